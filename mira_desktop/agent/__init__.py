@@ -1,0 +1,1 @@
+"""Agent runs: the loop, tool registry, guardrail policy, workspace file tools, budgets."""

@@ -1,0 +1,97 @@
+"""Composition root: builds the store and services, installs error hooks, starts the UI or the CLI.
+
+Nothing else constructs concrete adapters. Heavy libraries are not imported here: the window must
+appear before they load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from mira_desktop.cli.main import run_command
+from mira_desktop.cli.parser import build_parser
+from mira_desktop.core.errors import MiraError
+from mira_desktop.core.notifications import NotificationBus
+from mira_desktop.services.app_services import AppServices
+from mira_desktop.services.bootstrap import ensure_default_workspace, seed_starter_roles
+from mira_desktop.services.crash_reports import write_crash_report
+from mira_desktop.services.data_folder import prepare_data_folder, resolve_data_dir
+from mira_desktop.services.info import InfoService
+from mira_desktop.services.knowledge_bases import KnowledgeBaseService
+from mira_desktop.services.roles import RoleService
+from mira_desktop.services.threads import ThreadService
+from mira_desktop.services.workspaces import WorkspaceService
+from mira_desktop.store.database import open_database
+from mira_desktop.store.knowledge_bases import KnowledgeBaseRepository
+from mira_desktop.store.messages import MessageRepository
+from mira_desktop.store.roles import RoleRepository
+from mira_desktop.store.settings import SettingsRepository
+from mira_desktop.store.threads import ThreadRepository
+from mira_desktop.store.workspaces import WorkspaceRepository
+
+
+def build_services(data_dir: Path, notifications: NotificationBus | None = None) -> AppServices:
+    """Open (creating on first start) the data folder at ``data_dir`` and wire the services."""
+    folder = prepare_data_folder(data_dir)
+    database = open_database(folder.database_path)
+    try:
+        settings = SettingsRepository(database)
+        workspaces = WorkspaceRepository(database)
+        roles = RoleRepository(database)
+        ensure_default_workspace(folder, workspaces)
+        seed_starter_roles(roles, settings)
+        return AppServices(
+            folder=folder,
+            database=database,
+            notifications=notifications or NotificationBus(),
+            info=InfoService(folder, database, settings),
+            workspaces=WorkspaceService(workspaces),
+            roles=RoleService(roles),
+            threads=ThreadService(ThreadRepository(database), MessageRepository(database)),
+            knowledge_bases=KnowledgeBaseService(KnowledgeBaseRepository(database)),
+        )
+    except BaseException:
+        database.close()
+        raise
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.group is None:
+        from mira_desktop.ui.launch import run_gui
+
+        return run_gui(
+            resolve_data_dir(args.data_dir), build_services, exit_after_paint=args.exit_after_paint
+        )
+    return _run_cli(args)
+
+
+def _run_cli(args: argparse.Namespace) -> int:
+    services: AppServices | None = None
+    data_dir = resolve_data_dir(args.data_dir)
+    try:
+        services = build_services(data_dir)
+        return run_command(args, services)
+    except MiraError as exc:
+        print(f"mira: error: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print("mira: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:
+        where = ""
+        with contextlib.suppress(OSError):
+            where = f" (details in {write_crash_report(data_dir / 'logs', exc)})"
+        print(f"mira: internal error: {type(exc).__name__}: {exc}{where}", file=sys.stderr)
+        return 70
+    finally:
+        if services is not None:
+            services.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The headless ``mira`` command: the same services as the app, no Qt."""

@@ -1,0 +1,52 @@
+"""Printing results as JSON (``--json``) or as short human-readable text."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import sys
+from collections.abc import Sequence
+from enum import Enum
+from typing import Any, TextIO
+
+
+def to_data(value: Any) -> Any:
+    """Turn records (dataclasses, enums, lists, dicts) into JSON-ready data."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_data(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, dict):
+        return {str(k): to_data(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [to_data(v) for v in value]
+    return value
+
+
+class Output:
+    def __init__(self, as_json: bool, stream: TextIO | None = None) -> None:
+        self.as_json = as_json
+        self._stream = stream or sys.stdout
+
+    def data(self, value: Any) -> None:
+        """Print one JSON document (only in ``--json`` mode)."""
+        self._stream.write(json.dumps(to_data(value), ensure_ascii=False, indent=2) + "\n")
+
+    def line(self, text: str = "") -> None:
+        self._stream.write(text + "\n")
+
+    def result(self, value: Any, text: str) -> None:
+        """Print ``value`` as JSON in ``--json`` mode, else ``text``."""
+        if self.as_json:
+            self.data(value)
+        else:
+            self.line(text)
+
+    def table(self, rows: Sequence[Sequence[str]], headers: Sequence[str], empty: str) -> None:
+        if not rows:
+            self.line(empty)
+            return
+        widths = [max(len(str(h)), *(len(str(r[i])) for r in rows)) for i, h in enumerate(headers)]
+        self.line("  ".join(str(h).ljust(w) for h, w in zip(headers, widths, strict=True)).rstrip())
+        for row in rows:
+            self.line("  ".join(str(c).ljust(w) for c, w in zip(row, widths, strict=True)).rstrip())

@@ -1,0 +1,56 @@
+"""The ``mira`` argument parser: global options, then a group, then an action."""
+
+from __future__ import annotations
+
+import argparse
+
+from mira_desktop import __version__
+from mira_desktop.cli import info, roles, threads, workspaces
+
+DESCRIPTION = """\
+Mira Desktop: a local-first assistant. With no command, opens the desktop app.
+With a command, works headless on the same data folder (safe beside the running app)."""
+
+EPILOG = """\
+Global options go before the group, e.g. `mira --data-dir D --json workspaces list`.
+The data folder is --data-dir, else $MIRA_DATA_DIR, else the platform's user data folder.
+Exit status is 0 on success; on failure one line goes to stderr and nothing is half-written."""
+
+
+def _global_options(parser: argparse.ArgumentParser, *, defaults: bool) -> None:
+    # Subcommands accept the same options; SUPPRESS keeps them from resetting what came earlier.
+    default_dir: str | None = None
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        default=default_dir if defaults else argparse.SUPPRESS,
+        help="data folder (default: $MIRA_DATA_DIR or the platform's user data folder)",
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        default=False if defaults else argparse.SUPPRESS,
+        help="print JSON (one object, or JSON lines for streams)",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="mira",
+        description=DESCRIPTION,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    _global_options(parser, defaults=True)
+    parser.add_argument("--version", action="version", version=f"mira {__version__}")
+    # For the start-up benchmark and the bundle smoke test: open the window, print the time to its
+    # first paint as JSON, and quit.
+    parser.add_argument("--exit-after-paint", action="store_true", help=argparse.SUPPRESS)
+    common = argparse.ArgumentParser(add_help=False)
+    _global_options(common, defaults=False)
+    groups = parser.add_subparsers(dest="group", metavar="GROUP", title="command groups")
+    info.register(groups, common)
+    workspaces.register(groups, common)
+    roles.register(groups, common)
+    threads.register(groups, common)
+    return parser

@@ -1,0 +1,9 @@
+"""Timestamps as stored: ISO 8601, UTC, millisecond precision."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")

@@ -1,0 +1,52 @@
+"""Errors split by who must act.
+
+:class:`MiraError` and its subclasses are problems of the environment or of the user's input: they
+carry one sentence that says what is wrong and how to fix it, and are shown as they are. Any other
+exception is our own bug and gets a crash report.
+"""
+
+from __future__ import annotations
+
+
+class MiraError(Exception):
+    """A problem the user can act on; ``str(error)`` is the one-line message to show."""
+
+    exit_code = 1
+
+
+class DataFolderError(MiraError):
+    """The data folder cannot be used (not writable, not a folder, …)."""
+
+
+class DatabaseError(MiraError):
+    """The database file cannot be opened (corrupt, not a database)."""
+
+
+class DatabaseTooNewError(DatabaseError):
+    """The database was written by a newer Mira than this one."""
+
+    def __init__(self, path: str, found: int, known: int) -> None:
+        super().__init__(
+            f"The database {path} has schema version {found}, but this Mira knows only up to "
+            f"version {known}: update Mira to open it (the file was not changed)."
+        )
+        self.found = found
+        self.known = known
+
+
+class NotFoundError(MiraError):
+    """A referenced object does not exist."""
+
+    exit_code = 3
+
+
+class InvalidInputError(MiraError):
+    """The input is malformed or out of range; nothing was changed."""
+
+    exit_code = 2
+
+
+class ConflictError(MiraError):
+    """The action is not allowed in the current state (e.g. deleting Mira BASE)."""
+
+    exit_code = 4

@@ -1,0 +1,1 @@
+"""Document readers that keep locations, and the hierarchical chunker."""

@@ -1,0 +1,29 @@
+"""The bundle of services the UI and the CLI use; built by the composition root (``app.py``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mira_desktop.core.notifications import NotificationBus
+from mira_desktop.services.data_folder import DataFolder
+from mira_desktop.services.info import InfoService
+from mira_desktop.services.knowledge_bases import KnowledgeBaseService
+from mira_desktop.services.roles import RoleService
+from mira_desktop.services.threads import ThreadService
+from mira_desktop.services.workspaces import WorkspaceService
+from mira_desktop.store.database import Database
+
+
+@dataclass
+class AppServices:
+    folder: DataFolder
+    database: Database
+    notifications: NotificationBus
+    info: InfoService
+    workspaces: WorkspaceService
+    roles: RoleService
+    threads: ThreadService
+    knowledge_bases: KnowledgeBaseService
+
+    def close(self) -> None:
+        self.database.close()

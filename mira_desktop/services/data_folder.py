@@ -1,0 +1,90 @@
+"""Where Mira keeps its data, and checking that it can."""
+
+from __future__ import annotations
+
+import errno
+import os
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from mira_desktop.core.errors import DataFolderError
+
+ENV_VAR = "MIRA_DATA_DIR"
+APP_DIR_NAME = "mira-desktop"
+
+
+@dataclass(frozen=True)
+class DataFolder:
+    root: Path
+
+    @property
+    def database_path(self) -> Path:
+        return self.root / "mira.db"
+
+    @property
+    def workspaces_dir(self) -> Path:
+        return self.root / "workspaces"
+
+    @property
+    def knowledge_dir(self) -> Path:
+        return self.root / "knowledge"
+
+    @property
+    def attachments_dir(self) -> Path:
+        return self.root / "attachments"
+
+    @property
+    def logs_dir(self) -> Path:
+        return self.root / "logs"
+
+
+def resolve_data_dir(cli_value: str | None, environ: Mapping[str, str] | None = None) -> Path:
+    """``--data-dir`` wins over ``MIRA_DATA_DIR``, which wins over the platform's user data folder."""
+    env = os.environ if environ is None else environ
+    if cli_value:
+        return Path(cli_value).expanduser().absolute()
+    if env.get(ENV_VAR):
+        return Path(env[ENV_VAR]).expanduser().absolute()
+    import platformdirs
+
+    return Path(platformdirs.user_data_path(APP_DIR_NAME, appauthor=False)).absolute()
+
+
+def prepare_data_folder(path: Path) -> DataFolder:
+    """Create ``path`` if needed and prove it is a writable folder; nothing is created on failure."""
+    _check_usable(path)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=".write-probe-", dir=path)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise DataFolderError(
+            f"The data folder {path} is not writable ({exc.strerror or exc}): choose another with "
+            f"--data-dir or {ENV_VAR}, or fix its permissions."
+        ) from exc
+    return DataFolder(path)
+
+
+def _check_usable(path: Path) -> None:
+    if path.exists() and not path.is_dir():
+        raise DataFolderError(
+            f"The data folder {path} is a file, not a folder: choose another with --data-dir or {ENV_VAR}."
+        )
+    ancestor = path
+    while not ancestor.exists():
+        if ancestor.parent == ancestor:
+            break
+        ancestor = ancestor.parent
+    if ancestor != path and not ancestor.is_dir():
+        raise DataFolderError(
+            f"The data folder {path} cannot be created because {ancestor} is a file: choose another "
+            f"with --data-dir or {ENV_VAR}."
+        )
+    if not os.access(ancestor, os.W_OK | os.X_OK):
+        raise DataFolderError(
+            f"The data folder {path} is not writable ({os.strerror(errno.EACCES)} on {ancestor}): "
+            f"choose another with --data-dir or {ENV_VAR}, or fix its permissions."
+        )

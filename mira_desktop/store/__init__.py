@@ -1,0 +1,1 @@
+"""SQLite persistence through sqlite-utils: connection, migrations, repositories in domain verbs."""

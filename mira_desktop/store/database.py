@@ -1,0 +1,119 @@
+"""Opening the Mira database: checks before any write, WAL, foreign keys, serialized writes."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+
+from mira_desktop.core.errors import DatabaseError, DatabaseTooNewError
+from mira_desktop.store import migrations
+
+BUSY_TIMEOUT_MS = 5000
+Row = dict[str, Any]
+
+
+class Database:
+    """One connection shared by the app's threads; writes are serialized by a lock.
+
+    ``transaction()`` opens ``BEGIN IMMEDIATE`` so that a write never waits behind a reader in WAL
+    mode and a second process (the ``mira`` command beside the app) waits for the busy timeout.
+    """
+
+    def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
+        self.conn = conn
+        self.path = path
+        self.db = sqlite_utils.Database(conn)
+        self._lock = threading.RLock()
+        self._depth = 0
+
+    @contextmanager
+    def transaction(self) -> Iterator[Database]:
+        with self._lock:
+            outermost = self._depth == 0
+            if outermost:
+                self.conn.execute("BEGIN IMMEDIATE")
+            self._depth += 1
+            try:
+                yield self
+            except BaseException:
+                self._depth -= 1
+                if outermost:
+                    self.conn.execute("ROLLBACK")
+                raise
+            self._depth -= 1
+            if outermost:
+                self.conn.execute("COMMIT")
+
+    def execute(self, sql: str, params: tuple[Any, ...] | dict[str, Any] = ()) -> sqlite3.Cursor:
+        with self._lock:
+            return self.conn.execute(sql, params)
+
+    def query(self, sql: str, params: tuple[Any, ...] | dict[str, Any] = ()) -> list[Row]:
+        with self._lock:
+            return list(self.db.query(sql, params))
+
+    def one(self, sql: str, params: tuple[Any, ...] | dict[str, Any] = ()) -> Row | None:
+        rows = self.query(sql, params)
+        return rows[0] if rows else None
+
+    @property
+    def schema_version(self) -> int:
+        return int(self.conn.execute("PRAGMA user_version").fetchone()[0])
+
+    def close(self) -> None:
+        with self._lock:
+            self.conn.close()
+
+
+def read_schema_version(path: Path) -> int:
+    """Read ``PRAGMA user_version`` without writing to the file (read-only URI)."""
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error as exc:
+        raise DatabaseError(f"Cannot open the database {path}: {exc}. Check the file's permissions.") from exc
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        return int(conn.execute("PRAGMA user_version").fetchone()[0])
+    except sqlite3.DatabaseError as exc:
+        raise DatabaseError(
+            f"The database {path} is damaged or not a Mira database ({exc}): move it aside or restore "
+            "a backup; Mira did not change it."
+        ) from exc
+    finally:
+        conn.close()
+
+
+def open_database(path: Path) -> Database:
+    """Open (creating if absent) and migrate the database at ``path``.
+
+    An existing file is inspected read-only first: a newer schema or a damaged file is refused
+    before anything is written to it.
+    """
+    known = migrations.latest_version()
+    if path.exists():
+        found = read_schema_version(path)
+        if found > known:
+            raise DatabaseTooNewError(str(path), found, known)
+    conn = sqlite3.connect(
+        path, isolation_level=None, check_same_thread=False, timeout=BUSY_TIMEOUT_MS / 1000
+    )
+    try:
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA foreign_keys = ON")
+        conn.execute("PRAGMA synchronous = NORMAL")
+        database = Database(conn, path)
+        migrations.migrate(database)
+    except sqlite3.DatabaseError as exc:
+        conn.close()
+        raise DatabaseError(f"Cannot prepare the database {path}: {exc}.") from exc
+    except BaseException:
+        conn.close()
+        raise
+    return database

@@ -1,0 +1,101 @@
+"""Thread rows."""
+
+from __future__ import annotations
+
+from mira_desktop.core.clock import now_iso
+from mira_desktop.core.ids import new_id
+from mira_desktop.core.threads import Thread, ThreadStatus
+from mira_desktop.store.database import Database, Row
+
+
+def _thread(row: Row) -> Thread:
+    return Thread(
+        id=row["id"],
+        title=row["title"],
+        model_ref=row["model_ref"],
+        workspace_id=row["workspace_id"],
+        knowledge_base_id=row["knowledge_base_id"],
+        role_id=row["role_id"],
+        agent_enabled=bool(row["agent_enabled"]),
+        tts_enabled=bool(row["tts_enabled"]),
+        image_enabled=bool(row["image_enabled"]),
+        context_summary=row["context_summary"],
+        status=ThreadStatus(row["status"]),
+        active_leaf_id=row["active_leaf_id"],
+        draft=row["draft"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+    )
+
+
+class ThreadRepository:
+    def __init__(self, database: Database) -> None:
+        self._db = database
+
+    def create(
+        self,
+        *,
+        title: str = "",
+        model_ref: str | None = None,
+        workspace_id: str | None = None,
+        knowledge_base_id: str | None = None,
+        role_id: str | None = None,
+        agent_enabled: bool = False,
+    ) -> Thread:
+        now = now_iso()
+        thread_id = new_id("thread")
+        with self._db.transaction():
+            self._db.execute(
+                "INSERT INTO threads (id, title, model_ref, workspace_id, knowledge_base_id, role_id, "
+                "agent_enabled, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    thread_id,
+                    title,
+                    model_ref,
+                    workspace_id,
+                    knowledge_base_id,
+                    role_id,
+                    int(agent_enabled),
+                    now,
+                    now,
+                ),
+            )
+        found = self.get(thread_id)
+        assert found is not None
+        return found
+
+    def get(self, thread_id: str) -> Thread | None:
+        row = self._db.one("SELECT * FROM threads WHERE id = ?", (thread_id,))
+        return None if row is None else _thread(row)
+
+    def list(self, status: ThreadStatus | None = None) -> list[Thread]:
+        if status is None:
+            rows = self._db.query("SELECT * FROM threads ORDER BY updated_at DESC, id DESC")
+        else:
+            rows = self._db.query(
+                "SELECT * FROM threads WHERE status = ? ORDER BY updated_at DESC, id DESC", (status.value,)
+            )
+        return [_thread(r) for r in rows]
+
+    def set_status(self, thread_id: str, status: ThreadStatus) -> bool:
+        with self._db.transaction():
+            cursor = self._db.execute(
+                "UPDATE threads SET status = ?, updated_at = ? WHERE id = ?",
+                (status.value, now_iso(), thread_id),
+            )
+        return cursor.rowcount > 0
+
+    def set_active_leaf(self, thread_id: str, message_id: str | None) -> None:
+        with self._db.transaction():
+            self._db.execute(
+                "UPDATE threads SET active_leaf_id = ?, updated_at = ? WHERE id = ?",
+                (message_id, now_iso(), thread_id),
+            )
+
+    def delete(self, thread_id: str) -> bool:
+        """Delete the thread with its messages, runs, events, media and attachment references."""
+        with self._db.transaction():
+            # The thread points at its active leaf; clear that first so the cascade has no cycle.
+            self._db.execute("UPDATE threads SET active_leaf_id = NULL WHERE id = ?", (thread_id,))
+            cursor = self._db.execute("DELETE FROM threads WHERE id = ?", (thread_id,))
+        return cursor.rowcount > 0

@@ -1,0 +1,171 @@
+"""The main window: thread sidebar, chat area with composer, status bar."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QProgressBar,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from mira_desktop.core.notifications import Level, Notification
+from mira_desktop.core.threads import ThreadStatus
+from mira_desktop.services.app_services import AppServices
+from mira_desktop.services.model_readiness import ModelReadiness, check_model
+from mira_desktop.ui.background import Background
+from mira_desktop.ui.chat_view import ChatView
+from mira_desktop.ui.composer import Composer
+from mira_desktop.ui.sidebar import ThreadSidebar
+from mira_desktop.ui.strings import tr
+from mira_desktop.ui.theme import STYLE_SHEET
+
+
+class _NotificationRelay(QObject):
+    arrived = Signal(object)
+
+
+class MainWindow(QMainWindow):
+    model_readiness_changed = Signal(object)
+
+    def __init__(self, services: AppServices) -> None:
+        super().__init__()
+        self.services = services
+        self.background = Background(self._report_failure)
+        self.setWindowTitle(tr("app.title"))
+        self.resize(1180, 760)
+        self.setStyleSheet(STYLE_SHEET)
+        self._show_archived = False
+        self.current_thread_id: str | None = None
+
+        self._build_layout()
+        self._build_status_bar()
+        self._notes = _NotificationRelay()
+        self._notes.arrived.connect(self._show_notification)
+        services.notifications.subscribe(self._notes.arrived.emit)
+
+        self.refresh_workspaces()
+        self.refresh_threads()
+        self.new_chat()
+
+    def _build_layout(self) -> None:
+        self.sidebar = ThreadSidebar()
+        self.sidebar.thread_selected.connect(self.open_thread)
+        self.sidebar.new_chat_requested.connect(self.new_chat)
+        self.sidebar.archived_toggled.connect(self._set_show_archived)
+
+        self.thread_title = QLabel(tr("sidebar.new_chat"))
+        self.thread_title.setObjectName("threadTitle")
+        self.thread_model = QLabel("")
+        self.thread_model.setObjectName("muted")
+        header = QWidget()
+        header.setObjectName("chatHeader")
+        header_layout = QHBoxLayout(header)
+        header_layout.setContentsMargins(24, 10, 24, 10)
+        header_layout.addWidget(self.thread_title, 1)
+        header_layout.addWidget(self.thread_model)
+
+        self.chat_view = ChatView()
+        self.composer = Composer()
+        chat_area = QWidget()
+        chat_layout = QVBoxLayout(chat_area)
+        chat_layout.setContentsMargins(0, 0, 0, 0)
+        chat_layout.setSpacing(0)
+        chat_layout.addWidget(header)
+        chat_layout.addWidget(self.chat_view, 1)
+        chat_layout.addWidget(self.composer)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self.sidebar)
+        splitter.addWidget(chat_area)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([260, 920])
+        splitter.setChildrenCollapsible(False)
+        self.setCentralWidget(splitter)
+
+    def _build_status_bar(self) -> None:
+        self.data_label = QLabel(tr("status.data", path=str(self.services.folder.root)))
+        self.model_label = QLabel("")
+        self.model_progress = QProgressBar()
+        self.model_progress.setRange(0, 0)
+        self.model_progress.setFixedWidth(90)
+        self.model_progress.setTextVisible(False)
+        self.statusBar().addWidget(self.data_label, 1)
+        self.statusBar().addPermanentWidget(self.model_progress)
+        self.statusBar().addPermanentWidget(self.model_label)
+
+    # -- model readiness -------------------------------------------------------------------------
+    def start_model_check(self) -> None:
+        """Load the heavy inference library off the UI thread, after the window is shown."""
+        ref = self.services.info.default_model_ref()
+        name = "SmolLM2-135M-Instruct" if ref.startswith("local:smollm2") else ref
+        self.model_label.setText(tr("status.model_loading", name=name))
+        self.model_progress.show()
+        self.composer.set_ready(False, tr("composer.loading"))
+        self.background.run(lambda: check_model(ref), self._model_checked)
+
+    def _model_checked(self, readiness: ModelReadiness) -> None:
+        self.model_progress.hide()
+        if readiness.ready:
+            self.model_label.setText(tr("status.model_ready", name=readiness.label))
+            self.composer.set_ready(True)
+        else:
+            self.model_label.setText(tr("status.model_failed", name=readiness.label))
+            self.model_label.setToolTip(readiness.problem)
+            self.composer.set_ready(False, tr("composer.unavailable"))
+            self.services.notifications.post(Level.ERROR, readiness.problem)
+        self.model_readiness_changed.emit(readiness)
+
+    # -- threads ---------------------------------------------------------------------------------
+    def refresh_workspaces(self) -> None:
+        default = self.services.workspaces.default()
+        self.sidebar.set_workspaces(self.services.workspaces.list(), default.id)
+
+    def refresh_threads(self) -> None:
+        status = ThreadStatus.ARCHIVED if self._show_archived else ThreadStatus.ACTIVE
+        self.sidebar.set_threads(self.services.threads.list(status))
+
+    def new_chat(self) -> None:
+        """Show the welcome page: a draft, no thread row until the first send."""
+        self.current_thread_id = None
+        self.thread_title.setText(tr("sidebar.new_chat"))
+        self.thread_model.setText(self.services.info.default_model_ref())
+        self.chat_view.show_empty()
+        self.sidebar.thread_list.clearSelection()
+        self.composer.editor.setFocus()
+
+    def open_thread(self, thread_id: str) -> None:
+        detail = self.services.threads.show(thread_id)
+        self.current_thread_id = thread_id
+        self.thread_title.setText(detail.thread.title or tr("thread.untitled"))
+        self.thread_model.setText(detail.thread.model_ref or self.services.info.default_model_ref())
+        if detail.messages:
+            self.chat_view.show_messages(detail.messages)
+        else:
+            self.chat_view.show_empty()
+
+    def _set_show_archived(self, archived: bool) -> None:
+        self._show_archived = archived
+        self.refresh_threads()
+
+    # -- notifications and shutdown --------------------------------------------------------------
+    def _report_failure(self, exc: BaseException) -> None:
+        self.services.notifications.post(Level.ERROR, f"{type(exc).__name__}: {exc}")
+
+    def _show_notification(self, note: Notification) -> None:
+        self.statusBar().showMessage(note.message, 15000)
+        if note.level is Level.ERROR:
+            box = QMessageBox(QMessageBox.Icon.Warning, tr("app.title"), note.message, parent=self)
+            box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            box.show()
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt naming)
+        self.services.notifications.unsubscribe(self._notes.arrived.emit)
+        self.background.shutdown()
+        super().closeEvent(event)

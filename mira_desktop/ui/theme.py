@@ -1,0 +1,21 @@
+"""The window's style sheet."""
+
+STYLE_SHEET = """
+QMainWindow { background: #ffffff; }
+#sidebar { background: #f4f5f7; border-right: 1px solid #e2e4e8; }
+#caption { color: #6b7280; font-size: 11px; text-transform: uppercase; }
+#muted { color: #6b7280; }
+#emptyTitle { font-size: 24px; font-weight: 600; color: #1f2937; }
+#newChat { padding: 6px 10px; border: 1px solid #d1d5db; border-radius: 6px; background: #ffffff; text-align: left; }
+#newChat:hover { background: #eef2ff; }
+#threadList { border: none; background: transparent; }
+#threadList::item { padding: 6px 4px; border-radius: 6px; }
+#threadList::item:selected { background: #e0e7ff; color: #111827; }
+#chatHeader { border-bottom: 1px solid #e2e4e8; }
+#threadTitle { font-size: 15px; font-weight: 600; }
+#transcript { border: none; padding: 12px 24px; font-size: 14px; }
+#composerEditor { border: 1px solid #d1d5db; border-radius: 8px; padding: 6px; font-size: 14px; }
+#composerEditor:disabled { background: #f9fafb; color: #9ca3af; }
+#sendButton { padding: 8px 18px; border-radius: 8px; background: #4f46e5; color: white; }
+#sendButton:disabled { background: #c7d2fe; }
+"""

@@ -1,0 +1,117 @@
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from mira_desktop.app import build_services
+from mira_desktop.core.threads import MessageRole, MessageStatus
+from mira_desktop.services.app_services import AppServices
+from mira_desktop.store.messages import MessageRepository
+from mira_desktop.store.threads import ThreadRepository
+from mira_desktop.ui.main_window import MainWindow
+
+
+@pytest.fixture
+def app_services(data_dir: Path) -> AppServices:
+    services = build_services(data_dir)
+    yield services  # type: ignore[misc]
+    services.close()
+
+
+def _open(qtbot: QtBot, services: AppServices) -> MainWindow:
+    window = MainWindow(services)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def test_window_opens_on_the_welcome_page_with_composer_waiting_for_the_model(
+    qtbot: QtBot, app_services: AppServices
+) -> None:
+    window = _open(qtbot, app_services)
+    assert window.chat_view.currentWidget() is window.chat_view.empty_state
+    assert window.current_thread_id is None
+    assert not window.composer.editor.isEnabled()
+    assert not window.composer.send_button.isEnabled()
+    assert str(app_services.folder.root) in window.data_label.text()
+    assert window.sidebar.workspace_picker.currentText() == "Mira BASE"
+    assert window.sidebar.list_stack.currentWidget() is window.sidebar.empty_label
+    # The welcome page is a draft: opening it created no thread.
+    assert app_services.threads.list(None) == []
+    window.close()
+
+
+def test_composer_is_enabled_once_the_default_model_is_ready(qtbot: QtBot, app_services: AppServices) -> None:
+    window = _open(qtbot, app_services)
+    with qtbot.waitSignal(window.model_readiness_changed, timeout=60_000) as signal:
+        window.start_model_check()
+    readiness = signal.args[0]
+    assert readiness.ready, readiness.problem
+    assert window.composer.editor.isEnabled()
+    assert "ready" in window.model_label.text()
+    assert window.model_progress.isHidden()
+    window.close()
+
+
+def test_threads_appear_in_the_sidebar_and_open_with_their_messages(
+    qtbot: QtBot, app_services: AppServices
+) -> None:
+    thread = ThreadRepository(app_services.database).create(title="Kyoto trip")
+    messages = MessageRepository(app_services.database)
+    question = messages.add(thread.id, MessageRole.USER, "Where should we stay?")
+    messages.add(
+        thread.id, MessageRole.ASSISTANT, "Near Gion", parent_id=question.id, status=MessageStatus.CANCELLED
+    )
+    window = _open(qtbot, app_services)
+    assert window.sidebar.thread_list.count() == 1
+    item = window.sidebar.thread_list.item(0)
+    assert "Kyoto trip" in item.text()
+    window.sidebar.thread_list.itemClicked.emit(item)
+    assert window.current_thread_id == thread.id
+    assert window.thread_title.text() == "Kyoto trip"
+    text = window.chat_view.transcript.toPlainText()
+    assert "Where should we stay?" in text
+    assert "Near Gion" in text
+    assert "stopped" in text
+    window.sidebar.search_box.setText("no such thing")
+    assert window.sidebar.list_stack.currentWidget() is window.sidebar.empty_label
+    window.sidebar.search_box.clear()
+    window.sidebar.status_tabs.setCurrentIndex(1)
+    assert window.sidebar.thread_list.count() == 0
+    window.close()
+
+
+def test_app_process_opens_paints_and_exits_cleanly(tmp_path: Path) -> None:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    result = subprocess.run(
+        [sys.executable, "-m", "mira_desktop.app", "--data-dir", str(tmp_path / "d"), "--exit-after-paint"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout.strip().splitlines()[-1])["first_paint_s"] > 0
+    assert (tmp_path / "d" / "mira.db").is_file()
+
+
+def test_app_process_refuses_an_unusable_data_folder(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    result = subprocess.run(
+        [sys.executable, "-m", "mira_desktop.app", "--data-dir", str(blocker), "--exit-after-paint"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert result.returncode == 1
+    assert "is a file, not a folder" in result.stderr

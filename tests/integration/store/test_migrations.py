@@ -1,0 +1,185 @@
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from mira_desktop.core.errors import DatabaseError, DatabaseTooNewError
+from mira_desktop.store.database import open_database
+from mira_desktop.store.migrations import all_migrations, latest_version, migrate
+
+EXPECTED_COLUMNS = {
+    "workspaces": {"id", "name", "root_path", "status", "is_default", "created_at", "updated_at"},
+    "threads": {
+        "id",
+        "title",
+        "model_ref",
+        "workspace_id",
+        "knowledge_base_id",
+        "role_id",
+        "agent_enabled",
+        "tts_enabled",
+        "image_enabled",
+        "context_summary",
+        "status",
+        "active_leaf_id",
+        "created_at",
+        "updated_at",
+    },
+    "messages": {
+        "id",
+        "thread_id",
+        "parent_id",
+        "role",
+        "content",
+        "parts_json",
+        "status",
+        "error_json",
+        "run_id",
+        "metadata_json",
+        "created_at",
+        "updated_at",
+    },
+    "roles": {
+        "id",
+        "name",
+        "summary",
+        "avatar",
+        "status",
+        "tags_json",
+        "prompt_json",
+        "llm_profile_json",
+        "version",
+        "created_at",
+        "updated_at",
+    },
+    "run_events": {"run_id", "seq", "type", "data_json", "created_at"},
+}
+EXPECTED_TABLES = {
+    "workspaces",
+    "threads",
+    "messages",
+    "roles",
+    "knowledge_bases",
+    "documents",
+    "document_versions",
+    "index_jobs",
+    "attachments",
+    "attachment_refs",
+    "runs",
+    "run_events",
+    "chat_media",
+    "providers",
+    "settings",
+}
+
+
+def _sha(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_blank_database_is_migrated_to_the_latest_version(tmp_path: Path) -> None:
+    database = open_database(tmp_path / "mira.db")
+    try:
+        assert database.schema_version == latest_version()
+        tables = set(database.db.table_names())
+        assert tables >= EXPECTED_TABLES
+        for table, columns in EXPECTED_COLUMNS.items():
+            assert columns <= set(database.db[table].columns_dict), table
+        assert database.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert database.conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+        assert database.conn.execute("PRAGMA foreign_key_check").fetchall() == []
+    finally:
+        database.close()
+
+
+def test_thread_references_are_set_null_and_children_cascade_only_from_their_thread(tmp_path: Path) -> None:
+    database = open_database(tmp_path / "mira.db")
+    try:
+        rules = {
+            row[3]: row[6] for row in database.conn.execute("PRAGMA foreign_key_list(threads)").fetchall()
+        }
+        assert rules == {
+            "workspace_id": "SET NULL",
+            "knowledge_base_id": "SET NULL",
+            "role_id": "SET NULL",
+            "active_leaf_id": "SET NULL",
+        }
+        for child in ("messages", "runs"):
+            child_rules = {
+                row[2]: row[6]
+                for row in database.conn.execute(f"PRAGMA foreign_key_list({child})").fetchall()
+            }
+            assert child_rules["threads"] == "CASCADE"
+        event_rules = {
+            row[2]: row[6] for row in database.conn.execute("PRAGMA foreign_key_list(run_events)").fetchall()
+        }
+        assert event_rules == {"runs": "CASCADE"}
+    finally:
+        database.close()
+
+
+@pytest.mark.parametrize("start", range(latest_version() + 1))
+def test_every_historical_schema_migrates_to_the_latest(tmp_path: Path, start: int) -> None:
+    path = tmp_path / "mira.db"
+    # Build the historical schema `start` by hand, then let open_database finish the job.
+    conn = sqlite3.connect(path, isolation_level=None)
+    for migration in all_migrations()[:start]:
+        conn.executescript(migration.sql)
+        conn.execute(f"PRAGMA user_version = {migration.version}")
+    conn.close()
+    database = open_database(path)
+    try:
+        assert database.schema_version == latest_version()
+        assert set(database.db.table_names()) >= EXPECTED_TABLES
+        assert migrate(database) == []  # nothing left to apply
+    finally:
+        database.close()
+
+
+def test_database_from_a_newer_version_is_refused_and_left_unchanged(tmp_path: Path) -> None:
+    path = tmp_path / "mira.db"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE future (x)")
+    conn.execute(f"PRAGMA user_version = {latest_version() + 7}")
+    conn.commit()
+    conn.close()
+    before = _sha(path)
+    with pytest.raises(DatabaseTooNewError) as raised:
+        open_database(path)
+    message = str(raised.value)
+    assert str(latest_version() + 7) in message
+    assert str(latest_version()) in message
+    assert "\n" not in message
+    assert _sha(path) == before
+    assert not (tmp_path / "mira.db-wal").exists()
+
+
+def test_damaged_database_file_is_refused_and_left_unchanged(tmp_path: Path) -> None:
+    path = tmp_path / "mira.db"
+    path.write_bytes(b"this is not a database at all" * 100)
+    before = _sha(path)
+    with pytest.raises(DatabaseError, match="damaged or not a Mira database"):
+        open_database(path)
+    assert _sha(path) == before
+
+
+def test_a_failed_migration_leaves_the_previous_version_recorded(tmp_path: Path) -> None:
+    path = tmp_path / "mira.db"
+    database = open_database(path)
+
+    def broken_migration() -> None:
+        with database.transaction():
+            database.conn.execute("CREATE TABLE half_done (x)")
+            database.conn.execute("PRAGMA user_version = 99")
+            database.conn.execute("THIS IS NOT SQL")
+
+    try:
+        with pytest.raises(sqlite3.OperationalError):
+            broken_migration()
+        assert database.schema_version == latest_version()
+        assert "half_done" not in database.db.table_names()
+    finally:
+        database.close()
