@@ -11,31 +11,39 @@ import contextlib
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from mira_desktop.cli.main import run_command
-from mira_desktop.cli.parser import build_parser
+from mira_desktop.cli.parser import build_parser, parse_gui_launch
 from mira_desktop.core.errors import MiraError
-from mira_desktop.core.notifications import NotificationBus
-from mira_desktop.services.app_services import AppServices
-from mira_desktop.services.bootstrap import ensure_default_workspace, seed_starter_roles
-from mira_desktop.services.crash_reports import write_crash_report
-from mira_desktop.services.data_folder import prepare_data_folder, resolve_data_dir
-from mira_desktop.services.info import InfoService
-from mira_desktop.services.knowledge_bases import KnowledgeBaseService
-from mira_desktop.services.roles import RoleService
-from mira_desktop.services.threads import ThreadService
-from mira_desktop.services.workspaces import WorkspaceService
-from mira_desktop.store.database import open_database
-from mira_desktop.store.knowledge_bases import KnowledgeBaseRepository
-from mira_desktop.store.messages import MessageRepository
-from mira_desktop.store.roles import RoleRepository
-from mira_desktop.store.settings import SettingsRepository
-from mira_desktop.store.threads import ThreadRepository
-from mira_desktop.store.workspaces import WorkspaceRepository
+from mira_desktop.services.data_folder import resolve_data_dir
+
+if TYPE_CHECKING:
+    from mira_desktop.core.notifications import NotificationBus
+    from mira_desktop.services.app_services import AppServices
 
 
 def build_services(data_dir: Path, notifications: NotificationBus | None = None) -> AppServices:
-    """Open (creating on first start) the data folder at ``data_dir`` and wire the services."""
+    """Open (creating on first start) the data folder at ``data_dir`` and wire the services.
+
+    The imports are here, not at the top, so that the window can paint before they load.
+    """
+    from mira_desktop.core.notifications import NotificationBus
+    from mira_desktop.services.app_services import AppServices
+    from mira_desktop.services.bootstrap import ensure_default_workspace, seed_starter_roles
+    from mira_desktop.services.data_folder import prepare_data_folder
+    from mira_desktop.services.info import InfoService
+    from mira_desktop.services.knowledge_bases import KnowledgeBaseService
+    from mira_desktop.services.roles import RoleService
+    from mira_desktop.services.threads import ThreadService
+    from mira_desktop.services.workspaces import WorkspaceService
+    from mira_desktop.store.database import open_database
+    from mira_desktop.store.knowledge_bases import KnowledgeBaseRepository
+    from mira_desktop.store.messages import MessageRepository
+    from mira_desktop.store.roles import RoleRepository
+    from mira_desktop.store.settings import SettingsRepository
+    from mira_desktop.store.threads import ThreadRepository
+    from mira_desktop.store.workspaces import WorkspaceRepository
+
     folder = prepare_data_folder(data_dir)
     database = open_database(folder.database_path)
     try:
@@ -60,17 +68,26 @@ def build_services(data_dir: Path, notifications: NotificationBus | None = None)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    if args.group is None:
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    launch = parse_gui_launch(arguments)
+    if launch is not None:
         from mira_desktop.ui.launch import run_gui
 
         return run_gui(
-            resolve_data_dir(args.data_dir), build_services, exit_after_paint=args.exit_after_paint
+            resolve_data_dir(launch.data_dir), build_services, exit_after_paint=launch.exit_after_paint
         )
+    parser = build_parser()
+    args = parser.parse_args(arguments)
+    if args.group is None:
+        parser.print_help(sys.stderr)
+        return 2
     return _run_cli(args)
 
 
 def _run_cli(args: argparse.Namespace) -> int:
+    from mira_desktop.cli.main import run_command
+    from mira_desktop.services.crash_reports import write_crash_report
+
     services: AppServices | None = None
     data_dir = resolve_data_dir(args.data_dir)
     try:

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from mira_desktop.cli.output import Output
-from mira_desktop.services.app_services import AppServices
+
+if TYPE_CHECKING:
+    from mira_desktop.services.app_services import AppServices
 
 
 def register(

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from mira_desktop.cli.output import Output
-from mira_desktop.services.app_services import AppServices
 
-Handler = Callable[[argparse.Namespace, AppServices, Output], int]
+if TYPE_CHECKING:
+    from mira_desktop.services.app_services import AppServices
+
+    Handler = Callable[[argparse.Namespace, AppServices, Output], int]
 
 
 def run_command(args: argparse.Namespace, services: AppServices, stdout: TextIO | None = None) -> int:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 
 from mira_desktop import __version__
-from mira_desktop.cli import info, roles, threads, workspaces
 
 DESCRIPTION = """\
 Mira Desktop: a local-first assistant. With no command, opens the desktop app.
@@ -34,7 +33,23 @@ def _global_options(parser: argparse.ArgumentParser, *, defaults: bool) -> None:
     )
 
 
+def parse_gui_launch(argv: list[str]) -> argparse.Namespace | None:
+    """The options of a window launch, or None when ``argv`` names a command (or asks for help).
+
+    Decided with the global options alone, so the window starts without loading the commands.
+    """
+    parser = argparse.ArgumentParser(prog="mira", add_help=False)
+    _global_options(parser, defaults=True)
+    # For the start-up benchmark and the bundle smoke test: open the window, print the time to its
+    # first paint as JSON, and quit.
+    parser.add_argument("--exit-after-paint", action="store_true")
+    args, rest = parser.parse_known_args(argv)
+    return None if rest else args
+
+
 def build_parser() -> argparse.ArgumentParser:
+    from mira_desktop.cli import info, roles, threads, workspaces
+
     parser = argparse.ArgumentParser(
         prog="mira",
         description=DESCRIPTION,
@@ -43,9 +58,6 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _global_options(parser, defaults=True)
     parser.add_argument("--version", action="version", version=f"mira {__version__}")
-    # For the start-up benchmark and the bundle smoke test: open the window, print the time to its
-    # first paint as JSON, and quit.
-    parser.add_argument("--exit-after-paint", action="store_true", help=argparse.SUPPRESS)
     common = argparse.ArgumentParser(add_help=False)
     _global_options(common, defaults=False)
     groups = parser.add_subparsers(dest="group", metavar="GROUP", title="command groups")

@@ -6,13 +6,15 @@ import sqlite3
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cached_property
 from pathlib import Path
-from typing import Any
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Any
 
 from mira_desktop.core.errors import DatabaseError, DatabaseTooNewError
 from mira_desktop.store import migrations
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 BUSY_TIMEOUT_MS = 5000
 Row = dict[str, Any]
@@ -28,9 +30,18 @@ class Database:
     def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
         self.conn = conn
         self.path = path
-        self.db = sqlite_utils.Database(conn)
         self._lock = threading.RLock()
         self._depth = 0
+
+    @cached_property
+    def db(self) -> sqlite_utils.Database:
+        """sqlite-utils over the same connection, for introspection and bulk work.
+
+        Imported on first use: sqlite-utils pulls in numpy, which costs start-up time.
+        """
+        import sqlite_utils
+
+        return sqlite_utils.Database(self.conn)
 
     @contextmanager
     def transaction(self) -> Iterator[Database]:
@@ -56,7 +67,9 @@ class Database:
 
     def query(self, sql: str, params: tuple[Any, ...] | dict[str, Any] = ()) -> list[Row]:
         with self._lock:
-            return list(self.db.query(sql, params))
+            cursor = self.conn.execute(sql, params)
+            names = [d[0] for d in cursor.description]
+            return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
     def one(self, sql: str, params: tuple[Any, ...] | dict[str, Any] = ()) -> Row | None:
         rows = self.query(sql, params)

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import html
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QStackedWidget, QTextBrowser, QVBoxLayout, QWidget
 
-from mira_desktop.core.threads import Message, MessageStatus
 from mira_desktop.ui.strings import tr
+
+if TYPE_CHECKING:
+    from mira_desktop.core.threads import Message
 
 
 class ChatView(QStackedWidget):
@@ -39,6 +42,8 @@ class ChatView(QStackedWidget):
         self.setCurrentWidget(self.empty_state)
 
     def show_messages(self, messages: list[Message]) -> None:
+        from mira_desktop.core.threads import MessageStatus
+
         blocks = []
         for message in messages:
             who = html.escape(message.role.value.capitalize())

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
@@ -15,10 +17,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mira_desktop.core.notifications import Level, Notification
-from mira_desktop.core.threads import ThreadStatus
-from mira_desktop.services.app_services import AppServices
-from mira_desktop.services.model_readiness import ModelReadiness, check_model
 from mira_desktop.ui.background import Background
 from mira_desktop.ui.chat_view import ChatView
 from mira_desktop.ui.composer import Composer
@@ -26,17 +24,24 @@ from mira_desktop.ui.sidebar import ThreadSidebar
 from mira_desktop.ui.strings import tr
 from mira_desktop.ui.theme import STYLE_SHEET
 
+if TYPE_CHECKING:
+    from mira_desktop.core.notifications import Notification
+    from mira_desktop.services.app_services import AppServices
+    from mira_desktop.services.model_readiness import ModelReadiness
+
 
 class _NotificationRelay(QObject):
     arrived = Signal(object)
 
 
 class MainWindow(QMainWindow):
+    """Built empty and shown first; :meth:`attach` then connects it to the opened data folder."""
+
     model_readiness_changed = Signal(object)
 
-    def __init__(self, services: AppServices) -> None:
+    def __init__(self, data_dir: str) -> None:
         super().__init__()
-        self.services = services
+        self.services: AppServices | None = None
         self.background = Background(self._report_failure)
         self.setWindowTitle(tr("app.title"))
         self.resize(1180, 760)
@@ -45,11 +50,13 @@ class MainWindow(QMainWindow):
         self.current_thread_id: str | None = None
 
         self._build_layout()
-        self._build_status_bar()
+        self._build_status_bar(data_dir)
         self._notes = _NotificationRelay()
         self._notes.arrived.connect(self._show_notification)
-        services.notifications.subscribe(self._notes.arrived.emit)
 
+    def attach(self, services: AppServices) -> None:
+        self.services = services
+        services.notifications.subscribe(self._notes.arrived.emit)
         self.refresh_workspaces()
         self.refresh_threads()
         self.new_chat()
@@ -89,8 +96,8 @@ class MainWindow(QMainWindow):
         splitter.setChildrenCollapsible(False)
         self.setCentralWidget(splitter)
 
-    def _build_status_bar(self) -> None:
-        self.data_label = QLabel(tr("status.data", path=str(self.services.folder.root)))
+    def _build_status_bar(self, data_dir: str) -> None:
+        self.data_label = QLabel(tr("status.data", path=data_dir))
         self.model_label = QLabel("")
         self.model_progress = QProgressBar()
         self.model_progress.setRange(0, 0)
@@ -103,6 +110,9 @@ class MainWindow(QMainWindow):
     # -- model readiness -------------------------------------------------------------------------
     def start_model_check(self) -> None:
         """Load the heavy inference library off the UI thread, after the window is shown."""
+        from mira_desktop.services.model_readiness import check_model
+
+        assert self.services is not None
         ref = self.services.info.default_model_ref()
         name = "SmolLM2-135M-Instruct" if ref.startswith("local:smollm2") else ref
         self.model_label.setText(tr("status.model_loading", name=name))
@@ -119,20 +129,28 @@ class MainWindow(QMainWindow):
             self.model_label.setText(tr("status.model_failed", name=readiness.label))
             self.model_label.setToolTip(readiness.problem)
             self.composer.set_ready(False, tr("composer.unavailable"))
-            self.services.notifications.post(Level.ERROR, readiness.problem)
+            if self.services is not None:
+                from mira_desktop.core.notifications import Level
+
+                self.services.notifications.post(Level.ERROR, readiness.problem)
         self.model_readiness_changed.emit(readiness)
 
     # -- threads ---------------------------------------------------------------------------------
     def refresh_workspaces(self) -> None:
+        assert self.services is not None
         default = self.services.workspaces.default()
         self.sidebar.set_workspaces(self.services.workspaces.list(), default.id)
 
     def refresh_threads(self) -> None:
+        from mira_desktop.core.threads import ThreadStatus
+
+        assert self.services is not None
         status = ThreadStatus.ARCHIVED if self._show_archived else ThreadStatus.ACTIVE
         self.sidebar.set_threads(self.services.threads.list(status))
 
     def new_chat(self) -> None:
         """Show the welcome page: a draft, no thread row until the first send."""
+        assert self.services is not None
         self.current_thread_id = None
         self.thread_title.setText(tr("sidebar.new_chat"))
         self.thread_model.setText(self.services.info.default_model_ref())
@@ -141,6 +159,7 @@ class MainWindow(QMainWindow):
         self.composer.editor.setFocus()
 
     def open_thread(self, thread_id: str) -> None:
+        assert self.services is not None
         detail = self.services.threads.show(thread_id)
         self.current_thread_id = thread_id
         self.thread_title.setText(detail.thread.title or tr("thread.untitled"))
@@ -156,9 +175,17 @@ class MainWindow(QMainWindow):
 
     # -- notifications and shutdown --------------------------------------------------------------
     def _report_failure(self, exc: BaseException) -> None:
-        self.services.notifications.post(Level.ERROR, f"{type(exc).__name__}: {exc}")
+        from mira_desktop.core.notifications import Level, Notification
+
+        message = f"{type(exc).__name__}: {exc}"
+        if self.services is None:
+            self._show_notification(Notification(Level.ERROR, message))
+        else:
+            self.services.notifications.post(Level.ERROR, message)
 
     def _show_notification(self, note: Notification) -> None:
+        from mira_desktop.core.notifications import Level
+
         self.statusBar().showMessage(note.message, 15000)
         if note.level is Level.ERROR:
             box = QMessageBox(QMessageBox.Icon.Warning, tr("app.title"), note.message, parent=self)
@@ -166,6 +193,7 @@ class MainWindow(QMainWindow):
             box.show()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt naming)
-        self.services.notifications.unsubscribe(self._notes.arrived.emit)
+        if self.services is not None:
+            self.services.notifications.unsubscribe(self._notes.arrived.emit)
         self.background.shutdown()
         super().closeEvent(event)

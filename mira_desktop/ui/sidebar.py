@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
@@ -17,9 +19,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mira_desktop.core.threads import Thread
-from mira_desktop.core.workspaces import Workspace
 from mira_desktop.ui.strings import tr
+
+if TYPE_CHECKING:
+    from mira_desktop.core.threads import Thread
+    from mira_desktop.core.workspaces import Workspace
 
 
 class ThreadSidebar(QWidget):
@@ -31,6 +35,7 @@ class ThreadSidebar(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("sidebar")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setMinimumWidth(220)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 10, 10, 10)

@@ -25,10 +25,11 @@ def app_services(data_dir: Path) -> AppServices:
 
 
 def _open(qtbot: QtBot, services: AppServices) -> MainWindow:
-    window = MainWindow(services)
+    window = MainWindow(str(services.folder.root))
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
+    window.attach(services)
     return window
 
 
