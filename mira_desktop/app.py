@@ -19,26 +19,36 @@ from mira_desktop.services.data_folder import resolve_data_dir
 
 if TYPE_CHECKING:
     from mira_desktop.core.notifications import NotificationBus
+    from mira_desktop.models.local import LocalSettings
+    from mira_desktop.models.secrets import SecretStore
     from mira_desktop.services.app_services import AppServices
 
 
-def build_services(data_dir: Path, notifications: NotificationBus | None = None) -> AppServices:
+def build_services(
+    data_dir: Path,
+    notifications: NotificationBus | None = None,
+    secrets: SecretStore | None = None,
+) -> AppServices:
     """Open (creating on first start) the data folder at ``data_dir`` and wire the services.
 
     The imports are here, not at the top, so that the window can paint before they load.
     """
     from mira_desktop.core.notifications import NotificationBus
+    from mira_desktop.models.registry import ModelRegistry
+    from mira_desktop.models.secrets import SecretStore
     from mira_desktop.services.app_services import AppServices
     from mira_desktop.services.bootstrap import ensure_default_workspace, seed_starter_roles
     from mira_desktop.services.data_folder import prepare_data_folder
     from mira_desktop.services.info import InfoService
     from mira_desktop.services.knowledge_bases import KnowledgeBaseService
+    from mira_desktop.services.models import ModelService
     from mira_desktop.services.roles import RoleService
     from mira_desktop.services.threads import ThreadService
     from mira_desktop.services.workspaces import WorkspaceService
     from mira_desktop.store.database import open_database
     from mira_desktop.store.knowledge_bases import KnowledgeBaseRepository
     from mira_desktop.store.messages import MessageRepository
+    from mira_desktop.store.providers import ProviderRepository
     from mira_desktop.store.roles import RoleRepository
     from mira_desktop.store.settings import SettingsRepository
     from mira_desktop.store.threads import ThreadRepository
@@ -52,6 +62,15 @@ def build_services(data_dir: Path, notifications: NotificationBus | None = None)
         roles = RoleRepository(database)
         ensure_default_workspace(folder, workspaces)
         seed_starter_roles(roles, settings)
+        providers = ProviderRepository(database)
+        secret_store = secrets or SecretStore()
+        settings_for_models = settings
+
+        def local_settings() -> LocalSettings:
+            return ModelService.read_local_settings(settings_for_models)
+
+        registry = ModelRegistry(providers.get_by_name, secret_store, local_settings)
+        models = ModelService(registry, providers, settings, secret_store)
         return AppServices(
             folder=folder,
             database=database,
@@ -61,6 +80,7 @@ def build_services(data_dir: Path, notifications: NotificationBus | None = None)
             roles=RoleService(roles),
             threads=ThreadService(ThreadRepository(database), MessageRepository(database)),
             knowledge_bases=KnowledgeBaseService(KnowledgeBaseRepository(database)),
+            models=models,
         )
     except BaseException:
         database.close()

@@ -48,7 +48,7 @@ def parse_gui_launch(argv: list[str]) -> argparse.Namespace | None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from mira_desktop.cli import info, roles, threads, workspaces
+    from mira_desktop.cli import info, models, roles, threads, workspaces
 
     parser = argparse.ArgumentParser(
         prog="mira",
@@ -65,4 +65,5 @@ def build_parser() -> argparse.ArgumentParser:
     workspaces.register(groups, common)
     roles.register(groups, common)
     threads.register(groups, common)
+    models.register(groups, common)
     return parser

@@ -8,6 +8,7 @@ from mira_desktop.core.notifications import NotificationBus
 from mira_desktop.services.data_folder import DataFolder
 from mira_desktop.services.info import InfoService
 from mira_desktop.services.knowledge_bases import KnowledgeBaseService
+from mira_desktop.services.models import ModelService
 from mira_desktop.services.roles import RoleService
 from mira_desktop.services.threads import ThreadService
 from mira_desktop.services.workspaces import WorkspaceService
@@ -24,6 +25,8 @@ class AppServices:
     roles: RoleService
     threads: ThreadService
     knowledge_bases: KnowledgeBaseService
+    models: ModelService
 
     def close(self) -> None:
+        self.models.registry.close()
         self.database.close()

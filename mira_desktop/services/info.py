@@ -7,11 +7,10 @@ from dataclasses import dataclass
 from mira_desktop import __version__
 from mira_desktop.models.embedded import EMBEDDED_CHAT_MODEL_REF, smollm2_gguf_path
 from mira_desktop.services.data_folder import DataFolder
+from mira_desktop.services.models import DEFAULT_MODEL_SETTING
 from mira_desktop.store.database import Database
 from mira_desktop.store.migrations import latest_version
 from mira_desktop.store.settings import SettingsRepository
-
-DEFAULT_MODEL_SETTING = "models.default_ref"
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,12 @@ class ThreadService:
         thread = self.get(thread_id)
         return ThreadDetail(thread, self._messages.list_for_thread(thread_id))
 
+    def set_model(self, thread_id: str, model_ref: str | None) -> Thread:
+        """Bind the thread to a model (validated by the caller); None follows the app default."""
+        self.get(thread_id)
+        self._threads.set_model_ref(thread_id, model_ref)
+        return self.get(thread_id)
+
     def archive(self, thread_id: str) -> Thread:
         self.get(thread_id)
         self._threads.set_status(thread_id, ThreadStatus.ARCHIVED)

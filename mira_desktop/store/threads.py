@@ -85,6 +85,13 @@ class ThreadRepository:
             )
         return cursor.rowcount > 0
 
+    def set_model_ref(self, thread_id: str, model_ref: str | None) -> None:
+        with self._db.transaction():
+            self._db.execute(
+                "UPDATE threads SET model_ref = ?, updated_at = ? WHERE id = ?",
+                (model_ref, now_iso(), thread_id),
+            )
+
     def set_active_leaf(self, thread_id: str, message_id: str | None) -> None:
         with self._db.transaction():
             self._db.execute(

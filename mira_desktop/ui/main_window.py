@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QComboBox,
     QHBoxLayout,
     QLabel,
     QMainWindow,
@@ -54,9 +55,26 @@ class MainWindow(QMainWindow):
         self._notes = _NotificationRelay()
         self._notes.arrived.connect(self._show_notification)
 
+    def _build_menu(self) -> None:
+        menu = self.menuBar().addMenu(tr("menu.mira"))
+        settings = QAction(tr("menu.settings"), self)
+        settings.setShortcut(QKeySequence.StandardKey.Preferences)
+        settings.setShortcuts(
+            [QKeySequence("Ctrl+,"), *QKeySequence.keyBindings(QKeySequence.StandardKey.Preferences)]
+        )
+        settings.triggered.connect(self.open_settings)
+        quit_action = QAction(tr("menu.quit"), self)
+        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        quit_action.triggered.connect(self.close)
+        menu.addAction(settings)
+        menu.addSeparator()
+        menu.addAction(quit_action)
+
     def attach(self, services: AppServices) -> None:
         self.services = services
         services.notifications.subscribe(self._notes.arrived.emit)
+        self._build_menu()
+        self.refresh_model_picker()
         self.refresh_workspaces()
         self.refresh_threads()
         self.new_chat()
@@ -69,14 +87,18 @@ class MainWindow(QMainWindow):
 
         self.thread_title = QLabel(tr("sidebar.new_chat"))
         self.thread_title.setObjectName("threadTitle")
-        self.thread_model = QLabel("")
-        self.thread_model.setObjectName("muted")
+        self.model_picker = QComboBox()
+        self.model_picker.setObjectName("modelPicker")
+        self.model_picker.setMinimumWidth(260)
+        self.model_picker.setToolTip(tr("header.model_tip"))
+        self.model_picker.activated.connect(self._model_picked)
+        self.draft_model_ref: str | None = None
         header = QWidget()
         header.setObjectName("chatHeader")
         header_layout = QHBoxLayout(header)
         header_layout.setContentsMargins(24, 10, 24, 10)
         header_layout.addWidget(self.thread_title, 1)
-        header_layout.addWidget(self.thread_model)
+        header_layout.addWidget(self.model_picker)
 
         self.chat_view = ChatView()
         self.composer = Composer()
@@ -110,15 +132,59 @@ class MainWindow(QMainWindow):
     # -- model readiness -------------------------------------------------------------------------
     def start_model_check(self) -> None:
         """Load the heavy inference library off the UI thread, after the window is shown."""
-        from mira_desktop.services.model_readiness import check_model
+        from mira_desktop.services.model_readiness import prepare_model
 
         assert self.services is not None
-        ref = self.services.info.default_model_ref()
-        name = "SmolLM2-135M-Instruct" if ref.startswith("local:smollm2") else ref
-        self.model_label.setText(tr("status.model_loading", name=name))
+        services = self.services
+        ref = self.current_model_ref()
+        self.model_label.setText(tr("status.model_loading", name=ref))
         self.model_progress.show()
         self.composer.set_ready(False, tr("composer.loading"))
-        self.background.run(lambda: check_model(ref), self._model_checked)
+        self.background.run(lambda: prepare_model(services.models, ref), self._model_checked)
+
+    def current_model_ref(self) -> str:
+        """The model the visible thread (or the welcome draft) runs on."""
+        assert self.services is not None
+        thread_ref = self.draft_model_ref
+        if self.current_thread_id is not None:
+            thread_ref = self.services.threads.get(self.current_thread_id).model_ref
+        return self.services.models.resolve(thread_ref)
+
+    def refresh_model_picker(self) -> None:
+        assert self.services is not None
+        models = self.services.models
+        bound = self.draft_model_ref
+        if self.current_thread_id is not None:
+            bound = self.services.threads.get(self.current_thread_id).model_ref
+        self.model_picker.blockSignals(True)
+        self.model_picker.clear()
+        self.model_picker.addItem(tr("header.default_model", name=models.default_ref()), None)
+        for entry in models.entries():
+            self.model_picker.addItem(f"{entry.name} · {entry.ref}", entry.ref)
+        if bound is not None and self.model_picker.findData(bound) < 0:
+            self.model_picker.addItem(bound, bound)  # a model no longer listed stays visible
+        self.model_picker.setCurrentIndex(max(0, self.model_picker.findData(bound)) if bound else 0)
+        self.model_picker.blockSignals(False)
+
+    def _model_picked(self, index: int) -> None:
+        assert self.services is not None
+        ref = self.model_picker.itemData(index)
+        if self.current_thread_id is None:
+            self.draft_model_ref = ref
+        else:
+            self.services.threads.set_model(self.current_thread_id, ref)
+            self.refresh_threads()
+        self.start_model_check()
+
+    def open_settings(self) -> None:
+        from mira_desktop.ui.settings_dialog import SettingsDialog
+
+        assert self.services is not None
+        dialog = SettingsDialog(self.services, self.background, self)
+        dialog.models_page.models_changed.connect(self.refresh_model_picker)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.settings_dialog = dialog
+        dialog.show()
 
     def _model_checked(self, readiness: ModelReadiness) -> None:
         self.model_progress.hide()
@@ -152,8 +218,9 @@ class MainWindow(QMainWindow):
         """Show the welcome page: a draft, no thread row until the first send."""
         assert self.services is not None
         self.current_thread_id = None
+        self.draft_model_ref = None
         self.thread_title.setText(tr("sidebar.new_chat"))
-        self.thread_model.setText(self.services.info.default_model_ref())
+        self.refresh_model_picker()
         self.chat_view.show_empty()
         self.sidebar.thread_list.clearSelection()
         self.composer.editor.setFocus()
@@ -163,7 +230,7 @@ class MainWindow(QMainWindow):
         detail = self.services.threads.show(thread_id)
         self.current_thread_id = thread_id
         self.thread_title.setText(detail.thread.title or tr("thread.untitled"))
-        self.thread_model.setText(detail.thread.model_ref or self.services.info.default_model_ref())
+        self.refresh_model_picker()
         if detail.messages:
             self.chat_view.show_messages(detail.messages)
         else:

@@ -1,0 +1,136 @@
+"""`mira models list|default|add-local|add-remote|remove|test`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING
+
+from mira_desktop.cli.output import Output
+from mira_desktop.core.errors import InvalidInputError
+
+if TYPE_CHECKING:
+    from mira_desktop.services.app_services import AppServices
+
+
+def register(
+    groups: argparse._SubParsersAction[argparse.ArgumentParser], common: argparse.ArgumentParser
+) -> None:
+    parser = groups.add_parser(
+        "models", help="chat models: local GGUF files and remote providers", parents=[common]
+    )
+    commands = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    commands.add_parser(
+        "list", help="model references, kind, whether loaded, capabilities", parents=[common]
+    ).set_defaults(handler=_list)
+    default = commands.add_parser("default", help="show or set the app's default model", parents=[common])
+    default.add_argument(
+        "ref", nargs="?", help="e.g. local:smollm2, local:/path/model.gguf, remote:NAME/MODEL"
+    )
+    default.set_defaults(handler=_default)
+    add_local = commands.add_parser("add-local", help="add a GGUF model file", parents=[common])
+    add_local.add_argument("path")
+    add_local.set_defaults(handler=_add_local)
+    add_remote = commands.add_parser(
+        "add-remote",
+        help="add an OpenAI-compatible server (llama.cpp, Ollama, LM Studio, vLLM, OpenAI)",
+        parents=[common],
+    )
+    add_remote.add_argument("name", help="a short name, used in refs as remote:NAME/MODEL")
+    add_remote.add_argument("--base-url", required=True, help="e.g. http://127.0.0.1:8080/v1")
+    add_remote.add_argument("--model", help="the default model name on that server")
+    keys = add_remote.add_mutually_exclusive_group()
+    keys.add_argument(
+        "--api-key-stdin", action="store_true", help="read the API key from stdin into the OS keyring"
+    )
+    keys.add_argument(
+        "--api-key-env", metavar="VAR", help="read the API key from this environment variable at each call"
+    )
+    add_remote.add_argument(
+        "--header", action="append", default=[], metavar="NAME:VALUE", help="extra HTTP header"
+    )
+    add_remote.set_defaults(handler=_add_remote)
+    remove = commands.add_parser(
+        "remove", help="remove a remote provider (and its key) or a local file", parents=[common]
+    )
+    remove.add_argument("name", help="provider name, or the path of an added GGUF file")
+    remove.set_defaults(handler=_remove)
+    test = commands.add_parser("test", help="a one-line completion with timing", parents=[common])
+    test.add_argument("ref", nargs="?", help="default: the app's default model")
+    test.set_defaults(handler=_test)
+
+
+def _list(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    entries = services.models.entries()
+    if out.as_json:
+        out.data(entries)
+        return 0
+    rows = []
+    for e in entries:
+        caps = e.capabilities
+        flags = ",".join(
+            k.removeprefix("supports_") for k, v in caps.items() if k.startswith("supports_") and v
+        )
+        window = str(caps.get("context_window", "?"))
+        state = "loaded" if e.loaded else ("error" if e.detail else "-")
+        rows.append([("* " if e.is_default else "  ") + e.ref, e.kind, state, window, flags or "-"])
+    out.table(rows, ["  REF", "KIND", "STATE", "CONTEXT", "CAPABILITIES"], "No models.")
+    return 0
+
+
+def _default(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    ref = services.models.set_default(args.ref) if args.ref else services.models.default_ref()
+    out.result({"default": ref}, ref)
+    return 0
+
+
+def _add_local(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    entry = services.models.add_local(args.path)
+    out.result(entry, f"Added {entry.ref}")
+    return 0
+
+
+def _add_remote(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    key = None
+    if args.api_key_stdin:
+        key = sys.stdin.readline().strip()
+    headers = {}
+    for header in args.header:
+        name, sep, value = header.partition(":")
+        if not sep or not name.strip():
+            raise InvalidInputError(f"{header!r} is not a header: use NAME:VALUE.")
+        headers[name.strip()] = value.strip()
+    provider = services.models.add_remote(
+        args.name, args.base_url, model=args.model, api_key=key, api_key_env=args.api_key_env, headers=headers
+    )
+    where = {
+        "keyring": "the key is in the OS keyring",
+        "env": f"the key is read from ${provider.api_key_env}",
+    }
+    out.result(
+        provider,
+        f"Added provider {provider.name} at {provider.base_url}"
+        + (f" ({where[provider.api_key_source.value]})" if provider.api_key_source.value in where else ""),
+    )
+    return 0
+
+
+def _remove(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    if args.name in {p.name for p in services.models.providers()}:
+        provider = services.models.remove_remote(args.name)
+        out.result({"removed": provider.name}, f"Removed provider {provider.name}.")
+    else:
+        services.models.remove_local(args.name)
+        out.result({"removed": args.name}, f"Removed {args.name} from Mira's models (the file is kept).")
+    return 0
+
+
+def _test(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    result = services.models.test(args.ref or services.models.default_ref())
+    rate = result.completion_tokens / max(result.total_s - result.first_token_s, 1e-9)
+    out.result(
+        result,
+        f"{result.ref}: {result.text!r} (first token {result.first_token_s * 1000:.0f} ms, "
+        f"{result.completion_tokens} tokens in {result.total_s:.2f} s, {rate:.0f} tokens/s)",
+    )
+    return 0

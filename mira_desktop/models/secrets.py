@@ -1,0 +1,63 @@
+"""API keys in the OS keyring, and nowhere else."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from mira_desktop.core.errors import MiraError
+
+SERVICE = "mira-desktop"
+
+
+class KeyringUnavailableError(MiraError):
+    """No usable OS keyring: keys cannot be stored safely, so they are not stored at all."""
+
+
+class SecretStore:
+    """Reads and writes provider API keys through ``keyring`` (imported on first use)."""
+
+    def _keyring(self) -> Any:
+        import keyring
+
+        return keyring
+
+    def available(self) -> bool:
+        keyring = self._keyring()
+        backend = keyring.get_keyring()
+        try:
+            priority = float(backend.priority)
+        except Exception:  # a backend that cannot even report its priority is unusable
+            return False
+        name = type(backend).__module__ + "." + type(backend).__name__
+        if name.startswith("keyring.backends.fail") or name.startswith("keyring.backends.null"):
+            return False
+        if name == "keyring.backends.chainer.ChainerBackend" and not backend.backends:
+            return False
+        return priority > 0
+
+    def set(self, provider: str, key: str) -> None:
+        if not self.available():
+            raise KeyringUnavailableError(
+                "No usable system keyring was found, so the API key was not stored: unlock or install one "
+                "(GNOME Keyring, KWallet, macOS Keychain, Windows Credential Manager), or keep the key in an "
+                "environment variable and use --api-key-env VAR."
+            )
+        self._keyring().set_password(SERVICE, _user(provider), key)
+
+    def get(self, provider: str) -> str | None:
+        if not self.available():
+            return None
+        value = self._keyring().get_password(SERVICE, _user(provider))
+        return None if value is None else str(value)
+
+    def delete(self, provider: str) -> None:
+        if not self.available():
+            return
+        keyring = self._keyring()
+        with contextlib.suppress(keyring.errors.PasswordDeleteError):  # nothing stored: idempotent
+            keyring.delete_password(SERVICE, _user(provider))
+
+
+def _user(provider: str) -> str:
+    return f"provider:{provider}"

@@ -1,0 +1,84 @@
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+
+import pytest
+
+from mira_desktop.core.cancel import CancelToken
+from mira_desktop.core.errors import InvalidInputError
+from mira_desktop.models.errors import ErrorKind, ModelError
+from mira_desktop.models.scripted import ScriptedModel
+from mira_desktop.models.types import ChatMessage, ChatRequest, Finish, TextDelta, ToolCallDelta
+
+REQUEST = ChatRequest((ChatMessage("user", "hello there"),))
+
+
+def _script(tmp_path: Path, *replies: dict[str, object]) -> ScriptedModel:
+    path = tmp_path / "script.json"
+    path.write_text(json.dumps({"replies": list(replies)}))
+    return ScriptedModel(f"scripted:{path}", path)
+
+
+def test_replies_are_consumed_in_order_and_text_streams_word_by_word(tmp_path: Path) -> None:
+    model = _script(tmp_path, {"text": "Hello big world"}, {"text": "Second"})
+    first = list(model.stream(REQUEST, CancelToken()))
+    assert [c.text for c in first if isinstance(c, TextDelta)] == ["Hello ", "big ", "world"]
+    assert first[-1] == Finish("stop")
+    second = list(model.stream(REQUEST, CancelToken()))
+    assert [c.text for c in second if isinstance(c, TextDelta)] == ["Second"]
+
+
+def test_tool_calls_are_returned_as_tool_call_deltas(tmp_path: Path) -> None:
+    model = _script(tmp_path, {"tool_calls": [{"name": "read_file", "arguments": {"path": "a.txt"}}]})
+    chunks = list(model.stream(REQUEST, CancelToken()))
+    calls = [c for c in chunks if isinstance(c, ToolCallDelta)]
+    assert calls[0].name == "read_file"
+    assert json.loads(calls[0].arguments) == {"path": "a.txt"}
+    assert chunks[-1] == Finish("tool_calls")
+
+
+def test_scripted_errors_raise_the_classified_error(tmp_path: Path) -> None:
+    model = _script(tmp_path, {"error": {"kind": "unreachable", "message": "server down"}})
+    with pytest.raises(ModelError) as raised:
+        list(model.stream(REQUEST, CancelToken()))
+    assert raised.value.kind is ErrorKind.UNREACHABLE
+    assert str(raised.value) == "server down"
+
+
+def test_running_out_of_replies_fails_clearly(tmp_path: Path) -> None:
+    model = _script(tmp_path, {"text": "only one"})
+    list(model.stream(REQUEST, CancelToken()))
+    with pytest.raises(ModelError, match="no reply left"):
+        list(model.stream(REQUEST, CancelToken()))
+
+
+def test_cancel_between_words_keeps_the_words_so_far(tmp_path: Path) -> None:
+    model = _script(tmp_path, {"text": "one two three four five six seven", "token_delay_ms": 20})
+    token = CancelToken()
+    words: list[str] = []
+    for chunk in model.stream(REQUEST, token):
+        if isinstance(chunk, TextDelta):
+            words.append(chunk.text)
+            if len(words) == 2:
+                threading.Thread(target=token.cancel).start()
+        last = chunk
+    assert last == Finish("cancelled")
+    assert 2 <= len(words) < 7
+
+
+def test_pre_cancelled_token_does_not_consume_a_reply(tmp_path: Path) -> None:
+    model = _script(tmp_path, {"text": "kept for later"})
+    token = CancelToken()
+    token.cancel()
+    assert list(model.stream(REQUEST, token)) == [Finish("cancelled")]
+    assert model.calls_made == 0
+
+
+@pytest.mark.parametrize("content", ["not json", '{"nope": 1}', '{"replies": [{"say": "x"}]}'])
+def test_malformed_scripts_are_rejected(tmp_path: Path, content: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    with pytest.raises(InvalidInputError):
+        ScriptedModel("scripted:x", path)
