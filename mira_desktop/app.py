@@ -33,16 +33,21 @@ def build_services(
 
     The imports are here, not at the top, so that the window can paint before they load.
     """
+    from mira_desktop.core.notifications import Level as NotificationLevel
     from mira_desktop.core.notifications import NotificationBus
     from mira_desktop.models.registry import ModelRegistry
     from mira_desktop.models.secrets import SecretStore
     from mira_desktop.services.app_services import AppServices
     from mira_desktop.services.bootstrap import ensure_default_workspace, seed_starter_roles
+    from mira_desktop.services.chat import ChatService
     from mira_desktop.services.data_folder import prepare_data_folder
     from mira_desktop.services.info import InfoService
     from mira_desktop.services.knowledge_bases import KnowledgeBaseService
     from mira_desktop.services.models import ModelService
     from mira_desktop.services.roles import RoleService
+    from mira_desktop.services.run_bus import RunBus
+    from mira_desktop.services.summaries import SummaryService
+    from mira_desktop.services.thread_transfer import ThreadTransfer
     from mira_desktop.services.threads import ThreadService
     from mira_desktop.services.workspaces import WorkspaceService
     from mira_desktop.store.database import open_database
@@ -50,6 +55,7 @@ def build_services(
     from mira_desktop.store.messages import MessageRepository
     from mira_desktop.store.providers import ProviderRepository
     from mira_desktop.store.roles import RoleRepository
+    from mira_desktop.store.runs import RunRepository
     from mira_desktop.store.settings import SettingsRepository
     from mira_desktop.store.threads import ThreadRepository
     from mira_desktop.store.workspaces import WorkspaceRepository
@@ -71,16 +77,44 @@ def build_services(
 
         registry = ModelRegistry(providers.get_by_name, secret_store, local_settings)
         models = ModelService(registry, providers, settings, secret_store)
+        thread_repo = ThreadRepository(database)
+        message_repo = MessageRepository(database)
+        chat = ChatService(
+            database=database,
+            threads=thread_repo,
+            messages=message_repo,
+            runs=RunRepository(database),
+            roles=roles,
+            settings=settings,
+            models=models,
+            bus=RunBus(),
+        )
+        chat.recover_interrupted()
+        bus = notifications or NotificationBus()
+        summaries = SummaryService(
+            thread_repo, chat, models, on_failure=lambda text: bus.post(NotificationLevel.WARNING, text)
+        )
+        chat.on_run_finished = summaries.refresh_if_needed
         return AppServices(
             folder=folder,
             database=database,
-            notifications=notifications or NotificationBus(),
+            notifications=bus,
             info=InfoService(folder, database, settings),
             workspaces=WorkspaceService(workspaces),
-            roles=RoleService(roles),
-            threads=ThreadService(ThreadRepository(database), MessageRepository(database)),
+            roles=RoleService.assemble(
+                roles=roles,
+                settings=settings,
+                data_root=folder.root,
+                threads=ThreadRepository(database),
+                messages=MessageRepository(database),
+                models=models,
+            ),
+            threads=ThreadService(thread_repo, message_repo, settings),
             knowledge_bases=KnowledgeBaseService(KnowledgeBaseRepository(database)),
             models=models,
+            chat=chat,
+            summaries=summaries,
+            transfer=ThreadTransfer(database, thread_repo, message_repo),
         )
     except BaseException:
         database.close()

@@ -48,7 +48,7 @@ def parse_gui_launch(argv: list[str]) -> argparse.Namespace | None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from mira_desktop.cli import info, models, roles, threads, workspaces
+    from mira_desktop.cli import chat, info, models, roles, runs, threads, workspaces
 
     parser = argparse.ArgumentParser(
         prog="mira",
@@ -64,6 +64,8 @@ def build_parser() -> argparse.ArgumentParser:
     info.register(groups, common)
     workspaces.register(groups, common)
     roles.register(groups, common)
+    chat.register(groups, common)
     threads.register(groups, common)
+    runs.register(groups, common)
     models.register(groups, common)
     return parser

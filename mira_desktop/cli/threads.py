@@ -32,6 +32,7 @@ def register(
         sub = commands.add_parser(name, help=help_text, parents=[common])
         sub.add_argument("id")
         sub.set_defaults(handler=handler)
+    register_conversation_actions(commands, common)
 
 
 def _list(args: argparse.Namespace, services: AppServices, out: Output) -> int:
@@ -92,4 +93,106 @@ def _unarchive(args: argparse.Namespace, services: AppServices, out: Output) -> 
 def _delete(args: argparse.Namespace, services: AppServices, out: Output) -> int:
     thread = services.threads.delete(args.id)
     out.result({"deleted": thread.id}, f"Deleted thread {thread.id} and its messages.")
+    return 0
+
+
+def register_conversation_actions(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser], common: argparse.ArgumentParser
+) -> None:
+    switch = commands.add_parser("switch", help="show the branch through MESSAGE_ID", parents=[common])
+    switch.add_argument("id")
+    switch.add_argument("message_id")
+    switch.set_defaults(handler=_switch)
+    search = commands.add_parser(
+        "search", help="search every thread and branch (Chinese included)", parents=[common]
+    )
+    search.add_argument("query")
+    search.set_defaults(handler=_search)
+    export = commands.add_parser(
+        "export", help="Markdown (visible branch) or JSON (whole tree)", parents=[common]
+    )
+    export.add_argument("id")
+    export.add_argument("--format", choices=["md", "json"], default="md")
+    export.add_argument("-o", "--output", required=True, metavar="FILE")
+    export.set_defaults(handler=_export)
+    import_ = commands.add_parser("import", help="import a JSON export (every branch)", parents=[common])
+    import_.add_argument("file")
+    import_.set_defaults(handler=_import)
+    summary = commands.add_parser(
+        "summary", help="show, generate, set or clear the context summary", parents=[common]
+    )
+    summary.add_argument("id")
+    how = summary.add_mutually_exclusive_group()
+    how.add_argument("--generate", action="store_true", help="summarize with the thread's model")
+    how.add_argument("--set", metavar="TEXT", help="use this text as the summary")
+    how.add_argument("--clear", action="store_true", help="remove the summary")
+    summary.set_defaults(handler=_summary)
+    rename = commands.add_parser("rename", help="change a thread's title", parents=[common])
+    rename.add_argument("id")
+    rename.add_argument("title")
+    rename.set_defaults(handler=_rename)
+    delete_message = commands.add_parser(
+        "delete-message", help="delete one message and the replies below it", parents=[common]
+    )
+    delete_message.add_argument("message_id")
+    delete_message.set_defaults(handler=_delete_message)
+
+
+def _switch(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    leaf = services.chat.switch_branch(args.id, args.message_id)
+    out.result({"thread_id": args.id, "active_leaf_id": leaf}, f"Showing the branch ending at {leaf}.")
+    return 0
+
+
+def _search(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    hits = services.threads.search(args.query)
+    if out.as_json:
+        out.data(hits)
+    else:
+        rows = [[h.thread_id, h.thread_title or "(untitled)", h.message_id or "-", h.snippet] for h in hits]
+        out.table(rows, ["THREAD", "TITLE", "MESSAGE", "MATCH"], "No matches.")
+    return 0
+
+
+def _export(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    from pathlib import Path
+
+    thread = services.threads.get(args.id)
+    target = services.transfer.export(thread, args.format, Path(args.output))
+    out.result({"thread_id": thread.id, "format": args.format, "path": str(target)}, f"Exported to {target}.")
+    return 0
+
+
+def _import(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    from pathlib import Path
+
+    thread = services.transfer.import_file(Path(args.file))
+    out.result(thread, f"Imported thread {thread.id} ({thread.title or 'untitled'}).")
+    return 0
+
+
+def _summary(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    if args.generate:
+        text: str | None = services.summaries.generate(args.id)
+    elif args.set is not None:
+        services.summaries.set(args.id, args.set)
+        text = services.summaries.get(args.id)
+    elif args.clear:
+        services.summaries.clear(args.id)
+        text = None
+    else:
+        text = services.summaries.get(args.id)
+    out.result({"thread_id": args.id, "summary": text}, text or "(no summary)")
+    return 0
+
+
+def _rename(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    thread = services.threads.rename(args.id, args.title)
+    out.result(thread, f"Renamed {thread.id} to {thread.title!r}.")
+    return 0
+
+
+def _delete_message(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    deleted = services.chat.delete_message(args.message_id)
+    out.result({"deleted": deleted}, f"Deleted {len(deleted)} message(s).")
     return 0

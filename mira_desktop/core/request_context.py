@@ -62,7 +62,10 @@ def compile_request(
     role = role or CompiledRole(None, None, "")
     parts = [
         ("role", role.system_text),
-        ("summary", f"Summary of the earlier conversation:\n{summary.strip()}" if summary and summary.strip() else ""),
+        (
+            "summary",
+            f"Summary of the earlier conversation:\n{summary.strip()}" if summary and summary.strip() else "",
+        ),
         ("memory", memory or ""),
         ("agent", agent_context or ""),
     ]

@@ -2,26 +2,44 @@
 
 The same function serves normal, RAG and agent runs, so the role's prompt and its sampling profile
 apply on every route. Only an active role is applied; a draft or archived role bound to a thread is
-shown with a badge but not sent, so the UI and the request never disagree.
+shown with a badge but not sent, so the UI and the request never disagree. A role is prompt text
+and sampling, nothing else: it carries no tool permission, and its constraints are words the model
+reads, never policy the agent's guardrail consults.
+
+The system text is ``You are NAME.`` followed by one ``## Title`` section per non-empty field, in
+:data:`SECTION_ORDER`, with the triggered lorebook entries as the "Lore" section.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from mira_desktop.core.roles import Role, RoleStatus
+from mira_desktop.core.role_lorebook import LoreSelection, select_lore
+from mira_desktop.core.role_macros import expand_macros
+from mira_desktop.core.role_schema import LlmProfile
+from mira_desktop.core.roles import Role
 from mira_desktop.core.sampling import SamplingParams
+
+__all__ = ["SECTION_ORDER", "SECTION_TITLES", "CompiledRole", "compile_role", "expand_macros"]
 
 SECTION_TITLES = {
     "description": "Description",
-    "worldview": "World",
     "persona": "Persona",
+    "worldview": "World",
+    "lore": "Lore",
     "scenario": "Scenario",
     "example_dialogues": "Example dialogues",
     "style": "Style",
     "constraints": "Constraints",
 }
+SECTION_ORDER = tuple(SECTION_TITLES)
+DEFAULT_LOREBOOK_BUDGET = 512
+
+
+def _word_count(text: str) -> int:
+    return len(text.split())
 
 
 @dataclass(frozen=True)
@@ -29,14 +47,29 @@ class CompiledRole:
     role_id: str | None
     role_version: int | None
     system_text: str  # "" when no role applies
-    sections: tuple[tuple[str, str], ...] = ()  # (section name, text), in order, for the preview
-    sampling: SamplingParams = field(default_factory=SamplingParams)
+    sections: tuple[tuple[str, str], ...] = ()  # (section title, text), in order, for the preview
+    sampling: SamplingParams = field(default_factory=SamplingParams)  # the validated profile
     used: bool = False
     reason: str = ""
+    name: str = ""
+    status: str | None = None
+    header: str = ""  # "You are NAME."
+    greeting: str = ""  # first_message with macros expanded (for the start of a chat)
+    alternate_greetings: tuple[str, ...] = ()
+    lore: LoreSelection = field(default_factory=LoreSelection)
 
-
-def expand_macros(text: str, *, char: str, user: str) -> str:
-    return text.replace("{{char}}", char).replace("{{user}}", user)
+    def snapshot(self) -> dict[str, Any]:
+        """What a run records about the role it used (``runs.role_snapshot_json``)."""
+        return {
+            "id": self.role_id,
+            "version": self.role_version,
+            "name": self.name,
+            "status": self.status,
+            "used": self.used,
+            "reason": self.reason,
+            "sampling": self.sampling.to_dict(),
+            "lore": [{"index": e.index, "trigger": e.trigger} for e in self.lore.inserted],
+        }
 
 
 def compile_role(
@@ -44,47 +77,63 @@ def compile_role(
     *,
     user_name: str,
     recent_messages: Sequence[str] = (),
-    count_tokens: Callable[[str], int] = lambda text: len(text.split()),
-    lorebook_budget_tokens: int = 512,
+    count_tokens: Callable[[str], int] = _word_count,
+    lorebook_budget_tokens: int = DEFAULT_LOREBOOK_BUDGET,
 ) -> CompiledRole:
+    """Compile ``role`` for one request.
+
+    Args:
+        role: the thread's role, or None.
+        user_name: the user's display name, for ``{{user}}`` (setting ``user.display_name``).
+        recent_messages: the texts the lorebook scans (the last few messages of the active branch,
+            including the one being sent).
+        count_tokens: the model's token counter (for the lorebook budget).
+        lorebook_budget_tokens: how many tokens triggered lorebook entries may take together.
+    """
     if role is None:
         return CompiledRole(None, None, "", reason="no role")
-    if role.status is not RoleStatus.ACTIVE:
-        return CompiledRole(role.id, role.version, "", reason=f"role is {role.status.value}: not applied")
+    status = role.status.value
+    if not role.applies:
+        return CompiledRole(
+            role.id, role.version, "", reason=f"role is {status}: not applied", name=role.name, status=status
+        )
+    seed = f"{role.id}:{role.version}"
+
+    def render(text: str) -> str:
+        return expand_macros(text, char=role.name, user=user_name, seed=seed).strip()
+
+    lore = select_lore(
+        role.lorebook,
+        recent_messages,
+        count_tokens=count_tokens,
+        budget=lorebook_budget_tokens,
+        render=render,
+    )
     sections: list[tuple[str, str]] = []
-    for key, title in SECTION_TITLES.items():
-        value = role.prompt.get(key)
-        if isinstance(value, str) and value.strip():
-            sections.append((title, expand_macros(value.strip(), char=role.name, user=user_name)))
-    lore = _triggered_lore(role, recent_messages, count_tokens, lorebook_budget_tokens)
-    if lore:
-        sections.append(("Lore", "\n".join(expand_macros(t, char=role.name, user=user_name) for t in lore)))
-    header = f"You are {role.name}."
-    text = "\n\n".join([header, *(f"## {title}\n{body}" for title, body in sections)])
+    for key in SECTION_ORDER:
+        text = "\n\n".join(e.content for e in lore.inserted) if key == "lore" else render(_text(role, key))
+        if text:
+            sections.append((SECTION_TITLES[key], text))
+    header = render(f"You are {role.name}.")
+    system_text = "\n\n".join([header, *(f"## {title}\n{body}" for title, body in sections)])
+    greetings = role.prompt.get("alternate_greetings") or []
     return CompiledRole(
         role.id,
         role.version,
-        text,
+        system_text,
         tuple(sections),
-        SamplingParams.from_dict(role.llm_profile),
+        LlmProfile.model_validate(role.llm_profile).to_sampling(),
         used=True,
+        reason="active role",
+        name=role.name,
+        status=status,
+        header=header,
+        greeting=render(_text(role, "first_message")),
+        alternate_greetings=tuple(render(str(g)) for g in greetings),
+        lore=lore,
     )
 
 
-def _triggered_lore(
-    role: Role, recent: Sequence[str], count_tokens: Callable[[str], int], budget: int
-) -> list[str]:
-    haystack = "\n".join(recent).lower()
-    chosen: list[str] = []
-    spent = 0
-    for entry in role.lorebook:
-        keys = [str(k).lower() for k in entry.get("keys", []) if str(k).strip()]
-        content = str(entry.get("content", "")).strip()
-        if not content or not any(k in haystack for k in keys):
-            continue
-        cost = count_tokens(content)
-        if spent + cost > budget:
-            continue
-        chosen.append(content)
-        spent += cost
-    return chosen
+def _text(role: Role, key: str) -> str:
+    value = role.prompt.get(key)
+    return value if isinstance(value, str) else ""

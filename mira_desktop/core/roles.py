@@ -1,4 +1,9 @@
-"""Roles: personas with prompt fields and their own sampling profile."""
+"""Roles: personas with prompt fields, a lorebook and their own sampling profile.
+
+A :class:`Role` is what the store returns. Its ``prompt``, ``lorebook`` and ``llm_profile`` hold data
+that passed :mod:`mira_desktop.core.role_schema` when it was saved; ``extensions`` keeps what an
+imported character card carried that Mira does not use, so that exporting it loses nothing.
+"""
 
 from __future__ import annotations
 
@@ -25,6 +30,8 @@ PROMPT_FIELDS = (
     "alternate_greetings",
 )
 
+PROFILE_FIELDS = ("temperature", "top_p", "top_k", "max_tokens", "frequency_penalty", "presence_penalty")
+
 
 @dataclass(frozen=True)
 class Role:
@@ -35,8 +42,19 @@ class Role:
     version: int
     created_at: str
     updated_at: str
-    avatar: str | None = None
+    avatar: str | None = None  # a path relative to the data folder, e.g. "avatars/<sha256>.png"
     tags: list[str] = field(default_factory=list)
     prompt: dict[str, Any] = field(default_factory=dict)
     lorebook: list[dict[str, Any]] = field(default_factory=list)
     llm_profile: dict[str, Any] = field(default_factory=dict)
+    extensions: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def applies(self) -> bool:
+        """Only an active role is sent to the model; drafts and archived roles are shown, not used."""
+        return self.status is RoleStatus.ACTIVE
+
+    @property
+    def badge(self) -> str | None:
+        """The status to show beside the role's name wherever it is bound (None for active)."""
+        return None if self.applies else self.status.value

@@ -5,11 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mira_desktop.core.notifications import NotificationBus
+from mira_desktop.services.chat import ChatService
 from mira_desktop.services.data_folder import DataFolder
 from mira_desktop.services.info import InfoService
 from mira_desktop.services.knowledge_bases import KnowledgeBaseService
 from mira_desktop.services.models import ModelService
 from mira_desktop.services.roles import RoleService
+from mira_desktop.services.summaries import SummaryService
+from mira_desktop.services.thread_transfer import ThreadTransfer
 from mira_desktop.services.threads import ThreadService
 from mira_desktop.services.workspaces import WorkspaceService
 from mira_desktop.store.database import Database
@@ -26,7 +29,12 @@ class AppServices:
     threads: ThreadService
     knowledge_bases: KnowledgeBaseService
     models: ModelService
+    chat: ChatService
+    summaries: SummaryService
+    transfer: ThreadTransfer
 
     def close(self) -> None:
+        self.chat.close()
+        self.summaries.close()
         self.models.registry.close()
         self.database.close()

@@ -85,6 +85,127 @@ class MessageRepository:
         )
         return [_message(r) for r in rows]
 
+    def path_ids(self, leaf_id: str) -> list[str]:
+        """Ids from the root down to ``leaf_id``, walked in SQL (no message text is read)."""
+        rows = self._db.conn.execute(
+            "WITH RECURSIVE up(id, parent_id, depth) AS ("
+            " SELECT id, parent_id, 0 FROM messages WHERE id = ?"
+            " UNION ALL SELECT m.id, m.parent_id, up.depth + 1 FROM messages m JOIN up ON m.id = up.parent_id)"
+            " SELECT id FROM up ORDER BY depth DESC",
+            (leaf_id,),
+        ).fetchall()
+        return [r[0] for r in rows]
+
+    def list_children_skeleton(self, thread_id: str, parent_ids: list[str | None]) -> list[Message]:
+        """The children (text not read) of the given parents; ``None`` stands for the roots."""
+        parents = [p for p in parent_ids if p is not None]
+        clauses = []
+        params: list[object] = [thread_id]
+        if parents:
+            clauses.append(f"parent_id IN ({','.join('?' * len(parents))})")
+            params.extend(parents)
+        if None in parent_ids:
+            clauses.append("parent_id IS NULL")
+        if not clauses:
+            return []
+        return self._skeleton(f"thread_id = ? AND ({' OR '.join(clauses)})", tuple(params))
+
+    def list_skeleton(self, thread_id: str) -> list[Message]:
+        """Every message of the thread without its text or JSON fields: enough to walk the tree fast."""
+        return self._skeleton("thread_id = ?", (thread_id,))
+
+    def _skeleton(self, where: str, params: tuple[object, ...]) -> list[Message]:
+        rows = self._db.conn.execute(
+            "SELECT id, parent_id, role, status, run_id, created_at, updated_at, thread_id FROM messages "
+            f"WHERE {where} ORDER BY created_at, id",
+            params,
+        ).fetchall()
+        return [
+            Message(
+                id=r[0],
+                thread_id=r[7],
+                parent_id=r[1],
+                role=MessageRole(r[2]),
+                content="",
+                status=MessageStatus(r[3]),
+                run_id=r[4],
+                created_at=r[5],
+                updated_at=r[6],
+            )
+            for r in rows
+        ]
+
+    def get_many(self, message_ids: list[str]) -> list[Message]:
+        """Full messages for ``message_ids``, in that order."""
+        found: dict[str, Message] = {}
+        for start in range(0, len(message_ids), 500):
+            chunk = message_ids[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            for row in self._db.query(f"SELECT * FROM messages WHERE id IN ({marks})", tuple(chunk)):
+                found[row["id"]] = _message(row)
+        return [found[i] for i in message_ids if i in found]
+
+    def set_content(self, message_id: str, content: str) -> None:
+        """Save the text streamed so far (joins the caller's transaction when there is one)."""
+        with self._db.transaction():
+            self._db.execute(
+                "UPDATE messages SET content = ?, updated_at = ? WHERE id = ?",
+                (content, now_iso(), message_id),
+            )
+
+    def finalize(
+        self,
+        message_id: str,
+        *,
+        content: str,
+        status: MessageStatus,
+        error: dict[str, Any] | None = None,
+        metadata: dict[str, Any] | None = None,
+    ) -> None:
+        with self._db.transaction():
+            if metadata is None:
+                self._db.execute(
+                    "UPDATE messages SET content = ?, status = ?, error_json = ?, updated_at = ? WHERE id = ?",
+                    (content, status.value, None if error is None else dumps(error), now_iso(), message_id),
+                )
+            else:
+                self._db.execute(
+                    "UPDATE messages SET content = ?, status = ?, error_json = ?, metadata_json = ?, "
+                    "updated_at = ? WHERE id = ?",
+                    (
+                        content,
+                        status.value,
+                        None if error is None else dumps(error),
+                        dumps(metadata),
+                        now_iso(),
+                        message_id,
+                    ),
+                )
+
+    def delete_subtree(self, message_id: str) -> None:
+        """Delete the message and its replies (children cascade through parent_id)."""
+        with self._db.transaction():
+            self._db.execute("DELETE FROM messages WHERE id = ?", (message_id,))
+
+    def search(self, query: str, limit: int = 50) -> list[Message]:
+        """Messages of every thread and branch whose text contains ``query`` (any script, no case)."""
+        escaped = query.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        rows = self._db.query(
+            "SELECT * FROM messages WHERE content LIKE ? ESCAPE '\\' ORDER BY created_at DESC, id DESC LIMIT ?",
+            (f"%{escaped}%", limit),
+        )
+        return [_message(r) for r in rows]
+
+    def insert_raw(self, row: dict[str, Any]) -> None:
+        """Insert a message exactly as given (thread import); joins the caller's transaction."""
+        with self._db.transaction():
+            self._db.execute(
+                "INSERT INTO messages (id, thread_id, parent_id, role, content, parts_json, status, error_json, "
+                "run_id, metadata_json, created_at, updated_at) VALUES (:id, :thread_id, :parent_id, :role, "
+                ":content, :parts_json, :status, :error_json, :run_id, :metadata_json, :created_at, :updated_at)",
+                row,
+            )
+
     def count_all(self) -> int:
         row = self._db.one("SELECT count(*) AS n FROM messages")
         return 0 if row is None else int(row["n"])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import builtins
+
 from mira_desktop.core.clock import now_iso
 from mira_desktop.core.ids import new_id
 from mira_desktop.core.threads import Thread, ThreadStatus
@@ -84,6 +86,59 @@ class ThreadRepository:
                 (status.value, now_iso(), thread_id),
             )
         return cursor.rowcount > 0
+
+    def set_title(self, thread_id: str, title: str) -> None:
+        with self._db.transaction():
+            self._db.execute(
+                "UPDATE threads SET title = ?, updated_at = ? WHERE id = ?", (title, now_iso(), thread_id)
+            )
+
+    def set_summary(self, thread_id: str, summary: str | None) -> None:
+        with self._db.transaction():
+            self._db.execute(
+                "UPDATE threads SET context_summary = ?, updated_at = ? WHERE id = ?",
+                (summary, now_iso(), thread_id),
+            )
+
+    def set_draft(self, thread_id: str, draft: str) -> None:
+        # A draft is not activity: updated_at stays, so typing does not reorder the thread list.
+        with self._db.transaction():
+            self._db.execute("UPDATE threads SET draft = ? WHERE id = ?", (draft, thread_id))
+
+    def set_bindings(
+        self,
+        thread_id: str,
+        *,
+        role_id: str | None,
+        knowledge_base_id: str | None,
+        workspace_id: str | None,
+        agent_enabled: bool,
+    ) -> None:
+        with self._db.transaction():
+            self._db.execute(
+                "UPDATE threads SET role_id = ?, knowledge_base_id = ?, workspace_id = ?, agent_enabled = ?, "
+                "updated_at = ? WHERE id = ?",
+                (role_id, knowledge_base_id, workspace_id, int(agent_enabled), now_iso(), thread_id),
+            )
+
+    def touch(self, thread_id: str) -> None:
+        with self._db.transaction():
+            self._db.execute("UPDATE threads SET updated_at = ? WHERE id = ?", (now_iso(), thread_id))
+
+    def search_titles(self, query: str, limit: int = 50) -> builtins.list[Thread]:
+        escaped = query.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        rows = self._db.query(
+            "SELECT * FROM threads WHERE title LIKE ? ESCAPE '\\' ORDER BY updated_at DESC LIMIT ?",
+            (f"%{escaped}%", limit),
+        )
+        return [_thread(r) for r in rows]
+
+    def insert_raw(self, row: dict[str, object]) -> None:
+        """Insert a thread exactly as given (thread import); joins the caller's transaction."""
+        with self._db.transaction():
+            columns = ", ".join(row)
+            values = ", ".join(f":{k}" for k in row)
+            self._db.execute(f"INSERT INTO threads ({columns}) VALUES ({values})", dict(row))
 
     def set_model_ref(self, thread_id: str, model_ref: str | None) -> None:
         with self._db.transaction():

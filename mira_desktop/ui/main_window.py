@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -14,20 +14,25 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QProgressBar,
     QSplitter,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from mira_desktop.ui.background import Background
+from mira_desktop.ui.chat_controller import VISIBLE_MESSAGES
 from mira_desktop.ui.chat_view import ChatView
 from mira_desktop.ui.composer import Composer
 from mira_desktop.ui.sidebar import ThreadSidebar
 from mira_desktop.ui.strings import tr
 from mira_desktop.ui.theme import STYLE_SHEET
+from mira_desktop.ui.thread_bindings import ThreadBindings
 
 if TYPE_CHECKING:
     from mira_desktop.core.notifications import Notification
+    from mira_desktop.core.uchat import ChatState
     from mira_desktop.services.app_services import AppServices
+    from mira_desktop.services.chat import SendOptions
     from mira_desktop.services.model_readiness import ModelReadiness
 
 
@@ -49,6 +54,7 @@ class MainWindow(QMainWindow):
         self.setStyleSheet(STYLE_SHEET)
         self._show_archived = False
         self.current_thread_id: str | None = None
+        self._checked_ref: str | None = None
 
         self._build_layout()
         self._build_status_bar(data_dir)
@@ -66,18 +72,56 @@ class MainWindow(QMainWindow):
         quit_action = QAction(tr("menu.quit"), self)
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
+        roles = QAction(tr("menu.roles"), self)
+        roles.setShortcut(QKeySequence("Ctrl+Shift+R"))
+        roles.triggered.connect(self.open_roles)
         menu.addAction(settings)
+        menu.addAction(roles)
         menu.addSeparator()
         menu.addAction(quit_action)
 
     def attach(self, services: AppServices) -> None:
+        from mira_desktop.ui.chat_controller import ChatController
+        from mira_desktop.ui.thread_actions import ThreadActions
+
         self.services = services
         services.notifications.subscribe(self._notes.arrived.emit)
         self._build_menu()
+        self.controller = ChatController(services, self.background, self._render, self._send_options)
+        self.controller.threads_changed.connect(self.refresh_threads)
+        self.controller.notice.connect(lambda text: self.statusBar().showMessage(text, 10000))
+        self.thread_actions = ThreadActions(
+            self,
+            services=services,
+            background=self.background,
+            current=lambda: self.current_thread_id,
+            changed=self._thread_changed,
+            deleted=self.new_chat,
+        )
+        self.thread_menu_button.setMenu(self.thread_actions.menu)
+        self._connect_chat()
+        self.bindings.attach(services)
+        self.bindings.changed.connect(self._bindings_changed)
         self.refresh_model_picker()
         self.refresh_workspaces()
         self.refresh_threads()
         self.new_chat()
+
+    def _connect_chat(self) -> None:
+        from mira_desktop.core import uchat
+
+        dispatch = self.controller.dispatch
+        self.composer.send_requested.connect(lambda text: dispatch(uchat.SendRequested(text)))
+        self.composer.stop_requested.connect(lambda: dispatch(uchat.StopRequested()))
+        self.composer.draft_changed.connect(lambda text: dispatch(uchat.DraftEdited(text)))
+        self.composer.draft_changed.connect(lambda _text: self._usage_timer.start())
+        self.chat_view.edit_submitted.connect(lambda mid, text: dispatch(uchat.EditRequested(mid, text)))
+        self.chat_view.regenerate_requested.connect(lambda mid: dispatch(uchat.RegenerateRequested(mid)))
+        self.chat_view.retry_requested.connect(lambda mid: dispatch(uchat.RetryRequested(mid)))
+        self.chat_view.sibling_requested.connect(lambda mid: dispatch(uchat.BranchSwitchRequested(mid)))
+        self.chat_view.delete_requested.connect(self.delete_message)
+        self.chat_view.earlier_requested.connect(self.controller.show_earlier)
+        self.sidebar.search_changed.connect(lambda _text: self._search_timer.start())
 
     def _build_layout(self) -> None:
         self.sidebar = ThreadSidebar()
@@ -97,8 +141,23 @@ class MainWindow(QMainWindow):
         header.setObjectName("chatHeader")
         header_layout = QHBoxLayout(header)
         header_layout.setContentsMargins(24, 10, 24, 10)
+        self.thread_menu_button = QToolButton()
+        self.thread_menu_button.setText("⋯")
+        self.thread_menu_button.setToolTip(tr("thread.menu"))
+        self.thread_menu_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.bindings = ThreadBindings()
         header_layout.addWidget(self.thread_title, 1)
+        header_layout.addWidget(self.bindings)
         header_layout.addWidget(self.model_picker)
+        header_layout.addWidget(self.thread_menu_button)
+        self._usage_timer = QTimer(self)
+        self._usage_timer.setSingleShot(True)
+        self._usage_timer.setInterval(300)
+        self._usage_timer.timeout.connect(self.update_usage)
+        self._search_timer = QTimer(self)
+        self._search_timer.setSingleShot(True)
+        self._search_timer.setInterval(200)
+        self._search_timer.timeout.connect(self.refresh_threads)
 
         self.chat_view = ChatView()
         self.composer = Composer()
@@ -137,6 +196,7 @@ class MainWindow(QMainWindow):
         assert self.services is not None
         services = self.services
         ref = self.current_model_ref()
+        self._checked_ref = ref
         self.model_label.setText(tr("status.model_loading", name=ref))
         self.model_progress.show()
         self.composer.set_ready(False, tr("composer.loading"))
@@ -176,6 +236,29 @@ class MainWindow(QMainWindow):
             self.refresh_threads()
         self.start_model_check()
 
+    def open_roles(self) -> None:
+        from mira_desktop.ui.role_workbench import RoleWorkbench
+
+        assert self.services is not None
+        workbench = RoleWorkbench(self.services)
+        workbench.setWindowTitle(tr("menu.roles").rstrip("…"))
+        workbench.resize(1100, 760)
+        workbench.start_chat_requested.connect(self.start_chat_with_role)
+        workbench.roles_changed.connect(self.bindings.refresh)
+        self.role_workbench = workbench
+        workbench.show()
+
+    def start_chat_with_role(self, role_id: str) -> None:
+        """A new chat (the welcome draft) bound to ``role_id``."""
+        self.new_chat()
+        self.bindings.select_role(role_id)
+        self.raise_()
+        self.activateWindow()
+
+    def _bindings_changed(self) -> None:
+        self.refresh_threads()
+        self._usage_timer.start()
+
     def open_settings(self) -> None:
         from mira_desktop.ui.settings_dialog import SettingsDialog
 
@@ -212,29 +295,113 @@ class MainWindow(QMainWindow):
 
         assert self.services is not None
         status = ThreadStatus.ARCHIVED if self._show_archived else ThreadStatus.ACTIVE
-        self.sidebar.set_threads(self.services.threads.list(status))
+        threads = self.services.threads.list(status)
+        query = self.sidebar.search_box.text().strip()
+        if query:
+            matching = {hit.thread_id for hit in self.services.threads.search(query, limit=500)}
+            threads = [t for t in threads if t.id in matching]
+        self.sidebar.set_threads(threads, searching=bool(query), selected=self.current_thread_id)
 
     def new_chat(self) -> None:
         """Show the welcome page: a draft, no thread row until the first send."""
+        from mira_desktop.core.uchat import WELCOME, HistoryLoaded, ThreadOpened
+
         assert self.services is not None
         self.current_thread_id = None
         self.draft_model_ref = None
         self.thread_title.setText(tr("sidebar.new_chat"))
+        self.bindings.show_thread(None)
         self.refresh_model_picker()
-        self.chat_view.show_empty()
         self.sidebar.thread_list.clearSelection()
+        self.controller.dispatch(ThreadOpened(WELCOME))
+        self.controller.dispatch(HistoryLoaded(WELCOME, (), self.services.threads.welcome_draft()))
         self.composer.editor.setFocus()
+        self._usage_timer.start()
 
     def open_thread(self, thread_id: str) -> None:
+        from mira_desktop.core.uchat import ThreadOpened
+
         assert self.services is not None
-        detail = self.services.threads.show(thread_id)
+        thread = self.services.threads.get(thread_id)
         self.current_thread_id = thread_id
-        self.thread_title.setText(detail.thread.title or tr("thread.untitled"))
+        self.thread_title.setText(thread.title or tr("thread.untitled"))
+        self.bindings.show_thread(thread_id)
         self.refresh_model_picker()
-        if detail.messages:
-            self.chat_view.show_messages(detail.messages)
-        else:
-            self.chat_view.show_empty()
+        self.controller.visible_limit = VISIBLE_MESSAGES
+        self.controller.dispatch(ThreadOpened(thread_id))
+        self._usage_timer.start()
+        if self.current_model_ref() != self._checked_ref:
+            self.start_model_check()
+
+    def delete_message(self, message_id: str) -> None:
+        from mira_desktop.core.uchat import ThreadOpened
+
+        assert self.services is not None
+        answer = QMessageBox.question(self, tr("message.delete"), tr("message.delete_confirm"))
+        if answer != QMessageBox.StandardButton.Yes or self.current_thread_id is None:
+            return
+        try:
+            self.services.chat.delete_message(message_id)
+        except Exception as exc:
+            self.statusBar().showMessage(str(exc), 10000)
+            return
+        self.controller.dispatch(ThreadOpened(self.current_thread_id))
+
+    def _thread_changed(self) -> None:
+        self.refresh_threads()
+        if self.current_thread_id is not None:
+            if self.services is not None and not self.services.threads.exists(self.current_thread_id):
+                self.new_chat()
+                return
+            thread = self.services.threads.get(self.current_thread_id) if self.services else None
+            if thread is not None:
+                self.thread_title.setText(thread.title or tr("thread.untitled"))
+
+    def _send_options(self) -> SendOptions:
+        from mira_desktop.services.chat import SendOptions
+
+        return SendOptions(
+            model_ref=self.draft_model_ref,
+            role_id=self.bindings.draft_role_id,
+            knowledge_base_id=self.bindings.draft_kb_id,
+            workspace_id=self.sidebar.workspace_picker.currentData(),
+        )
+
+    def _render(self, state: ChatState, hidden_earlier: int) -> None:
+        from mira_desktop.core.uchat import WELCOME
+
+        self.chat_view.show_history(state.history, hidden_earlier=hidden_earlier)
+        self.composer.set_text(state.draft)
+        self.composer.set_busy(state.busy)
+        current = None if state.current == WELCOME else state.current
+        if current != self.current_thread_id and current is not None:
+            self.current_thread_id = current  # the first send created the thread
+            self.refresh_threads()
+            thread = self.services.threads.get(current) if self.services else None
+            if thread is not None:
+                self.thread_title.setText(thread.title or tr("thread.untitled"))
+            self.bindings.show_thread(current)
+            self.refresh_model_picker()
+        if state.notice:
+            self.statusBar().showMessage(state.notice, 10000)
+
+    def update_usage(self) -> None:
+        """Show how much of the model's window the next request uses (computed off the UI thread)."""
+        if self.services is None:
+            return
+        services = self.services
+        thread_id = self.current_thread_id
+        draft = self.composer.editor.toPlainText()
+        ref = self.current_model_ref()
+
+        def measure() -> tuple[int, int]:
+            request = services.chat.preview(thread_id, draft, ref)
+            return request.prompt_tokens, request.window
+
+        self.background.run(measure, lambda result: self.composer.set_usage(*result), self._usage_failed)
+
+    def _usage_failed(self, error: BaseException) -> None:
+        self.composer.meter.setText(str(error))
 
     def _set_show_archived(self, archived: bool) -> None:
         self._show_archived = archived
@@ -260,7 +427,11 @@ class MainWindow(QMainWindow):
             box.show()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt naming)
+        self._usage_timer.stop()
+        self._search_timer.stop()
         if self.services is not None:
+            self.controller.close()
+            self.services.chat.stop()
             self.services.notifications.unsubscribe(self._notes.arrived.emit)
         self.background.shutdown()
         super().closeEvent(event)

@@ -31,6 +31,7 @@ class ThreadSidebar(QWidget):
     new_chat_requested = Signal()
     workspace_changed = Signal(str)
     archived_toggled = Signal(bool)
+    search_changed = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -55,7 +56,7 @@ class ThreadSidebar(QWidget):
         self.search_box = QLineEdit()
         self.search_box.setPlaceholderText(tr("sidebar.search"))
         self.search_box.setClearButtonEnabled(True)
-        self.search_box.textChanged.connect(self._apply_filter)
+        self.search_box.textChanged.connect(self.search_changed)
         QShortcut(QKeySequence.StandardKey.Find, self, self.search_box.setFocus)
 
         self.status_tabs = QTabBar()
@@ -94,7 +95,9 @@ class ThreadSidebar(QWidget):
         self.workspace_picker.setCurrentIndex(max(index, 0))
         self.workspace_picker.blockSignals(False)
 
-    def set_threads(self, threads: list[Thread]) -> None:
+    def set_threads(
+        self, threads: list[Thread], *, searching: bool = False, selected: str | None = None
+    ) -> None:
         self.thread_list.clear()
         for thread in threads:
             model = thread.model_ref or tr("thread.default_model")
@@ -102,20 +105,12 @@ class ThreadSidebar(QWidget):
             item.setData(Qt.ItemDataRole.UserRole, thread.id)
             item.setToolTip(f"{thread.id}\n{thread.updated_at}")
             self.thread_list.addItem(item)
-        self._apply_filter(self.search_box.text())
-
-    def _apply_filter(self, text: str) -> None:
-        needle = text.strip().lower()
-        visible = 0
-        for row in range(self.thread_list.count()):
-            item = self.thread_list.item(row)
-            hidden = bool(needle) and needle not in item.text().lower()
-            item.setHidden(hidden)
-            visible += not hidden
-        if visible:
+            if thread.id == selected:
+                item.setSelected(True)
+        if threads:
             self.list_stack.setCurrentWidget(self.thread_list)
         else:
-            self.empty_label.setText(tr("sidebar.no_match") if needle else tr("sidebar.empty"))
+            self.empty_label.setText(tr("sidebar.no_match") if searching else tr("sidebar.empty"))
             self.list_stack.setCurrentWidget(self.empty_label)
 
     def _item_clicked(self, item: QListWidgetItem) -> None:

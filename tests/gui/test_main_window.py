@@ -77,12 +77,15 @@ def test_threads_appear_in_the_sidebar_and_open_with_their_messages(
     window.sidebar.thread_list.itemClicked.emit(item)
     assert window.current_thread_id == thread.id
     assert window.thread_title.text() == "Kyoto trip"
-    text = window.chat_view.transcript.toPlainText()
-    assert "Where should we stay?" in text
-    assert "Near Gion" in text
-    assert "stopped" in text
+    qtbot.waitUntil(lambda: len(window.chat_view.widgets) == 2)
+    question, answer = (window.chat_view.widgets[i] for i in window.chat_view._order)
+    assert question.message.content == "Where should we stay?"
+    assert answer.message.content == "Near Gion"
+    assert "Stopped" in answer.status.text()
     window.sidebar.search_box.setText("no such thing")
-    assert window.sidebar.list_stack.currentWidget() is window.sidebar.empty_label
+    qtbot.waitUntil(lambda: window.sidebar.list_stack.currentWidget() is window.sidebar.empty_label)
+    window.sidebar.search_box.setText("Gion")  # found in a message, not the title
+    qtbot.waitUntil(lambda: window.sidebar.thread_list.count() == 1)
     window.sidebar.search_box.clear()
     window.sidebar.status_tabs.setCurrentIndex(1)
     assert window.sidebar.thread_list.count() == 0

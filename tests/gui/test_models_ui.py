@@ -93,7 +93,9 @@ def test_models_page_tests_a_model_and_sets_the_default(
     window.close()
 
 
-def test_model_picker_binds_the_open_thread_to_a_model(qtbot: QtBot, app_services: AppServices, script: Path) -> None:
+def test_model_picker_binds_the_open_thread_to_a_model(
+    qtbot: QtBot, app_services: AppServices, script: Path
+) -> None:
     thread = ThreadRepository(app_services.database).create(title="Pinned model")
     window = _window(qtbot, app_services)
     window.open_thread(thread.id)

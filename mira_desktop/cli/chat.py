@@ -1,0 +1,70 @@
+"""`mira chat send|edit|regenerate|retry`."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from mira_desktop.cli.output import Output
+from mira_desktop.cli.streaming import follow
+
+if TYPE_CHECKING:
+    from mira_desktop.services.app_services import AppServices
+
+
+def register(
+    groups: argparse._SubParsersAction[argparse.ArgumentParser], common: argparse.ArgumentParser
+) -> None:
+    parser = groups.add_parser("chat", help="send messages and stream the answers", parents=[common])
+    commands = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    send = commands.add_parser(
+        "send", help="send a message (new thread unless --thread) and stream the answer", parents=[common]
+    )
+    send.add_argument("--thread", metavar="ID", help="continue this thread")
+    send.add_argument(
+        "--model", metavar="REF", help="model for the thread, e.g. local:smollm2 or remote:NAME/MODEL"
+    )
+    send.add_argument("--role", metavar="ID", help="bind the thread to this role")
+    send.add_argument("--kb", metavar="ID", help="bind the thread to this knowledge base")
+    send.add_argument("--agent", action="store_true", help="agent mode for the thread")
+    send.add_argument("--workspace", metavar="ID", help="workspace for agent mode")
+    send.add_argument("text")
+    send.set_defaults(handler=_send)
+    edit = commands.add_parser(
+        "edit", help="edit your message: a new branch with a new answer", parents=[common]
+    )
+    edit.add_argument("message_id")
+    edit.add_argument("text")
+    edit.set_defaults(handler=_edit)
+    for name, help_text, handler in (
+        ("regenerate", "a new answer beside this one (nothing is deleted)", _regenerate),
+        ("retry", "answer the same message again as a new branch (after an error or a stop)", _retry),
+    ):
+        sub = commands.add_parser(name, help=help_text, parents=[common])
+        sub.add_argument("message_id")
+        sub.set_defaults(handler=handler)
+
+
+def _send(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    from mira_desktop.services.chat import SendOptions
+
+    options = SendOptions(
+        model_ref=services.models.validate_ref(args.model) if args.model else None,
+        role_id=args.role,
+        knowledge_base_id=args.kb,
+        agent=args.agent,
+        workspace_id=args.workspace,
+    )
+    return follow(services, lambda: services.chat.send(args.thread, args.text, options), as_json=out.as_json)
+
+
+def _edit(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    return follow(services, lambda: services.chat.edit(args.message_id, args.text), as_json=out.as_json)
+
+
+def _regenerate(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    return follow(services, lambda: services.chat.regenerate(args.message_id), as_json=out.as_json)
+
+
+def _retry(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    return follow(services, lambda: services.chat.retry(args.message_id), as_json=out.as_json)

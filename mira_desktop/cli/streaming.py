@@ -1,0 +1,72 @@
+"""Following a run from the command line: stream text (or JSON lines) until it ends; Ctrl-C stops it."""
+
+from __future__ import annotations
+
+import json
+import queue
+import signal
+import sys
+from collections.abc import Callable
+from types import FrameType
+from typing import TYPE_CHECKING, TextIO
+
+from mira_desktop.core.runs import TERMINAL_EVENTS, EventType
+
+if TYPE_CHECKING:
+    from mira_desktop.services.app_services import AppServices
+    from mira_desktop.services.chat import RunHandle
+    from mira_desktop.services.run_bus import LiveEvent
+
+EXIT_FOR_STATUS = {"completed": 0, "failed": 1, "cancelled": 130}
+
+
+def follow(
+    services: AppServices,
+    start: Callable[[], RunHandle],
+    *,
+    as_json: bool,
+    stdout: TextIO | None = None,
+) -> int:
+    """Start a run with ``start`` and print it as it streams. SIGINT stops it like the Stop button."""
+    out = stdout or sys.stdout
+    events: queue.Queue[LiveEvent] = queue.Queue()
+    unsubscribe = services.chat.bus.subscribe(events.put)
+    handle: RunHandle | None = None
+
+    def on_sigint(_signum: int, _frame: FrameType | None) -> None:
+        if handle is not None:
+            handle.stop()
+
+    previous = signal.signal(signal.SIGINT, on_sigint)
+    try:
+        handle = start()
+        while True:
+            event = events.get()
+            if event.run_id != handle.run_id:
+                continue
+            if as_json:
+                out.write(json.dumps(event.to_dict(), ensure_ascii=False) + "\n")
+            elif event.type == EventType.MESSAGE_DELTA and event.seq is None:
+                out.write(event.data["text"])
+            out.flush()
+            if event.type in TERMINAL_EVENTS:
+                break
+        handle.wait()
+        status = handle.status.value
+        if not as_json:
+            _report_end(out, event.data, status)
+        return EXIT_FOR_STATUS.get(status, 1)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        unsubscribe()
+
+
+def _report_end(out: TextIO, data: dict[str, object], status: str) -> None:
+    out.write("\n")
+    out.flush()
+    if status == "cancelled":
+        print("mira: stopped; the partial answer is kept.", file=sys.stderr)
+    elif status == "failed":
+        error = data.get("error")
+        message = error.get("message") if isinstance(error, dict) else "the run failed"
+        print(f"mira: error: {message}", file=sys.stderr)

@@ -1,0 +1,56 @@
+"""Live run events for the UI and the CLI: every journaled event, plus each streamed text delta.
+
+Listeners are called on the worker thread that produced the event; the UI marshals them onto its
+own thread. The journal in SQLite stays the truth; this is only the live feed.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class LiveEvent:
+    run_id: str
+    thread_id: str
+    type: str
+    data: dict[str, Any] = field(default_factory=dict)
+    seq: int | None = None  # None for live text deltas, which are journaled coalesced
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "run_id": self.run_id,
+            "thread_id": self.thread_id,
+            "seq": self.seq,
+            "type": self.type,
+            **self.data,
+        }
+
+
+Listener = Callable[[LiveEvent], None]
+
+
+class RunBus:
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._listeners: list[Listener] = []
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        with self._lock:
+            self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if listener in self._listeners:
+                    self._listeners.remove(listener)
+
+        return unsubscribe
+
+    def publish(self, event: LiveEvent) -> None:
+        with self._lock:
+            listeners = list(self._listeners)
+        for listener in listeners:
+            listener(event)

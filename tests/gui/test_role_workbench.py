@@ -1,0 +1,190 @@
+"""The role workbench: edit with inline validation, live preview, cards by drag and drop, chat."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDropEvent
+from pytestqt.qtbot import QtBot
+
+from mira_desktop.app import build_services
+from mira_desktop.core.roles import Role
+from mira_desktop.services.app_services import AppServices
+from mira_desktop.services.role_cards import CardFormat
+from mira_desktop.store.threads import ThreadRepository
+from mira_desktop.ui.role_workbench import RoleWorkbench
+from tests.conftest import SHARED_DATA
+
+
+@pytest.fixture
+def app_services(data_dir: Path) -> Iterator[AppServices]:
+    services = build_services(data_dir)
+    yield services
+    services.close()
+
+
+def open_bench(qtbot: QtBot, services: AppServices) -> RoleWorkbench:
+    bench = RoleWorkbench(services)
+    qtbot.addWidget(bench)
+    bench.resize(1200, 800)
+    bench.show()
+    qtbot.waitExposed(bench)
+    return bench
+
+
+def starter(services: AppServices, name: str = "Mira") -> Role:
+    return next(r for r in services.roles.list() if r.name == name)
+
+
+def test_edit_a_role_see_the_preview_change_and_start_a_chat(qtbot: QtBot, app_services: AppServices) -> None:
+    bench = open_bench(qtbot, app_services)
+    mira = starter(app_services)
+    bench.refresh_list(select=mira.id)
+    assert bench.preview.text.toPlainText().startswith("── system ──\nYou are Mira.")
+    assert "## Scenario" not in bench.preview.text.toPlainText()
+
+    with qtbot.waitSignal(bench.preview_updated, timeout=5000):
+        bench.form.prompt_edits["scenario"].setPlainText("{{user}} is planning a trip to Kyoto.")
+    text = bench.preview.text.toPlainText()
+    assert "## Scenario\nUser is planning a trip to Kyoto." in text
+    assert app_services.roles.get(mira.id).version == 1  # previewed, not saved
+
+    with qtbot.waitSignal(bench.preview_updated, timeout=5000):
+        bench.form.profile_edits["temperature"].setText("1.3")
+    assert '"temperature": 1.3' in bench.preview.text.toPlainText()
+    assert "role " in bench.preview.tokens_label.text()
+
+    with qtbot.waitSignal(bench.start_chat_requested, timeout=5000) as started:
+        bench.start_chat_button.click()
+    assert started.args == [mira.id]
+    saved = app_services.roles.get(mira.id)
+    assert saved.version == 2
+    assert saved.prompt["scenario"] == "{{user}} is planning a trip to Kyoto."
+    assert saved.llm_profile["temperature"] == 1.3
+
+
+def test_bad_values_show_inline_errors_and_nothing_is_saved(qtbot: QtBot, app_services: AppServices) -> None:
+    bench = open_bench(qtbot, app_services)
+    mira = starter(app_services)
+    bench.refresh_list(select=mira.id)
+    bench.form.profile_edits["temperature"].setText("3")
+    bench.form.profile_edits["top_k"].setText("many")
+    bench.form.name_edit.setText("")
+    errors = bench.form.errors
+    assert "must be a number from 0 to 2" in errors["llm_profile.temperature"].text()
+    assert errors["llm_profile.temperature"].isVisible()
+    assert "must be a whole number of at least 0" in errors["llm_profile.top_k"].text()
+    assert "(got 'many')" in errors["llm_profile.top_k"].text()
+    assert "name must not be empty" in errors["name"].text()
+    assert not errors["summary"].isVisible()
+    assert not bench.save_button.isEnabled()
+    assert not bench.start_chat_button.isEnabled()
+    assert bench.save() is False
+    bench.refresh_preview()
+    assert "Fix the fields" in bench.preview.text.toPlainText()
+    assert app_services.roles.get(mira.id) == mira
+
+    bench.form.name_edit.setText("Mira")
+    bench.form.profile_edits["temperature"].setText("")
+    bench.form.profile_edits["top_k"].setText("")
+    assert not errors["name"].isVisible()
+    assert bench.save()
+    assert app_services.roles.get(mira.id).llm_profile == {"top_p": 0.95}  # the cleared value is gone
+
+
+def test_a_draft_role_is_previewed_with_a_badge_and_cannot_start_a_chat(
+    qtbot: QtBot, app_services: AppServices
+) -> None:
+    bench = open_bench(qtbot, app_services)
+    bench.new_role()
+    assert bench.form.name_edit.text() == "New role"
+    assert bench.role_list.currentItem().text().endswith("Draft")
+    assert bench.preview.badge_label.isVisible()
+    assert not bench.start_chat_button.isEnabled()
+    bench.form.status_box.setCurrentIndex(bench.form.status_box.findData("active"))
+    assert bench.start_chat_button.isEnabled()
+
+
+def test_lorebook_entries_show_in_the_preview_when_the_sample_message_triggers_them(
+    qtbot: QtBot, app_services: AppServices
+) -> None:
+    bench = open_bench(qtbot, app_services)
+    bench.refresh_list(select=starter(app_services).id)
+    lore = bench.form.lorebook
+    lore.add_button.click()
+    lore.keys_edit.setPlainText("Kyoto\nKansai")
+    lore.content_edit.setPlainText("Kyoto has 1,600 temples.")
+    with qtbot.waitSignal(bench.preview_updated, timeout=5000):
+        bench.preview.message_edit.setText("Any tips for kansai?")
+    text = bench.preview.text.toPlainText()
+    assert "## Lore\nKyoto has 1,600 temples." in text
+    assert "── user ──\nAny tips for kansai?\n\n── Parameters ──" in text
+    assert bench.save()
+    assert app_services.roles.get(bench.role_id or "").lorebook[0]["keys"] == ["Kyoto", "Kansai"]
+
+
+def test_dropping_card_files_imports_them(qtbot: QtBot, app_services: AppServices) -> None:
+    bench = open_bench(qtbot, app_services)
+    cards = [
+        SHARED_DATA / "cards" / "examples" / "default_FluxTheCat.png",
+        SHARED_DATA / "cards" / "fixtures_synthetic" / "plain_image.png",
+    ]
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(p)) for p in cards])
+    event = QDropEvent(
+        QPointF(10, 10),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    bench.dropEvent(event)
+    assert bench.form.name_edit.text() == "Flux the Cat"
+    assert "Imported Flux the Cat (V2)" in bench.message_label.text()
+    assert "plain_image.png" in bench.message_label.text()
+    assert "holds no character card" in bench.message_label.text()
+    assert bench.form.avatar_label.pixmap() is not None
+    assert not bench.form.avatar_label.pixmap().isNull()
+
+
+def test_export_then_reimport_from_the_workbench(
+    qtbot: QtBot, app_services: AppServices, tmp_path: Path
+) -> None:
+    bench = open_bench(qtbot, app_services)
+    bench.refresh_list(select=starter(app_services, "中文写作助手").id)
+    target = tmp_path / "writer.json"
+    assert bench.export_role(target, CardFormat.V3, png=False)
+    card = json.loads(target.read_text("utf-8"))
+    assert card["data"]["name"] == "中文写作助手"
+    imported = bench.import_files([target])
+    assert len(imported) == 1
+    assert bench.role_id == imported[0].role.id
+    assert bench.form.prompt_edits["description"].toPlainText().startswith("{{char}}是一位经验丰富的中文编辑")
+
+
+def test_search_filter_duplicate_and_delete(
+    qtbot: QtBot, app_services: AppServices, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bench = open_bench(qtbot, app_services)
+    reviewer = starter(app_services, "Code Reviewer")
+    thread = ThreadRepository(app_services.database).create(title="review", role_id=reviewer.id)
+    bench.search_box.setText("code")
+    assert [bench.role_list.item(i).text() for i in range(bench.role_list.count())] == ["Code Reviewer"]
+    bench.duplicate_role()
+    assert bench.form.name_edit.text() == "Code Reviewer (copy)"
+    bench.search_box.setText("")
+    bench.status_filter.setCurrentIndex(bench.status_filter.findData("archived"))
+    assert bench.role_list.count() == 0
+    assert bench.empty_label.isVisible()
+    bench.status_filter.setCurrentIndex(0)
+    bench.refresh_list(select=reviewer.id)
+    monkeypatch.setattr(bench, "confirm", lambda _text: True)
+    bench.delete_role()
+    assert "1 thread(s) keep their messages" in bench.message_label.text()
+    kept = app_services.threads.get(thread.id)
+    assert kept.role_id is None
+    assert reviewer.id not in {r.id for r in app_services.roles.list()}

@@ -1,0 +1,109 @@
+"""The request preview: the real compilers over a thread's active branch."""
+
+from __future__ import annotations
+
+import pytest
+
+from mira_desktop.core.errors import NotFoundError
+from mira_desktop.core.role_compiler import compile_role
+from mira_desktop.core.threads import MessageRole, MessageStatus
+from mira_desktop.core.token_estimate import estimate_tokens
+from mira_desktop.services.app_services import AppServices
+from mira_desktop.store.messages import MessageRepository
+from mira_desktop.store.threads import ThreadRepository
+
+ROLE = {
+    "name": "Guide",
+    "prompt": {"description": "{{char}} guides {{user}}.", "constraints": "No guesses."},
+    "lorebook": [{"keys": ["Kyoto"], "content": "Kyoto: temples.", "name": "kyoto"}],
+    "llm_profile": {"temperature": 0.3, "top_p": 0.9, "max_tokens": 200, "presence_penalty": 0.5},
+}
+
+
+def branched_thread(app: AppServices, role_id: str) -> tuple[str, list[str]]:
+    """A thread whose first answer was regenerated; the active branch is the second answer."""
+    threads = ThreadRepository(app.database)
+    messages = MessageRepository(app.database)
+    thread = threads.create(title="trip", role_id=role_id)
+    question = messages.add(thread.id, MessageRole.USER, "Plan a day in Kyoto")
+    messages.add(thread.id, MessageRole.ASSISTANT, "Old answer", parent_id=question.id)
+    second = messages.add(thread.id, MessageRole.ASSISTANT, "New answer", parent_id=question.id)
+    follow = messages.add(thread.id, MessageRole.USER, "And dinner?", parent_id=second.id)
+    messages.add(thread.id, MessageRole.ASSISTANT, "", parent_id=follow.id, status=MessageStatus.STREAMING)
+    return thread.id, ["Plan a day in Kyoto", "New answer", "And dinner?"]
+
+
+def test_preview_shows_the_exact_messages_of_the_active_branch(app: AppServices) -> None:
+    role = app.roles.create(ROLE)
+    thread_id, visible = branched_thread(app, role.id)
+    preview = app.roles.preview(role.id, thread_id)
+    expected_system = compile_role(
+        role, user_name="User", recent_messages=visible, count_tokens=estimate_tokens
+    ).system_text
+    assert [(m.role, m.content) for m in preview.request.messages] == [
+        ("system", expected_system),
+        ("user", "Plan a day in Kyoto"),
+        ("assistant", "New answer"),
+        ("user", "And dinner?"),
+    ]
+    assert "## Lore\nKyoto: temples." in expected_system
+    assert preview.to_json()["lore"] == [{"index": 0, "name": "kyoto", "trigger": "Kyoto", "tokens": 4}]
+
+
+def test_preview_parameters_are_the_roles_profile(app: AppServices) -> None:
+    role = app.roles.create(ROLE)
+    parameters = app.roles.preview(role.id).to_json()["parameters"]
+    assert parameters == {
+        "temperature": 0.3,
+        "top_p": 0.9,
+        "max_tokens": 200,
+        "presence_penalty": 0.5,
+        "stop": [],
+    }
+
+
+def test_section_token_counts_add_up_to_the_prompt(app: AppServices) -> None:
+    role = app.roles.create(ROLE)
+    thread_id, _ = branched_thread(app, role.id)
+    with app.database.transaction():
+        app.database.execute(
+            "UPDATE threads SET context_summary = 'They talked about temples.' WHERE id = ?", (thread_id,)
+        )
+    preview = app.roles.preview(role.id, thread_id, message="What about Nara?")
+    data = preview.to_json()
+    assert [s["name"] for s in data["sections"]] == ["role", "summary", "history"]
+    assert sum(s["tokens"] for s in data["sections"]) == data["prompt_tokens"]
+    role_parts = [p["name"] for p in data["sections"][0]["parts"]]
+    assert role_parts == ["header", "Description", "Lore", "Constraints"]
+    assert data["messages"][-1] == {"role": "user", "content": "What about Nara?"}
+    assert (data["tokenizer"], data["window"]) == ("estimate", 4096)
+    assert data["model"] == "local:smollm2"
+
+
+def test_preview_without_a_thread_is_the_role_alone(app: AppServices) -> None:
+    role = app.roles.create(ROLE)
+    data = app.roles.preview(role.id).to_json()
+    assert [m["role"] for m in data["messages"]] == ["system"]
+    assert data["system"].startswith("You are Guide.\n\n## Description\nGuide guides User.")
+
+
+def test_a_draft_preview_is_empty_unless_asked_as_active(app: AppServices) -> None:
+    role = app.roles.create({**ROLE, "status": "draft"})
+    assert app.roles.preview(role.id).to_json()["messages"] == []
+    as_active = app.roles.preview(role.id, as_active=True)
+    assert not as_active.applied
+    assert as_active.to_json()["system"].startswith("You are Guide.")
+
+
+def test_preview_of_an_unsaved_edit_uses_the_same_compiler(app: AppServices) -> None:
+    role = app.roles.create(ROLE)
+    edited = {**app.roles.to_json(role), "prompt": {**ROLE["prompt"], "style": "Use haiku."}}
+    data = app.roles.preview_document(edited, role_id=role.id).to_json()
+    assert "## Style\nUse haiku." in data["system"]
+    assert app.roles.get(role.id).version == 1  # nothing saved
+
+
+def test_preview_of_an_unknown_thread_is_not_found(app: AppServices) -> None:
+    role = app.roles.create(ROLE)
+    with pytest.raises(NotFoundError, match="No thread with id thr_missing"):
+        app.roles.preview(role.id, "thr_missing")
