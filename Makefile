@@ -45,6 +45,8 @@ test-fast: lint
 bench: $(STAMP)
 	$(BIN)/python benchmarks/startup.py
 	$(BIN)/python benchmarks/generation.py
+	$(PYTEST_ENV) $(BIN)/python benchmarks/ui_streaming.py
+	$(PYTEST_ENV) $(BIN)/python benchmarks/retrieval.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache *.egg-info

@@ -35,6 +35,7 @@ def build_services(
     """
     from mira_desktop.core.notifications import Level as NotificationLevel
     from mira_desktop.core.notifications import NotificationBus
+    from mira_desktop.core.runs import RunKind
     from mira_desktop.models.registry import ModelRegistry
     from mira_desktop.models.secrets import SecretStore
     from mira_desktop.services.app_services import AppServices
@@ -42,16 +43,18 @@ def build_services(
     from mira_desktop.services.chat import ChatService
     from mira_desktop.services.data_folder import prepare_data_folder
     from mira_desktop.services.info import InfoService
-    from mira_desktop.services.knowledge_bases import KnowledgeBaseService
+    from mira_desktop.services.knowledge import build_knowledge_services
     from mira_desktop.services.models import ModelService
+    from mira_desktop.services.rag_retriever import KnowledgeRetriever
+    from mira_desktop.services.rag_route import RagRoute
     from mira_desktop.services.roles import RoleService
     from mira_desktop.services.run_bus import RunBus
+    from mira_desktop.services.sources import SourceService
     from mira_desktop.services.summaries import SummaryService
     from mira_desktop.services.thread_transfer import ThreadTransfer
     from mira_desktop.services.threads import ThreadService
     from mira_desktop.services.workspaces import WorkspaceService
     from mira_desktop.store.database import open_database
-    from mira_desktop.store.knowledge_bases import KnowledgeBaseRepository
     from mira_desktop.store.messages import MessageRepository
     from mira_desktop.store.providers import ProviderRepository
     from mira_desktop.store.roles import RoleRepository
@@ -95,6 +98,8 @@ def build_services(
             thread_repo, chat, models, on_failure=lambda text: bus.post(NotificationLevel.WARNING, text)
         )
         chat.on_run_finished = summaries.refresh_if_needed
+        knowledge = build_knowledge_services(folder, database, bus)
+        chat.register_route(RunKind.RAG, RagRoute(KnowledgeRetriever(knowledge.search)))
         return AppServices(
             folder=folder,
             database=database,
@@ -110,11 +115,13 @@ def build_services(
                 models=models,
             ),
             threads=ThreadService(thread_repo, message_repo, settings),
-            knowledge_bases=KnowledgeBaseService(KnowledgeBaseRepository(database)),
+            knowledge_bases=knowledge.bases,
+            knowledge=knowledge,
             models=models,
             chat=chat,
             summaries=summaries,
             transfer=ThreadTransfer(database, thread_repo, message_repo),
+            sources=SourceService(database, folder),
         )
     except BaseException:
         database.close()

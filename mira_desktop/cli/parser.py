@@ -48,7 +48,7 @@ def parse_gui_launch(argv: list[str]) -> argparse.Namespace | None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from mira_desktop.cli import chat, info, models, roles, runs, threads, workspaces
+    from mira_desktop.cli import chat, eval, info, kb, models, roles, runs, threads, workspaces
 
     parser = argparse.ArgumentParser(
         prog="mira",
@@ -68,4 +68,6 @@ def build_parser() -> argparse.ArgumentParser:
     threads.register(groups, common)
     runs.register(groups, common)
     models.register(groups, common)
+    kb.register(groups, common)
+    eval.register(groups, common)
     return parser

@@ -217,6 +217,7 @@ class ChatService:
             thread = turn.thread
             if create_thread:
                 thread = self._threads.create(
+                    title=make_title(turn.user_text),
                     model_ref=options.model_ref,
                     role_id=options.role_id,
                     knowledge_base_id=options.knowledge_base_id,
@@ -345,7 +346,8 @@ class ChatService:
             "length": len(context.text),
         }
         with self._db.transaction():
-            context._pending = ""  # the final text is written with the message below
+            # The journal holds all the text: the last unflushed piece goes in with the final message.
+            context.flush_into_journal()
             self._messages.finalize(
                 handle.assistant_message_id,
                 content=context.text,

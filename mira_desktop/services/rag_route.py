@@ -8,6 +8,7 @@ answer the question, gets a fixed reply and never an invented source.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
@@ -44,6 +45,7 @@ class Evidence:
     location_label: str
     text: str
     scores: dict[str, float] = field(default_factory=dict)
+    version_id: str = ""
 
 
 class Retriever(Protocol):
@@ -146,10 +148,12 @@ class RagRoute:
             {
                 "n": i + 1,
                 "document_id": e.document_id,
+                "version_id": e.version_id,
+                "knowledge_base_id": context.thread.knowledge_base_id,
                 "document": e.document,
                 "location": e.location,
                 "location_label": e.location_label,
-                "quote": e.text[:QUOTE_CHARS],
+                "quote": best_quote(e.text, context.user_text, QUOTE_CHARS),
                 "scores": e.scores,
             }
             for i, e in enumerate(evidence)
@@ -194,6 +198,25 @@ class RagRoute:
             if isinstance(c, TextDelta)
         ]
         return "".join(parts)
+
+
+def best_quote(text: str, query: str, limit: int) -> str:
+    """The part of ``text`` (at most ``limit`` characters) that shares the most words with ``query``.
+
+    A passage merged from sibling chunks can be long; the quote shown under the answer should be the
+    part that matched, not the passage's first lines.
+    """
+    if len(text) <= limit:
+        return text
+    terms = {w for w in re.findall(r"\w+", query.lower()) if len(w) > 2 or not w.isascii()}
+    starts = [0] + [m.end() for m in re.finditer(r"(?<=[.!?。！？\n])\s*", text) if m.end() < len(text)]
+    best_start, best_score = 0, -1
+    for start in starts:
+        window = text[start : start + limit].lower()
+        score = sum(window.count(term) for term in terms)
+        if score > best_score:
+            best_start, best_score = start, score
+    return text[best_start : best_start + limit].strip()
 
 
 def _parse_grades(text: str, count: int) -> list[int] | None:

@@ -76,16 +76,16 @@ class RunContext:
         if time.monotonic() - self._last_flush >= FLUSH_SECONDS:
             self.flush()
 
-    def replace_text(self, text: str) -> None:
-        """Set the whole answer (e.g. a fixed reply); saved with the final message."""
-        self.text = text
-        self._pending = ""
-
     def flush(self) -> None:
         if not self._pending:
             return
-        chunk, self._pending = self._pending, ""
         with self._db.transaction():
-            self._runs.append_event(self.run_id, EventType.MESSAGE_DELTA, {"text": chunk})
+            self.flush_into_journal()
             self._messages.set_content(self.assistant_message_id, self.text)
         self._last_flush = time.monotonic()
+
+    def flush_into_journal(self) -> None:
+        """Journal the text streamed since the last flush (inside the caller's transaction)."""
+        if self._pending:
+            chunk, self._pending = self._pending, ""
+            self._runs.append_event(self.run_id, EventType.MESSAGE_DELTA, {"text": chunk})

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import builtins
+from typing import Any
+
 from mira_desktop.core.clock import now_iso
 from mira_desktop.core.ids import new_id
 from mira_desktop.core.knowledge import KnowledgeBase
 from mira_desktop.store.database import Database, Row
+from mira_desktop.store.rows import dumps, loads
 
 
 def _knowledge_base(row: Row) -> KnowledgeBase:
@@ -47,3 +51,49 @@ class KnowledgeBaseRepository:
         with self._db.transaction():
             cursor = self._db.execute("DELETE FROM knowledge_bases WHERE id = ?", (kb_id,))
         return cursor.rowcount > 0
+
+    def watch_path(self, kb_id: str) -> str | None:
+        row = self._db.one("SELECT watch_path FROM knowledge_bases WHERE id = ?", (kb_id,))
+        return None if row is None else row["watch_path"]
+
+    def set_watch_path(self, kb_id: str, path: str | None) -> None:
+        with self._db.transaction():
+            self._db.execute(
+                "UPDATE knowledge_bases SET watch_path = ?, updated_at = ? WHERE id = ?",
+                (path, now_iso(), kb_id),
+            )
+
+    def watched(self) -> builtins.list[tuple[str, str]]:
+        """(knowledge base id, folder) for every knowledge base that follows a folder."""
+        rows = self._db.query(
+            "SELECT id, watch_path FROM knowledge_bases WHERE watch_path IS NOT NULL ORDER BY id"
+        )
+        return [(r["id"], r["watch_path"]) for r in rows]
+
+    def settings(self, kb_id: str) -> dict[str, Any]:
+        row = self._db.one("SELECT settings_json FROM knowledge_bases WHERE id = ?", (kb_id,))
+        return {} if row is None else dict(loads(row["settings_json"], {}))
+
+    def record_index(self, kb_id: str, embedding_model: str, index_version: int) -> None:
+        """Note which model and index format the knowledge base's live index was built with."""
+        with self._db.transaction():
+            self._db.execute(
+                "UPDATE knowledge_bases SET embedding_model = ?, index_version = ? WHERE id = ?",
+                (embedding_model, index_version, kb_id),
+            )
+
+    def set_settings(self, kb_id: str, settings: dict[str, Any]) -> None:
+        with self._db.transaction():
+            self._db.execute(
+                "UPDATE knowledge_bases SET settings_json = ?, updated_at = ? WHERE id = ?",
+                (dumps(settings), now_iso(), kb_id),
+            )
+
+    def bound_threads(self, kb_id: str) -> tuple[int, int]:
+        """(threads bound to the knowledge base, messages in them): what a deletion keeps."""
+        row = self._db.one(
+            "SELECT count(DISTINCT t.id) AS threads, count(m.id) AS messages FROM threads t "
+            "LEFT JOIN messages m ON m.thread_id = t.id WHERE t.knowledge_base_id = ?",
+            (kb_id,),
+        )
+        return (int(row["threads"]), int(row["messages"])) if row else (0, 0)

@@ -7,6 +7,8 @@ streams.
 
 from __future__ import annotations
 
+import threading
+from collections import deque
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -45,11 +47,11 @@ if TYPE_CHECKING:
     from mira_desktop.ui.background import Background
 
 FRAME_MS = 16
-VISIBLE_MESSAGES = 60  # the newest part of a long branch; "Show earlier" loads more
+VISIBLE_MESSAGES = 30  # the newest part of a long branch; "Show earlier" loads more
 
 
 class _RunRelay(QObject):
-    arrived = Signal(object)
+    arrived = Signal()
 
 
 class ChatController(QObject):
@@ -75,11 +77,14 @@ class ChatController(QObject):
         self._dirty = False
         self._frame = QTimer(self)
         self._frame.setInterval(FRAME_MS)
-        self._frame.timeout.connect(self._paint)
-        self._frame.start()
+        self._frame.timeout.connect(self._tick)
+        # Run events land in a queue from the worker threads; one queued signal wakes the frame timer,
+        # which drains the queue once per frame (not one Qt event per streamed token).
+        self._incoming: deque[LiveEvent] = deque()
+        self._incoming_lock = threading.Lock()
         self._relay = _RunRelay()
-        self._relay.arrived.connect(self._on_run_event)
-        self._unsubscribe = services.chat.bus.subscribe(self._relay.arrived.emit)
+        self._relay.arrived.connect(self._wake)
+        self._unsubscribe = services.chat.bus.subscribe(self._enqueue)
         self._draft_timer = QTimer(self)
         self._draft_timer.setSingleShot(True)
         self._draft_timer.setInterval(400)
@@ -95,6 +100,28 @@ class ChatController(QObject):
             self._perform(effect)
         if not isinstance(event, DeltaReceived):
             self._paint()  # user actions show at once; streaming waits for the frame timer
+
+    def _enqueue(self, event: LiveEvent) -> None:
+        """Called on a worker thread."""
+        with self._incoming_lock:
+            wake = not self._incoming
+            self._incoming.append(event)
+        if wake:
+            self._relay.arrived.emit()
+
+    def _wake(self) -> None:
+        if not self._frame.isActive():
+            self._frame.start()
+
+    def _tick(self) -> None:
+        with self._incoming_lock:
+            events = list(self._incoming)
+            self._incoming.clear()
+        for event in events:
+            self._on_run_event(event)
+        self._paint()
+        if not events and not self.state.busy and not self._dirty:
+            self._frame.stop()  # idle: no timer wake-ups until the next run event
 
     def _paint(self) -> None:
         if self._dirty:
@@ -148,6 +175,7 @@ class ChatController(QObject):
         self.dispatch(
             RunStarted(handle.run_id, handle.thread_id, handle.user_message_id, handle.assistant_message_id)
         )
+        self._frame.start()
         early, self._early = self._early, []
         for event in early:  # what streamed before we knew the run's id, in order
             if event.run_id == handle.run_id:

@@ -75,8 +75,12 @@ class MainWindow(QMainWindow):
         roles = QAction(tr("menu.roles"), self)
         roles.setShortcut(QKeySequence("Ctrl+Shift+R"))
         roles.triggered.connect(self.open_roles)
+        knowledge = QAction(tr("menu.knowledge"), self)
+        knowledge.setShortcut(QKeySequence("Ctrl+Shift+K"))
+        knowledge.triggered.connect(self.open_knowledge)
         menu.addAction(settings)
         menu.addAction(roles)
+        menu.addAction(knowledge)
         menu.addSeparator()
         menu.addAction(quit_action)
 
@@ -88,7 +92,7 @@ class MainWindow(QMainWindow):
         services.notifications.subscribe(self._notes.arrived.emit)
         self._build_menu()
         self.controller = ChatController(services, self.background, self._render, self._send_options)
-        self.controller.threads_changed.connect(self.refresh_threads)
+        self.controller.threads_changed.connect(self._threads_refreshed)
         self.controller.notice.connect(lambda text: self.statusBar().showMessage(text, 10000))
         self.thread_actions = ThreadActions(
             self,
@@ -120,6 +124,7 @@ class MainWindow(QMainWindow):
         self.chat_view.retry_requested.connect(lambda mid: dispatch(uchat.RetryRequested(mid)))
         self.chat_view.sibling_requested.connect(lambda mid: dispatch(uchat.BranchSwitchRequested(mid)))
         self.chat_view.delete_requested.connect(self.delete_message)
+        self.chat_view.source_requested.connect(self.open_source)
         self.chat_view.earlier_requested.connect(self.controller.show_earlier)
         self.sidebar.search_changed.connect(lambda _text: self._search_timer.start())
 
@@ -248,6 +253,17 @@ class MainWindow(QMainWindow):
         self.role_workbench = workbench
         workbench.show()
 
+    def open_knowledge(self) -> None:
+        from mira_desktop.ui.knowledge_page import KnowledgePage
+
+        assert self.services is not None
+        page = KnowledgePage(self.services, self.background)
+        page.setWindowTitle(tr("menu.knowledge").rstrip("…"))
+        page.resize(1100, 760)
+        page.knowledge_bases_changed.connect(self.bindings.refresh)
+        self.knowledge_page = page
+        page.show()
+
     def start_chat_with_role(self, role_id: str) -> None:
         """A new chat (the welcome draft) bound to ``role_id``."""
         self.new_chat()
@@ -346,6 +362,39 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(str(exc), 10000)
             return
         self.controller.dispatch(ThreadOpened(self.current_thread_id))
+
+    def _threads_refreshed(self) -> None:
+        """After a run or a change: the list, and the open thread's title (auto-titled by its first answer)."""
+        self.refresh_threads()
+        if (
+            self.services is not None
+            and self.current_thread_id
+            and self.services.threads.exists(self.current_thread_id)
+        ):
+            thread = self.services.threads.get(self.current_thread_id)
+            self.thread_title.setText(thread.title or tr("thread.untitled"))
+
+    def open_source(self, message_id: str, number: int) -> None:
+        """Open source [number] of an answer: a PDF at its page inside Mira, anything else outside."""
+        from mira_desktop.services.sources import SourceService
+        from mira_desktop.ui.source_viewer import PdfPageDialog, open_in_system_viewer
+
+        assert self.services is not None
+        try:
+            source = self.services.sources.cited(message_id, number)
+        except Exception as exc:
+            self.statusBar().showMessage(str(exc), 10000)
+            return
+        if source.page is None:
+            open_in_system_viewer(source)
+            return
+
+        def shown(png: bytes) -> None:
+            dialog = PdfPageDialog(source, png, self)
+            self.source_dialog = dialog
+            dialog.show()
+
+        self.background.run(lambda: SourceService.render_pdf_page(source.path, source.page or 1), shown)
 
     def _thread_changed(self) -> None:
         self.refresh_threads()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtGui import QTextDocument
+from PySide6.QtGui import QFont, QTextDocument
 
 _FEATURES = QTextDocument.MarkdownFeature(
     QTextDocument.MarkdownFeature.MarkdownDialectGitHub.value
@@ -10,7 +10,9 @@ _FEATURES = QTextDocument.MarkdownFeature(
 )
 
 
-def markdown_to_html(text: str) -> str:
+def markdown_to_html(text: str, font: QFont | None = None) -> str:
     document = QTextDocument()
+    if font is not None:  # the label's font, so the text does not change size when it settles
+        document.setDefaultFont(font)
     document.setMarkdown(text, _FEATURES)
     return document.toHtml()

@@ -64,8 +64,7 @@ class MessageWidget(QFrame):
         self.sources.linkActivated.connect(
             lambda link: self.source_requested.emit(self.message.id, int(link))
         )
-        self.editor = QPlainTextEdit()
-        self.editor.hide()
+        self.editor: QPlainTextEdit | None = None  # built on the first edit: most messages never need it
         self._build_actions()
         self.body_layout = QVBoxLayout()
         self.body_layout.setSpacing(0)
@@ -73,7 +72,6 @@ class MessageWidget(QFrame):
         layout.addWidget(self.who)
         layout.addLayout(self.body_layout)
         layout.addWidget(self.sources)
-        layout.addWidget(self.editor)
         layout.addWidget(self.status)
         layout.addLayout(self.action_row)
         self._rendered_text: str | None = None
@@ -95,15 +93,11 @@ class MessageWidget(QFrame):
         self.retry_button = QPushButton(tr("message.retry"))
         self.retry_button.setObjectName("retryButton")
         self.delete_button = _tool(tr("message.delete"), tr("message.delete_tip"))
-        self.save_edit = QPushButton(tr("message.save_and_send"))
-        self.cancel_edit = QPushButton(tr("message.cancel"))
         for branch_widget in (self.previous_button, self.branch_label, self.next_button):
             self.action_row.addWidget(branch_widget)
         self.action_row.addStretch(1)
         for widget in (
             self.retry_button,
-            self.save_edit,
-            self.cancel_edit,
             self.copy_button,
             self.edit_button,
             self.regenerate_button,
@@ -117,8 +111,6 @@ class MessageWidget(QFrame):
         self.regenerate_button.clicked.connect(lambda: self.regenerate_requested.emit(self.message.id))
         self.retry_button.clicked.connect(lambda: self.retry_requested.emit(self.message.id))
         self.delete_button.clicked.connect(lambda: self.delete_requested.emit(self.message.id))
-        self.save_edit.clicked.connect(self._submit_edit)
-        self.cancel_edit.clicked.connect(self.end_edit)
 
     def update_message(self, message: ViewMessage) -> None:
         self.message = message
@@ -133,7 +125,8 @@ class MessageWidget(QFrame):
             else:
                 self._drop_frozen()
                 self.body.setTextFormat(Qt.TextFormat.RichText)
-                self.body.setText(markdown_to_html(message.content) if message.content else "")
+                html_text = markdown_to_html(message.content, self.body.font()) if message.content else ""
+                self.body.setText(html_text)
         self.sources.setVisible(bool(message.sources))
         if message.sources:
             links = " · ".join(
@@ -150,6 +143,8 @@ class MessageWidget(QFrame):
         }.get(message.status, "")
         self.status.setText(status_text)
         self.status.setProperty("state", message.status)
+        self.status.style().unpolish(self.status)
+        self.status.style().polish(self.status)
         self.status.setVisible(bool(status_text))
         settled = message.status != "streaming" and not message.optimistic
         branches = message.sibling_count > 1
@@ -166,8 +161,9 @@ class MessageWidget(QFrame):
             not user and message.status in {"error", "cancelled"} and not message.optimistic
         )
         self.delete_button.setVisible(settled)
-        self.save_edit.hide()
-        self.cancel_edit.hide()
+        if self.editor is not None:
+            self.save_edit.hide()
+            self.cancel_edit.hide()
 
     def _show_streaming(self, text: str) -> None:
         """Plain text while streaming, with finished lines frozen in labels of their own, so a frame
@@ -192,7 +188,23 @@ class MessageWidget(QFrame):
         self._frozen = []
         self._frozen_length = 0
 
+    def _ensure_editor(self) -> QPlainTextEdit:
+        if self.editor is None:
+            self.editor = QPlainTextEdit()
+            self.save_edit = QPushButton(tr("message.save_and_send"))
+            self.cancel_edit = QPushButton(tr("message.cancel"))
+            self.save_edit.clicked.connect(self._submit_edit)
+            self.cancel_edit.clicked.connect(self.end_edit)
+            layout = self.layout()
+            assert isinstance(layout, QVBoxLayout)
+            layout.insertWidget(layout.indexOf(self.status), self.editor)
+            self.action_row.insertWidget(self.action_row.indexOf(self.copy_button), self.save_edit)
+            self.action_row.insertWidget(self.action_row.indexOf(self.copy_button), self.cancel_edit)
+        return self.editor
+
     def begin_edit(self) -> None:
+        self._ensure_editor()
+        assert self.editor is not None
         self.editor.setPlainText(self.message.content)
         self.editor.setFixedHeight(max(60, min(200, self.body.sizeHint().height() + 20)))
         self.editor.show()
@@ -203,12 +215,13 @@ class MessageWidget(QFrame):
         self.editor.setFocus()
 
     def end_edit(self) -> None:
-        self.editor.hide()
+        if self.editor is not None:
+            self.editor.hide()
         self.body.show()
         self.update_message(self.message)
 
     def _submit_edit(self) -> None:
-        text = self.editor.toPlainText()
+        text = self.editor.toPlainText() if self.editor is not None else ""
         if text.strip():
             self.end_edit()
             self.edit_submitted.emit(self.message.id, text)

@@ -131,6 +131,7 @@ _STRINGS: dict[str, tuple[str, str]] = {
     "header.role_draft": ("draft: not used", "草稿：不会使用"),
     "header.role_archived": ("archived: not used", "已归档：不会使用"),
     "menu.roles": ("Roles…", "角色…"),
+    "menu.knowledge": ("Knowledge…", "知识库…"),
     "header.default_model": ("Default ({name})", "默认（{name}）"),
     "header.model_tip": ("The model this thread uses", "此对话使用的模型"),
 }

@@ -13,7 +13,21 @@ QMainWindow { background: #ffffff; }
 #threadList::item:selected { background: #e0e7ff; color: #111827; }
 #chatHeader { border-bottom: 1px solid #e2e4e8; }
 #threadTitle { font-size: 15px; font-weight: 600; }
-#transcript { border: none; padding: 12px 24px; font-size: 14px; }
+#transcript { border: none; background: #ffffff; }
+#messageList { background: #ffffff; }
+#userMessage { background: #eef2ff; border-radius: 10px; }
+#assistantMessage { background: #ffffff; border: 1px solid #e5e7eb; border-radius: 10px; }
+#messageAuthor { font-weight: 600; color: #374151; font-size: 12px; }
+#messageBody { font-size: 14px; color: #111827; }
+#messageStatus { color: #6b7280; font-size: 12px; }
+#messageStatus[state="error"] { color: #b91c1c; }
+#messageStatus[state="cancelled"] { color: #b45309; }
+#messageSources { font-size: 12px; color: #4b5563; }
+#retryButton { padding: 3px 12px; border-radius: 6px; background: #fee2e2; color: #991b1b; border: 1px solid #fecaca; }
+#stopButton { padding: 8px 18px; border-radius: 8px; background: #dc2626; color: white; }
+#contextMeter { color: #6b7280; font-size: 11px; }
+#contextMeter[level="high"] { color: #b91c1c; }
+#earlierButton { padding: 4px 12px; }
 #composerEditor { border: 1px solid #d1d5db; border-radius: 8px; padding: 6px; font-size: 14px; }
 #composerEditor:disabled { background: #f9fafb; color: #9ca3af; }
 #sendButton { padding: 8px 18px; border-radius: 8px; background: #4f46e5; color: white; }

@@ -30,6 +30,8 @@ class ThreadBindings(QWidget):
         self.kb_picker = QComboBox()
         self.kb_picker.setObjectName("knowledgePicker")
         self.kb_picker.setToolTip(tr("header.kb_tip"))
+        for picker in (self.role_picker, self.kb_picker):
+            picker.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         layout.addWidget(self.role_picker)
         layout.addWidget(self.kb_picker)
         self.services: AppServices | None = None

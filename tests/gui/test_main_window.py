@@ -119,3 +119,35 @@ def test_app_process_refuses_an_unusable_data_folder(tmp_path: Path) -> None:
     )
     assert result.returncode == 1
     assert "is a file, not a folder" in result.stderr
+
+
+def test_roles_and_knowledge_windows_open_from_the_main_window(
+    qtbot: QtBot, app_services: AppServices
+) -> None:
+    window = _open(qtbot, app_services)
+    window.open_roles()
+    window.open_knowledge()
+    assert window.role_workbench.isVisible()
+    assert window.knowledge_page.isVisible()
+    window.role_workbench.close()
+    window.knowledge_page.close()
+    window.close()
+
+
+def test_starting_a_chat_with_a_role_binds_the_new_thread(
+    qtbot: QtBot, app_services: AppServices, tmp_path: Path
+) -> None:
+    script = tmp_path / "s.json"
+    script.write_text('{"replies": [{"text": "Reviewed."}]}')
+    app_services.models.set_default(f"scripted:{script}")
+    role = next(r for r in app_services.roles.list() if r.name == "Code Reviewer")
+    window = _open(qtbot, app_services)
+    window.composer.set_ready(True)
+    window.start_chat_with_role(role.id)
+    assert window.bindings.role_picker.currentData() == role.id
+    window.composer.send_requested.emit("Please review")
+    qtbot.waitUntil(
+        lambda: window.current_thread_id is not None and not window.controller.state.busy, timeout=20_000
+    )
+    assert app_services.threads.get(window.current_thread_id or "").role_id == role.id
+    window.close()

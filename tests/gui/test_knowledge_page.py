@@ -1,0 +1,162 @@
+"""The Knowledge page: create a base, drop files in, watch them index, search, evaluate, delete."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDropEvent
+from pytestqt.qtbot import QtBot
+
+from mira_desktop.app import build_services
+from mira_desktop.core.threads import MessageRole
+from mira_desktop.services.app_services import AppServices
+from mira_desktop.store.messages import MessageRepository
+from mira_desktop.store.threads import ThreadRepository
+from mira_desktop.ui.background import Background
+from mira_desktop.ui.knowledge_page import KnowledgePage
+from tests.conftest import SHARED_DATA
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _libraries_loaded(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Load the model, LanceDB and Tantivy once, before the leak check starts counting threads:
+    their process-wide helper threads (LanceDB's event loop) live as long as the process."""
+    services = build_services(tmp_path_factory.mktemp("warm"))
+    try:
+        kb = services.knowledge_bases.create("warm")
+        note = tmp_path_factory.mktemp("notes") / "warm.txt"
+        note.write_text("warm up")
+        services.knowledge.indexing.add(kb.id, [str(note)])
+        services.knowledge.indexing.run(kb.id)
+        services.knowledge.search.search(kb.id, "warm", 1)
+    finally:
+        services.close()
+
+
+@pytest.fixture
+def app_services(data_dir: Path) -> Iterator[AppServices]:
+    services = build_services(data_dir)
+    yield services
+    services.close()
+
+
+@pytest.fixture
+def page(qtbot: QtBot, app_services: AppServices) -> Iterator[KnowledgePage]:
+    background = Background(lambda exc: None)
+    widget = KnowledgePage(app_services, background)
+    qtbot.addWidget(widget)
+    widget.show()
+    yield widget
+    widget.close()
+    background.shutdown()
+
+
+def _drop(page: KnowledgePage, paths: list[Path]) -> None:
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
+    event = QDropEvent(
+        QPointF(10, 10),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    page.dropEvent(event)
+
+
+def _statuses(page: KnowledgePage) -> dict[str, str]:
+    return {
+        page.documents.item(r, 0).text(): page.documents.item(r, 2).text()
+        for r in range(page.documents.rowCount())
+    }
+
+
+def test_dropped_files_are_indexed_with_progress_errors_and_searchable(
+    qtbot: QtBot, page: KnowledgePage, app_services: AppServices, tmp_path: Path
+) -> None:
+    page.new_name.setText("Travel")
+    page.create_button.click()
+    assert page.kb_list.count() == 1
+    guide = tmp_path / "guide.md"
+    guide.write_text("# Lisbon\n\n## Trams\n\nTram 28 climbs through Alfama past the cathedral.\n")
+    locked = tmp_path / "locked.pdf"
+    locked.write_bytes((SHARED_DATA / "docs/pdf/encrypted/pypdf__r2-user-password.pdf").read_bytes())
+    _drop(page, [guide, locked])
+
+    qtbot.waitUntil(
+        lambda: _statuses(page) == {"guide.md": "published", "locked.pdf": "failed"}, timeout=60_000
+    )
+    errors = {page.documents.item(r, 0).text(): page.documents.item(r, 4).text() for r in range(2)}
+    assert "encrypted" in errors["locked.pdf"]
+    assert page.overall.value() == 100
+    assert page.jobs.rowCount() == 2
+    assert page.jobs.cellWidget(0, 2) is not None
+
+    page.query.setText("which tram goes through Alfama?")
+    with qtbot.waitSignal(page.search_finished, timeout=30_000) as found:
+        page.search_button.click()
+    assert found.args[0] >= 1
+    assert page.hits[0].document == "guide.md"
+    assert "Tram 28" in page.results.toPlainText()
+    assert "fused" in page.results.toPlainText()
+
+
+def test_evaluation_runs_are_listed_and_charted(qtbot: QtBot, page: KnowledgePage, tmp_path: Path) -> None:
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text(
+        "\n".join(
+            json.dumps({"_id": f"d{n}", "title": title, "text": text})
+            for n, (title, text) in enumerate(
+                [
+                    ("Volcanoes", "Lava is molten rock that erupts from volcanoes."),
+                    ("Glaciers", "Glaciers are slow rivers of ice carving valleys."),
+                    ("Deserts", "Deserts receive very little rain each year."),
+                ]
+            )
+        )
+        + "\n"
+    )
+    queries = tmp_path / "queries.jsonl"
+    queries.write_text('{"_id": "q1", "text": "molten rock"}\n{"_id": "q2", "text": "rivers of ice"}\n')
+    qrels = tmp_path / "qrels.tsv"
+    qrels.write_text("query-id\tcorpus-id\tscore\nq1\td0\t1\nq2\td1\t1\n")
+    page.new_name.setText("Earth")
+    page.create_button.click()
+    _drop(page, [corpus])
+    qtbot.waitUntil(lambda: list(_statuses(page).values()) == ["published"] * 3, timeout=60_000)
+    for mode in ("bm25", "hybrid"):
+        with qtbot.waitSignal(page.evaluation_finished, timeout=60_000):
+            page.run_evaluation(str(queries), str(qrels), mode)
+    assert page.evaluations.rowCount() == 2
+    assert page.evaluations.item(0, 1).text() == "bm25"
+    assert float(page.evaluations.item(1, 4).text()) == pytest.approx(1.0)
+    assert page.chart.series["nDCG@10"] == pytest.approx([1.0, 1.0])
+    assert page.chart.labels == ["#1 bm25", "#2 hybrid"]
+
+
+def test_deleting_warns_what_is_kept_and_keeps_the_threads(
+    qtbot: QtBot,
+    page: KnowledgePage,
+    app_services: AppServices,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    kb = app_services.knowledge_bases.create("Doomed")
+    thread = ThreadRepository(app_services.database).create(title="keep", knowledge_base_id=kb.id)
+    MessageRepository(app_services.database).add(thread.id, MessageRole.USER, "hello")
+    page.refresh_knowledge_bases(select=kb.id)
+    asked: list[str] = []
+    monkeypatch.setattr(page, "confirm", lambda title, text: asked.append(text) or False)
+    page.delete_button.click()
+    assert "1 thread(s) with 1 message(s) stay" in asked[0]
+    assert "does not touch your original files" in asked[0]
+    assert page.kb_list.count() == 1
+    monkeypatch.setattr(page, "confirm", lambda title, text: True)
+    with qtbot.waitSignal(page.knowledge_bases_changed, timeout=30_000):
+        page.delete_button.click()
+    assert page.kb_list.count() == 0
+    assert app_services.threads.get(thread.id).knowledge_base_id is None
