@@ -4,7 +4,8 @@ Layout::
 
     <root>/manifest.json      which generation is live (and which is being built), with its spec
     <root>/index.lock         the writer lock (owner's process id)
-    <root>/g0001/lance/       LanceDB tables ``leaves`` and ``parents``
+    <root>/g0001/lance/       LanceDB table ``leaves``, with the vectors
+    <root>/g0001/parents/     parent chunks by row id (a Tantivy document store)
     <root>/g0001/tantivy/     the BM25 index of the same leaves
 
 Writers hold :meth:`KnowledgeIndex.lock`; readers take no lock and read the live generation.
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING
 from mira_desktop.index.lexical import LexicalIndex
 from mira_desktop.index.locking import IndexLock
 from mira_desktop.index.manifest import IndexSpec, Manifest, new_manifest, read_manifest, write_atomic
+from mira_desktop.index.parents import ParentStore
 from mira_desktop.index.records import LeafRow, ParentRow
 from mira_desktop.index.vectors import VectorStore
 
@@ -41,16 +43,18 @@ class Generation:
         self.spec = spec
         self.vectors = VectorStore(folder / "lance", spec.dimension)
         self.lexical = LexicalIndex(folder / "tantivy")
+        self.parents = ParentStore(folder / "parents")
 
     def add(self, leaves: Sequence[LeafRow], vectors: Vectors, parents: Sequence[ParentRow]) -> None:
         """Store leaves (with their vectors) and parents. LanceDB first: a kill before Tantivy's commit
         leaves vectors that a resumed job keeps, and the version stays invisible until published."""
-        self.vectors.add_parents(parents)
         self.vectors.add_leaves(leaves, vectors)
+        self.parents.add(parents)
         self.lexical.add(leaves)
 
     def delete_versions(self, version_ids: Sequence[str]) -> None:
         self.lexical.delete_versions(version_ids)
+        self.parents.delete_versions(version_ids)
         self.vectors.delete_versions(version_ids)
 
 

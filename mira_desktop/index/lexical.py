@@ -1,8 +1,9 @@
 """BM25 over leaf chunks with Tantivy.
 
-Each leaf is one Tantivy document: its version id (untokenized, for deletes and exclusion), its
-searchable text analysed by :mod:`mira_desktop.index.analysis`, and the whole leaf row as a stored
-payload, so a BM25 hit needs no second lookup in LanceDB. Writers live for one write only; the
+Each leaf is one Tantivy document: its row and version ids (untokenized, for lookups, deletes and
+exclusion), its searchable text analysed by :mod:`mira_desktop.index.analysis`, and the whole leaf
+row as a stored payload, so a hit (of BM25, or of the vector search, which returns ids) is read
+here without a second LanceDB query. Writers live for one write only; the
 caller holds the knowledge base's index lock (Tantivy allows one writer per index).
 """
 
@@ -35,6 +36,7 @@ class LexicalIndex:
                 import tantivy
 
                 builder = tantivy.SchemaBuilder()
+                builder.add_text_field("row_id", stored=False, tokenizer_name="raw", index_option="basic")
                 builder.add_text_field("version_id", stored=False, tokenizer_name="raw", index_option="basic")
                 builder.add_text_field(
                     "body", stored=False, tokenizer_name=ANALYZER_NAME, index_option="freq"
@@ -58,6 +60,7 @@ class LexicalIndex:
         try:
             for leaf in leaves:
                 document = tantivy.Document()
+                document.add_text("row_id", leaf.row_id)
                 document.add_text("version_id", leaf.version_id)
                 document.add_text("body", segment(leaf.search_text))
                 document.add_bytes("payload", json.dumps(asdict(leaf), ensure_ascii=False).encode("utf-8"))
@@ -108,6 +111,22 @@ class LexicalIndex:
         for rank, (score, address) in enumerate(hits, start=1):
             payload = json.loads(bytes(searcher.doc(address).get_first("payload")).decode("utf-8"))
             found.append(ScoredLeaf(LeafRow(**payload), float(score), rank))
+        return found
+
+    def rows(self, row_ids: Sequence[str]) -> dict[str, LeafRow]:
+        """Whole leaf rows by row id, from the stored payloads (a lookup, not a search)."""
+        import tantivy
+
+        if not row_ids:
+            return {}
+        index = self._open()
+        index.reload()
+        searcher = index.searcher()
+        query = tantivy.Query.term_set_query(self._schema, "row_id", list(row_ids))
+        found: dict[str, LeafRow] = {}
+        for _, address in searcher.search(query, len(row_ids), count=False).hits:
+            row = LeafRow(**json.loads(bytes(searcher.doc(address).get_first("payload")).decode("utf-8")))
+            found[row.row_id] = row
         return found
 
     def count(self) -> int:

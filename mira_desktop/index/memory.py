@@ -10,6 +10,7 @@ are the same as LanceDB's flat search on the same rows.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -19,6 +20,7 @@ from mira_desktop.index.records import ScoredLeaf, stub_leaf
 if TYPE_CHECKING:
     from mira_desktop.index.embedder import Vectors
 
+RECHECK_LARGE_S = 30.0
 ID_COLUMNS = ["row_id", "version_id", "document_id", "chunk_id", "parent_id", "siblings"]
 
 
@@ -54,23 +56,23 @@ class SnapshotCache:
         self.dimension = dimension
         self.max_rows = max_rows
         self._snapshot: Snapshot | None = None
-        self._too_large_at: int | None = None  # the table version found too large to hold
+        self._too_large_until = 0.0  # until when the table is known to be too large to hold
         self._lock = threading.Lock()
 
     def get(self, table: Any) -> Snapshot | None:
         """The snapshot of ``table``'s current version, or None when it is too large to hold."""
+        if self._too_large_until > time.monotonic():
+            return None  # a large table stays large: look again in a while, not on every query
         version = int(table.version)
         snapshot = self._snapshot
         if snapshot is not None and snapshot.version == version:
             return snapshot
-        if self._too_large_at == version:
-            return None
         with self._lock:
             if self._snapshot is not None and self._snapshot.version == version:
                 return self._snapshot
             rows = table.count_rows()
             if rows > self.max_rows:
-                self._snapshot, self._too_large_at = None, version
+                self._snapshot, self._too_large_until = None, time.monotonic() + RECHECK_LARGE_S
                 return None
             self._snapshot = self._load(table, version, rows)
             return self._snapshot

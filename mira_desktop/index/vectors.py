@@ -1,9 +1,8 @@
 """Leaf and parent chunks in LanceDB; cosine search over the leaves' embeddings.
 
-Two tables per index generation: ``leaves`` (with the vector) and ``parents`` (the larger chunks
-that leaves merge into). Below :data:`ANN_MIN_ROWS` leaves the search is exact; above it an IVF_SQ
+One table per index generation: ``leaves``, with their vectors. Below :data:`ANN_MIN_ROWS` leaves the search is exact; above it an IVF_SQ
 index is built (and rebuilt when a fifth of the rows are not in it yet) and searched with LanceDB's
-default probes, and the parents get a B-tree index on their row id for the merged results' lookups.
+default probes. Small tables are searched exactly in memory (:mod:`mira_desktop.index.memory`).
 Writes happen under the knowledge base's index lock; reads see other processes' writes at once.
 """
 
@@ -18,17 +17,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mira_desktop.index.memory import ID_COLUMNS, SnapshotCache
-from mira_desktop.index.records import LeafRow, ParentRow, ScoredLeaf, stub_leaf
+from mira_desktop.index.records import LeafRow, ScoredLeaf, stub_leaf
 
 if TYPE_CHECKING:
     from mira_desktop.index.embedder import Vectors
 
 LEAVES = "leaves"
-PARENTS = "parents"
 ANN_MIN_ROWS = 25_000
 MAX_SMALL_FRAGMENTS = 16
 _LEAF_COLUMNS = [f.name for f in fields(LeafRow)]
-_PARENT_COLUMNS = [f.name for f in fields(ParentRow)]
 
 
 def _pyarrow() -> Any:
@@ -52,13 +49,6 @@ class VectorStore:
     def _schema(self, name: str) -> Any:
         pa = _pyarrow()
 
-        if name == PARENTS:
-            return pa.schema(
-                [
-                    pa.field(c, pa.int32() if c in {"ordinal", "leaf_count"} else pa.string())
-                    for c in _PARENT_COLUMNS
-                ]
-            )
         columns = [
             pa.field(c, pa.int32() if c in {"ordinal", "siblings"} else pa.string()) for c in _LEAF_COLUMNS
         ]
@@ -88,24 +78,10 @@ class VectorStore:
         columns["vector"] = pa.FixedSizeListArray.from_arrays(flat, self.dimension)
         self.table(LEAVES).add(pa.table(columns, schema=self._schema(LEAVES)))
 
-    def add_parents(self, parents: Sequence[ParentRow]) -> None:
-        pa = _pyarrow()
-
-        if not parents:
-            return
-        columns = {c: [getattr(p, c) for p in parents] for c in _PARENT_COLUMNS}
-        self.table(PARENTS).add(pa.table(columns, schema=self._schema(PARENTS)))
-
     def delete_versions(self, version_ids: Sequence[str]) -> None:
         if not version_ids:
             return
-        where = f"version_id IN {sql_list(version_ids)}"
-        self.table(LEAVES).delete(where)
-        self.table(PARENTS).delete(where)
-
-    def delete_parents(self, version_ids: Sequence[str]) -> None:
-        if version_ids:
-            self.table(PARENTS).delete(f"version_id IN {sql_list(version_ids)}")
+        self.table(LEAVES).delete(f"version_id IN {sql_list(version_ids)}")
 
     def search(self, vector: Vectors, limit: int, exclude_versions: Sequence[str] = ()) -> list[ScoredLeaf]:
         """The ``limit`` leaves nearest to ``vector`` by cosine similarity, best first.
@@ -126,34 +102,12 @@ class VectorStore:
             for rank, row in enumerate(result, start=1)
         ]
 
-    def leaves(self, row_ids: Sequence[str]) -> dict[str, LeafRow]:
-        """Full leaf rows by row id."""
-        if not row_ids:
-            return {}
-        rows = (
-            self.table(LEAVES)
-            .search()
-            .where(f"row_id IN {sql_list(row_ids)}")
-            .select(_LEAF_COLUMNS)
-            .limit(len(row_ids))
-            .to_arrow()
-            .to_pylist()
-        )
-        return {row["row_id"]: LeafRow(**row) for row in rows}
-
-    def parents(self, row_ids: Sequence[str]) -> dict[str, ParentRow]:
-        if not row_ids:
-            return {}
-        rows = (
-            self.table(PARENTS)
-            .search()
-            .where(f"row_id IN {sql_list(row_ids)}")
-            .select(_PARENT_COLUMNS)
-            .limit(len(row_ids))
-            .to_arrow()
-            .to_pylist()
-        )
-        return {row["row_id"]: ParentRow(**row) for row in rows}
+    def search_backend(self) -> str:
+        """How :meth:`search` runs now: ``memory`` (exact), ``lancedb-flat`` or ``lancedb-ivf_sq``."""
+        table = self.table(LEAVES)
+        if self._snapshots.get(table) is not None:
+            return "memory"
+        return "lancedb-ivf_sq" if self._has_ann_index(table) else "lancedb-flat"
 
     def leaf_ids(self, version_id: str) -> set[str]:
         """Row ids of the leaves already stored for ``version_id`` (what a resumed job can skip)."""
@@ -214,9 +168,9 @@ class VectorStore:
         table = self.table(LEAVES)
         rows = table.count_rows()
         if rows < ANN_MIN_ROWS:
-            for name in (LEAVES, PARENTS):  # every write adds a fragment: merge them once they pile up
-                if self.table(name).stats()["fragment_stats"]["num_small_fragments"] > MAX_SMALL_FRAGMENTS:
-                    self.table(name).optimize()
+            # Every write adds a fragment: merge them once they pile up.
+            if table.stats()["fragment_stats"]["num_small_fragments"] > MAX_SMALL_FRAGMENTS:
+                table.optimize()
             self._index_row_ids()
             return
         if self._has_ann_index(table):
@@ -229,18 +183,14 @@ class VectorStore:
         self._index_row_ids()
 
     def _index_row_ids(self) -> None:
-        """B-tree indexes on the row ids, so that results are read by id without scanning."""
+        """A B-tree index on the row ids, so that :meth:`leaves` reads by id without scanning."""
         from lancedb.index import BTree
 
-        for name in (LEAVES, PARENTS):
-            table = self.table(name)
-            rows = table.count_rows()
-            if not rows:
-                continue
-            stats = (
-                table.index_stats("row_id_idx")
-                if any(i.name == "row_id_idx" for i in table.list_indices())
-                else None
-            )
-            if stats is None or int(stats.num_unindexed_rows) * 5 > rows:
-                table.create_index("row_id", config=BTree(), replace=True, name="row_id_idx")
+        table = self.table(LEAVES)
+        rows = table.count_rows()
+        if not rows:
+            return
+        indexed = any(i.name == "row_id_idx" for i in table.list_indices())
+        stats = table.index_stats("row_id_idx") if indexed else None
+        if stats is None or int(stats.num_unindexed_rows) * 5 > rows:
+            table.create_index("row_id", config=BTree(), replace=True, name="row_id_idx")

@@ -247,12 +247,7 @@ class IndexRunner:
             raise ReadError(
                 ReadErrorKind.CORRUPT, f"The stored copy of {document.name} is missing; add the file again."
             )
-        parsed = read_file(path, self.settings.limits)
-        title = parsed.title or ("" if parsed.format == "beir" else Path(document.name).stem)
-        chunks = chunk_blocks(parsed.blocks, title, self.settings.chunking, self._embedder.count_tokens)
-        if not chunks.leaves:
-            raise ReadError(ReadErrorKind.EMPTY, f"{document.name} contains no text.")
-        return chunks
+        return chunk_file(path, document.name, self.settings, self._embedder.count_tokens)
 
     def _embed_and_write(
         self,
@@ -314,9 +309,9 @@ class IndexRunner:
             emit.send(f"saved {emit.leaves_done} of {total} embedded chunks", state=JobState.EMBEDDING.value)
         cancel.raise_if_cancelled()
         if resumed:
-            vectors.delete_parents(resumed)
+            generation.parents.delete_versions(resumed)
             generation.lexical.delete_versions(resumed)
-        vectors.add_parents([parent for p in prepared for parent in p.parents])
+        generation.parents.add([parent for p in prepared for parent in p.parents])
         generation.lexical.add(leaf for p in prepared for leaf in p.leaves)
 
     def _checkpoint(self, prepared: list[_Prepared], done_by_job: dict[str, int]) -> None:
@@ -410,9 +405,9 @@ class IndexRunner:
                     missing, self._embedder.encode([leaf.search_text for leaf in missing], cancel)
                 )
                 report.embedded += len(missing)
-            building.vectors.delete_parents([version.id])
+            building.parents.delete_versions([version.id])
             building.lexical.delete_versions([version.id])
-            building.vectors.add_parents(parents)
+            building.parents.add(parents)
             building.lexical.add(leaves)
         stale = building.vectors.version_ids() - {v.id for v in self._docs.current_versions(kb_id)}
         building.delete_versions(sorted(stale))
@@ -420,6 +415,18 @@ class IndexRunner:
         index.finish_rebuild()
         report.rebuilt = True
         emit.send("the rebuilt index is live")
+
+
+def chunk_file(
+    path: Path, name: str, settings: IndexingSettings, count_tokens: Callable[[str], int]
+) -> ChunkSet:
+    """Read and chunk one stored file exactly as indexing does (the file's own title, else its name)."""
+    parsed = read_file(path, settings.limits)
+    title = parsed.title or ("" if parsed.format == "beir" else Path(name).stem)
+    chunks = chunk_blocks(parsed.blocks, title, settings.chunking, count_tokens)
+    if not chunks.leaves:
+        raise ReadError(ReadErrorKind.EMPTY, f"{name} contains no text.")
+    return chunks
 
 
 class _Emitter:

@@ -200,13 +200,10 @@ class KnowledgeSearch:
     def _read_texts(
         self, generation: Generation, groups: list[Group]
     ) -> tuple[dict[str, Any], dict[str, Any]]:
-        """The parents of merged groups and the full rows of leaves known by id only, read at once."""
+        """The parents of merged groups, and the whole rows of leaves the vector search named by id."""
         parent_ids = [g.parent_id for g in groups if g.parent_id]
         stubs = [g.best.leaf.row_id for g in groups if not g.parent_id and is_stub(g.best.leaf)]
-        if not parent_ids or not stubs:
-            return generation.vectors.parents(parent_ids), generation.vectors.leaves(stubs)
-        leaves = self._executor().submit(generation.vectors.leaves, stubs)
-        return generation.vectors.parents(parent_ids), leaves.result()
+        return generation.parents.get(parent_ids), generation.lexical.rows(stubs)
 
     def _executor(self) -> ThreadPoolExecutor:
         with self._pool_lock:

@@ -202,6 +202,9 @@ class ChatController(QObject):
             self.hidden_earlier = hidden
         self.dispatch(HistoryLoaded(thread_id, history, draft))
 
+    def reset_visible_limit(self) -> None:
+        self.visible_limit = VISIBLE_MESSAGES
+
     def show_earlier(self) -> None:
         self.visible_limit += VISIBLE_MESSAGES
         if self.state.current != WELCOME:

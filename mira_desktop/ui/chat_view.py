@@ -7,13 +7,16 @@ body; the controller calls :meth:`show_history` at most once per frame.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QPushButton, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
 
-from mira_desktop.core.uchat import ViewMessage
-from mira_desktop.ui.message_widget import MessageWidget
 from mira_desktop.ui.strings import tr
+
+if TYPE_CHECKING:  # loaded with the first message, after the window has painted
+    from mira_desktop.core.uchat import ViewMessage
+    from mira_desktop.ui.message_widget import MessageWidget
 
 
 class ChatView(QStackedWidget):
@@ -115,6 +118,8 @@ class ChatView(QStackedWidget):
         self._order = [m.id for m in history]
 
     def _make(self, message: ViewMessage) -> MessageWidget:
+        from mira_desktop.ui.message_widget import MessageWidget
+
         widget = MessageWidget(message)
         widget.edit_submitted.connect(self.edit_submitted)
         widget.regenerate_requested.connect(self.regenerate_requested)

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
 )
 
 from mira_desktop.ui.background import Background
-from mira_desktop.ui.chat_controller import VISIBLE_MESSAGES
 from mira_desktop.ui.chat_view import ChatView
 from mira_desktop.ui.composer import Composer
 from mira_desktop.ui.sidebar import ThreadSidebar
@@ -343,7 +342,7 @@ class MainWindow(QMainWindow):
         self.thread_title.setText(thread.title or tr("thread.untitled"))
         self.bindings.show_thread(thread_id)
         self.refresh_model_picker()
-        self.controller.visible_limit = VISIBLE_MESSAGES
+        self.controller.reset_visible_limit()
         self.controller.dispatch(ThreadOpened(thread_id))
         self._usage_timer.start()
         if self.current_model_ref() != self._checked_ref:

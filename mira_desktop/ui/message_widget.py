@@ -4,6 +4,7 @@ delete, ◀ n/m ▶ between sibling branches)."""
 from __future__ import annotations
 
 import html
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QGuiApplication
@@ -18,9 +19,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mira_desktop.core.uchat import ViewMessage
 from mira_desktop.ui.markdown import markdown_to_html
 from mira_desktop.ui.strings import tr
+
+if TYPE_CHECKING:
+    from mira_desktop.core.uchat import ViewMessage
 
 
 def _tool(text: str, tip: str) -> QToolButton:

@@ -37,9 +37,13 @@ def kb(app: AppServices, tmp_path: Path) -> str:
         tmp_path / "manual.pdf",
         [
             "Chapter one. The station has four docking ports and a greenhouse module. "
-            + " ".join(f"Greenhouse note {i}: the tomatoes and beans need water every morning." for i in range(25)),
+            + " ".join(
+                f"Greenhouse note {i}: the tomatoes and beans need water every morning." for i in range(25)
+            ),
             "Chapter two. The emergency launch code for the escape capsule is 7741. Keep it secret. "
-            + " ".join(f"Capsule note {i}: check the hatch seals and the oxygen valves weekly." for i in range(25)),
+            + " ".join(
+                f"Capsule note {i}: check the hatch seals and the oxygen valves weekly." for i in range(25)
+            ),
         ],
     )
     notes = tmp_path / "notes.md"

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import SHARED_DATA
 from tests.integration.cli.conftest import Mira
 
@@ -109,6 +111,7 @@ def test_watch_indexes_a_folder_and_follows_it(mira: Mira, tmp_path: Path) -> No
     assert mira("--json", "kb", "watch", "Folder", "--off").json()["watching"] is None
 
 
+@pytest.mark.slow
 def test_eval_retrieval_prints_beir_metrics_for_a_corpus_added_from_corpus_jsonl(
     mira: Mira, tmp_path: Path
 ) -> None:

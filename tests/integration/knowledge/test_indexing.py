@@ -25,6 +25,7 @@ def _index(app: AppServices, kb_id: str, paths: list[str]) -> None:
     assert result.jobs
 
 
+@pytest.mark.slow
 def test_documents_are_indexed_with_locations_and_bad_files_fail_with_their_reason(
     app: AppServices, tmp_path: Path
 ) -> None:
