@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from mira_desktop.core.errors import InvalidInputError
 from mira_desktop.core.role_compiler import CompiledRole
 from mira_desktop.core.sampling import SamplingParams
+from mira_desktop.core.threads import Message, MessageRole, MessageStatus
 
 TokenCounter = Callable[[str], int]
 MESSAGE_OVERHEAD = 4  # role markers and separators each chat template adds per message
@@ -105,3 +106,18 @@ def compile_request(
         dropped_messages=len(history) - len(kept),
         role=role,
     )
+
+
+def prompt_history(path: Sequence[Message]) -> list[PromptMessage]:
+    """What of the visible branch the model sees: your messages, and answers with text."""
+    history = []
+    for message in path:
+        if message.role is MessageRole.USER:
+            history.append(PromptMessage("user", message.content))
+        elif (
+            message.role is MessageRole.ASSISTANT
+            and message.content
+            and message.status is not MessageStatus.STREAMING
+        ):
+            history.append(PromptMessage("assistant", message.content))
+    return history

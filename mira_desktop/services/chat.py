@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from mira_desktop.core.branches import MessageTree
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.errors import ConflictError, InvalidInputError, MiraError, NotFoundError
-from mira_desktop.core.request_context import CompiledRequest, PromptMessage, compile_request
+from mira_desktop.core.request_context import CompiledRequest, PromptMessage, compile_request, prompt_history
 from mira_desktop.core.role_compiler import CompiledRole, compile_role
 from mira_desktop.core.routing import RouteDecision, choose_route
 from mira_desktop.core.runs import EventType, Run, RunEvent, RunKind, RunStatus
@@ -571,21 +571,6 @@ class ChatService:
 def make_title(text: str) -> str:
     line = " ".join(text.strip().split())
     return line if len(line) <= TITLE_LENGTH else line[: TITLE_LENGTH - 1].rstrip() + "…"
-
-
-def prompt_history(path: list[Message]) -> list[PromptMessage]:
-    """What of the visible branch the model sees: your messages and answers with text."""
-    history = []
-    for message in path:
-        if message.role is MessageRole.USER:
-            history.append(PromptMessage("user", message.content))
-        elif (
-            message.role is MessageRole.ASSISTANT
-            and message.content
-            and message.status is not MessageStatus.STREAMING
-        ):
-            history.append(PromptMessage("assistant", message.content))
-    return history
 
 
 def _process_start_time(pid: int | None = None) -> str:

@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 from mira_desktop.core.branches import MessageTree
 from mira_desktop.core.errors import NotFoundError
-from mira_desktop.core.request_context import CompiledRequest, PromptMessage, compile_request
+from mira_desktop.core.request_context import CompiledRequest, PromptMessage, compile_request, prompt_history
 from mira_desktop.core.role_compiler import CompiledRole, compile_role
 from mira_desktop.core.roles import Role, RoleStatus
-from mira_desktop.core.threads import Message, MessageRole, MessageStatus, Thread
+from mira_desktop.core.threads import Message, Thread
 from mira_desktop.core.token_estimate import estimate_tokens
 
 if TYPE_CHECKING:
@@ -101,7 +101,7 @@ class RolePreviewer:
         workbench shows that, labelled); without it the preview is the request as it is now.
         """
         thread = self._thread(thread_id)
-        history = _prompt_history(self._active_branch(thread)) if thread else []
+        history = prompt_history(self._active_branch(thread)) if thread else []
         if message.strip():
             history.append(PromptMessage("user", message))
         model_ref, window, count, tokenizer = self._counter(thread)
@@ -148,21 +148,6 @@ class RolePreviewer:
             model = self._models.registry.get(ref)
             return ref, model.profile().context_window, model.count_tokens, "model"
         return ref, self._models.local_settings().context_window, estimate_tokens, "estimate"
-
-
-def _prompt_history(path: list[Message]) -> list[PromptMessage]:
-    """What of the visible branch the model sees: your messages, and answers with text."""
-    history = []
-    for message in path:
-        if message.role is MessageRole.USER:
-            history.append(PromptMessage("user", message.content))
-        elif (
-            message.role is MessageRole.ASSISTANT
-            and message.content
-            and message.status is not MessageStatus.STREAMING
-        ):
-            history.append(PromptMessage("assistant", message.content))
-    return history
 
 
 def _sections(

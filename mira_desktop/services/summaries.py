@@ -12,10 +12,11 @@ from collections.abc import Callable
 
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.errors import MiraError, NotFoundError
+from mira_desktop.core.request_context import prompt_history
 from mira_desktop.core.sampling import SamplingParams
 from mira_desktop.core.threads import Thread
 from mira_desktop.models.types import ChatMessage, ChatRequest, TextDelta
-from mira_desktop.services.chat import ChatService, prompt_history
+from mira_desktop.services.chat import ChatService
 from mira_desktop.services.models import ModelService
 from mira_desktop.store.threads import ThreadRepository
 
