@@ -17,7 +17,8 @@ from mira_desktop.core.clock import now_iso
 from mira_desktop.index.analysis import ANALYSIS_VERSION
 
 # Bump when the layout or the content of the tables changes (the analysis has its own version).
-INDEX_FORMAT = 1
+# 2: parents in a Tantivy document store, leaf row ids indexed in the BM25 index.
+INDEX_FORMAT = 2
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,9 @@
-"""Exact vector search in memory for small tables.
+"""Exact vector search in memory for small and medium tables.
 
-Below the size where LanceDB gets an ANN index, a flat scan through LanceDB costs more in per-query
-overhead than the arithmetic: for those tables the vectors and ids of the current table version are
-held in a NumPy matrix (about 1.5 KB per leaf) and scored with one matrix product. The snapshot is
+LanceDB's per-query overhead dominates a search of a few thousand rows, and up to a hundred thousand
+or so one matrix product over all vectors is still faster than its IVF index (and exact): for those
+tables the vectors and ids of the current table version are held in a NumPy matrix (about 1.5 KB
+per leaf) and scored at once. The snapshot is
 reloaded whenever the table's version changes (a write by this process or another one), so results
 are the same as LanceDB's flat search on the same rows.
 """

@@ -1,8 +1,9 @@
-"""Leaf and parent chunks in LanceDB; cosine search over the leaves' embeddings.
+"""Leaf chunks and their embeddings in LanceDB, and cosine search over them.
 
-One table per index generation: ``leaves``, with their vectors. Below :data:`ANN_MIN_ROWS` leaves the search is exact; above it an IVF_SQ
-index is built (and rebuilt when a fifth of the rows are not in it yet) and searched with LanceDB's
-default probes. Small tables are searched exactly in memory (:mod:`mira_desktop.index.memory`).
+One table per index generation: ``leaves``, with their vectors. Up to :data:`IN_MEMORY_MAX_ROWS`
+leaves the search is exact, on an in-memory copy of the current table version
+(:mod:`mira_desktop.index.memory`); from :data:`ANN_MIN_ROWS` leaves LanceDB also keeps an IVF_SQ
+index (rebuilt when a fifth of the rows are not in it yet), which serves the larger tables.
 Writes happen under the knowledge base's index lock; reads see other processes' writes at once.
 """
 
@@ -24,6 +25,9 @@ if TYPE_CHECKING:
 
 LEAVES = "leaves"
 ANN_MIN_ROWS = 25_000
+# Up to this many leaves (about 1.5 KB each: 225 MB at the limit) the search runs exactly in memory,
+# which on a 2-core machine beat LanceDB's own IVF_SQ search at 116k leaves (7 against 11 ms).
+IN_MEMORY_MAX_ROWS = 150_000
 MAX_SMALL_FRAGMENTS = 16
 _LEAF_COLUMNS = [f.name for f in fields(LeafRow)]
 
@@ -44,7 +48,7 @@ class VectorStore:
         self._db: Any = None
         self._tables: dict[str, Any] = {}
         self._lock = threading.Lock()
-        self._snapshots = SnapshotCache(dimension, ANN_MIN_ROWS)
+        self._snapshots = SnapshotCache(dimension, IN_MEMORY_MAX_ROWS)
 
     def _schema(self, name: str) -> Any:
         pa = _pyarrow()
