@@ -104,6 +104,8 @@ class MainWindow(QMainWindow):
         self.thread_menu_button.setMenu(self.thread_actions.menu)
         self._connect_chat()
         self.bindings.attach(services)
+        # Pending and interrupted index jobs resume in the background as soon as the app runs.
+        services.knowledge.worker.start()
         self.bindings.changed.connect(self._bindings_changed)
         self.refresh_model_picker()
         self.refresh_workspaces()
@@ -480,6 +482,7 @@ class MainWindow(QMainWindow):
         if self.services is not None:
             self.controller.close()
             self.services.chat.stop()
+            self.services.knowledge.worker.stop()
             self.services.notifications.unsubscribe(self._notes.arrived.emit)
         self.background.shutdown()
         super().closeEvent(event)

@@ -151,3 +151,12 @@ def test_starting_a_chat_with_a_role_binds_the_new_thread(
     )
     assert app_services.threads.get(window.current_thread_id or "").role_id == role.id
     window.close()
+
+
+def test_the_app_resumes_indexing_in_the_background_and_stops_it_on_close(
+    qtbot: QtBot, app_services: AppServices
+) -> None:
+    window = _open(qtbot, app_services)
+    assert app_services.knowledge.worker.running
+    window.close()
+    assert not app_services.knowledge.worker.running
