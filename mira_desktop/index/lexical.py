@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from mira_desktop.index.analysis import ANALYZER_NAME, segment, terms, text_analyzer
+from mira_desktop.index.payloads import payloads_by_row_id
 from mira_desktop.index.records import LeafRow, ScoredLeaf
 
 WRITER_HEAP_BYTES = 64_000_000
@@ -115,19 +116,10 @@ class LexicalIndex:
 
     def rows(self, row_ids: Sequence[str]) -> dict[str, LeafRow]:
         """Whole leaf rows by row id, from the stored payloads (a lookup, not a search)."""
-        import tantivy
-
         if not row_ids:
             return {}
-        index = self._open()
-        index.reload()
-        searcher = index.searcher()
-        query = tantivy.Query.term_set_query(self._schema, "row_id", list(row_ids))
-        found: dict[str, LeafRow] = {}
-        for _, address in searcher.search(query, len(row_ids), count=False).hits:
-            row = LeafRow(**json.loads(bytes(searcher.doc(address).get_first("payload")).decode("utf-8")))
-            found[row.row_id] = row
-        return found
+        rows = (LeafRow(**payload) for payload in payloads_by_row_id(self._open(), self._schema, row_ids))
+        return {row.row_id: row for row in rows}
 
     def count(self) -> int:
         index = self._open()

@@ -14,6 +14,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from mira_desktop.index.payloads import payloads_by_row_id
 from mira_desktop.index.records import ParentRow
 
 WRITER_HEAP_BYTES = 32_000_000
@@ -72,19 +73,10 @@ class ParentStore:
             writer.wait_merging_threads()
 
     def get(self, row_ids: Sequence[str]) -> dict[str, ParentRow]:
-        import tantivy
-
         if not row_ids:
             return {}
-        index = self._open()
-        index.reload()
-        searcher = index.searcher()
-        query = tantivy.Query.term_set_query(self._schema, "row_id", list(row_ids))
-        found: dict[str, ParentRow] = {}
-        for _, address in searcher.search(query, len(row_ids), count=False).hits:
-            row = ParentRow(**json.loads(bytes(searcher.doc(address).get_first("payload")).decode("utf-8")))
-            found[row.row_id] = row
-        return found
+        rows = (ParentRow(**payload) for payload in payloads_by_row_id(self._open(), self._schema, row_ids))
+        return {row.row_id: row for row in rows}
 
     def count(self) -> int:
         index = self._open()
