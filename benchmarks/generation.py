@@ -24,10 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from mira_desktop.core.cancel import CancelToken
-from mira_desktop.core.sampling import SamplingParams
+from mira_desktop.core.conversation.sampling import SamplingParams
+from mira_desktop.models.adapters.local.llama import LlamaCppModel, LocalSettings, default_threads
 from mira_desktop.models.embedded import smollm2_gguf_path
-from mira_desktop.models.local import LlamaCppModel, LocalSettings, default_threads
-from mira_desktop.models.types import ChatMessage, ChatRequest, Finish, TextDelta
+from mira_desktop.models.protocol import ChatMessage, ChatRequest, Finish, TextDelta
 
 PROMPT = "Write a long, detailed story about a lighthouse keeper and a storm."
 MAX_TOKENS = 160
@@ -119,7 +119,7 @@ def threads_under_load(path: Path, request: ChatRequest) -> dict[str, float]:
     table: dict[str, float] = {}
     for threads in (1, 2):
         probe = LlamaCppModel("local:smollm2", path, "SmolLM2", LocalSettings(CONTEXT, threads))
-        probe.load()
+        probe.prepare()
         table[f"quiet_{threads}"] = rate(*adapter_run(probe, request))
         with CoreBurner():
             table[f"busy_{threads}"] = rate(*adapter_run(probe, request))
@@ -185,7 +185,7 @@ def main() -> None:
         verbose=False,
     )
     model = LlamaCppModel("local:smollm2", path, "SmolLM2", LocalSettings(CONTEXT, args.threads))
-    model.load()
+    model.prepare()
     raw_runs, ours_runs = [], []
     for _ in range(args.runs):  # interleaved
         raw_runs.append(raw_run(llm, messages, MAX_TOKENS))

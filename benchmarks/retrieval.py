@@ -37,9 +37,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from mira_desktop.app import build_services  # noqa: E402
-from mira_desktop.services.app_services import AppServices  # noqa: E402
-from mira_desktop.services.evaluation import load_qrels, load_queries, score  # noqa: E402
-from mira_desktop.services.knowledge_search import SearchMode  # noqa: E402
+from mira_desktop.services.app.bundle import AppServices  # noqa: E402
+from mira_desktop.services.knowledge.evaluation import load_qrels, load_queries, score  # noqa: E402
+from mira_desktop.services.knowledge.search import SearchMode  # noqa: E402
 
 SCIFACT = ROOT.parent / "shared" / "data" / "scifact"
 RESULTS = ROOT / "benchmarks" / "results" / "retrieval.json"
@@ -57,7 +57,7 @@ def percentile(values: list[float], q: float) -> float:
 def ingest(app: AppServices, kb_id: str, corpus: Path) -> tuple[float, float]:
     """Wall and CPU seconds to add and index ``corpus`` through Mira."""
     wall, cpu = time.perf_counter(), time.process_time()
-    app.knowledge.indexing.add(kb_id, [str(corpus)])
+    app.knowledge.queue.add(kb_id, [str(corpus)])
     last = [0.0]
 
     def progress(p: Any) -> None:
@@ -65,7 +65,7 @@ def ingest(app: AppServices, kb_id: str, corpus: Path) -> tuple[float, float]:
             last[0] = time.monotonic()
             log(f"  {p.jobs_done}/{p.jobs_total} documents, {p.message}")
 
-    report = app.knowledge.indexing.run(kb_id, on_progress=progress)
+    report = app.knowledge.queue.run(kb_id, on_progress=progress)
     elapsed = time.perf_counter() - wall, time.process_time() - cpu
     log(
         f"  indexed {report.published} documents ({report.failed} failed), embedded {report.embedded}, "
@@ -77,11 +77,11 @@ def ingest(app: AppServices, kb_id: str, corpus: Path) -> tuple[float, float]:
 def corpus_texts(app: AppServices, corpus: Path, folder: Path) -> list[str]:
     """The searched texts of every leaf Mira will make of ``corpus``: its own reader and chunker,
     on the same records it stores, without embedding anything."""
-    from mira_desktop.services.indexing_runner import chunk_file
-    from mira_desktop.services.knowledge_files import beir_entries
+    from mira_desktop.services.knowledge.files import beir_entries
+    from mira_desktop.services.knowledge.indexing.builder import chunk_file
 
     folder.mkdir(parents=True, exist_ok=True)
-    settings = app.knowledge.indexing.runner.settings
+    settings = app.knowledge.queue.builder.settings
     count = app.knowledge.embedder.count_tokens
     texts = []
     for entry in beir_entries(corpus):

@@ -27,9 +27,9 @@ from PySide6.QtWidgets import QApplication
 
 from mira_desktop.app import build_services
 from mira_desktop.core.clock import now_iso
+from mira_desktop.core.conversation.chat_state import SendRequested
 from mira_desktop.core.ids import new_id
-from mira_desktop.core.uchat import SendRequested
-from mira_desktop.ui.main_window import MainWindow
+from mira_desktop.ui.shell.main_window import MainWindow
 
 TOKENS = 1000
 DELAY_MS = 5  # 200 tokens/s

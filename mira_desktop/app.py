@@ -15,13 +15,12 @@ from typing import TYPE_CHECKING
 
 from mira_desktop.cli.parser import build_parser, parse_gui_launch
 from mira_desktop.core.errors import MiraError
-from mira_desktop.services.data_folder import resolve_data_dir
+from mira_desktop.services.app.data_folder import resolve_data_dir
 
 if TYPE_CHECKING:
     from mira_desktop.core.notifications import NotificationBus
-    from mira_desktop.models.local import LocalSettings
     from mira_desktop.models.secrets import SecretStore
-    from mira_desktop.services.app_services import AppServices
+    from mira_desktop.services.app.bundle import AppServices
 
 
 def build_services(
@@ -33,28 +32,37 @@ def build_services(
 
     The imports are here, not at the top, so that the window can paint before they load.
     """
-    from mira_desktop.core.notifications import Level as NotificationLevel
-    from mira_desktop.core.notifications import NotificationBus
-    from mira_desktop.core.runs import RunKind
+    from mira_desktop.core.conversation.runs import RunKind
+    from mira_desktop.core.model_refs import ModelKind
+    from mira_desktop.core.notifications import Level, NotificationBus
+    from mira_desktop.core.tasks import TaskRunner
+    from mira_desktop.models.adapters.local import local_adapter
+    from mira_desktop.models.adapters.remote import remote_adapter
+    from mira_desktop.models.adapters.scripted import scripted_adapter
     from mira_desktop.models.registry import ModelRegistry
     from mira_desktop.models.secrets import SecretStore
-    from mira_desktop.services.app_services import AppServices
-    from mira_desktop.services.bootstrap import ensure_default_workspace, seed_starter_roles
-    from mira_desktop.services.chat import ChatService
-    from mira_desktop.services.data_folder import prepare_data_folder
-    from mira_desktop.services.info import InfoService
-    from mira_desktop.services.knowledge import build_knowledge_services
-    from mira_desktop.services.models import ModelService
-    from mira_desktop.services.rag_retriever import KnowledgeRetriever
-    from mira_desktop.services.rag_route import RagRoute
-    from mira_desktop.services.roles import RoleService
-    from mira_desktop.services.run_bus import RunBus
-    from mira_desktop.services.sources import SourceService
-    from mira_desktop.services.summaries import SummaryService
-    from mira_desktop.services.thread_transfer import ThreadTransfer
-    from mira_desktop.services.threads import ThreadService
-    from mira_desktop.services.workspaces import WorkspaceService
+    from mira_desktop.services.app.bootstrap import ensure_default_workspace, seed_starter_roles
+    from mira_desktop.services.app.bundle import AppServices
+    from mira_desktop.services.app.changes import ChangeFeed
+    from mira_desktop.services.app.data_folder import prepare_data_folder
+    from mira_desktop.services.app.info import InfoService
+    from mira_desktop.services.chat.recovery import recover_interrupted
+    from mira_desktop.services.chat.requests import RequestBuilder
+    from mira_desktop.services.chat.routes.rag import RagRoute
+    from mira_desktop.services.chat.routes.rag_retriever import KnowledgeRetriever
+    from mira_desktop.services.chat.run_bus import RunBus
+    from mira_desktop.services.chat.service import ChatService
+    from mira_desktop.services.chat.summaries import SummaryService
+    from mira_desktop.services.knowledge.bundle import build_knowledge_services
+    from mira_desktop.services.knowledge.sources import SourceService
+    from mira_desktop.services.model_catalog.catalog import ModelService
+    from mira_desktop.services.roles.service import RoleService
+    from mira_desktop.services.threads.branches import BranchEditor
+    from mira_desktop.services.threads.service import ThreadService
+    from mira_desktop.services.threads.transfer import ThreadTransfer
+    from mira_desktop.services.workspaces.service import WorkspaceService
     from mira_desktop.store.database import open_database
+    from mira_desktop.store.knowledge_bases import KnowledgeBaseRepository
     from mira_desktop.store.messages import MessageRepository
     from mira_desktop.store.providers import ProviderRepository
     from mira_desktop.store.roles import RoleRepository
@@ -65,7 +73,14 @@ def build_services(
 
     folder = prepare_data_folder(data_dir)
     database = open_database(folder.database_path)
+    bus = notifications or NotificationBus()
+    tasks = TaskRunner(
+        lambda name, exc: bus.post(
+            Level.ERROR, f"Background work {name!r} failed: {type(exc).__name__}: {exc}", repr(exc)
+        )
+    )
     try:
+        changes = ChangeFeed()
         settings = SettingsRepository(database)
         workspaces = WorkspaceRepository(database)
         roles = RoleRepository(database)
@@ -73,57 +88,77 @@ def build_services(
         seed_starter_roles(roles, settings)
         providers = ProviderRepository(database)
         secret_store = secrets or SecretStore()
-        settings_for_models = settings
-
-        def local_settings() -> LocalSettings:
-            return ModelService.read_local_settings(settings_for_models)
-
-        registry = ModelRegistry(providers.get_by_name, secret_store, local_settings)
-        models = ModelService(registry, providers, settings, secret_store)
-        thread_repo = ThreadRepository(database)
-        message_repo = MessageRepository(database)
+        registry = ModelRegistry(
+            {
+                ModelKind.LOCAL: local_adapter(lambda: ModelService.read_local_settings(settings), tasks),
+                ModelKind.REMOTE: remote_adapter(providers.get_by_name, secret_store),
+                ModelKind.SCRIPTED: scripted_adapter(),
+            }
+        )
+        models = ModelService(registry, providers, settings, secret_store, changes)
+        threads = ThreadRepository(database)
+        messages = MessageRepository(database)
+        runs = RunRepository(database)
+        recover_interrupted(database, runs, messages)
+        branches = BranchEditor(database, threads, messages, changes, is_busy=lambda t: chat.is_busy(t))  # noqa: PLW0108 (chat is built next)
         chat = ChatService(
             database=database,
-            threads=thread_repo,
-            messages=message_repo,
-            runs=RunRepository(database),
+            threads=threads,
+            messages=messages,
+            runs=runs,
             roles=roles,
-            settings=settings,
+            knowledge_bases=KnowledgeBaseRepository(database),
+            workspaces=workspaces,
             models=models,
+            requests=RequestBuilder(roles, settings, models),
+            branches=branches,
             bus=RunBus(),
+            tasks=tasks,
+            changes=changes,
         )
-        chat.recover_interrupted()
-        bus = notifications or NotificationBus()
         summaries = SummaryService(
-            thread_repo, chat, models, on_failure=lambda text: bus.post(NotificationLevel.WARNING, text)
+            threads=threads,
+            chat=chat,
+            branches=branches,
+            models=models,
+            tasks=tasks,
+            changes=changes,
+            on_failure=lambda text: bus.post(Level.WARNING, text),
         )
         chat.on_run_finished = summaries.refresh_if_needed
-        knowledge = build_knowledge_services(folder, database, bus)
+        knowledge = build_knowledge_services(
+            folder, database, notifications=bus, tasks=tasks, changes=changes
+        )
         chat.register_route(RunKind.RAG, RagRoute(KnowledgeRetriever(knowledge.search)))
         return AppServices(
             folder=folder,
             database=database,
             notifications=bus,
+            changes=changes,
+            tasks=tasks,
             info=InfoService(folder, database, settings),
-            workspaces=WorkspaceService(workspaces),
+            workspaces=WorkspaceService(workspaces, changes),
             roles=RoleService.assemble(
                 roles=roles,
                 settings=settings,
                 data_root=folder.root,
-                threads=ThreadRepository(database),
-                messages=MessageRepository(database),
+                threads=threads,
+                messages=messages,
                 models=models,
+                changes=changes,
             ),
-            threads=ThreadService(thread_repo, message_repo, settings),
+            threads=ThreadService(threads, messages, settings, changes, workspaces),
+            branches=branches,
             knowledge_bases=knowledge.bases,
             knowledge=knowledge,
             models=models,
             chat=chat,
             summaries=summaries,
-            transfer=ThreadTransfer(database, thread_repo, message_repo),
+            transfer=ThreadTransfer(database, threads, messages),
             sources=SourceService(database, folder),
         )
     except BaseException:
+        tasks.close()
         database.close()
         raise
 
@@ -132,7 +167,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
     launch = parse_gui_launch(arguments)
     if launch is not None:
-        from mira_desktop.ui.launch import run_gui
+        from mira_desktop.ui.shell.launch import run_gui
 
         return run_gui(
             resolve_data_dir(launch.data_dir), build_services, exit_after_paint=launch.exit_after_paint
@@ -147,7 +182,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run_cli(args: argparse.Namespace) -> int:
     from mira_desktop.cli.main import run_command
-    from mira_desktop.services.crash_reports import write_crash_report
+    from mira_desktop.services.app.crash_reports import write_crash_report
 
     services: AppServices | None = None
     data_dir = resolve_data_dir(args.data_dir)

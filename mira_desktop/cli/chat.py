@@ -9,7 +9,7 @@ from mira_desktop.cli.output import Output
 from mira_desktop.cli.streaming import follow
 
 if TYPE_CHECKING:
-    from mira_desktop.services.app_services import AppServices
+    from mira_desktop.services.app.bundle import AppServices
 
 
 def register(
@@ -46,7 +46,7 @@ def register(
 
 
 def _send(args: argparse.Namespace, services: AppServices, out: Output) -> int:
-    from mira_desktop.services.chat import SendOptions
+    from mira_desktop.services.chat.service import SendOptions
 
     options = SendOptions(
         model_ref=services.models.validate_ref(args.model) if args.model else None,

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from mira_desktop.cli.output import Output
 
 if TYPE_CHECKING:
-    from mira_desktop.services.app_services import AppServices
+    from mira_desktop.services.app.bundle import AppServices
 
 
 def register(

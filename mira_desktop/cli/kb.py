@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 from mira_desktop.cli.output import Output
 
 if TYPE_CHECKING:
-    from mira_desktop.services.app_services import AppServices
-    from mira_desktop.services.indexing_runner import IndexProgress, RunReport
+    from mira_desktop.services.app.bundle import AppServices
+    from mira_desktop.services.knowledge.indexing.builder import IndexProgress, RunReport
 
 MODES = ("hybrid", "vector", "bm25")
 
@@ -110,7 +110,7 @@ def _list(args: argparse.Namespace, services: AppServices, out: Output) -> int:
 
 def _add(args: argparse.Namespace, services: AppServices, out: Output) -> int:
     kb = services.knowledge_bases.resolve(args.kb)
-    result = services.knowledge.indexing.add(kb.id, args.paths)
+    result = services.knowledge.queue.add(kb.id, args.paths)
     data: dict[str, Any] = {
         "knowledge_base": kb.id,
         "jobs": result.jobs,
@@ -140,7 +140,7 @@ def _extra(unchanged: list[str], skipped: list[Any]) -> str:
 
 def _wait(services: AppServices, kb_id: str, job_ids: list[str], out: Output) -> RunReport:
     progress = _ProgressPrinter()
-    return services.knowledge.indexing.run_until_done(
+    return services.knowledge.queue.run_until_done(
         kb_id,
         job_ids,
         on_progress=progress,
@@ -304,7 +304,7 @@ def _delete(args: argparse.Namespace, services: AppServices, out: Output) -> int
 
 def _watch(args: argparse.Namespace, services: AppServices, out: Output) -> int:
     from mira_desktop.core.errors import InvalidInputError
-    from mira_desktop.services.knowledge_watch import sync_folder
+    from mira_desktop.services.knowledge.indexing.folder_sync import sync_folder
 
     kb = services.knowledge_bases.resolve(args.kb)
     if args.off:
@@ -315,7 +315,7 @@ def _watch(args: argparse.Namespace, services: AppServices, out: Output) -> int:
         raise InvalidInputError("Name the folder to follow, or use --off.")
     folder = services.knowledge_bases.watch(kb.id, args.folder)
     assert folder is not None
-    synced = sync_folder(kb.id, folder, services.knowledge_bases, services.knowledge.indexing)
+    synced = sync_folder(kb.id, folder, services.knowledge_bases, services.knowledge.queue)
     data: dict[str, Any] = {
         "knowledge_base": kb.id,
         "watching": folder,
@@ -337,7 +337,7 @@ def _watch(args: argparse.Namespace, services: AppServices, out: Output) -> int:
 
 
 def _resume(args: argparse.Namespace, services: AppServices, out: Output) -> int:
-    indexing = services.knowledge.indexing
+    indexing = services.knowledge.queue
     kb_ids = [services.knowledge_bases.resolve(args.kb).id] if args.kb else indexing.pending_knowledge_bases()
     results = []
     progress = _ProgressPrinter()

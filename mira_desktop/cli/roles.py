@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 from mira_desktop.cli.output import Output
 from mira_desktop.core.errors import InvalidInputError
-from mira_desktop.core.roles import PROMPT_FIELDS, Role, RoleStatus
-from mira_desktop.services.role_cards import CardFormat
-from mira_desktop.services.role_files import read_user_file
+from mira_desktop.core.roles.records import PROMPT_FIELDS, Role, RoleStatus
+from mira_desktop.services.roles.cards import CardFormat
+from mira_desktop.services.roles.files import read_user_file
 
 if TYPE_CHECKING:
-    from mira_desktop.services.app_services import AppServices
+    from mira_desktop.services.app.bundle import AppServices
 
     Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
 

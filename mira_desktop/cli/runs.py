@@ -9,7 +9,7 @@ from mira_desktop.cli.output import Output
 from mira_desktop.core.errors import NotFoundError
 
 if TYPE_CHECKING:
-    from mira_desktop.services.app_services import AppServices
+    from mira_desktop.services.app.bundle import AppServices
 
 
 def register(

@@ -10,12 +10,12 @@ from collections.abc import Callable
 from types import FrameType
 from typing import TYPE_CHECKING, TextIO
 
-from mira_desktop.core.runs import TERMINAL_EVENTS, EventType
+from mira_desktop.core.conversation.runs import TERMINAL_EVENTS, EventType
 
 if TYPE_CHECKING:
-    from mira_desktop.services.app_services import AppServices
-    from mira_desktop.services.chat import RunHandle
-    from mira_desktop.services.run_bus import LiveEvent
+    from mira_desktop.services.app.bundle import AppServices
+    from mira_desktop.services.chat.run_bus import LiveEvent
+    from mira_desktop.services.chat.service import RunHandle
 
 EXIT_FOR_STATUS = {"completed": 0, "failed": 1, "cancelled": 130}
 

@@ -6,10 +6,10 @@ import argparse
 from typing import TYPE_CHECKING
 
 from mira_desktop.cli.output import Output
-from mira_desktop.core.threads import ThreadStatus
+from mira_desktop.core.conversation.threads import ThreadStatus
 
 if TYPE_CHECKING:
-    from mira_desktop.services.app_services import AppServices
+    from mira_desktop.services.app.bundle import AppServices
 
 
 def register(
@@ -139,7 +139,7 @@ def register_conversation_actions(
 
 
 def _switch(args: argparse.Namespace, services: AppServices, out: Output) -> int:
-    leaf = services.chat.switch_branch(args.id, args.message_id)
+    leaf = services.branches.switch_branch(args.id, args.message_id)
     out.result({"thread_id": args.id, "active_leaf_id": leaf}, f"Showing the branch ending at {leaf}.")
     return 0
 
@@ -193,6 +193,6 @@ def _rename(args: argparse.Namespace, services: AppServices, out: Output) -> int
 
 
 def _delete_message(args: argparse.Namespace, services: AppServices, out: Output) -> int:
-    deleted = services.chat.delete_message(args.message_id)
+    deleted = services.branches.delete_message(args.message_id)
     out.result({"deleted": deleted}, f"Deleted {len(deleted)} message(s).")
     return 0

@@ -21,9 +21,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from mira_desktop.core.fileio import write_atomically
 from mira_desktop.index.lexical import LexicalIndex
 from mira_desktop.index.locking import IndexLock
-from mira_desktop.index.manifest import IndexSpec, Manifest, new_manifest, read_manifest, write_atomic
+from mira_desktop.index.manifest import IndexSpec, Manifest, new_manifest, read_manifest
 from mira_desktop.index.parents import ParentStore
 from mira_desktop.index.records import LeafRow, ParentRow
 from mira_desktop.index.vectors import VectorStore
@@ -109,7 +110,7 @@ class KnowledgeIndex:
         manifest = self.manifest()
         if manifest is None:
             number = self._next_number()
-            write_atomic(self.manifest_path, new_manifest(number, self.spec).to_json())
+            write_atomically(self.manifest_path, new_manifest(number, self.spec).to_json())
             return self._generation(number, self.spec)
         return self._generation(manifest.generation, manifest.spec)
 
@@ -121,7 +122,7 @@ class KnowledgeIndex:
             return self._generation(manifest.building, self.spec)
         number = self._next_number()
         shutil.rmtree(self.root / f"g{number:04d}", ignore_errors=True)
-        write_atomic(
+        write_atomically(
             self.manifest_path, replace(manifest, building=number, building_spec=self.spec).to_json()
         )
         return self._generation(number, self.spec)
@@ -133,7 +134,7 @@ class KnowledgeIndex:
         assert manifest.building is not None
         assert manifest.building_spec is not None
         switched = new_manifest(manifest.building, manifest.building_spec)
-        write_atomic(self.manifest_path, switched.to_json())
+        write_atomically(self.manifest_path, switched.to_json())
         self.remove_stale()
         return self._generation(switched.generation, switched.spec)
 

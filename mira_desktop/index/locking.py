@@ -18,22 +18,11 @@ from types import TracebackType
 
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.errors import ConflictError
+from mira_desktop.core.processes import ProcessIdentity, current_process, process_alive
 
 
 class IndexBusyError(ConflictError):
     """Another process (or thread) is writing this index."""
-
-
-def pid_alive(pid: int) -> bool:
-    if pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # alive, owned by someone else
-        return True
-    return True
 
 
 class IndexLock:
@@ -45,11 +34,14 @@ class IndexLock:
 
     def owner(self) -> int | None:
         """The process id recorded in the lock file (the current or the last owner)."""
+        identity = self._recorded()
+        return None if identity is None else identity.pid
+
+    def _recorded(self) -> ProcessIdentity | None:
         try:
-            text = self.path.read_text("ascii").strip()
+            return ProcessIdentity.parse(self.path.read_text("ascii"))
         except (OSError, UnicodeDecodeError):
             return None
-        return int(text) if text.isdigit() else None
 
     def try_acquire(self) -> bool:
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -59,11 +51,15 @@ class IndexLock:
         except BlockingIOError:
             os.close(fd)
             return False
-        previous = self.owner()
-        if previous is not None and previous != os.getpid() and not pid_alive(previous):
-            self.recovered_from = previous
+        previous = self._recorded()
+        if (
+            previous is not None
+            and previous.pid != os.getpid()
+            and not process_alive(previous.pid, previous.start)
+        ):
+            self.recovered_from = previous.pid
         os.ftruncate(fd, 0)
-        os.write(fd, str(os.getpid()).encode("ascii"))
+        os.write(fd, current_process().to_text().encode("ascii"))
         os.fsync(fd)
         self._fd = fd
         return True

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.models.errors import ModelError
-from mira_desktop.models.types import ChatModel, ChatRequest, Chunk, Finish
+from mira_desktop.models.protocol import ChatModel, ChatRequest, Chunk, Finish
 
 DEFAULT_DELAYS = (0.5, 1.5, 4.0)
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from mira_desktop.core.clock import now_iso
+from mira_desktop.core.conversation.threads import Message, MessageRole, MessageStatus
 from mira_desktop.core.ids import new_id
-from mira_desktop.core.threads import Message, MessageRole, MessageStatus
 from mira_desktop.store.database import Database, Row
 from mira_desktop.store.rows import dumps, loads
 

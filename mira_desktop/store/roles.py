@@ -7,7 +7,7 @@ from typing import Any
 
 from mira_desktop.core.clock import now_iso
 from mira_desktop.core.ids import new_id
-from mira_desktop.core.roles import Role, RoleStatus
+from mira_desktop.core.roles.records import Role, RoleStatus
 from mira_desktop.store.database import Database, Row
 from mira_desktop.store.rows import dumps, loads
 

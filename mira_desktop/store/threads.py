@@ -5,8 +5,8 @@ from __future__ import annotations
 import builtins
 
 from mira_desktop.core.clock import now_iso
+from mira_desktop.core.conversation.threads import Thread, ThreadStatus
 from mira_desktop.core.ids import new_id
-from mira_desktop.core.threads import Thread, ThreadStatus
 from mira_desktop.store.database import Database, Row
 
 

@@ -11,9 +11,9 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from mira_desktop.app import build_services
-from mira_desktop.core.threads import MessageStatus
-from mira_desktop.services.app_services import AppServices
-from mira_desktop.ui.main_window import MainWindow
+from mira_desktop.core.conversation.threads import MessageStatus
+from mira_desktop.services.app.bundle import AppServices
+from mira_desktop.ui.shell.main_window import MainWindow
 
 SLOW = {"text": " ".join(f"w{i}" for i in range(300)), "token_delay_ms": 20}
 

@@ -12,12 +12,12 @@ from PySide6.QtGui import QDropEvent
 from pytestqt.qtbot import QtBot
 
 from mira_desktop.app import build_services
-from mira_desktop.core.threads import MessageRole
-from mira_desktop.services.app_services import AppServices
+from mira_desktop.core.conversation.threads import MessageRole
+from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.threads import ThreadRepository
-from mira_desktop.ui.background import Background
-from mira_desktop.ui.knowledge_page import KnowledgePage
+from mira_desktop.ui.knowledge.page import KnowledgePage
+from mira_desktop.ui.operations import Background
 from tests.conftest import SHARED_DATA
 
 
@@ -30,8 +30,8 @@ def _libraries_loaded(tmp_path_factory: pytest.TempPathFactory) -> None:
         kb = services.knowledge_bases.create("warm")
         note = tmp_path_factory.mktemp("notes") / "warm.txt"
         note.write_text("warm up")
-        services.knowledge.indexing.add(kb.id, [str(note)])
-        services.knowledge.indexing.run(kb.id)
+        services.knowledge.queue.add(kb.id, [str(note)])
+        services.knowledge.queue.run(kb.id)
         services.knowledge.search.search(kb.id, "warm", 1)
     finally:
         services.close()

@@ -10,11 +10,11 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from mira_desktop.app import build_services
-from mira_desktop.core.threads import MessageRole, MessageStatus
-from mira_desktop.services.app_services import AppServices
+from mira_desktop.core.conversation.threads import MessageRole, MessageStatus
+from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.threads import ThreadRepository
-from mira_desktop.ui.main_window import MainWindow
+from mira_desktop.ui.shell.main_window import MainWindow
 
 
 @pytest.fixture
@@ -157,6 +157,6 @@ def test_the_app_resumes_indexing_in_the_background_and_stops_it_on_close(
     qtbot: QtBot, app_services: AppServices
 ) -> None:
     window = _open(qtbot, app_services)
-    assert app_services.knowledge.worker.running
+    assert app_services.knowledge.indexer.running
     window.close()
-    assert not app_services.knowledge.worker.running
+    assert not app_services.knowledge.indexer.running

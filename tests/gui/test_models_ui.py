@@ -8,9 +8,9 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from mira_desktop.app import build_services
-from mira_desktop.services.app_services import AppServices
+from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.store.threads import ThreadRepository
-from mira_desktop.ui.main_window import MainWindow
+from mira_desktop.ui.shell.main_window import MainWindow
 from tests.support.memory_keyring import MemoryKeyring, use_keyring
 
 

@@ -12,11 +12,11 @@ from PySide6.QtGui import QDropEvent
 from pytestqt.qtbot import QtBot
 
 from mira_desktop.app import build_services
-from mira_desktop.core.roles import Role
-from mira_desktop.services.app_services import AppServices
-from mira_desktop.services.role_cards import CardFormat
+from mira_desktop.core.roles.records import Role
+from mira_desktop.services.app.bundle import AppServices
+from mira_desktop.services.roles.cards import CardFormat
 from mira_desktop.store.threads import ThreadRepository
-from mira_desktop.ui.role_workbench import RoleWorkbench
+from mira_desktop.ui.roles.workbench import RoleWorkbench
 from tests.conftest import SHARED_DATA
 
 

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from mira_desktop.services.rag_route import _parse_grades, best_quote
+from mira_desktop.services.chat.routes.rag import _parse_grades, best_quote
 
 
 def test_long_passages_are_quoted_where_they_match_the_question() -> None:

@@ -8,11 +8,11 @@ from typing import Any
 import pytest
 
 from mira_desktop.app import build_services
-from mira_desktop.core.runs import RunKind
-from mira_desktop.services.app_services import AppServices
-from mira_desktop.services.chat_route import ChatRoute
-from mira_desktop.services.rag_retriever import KnowledgeRetriever
-from mira_desktop.services.rag_route import RagRoute
+from mira_desktop.core.conversation.runs import RunKind
+from mira_desktop.services.app.bundle import AppServices
+from mira_desktop.services.chat.routes.chat import ChatRoute
+from mira_desktop.services.chat.routes.rag import RagRoute
+from mira_desktop.services.chat.routes.rag_retriever import KnowledgeRetriever
 
 Script = Callable[..., str]
 

@@ -6,12 +6,12 @@ import threading
 
 import pytest
 
+from mira_desktop.core.conversation.runs import EventType, RunStatus
+from mira_desktop.core.conversation.threads import MessageStatus
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
-from mira_desktop.core.runs import EventType, RunStatus
-from mira_desktop.core.threads import MessageStatus
-from mira_desktop.services.app_services import AppServices
-from mira_desktop.services.chat import SendOptions
-from mira_desktop.services.run_bus import LiveEvent
+from mira_desktop.services.app.bundle import AppServices
+from mira_desktop.services.chat.run_bus import LiveEvent
+from mira_desktop.services.chat.service import SendOptions
 from tests.integration.chat.conftest import Script
 
 LONG_TEXT = " ".join(f"word{i}" for i in range(60))
@@ -127,10 +127,10 @@ def test_edit_makes_a_new_branch_and_keeps_the_old_one(app: AppServices, script:
     assert messages[edited.user_message_id].parent_id is None
     assert messages[edited.user_message_id].content == "Better question"
     assert messages[first.user_message_id].content == "Original question"
-    branch = [m.content for m in app.chat.active_branch(first.thread_id)]
+    branch = [m.content for m in app.branches.active_branch(first.thread_id)]
     assert branch == ["Better question", "Edited answer"]
-    app.chat.switch_branch(first.thread_id, first.user_message_id)
-    assert [m.content for m in app.chat.active_branch(first.thread_id)] == [
+    app.branches.switch_branch(first.thread_id, first.user_message_id)
+    assert [m.content for m in app.branches.active_branch(first.thread_id)] == [
         "Original question",
         "First answer",
     ]
@@ -155,7 +155,7 @@ def test_regenerate_and_retry_add_sibling_answers(app: AppServices, script: Scri
         ("Third try", "complete"),
     ]
     assert {a.parent_id for a in answers} == {failed.user_message_id}
-    assert [m.content for m in app.chat.active_branch(failed.thread_id)] == ["Question", "Third try"]
+    assert [m.content for m in app.branches.active_branch(failed.thread_id)] == ["Question", "Third try"]
 
 
 def test_follow_up_sends_the_visible_branch_as_history(app: AppServices, script: Script) -> None:
@@ -211,7 +211,7 @@ def test_deleting_a_message_removes_only_its_subtree(app: AppServices, script: S
     second.wait(30)
     sibling = app.chat.regenerate(first.assistant_message_id)
     sibling.wait(30)
-    deleted = app.chat.delete_message(second.user_message_id)
+    deleted = app.branches.delete_message(second.user_message_id)
     assert set(deleted) == {second.user_message_id, second.assistant_message_id}
     remaining = {m.content for m in app.threads.show(first.thread_id).messages}
     assert remaining == {"Q1", "A1", "B1"}

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from mira_desktop.app import build_services
-from mira_desktop.core.runs import EventType, RunStatus
-from mira_desktop.core.threads import MessageStatus
-from mira_desktop.services.app_services import AppServices
-from mira_desktop.services.chat import SendOptions
+from mira_desktop.core.conversation.runs import EventType, RunStatus
+from mira_desktop.core.conversation.threads import MessageStatus
+from mira_desktop.services.app.bundle import AppServices
+from mira_desktop.services.chat.service import SendOptions
 from tests.integration.chat.conftest import Script
 
 SLOW = {"text": " ".join(f"w{i}" for i in range(400)), "token_delay_ms": 25}
@@ -134,7 +134,12 @@ def test_export_then_import_round_trips_the_whole_tree(
         again = other.transfer.to_json(imported)
         assert again["thread"] == original["thread"]
         assert again["messages"] == original["messages"]
-        assert [m.content for m in other.chat.active_branch(imported.id)] == ["Q1 中文", "A1b", "Q2", "A2"]
+        assert [m.content for m in other.branches.active_branch(imported.id)] == [
+            "Q1 中文",
+            "A1b",
+            "Q2",
+            "A2",
+        ]
     finally:
         other.close()
     # Importing into the data folder that has it already gives new ids, same tree.

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from mira_desktop.core.runs import EventType, RunStatus
-from mira_desktop.core.threads import MessageStatus
-from mira_desktop.services.app_services import AppServices
-from mira_desktop.services.chat import SendOptions
-from mira_desktop.services.run_bus import LiveEvent
+from mira_desktop.core.conversation.runs import EventType, RunStatus
+from mira_desktop.core.conversation.threads import MessageStatus
+from mira_desktop.services.app.bundle import AppServices
+from mira_desktop.services.chat.run_bus import LiveEvent
+from mira_desktop.services.chat.service import SendOptions
 from tests.integration.chat.conftest import Script
 
 pytestmark = pytest.mark.slow
@@ -48,8 +48,8 @@ def kb(app: AppServices, tmp_path: Path) -> str:
     )
     notes = tmp_path / "notes.md"
     notes.write_text("# Crew\n\nThe commander is Aiko Tanaka. The engineer is Lars Berg.\n", encoding="utf-8")
-    added = app.knowledge.indexing.add(base.id, [str(pdf), str(notes)])
-    app.knowledge.indexing.run_until_done(base.id, added.jobs)
+    added = app.knowledge.queue.add(base.id, [str(pdf), str(notes)])
+    app.knowledge.queue.run_until_done(base.id, added.jobs)
     return base.id
 
 

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from mira_desktop.app import build_services
-from mira_desktop.core.threads import MessageRole, MessageStatus
+from mira_desktop.core.conversation.threads import MessageRole, MessageStatus
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.threads import ThreadRepository
 from tests.integration.cli.conftest import Mira

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from mira_desktop.app import build_services
-from mira_desktop.core.card_png import read_chunks, text_chunks
-from mira_desktop.core.threads import MessageRole
+from mira_desktop.cards.png import read_chunks, text_chunks
+from mira_desktop.core.conversation.threads import MessageRole
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.threads import ThreadRepository
 from tests.conftest import SHARED_DATA

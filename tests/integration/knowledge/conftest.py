@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from mira_desktop.app import build_services
-from mira_desktop.services.app_services import AppServices
+from mira_desktop.services.app.bundle import AppServices
 from tests.conftest import SHARED_DATA
 
 SCIFACT = SHARED_DATA / "scifact"

@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 
 from mira_desktop.core.clock import now_iso
+from mira_desktop.core.conversation.threads import MessageRole
 from mira_desktop.core.errors import InvalidInputError
-from mira_desktop.core.threads import MessageRole
 from mira_desktop.index.locking import IndexBusyError
-from mira_desktop.services.app_services import AppServices
-from mira_desktop.services.indexing_runner import IndexProgress
+from mira_desktop.services.app.bundle import AppServices
+from mira_desktop.services.knowledge.indexing.builder import IndexProgress
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.threads import ThreadRepository
 from tests.conftest import SHARED_DATA
@@ -20,8 +20,8 @@ DOCS = SHARED_DATA / "docs"
 
 
 def _index(app: AppServices, kb_id: str, paths: list[str]) -> None:
-    result = app.knowledge.indexing.add(kb_id, paths)
-    app.knowledge.indexing.run(kb_id)
+    result = app.knowledge.queue.add(kb_id, paths)
+    app.knowledge.queue.run(kb_id)
     assert result.jobs
 
 
@@ -74,7 +74,7 @@ def test_a_query_during_a_rebuild_sees_only_the_published_version(app: AppServic
     doc.write_text("The launch code for the orbital mission is ALPHA-7.\n")
     _index(app, kb.id, [str(doc)])
     doc.write_text("The launch code for the orbital mission is BRAVO-9.\n")
-    queued = app.knowledge.indexing.add(kb.id, [str(doc)])
+    queued = app.knowledge.queue.add(kb.id, [str(doc)])
     assert len(queued.jobs) == 1
 
     seen_while_building: list[str] = []
@@ -84,7 +84,7 @@ def test_a_query_during_a_rebuild_sees_only_the_published_version(app: AppServic
             hits = app.knowledge.search.search(kb.id, "launch code orbital mission", 3)
             seen_while_building.extend(h.text for h in hits)
 
-    app.knowledge.indexing.run(kb.id, on_progress=query_now)
+    app.knowledge.queue.run(kb.id, on_progress=query_now)
     assert seen_while_building
     assert all("ALPHA-7" in text for text in seen_while_building)
     after = app.knowledge.search.search(kb.id, "launch code orbital mission", 3)
@@ -103,7 +103,7 @@ def test_re_adding_an_unchanged_file_creates_no_version(app: AppServices, tmp_pa
     doc = tmp_path / "same.md"
     doc.write_text("# Same\n\nNothing changes here.\n")
     _index(app, kb.id, [str(doc)])
-    again = app.knowledge.indexing.add(kb.id, [str(doc)])
+    again = app.knowledge.queue.add(kb.id, [str(doc)])
     assert again.jobs == []
     assert again.unchanged == ["same.md"]
 
@@ -113,7 +113,7 @@ def test_a_missing_path_is_refused_and_changes_nothing(app: AppServices, tmp_pat
     real = tmp_path / "real.txt"
     real.write_text("real text")
     with pytest.raises(InvalidInputError, match="does not exist"):
-        app.knowledge.indexing.add(kb.id, [str(real), str(tmp_path / "missing.txt")])
+        app.knowledge.queue.add(kb.id, [str(real), str(tmp_path / "missing.txt")])
     assert app.knowledge_bases.documents(kb.id) == []
 
 
@@ -162,21 +162,21 @@ def test_a_second_writer_fails_with_a_clear_message_and_loses_no_document(
     kb = app.knowledge_bases.create("Busy")
     doc = tmp_path / "queued.txt"
     doc.write_text("Queued while someone else writes.")
-    app.knowledge.indexing.add(kb.id, [str(doc)])
+    app.knowledge.queue.add(kb.id, [str(doc)])
     lock = app.knowledge.bases._indexes.get(kb.id).lock()
     lock.acquire()
     try:
         with pytest.raises(IndexBusyError, match="is being indexed by"):
-            app.knowledge.indexing.run(kb.id, lock_timeout=0.2)
+            app.knowledge.queue.run(kb.id, lock_timeout=0.2)
     finally:
         lock.release()
     assert [j.state for j in app.knowledge_bases.jobs(kb.id)] == ["queued"]
-    app.knowledge.indexing.run(kb.id)
+    app.knowledge.queue.run(kb.id)
     assert [j.state for j in app.knowledge_bases.jobs(kb.id)] == ["published"]
 
 
 def test_an_index_built_for_another_model_is_rebuilt_beside_it(app: AppServices, tmp_path: Path) -> None:
-    from mira_desktop.index.manifest import write_atomic
+    from mira_desktop.core.fileio import write_atomically
 
     kb = app.knowledge_bases.create("Rebuild")
     doc = tmp_path / "planets.txt"
@@ -186,12 +186,12 @@ def test_an_index_built_for_another_model_is_rebuilt_beside_it(app: AppServices,
     manifest = index.manifest()
     assert manifest is not None
     stale = manifest.to_json().replace(manifest.spec.embedding_model, "old-model")
-    write_atomic(index.manifest_path, stale)
+    write_atomically(index.manifest_path, stale)
     assert not index.is_current()
     # Queries still use the old generation (lexically: its vectors are from another model).
     assert app.knowledge.search.search(kb.id, "largest planet", 1)[0].document == "planets.txt"
 
-    report = app.knowledge.indexing.run(kb.id)
+    report = app.knowledge.queue.run(kb.id)
 
     assert report.rebuilt
     assert index.is_current()
@@ -205,7 +205,7 @@ def test_an_index_built_for_another_model_is_rebuilt_beside_it(app: AppServices,
 
 
 def test_following_a_folder_indexes_new_changed_and_removed_files(app: AppServices, tmp_path: Path) -> None:
-    from mira_desktop.services.knowledge_watch import sync_folder
+    from mira_desktop.services.knowledge.indexing.folder_sync import sync_folder
 
     kb = app.knowledge_bases.create("Watched")
     folder = tmp_path / "watched"
@@ -214,17 +214,17 @@ def test_following_a_folder_indexes_new_changed_and_removed_files(app: AppServic
     (folder / "b.md").write_text("# B\n\nBananas are yellow.\n")
     (folder / ".hidden.md").write_text("secret")
     app.knowledge_bases.watch(kb.id, str(folder))
-    first = sync_folder(kb.id, str(folder), app.knowledge_bases, app.knowledge.indexing)
+    first = sync_folder(kb.id, str(folder), app.knowledge_bases, app.knowledge.queue)
     assert len(first.queued) == 2
-    app.knowledge.indexing.run(kb.id)
+    app.knowledge.queue.run(kb.id)
     (folder / "a.md").write_text("# A\n\nApples are green now.\n")
     (folder / "b.md").unlink()
-    second = sync_folder(kb.id, str(folder), app.knowledge_bases, app.knowledge.indexing)
+    second = sync_folder(kb.id, str(folder), app.knowledge_bases, app.knowledge.queue)
     assert (len(second.queued), second.removed) == (1, ["b.md"])
-    app.knowledge.indexing.run(kb.id)
+    app.knowledge.queue.run(kb.id)
     documents = app.knowledge_bases.documents(kb.id)
     assert [(d.name, d.version) for d in documents] == [("a.md", 2)]
-    third = sync_folder(kb.id, str(folder), app.knowledge_bases, app.knowledge.indexing)
+    third = sync_folder(kb.id, str(folder), app.knowledge_bases, app.knowledge.queue)
     assert (third.queued, third.unchanged) == ([], 1)
     assert app.knowledge.search.search(kb.id, "green apples", 1)[0].text.endswith("Apples are green now.")
 

@@ -14,9 +14,9 @@ import pytest
 
 from mira_desktop.app import build_services
 from mira_desktop.ingest.chunker import ChunkingSettings
-from mira_desktop.services.app_services import AppServices
-from mira_desktop.services.indexing_runner import IndexingSettings
-from mira_desktop.services.knowledge_search import SearchMode
+from mira_desktop.services.app.bundle import AppServices
+from mira_desktop.services.knowledge.indexing.builder import IndexingSettings
+from mira_desktop.services.knowledge.search import SearchMode
 from tests.integration.knowledge.conftest import CMRC, SCIFACT, beir_ids, corpus_slice
 
 _RUN_AND_REPORT = textwrap.dedent(
@@ -27,12 +27,12 @@ _RUN_AND_REPORT = textwrap.dedent(
     from tests.integration.knowledge.test_resume_and_languages import SMALL_CHECKPOINTS
 
     services = build_services(Path(sys.argv[1]))
-    services.knowledge.indexing.runner.settings = SMALL_CHECKPOINTS
+    services.knowledge.queue.builder.settings = SMALL_CHECKPOINTS
 
     def report(progress):
         print(json.dumps({"message": progress.message, "done": progress.leaves_done}), flush=True)
 
-    services.knowledge.indexing.run(sys.argv[2], on_progress=report)
+    services.knowledge.queue.run(sys.argv[2], on_progress=report)
     """
 )
 
@@ -60,7 +60,7 @@ def test_a_killed_indexing_run_resumes_without_re_embedding_what_it_saved(
     services = build_services(data_dir)
     try:
         kb = services.knowledge_bases.create("Harbour")
-        services.knowledge.indexing.add(kb.id, [str(_long_document(tmp_path / "log.txt"))])
+        services.knowledge.queue.add(kb.id, [str(_long_document(tmp_path / "log.txt"))])
     finally:
         services.close()
     env = {**os.environ, "HF_HUB_OFFLINE": "1"}
@@ -84,11 +84,11 @@ def test_a_killed_indexing_run_resumes_without_re_embedding_what_it_saved(
     assert saved, "the child finished before it could be killed"
 
     services = build_services(data_dir)
-    services.knowledge.indexing.runner.settings = SMALL_CHECKPOINTS
+    services.knowledge.queue.builder.settings = SMALL_CHECKPOINTS
     try:
         jobs = services.knowledge_bases.jobs(kb.id)
         assert [j.state for j in jobs] == ["embedding"]
-        report = services.knowledge.indexing.run(kb.id)
+        report = services.knowledge.queue.run(kb.id)
         assert report.recovered_lock_from == child.pid
         assert report.kept >= saved
         total = services.knowledge_bases.documents(kb.id)[0].chunks
@@ -105,8 +105,8 @@ def test_a_chinese_query_finds_the_chinese_passage(app: AppServices, tmp_path: P
     corpus = corpus_slice(CMRC / "corpus.jsonl", tmp_path / "corpus.jsonl", 25)
     ids = set(beir_ids(corpus))
     kb = app.knowledge_bases.create("中文")
-    app.knowledge.indexing.add(kb.id, [str(corpus)])
-    app.knowledge.indexing.run(kb.id)
+    app.knowledge.queue.add(kb.id, [str(corpus)])
+    app.knowledge.queue.run(kb.id)
     qrels: dict[str, str] = {}
     for line in (CMRC / "qrels" / "test.tsv").read_text(encoding="utf-8").splitlines()[1:]:
         query_id, doc_id, _ = line.split("\t")
@@ -135,7 +135,7 @@ def test_scifact_slice_hybrid_retrieval_beats_neither_alone_by_chance(
 ) -> None:
     """On 150 SciFact abstracts with their train judgements, every mode retrieves, and hybrid is
     at least as good as the better single retriever (the full comparison is benchmarks/retrieval.py)."""
-    from mira_desktop.services.evaluation import load_qrels, load_queries, score
+    from mira_desktop.services.knowledge.evaluation import load_qrels, load_queries, score
 
     corpus = corpus_slice(SCIFACT / "corpus.jsonl", tmp_path / "corpus.jsonl", 150)
     ids = set(beir_ids(corpus))
@@ -143,8 +143,8 @@ def test_scifact_slice_hybrid_retrieval_beats_neither_alone_by_chance(
     queries = [q for q in load_queries(SCIFACT / "queries.jsonl") if q.id in qrels]
     assert len(queries) >= 15
     kb = app.knowledge_bases.create("SciFact slice")
-    app.knowledge.indexing.add(kb.id, [str(corpus)])
-    app.knowledge.indexing.run(kb.id)
+    app.knowledge.queue.add(kb.id, [str(corpus)])
+    app.knowledge.queue.run(kb.id)
     results = {}
     for mode in SearchMode:
         runs = app.knowledge.evaluation.ranked_documents(kb.id, queries, 10, mode)

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from mira_desktop.core.cancel import CancelToken
-from mira_desktop.core.sampling import SamplingParams
+from mira_desktop.core.conversation.sampling import SamplingParams
+from mira_desktop.models.adapters.local.llama import LlamaCppModel, LocalSettings
 from mira_desktop.models.embedded import smollm2_gguf_path
 from mira_desktop.models.errors import ErrorKind, ModelError
-from mira_desktop.models.local import LlamaCppModel, LocalSettings
-from mira_desktop.models.types import ChatMessage, ChatRequest, Finish, TextDelta, Usage
+from mira_desktop.models.protocol import ChatMessage, ChatRequest, Finish, TextDelta, Usage
 
 pytestmark = pytest.mark.slow
 
@@ -29,7 +29,7 @@ def model() -> Iterator[LlamaCppModel]:
     path = smollm2_gguf_path()
     assert path is not None
     loaded = LlamaCppModel("local:smollm2", path, "SmolLM2", LocalSettings(context_window=4096))
-    loaded.load()
+    loaded.prepare()
     yield loaded
     loaded.close()
 

@@ -25,11 +25,11 @@ import httpx
 import pytest
 
 from mira_desktop.core.cancel import CancelToken
-from mira_desktop.core.sampling import SamplingParams
+from mira_desktop.core.conversation.sampling import SamplingParams
+from mira_desktop.models.adapters.remote.adapter import OpenAICompatibleModel
 from mira_desktop.models.embedded import smollm2_gguf_path
 from mira_desktop.models.errors import ErrorKind, ModelError
-from mira_desktop.models.remote import OpenAICompatibleModel
-from mira_desktop.models.types import (
+from mira_desktop.models.protocol import (
     ChatMessage,
     ChatRequest,
     Chunk,

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from mira_desktop.app import build_services
-from mira_desktop.services.app_services import AppServices
+from mira_desktop.services.app.bundle import AppServices
 
 
 @pytest.fixture

@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from mira_desktop.core.card_errors import CardError
-from mira_desktop.core.card_png import read_chunks, text_chunks
+from mira_desktop.cards.errors import CardError
+from mira_desktop.cards.png import read_chunks, text_chunks
 from mira_desktop.core.errors import InvalidInputError
-from mira_desktop.services.app_services import AppServices
-from mira_desktop.services.role_cards import CardFormat
+from mira_desktop.services.app.bundle import AppServices
+from mira_desktop.services.roles.cards import CardFormat
 from tests.conftest import SHARED_DATA
 from tests.integration.roles.conftest import role_rows
 

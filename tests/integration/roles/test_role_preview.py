@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from mira_desktop.core.conversation.threads import MessageRole, MessageStatus
 from mira_desktop.core.errors import NotFoundError
-from mira_desktop.core.role_compiler import compile_role
-from mira_desktop.core.threads import MessageRole, MessageStatus
+from mira_desktop.core.roles.compiler import compile_role
 from mira_desktop.core.token_estimate import estimate_tokens
-from mira_desktop.services.app_services import AppServices
+from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.threads import ThreadRepository
 

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 from mira_desktop.app import build_services
+from mira_desktop.core.conversation.threads import MessageRole
 from mira_desktop.core.errors import InvalidInputError, NotFoundError
-from mira_desktop.core.role_validation import InvalidRoleError, validate_document
-from mira_desktop.core.roles import RoleStatus
-from mira_desktop.core.threads import MessageRole
-from mira_desktop.services.app_services import AppServices
-from mira_desktop.services.bootstrap import starter_role_specs
+from mira_desktop.core.roles.records import RoleStatus
+from mira_desktop.core.roles.validation import InvalidRoleError, validate_document
+from mira_desktop.services.app.bootstrap import starter_role_specs
+from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.roles import RoleRepository
 from mira_desktop.store.threads import ThreadRepository

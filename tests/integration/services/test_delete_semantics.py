@@ -8,9 +8,9 @@ import pytest
 
 from mira_desktop.app import build_services
 from mira_desktop.core.clock import now_iso
+from mira_desktop.core.conversation.threads import MessageRole
 from mira_desktop.core.errors import ConflictError, NotFoundError
-from mira_desktop.core.threads import MessageRole
-from mira_desktop.services.app_services import AppServices
+from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.store.knowledge_bases import KnowledgeBaseRepository
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.threads import ThreadRepository

@@ -8,7 +8,7 @@ import pytest
 from mira_desktop.app import build_services
 from mira_desktop.core.errors import DataFolderError
 from mira_desktop.core.workspaces import DEFAULT_WORKSPACE_NAME
-from mira_desktop.services.data_folder import ENV_VAR, resolve_data_dir
+from mira_desktop.services.app.data_folder import ENV_VAR, resolve_data_dir
 
 
 def _dump(database_path: Path) -> dict[str, list[tuple[object, ...]]]:

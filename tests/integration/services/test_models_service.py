@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from mira_desktop.app import build_services
+from mira_desktop.core.conversation.sampling import SamplingParams
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
-from mira_desktop.core.sampling import SamplingParams
 from mira_desktop.models.errors import ModelError
 from mira_desktop.models.secrets import SERVICE, KeyringUnavailableError, SecretStore
-from mira_desktop.services.app_services import AppServices
+from mira_desktop.services.app.bundle import AppServices
 from tests.support.memory_keyring import MemoryKeyring, use_keyring
 
 SECRET = "sk-test-0123456789-very-secret"

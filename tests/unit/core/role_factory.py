@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from mira_desktop.core.role_schema import RoleDocument
-from mira_desktop.core.roles import Role, RoleStatus
+from mira_desktop.core.roles.records import Role, RoleStatus
+from mira_desktop.core.roles.schema import RoleDocument
 
 
 def make_role(

@@ -7,8 +7,8 @@ import zlib
 
 import pytest
 
-from mira_desktop.core.card_errors import CardError
-from mira_desktop.core.card_png import (
+from mira_desktop.cards.errors import CardError
+from mira_desktop.cards.png import (
     MAX_TEXT_BYTES,
     Chunk,
     build_png,

@@ -8,14 +8,14 @@ from typing import Any
 
 import pytest
 
-from mira_desktop.core.card_errors import CardError
-from mira_desktop.core.card_export import card_of
-from mira_desktop.core.card_files import read_card_file
-from mira_desktop.core.card_import import import_card
-from mira_desktop.core.card_png import Chunk, build_png, read_chunks, solid_png
-from mira_desktop.core.card_sanitize import plain_text, sanitize_text
-from mira_desktop.core.role_validation import validate_document
-from mira_desktop.core.roles import Role
+from mira_desktop.cards.errors import CardError
+from mira_desktop.cards.export import card_of
+from mira_desktop.cards.files import read_card_file
+from mira_desktop.cards.importer import import_card
+from mira_desktop.cards.png import Chunk, build_png, read_chunks, solid_png
+from mira_desktop.cards.sanitize import plain_text, sanitize_text
+from mira_desktop.core.roles.records import Role
+from mira_desktop.core.roles.validation import validate_document
 from tests.conftest import SHARED_DATA
 
 SYNTHETIC = SHARED_DATA / "cards" / "fixtures_synthetic"

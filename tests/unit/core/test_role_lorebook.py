@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from mira_desktop.core.role_compiler import compile_role
-from mira_desktop.core.role_lorebook import select_lore, strip_decorators
+from mira_desktop.core.roles.compiler import compile_role
+from mira_desktop.core.roles.lorebook import select_lore, strip_decorators
 from tests.unit.core.role_factory import make_role
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mira_desktop.core.role_compiler import expand_macros
+from mira_desktop.core.roles.compiler import expand_macros
 
 
 @pytest.mark.parametrize(

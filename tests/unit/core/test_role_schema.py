@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from mira_desktop.core.role_schema import MAX_FIELD_BYTES, RoleDocument
-from mira_desktop.core.role_validation import (
+from mira_desktop.core.roles.schema import MAX_FIELD_BYTES, RoleDocument
+from mira_desktop.core.roles.validation import (
     InvalidRoleError,
     check_update_target,
     merge_update,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mira_desktop.core.uchat import (
+from mira_desktop.core.conversation.chat_state import (
     PENDING_ASSISTANT,
     PENDING_USER,
     WELCOME,

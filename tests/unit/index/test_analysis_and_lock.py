@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from mira_desktop.core.fileio import write_atomically
 from mira_desktop.index.analysis import terms
 from mira_desktop.index.locking import IndexBusyError, IndexLock
-from mira_desktop.index.manifest import IndexSpec, new_manifest, read_manifest, write_atomic
+from mira_desktop.index.manifest import IndexSpec, new_manifest, read_manifest
 
 
 def test_english_words_are_stemmed_and_stop_words_dropped() -> None:
@@ -29,7 +30,7 @@ def test_chinese_text_is_segmented_into_words() -> None:
 def test_the_manifest_is_written_atomically_and_read_back(tmp_path: Path) -> None:
     path = tmp_path / "manifest.json"
     spec = IndexSpec("model-a", 384)
-    write_atomic(path, new_manifest(3, spec).to_json())
+    write_atomically(path, new_manifest(3, spec).to_json())
     manifest = read_manifest(path)
     assert manifest is not None
     assert manifest.generation == 3

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from mira_desktop.core.cancel import CancelToken
+from mira_desktop.models.adapters.scripted import ScriptedModel
 from mira_desktop.models.errors import ModelError
+from mira_desktop.models.protocol import ChatMessage, ChatRequest, Finish, TextDelta
 from mira_desktop.models.retry import stream_with_retry
-from mira_desktop.models.scripted import ScriptedModel
-from mira_desktop.models.types import ChatMessage, ChatRequest, Finish, TextDelta
 
 REQUEST = ChatRequest((ChatMessage("user", "hi"),))
 NO_WAIT = (0.0, 0.0, 0.0)

@@ -8,9 +8,9 @@ import pytest
 
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.errors import InvalidInputError
+from mira_desktop.models.adapters.scripted import ScriptedModel
 from mira_desktop.models.errors import ErrorKind, ModelError
-from mira_desktop.models.scripted import ScriptedModel
-from mira_desktop.models.types import ChatMessage, ChatRequest, Finish, TextDelta, ToolCallDelta
+from mira_desktop.models.protocol import ChatMessage, ChatRequest, Finish, TextDelta, ToolCallDelta
 
 REQUEST = ChatRequest((ChatMessage("user", "hello there"),))
 
@@ -50,7 +50,7 @@ def test_scripted_errors_raise_the_classified_error(tmp_path: Path) -> None:
 def test_running_out_of_replies_fails_clearly(tmp_path: Path) -> None:
     model = _script(tmp_path, {"text": "only one"})
     list(model.stream(REQUEST, CancelToken()))
-    with pytest.raises(ModelError, match="no reply left"):
+    with pytest.raises(ModelError, match="has no reply 2"):
         list(model.stream(REQUEST, CancelToken()))
 
 

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from mira_desktop.models.sse import ServerSentEvent, SSEDecoder, SSEFormatError, iter_events
+from mira_desktop.models.adapters.remote.sse import ServerSentEvent, SSEDecoder, SSEFormatError, iter_events
 
 
 def _events(text: str) -> list[ServerSentEvent]:

@@ -1,0 +1,1 @@
+"""Threads, messages and their branches, runs and routing, the request compiler, sampling, the window's chat state machine."""

@@ -1,0 +1,123 @@
+"""Compiling what a model receives, the same way for every route (DESIGN §3.4).
+
+Order: role → context summary → memory slot → agent execution context, as request-only system
+context; then the visible history of the active branch, trimmed to the model's window by token
+count, newest kept first. Nothing here is persisted or shown as a message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from mira_desktop.core.conversation.sampling import SamplingParams
+from mira_desktop.core.conversation.threads import Message, MessageRole, MessageStatus
+from mira_desktop.core.errors import InvalidInputError
+from mira_desktop.core.roles.compiler import CompiledRole
+
+TokenCounter = Callable[[str], int]
+MESSAGE_OVERHEAD = 4  # role markers and separators each chat template adds per message
+
+
+@dataclass(frozen=True)
+class PromptMessage:
+    role: str
+    content: str
+
+
+@dataclass(frozen=True)
+class ContextSection:
+    name: str  # role, summary, memory, agent, history
+    text: str
+    tokens: int
+
+
+@dataclass(frozen=True)
+class CompiledRequest:
+    messages: tuple[PromptMessage, ...]
+    sections: tuple[ContextSection, ...]
+    sampling: SamplingParams
+    prompt_tokens: int
+    window: int
+    reserved_for_answer: int
+    dropped_messages: int = 0
+    role: CompiledRole = field(default_factory=lambda: CompiledRole(None, None, ""))
+
+
+class ContextOverflowError(InvalidInputError):
+    """The newest message alone does not fit the model's window."""
+
+
+def compile_request(
+    *,
+    history: Sequence[PromptMessage],
+    window: int,
+    count_tokens: TokenCounter,
+    role: CompiledRole | None = None,
+    summary: str | None = None,
+    memory: str | None = None,
+    agent_context: str | None = None,
+    sampling: SamplingParams | None = None,
+    reserve_for_answer: int = 512,
+) -> CompiledRequest:
+    role = role or CompiledRole(None, None, "")
+    parts = [
+        ("role", role.system_text),
+        (
+            "summary",
+            f"Summary of the earlier conversation:\n{summary.strip()}" if summary and summary.strip() else "",
+        ),
+        ("memory", memory or ""),
+        ("agent", agent_context or ""),
+    ]
+    sections = [ContextSection(n, t, count_tokens(t) + MESSAGE_OVERHEAD) for n, t in parts if t.strip()]
+    system_tokens = sum(s.tokens for s in sections)
+    effective = (sampling or SamplingParams()).merged(role.sampling)
+    # Room for the answer: the profile's max_tokens, else the default, never more than half the window.
+    reserve = max(16, min(effective.max_tokens or reserve_for_answer, window // 2))
+    effective = effective.merged(SamplingParams(max_tokens=reserve))
+    budget = window - reserve - system_tokens
+    kept: list[PromptMessage] = []
+    used = 0
+    for message in reversed(history):
+        cost = count_tokens(message.content) + MESSAGE_OVERHEAD
+        if used + cost > budget:
+            break
+        kept.append(message)
+        used += cost
+    kept.reverse()
+    if history and not kept:
+        raise ContextOverflowError(
+            f"The message is too long for the model's context window ({window} tokens, about "
+            f"{count_tokens(history[-1].content)} needed): shorten it or pick a model with a larger window."
+        )
+    messages: list[PromptMessage] = []
+    if sections:
+        messages.append(PromptMessage("system", "\n\n".join(s.text for s in sections)))
+    messages.extend(kept)
+    history_section = ContextSection("history", "", used)
+    return CompiledRequest(
+        messages=tuple(messages),
+        sections=(*sections, history_section),
+        sampling=effective,
+        prompt_tokens=system_tokens + used,
+        window=window,
+        reserved_for_answer=reserve,
+        dropped_messages=len(history) - len(kept),
+        role=role,
+    )
+
+
+def prompt_history(path: Sequence[Message]) -> list[PromptMessage]:
+    """What of the visible branch the model sees: your messages, and answers with text."""
+    history = []
+    for message in path:
+        if message.role is MessageRole.USER:
+            history.append(PromptMessage("user", message.content))
+        elif (
+            message.role is MessageRole.ASSISTANT
+            and message.content
+            and message.status is not MessageStatus.STREAMING
+        ):
+            history.append(PromptMessage("assistant", message.content))
+    return history

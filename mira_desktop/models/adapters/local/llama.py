@@ -1,0 +1,247 @@
+"""The in-process llama.cpp adapter: one owned worker thread holds the loaded GGUF model.
+
+The model stays loaded between turns, and llama-cpp-python reuses the evaluated prefix of the
+previous prompt (its KV cache), so a follow-up turn only evaluates the new messages. Cancellation
+stops generation between tokens, and stops prompt processing through llama.cpp's abort callback,
+which the CPU backend checks between graph nodes; the model stays usable afterwards.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mira_desktop.core.cancel import CancelToken
+from mira_desktop.core.tasks import TaskRunner
+from mira_desktop.models.adapters.local.gguf import check_gguf
+from mira_desktop.models.errors import ErrorKind, ModelError
+from mira_desktop.models.protocol import (
+    ChatMessage,
+    ChatRequest,
+    Chunk,
+    Finish,
+    ModelProfile,
+    TextDelta,
+    Usage,
+)
+
+DEFAULT_CONTEXT = 4096
+_DONE = object()
+
+
+def default_threads() -> int:
+    """Threads for generation: all cores but one (at least one).
+
+    Measured on a 2-core machine with SmolLM2: 2 threads gave ~100 tokens/s when idle but ~1 token/s
+    while another process kept one core busy (llama.cpp's threads wait for each other at every
+    step), while 1 thread gave ~50 tokens/s either way. Leaving a core free keeps a busy desktop
+    from collapsing generation; the setting ``models.local_threads`` overrides it.
+    """
+    cores = os.cpu_count() or 1
+    return max(1, cores - 1)
+
+
+@dataclass(frozen=True)
+class LocalSettings:
+    context_window: int = DEFAULT_CONTEXT
+    threads: int = 0  # 0: default_threads()
+    batch_size: int = 256
+
+
+class LlamaCppModel:
+    def __init__(
+        self,
+        ref: str,
+        path: Path,
+        display_name: str,
+        settings: LocalSettings | None = None,
+        tasks: TaskRunner | None = None,
+    ) -> None:
+        self.ref = ref
+        self.path = path
+        self._name = display_name
+        self._settings = settings or LocalSettings()
+        self._threads = self._settings.threads or default_threads()
+        self._worker = (tasks or TaskRunner()).serial("llama")  # llama.cpp is used from this one thread only
+        self._llm: Any = None
+        self._load_lock = threading.Lock()
+        self._current: CancelToken | None = None  # the request the worker is running
+        # Kept referenced for the lifetime of the context: llama.cpp calls it from C.
+        self._abort_callback: Any = None
+
+    # -- loading ---------------------------------------------------------------------------------
+    @property
+    def loaded(self) -> bool:
+        return self._llm is not None
+
+    @property
+    def threads(self) -> int:
+        return self._threads
+
+    def prepare(self) -> None:
+        """Load the model on its worker thread (blocks until loaded; safe to call again)."""
+        self._worker.call(self._ensure_loaded)
+
+    def _ensure_loaded(self) -> Any:
+        with self._load_lock:
+            if self._llm is None:
+                self._llm = self._create()
+            return self._llm
+
+    def _create(self) -> Any:
+        check_gguf(self.path)
+        import llama_cpp
+
+        try:
+            llm = llama_cpp.Llama(
+                model_path=str(self.path),
+                n_ctx=self._settings.context_window,
+                n_batch=self._settings.batch_size,
+                n_threads=self._threads,
+                n_threads_batch=self._threads,
+                verbose=False,
+            )
+        except (ValueError, RuntimeError, OSError) as exc:
+            raise ModelError(
+                ErrorKind.MODEL_ERROR,
+                f"llama.cpp could not load {self.path.name}: the file may be damaged or use an architecture "
+                "this llama.cpp does not support. Pick another GGUF file.",
+                detail=str(exc),
+            ) from exc
+
+        def should_abort(_data: Any) -> bool:
+            current = self._current
+            return current is not None and current.cancelled
+
+        self._abort_callback = llama_cpp.ggml_abort_callback(should_abort)
+        llama_cpp.llama_set_abort_callback(llm._ctx.ctx, self._abort_callback, None)
+        return llm
+
+    # -- the adapter interface -------------------------------------------------------------------
+    def profile(self) -> ModelProfile:
+        return ModelProfile(
+            ref=self.ref,
+            display_name=self._name,
+            context_window=self._settings.context_window,
+            supports_tools=False,  # local models get grammar-constrained JSON instead
+            supports_json_schema=True,
+            supports_grammar=True,
+        )
+
+    def count_tokens(self, text: str) -> int:
+        # Tokenizing reads only the vocabulary, so it is safe beside a running generation.
+        llm = self._llm if self._llm is not None else self._worker.call(self._ensure_loaded)
+        return len(llm.tokenize(text.encode("utf-8"), add_bos=False, special=False))
+
+    def stream(self, request: ChatRequest, cancel: CancelToken) -> Iterator[Chunk]:
+        if cancel.cancelled:
+            yield Finish("cancelled")
+            return
+        chunks: queue.Queue[Any] = queue.Queue()
+        stop = CancelToken()  # set by the caller's cancel or by closing this generator early
+
+        unregister = cancel.on_cancel(stop.cancel)
+        task = self._worker.submit(lambda: self._generate(request, stop, chunks.put))
+        try:
+            while True:
+                item = chunks.get()
+                if item is _DONE:
+                    break
+                if isinstance(item, BaseException):
+                    raise item
+                yield item
+        finally:
+            unregister()
+            stop.cancel()  # if the consumer stopped early, stop the worker too
+            task.result()
+
+    def _generate(self, request: ChatRequest, stop: CancelToken, emit: Callable[[Any], None]) -> None:
+        try:
+            llm = self._ensure_loaded()
+            if stop.cancelled:
+                emit(Finish("cancelled"))
+                return
+            self._current = stop
+            for chunk in self._completion(llm, request, stop):
+                emit(chunk)
+        except BaseException as exc:
+            emit(exc)
+        finally:
+            self._current = None
+            emit(_DONE)
+
+    def _completion(self, llm: Any, request: ChatRequest, stop: CancelToken) -> Iterator[Chunk]:
+        params = _sampling_kwargs(request)
+        completion_tokens = 0
+        try:
+            stream = llm.create_chat_completion(
+                messages=[_message(m) for m in request.messages], stream=True, **params
+            )
+            reason = "stop"
+            for part in stream:
+                if stop.cancelled:
+                    reason = "cancelled"
+                    break
+                choice = part["choices"][0]
+                text = choice.get("delta", {}).get("content")
+                if text:
+                    completion_tokens += 1
+                    yield TextDelta(text)
+                if choice.get("finish_reason"):
+                    reason = choice["finish_reason"]
+            stream.close()
+        except RuntimeError as exc:
+            if stop.cancelled:  # llama_decode returned "aborted": the abort callback fired
+                reason = "cancelled"
+            else:
+                raise ModelError(ErrorKind.MODEL_ERROR, f"llama.cpp failed while generating: {exc}.") from exc
+        except ValueError as exc:
+            if "exceed context window" in str(exc):
+                raise ModelError(
+                    ErrorKind.CONTEXT_OVERFLOW,
+                    f"The conversation is longer than the model's context window "
+                    f"({self._settings.context_window} tokens): shorten the message, summarize the thread, "
+                    "or pick a model with a larger window.",
+                    detail=str(exc),
+                ) from exc
+            raise ModelError(ErrorKind.BAD_REQUEST, f"llama.cpp refused the request: {exc}.") from exc
+        yield Usage(max(0, llm.n_tokens - completion_tokens), completion_tokens)
+        yield Finish(reason)
+
+    def close(self) -> None:
+        current = self._current
+        if current is not None:
+            current.cancel("closing")
+        self._worker.close()
+        self._llm = None
+
+
+def _message(message: ChatMessage) -> dict[str, Any]:
+    return {"role": message.role, "content": message.content}
+
+
+def _sampling_kwargs(request: ChatRequest) -> dict[str, Any]:
+    sampling = request.sampling
+    params: dict[str, Any] = {}
+    for name in (
+        "temperature",
+        "top_p",
+        "top_k",
+        "max_tokens",
+        "frequency_penalty",
+        "presence_penalty",
+        "seed",
+    ):
+        value = getattr(sampling, name)
+        if value is not None:
+            params[name] = value
+    if sampling.stop:
+        params["stop"] = list(sampling.stop)
+    if request.json_schema is not None:
+        params["response_format"] = {"type": "json_object", "schema": request.json_schema}
+    return params

@@ -1,0 +1,303 @@
+"""The adapter for any server that speaks OpenAI's chat-completions API.
+
+One adapter serves llama.cpp's and llama-cpp-python's servers, vLLM, Ollama, LM Studio and OpenAI
+itself: the provider is only a base URL, a model name and an optional key. Answers are streamed as
+server-sent events; failures become a :class:`ModelError` whose sentence says what to do. Retrying is
+not done here (a separate layer decides from ``ModelError.kind``); the only repeated requests are the
+two compatibility fallbacks of :func:`_compatible_body`.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import httpx
+
+from mira_desktop.core.cancel import CancelToken
+from mira_desktop.models.adapters.remote.connection_guard import ConnectionGuard
+from mira_desktop.models.adapters.remote.errors import ErrorClassifier, redacted
+from mira_desktop.models.adapters.remote.request_format import (
+    ChunkReader,
+    as_stream_payload,
+    request_body,
+    response_format,
+)
+from mira_desktop.models.adapters.remote.sse import SSEFormatError, iter_events
+from mira_desktop.models.errors import ErrorKind, ModelError
+from mira_desktop.models.protocol import ChatRequest, Chunk, Finish, ModelProfile
+
+_log = logging.getLogger(__name__)
+
+# Han, kana, Hangul and full-width forms: tokenizers give most of these characters a token each.
+_WIDE_CHARACTER = re.compile(
+    r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]"
+)
+_EXCERPT_BYTES = 2000
+
+
+def estimate_tokens(text: str) -> int:
+    """A tokenizer-free estimate: one token per CJK character, one per four UTF-8 bytes of the rest.
+
+    The server's tokenizer is not available here. BPE vocabularies average about four bytes a token
+    on English text and about one token a character on CJK text; the estimate is for budgeting a
+    context window with a margin, not for exact limits.
+    """
+    wide = len(_WIDE_CHARACTER.findall(text))
+    rest = len(_WIDE_CHARACTER.sub("", text).encode("utf-8"))
+    return wide + math.ceil(rest / 4)
+
+
+class OpenAICompatibleModel:
+    """A :class:`~mira_desktop.models.protocol.ChatModel` backed by an OpenAI-compatible HTTP server.
+
+    ``api_key`` is called at each request, so a key changed in the keyring applies at once; it is
+    sent as a bearer token and never appears in an error. ``read_timeout`` is the longest silence
+    allowed between two pieces of the answer. ``transport`` replaces the network for tests; through
+    it, a cancel is seen between two pieces instead of cutting a blocked read.
+    """
+
+    def __init__(
+        self,
+        *,
+        ref: str,
+        base_url: str,
+        model: str,
+        api_key: Callable[[], str | None] | None = None,
+        headers: dict[str, str] | None = None,
+        context_window: int = 8192,
+        connect_timeout: float = 10.0,
+        read_timeout: float = 120.0,
+        transport: httpx.BaseTransport | None = None,
+    ) -> None:
+        url = httpx.URL(base_url.rstrip("/"))
+        if url.scheme not in ("http", "https") or not url.host:
+            raise ModelError(
+                ErrorKind.BAD_REQUEST,
+                f"The base URL {base_url!r} is not an http:// or https:// address: use one like "
+                "http://127.0.0.1:8080/v1.",
+            )
+        self.ref = ref
+        self._base_url = str(url)
+        self._model = model
+        self._api_key = api_key
+        self._context_window = context_window
+        self._errors = ErrorClassifier(
+            ref=ref,
+            model=model,
+            shown_url=str(url.copy_with(userinfo=b"")),
+            connect_timeout=connect_timeout,
+            read_timeout=read_timeout,
+        )
+        # Downgraded once when a server rejects them (see _compatible_body), then remembered.
+        self._send_stream_options = True
+        self._schema_style = "json_schema"
+        # No kept-alive connections: each answer opens its own, so cancelling can cut exactly that one.
+        self._client = httpx.Client(
+            headers=headers,
+            timeout=httpx.Timeout(
+                connect=connect_timeout, read=read_timeout, write=read_timeout, pool=connect_timeout
+            ),
+            limits=httpx.Limits(max_keepalive_connections=0),
+            transport=transport,
+        )
+
+    @property
+    def loaded(self) -> bool:
+        return False
+
+    def prepare(self) -> None:
+        return None  # nothing to load: the server holds the model
+
+    def profile(self) -> ModelProfile:
+        return ModelProfile(
+            ref=self.ref,
+            display_name=self._model,
+            context_window=self._context_window,
+            supports_tools=True,
+            supports_json_schema=True,
+            supports_vision=False,
+        )
+
+    def count_tokens(self, text: str) -> int:
+        return estimate_tokens(text)
+
+    def close(self) -> None:
+        self._client.close()
+
+    def list_models(self) -> list[str]:
+        """The model names the server offers (``GET {base_url}/models``)."""
+        key = self._key()
+        url = f"{self._base_url}/models"
+        try:
+            response = self._client.get(url, headers=_auth_headers(key))
+            if not response.is_success:
+                raise self._errors.status(response.status_code, response.text[:_EXCERPT_BYTES], response)
+            try:
+                listing = response.json()
+                return [item["id"] for item in listing["data"] if isinstance(item.get("id"), str)]
+            except (ValueError, KeyError, TypeError, AttributeError) as exc:
+                raise self._errors.not_openai("a model list it could not read", response.text) from exc
+        except httpx.HTTPError as exc:
+            raise redacted(self._errors.transport(exc), key) from exc
+        except ModelError as error:
+            raise redacted(error, key) from error.__cause__
+
+    def stream(self, request: ChatRequest, cancel: CancelToken) -> Iterator[Chunk]:
+        if cancel.cancelled:
+            yield Finish("cancelled")
+            return
+        key = self._key()
+        guard = ConnectionGuard()
+        unregister = cancel.on_cancel(guard.cut)
+        try:
+            yield from self._answer(request, cancel, guard, key)
+        except ModelError as error:
+            if cancel.cancelled:  # the cut connection is what failed: the user stopped the answer
+                yield Finish("cancelled")
+                return
+            raise redacted(error, key) from error.__cause__
+        finally:
+            unregister()
+
+    def _key(self) -> str | None:
+        return self._api_key() if self._api_key is not None else None
+
+    def _answer(
+        self, request: ChatRequest, cancel: CancelToken, guard: ConnectionGuard, key: str | None
+    ) -> Iterator[Chunk]:
+        try:
+            response = self._open(self._body(request), cancel, guard, key)
+            if response is None:
+                yield Finish("cancelled")
+                return
+            try:
+                yield from self._read(response, cancel)
+            finally:
+                response.close()
+        except httpx.HTTPError as exc:
+            raise self._errors.transport(exc) from exc
+
+    def _body(self, request: ChatRequest) -> dict[str, Any]:
+        return request_body(
+            request,
+            model=self._model,
+            include_usage=self._send_stream_options,
+            schema_style=self._schema_style,
+        )
+
+    def _open(
+        self, body: dict[str, Any], cancel: CancelToken, guard: ConnectionGuard, key: str | None
+    ) -> httpx.Response | None:
+        """Sends the request until a server accepts it; None when cancelled between two attempts."""
+        url = f"{self._base_url}/chat/completions"
+        while not cancel.cancelled:
+            _log.debug("POST %s (model %s, %d messages)", url, self._model, len(body["messages"]))
+            sent = self._client.build_request(
+                "POST", url, json=body, headers=_auth_headers(key), extensions={"trace": guard.trace}
+            )
+            response = self._client.send(sent, stream=True)
+            if response.is_success:
+                return response
+            try:
+                excerpt = _read_excerpt(response)
+            finally:
+                response.close()
+            fallback = self._compatible_body(body, response.status_code, excerpt)
+            if fallback is None:
+                raise self._errors.status(response.status_code, excerpt, response)
+            body = fallback
+        return None
+
+    def _compatible_body(self, body: dict[str, Any], status: int, excerpt: str) -> dict[str, Any] | None:
+        """The body to send again when the server refused an optional feature, else None.
+
+        Some servers reject ``stream_options``; llama-cpp-python only knows the older
+        ``{"type": "json_object", "schema": …}`` form of a JSON-schema constraint (and answers 500).
+        """
+        if status not in (400, 422, 500):
+            return None
+        said = excerpt.lower()
+        if "stream_options" in body and "stream_options" in said:
+            self._send_stream_options = False
+            return {k: v for k, v in body.items() if k != "stream_options"}
+        sent_format = body.get("response_format")
+        if sent_format and sent_format["type"] == "json_schema" and "response_format" in said:
+            self._schema_style = "json_object"
+            schema = sent_format["json_schema"]["schema"]
+            return {**body, "response_format": response_format(schema, self._schema_style)}
+        return None
+
+    def _read(self, response: httpx.Response, cancel: CancelToken) -> Iterator[Chunk]:
+        content_type = response.headers.get("content-type", "").lower()
+        reader = ChunkReader()
+        if "json" in content_type:  # a server that ignored "stream": true answers all at once
+            text = response.read().decode("utf-8", errors="replace")
+            payload = self._payload(text)
+            if "error" in payload:
+                raise self._errors.reported(payload)
+            try:
+                chunks = reader.feed(as_stream_payload(payload))
+            except (ValueError, TypeError) as exc:
+                raise self._errors.not_openai("JSON that is not a chat completion", text) from exc
+            yield from chunks
+            yield from self._finish(reader, complete=True)
+            return
+        if "html" in content_type:
+            raise self._errors.not_openai("an HTML page", _read_excerpt(response))
+        complete = False
+        try:
+            for event in iter_events(response.iter_lines()):
+                if cancel.cancelled:
+                    break
+                if event.data.strip() == "[DONE]":
+                    complete = True
+                    break
+                payload = self._payload(event.data)
+                if event.event == "error" or "error" in payload:
+                    raise self._errors.reported(payload)
+                try:
+                    chunks = reader.feed(payload)
+                except (ValueError, TypeError) as exc:  # a field of the wrong type
+                    raise self._errors.malformed(str(exc), event.data) from exc
+                yield from chunks
+        except SSEFormatError as exc:
+            raise self._errors.not_openai("something that is not a stream of events", exc.line) from exc
+        if cancel.cancelled:
+            yield Finish("cancelled")
+            return
+        yield from self._finish(reader, complete=complete)
+
+    def _finish(self, reader: ChunkReader, *, complete: bool) -> Iterator[Chunk]:
+        if not complete and reader.finish_reason is None:
+            raise self._errors.incomplete()
+        if reader.usage is not None:
+            yield reader.usage
+        yield Finish(reader.reason())
+
+    def _payload(self, data: str) -> dict[str, Any]:
+        try:
+            payload = json.loads(data)
+        except ValueError as exc:
+            raise self._errors.malformed("not valid JSON", data) from exc
+        if not isinstance(payload, dict):
+            raise self._errors.malformed("not a JSON object", data)
+        return payload
+
+
+def _auth_headers(key: str | None) -> dict[str, str]:
+    return {"Authorization": f"Bearer {key}"} if key else {}
+
+
+def _read_excerpt(response: httpx.Response) -> str:
+    """The start of a body, read no further: an error page can be large or never end."""
+    data = b""
+    for piece in response.iter_bytes():
+        data += piece
+        if len(data) >= _EXCERPT_BYTES:
+            break
+    return data[:_EXCERPT_BYTES].decode("utf-8", errors="replace")

@@ -1,0 +1,192 @@
+"""A scripted model for deterministic tests and demos: ``scripted:/path/to/script.json``.
+
+The file is ``{"replies": [...]}`` with optional settings beside it:
+
+- ``{"text": "...", "token_delay_ms": 20}`` streams the text word by word with that delay
+  (``"finish": "length"`` ends it as if ``max_tokens`` was reached);
+- ``{"tool_calls": [{"name": "...", "arguments": {...}}]}`` returns tool calls (``"arguments"`` may
+  be a string, to send malformed JSON);
+- ``{"error": {"kind": "unreachable", "message": "..."}}`` raises that classified error.
+
+``"pick": "in_order"`` (the default) consumes the next reply on each call; ``"pick": "by_turn"``
+answers with reply *n* where *n* is the number of assistant turns already in the request, so a run
+resumed in a new process continues where it left off. ``"profile"`` overrides the capability
+flags (``supports_tools``, ``supports_json_schema``, ``supports_vision``, ``context_window``).
+Every request received is recorded in :attr:`ScriptedModel.requests` and, with ``"record_to":
+"FILE"`` (relative to the script), appended to that JSON-lines file for tests in another process.
+When the replies run out the call fails with a clear error. Cancellation is honoured between words.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from mira_desktop.core.cancel import CancelToken
+from mira_desktop.core.errors import InvalidInputError
+from mira_desktop.core.model_refs import ModelRef
+from mira_desktop.models.errors import ErrorKind, ModelError
+from mira_desktop.models.protocol import (
+    ChatRequest,
+    Chunk,
+    Finish,
+    ModelProfile,
+    TextDelta,
+    ToolCallDelta,
+    Usage,
+)
+from mira_desktop.models.registry import Adapter
+
+_WORDS = re.compile(r"\S+\s*|\s+")
+_PROFILE_FLAGS = {"supports_tools", "supports_json_schema", "supports_vision", "context_window"}
+
+
+def load_script(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except OSError as exc:
+        raise InvalidInputError(f"Cannot read the model script {path}: {exc.strerror}.") from exc
+    except json.JSONDecodeError as exc:
+        raise InvalidInputError(f"The model script {path} is not valid JSON: {exc}.") from exc
+    replies = data.get("replies") if isinstance(data, dict) else None
+    if not isinstance(replies, list) or not all(isinstance(r, dict) for r in replies):
+        raise InvalidInputError(f'The model script {path} must be {{"replies": [{{...}}, ...]}}.')
+    for index, reply in enumerate(replies):
+        if not {"text", "tool_calls", "error"} & reply.keys():
+            raise InvalidInputError(f"Reply {index + 1} of {path} has none of text, tool_calls or error.")
+    if data.get("pick", "in_order") not in {"in_order", "by_turn"}:
+        raise InvalidInputError(f'"pick" in {path} must be "in_order" or "by_turn".')
+    unknown = set(data.get("profile", {})) - _PROFILE_FLAGS
+    if unknown:
+        raise InvalidInputError(f"Unknown profile flags in {path}: {', '.join(sorted(unknown))}.")
+    return dict(data)
+
+
+def request_to_json(request: ChatRequest) -> dict[str, Any]:
+    """What a test can assert on: the messages, sampling, tools and schema the model was sent."""
+    return {
+        "messages": [
+            {
+                "role": m.role,
+                "content": m.content,
+                **({"tool_calls": [{"id": c.id, "name": c.name, "arguments": c.arguments} for c in m.tool_calls]}
+                   if m.tool_calls else {}),
+                **({"tool_call_id": m.tool_call_id} if m.tool_call_id else {}),
+            }
+            for m in request.messages
+        ],
+        "sampling": request.sampling.to_dict(),
+        "tools": [t.name for t in request.tools],
+        "json_schema": request.json_schema,
+        "grammar": request.grammar,
+    }  # fmt: skip
+
+
+class ScriptedModel:
+    def __init__(self, ref: str, path: Path, context_window: int = 8192) -> None:
+        self.ref = ref
+        self._path = path
+        script = load_script(path)
+        self._replies: list[dict[str, Any]] = script["replies"]
+        self._by_turn = script.get("pick") == "by_turn"
+        self._flags: dict[str, Any] = {"context_window": context_window, **script.get("profile", {})}
+        record = script.get("record_to")
+        self._record_to = (path.parent / str(record)) if record else None
+        self._next = 0
+        self._lock = threading.Lock()
+        self.requests: list[ChatRequest] = []
+
+    def profile(self) -> ModelProfile:
+        return ModelProfile(
+            ref=self.ref,
+            display_name=f"Scripted ({self._path.name})",
+            context_window=int(self._flags["context_window"]),
+            supports_tools=bool(self._flags.get("supports_tools", True)),
+            supports_json_schema=bool(self._flags.get("supports_json_schema", True)),
+            supports_vision=bool(self._flags.get("supports_vision", False)),
+        )
+
+    @property
+    def loaded(self) -> bool:
+        return False
+
+    def prepare(self) -> None:
+        return None
+
+    def count_tokens(self, text: str) -> int:
+        return len(_WORDS.findall(text))
+
+    @property
+    def calls_made(self) -> int:
+        return len(self.requests)
+
+    def _take(self, request: ChatRequest) -> dict[str, Any]:
+        with self._lock:
+            self.requests.append(request)
+            if self._record_to is not None:
+                with self._record_to.open("a", encoding="utf-8") as handle:
+                    handle.write(json.dumps(request_to_json(request), ensure_ascii=False) + "\n")
+            index = sum(1 for m in request.messages if m.role == "assistant") if self._by_turn else self._next
+            if index >= len(self._replies):
+                raise ModelError(
+                    ErrorKind.MODEL_ERROR,
+                    f"The model script {self._path.name} has no reply {index + 1} (it has {len(self._replies)}): "
+                    "add replies to the script.",
+                )
+            self._next += 1
+            return self._replies[index]
+
+    def stream(self, request: ChatRequest, cancel: CancelToken) -> Iterator[Chunk]:
+        if cancel.cancelled:
+            yield Finish("cancelled")
+            return
+        reply = self._take(request)
+        if "error" in reply:
+            error = reply["error"]
+            try:
+                kind = ErrorKind(error.get("kind", "model_error"))
+            except ValueError:
+                kind = ErrorKind.MODEL_ERROR
+            raise ModelError(kind, str(error.get("message", "scripted failure")))
+        prompt_tokens = sum(self.count_tokens(m.content) for m in request.messages)
+        if "tool_calls" in reply:
+            for index, call in enumerate(reply["tool_calls"]):
+                arguments = call.get("arguments", {})
+                yield ToolCallDelta(
+                    index=index,
+                    id=call.get("id", f"call_{self._next}_{index}"),
+                    name=call["name"],
+                    arguments=arguments
+                    if isinstance(arguments, str)
+                    else json.dumps(arguments, ensure_ascii=False),
+                )
+            yield Usage(prompt_tokens, len(reply["tool_calls"]))
+            yield Finish("tool_calls")
+            return
+        delay = float(reply.get("token_delay_ms", 0)) / 1000
+        words = _WORDS.findall(str(reply["text"]))
+        for count, word in enumerate(words):
+            if (delay and count and cancel.wait(delay)) or cancel.cancelled:
+                yield Usage(prompt_tokens, count)
+                yield Finish("cancelled")
+                return
+            yield TextDelta(word)
+        yield Usage(prompt_tokens, len(words))
+        yield Finish(str(reply.get("finish", "stop")))
+
+    def close(self) -> None:
+        return None
+
+
+def scripted_adapter() -> Adapter:
+    """``scripted:/path/to/script.json``."""
+
+    def check(ref: ModelRef) -> None:
+        if not Path(ref.target).expanduser().is_file():
+            raise InvalidInputError(f"The model script {ref.target} does not exist.")
+
+    return Adapter(lambda ref: ScriptedModel(str(ref), Path(ref.target).expanduser()), check)

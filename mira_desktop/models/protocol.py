@@ -1,0 +1,109 @@
+"""The adapter interface: a chat request in, a stream of chunks out, cancellable at any point."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from mira_desktop.core.cancel import CancelToken
+from mira_desktop.core.conversation.sampling import SamplingParams
+
+
+@dataclass(frozen=True)
+class ToolCall:
+    id: str
+    name: str
+    arguments: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class ChatMessage:
+    role: str  # system | user | assistant | tool
+    content: str
+    tool_calls: tuple[ToolCall, ...] = ()
+    tool_call_id: str | None = None
+    name: str | None = None
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    name: str
+    description: str
+    parameters: dict[str, Any]  # JSON schema of the arguments
+
+
+@dataclass(frozen=True)
+class ChatRequest:
+    messages: tuple[ChatMessage, ...]
+    sampling: SamplingParams = field(default_factory=SamplingParams)
+    tools: tuple[ToolSpec, ...] = ()
+    json_schema: dict[str, Any] | None = None  # constrain the answer to this schema
+    grammar: str | None = None  # a llama.cpp GBNF grammar the answer must follow (local models)
+
+
+@dataclass(frozen=True)
+class TextDelta:
+    text: str
+
+
+@dataclass(frozen=True)
+class ToolCallDelta:
+    """A piece of a tool call; pieces with the same ``index`` concatenate ``arguments``."""
+
+    index: int
+    id: str | None = None
+    name: str | None = None
+    arguments: str = ""
+
+
+@dataclass(frozen=True)
+class Usage:
+    prompt_tokens: int
+    completion_tokens: int
+
+
+@dataclass(frozen=True)
+class Finish:
+    reason: str  # stop | length | tool_calls | cancelled
+
+
+Chunk = TextDelta | ToolCallDelta | Usage | Finish
+
+
+@dataclass(frozen=True)
+class ModelProfile:
+    """What a model can do. Routes read these flags (a JSON schema only to a model that takes one,
+    tools only to one that calls them), never the adapter's class."""
+
+    ref: str
+    display_name: str
+    context_window: int
+    supports_tools: bool
+    supports_json_schema: bool
+    supports_vision: bool = False
+    supports_grammar: bool = False  # takes a GBNF grammar (llama.cpp), e.g. for agent tool calls
+
+
+class ChatModel(Protocol):
+    """A model adapter. ``stream`` ends with a :class:`Finish` chunk; when ``cancel`` fires it stops
+    at once and finishes with reason ``cancelled`` (not an error). Failures raise ``ModelError``."""
+
+    ref: str
+
+    @property
+    def loaded(self) -> bool:
+        """Holds its weights in memory now (local models)."""
+        ...
+
+    def prepare(self) -> None:
+        """Make the model ready to answer: a local model loads (slow: call off the UI thread)."""
+        ...
+
+    def profile(self) -> ModelProfile: ...
+
+    def count_tokens(self, text: str) -> int: ...
+
+    def stream(self, request: ChatRequest, cancel: CancelToken) -> Iterator[Chunk]: ...
+
+    def close(self) -> None: ...

@@ -1,0 +1,52 @@
+"""The bundle of services the UI and the CLI use; built by the composition root (``app.py``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mira_desktop.core.notifications import NotificationBus
+from mira_desktop.core.tasks import TaskRunner
+from mira_desktop.services.app.changes import ChangeFeed
+from mira_desktop.services.app.data_folder import DataFolder
+from mira_desktop.services.app.info import InfoService
+from mira_desktop.services.chat.service import ChatService
+from mira_desktop.services.chat.summaries import SummaryService
+from mira_desktop.services.knowledge.bases import KnowledgeBaseService
+from mira_desktop.services.knowledge.bundle import KnowledgeServices
+from mira_desktop.services.knowledge.sources import SourceService
+from mira_desktop.services.model_catalog.catalog import ModelService
+from mira_desktop.services.roles.service import RoleService
+from mira_desktop.services.threads.branches import BranchEditor
+from mira_desktop.services.threads.service import ThreadService
+from mira_desktop.services.threads.transfer import ThreadTransfer
+from mira_desktop.services.workspaces.service import WorkspaceService
+from mira_desktop.store.database import Database
+
+
+@dataclass
+class AppServices:
+    folder: DataFolder
+    database: Database
+    notifications: NotificationBus
+    changes: ChangeFeed
+    tasks: TaskRunner
+    info: InfoService
+    workspaces: WorkspaceService
+    roles: RoleService
+    threads: ThreadService
+    branches: BranchEditor
+    knowledge_bases: KnowledgeBaseService
+    knowledge: KnowledgeServices
+    models: ModelService
+    chat: ChatService
+    summaries: SummaryService
+    transfer: ThreadTransfer
+    sources: SourceService
+
+    def close(self) -> None:
+        """Stop runs and background work (index jobs stay resumable), unload models, close the database."""
+        self.knowledge.close()
+        self.chat.close()
+        self.models.registry.close()
+        self.tasks.close()
+        self.database.close()

@@ -1,0 +1,61 @@
+"""The change feed: services announce what changed, every open screen follows it.
+
+In the spirit of Anki's ``operation_did_execute``: a service that writes publishes a
+:class:`Change` (``threads``, ``index`` …) with the ids it touched; the window turns each into a Qt
+signal and the views that show that topic reload. No screen polls the database and none waits for
+a click to refresh. Listeners are called on the publishing thread.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+
+class Topic(StrEnum):
+    THREADS = "threads"  # created, renamed, archived, deleted, bound, a run started or ended
+    MESSAGES = "messages"  # a branch switched, a message deleted
+    KNOWLEDGE_BASES = "knowledge_bases"  # created, renamed, deleted, followed folder changed
+    INDEX = "index"  # documents queued, a job progressed or ended, a document removed
+    ROLES = "roles"
+    MODELS = "models"  # providers, local files, the default model, settings
+    WORKSPACES = "workspaces"
+    RUNS = "runs"  # a run is waiting for approval, resumed, undone
+
+
+@dataclass(frozen=True)
+class Change:
+    topic: Topic
+    ids: tuple[str, ...] = ()
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+Listener = Callable[[Change], None]
+
+
+class ChangeFeed:
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._listeners: list[Listener] = []
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener`` for every change from now on; returns the function that stops it."""
+        with self._lock:
+            self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if listener in self._listeners:
+                    self._listeners.remove(listener)
+
+        return unsubscribe
+
+    def publish(self, topic: Topic, *ids: str | None, **data: Any) -> None:
+        change = Change(topic, tuple(i for i in ids if i), data)
+        with self._lock:
+            listeners = list(self._listeners)
+        for listener in listeners:
+            listener(change)

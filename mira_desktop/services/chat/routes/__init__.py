@@ -1,0 +1,1 @@
+"""The routes a run can take: normal chat and knowledge-base answers (RAG)."""

@@ -1,0 +1,33 @@
+"""The knowledge base as the RAG route sees it: hybrid search over published versions, as evidence."""
+
+from __future__ import annotations
+
+from mira_desktop.core.cancel import CancelToken
+from mira_desktop.services.chat.routes.rag import Evidence
+from mira_desktop.services.knowledge.search import KnowledgeSearch
+
+
+class KnowledgeRetriever:
+    def __init__(self, search: KnowledgeSearch) -> None:
+        self._search = search
+
+    def knowledge_base_name(self, kb_id: str) -> str:
+        return self._search.knowledge_base_name(kb_id)
+
+    def searchable_documents(self, kb_id: str) -> int:
+        return self._search.searchable_documents(kb_id)
+
+    def retrieve(self, kb_id: str, query: str, k: int, cancel: CancelToken) -> list[Evidence]:
+        hits = self._search.search(kb_id, query, k=k, mode="hybrid", cancel_token=cancel)
+        return [
+            Evidence(
+                document_id=hit.document_id,
+                document=hit.document,
+                location=dict(hit.location),
+                location_label=hit.location_label,
+                text=hit.text,
+                scores=dict(hit.scores),
+                version_id=hit.version_id,
+            )
+            for hit in hits
+        ]

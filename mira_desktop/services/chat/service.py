@@ -1,0 +1,379 @@
+"""Chat runs: send, edit, regenerate, retry, stop — durable, one at a time, on a background task.
+
+``send`` validates and compiles the request before anything is written (an empty message or one
+larger than the model's window changes nothing), then persists the user message, the run and a
+streaming assistant message in one transaction and hands the run to the
+:class:`~mira_desktop.services.chat.worker.RunWorker` on a task of the task runner.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from mira_desktop.core.cancel import CancelToken
+from mira_desktop.core.conversation.request_compiler import CompiledRequest, PromptMessage, prompt_history
+from mira_desktop.core.conversation.routing import RouteDecision, choose_route
+from mira_desktop.core.conversation.runs import EventType, Run, RunEvent, RunKind, RunStatus
+from mira_desktop.core.conversation.threads import Message, MessageRole, MessageStatus, Thread, ThreadStatus
+from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
+from mira_desktop.core.processes import current_process
+from mira_desktop.core.tasks import TaskRunner
+from mira_desktop.models.protocol import ChatModel
+from mira_desktop.services.app.changes import ChangeFeed, Topic
+from mira_desktop.services.chat.requests import RequestBuilder
+from mira_desktop.services.chat.routes.chat import ChatRoute
+from mira_desktop.services.chat.run_bus import RunBus
+from mira_desktop.services.chat.titles import make_title
+from mira_desktop.services.chat.worker import RouteRunner, RunHandle, RunWorker
+from mira_desktop.services.model_catalog.catalog import ModelService
+from mira_desktop.services.threads.branches import BranchEditor
+from mira_desktop.store.database import Database
+from mira_desktop.store.knowledge_bases import KnowledgeBaseRepository
+from mira_desktop.store.messages import MessageRepository
+from mira_desktop.store.roles import RoleRepository
+from mira_desktop.store.runs import RunRepository
+from mira_desktop.store.threads import ThreadRepository
+from mira_desktop.store.workspaces import WorkspaceRepository
+
+__all__ = ["ChatService", "RunHandle", "SendOptions"]
+
+
+@dataclass(frozen=True)
+class SendOptions:
+    """Bindings for a new thread (or changes to an existing one) made with this send."""
+
+    model_ref: str | None = None
+    role_id: str | None = None
+    knowledge_base_id: str | None = None
+    agent: bool = False
+    workspace_id: str | None = None
+
+
+@dataclass(frozen=True)
+class _Turn:
+    """What a run answers: the history to send and where the new messages hang."""
+
+    thread: Thread
+    parent_id: str | None  # parent of the new user message (send/edit)
+    user_text: str
+    history: list[PromptMessage]
+    existing_user_message_id: str | None = None  # regenerate/retry answer an existing message
+
+
+class ChatService:
+    def __init__(
+        self,
+        *,
+        database: Database,
+        threads: ThreadRepository,
+        messages: MessageRepository,
+        runs: RunRepository,
+        roles: RoleRepository,
+        knowledge_bases: KnowledgeBaseRepository,
+        workspaces: WorkspaceRepository,
+        models: ModelService,
+        requests: RequestBuilder,
+        branches: BranchEditor,
+        bus: RunBus,
+        tasks: TaskRunner,
+        changes: ChangeFeed,
+        on_run_finished: Callable[[str], None] | None = None,
+    ) -> None:
+        self._db = database
+        self._threads = threads
+        self._messages = messages
+        self._runs = runs
+        self._roles = roles
+        self._kbs = knowledge_bases
+        self._workspaces = workspaces
+        self._models = models
+        self._requests = requests
+        self._branches = branches
+        self.bus = bus
+        self._tasks = tasks
+        self._changes = changes
+        self._worker = RunWorker(
+            database=database,
+            threads=threads,
+            messages=messages,
+            runs=runs,
+            bus=bus,
+            routes={RunKind.CHAT: ChatRoute()},
+        )
+        self._active: dict[str, RunHandle] = {}
+        self._lock = threading.Lock()
+        self.on_run_finished = on_run_finished
+
+    def register_route(self, kind: RunKind, runner: RouteRunner) -> None:
+        self._worker.routes[kind] = runner
+
+    # -- starting runs ---------------------------------------------------------------------------
+    def send(self, thread_id: str | None, text: str, options: SendOptions | None = None) -> RunHandle:
+        """Send ``text`` to ``thread_id`` (None: a new thread, created by this first send)."""
+        options = options or SendOptions()
+        if not text.strip():
+            raise InvalidInputError("The message is empty: type something to send.")
+        self._check_bindings(options)
+        if thread_id is None:
+            thread = self._draft_thread(options)
+            turn = _Turn(thread, None, text, [PromptMessage("user", text)])
+        else:
+            thread = self._apply_options(self._writable_thread(thread_id), options)
+            path = self._branches.path_to(thread, None)
+            parent = path[-1].id if path else None
+            turn = _Turn(thread, parent, text, [*prompt_history(path), PromptMessage("user", text)])
+        return self._start(turn, options, create_thread=thread_id is None)
+
+    def edit(self, message_id: str, text: str) -> RunHandle:
+        """A new sibling of the user message ``message_id`` with ``text``, and a new answer to it."""
+        message = self._message(message_id)
+        if message.role is not MessageRole.USER:
+            raise InvalidInputError("Only your own messages can be edited; regenerate an answer instead.")
+        if not text.strip():
+            raise InvalidInputError("The message is empty: type something to send.")
+        thread = self._writable_thread(message.thread_id)
+        path = self._branches.path_to(thread, message.parent_id) if message.parent_id else []
+        turn = _Turn(thread, message.parent_id, text, [*prompt_history(path), PromptMessage("user", text)])
+        return self._start(turn, SendOptions(), create_thread=False)
+
+    def regenerate(self, message_id: str) -> RunHandle:
+        """A new sibling answer to the user message that ``message_id`` answered."""
+        message = self._message(message_id)
+        if message.role is MessageRole.USER:
+            return self._answer_again(message)
+        if message.parent_id is None:
+            raise InvalidInputError("This answer has no question to answer again.")
+        return self._answer_again(self._message(message.parent_id))
+
+    def retry(self, message_id: str) -> RunHandle:
+        """Re-run the same user message as a new branch (for a failed, stopped or any answer)."""
+        return self.regenerate(message_id)
+
+    def _answer_again(self, user_message: Message) -> RunHandle:
+        thread = self._writable_thread(user_message.thread_id)
+        path = self._branches.path_to(thread, user_message.id)
+        turn = _Turn(
+            thread, user_message.parent_id, user_message.content, prompt_history(path), user_message.id
+        )
+        return self._start(turn, SendOptions(), create_thread=False)
+
+    def _start(self, turn: _Turn, options: SendOptions, *, create_thread: bool) -> RunHandle:
+        with self._lock:
+            if self._active:
+                raise ConflictError("A reply is already being written: stop it or wait for it to finish.")
+            thread = turn.thread
+            model_ref = self._models.validate_ref(self._models.resolve(thread.model_ref))
+            model = self._models.registry.get(model_ref)
+            request = self._requests.compile(thread, turn.history, model)  # raises before anything is written
+            route = choose_route(
+                agent_enabled=thread.agent_enabled,
+                knowledge_base_id=thread.knowledge_base_id,
+                user_text=turn.user_text,
+            )
+            handle = self._persist(
+                turn, options, create_thread=create_thread, model_ref=model_ref, request=request, route=route
+            )
+            self._active[handle.run_id] = handle
+        self._changes.publish(Topic.THREADS, handle.thread_id)
+        self._tasks.start(
+            f"run-{handle.run_id[-6:]}",
+            lambda _cancel: self._run(handle, route, model, request, turn.user_text),
+            cancel=handle.cancel,
+        )
+        return handle
+
+    def _run(
+        self, handle: RunHandle, route: RouteDecision, model: ChatModel, request: CompiledRequest, text: str
+    ) -> None:
+        try:
+            handle.status = self._worker.run(handle, route, model, request, text)
+        finally:
+            with self._lock:
+                self._active.pop(handle.run_id, None)
+            handle.done.set()
+            self._changes.publish(Topic.THREADS, handle.thread_id)
+        if self.on_run_finished is not None and handle.status is RunStatus.COMPLETED:
+            self.on_run_finished(handle.thread_id)
+
+    def _persist(
+        self,
+        turn: _Turn,
+        options: SendOptions,
+        *,
+        create_thread: bool,
+        model_ref: str,
+        request: CompiledRequest,
+        route: RouteDecision,
+    ) -> RunHandle:
+        snapshot = self._models.snapshot(model_ref, request.sampling)
+        role = request.role
+        process = current_process()
+        with self._db.transaction():
+            thread = turn.thread
+            if create_thread:
+                thread = self._threads.create(
+                    title=make_title(turn.user_text),
+                    model_ref=options.model_ref,
+                    role_id=options.role_id,
+                    knowledge_base_id=options.knowledge_base_id,
+                    workspace_id=options.workspace_id,
+                    agent_enabled=options.agent,
+                )
+            user_id = turn.existing_user_message_id
+            if user_id is None:
+                user_id = self._messages.add(
+                    thread.id, MessageRole.USER, turn.user_text, parent_id=turn.parent_id
+                ).id
+            run_id = self._runs.create(
+                thread_id=thread.id,
+                kind=route.kind,
+                route_reason=route.reason,
+                user_message_id=user_id,
+                model_ref=model_ref,
+                model_snapshot=snapshot,
+                role_id=role.role_id,
+                role_version=role.role_version,
+                role_snapshot=role.snapshot(),
+            )
+            assistant = self._messages.add(
+                thread.id,
+                MessageRole.ASSISTANT,
+                "",
+                parent_id=user_id,
+                status=MessageStatus.STREAMING,
+                run_id=run_id,
+            )
+            self._runs.set_assistant_message(run_id, assistant.id)
+            # The route and its reason are the run's first event (DESIGN §3.3).
+            self._runs.append_event(
+                run_id, EventType.ROUTE_SELECTED, {"route": route.kind.value, "reason": route.reason}
+            )
+            self._runs.append_event(
+                run_id,
+                EventType.RUN_STARTED,
+                {"thread_id": thread.id, "user_message_id": user_id, "message_id": assistant.id,
+                 "pid": process.pid, "process_start": process.start},
+            )  # fmt: skip
+            self._runs.append_event(
+                run_id,
+                EventType.REQUEST_COMPILED,
+                {
+                    "prompt_tokens": request.prompt_tokens,
+                    "window": request.window,
+                    "dropped_messages": request.dropped_messages,
+                    "sections": {s.name: s.tokens for s in request.sections},
+                    "sampling": request.sampling.to_dict(),
+                },
+            )
+        return RunHandle(run_id, thread.id, user_id, assistant.id, CancelToken())
+
+    # -- stop, active runs -----------------------------------------------------------------------
+    def stop(self, run_id: str | None = None) -> bool:
+        """Cancel ``run_id`` (or the active run); True if something was running."""
+        with self._lock:
+            handles = [self._active[run_id]] if run_id in self._active else list(self._active.values())
+        for handle in handles:
+            handle.stop()
+        return bool(handles)
+
+    def active_runs(self) -> list[RunHandle]:
+        with self._lock:
+            return list(self._active.values())
+
+    def is_busy(self, thread_id: str) -> bool:
+        """A reply is being written in ``thread_id``."""
+        return any(h.thread_id == thread_id for h in self.active_runs())
+
+    def close(self, timeout: float = 10.0) -> None:
+        """Stop every run and wait for it to end (used when the window closes)."""
+        handles = self.active_runs()
+        self.stop()
+        for handle in handles:
+            handle.done.wait(timeout)
+
+    def run(self, run_id: str) -> Run | None:
+        return self._runs.get(run_id)
+
+    def run_events(self, run_id: str) -> list[RunEvent]:
+        return self._runs.events(run_id)
+
+    # -- context ---------------------------------------------------------------------------------
+    def preview(
+        self, thread_id: str | None, draft: str = "", model_ref: str | None = None
+    ) -> CompiledRequest:
+        """The request the next send would make (for the context meter and the request preview)."""
+        thread = self._threads.get(thread_id) if thread_id else None
+        history = prompt_history(self._branches.path_to(thread, None)) if thread else []
+        if draft.strip():
+            history.append(PromptMessage("user", draft))
+        ref = self._models.resolve(model_ref or (thread.model_ref if thread else None))
+        model = self._models.registry.get(ref)
+        if thread is None:
+            return self._requests.compile_unbound(history, model)
+        return self._requests.compile(thread, history, model)
+
+    # -- helpers ---------------------------------------------------------------------------------
+    def _draft_thread(self, options: SendOptions) -> Thread:
+        """An unsaved thread for compiling the first request; the row is written by ``_persist``."""
+        return Thread(
+            id="",
+            title="",
+            model_ref=options.model_ref,
+            workspace_id=options.workspace_id,
+            knowledge_base_id=options.knowledge_base_id,
+            role_id=options.role_id,
+            agent_enabled=options.agent,
+            tts_enabled=False,
+            image_enabled=False,
+            context_summary=None,
+            status=ThreadStatus.ACTIVE,
+            active_leaf_id=None,
+            draft="",
+            created_at="",
+            updated_at="",
+        )
+
+    def _apply_options(self, thread: Thread, options: SendOptions) -> Thread:
+        """Options given with a send to an existing thread change its bindings first."""
+        if options == SendOptions():
+            return thread
+        if options.model_ref is not None:
+            self._threads.set_model_ref(thread.id, options.model_ref)
+        self._threads.set_bindings(
+            thread.id,
+            role_id=options.role_id or thread.role_id,
+            knowledge_base_id=options.knowledge_base_id or thread.knowledge_base_id,
+            workspace_id=options.workspace_id or thread.workspace_id,
+            agent_enabled=options.agent or thread.agent_enabled,
+        )
+        return self._thread(thread.id)
+
+    def _check_bindings(self, options: SendOptions) -> None:
+        checks: tuple[tuple[str | None, Callable[[str], object | None], str, str], ...] = (
+            (options.role_id, self._roles.get, "role", "mira roles list"),
+            (options.knowledge_base_id, self._kbs.get, "knowledge base", "mira kb list"),
+            (options.workspace_id, self._workspaces.get, "workspace", "mira workspaces list"),
+        )
+        for value, lookup, name, command in checks:
+            if value is not None and lookup(value) is None:
+                raise NotFoundError(f"No {name} with id {value}: see `{command}`.")
+
+    def _thread(self, thread_id: str) -> Thread:
+        thread = self._threads.get(thread_id)
+        if thread is None:
+            raise NotFoundError(f"No thread with id {thread_id}: see `mira threads list`.")
+        return thread
+
+    def _writable_thread(self, thread_id: str) -> Thread:
+        thread = self._thread(thread_id)
+        if thread.status is ThreadStatus.ARCHIVED:
+            raise ConflictError(f"Thread {thread_id} is archived: unarchive it to continue the conversation.")
+        return thread
+
+    def _message(self, message_id: str) -> Message:
+        message = self._messages.get(message_id)
+        if message is None:
+            raise NotFoundError(f"No message with id {message_id}.")
+        return message

@@ -1,0 +1,174 @@
+"""The run worker: runs a route with a prepared context, then writes the end of the run.
+
+The final message and the terminal event are one transaction (DESIGN §3.5): a run is either still
+``running`` (and recovered after a kill) or ended with its message, never half of each.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from mira_desktop.core.cancel import CancelToken
+from mira_desktop.core.conversation.request_compiler import CompiledRequest
+from mira_desktop.core.conversation.routing import RouteDecision
+from mira_desktop.core.conversation.runs import EventType, RunKind, RunStatus
+from mira_desktop.core.conversation.threads import MessageRole, MessageStatus
+from mira_desktop.core.errors import MiraError
+from mira_desktop.models.errors import ModelError
+from mira_desktop.models.protocol import ChatModel
+from mira_desktop.services.chat.run_bus import LiveEvent, RunBus
+from mira_desktop.services.chat.run_context import RunContext, RunOutcome
+from mira_desktop.services.chat.titles import make_title
+from mira_desktop.store.database import Database
+from mira_desktop.store.messages import MessageRepository
+from mira_desktop.store.runs import RunRepository
+from mira_desktop.store.threads import ThreadRepository
+
+_ENDINGS = {
+    RunStatus.COMPLETED: (MessageStatus.COMPLETE, EventType.RUN_COMPLETED),
+    RunStatus.CANCELLED: (MessageStatus.CANCELLED, EventType.RUN_CANCELLED),
+    RunStatus.FAILED: (MessageStatus.ERROR, EventType.RUN_FAILED),
+}
+
+
+@dataclass
+class RunHandle:
+    """A started run: wait for it, or stop it (the partial answer is kept)."""
+
+    run_id: str
+    thread_id: str
+    user_message_id: str
+    assistant_message_id: str
+    cancel: CancelToken
+    done: threading.Event = field(default_factory=threading.Event)
+    status: RunStatus = RunStatus.RUNNING
+
+    def stop(self) -> None:
+        self.cancel.cancel("user")
+
+    def wait(self, timeout: float | None = None) -> RunStatus:
+        self.done.wait(timeout)
+        return self.status
+
+
+class RouteRunner(Protocol):
+    """A route (chat, RAG, agent): runs one turn with a prepared context."""
+
+    def run(self, context: RunContext) -> RunOutcome: ...
+
+
+class RunWorker:
+    def __init__(
+        self,
+        *,
+        database: Database,
+        threads: ThreadRepository,
+        messages: MessageRepository,
+        runs: RunRepository,
+        bus: RunBus,
+        routes: dict[RunKind, RouteRunner],
+    ) -> None:
+        self._db = database
+        self._threads = threads
+        self._messages = messages
+        self._runs = runs
+        self._bus = bus
+        self.routes = routes
+
+    def run(
+        self,
+        handle: RunHandle,
+        route: RouteDecision,
+        model: ChatModel,
+        request: CompiledRequest,
+        user_text: str,
+    ) -> RunStatus:
+        """Run ``handle``'s turn on the route and end it; returns the run's final status."""
+        thread = self._threads.get(handle.thread_id)
+        assert thread is not None
+        context = RunContext(
+            run_id=handle.run_id,
+            thread=thread,
+            assistant_message_id=handle.assistant_message_id,
+            user_text=user_text,
+            model=model,
+            request=request,
+            cancel=handle.cancel,
+            database=self._db,
+            runs=self._runs,
+            messages=self._messages,
+            bus=self._bus,
+        )
+        for seq_event in self._runs.events(handle.run_id):  # let listeners see the opening events
+            self._bus.publish(
+                LiveEvent(handle.run_id, handle.thread_id, seq_event.type, seq_event.data, seq_event.seq)
+            )
+        outcome = self._outcome(route, context)
+        if outcome.status is RunStatus.COMPLETED and context.cancel.cancelled:
+            outcome = RunOutcome(RunStatus.CANCELLED, metadata=outcome.metadata)
+        self._finish(context, outcome)
+        return outcome.status
+
+    def _outcome(self, route: RouteDecision, context: RunContext) -> RunOutcome:
+        runner = self.routes.get(route.kind)
+        if runner is None:
+            return RunOutcome(
+                RunStatus.FAILED,
+                {
+                    "kind": "unavailable",
+                    "message": f"{route.kind.value.upper()} runs are not available in this version of Mira.",
+                },
+            )
+        try:
+            return runner.run(context)
+        except ModelError as error:
+            return RunOutcome(RunStatus.FAILED, error.to_dict())
+        except MiraError as error:
+            return RunOutcome(RunStatus.FAILED, {"kind": "bad_request", "message": str(error)})
+        except Exception as error:  # our bug: kept on the message, never lost
+            return RunOutcome(
+                RunStatus.FAILED,
+                {"kind": "internal", "message": f"Mira failed: {type(error).__name__}: {error}"},
+            )
+
+    def _finish(self, context: RunContext, outcome: RunOutcome) -> None:
+        message_status, terminal = _ENDINGS[outcome.status]
+        run_id, thread_id, message_id = context.run_id, context.thread.id, context.assistant_message_id
+        terminal_data: dict[str, Any] = {
+            "thread_id": thread_id,
+            "run_id": run_id,
+            "message_id": message_id,
+            "status": outcome.status.value,
+        }
+        if outcome.error:
+            terminal_data["error"] = outcome.error
+        completed = {"message_id": message_id, "status": message_status.value, "length": len(context.text)}
+        with self._db.transaction():
+            # The journal holds all the text: the last unflushed piece goes in with the final message.
+            context.flush_into_journal()
+            self._messages.finalize(
+                message_id,
+                content=context.text,
+                status=message_status,
+                error=outcome.error,
+                metadata=outcome.metadata or None,
+            )
+            done_event = self._runs.append_event(run_id, EventType.MESSAGE_COMPLETED, completed)
+            end_event = self._runs.append_event(run_id, terminal, terminal_data)
+            self._runs.finish(run_id, outcome.status, outcome.error)
+            self._threads.touch(thread_id)
+            if outcome.status is RunStatus.COMPLETED:
+                self._auto_title(thread_id, message_id)
+        for event in (done_event, end_event):
+            self._bus.publish(LiveEvent(run_id, thread_id, event.type, event.data, event.seq))
+
+    def _auto_title(self, thread_id: str, answer_id: str) -> None:
+        """A thread without a title is named after the first message of its conversation."""
+        thread = self._threads.get(thread_id)
+        if thread is None or thread.title:
+            return
+        first = self._messages.get(self._messages.path_ids(answer_id)[0])
+        if first is not None and first.role is MessageRole.USER:
+            self._threads.set_title(thread_id, make_title(first.content))

@@ -1,0 +1,1 @@
+"""Knowledge bases: bases and their files, indexing, search, evaluation, cited sources."""

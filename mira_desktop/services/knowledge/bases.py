@@ -1,0 +1,338 @@
+"""Knowledge base use cases: create, list, documents and jobs, remove a document, delete, follow a folder.
+
+Removing a document or deleting a knowledge base takes its index lock, removes the index rows and
+the stored source copies, and never touches a conversation: threads bound to a deleted knowledge
+base keep every message and lose only the binding (the schema sets it to NULL).
+"""
+
+from __future__ import annotations
+
+import builtins
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mira_desktop.core.errors import InvalidInputError, NotFoundError
+from mira_desktop.core.knowledge import KnowledgeBase
+from mira_desktop.ingest.types import Location
+from mira_desktop.services.app.changes import ChangeFeed, Topic
+from mira_desktop.services.knowledge.files import KnowledgeFiles
+from mira_desktop.services.knowledge.indexes import KnowledgeIndexes
+from mira_desktop.store.documents import Document, DocumentRepository, DocumentVersion, VersionStatus
+from mira_desktop.store.index_jobs import IndexJob, IndexJobRepository, JobState
+from mira_desktop.store.knowledge_bases import KnowledgeBaseRepository
+
+LOCK_TIMEOUT_S = 120.0
+
+
+@dataclass(frozen=True)
+class KnowledgeBaseSummary:
+    id: str
+    name: str
+    description: str
+    documents: int
+    chunks: int
+    active_jobs: int
+    watch_path: str | None
+    created_at: str
+
+
+@dataclass(frozen=True)
+class DocumentView:
+    """A document with its published version and, if different, its newest one."""
+
+    id: str
+    name: str
+    source_path: str | None
+    version: int | None  # the published version's number
+    status: str  # the newest version's status
+    latest_version: int
+    chunks: int
+    size_bytes: int
+    error: str | None
+    updated_at: str
+
+
+@dataclass(frozen=True)
+class JobView:
+    id: str
+    document_id: str
+    document: str
+    version: int
+    state: str
+    progress: float
+    done_units: int
+    total_units: int
+    message: str
+    error: str | None
+    heartbeat_at: str | None
+    created_at: str
+
+
+@dataclass(frozen=True)
+class DeletionReport:
+    """What a deletion removed and what it kept, for the confirmation the user sees."""
+
+    knowledge_base: str
+    documents_removed: int
+    threads_unbound: int
+    messages_kept: int
+
+
+class KnowledgeBaseService:
+    def __init__(
+        self,
+        knowledge_bases: KnowledgeBaseRepository,
+        *,
+        documents: DocumentRepository | None = None,
+        jobs: IndexJobRepository | None = None,
+        files: KnowledgeFiles | None = None,
+        indexes: KnowledgeIndexes | None = None,
+        changes: ChangeFeed | None = None,
+    ) -> None:
+        self._changes = changes or ChangeFeed()
+        self._kbs = knowledge_bases
+        self._docs = documents
+        self._jobs = jobs
+        self._files = files
+        self._indexes = indexes
+
+    def create(self, name: str, description: str = "") -> KnowledgeBase:
+        if not name.strip():
+            raise InvalidInputError("A knowledge base needs a name.")
+        created = self._kbs.create(name.strip(), description)
+        self._changes.publish(Topic.KNOWLEDGE_BASES, created.id)
+        return created
+
+    def list(self) -> builtins.list[KnowledgeBase]:
+        return self._kbs.list()
+
+    def get(self, kb_id: str) -> KnowledgeBase:
+        found = self._kbs.get(kb_id)
+        if found is None:
+            raise NotFoundError(f"No knowledge base with id {kb_id}: see `mira kb list`.")
+        return found
+
+    def resolve(self, ref: str) -> KnowledgeBase:
+        """A knowledge base by id, or by name when exactly one has it."""
+        found = self._kbs.get(ref)
+        if found is not None:
+            return found
+        named = [kb for kb in self._kbs.list() if kb.name == ref]
+        if len(named) == 1:
+            return named[0]
+        if named:
+            raise InvalidInputError(
+                f"{len(named)} knowledge bases are named {ref!r}: use the id (see `mira kb list`)."
+            )
+        raise NotFoundError(f"No knowledge base with id or name {ref!r}: see `mira kb list`.")
+
+    def summaries(self) -> builtins.list[KnowledgeBaseSummary]:
+        docs, jobs = self._require_index_parts()
+        return [
+            KnowledgeBaseSummary(
+                kb.id,
+                kb.name,
+                kb.description,
+                docs.count(kb.id),
+                docs.chunk_total(kb.id),
+                len(jobs.active(kb.id)),
+                self._kbs.watch_path(kb.id),
+                kb.created_at,
+            )
+            for kb in self._kbs.list()
+        ]
+
+    def documents(self, kb_id: str) -> builtins.list[DocumentView]:
+        self.get(kb_id)
+        docs, _ = self._require_index_parts()
+        latest = docs.latest_versions(kb_id)
+        current = {v.document_id: v for v in docs.current_versions(kb_id)}
+        return [_document_view(d, current.get(d.id), latest.get(d.id)) for d in docs.list(kb_id)]
+
+    def document(self, kb_id: str, ref: str) -> Document:
+        """A document of ``kb_id`` by id, or by name when exactly one has it."""
+        docs, _ = self._require_index_parts()
+        found = docs.get(ref)
+        if found is not None and found.knowledge_base_id == kb_id:
+            return found
+        named = docs.find_by_name(kb_id, ref)
+        if len(named) == 1:
+            return named[0]
+        if named:
+            raise InvalidInputError(
+                f"{len(named)} documents are named {ref!r}: use the id (see `mira kb docs`)."
+            )
+        raise NotFoundError(f"No document {ref!r} in this knowledge base: see `mira kb docs`.")
+
+    def jobs(self, kb_id: str, limit: int | None = 200) -> builtins.list[JobView]:
+        self.get(kb_id)
+        docs, jobs = self._require_index_parts()
+        views = []
+        for job in jobs.list(kb_id, limit):
+            version = docs.version(job.document_version_id)
+            document = docs.get(version.document_id) if version else None
+            views.append(_job_view(job, version, document))
+        return views
+
+    def remove_document(self, kb_id: str, ref: str, on_wait: Callable[[str], None] | None = None) -> Document:
+        """Remove a document, its versions, index rows and stored copies (under the index lock)."""
+        docs, jobs = self._require_index_parts()
+        files, indexes = self._require_files()
+        kb = self.get(kb_id)
+        document = self.document(kb_id, ref)
+        for job in jobs.active(kb_id):
+            version = docs.version(job.document_version_id)
+            if version is not None and version.document_id == document.id:
+                jobs.update(job.id, state=JobState.CANCELLED, message="the document was removed")
+        index = indexes.get(kb_id, f"The knowledge base {kb.name!r}")
+        with _locked(index.lock(), on_wait):
+            versions = docs.versions(document.id)
+            docs.unpublish(document.id)
+            generation = index.live()
+            if generation is not None:
+                generation.delete_versions([v.id for v in versions])
+            building = index.building()
+            if building is not None:
+                building.delete_versions([v.id for v in versions])
+            docs.delete(document.id)
+            for path in {v.stored_path for v in versions if v.stored_path}:
+                if not docs.stored_path_in_use(kb_id, path):
+                    files.remove_source(kb_id, path)
+        self._changes.publish(Topic.INDEX, kb_id)
+        return document
+
+    def delete(self, kb_id: str, on_wait: Callable[[str], None] | None = None) -> KnowledgeBase:
+        """Delete the knowledge base with its documents, index and stored copies; bound threads keep
+        every message and lose only the binding."""
+        kb = self.get(kb_id)
+        if self._indexes is None or self._files is None or self._jobs is None:
+            self._kbs.delete(kb_id)
+            self._deleted(kb_id)
+            return kb
+        for job in self._jobs.active(kb_id):
+            self._jobs.update(job.id, state=JobState.CANCELLED, message="the knowledge base was deleted")
+        index = self._indexes.get(kb_id, f"The knowledge base {kb.name!r}")
+        with _locked(index.lock(), on_wait):
+            self._kbs.delete(kb_id)
+            index.destroy()
+            self._files.remove_kb(kb_id)
+        self._indexes.forget(kb_id)
+        self._deleted(kb_id)
+        return kb
+
+    def _deleted(self, kb_id: str) -> None:
+        self._changes.publish(Topic.KNOWLEDGE_BASES, kb_id)
+        self._changes.publish(Topic.THREADS)  # bound threads lost the binding
+
+    def deletion_preview(self, kb_id: str) -> DeletionReport:
+        """What deleting would remove (documents) and keep (threads and their messages)."""
+        kb = self.get(kb_id)
+        docs, _ = self._require_index_parts()
+        threads, messages = self._kbs.bound_threads(kb_id)
+        return DeletionReport(kb.name, docs.count(kb_id), threads, messages)
+
+    def watch(self, kb_id: str, folder: str | None) -> str | None:
+        """Follow ``folder`` (None: stop following); returns the folder now followed."""
+        self.get(kb_id)
+        if folder is None:
+            self._kbs.set_watch_path(kb_id, None)
+            self._changes.publish(Topic.KNOWLEDGE_BASES, kb_id)
+            return None
+        path = Path(folder).expanduser().absolute()
+        if not path.is_dir():
+            raise InvalidInputError(f"{folder} is not a folder: nothing was changed.")
+        self._kbs.set_watch_path(kb_id, str(path))
+        self._changes.publish(Topic.KNOWLEDGE_BASES, kb_id)
+        return str(path)
+
+    def latest_sources(self, kb_id: str) -> dict[str, DocumentVersion]:
+        """Each file-backed document's newest version, by the path it was added from."""
+        docs, _ = self._require_index_parts()
+        latest = docs.latest_versions(kb_id)
+        return {d.source_path: latest[d.id] for d in docs.list(kb_id) if d.source_path and d.id in latest}
+
+    def watch_path(self, kb_id: str) -> str | None:
+        return self._kbs.watch_path(kb_id)
+
+    def watched(self) -> builtins.list[tuple[str, str]]:
+        return self._kbs.watched()
+
+    def remove_orphan_folders(self) -> int:
+        """Delete index folders left by knowledge bases deleted while their removal was interrupted."""
+        if self._files is None or not self._files.knowledge_dir.is_dir():
+            return 0
+        known = {kb.id for kb in self._kbs.list()}
+        removed = 0
+        for folder in self._files.knowledge_dir.iterdir():
+            if folder.is_dir() and folder.name.startswith("kb_") and folder.name not in known:
+                self._files.remove_kb(folder.name)
+                removed += 1
+        return removed
+
+    def _require_index_parts(self) -> tuple[DocumentRepository, IndexJobRepository]:
+        assert self._docs is not None, "built without its document repository"
+        assert self._jobs is not None, "built without its job repository"
+        return self._docs, self._jobs
+
+    def _require_files(self) -> tuple[KnowledgeFiles, KnowledgeIndexes]:
+        assert self._files is not None, "built without its knowledge folder"
+        assert self._indexes is not None, "built without its indexes"
+        return self._files, self._indexes
+
+
+class _locked:  # noqa: N801 (used as a context manager, like contextlib's)
+    def __init__(self, lock: Any, on_wait: Callable[[str], None] | None) -> None:
+        self.lock = lock
+        self.on_wait = on_wait
+
+    def __enter__(self) -> None:
+        self.lock.acquire(timeout=LOCK_TIMEOUT_S, on_wait=self.on_wait)
+
+    def __exit__(self, *exc: object) -> None:
+        self.lock.release()
+
+
+def _error_text(error: dict[str, Any] | None) -> str | None:
+    return None if error is None else str(error.get("message") or error)
+
+
+def _document_view(
+    document: Document, current: DocumentVersion | None, newest: DocumentVersion | None
+) -> DocumentView:
+    shown = newest or current
+    sized = current or shown
+    return DocumentView(
+        id=document.id,
+        name=document.name,
+        source_path=document.source_path,
+        version=current.version if current else None,
+        status=shown.status.value if shown else VersionStatus.PENDING.value,
+        latest_version=shown.version if shown else 0,
+        chunks=current.chunk_count if current else 0,
+        size_bytes=sized.size_bytes if sized else 0,
+        error=_error_text(newest.error) if newest and newest.status is VersionStatus.FAILED else None,
+        updated_at=document.updated_at,
+    )
+
+
+def _job_view(job: IndexJob, version: DocumentVersion | None, document: Document | None) -> JobView:
+    return JobView(
+        id=job.id,
+        document_id=document.id if document else "",
+        document=document.name if document else "(removed)",
+        version=version.version if version else 0,
+        state=job.state.value,
+        progress=job.progress,
+        done_units=job.done_units,
+        total_units=job.total_units,
+        message=job.message,
+        error=_error_text(job.error),
+        heartbeat_at=job.heartbeat_at,
+        created_at=job.created_at,
+    )
+
+
+def location_label(location: dict[str, Any]) -> str:
+    return Location.from_dict(location).label()

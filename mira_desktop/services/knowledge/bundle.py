@@ -1,0 +1,82 @@
+"""The knowledge-base services, built together: they share one embedder and one index per base."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mira_desktop.core.notifications import NotificationBus
+from mira_desktop.core.tasks import TaskRunner
+from mira_desktop.index.embedder import Embedder
+from mira_desktop.services.app.changes import ChangeFeed
+from mira_desktop.services.app.data_folder import DataFolder
+from mira_desktop.services.knowledge.bases import KnowledgeBaseService
+from mira_desktop.services.knowledge.evaluation import EvaluationService
+from mira_desktop.services.knowledge.files import KnowledgeFiles
+from mira_desktop.services.knowledge.indexes import KnowledgeIndexes
+from mira_desktop.services.knowledge.indexing.background import BackgroundIndexer
+from mira_desktop.services.knowledge.indexing.builder import IndexBuilder
+from mira_desktop.services.knowledge.indexing.queue import IndexQueue
+from mira_desktop.services.knowledge.search import KnowledgeSearch
+from mira_desktop.store.database import Database
+from mira_desktop.store.documents import DocumentRepository
+from mira_desktop.store.evaluation_runs import EvaluationRunRepository
+from mira_desktop.store.index_jobs import IndexJobRepository
+from mira_desktop.store.knowledge_bases import KnowledgeBaseRepository
+
+
+@dataclass
+class KnowledgeServices:
+    bases: KnowledgeBaseService
+    queue: IndexQueue
+    search: KnowledgeSearch
+    indexer: BackgroundIndexer
+    evaluation: EvaluationService
+    embedder: Embedder
+
+    def close(self) -> None:
+        """Stop the background indexer (its job stays resumable)."""
+        self.indexer.stop()
+
+
+def build_knowledge_services(
+    folder: DataFolder,
+    database: Database,
+    *,
+    notifications: NotificationBus,
+    tasks: TaskRunner,
+    changes: ChangeFeed,
+    embedder: Embedder | None = None,
+) -> KnowledgeServices:
+    """Nothing heavy happens here: the model loads on the first embedding, the index on first use."""
+    embedder = embedder or Embedder()
+    kbs = KnowledgeBaseRepository(database)
+    documents = DocumentRepository(database)
+    jobs = IndexJobRepository(database)
+    files = KnowledgeFiles(folder.knowledge_dir)
+    indexes = KnowledgeIndexes(files, embedder)
+    bases = KnowledgeBaseService(
+        kbs, documents=documents, jobs=jobs, files=files, indexes=indexes, changes=changes
+    )
+    builder = IndexBuilder(
+        database=database,
+        knowledge_bases=kbs,
+        documents=documents,
+        jobs=jobs,
+        files=files,
+        indexes=indexes,
+        embedder=embedder,
+    )
+    queue = IndexQueue(
+        database=database,
+        knowledge_bases=kbs,
+        documents=documents,
+        jobs=jobs,
+        files=files,
+        indexes=indexes,
+        builder=builder,
+        changes=changes,
+    )
+    search = KnowledgeSearch(kbs, documents, indexes, embedder, tasks=tasks)
+    indexer = BackgroundIndexer(queue, bases, notifications=notifications, tasks=tasks, changes=changes)
+    evaluation = EvaluationService(kbs, search, EvaluationRunRepository(database))
+    return KnowledgeServices(bases, queue, search, indexer, evaluation, embedder)

@@ -1,0 +1,514 @@
+"""Running a knowledge base's index jobs to publication, under its index lock.
+
+Jobs run in waves: parse each job's stored source into chunks (``parsing``), embed the leaves that
+are not stored yet (``embedding``; vectors are saved every ``checkpoint_leaves`` so a killed run
+keeps them), write parents and BM25 entries, mark the wave ``staged``, then publish each version by
+switching its document's current version in one transaction. Superseded versions are purged last.
+A job found mid-way when the lock is taken was interrupted: it is parsed again (chunk ids are
+stable) and only the leaves missing from the index are embedded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from mira_desktop.core.cancel import Cancelled, CancelToken
+from mira_desktop.core.tasks import SHUTDOWN  # the cancel reason that leaves jobs resumable
+from mira_desktop.index.embedder import Embedder
+from mira_desktop.index.knowledge_index import Generation, KnowledgeIndex
+from mira_desktop.index.records import LeafRow, ParentRow, row_id
+from mira_desktop.ingest.chunker import ChunkingSettings, ChunkSet, chunk_blocks
+from mira_desktop.ingest.limits import ReaderLimits
+from mira_desktop.ingest.registry import read_file
+from mira_desktop.ingest.types import ReadError, ReadErrorKind
+from mira_desktop.services.knowledge.files import KnowledgeFiles
+from mira_desktop.services.knowledge.indexes import KnowledgeIndexes
+from mira_desktop.store.database import Database
+from mira_desktop.store.documents import Document, DocumentRepository, DocumentVersion, VersionStatus
+from mira_desktop.store.index_jobs import IndexJob, IndexJobRepository, JobState
+from mira_desktop.store.knowledge_bases import KnowledgeBaseRepository
+
+if TYPE_CHECKING:
+    from mira_desktop.index.embedder import Vectors
+
+
+@dataclass(frozen=True)
+class IndexingSettings:
+    chunking: ChunkingSettings = field(default_factory=ChunkingSettings)
+    limits: ReaderLimits = field(default_factory=ReaderLimits)
+    wave_leaves: int = 4096  # leaves parsed before they are embedded and written together
+    checkpoint_leaves: int = 512  # embedded leaves saved to the index this often
+
+
+@dataclass(frozen=True)
+class IndexProgress:
+    """What a run is doing, for a progress line or bar."""
+
+    kb_id: str
+    message: str
+    jobs_done: int
+    jobs_total: int
+    leaves_done: int = 0
+    leaves_total: int = 0
+    job_id: str | None = None
+    state: str | None = None
+
+
+ProgressCallback = Callable[[IndexProgress], None]
+
+
+@dataclass
+class RunReport:
+    published: int = 0
+    failed: int = 0
+    cancelled: int = 0
+    embedded: int = 0  # texts sent to the model
+    reused: int = 0  # embeddings copied from identical text already in the index
+    kept: int = 0  # leaves already stored by an interrupted run
+    rebuilt: bool = False
+    recovered_lock_from: int | None = None
+    errors: list[dict[str, str]] = field(default_factory=list)
+
+
+@dataclass
+class _Prepared:
+    job: IndexJob
+    version: DocumentVersion
+    document: Document
+    leaves: list[LeafRow]
+    parents: list[ParentRow]
+    resumed: bool
+
+
+class IndexBuilder:
+    def __init__(
+        self,
+        *,
+        database: Database,
+        knowledge_bases: KnowledgeBaseRepository,
+        documents: DocumentRepository,
+        jobs: IndexJobRepository,
+        files: KnowledgeFiles,
+        indexes: KnowledgeIndexes,
+        embedder: Embedder,
+        settings: IndexingSettings | None = None,
+    ) -> None:
+        self._db = database
+        self._kbs = knowledge_bases
+        self._docs = documents
+        self._jobs = jobs
+        self._files = files
+        self._indexes = indexes
+        self._embedder = embedder
+        self.settings = settings or IndexingSettings()
+
+    def run(
+        self,
+        kb_id: str,
+        cancel: CancelToken | None = None,
+        on_progress: ProgressCallback | None = None,
+        on_wait: Callable[[str], None] | None = None,
+        lock_timeout: float | None = None,
+    ) -> RunReport:
+        """Run every pending and interrupted job of ``kb_id`` to the end; returns what happened.
+
+        Waits for the index lock (``on_wait`` hears about it once) up to ``lock_timeout`` seconds.
+        """
+        cancel = cancel or CancelToken()
+        kb = self._kbs.get(kb_id)
+        index = self._indexes.get(kb_id, f"The knowledge base {kb.name!r}" if kb else "")
+        lock = index.lock()
+        lock.acquire(timeout=lock_timeout, on_wait=on_wait, cancel=cancel)
+        report = RunReport(recovered_lock_from=lock.recovered_from)
+        emit = _Emitter(kb_id, on_progress)
+        try:
+            if self._kbs.get(kb_id) is None:  # deleted while this run waited for the lock
+                return report
+            if not index.is_current():
+                self._rebuild(kb_id, index, cancel, emit, report)
+            generation = index.ensure_live()
+            self._purge(kb_id, generation)
+            total = len(self._jobs.active(kb_id))
+            emit.jobs_total = total
+            while not cancel.cancelled:
+                active = self._jobs.active(kb_id)
+                if not active:
+                    break
+                emit.jobs_total = max(emit.jobs_total, emit.jobs_done + len(active))
+                self._wave(kb_id, generation, active, cancel=cancel, emit=emit, report=report)
+            if cancel.cancelled:
+                self._stop(kb_id, cancel, report)
+            generation.vectors.maintain()
+            self._purge(kb_id, generation)
+            spec = index.manifest()
+            if spec is not None:
+                self._kbs.record_index(kb_id, spec.spec.embedding_model, spec.spec.format)
+        finally:
+            lock.release()
+        return report
+
+    # -- one wave ---------------------------------------------------------------------------------
+
+    def _wave(
+        self,
+        kb_id: str,
+        generation: Generation,
+        active: list[IndexJob],
+        *,
+        cancel: CancelToken,
+        emit: _Emitter,
+        report: RunReport,
+    ) -> None:
+        prepared: list[_Prepared] = []
+        leaves = 0
+        for job in active:
+            if cancel.cancelled or leaves >= self.settings.wave_leaves:
+                break
+            item = self._prepare(job, emit, report)
+            if item is not None:
+                prepared.append(item)
+                leaves += len(item.leaves)
+        if not prepared:
+            return
+        try:
+            self._embed_and_write(generation, prepared, cancel=cancel, emit=emit, report=report)
+        except Cancelled:
+            return
+        except Exception as exc:  # the index could not be written: these jobs fail, others go on
+            for item in prepared:
+                self._fail(
+                    item.job,
+                    item.version,
+                    {"kind": "index", "message": f"{type(exc).__name__}: {exc}"},
+                    report,
+                )
+                emit.job_finished(item.job.id, JobState.FAILED)
+            return
+        emit.send(
+            f"{len(prepared)} document(s) written to the index; publishing", state=JobState.STAGED.value
+        )
+        self._stage_and_publish(kb_id, prepared, emit, report)
+
+    def _prepare(self, job: IndexJob, emit: _Emitter, report: RunReport) -> _Prepared | None:
+        version = self._docs.version(job.document_version_id)
+        document = self._docs.get(version.document_id) if version else None
+        if version is None or document is None:
+            self._jobs.update(job.id, state=JobState.CANCELLED, message="the document was removed")
+            return None
+        resumed = job.state is not JobState.QUEUED
+        if job.state is JobState.STAGED:
+            self._jobs.update(job.id, message="resuming: publishing the staged version")
+        else:
+            self._jobs.update(
+                job.id,
+                state=JobState.PARSING,
+                started=True,
+                message="resuming after an interruption" if resumed else f"reading {document.name}",
+            )
+            self._docs.set_status(version.id, VersionStatus.INDEXING)
+        emit.send(f"reading {document.name}", job.id, JobState.PARSING.value)
+        try:
+            chunks = self._chunk(job.knowledge_base_id, document, version)
+        except ReadError as exc:
+            self._fail(job, version, {"kind": exc.kind.value, "message": str(exc)}, report)
+            emit.job_finished(job.id, JobState.FAILED, f"{document.name}: {exc}")
+            return None
+        except Exception as exc:  # a reader bug must not stop the other files
+            error = {
+                "kind": "internal",
+                "message": f"{document.name} could not be read ({type(exc).__name__}: {exc}).",
+            }
+            self._fail(job, version, error, report)
+            emit.job_finished(job.id, JobState.FAILED, error["message"])
+            return None
+        leaves, parents = _rows(document, version, chunks)
+        if job.state is not JobState.STAGED:
+            self._jobs.update(
+                job.id,
+                state=JobState.EMBEDDING,
+                total_units=len(leaves),
+                done_units=0,
+                progress=0.05,
+                message=f"{len(leaves)} chunks to embed",
+            )
+        return _Prepared(job, version, document, leaves, parents, resumed)
+
+    def _chunk(self, kb_id: str, document: Document, version: DocumentVersion) -> ChunkSet:
+        if version.stored_path is None:
+            raise ReadError(ReadErrorKind.CORRUPT, f"{document.name} has no stored copy to read.")
+        path = self._files.source_path(kb_id, version.stored_path)
+        if not path.is_file():
+            raise ReadError(
+                ReadErrorKind.CORRUPT, f"The stored copy of {document.name} is missing; add the file again."
+            )
+        return chunk_file(path, document.name, self.settings, self._embedder.count_tokens)
+
+    def _embed_and_write(
+        self,
+        generation: Generation,
+        prepared: list[_Prepared],
+        *,
+        cancel: CancelToken,
+        emit: _Emitter,
+        report: RunReport,
+    ) -> None:
+        vectors = generation.vectors
+        resumed = [p.version.id for p in prepared if p.resumed]
+        stored: set[str] = set()
+        for version_id in resumed:
+            stored |= vectors.leaf_ids(version_id)
+        missing = [leaf for p in prepared for leaf in p.leaves if leaf.row_id not in stored]
+        report.kept += sum(len(p.leaves) for p in prepared) - len(missing)
+        reusable = (
+            vectors.vectors_by_hash(sorted({leaf.content_hash for leaf in missing}))
+            if vectors.count()
+            else {}
+        )
+        texts: dict[str, str] = {}
+        for leaf in missing:
+            if leaf.content_hash not in reusable:
+                texts.setdefault(leaf.content_hash, leaf.search_text)
+        report.reused += sum(1 for leaf in missing if leaf.content_hash in reusable)
+        # Leaves whose vectors are known are written now; the rest after each checkpoint of embedding.
+        ready = [leaf for leaf in missing if leaf.content_hash in reusable]
+        if ready:
+            vectors.add_leaves(ready, _stack([reusable[leaf.content_hash] for leaf in ready]))
+        pending = [leaf for leaf in missing if leaf.content_hash not in reusable]
+        hashes = sorted(texts, key=lambda h: -len(texts[h]))
+        total = len(hashes)
+        emit.leaves_total, emit.leaves_done = total, 0
+        waiting = {leaf.row_id for leaf in pending}
+        done_by_job = {p.job.id: sum(1 for leaf in p.leaves if leaf.row_id not in waiting) for p in prepared}
+        job_of = {leaf.row_id: p.job.id for p in prepared for leaf in p.leaves}
+        step = max(self.settings.checkpoint_leaves, 1)
+        embedded: dict[str, Any] = {}
+        for start in range(0, len(hashes), step):
+            cancel.raise_if_cancelled()
+            part = hashes[start : start + step]
+            result = self._embedder.encode(
+                [texts[h] for h in part], cancel, emit.embedding_from(emit.leaves_done)
+            )
+            report.embedded += len(part)
+            embedded.update(zip(part, result, strict=True))
+            batch = [leaf for leaf in pending if leaf.content_hash in embedded]
+            pending = [leaf for leaf in pending if leaf.content_hash not in embedded]
+            vectors.add_leaves(batch, _stack([embedded[leaf.content_hash] for leaf in batch]))
+            changed: set[str] = set()
+            for leaf in batch:
+                done_by_job[job_of[leaf.row_id]] += 1
+                changed.add(job_of[leaf.row_id])
+            self._checkpoint([p for p in prepared if p.job.id in changed], done_by_job)
+            if all(j.state is JobState.CANCELLED for j in self._jobs.many([p.job.id for p in prepared])):
+                raise Cancelled("cancelled")  # by `mira kb` or the app, maybe from another process
+            emit.send(f"saved {emit.leaves_done} of {total} embedded chunks", state=JobState.EMBEDDING.value)
+        cancel.raise_if_cancelled()
+        if resumed:
+            generation.parents.delete_versions(resumed)
+            generation.lexical.delete_versions(resumed)
+        generation.parents.add([parent for p in prepared for parent in p.parents])
+        generation.lexical.add(leaf for p in prepared for leaf in p.leaves)
+
+    def _checkpoint(self, prepared: list[_Prepared], done_by_job: dict[str, int]) -> None:
+        with self._db.transaction():
+            for p in prepared:
+                done = done_by_job[p.job.id]
+                total = max(len(p.leaves), 1)
+                self._jobs.update(p.job.id, done_units=done, progress=0.05 + 0.9 * done / total)
+
+    def _stage_and_publish(
+        self, kb_id: str, prepared: list[_Prepared], emit: _Emitter, report: RunReport
+    ) -> None:
+        current = {j.id: j for j in self._jobs.many([p.job.id for p in prepared])}
+        live = [p for p in prepared if current[p.job.id].state is not JobState.CANCELLED]
+        with self._db.transaction():
+            for p in live:
+                self._docs.set_status(p.version.id, VersionStatus.STAGED, chunk_count=len(p.leaves))
+                self._jobs.update(
+                    p.job.id, state=JobState.STAGED, done_units=len(p.leaves), progress=0.97, message="staged"
+                )
+        with self._db.transaction():
+            for p in live:
+                self._docs.publish(p.version.id)
+                self._jobs.update(
+                    p.job.id, state=JobState.PUBLISHED, message=f"published {len(p.leaves)} chunks"
+                )
+        published = {p.job.id for p in live}
+        for p in prepared:
+            if p.job.id in published:
+                report.published += 1
+                emit.job_finished(p.job.id, JobState.PUBLISHED, f"published {p.document.name}")
+            else:
+                self._docs.set_status(p.version.id, VersionStatus.CANCELLED)
+                report.cancelled += 1
+                emit.job_finished(p.job.id, JobState.CANCELLED, f"cancelled {p.document.name}")
+
+    def _fail(
+        self, job: IndexJob, version: DocumentVersion, error: dict[str, str], report: RunReport
+    ) -> None:
+        with self._db.transaction():
+            self._docs.set_status(version.id, VersionStatus.FAILED, error=error)
+            self._jobs.update(job.id, state=JobState.FAILED, error=error, message=error["message"])
+        report.failed += 1
+        report.errors.append({"job": job.id, **error})
+
+    def _stop(self, kb_id: str, cancel: CancelToken, report: RunReport) -> None:
+        """After a cancel: a shutdown leaves jobs to resume; a user's cancel ends them as cancelled."""
+        if cancel.reason == SHUTDOWN:
+            return
+        for job in self._jobs.active(kb_id):
+            with self._db.transaction():
+                self._jobs.update(job.id, state=JobState.CANCELLED, message="cancelled")
+                self._docs.set_status(job.document_version_id, VersionStatus.CANCELLED)
+            report.cancelled += 1
+
+    # -- clean-up and rebuild ---------------------------------------------------------------------
+
+    def _purge(self, kb_id: str, generation: Generation) -> None:
+        """Remove index rows and source copies of superseded, failed and cancelled versions."""
+        dead = self._docs.versions_to_purge(kb_id)
+        if not dead:
+            return
+        ids = [v.id for v in dead]
+        generation.delete_versions(ids)
+        self._docs.mark_purged(ids)
+        for version in dead:
+            if version.stored_path and not self._docs.stored_path_in_use(kb_id, version.stored_path):
+                self._files.remove_source(kb_id, version.stored_path)
+
+    def _rebuild(
+        self, kb_id: str, index: KnowledgeIndex, cancel: CancelToken, emit: _Emitter, report: RunReport
+    ) -> None:
+        """Build the index again beside the live one (new format or model), then switch to it."""
+        building = index.start_rebuild()
+        versions = self._docs.current_versions(kb_id)
+        emit.send(f"rebuilding the index for {index.spec.embedding_model}: {len(versions)} documents")
+        for version in versions:
+            cancel.raise_if_cancelled()
+            document = self._docs.get(version.document_id)
+            if document is None:
+                continue
+            try:
+                chunks = self._chunk(kb_id, document, version)
+            except ReadError:
+                continue  # it was readable when published; without its copy it cannot be rebuilt
+            leaves, parents = _rows(document, version, chunks)
+            stored = building.vectors.leaf_ids(version.id)
+            missing = [leaf for leaf in leaves if leaf.row_id not in stored]
+            if missing:
+                building.vectors.add_leaves(
+                    missing, self._embedder.encode([leaf.search_text for leaf in missing], cancel)
+                )
+                report.embedded += len(missing)
+            building.parents.delete_versions([version.id])
+            building.lexical.delete_versions([version.id])
+            building.parents.add(parents)
+            building.lexical.add(leaves)
+        stale = building.vectors.version_ids() - {v.id for v in self._docs.current_versions(kb_id)}
+        building.delete_versions(sorted(stale))
+        building.vectors.maintain()
+        index.finish_rebuild()
+        report.rebuilt = True
+        emit.send("the rebuilt index is live")
+
+
+def chunk_file(
+    path: Path, name: str, settings: IndexingSettings, count_tokens: Callable[[str], int]
+) -> ChunkSet:
+    """Read and chunk one stored file exactly as indexing does (the file's own title, else its name)."""
+    parsed = read_file(path, settings.limits)
+    title = parsed.title or ("" if parsed.format == "beir" else Path(name).stem)
+    chunks = chunk_blocks(parsed.blocks, title, settings.chunking, count_tokens)
+    if not chunks.leaves:
+        raise ReadError(ReadErrorKind.EMPTY, f"{name} contains no text.")
+    return chunks
+
+
+class _Emitter:
+    def __init__(self, kb_id: str, callback: ProgressCallback | None) -> None:
+        self.kb_id = kb_id
+        self.callback = callback
+        self.jobs_done = 0
+        self.jobs_total = 0
+        self.leaves_done = 0
+        self.leaves_total = 0
+
+    def send(self, message: str, job_id: str | None = None, state: str | None = None) -> None:
+        if self.callback is not None:
+            self.callback(
+                IndexProgress(
+                    self.kb_id,
+                    message,
+                    self.jobs_done,
+                    self.jobs_total,
+                    self.leaves_done,
+                    self.leaves_total,
+                    job_id,
+                    state,
+                )
+            )
+
+    def embedding_from(self, base: int) -> Callable[[int], None]:
+        """A progress callback for one embedding call that starts after ``base`` chunks."""
+
+        def report(done: int) -> None:
+            self.embedding(base + done)
+
+        return report
+
+    def embedding(self, done: int) -> None:
+        self.leaves_done = done
+        self.send(f"embedding {done} of {self.leaves_total} chunks", state=JobState.EMBEDDING.value)
+
+    def job_finished(self, job_id: str, state: JobState, message: str = "") -> None:
+        self.jobs_done += 1
+        self.send(message or state.value, job_id, state.value)
+
+
+def _rows(
+    document: Document, version: DocumentVersion, chunks: ChunkSet
+) -> tuple[list[LeafRow], list[ParentRow]]:
+    counts: dict[str, int] = {}
+    for leaf in chunks.leaves:
+        counts[leaf.parent_id] = counts.get(leaf.parent_id, 0) + 1
+    parents = [
+        ParentRow(
+            row_id=row_id(version.id, p.id),
+            version_id=version.id,
+            document_id=document.id,
+            chunk_id=p.id,
+            ordinal=p.ordinal,
+            text=p.text,
+            context=p.context,
+            location_json=json.dumps(p.location.to_dict(), ensure_ascii=False),
+            leaf_count=counts.get(p.id, 0),
+        )
+        for p in chunks.parents
+    ]
+    leaves = [
+        LeafRow(
+            row_id=row_id(version.id, leaf.id),
+            version_id=version.id,
+            document_id=document.id,
+            chunk_id=leaf.id,
+            parent_id=row_id(version.id, leaf.parent_id),
+            ordinal=leaf.ordinal,
+            siblings=counts[leaf.parent_id],
+            text=leaf.text,
+            context=leaf.context,
+            location_json=json.dumps(leaf.location.to_dict(), ensure_ascii=False),
+            content_hash=hashlib.sha256(leaf.search_text.encode("utf-8")).hexdigest()[:32],
+        )
+        for leaf in chunks.leaves
+    ]
+    return leaves, parents
+
+
+def _stack(vectors: list[Any]) -> Vectors:
+    import numpy as np
+
+    return np.vstack(vectors).astype(np.float32) if vectors else np.zeros((0, 0), dtype=np.float32)

@@ -1,0 +1,66 @@
+"""Following a folder: new and changed files are indexed, files that disappeared are removed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from mira_desktop.core.errors import InvalidInputError
+from mira_desktop.ingest.registry import is_supported
+from mira_desktop.services.knowledge.files import SourceFile
+from mira_desktop.store.documents import VersionStatus
+
+if TYPE_CHECKING:
+    from mira_desktop.services.knowledge.bases import KnowledgeBaseService
+    from mira_desktop.services.knowledge.indexing.queue import IndexQueue
+
+
+@dataclass(frozen=True)
+class SyncResult:
+    queued: list[str] = field(default_factory=list)  # job ids
+    removed: list[str] = field(default_factory=list)  # document names
+    unchanged: int = 0
+
+
+def sync_folder(
+    kb_id: str, folder: str, knowledge_bases: KnowledgeBaseService, indexing: IndexQueue
+) -> SyncResult:
+    """Bring the knowledge base in line with ``folder`` (files under it, hidden ones skipped).
+
+    A file whose size and modification time match its last version is not read again.
+    """
+    root = Path(folder)
+    if not root.is_dir():
+        raise InvalidInputError(f"The watched folder {folder} is gone: choose another with `mira kb watch`.")
+    known = knowledge_bases.latest_sources(kb_id)
+    seen: set[str] = set()
+    changed: list[SourceFile] = []
+    unchanged = 0
+    for path in sorted(p for p in root.rglob("*") if p.is_file() and not _hidden(p, root)):
+        if not is_supported(path):
+            continue
+        key = str(path.absolute())
+        seen.add(key)
+        stat = path.stat()
+        latest = known.get(key)
+        if (
+            latest is not None
+            and latest.size_bytes == stat.st_size
+            and latest.source_mtime_ns == stat.st_mtime_ns
+            and latest.status not in (VersionStatus.FAILED, VersionStatus.CANCELLED)
+        ):
+            unchanged += 1
+            continue
+        changed.append(SourceFile(path.name, key, path=path, mtime_ns=stat.st_mtime_ns))
+    result = indexing.add_sources(kb_id, changed) if changed else None
+    removed = []
+    for key, latest in known.items():
+        if key not in seen and Path(key).is_relative_to(root):
+            removed.append(knowledge_bases.remove_document(kb_id, latest.document_id).name)
+    queued = result.jobs if result else []
+    return SyncResult(queued, removed, unchanged + (len(result.unchanged) if result else 0))
+
+
+def _hidden(path: Path, root: Path) -> bool:
+    return any(part.startswith(".") for part in path.relative_to(root).parts)

@@ -1,0 +1,261 @@
+"""Model use cases: list, default, local GGUF files, remote providers with keyring keys, test."""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from mira_desktop.core.cancel import CancelToken
+from mira_desktop.core.conversation.sampling import SamplingParams
+from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
+from mira_desktop.core.model_refs import ModelKind, parse_model_ref
+from mira_desktop.core.providers import KeySource, Provider
+from mira_desktop.models.adapters.local.gguf import check_gguf
+from mira_desktop.models.adapters.local.llama import DEFAULT_CONTEXT, LocalSettings, default_threads
+from mira_desktop.models.embedded import EMBEDDED_CHAT_MODEL_REF
+from mira_desktop.models.protocol import ChatMessage, ChatRequest, ModelProfile, TextDelta, Usage
+from mira_desktop.models.registry import ModelRegistry
+from mira_desktop.models.secrets import SecretStore
+from mira_desktop.services.app.changes import ChangeFeed, Topic
+from mira_desktop.store.providers import ProviderRepository
+from mira_desktop.store.settings import SettingsRepository
+
+DEFAULT_MODEL_SETTING = "models.default_ref"
+LOCAL_FILES_SETTING = "models.local_files"
+LOCAL_THREADS_SETTING = "models.local_threads"
+CONTEXT_WINDOW_SETTING = "models.context_window"
+_PROVIDER_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+
+
+@dataclass(frozen=True)
+class ModelEntry:
+    ref: str
+    kind: str
+    name: str
+    is_default: bool
+    loaded: bool
+    capabilities: dict[str, Any] = field(default_factory=dict)
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class ModelTestResult:
+    ref: str
+    text: str
+    first_token_s: float
+    total_s: float
+    completion_tokens: int
+
+
+class ModelService:
+    def __init__(
+        self,
+        registry: ModelRegistry,
+        providers: ProviderRepository,
+        settings: SettingsRepository,
+        secrets: SecretStore,
+        changes: ChangeFeed | None = None,
+    ) -> None:
+        self._changes = changes or ChangeFeed()
+        self.registry = registry
+        self._providers = providers
+        self._settings = settings
+        self._secrets = secrets
+
+    # -- settings --------------------------------------------------------------------------------
+    @staticmethod
+    def read_local_settings(settings: SettingsRepository) -> LocalSettings:
+        threads = int(settings.get(LOCAL_THREADS_SETTING, 0) or 0)
+        window = int(settings.get(CONTEXT_WINDOW_SETTING, DEFAULT_CONTEXT) or DEFAULT_CONTEXT)
+        return LocalSettings(context_window=window, threads=threads)
+
+    def local_settings(self) -> LocalSettings:
+        return self.read_local_settings(self._settings)
+
+    def set_local_threads(self, threads: int) -> None:
+        if not 0 <= threads <= 256:
+            raise InvalidInputError("Threads must be between 1 and 256, or 0 for automatic.")
+        self._settings.set(LOCAL_THREADS_SETTING, threads)
+        self._changes.publish(Topic.MODELS)
+
+    def effective_threads(self) -> int:
+        return self.local_settings().threads or default_threads()
+
+    def default_ref(self) -> str:
+        return str(self._settings.get(DEFAULT_MODEL_SETTING, EMBEDDED_CHAT_MODEL_REF))
+
+    def set_default(self, ref_text: str) -> str:
+        ref = self.validate_ref(ref_text)
+        self._settings.set(DEFAULT_MODEL_SETTING, ref)
+        self._changes.publish(Topic.MODELS)
+        return ref
+
+    def resolve(self, thread_model_ref: str | None) -> str:
+        """The model a thread runs on: its own reference, else the app default."""
+        return thread_model_ref or self.default_ref()
+
+    def validate_ref(self, ref_text: str) -> str:
+        """Check that ``ref_text`` names a model that exists; return it normalized."""
+        return self.registry.check(ref_text)
+
+    # -- listing ---------------------------------------------------------------------------------
+    def entries(self) -> list[ModelEntry]:
+        default = self.default_ref()
+        refs: list[tuple[str, str]] = [(EMBEDDED_CHAT_MODEL_REF, "local")]
+        refs += [(f"local:{p}", "local") for p in self.local_files()]
+        for provider in self._providers.list():
+            model = provider.default_model or ""
+            refs.append((f"remote:{provider.name}/{model}" if model else f"remote:{provider.name}", "remote"))
+        if default not in {ref for ref, _ in refs}:  # e.g. a scripted or ad-hoc default stays visible
+            refs.append((default, parse_model_ref(default).kind.value))
+        entries = []
+        for ref, kind in refs:
+            entries.append(self._entry(ref, kind, default))
+        return entries
+
+    def _entry(self, ref: str, kind: str, default: str) -> ModelEntry:
+        try:
+            profile: ModelProfile | None = (
+                self.registry.get(ref).profile() if kind != "remote" or "/" in ref else None
+            )
+            detail = ""
+        except Exception as exc:  # listed with its problem, not hidden
+            profile, detail = None, str(exc)
+        caps: dict[str, Any] = {}
+        name = ref
+        if profile is not None:
+            name = profile.display_name
+            caps = {
+                "context_window": profile.context_window,
+                "supports_tools": profile.supports_tools,
+                "supports_json_schema": profile.supports_json_schema,
+                "supports_vision": profile.supports_vision,
+            }
+        return ModelEntry(ref, kind, name, ref == default, self.registry.loaded(ref), caps, detail)
+
+    def local_files(self) -> list[str]:
+        return [str(p) for p in self._settings.get(LOCAL_FILES_SETTING, [])]
+
+    def add_local(self, path_text: str) -> ModelEntry:
+        path = Path(path_text).expanduser().resolve()
+        check_gguf(path)
+        files = self.local_files()
+        if str(path) not in files:
+            self._settings.set(LOCAL_FILES_SETTING, [*files, str(path)])
+            self._changes.publish(Topic.MODELS)
+        return self._entry(f"local:{path}", "local", self.default_ref())
+
+    def remove_local(self, path_text: str) -> None:
+        path = str(Path(path_text).expanduser().resolve())
+        files = self.local_files()
+        if path not in files:
+            raise NotFoundError(f"{path} is not one of Mira's model files.")
+        self._settings.set(LOCAL_FILES_SETTING, [f for f in files if f != path])
+        self._changes.publish(Topic.MODELS)
+        self.registry.forget(f"local:{path}")
+
+    # -- providers -------------------------------------------------------------------------------
+    def providers(self) -> list[Provider]:
+        return self._providers.list()
+
+    def add_remote(
+        self,
+        name: str,
+        base_url: str,
+        *,
+        model: str | None = None,
+        api_key: str | None = None,
+        api_key_env: str | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> Provider:
+        if not _PROVIDER_NAME.match(name):
+            raise InvalidInputError(
+                f"{name!r} cannot name a provider: use letters, digits, '.', '_' or '-' (no '/' or spaces)."
+            )
+        if not re.match(r"^https?://[^\s/]+", base_url):
+            raise InvalidInputError(f"{base_url!r} is not an http(s) URL, e.g. http://127.0.0.1:8080/v1.")
+        if api_key is not None and api_key_env is not None:
+            raise InvalidInputError("Give the API key one way: --api-key-stdin or --api-key-env, not both.")
+        if api_key is not None and not api_key.strip():
+            raise InvalidInputError("The API key read from standard input is empty.")
+        if self._providers.get_by_name(name) is not None:
+            raise ConflictError(
+                f"A provider named {name!r} exists: remove it first with `mira models remove {name}`."
+            )
+        source = KeySource.KEYRING if api_key else KeySource.ENV if api_key_env else KeySource.NONE
+        if source is KeySource.KEYRING:
+            self._secrets.set(name, api_key.strip())  # type: ignore[union-attr]  # fails before any row is written
+        try:
+            provider = self._providers.add(
+                name,
+                base_url.rstrip("/"),
+                default_model=model,
+                api_key_source=source,
+                api_key_env=api_key_env,
+                headers=headers or {},
+            )
+        except BaseException:
+            if source is KeySource.KEYRING:
+                self._secrets.delete(name)
+            raise
+        self._changes.publish(Topic.MODELS)
+        return provider
+
+    def remove_remote(self, name: str) -> Provider:
+        provider = self._providers.get_by_name(name)
+        if provider is None:
+            raise NotFoundError(f"No provider named {name!r}: see `mira models list`.")
+        self._providers.delete(name)
+        if provider.api_key_source is KeySource.KEYRING:
+            self._secrets.delete(name)
+        self.registry.forget_provider(name)
+        if self.default_ref().startswith(f"remote:{name}/") or self.default_ref() == f"remote:{name}":
+            self._settings.delete(DEFAULT_MODEL_SETTING)
+        self._changes.publish(Topic.MODELS)
+        return provider
+
+    # -- trying a model --------------------------------------------------------------------------
+    def test(self, ref_text: str, prompt: str = "Reply with one short sentence: hello!") -> ModelTestResult:
+        ref = self.validate_ref(ref_text)
+        model = self.registry.get(ref)
+        request = ChatRequest((ChatMessage("user", prompt),), SamplingParams(max_tokens=32, temperature=0.2))
+        started = time.perf_counter()
+        first = 0.0
+        parts: list[str] = []
+        tokens = 0
+        for chunk in model.stream(request, CancelToken()):  # one attempt: a test reports what happened
+            if isinstance(chunk, TextDelta):
+                if not parts:
+                    first = time.perf_counter() - started
+                parts.append(chunk.text)
+            elif isinstance(chunk, Usage):
+                tokens = chunk.completion_tokens
+        return ModelTestResult(ref, "".join(parts).strip(), first, time.perf_counter() - started, tokens)
+
+    def load(self, ref_text: str) -> ModelProfile:
+        """Make the model ready to answer: loads a local model (slow: call off the UI thread)."""
+        model = self.registry.get(self.validate_ref(ref_text))
+        model.prepare()
+        return model.profile()
+
+    def snapshot(self, ref_text: str, sampling: SamplingParams) -> dict[str, Any]:
+        """What a run records about the model it used, so later changes do not rewrite history."""
+        model = self.registry.get(ref_text)
+        profile = model.profile()
+        data: dict[str, Any] = {
+            "ref": profile.ref,
+            "name": profile.display_name,
+            "context_window": profile.context_window,
+            "sampling": sampling.to_dict(),
+        }
+        parsed = parse_model_ref(profile.ref)
+        if parsed.kind is ModelKind.LOCAL:
+            data["threads"] = self.effective_threads()
+        elif parsed.kind is ModelKind.REMOTE:
+            provider = self._providers.get_by_name(parsed.target)
+            if provider is not None:
+                data["base_url"] = provider.base_url
+        return data

@@ -1,0 +1,1 @@
+"""Roles: create and edit, avatars, character-card import and export, the request preview."""

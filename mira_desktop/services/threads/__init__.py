@@ -1,0 +1,1 @@
+"""Threads: list and search, branches (switch, delete a subtree), export and import."""

@@ -1,0 +1,84 @@
+"""The branches of a thread: the visible path, switching to another branch, deleting a subtree.
+
+The visible path is walked in SQL from the active leaf; only those messages are read with their text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from mira_desktop.core.conversation.branches import MessageTree
+from mira_desktop.core.conversation.threads import Message, Thread
+from mira_desktop.core.errors import ConflictError, NotFoundError
+from mira_desktop.services.app.changes import ChangeFeed, Topic
+from mira_desktop.store.database import Database
+from mira_desktop.store.messages import MessageRepository
+from mira_desktop.store.threads import ThreadRepository
+
+
+class BranchEditor:
+    def __init__(
+        self,
+        database: Database,
+        threads: ThreadRepository,
+        messages: MessageRepository,
+        changes: ChangeFeed,
+        is_busy: Callable[[str], bool] = lambda _thread_id: False,
+    ) -> None:
+        self._changes = changes
+        self._db = database
+        self._threads = threads
+        self._messages = messages
+        self._is_busy = is_busy  # a reply is being written in this thread
+
+    def active_branch(self, thread_id: str) -> list[Message]:
+        """Root → the thread's active leaf (or the newest path when it has none)."""
+        return self.path_to(self._thread(thread_id), None)
+
+    def path_to(self, thread: Thread, message_id: str | None) -> list[Message]:
+        """Root → ``message_id``; ``None`` means the active leaf."""
+        leaf = message_id or thread.active_leaf_id
+        if leaf is None:
+            ids = [m.id for m in MessageTree(self._messages.list_skeleton(thread.id)).latest_path()]
+        else:
+            ids = self._messages.path_ids(leaf)
+        return self._messages.get_many(ids)
+
+    def switch_branch(self, thread_id: str, message_id: str) -> str:
+        """Show the branch through ``message_id`` (down to its newest leaf); returns the leaf id."""
+        thread = self._thread(thread_id)
+        tree = MessageTree(self._messages.list_skeleton(thread.id))
+        if message_id not in tree.by_id:
+            raise NotFoundError(f"No message {message_id} in thread {thread_id}.")
+        leaf = tree.deepest_leaf(message_id)
+        self._threads.set_active_leaf(thread.id, leaf)
+        self._changes.publish(Topic.MESSAGES, thread.id)
+        return leaf
+
+    def delete_message(self, message_id: str) -> list[str]:
+        """Delete one message and the replies below it (only that subtree); returns deleted ids."""
+        message = self._messages.get(message_id)
+        if message is None:
+            raise NotFoundError(f"No message with id {message_id}.")
+        if self._is_busy(message.thread_id):
+            raise ConflictError("Stop the reply being written before deleting messages in this thread.")
+        tree = MessageTree(self._messages.list_skeleton(message.thread_id))
+        doomed = tree.subtree_ids(message_id)
+        thread = self._thread(message.thread_id)
+        with self._db.transaction():
+            if thread.active_leaf_id in doomed:
+                remaining = MessageTree([m for m in tree.by_id.values() if m.id not in doomed])
+                leaf = remaining.deepest_leaf(message.parent_id) if message.parent_id else None
+                if leaf is None:
+                    latest = remaining.latest_path()
+                    leaf = latest[-1].id if latest else None
+                self._threads.set_active_leaf(thread.id, leaf)
+            self._messages.delete_subtree(message_id)
+        self._changes.publish(Topic.MESSAGES, thread.id)
+        return doomed
+
+    def _thread(self, thread_id: str) -> Thread:
+        thread = self._threads.get(thread_id)
+        if thread is None:
+            raise NotFoundError(f"No thread with id {thread_id}: see `mira threads list`.")
+        return thread

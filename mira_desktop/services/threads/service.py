@@ -1,0 +1,206 @@
+"""Thread use cases: list, show, archive, delete."""
+
+from __future__ import annotations
+
+import builtins
+from dataclasses import dataclass
+
+from mira_desktop.core.conversation.branches import MessageTree, SiblingInfo
+from mira_desktop.core.conversation.threads import Message, Thread, ThreadStatus
+from mira_desktop.core.errors import InvalidInputError, NotFoundError
+from mira_desktop.services.app.changes import ChangeFeed, Topic
+from mira_desktop.store.messages import MessageRepository
+from mira_desktop.store.settings import SettingsRepository
+from mira_desktop.store.threads import ThreadRepository
+from mira_desktop.store.workspaces import WorkspaceRepository
+
+
+@dataclass(frozen=True)
+class ThreadDetail:
+    thread: Thread
+    messages: list[Message]
+
+
+@dataclass(frozen=True)
+class VisibleBranch:
+    """The newest part of a thread's visible branch, with each message's sibling position."""
+
+    thread: Thread
+    messages: list[Message]
+    siblings: dict[str, SiblingInfo]
+    hidden_earlier: int
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    thread_id: str
+    thread_title: str
+    message_id: str | None  # None when the title matched
+    role: str
+    snippet: str
+
+
+WELCOME_DRAFT_SETTING = "composer.welcome_draft"
+
+
+class ThreadService:
+    def __init__(
+        self,
+        threads: ThreadRepository,
+        messages: MessageRepository,
+        settings: SettingsRepository | None = None,
+        changes: ChangeFeed | None = None,
+        workspaces: WorkspaceRepository | None = None,
+    ) -> None:
+        self._threads = threads
+        self._messages = messages
+        self._settings = settings
+        self._changes = changes or ChangeFeed()
+        self._workspaces = workspaces
+
+    def exists(self, thread_id: str) -> bool:
+        return self._threads.get(thread_id) is not None
+
+    def welcome_draft(self) -> str:
+        """The composer text of the welcome page (no thread yet), kept across restarts."""
+        return "" if self._settings is None else str(self._settings.get(WELCOME_DRAFT_SETTING, ""))
+
+    def save_welcome_draft(self, text: str) -> None:
+        if self._settings is not None:
+            self._settings.set(WELCOME_DRAFT_SETTING, text)
+
+    def list(self, status: ThreadStatus | None = ThreadStatus.ACTIVE) -> list[Thread]:
+        return self._threads.list(status)
+
+    def get(self, thread_id: str) -> Thread:
+        found = self._threads.get(thread_id)
+        if found is None:
+            raise NotFoundError(f"No thread with id {thread_id}: see `mira threads list`.")
+        return found
+
+    def show(self, thread_id: str) -> ThreadDetail:
+        thread = self.get(thread_id)
+        return ThreadDetail(thread, self._messages.list_for_thread(thread_id))
+
+    def set_model(self, thread_id: str, model_ref: str | None) -> Thread:
+        """Bind the thread to a model (validated by the caller); None follows the app default."""
+        self.get(thread_id)
+        self._threads.set_model_ref(thread_id, model_ref)
+        return self._changed(thread_id)
+
+    def bind(
+        self,
+        thread_id: str,
+        *,
+        role_id: str | object | None = ...,
+        knowledge_base_id: str | object | None = ...,
+    ) -> Thread:
+        """Change a thread's role or knowledge base (``...`` keeps it; None unbinds)."""
+        thread = self.get(thread_id)
+        self._threads.set_bindings(
+            thread_id,
+            role_id=thread.role_id if role_id is ... else role_id,  # type: ignore[arg-type]
+            knowledge_base_id=thread.knowledge_base_id if knowledge_base_id is ... else knowledge_base_id,  # type: ignore[arg-type]
+            workspace_id=thread.workspace_id,
+            agent_enabled=thread.agent_enabled,
+        )
+        return self._changed(thread_id)
+
+    def set_agent(self, thread_id: str, enabled: bool, workspace_id: str | None = None) -> Thread:
+        """Turn agent mode on or off; ``workspace_id`` binds the folder its runs work in."""
+        thread = self.get(thread_id)
+        if workspace_id is not None and (
+            self._workspaces is None or self._workspaces.get(workspace_id) is None
+        ):
+            raise NotFoundError(f"No workspace with id {workspace_id}: see `mira workspaces list`.")
+        self._threads.set_bindings(
+            thread_id,
+            role_id=thread.role_id,
+            knowledge_base_id=thread.knowledge_base_id,
+            workspace_id=workspace_id or thread.workspace_id,
+            agent_enabled=enabled,
+        )
+        return self._changed(thread_id)
+
+    def rename(self, thread_id: str, title: str) -> Thread:
+        title = " ".join(title.split())
+        if not title:
+            raise InvalidInputError("A thread title cannot be empty.")
+        self.get(thread_id)
+        self._threads.set_title(thread_id, title[:200])
+        return self._changed(thread_id)
+
+    def save_draft(self, thread_id: str, text: str) -> None:
+        self._threads.set_draft(thread_id, text)
+
+    def search(self, query: str, limit: int = 50) -> builtins.list[SearchHit]:
+        """Threads whose title or any message (every branch) contains ``query``; Chinese included."""
+        query = query.strip()
+        if not query:
+            raise InvalidInputError("Type something to search for.")
+        hits: list[SearchHit] = []
+        titles: dict[str, str] = {}
+        for thread in self._threads.search_titles(query, limit):
+            titles[thread.id] = thread.title
+            hits.append(SearchHit(thread.id, thread.title, None, "title", thread.title))
+        for message in self._messages.search(query, limit):
+            if message.thread_id not in titles:
+                found = self._threads.get(message.thread_id)
+                titles[message.thread_id] = found.title if found else ""
+            hits.append(
+                SearchHit(
+                    message.thread_id,
+                    titles[message.thread_id],
+                    message.id,
+                    message.role.value,
+                    snippet(message.content, query),
+                )
+            )
+        return hits[:limit]
+
+    def visible_branch(self, thread_id: str, limit: int) -> VisibleBranch:
+        """The last ``limit`` messages of the active branch; the tree is walked without loading text."""
+        thread = self.get(thread_id)
+        if thread.active_leaf_id is not None:
+            path_ids = self._messages.path_ids(thread.active_leaf_id)
+        else:
+            path_ids = [m.id for m in MessageTree(self._messages.list_skeleton(thread_id)).latest_path()]
+        shown_ids = path_ids[-limit:] if limit > 0 else path_ids
+        messages = self._messages.get_many(shown_ids)
+        # Sibling counters need only the children of the shown messages' parents.
+        parents = list({m.parent_id for m in messages})
+        family = MessageTree(self._messages.list_children_skeleton(thread_id, parents))
+        siblings = {m.id: family.siblings(m.id) for m in messages}
+        return VisibleBranch(thread, messages, siblings, len(path_ids) - len(shown_ids))
+
+    def archive(self, thread_id: str) -> Thread:
+        self.get(thread_id)
+        self._threads.set_status(thread_id, ThreadStatus.ARCHIVED)
+        return self._changed(thread_id)
+
+    def unarchive(self, thread_id: str) -> Thread:
+        self.get(thread_id)
+        self._threads.set_status(thread_id, ThreadStatus.ACTIVE)
+        return self._changed(thread_id)
+
+    def delete(self, thread_id: str) -> Thread:
+        """Delete the thread and everything that belongs only to it (messages, runs, events, media)."""
+        thread = self.get(thread_id)
+        self._threads.delete(thread_id)
+        self._changes.publish(Topic.THREADS, thread_id)
+        return thread
+
+    def _changed(self, thread_id: str) -> Thread:
+        self._changes.publish(Topic.THREADS, thread_id)
+        return self.get(thread_id)
+
+
+def snippet(text: str, query: str, width: int = 80) -> str:
+    """The part of ``text`` around the first match of ``query``, on one line."""
+    flat = " ".join(text.split())
+    at = flat.lower().find(query.lower())
+    if at < 0:
+        return flat[:width]
+    start = max(0, at - width // 3)
+    end = min(len(flat), start + width)
+    return ("…" if start else "") + flat[start:end] + ("…" if end < len(flat) else "")

@@ -1,0 +1,218 @@
+"""Exporting a thread to Markdown (the visible branch) or JSON (the whole tree), and importing JSON.
+
+The JSON export is lossless: importing it recreates the thread with every branch, status, error
+and timestamp. Ids are kept when free; when the thread already exists, everything gets new ids
+with the tree preserved. A malformed file is refused before anything is written.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from mira_desktop import __version__
+from mira_desktop.core.conversation.branches import MessageTree
+from mira_desktop.core.conversation.threads import MessageRole, MessageStatus, Thread
+from mira_desktop.core.errors import InvalidInputError
+from mira_desktop.core.fileio import write_atomically
+from mira_desktop.core.ids import new_id
+from mira_desktop.store.database import Database
+from mira_desktop.store.messages import MessageRepository
+from mira_desktop.store.rows import dumps
+from mira_desktop.store.threads import ThreadRepository
+
+FORMAT = "mira.thread"
+FORMAT_VERSION = 1
+THREAD_FIELDS = (
+    "id",
+    "title",
+    "model_ref",
+    "context_summary",
+    "status",
+    "active_leaf_id",
+    "created_at",
+    "updated_at",
+)
+MAX_IMPORT_BYTES = 200 * 1024 * 1024
+
+
+class ThreadTransfer:
+    def __init__(self, database: Database, threads: ThreadRepository, messages: MessageRepository) -> None:
+        self._db = database
+        self._threads = threads
+        self._messages = messages
+
+    def to_json(self, thread: Thread) -> dict[str, Any]:
+        messages = self._messages.list_for_thread(thread.id)
+        return {
+            "format": FORMAT,
+            "version": FORMAT_VERSION,
+            "exported_by": f"Mira {__version__}",
+            "thread": {name: getattr(thread, name) for name in THREAD_FIELDS},
+            "messages": [
+                {
+                    "id": m.id,
+                    "parent_id": m.parent_id,
+                    "role": m.role.value,
+                    "content": m.content,
+                    "parts": m.parts,
+                    "status": m.status.value,
+                    "error": m.error,
+                    "metadata": m.metadata,
+                    "created_at": m.created_at,
+                    "updated_at": m.updated_at,
+                }
+                for m in messages
+            ],
+        }
+
+    def to_markdown(self, thread: Thread) -> str:
+        path = MessageTree(self._messages.list_for_thread(thread.id)).path_to(thread.active_leaf_id)
+        lines = [f"# {thread.title or 'Untitled'}", ""]
+        names = {
+            MessageRole.USER: "You",
+            MessageRole.ASSISTANT: "Mira",
+            MessageRole.SYSTEM: "System",
+            MessageRole.TOOL: "Tool",
+        }
+        for message in path:
+            marker = ""
+            if message.status is MessageStatus.CANCELLED:
+                marker = " (stopped)"
+            elif message.status is MessageStatus.ERROR:
+                marker = f" (error: {(message.error or {}).get('message', 'failed')})"
+            lines += [f"## {names[message.role]}{marker}", "", message.content, ""]
+        return "\n".join(lines).rstrip() + "\n"
+
+    def export(self, thread: Thread, fmt: str, target: Path) -> Path:
+        if fmt == "json":
+            text = json.dumps(self.to_json(thread), ensure_ascii=False, indent=2)
+        elif fmt == "md":
+            text = self.to_markdown(thread)
+        else:
+            raise InvalidInputError(f"Unknown export format {fmt!r}: use md or json.")
+        write_atomically(target, text)
+        return target
+
+    def import_file(self, path: Path) -> Thread:
+        try:
+            if path.stat().st_size > MAX_IMPORT_BYTES:
+                raise InvalidInputError(
+                    f"{path} is larger than {MAX_IMPORT_BYTES // 2**20} MB: not a thread export."
+                )
+            data = json.loads(path.read_text("utf-8"))
+        except OSError as exc:
+            raise InvalidInputError(f"Cannot read {path}: {exc.strerror}.") from exc
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise InvalidInputError(f"{path} is not a Mira thread export (invalid JSON: {exc}).") from exc
+        return self.import_data(data, source=str(path))
+
+    def import_data(self, data: Any, source: str = "the file") -> Thread:
+        thread_data, messages = _validate(data, source)
+        taken = self._threads.get(thread_data["id"]) is not None or any(
+            self._messages.get(m["id"]) is not None for m in messages
+        )
+        ids = {m["id"]: (new_id("message") if taken else m["id"]) for m in messages}
+        thread_id = new_id("thread") if taken else thread_data["id"]
+        with self._db.transaction():
+            self._threads.insert_raw(
+                {
+                    "id": thread_id,
+                    "title": thread_data["title"],
+                    "model_ref": thread_data.get("model_ref"),
+                    "context_summary": thread_data.get("context_summary"),
+                    "status": thread_data["status"],
+                    "created_at": thread_data["created_at"],
+                    "updated_at": thread_data["updated_at"],
+                }
+            )
+            for message in _parents_first(messages):
+                self._messages.insert_raw(
+                    {
+                        "id": ids[message["id"]],
+                        "thread_id": thread_id,
+                        "parent_id": ids[message["parent_id"]] if message["parent_id"] else None,
+                        "role": message["role"],
+                        "content": message["content"],
+                        "parts_json": dumps(message.get("parts") or []),
+                        "status": message["status"],
+                        "error_json": None if message.get("error") is None else dumps(message["error"]),
+                        "run_id": None,
+                        "metadata_json": dumps(message.get("metadata") or {}),
+                        "created_at": message["created_at"],
+                        "updated_at": message["updated_at"],
+                    }
+                )
+            leaf = thread_data.get("active_leaf_id")
+            self._db.execute(
+                "UPDATE threads SET active_leaf_id = ?, updated_at = ? WHERE id = ?",
+                (ids.get(leaf) if leaf else None, thread_data["updated_at"], thread_id),
+            )
+        imported = self._threads.get(thread_id)
+        assert imported is not None
+        return imported
+
+
+def _validate(data: Any, source: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    try:
+        return _validated(data)
+    except ValueError as exc:
+        raise InvalidInputError(f"{source} is not a valid Mira thread export: {exc}.") from exc
+
+
+def _validated(data: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError(f'"format" must be "{FORMAT}"')
+    if data.get("version") != FORMAT_VERSION:
+        raise ValueError(
+            f"version {data.get('version')!r} is not supported (this Mira reads version {FORMAT_VERSION})"
+        )
+    thread, messages = data.get("thread"), data.get("messages")
+    if not isinstance(thread, dict) or not isinstance(messages, list):
+        raise ValueError('it needs a "thread" object and a "messages" list')
+    _require_strings(thread, ("id", "title", "status", "created_at", "updated_at"), "thread")
+    if thread["status"] not in {"active", "archived"}:
+        raise ValueError(f"thread.status {thread['status']!r} is unknown")
+    seen: set[str] = set()
+    for index, message in enumerate(messages):
+        _check_message(message, f"message {index + 1}", seen)
+    for index, message in enumerate(messages):
+        parent = message.get("parent_id")
+        if parent is not None and parent not in seen:
+            raise ValueError(f"message {index + 1} answers {parent!r}, which is not in the file")
+    return thread, messages
+
+
+def _check_message(message: Any, where: str, seen: set[str]) -> None:
+    if not isinstance(message, dict):
+        raise ValueError(f"{where} is not an object")
+    _require_strings(message, ("id", "role", "content", "status", "created_at", "updated_at"), where)
+    if message["role"] not in {r.value for r in MessageRole}:
+        raise ValueError(f"{where} has the unknown role {message['role']!r}")
+    if message["status"] not in {s.value for s in MessageStatus} - {"streaming"}:
+        raise ValueError(f"{where} has the status {message['status']!r}")
+    if message["id"] in seen:
+        raise ValueError(f"{where} repeats the id {message['id']}")
+    seen.add(message["id"])
+
+
+def _require_strings(data: dict[str, Any], keys: tuple[str, ...], where: str) -> None:
+    for key in keys:
+        if not isinstance(data.get(key), str):
+            raise ValueError(f"{where} has no {key}")
+
+
+def _parents_first(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    by_parent: dict[str | None, list[dict[str, Any]]] = {}
+    for message in messages:
+        by_parent.setdefault(message.get("parent_id"), []).append(message)
+    ordered: list[dict[str, Any]] = []
+    stack = list(reversed(by_parent.get(None, [])))
+    while stack:
+        message = stack.pop()
+        ordered.append(message)
+        stack.extend(reversed(by_parent.get(message["id"], [])))
+    if len(ordered) != len(messages):
+        raise InvalidInputError("The thread export contains a cycle of replies: it is not a valid tree.")
+    return ordered

@@ -1,0 +1,1 @@
+"""Workspaces: folders the user chose for agent runs; never deletes anything on disk."""

@@ -1,0 +1,60 @@
+"""Workspace use cases: add a folder, list, delete without touching the disk."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
+from mira_desktop.core.workspaces import Workspace
+from mira_desktop.services.app.changes import ChangeFeed, Topic
+from mira_desktop.store.workspaces import WorkspaceRepository
+
+
+class WorkspaceService:
+    def __init__(self, workspaces: WorkspaceRepository, changes: ChangeFeed | None = None) -> None:
+        self._workspaces = workspaces
+        self._changes = changes or ChangeFeed()
+
+    def list(self) -> list[Workspace]:
+        return self._workspaces.list()
+
+    def get(self, workspace_id: str) -> Workspace:
+        found = self._workspaces.get(workspace_id)
+        if found is None:
+            raise NotFoundError(f"No workspace with id {workspace_id}: see `mira workspaces list`.")
+        return found
+
+    def default(self) -> Workspace:
+        found = self._workspaces.get_default()
+        if found is None:
+            raise NotFoundError("The default workspace is missing: restart Mira to recreate it.")
+        return found
+
+    def add(self, name: str, path: str) -> Workspace:
+        name = name.strip()
+        if not name:
+            raise InvalidInputError("A workspace needs a name.")
+        folder = Path(path).expanduser()
+        if not folder.exists():
+            raise InvalidInputError(f"The folder {folder} does not exist: create it first or pick another.")
+        if not folder.is_dir():
+            raise InvalidInputError(f"{folder} is a file, not a folder: a workspace must be a folder.")
+        root = str(folder.resolve())
+        existing = self._workspaces.find_by_path(root)
+        if existing is not None:
+            raise ConflictError(
+                f"The folder {root} is already the workspace {existing.name!r} ({existing.id})."
+            )
+        added = self._workspaces.add(name, root)
+        self._changes.publish(Topic.WORKSPACES, added.id)
+        return added
+
+    def delete(self, workspace_id: str) -> Workspace:
+        """Remove the workspace from Mira; its folder and files stay, its threads are unbound."""
+        workspace = self.get(workspace_id)
+        if workspace.is_default:
+            raise ConflictError(f"{workspace.name} is the default workspace and cannot be deleted.")
+        self._workspaces.delete(workspace_id)
+        self._changes.publish(Topic.WORKSPACES, workspace_id)
+        self._changes.publish(Topic.THREADS)  # its threads lost the binding
+        return workspace

@@ -1,0 +1,1 @@
+"""The conversation: controller, message view, composer, thread header bindings and actions, source viewer."""

@@ -1,0 +1,248 @@
+"""Runs the UChat state machine for the window: dispatches events, performs effects, renders.
+
+Run events arrive from worker threads through a queued signal. Streaming text marks the view dirty
+and a frame timer repaints at most once per frame, so the window stays responsive while a model
+streams.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import deque
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from mira_desktop.core.conversation.branches import SiblingInfo
+from mira_desktop.core.conversation.chat_state import (
+    WELCOME,
+    CancelRun,
+    ChatState,
+    DeltaReceived,
+    Effect,
+    Event,
+    HistoryLoaded,
+    LoadThread,
+    RefreshThreads,
+    RunEnded,
+    RunMode,
+    RunRefused,
+    RunStarted,
+    SaveDraft,
+    SourceRef,
+    StartRun,
+    SwitchBranch,
+    ViewMessage,
+    transition,
+)
+from mira_desktop.core.conversation.runs import TERMINAL_EVENTS, EventType
+from mira_desktop.core.conversation.threads import Message, MessageRole
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from mira_desktop.services.app.bundle import AppServices
+    from mira_desktop.services.chat.run_bus import LiveEvent
+    from mira_desktop.services.chat.service import RunHandle, SendOptions
+    from mira_desktop.ui.operations import Background
+
+FRAME_MS = 16
+VISIBLE_MESSAGES = 30  # the newest part of a long branch; "Show earlier" loads more
+
+
+class _RunRelay(QObject):
+    arrived = Signal()
+
+
+class ChatController(QObject):
+    state_changed = Signal(object)
+    threads_changed = Signal()
+    notice = Signal(str)
+
+    def __init__(
+        self,
+        services: AppServices,
+        background: Background,
+        render: Callable[[ChatState, int], None],
+        send_options: Callable[[], SendOptions],
+    ) -> None:
+        super().__init__()
+        self.services = services
+        self.background = background
+        self._render = render
+        self._send_options = send_options
+        self.state = ChatState()
+        self.visible_limit = VISIBLE_MESSAGES
+        self.hidden_earlier = 0
+        self._dirty = False
+        self._frame = QTimer(self)
+        self._frame.setInterval(FRAME_MS)
+        self._frame.timeout.connect(self._tick)
+        # Run events land in a queue from the worker threads; one queued signal wakes the frame timer,
+        # which drains the queue once per frame (not one Qt event per streamed token).
+        self._incoming: deque[LiveEvent] = deque()
+        self._incoming_lock = threading.Lock()
+        self._relay = _RunRelay()
+        self._relay.arrived.connect(self._wake)
+        self._unsubscribe = services.chat.bus.subscribe(self._enqueue)
+        self._draft_timer = QTimer(self)
+        self._draft_timer.setSingleShot(True)
+        self._draft_timer.setInterval(400)
+        self._draft_timer.timeout.connect(self._flush_drafts)
+        self._pending_drafts: dict[str, str] = {}
+        self._early: list[LiveEvent] = []
+
+    # -- the loop --------------------------------------------------------------------------------
+    def dispatch(self, event: Event) -> None:
+        self.state, effects = transition(self.state, event)
+        self._dirty = True
+        for effect in effects:
+            self._perform(effect)
+        if not isinstance(event, DeltaReceived):
+            self._paint()  # user actions show at once; streaming waits for the frame timer
+
+    def _enqueue(self, event: LiveEvent) -> None:
+        """Called on a worker thread."""
+        with self._incoming_lock:
+            wake = not self._incoming
+            self._incoming.append(event)
+        if wake:
+            self._relay.arrived.emit()
+
+    def _wake(self) -> None:
+        if not self._frame.isActive():
+            self._frame.start()
+
+    def _tick(self) -> None:
+        with self._incoming_lock:
+            events = list(self._incoming)
+            self._incoming.clear()
+        for event in events:
+            self._on_run_event(event)
+        self._paint()
+        if not events and not self.state.busy and not self._dirty:
+            self._frame.stop()  # idle: no timer wake-ups until the next run event
+
+    def _paint(self) -> None:
+        if self._dirty:
+            self._dirty = False
+            self._render(self.state, self.hidden_earlier)
+            self.state_changed.emit(self.state)
+
+    def _on_run_event(self, event: LiveEvent) -> None:
+        run = self.state.active_run
+        if run is not None and run.run_id is None:
+            self._early.append(event)  # our run started but we do not know its id yet
+            return
+        if event.type == EventType.MESSAGE_DELTA and event.seq is None:
+            self.dispatch(DeltaReceived(event.run_id, str(event.data.get("text", ""))))
+        elif event.type in TERMINAL_EVENTS:
+            error = event.data.get("error")
+            message = str(error.get("message", "")) if isinstance(error, dict) else ""
+            self.dispatch(RunEnded(event.run_id, str(event.data.get("status", "")), message))
+
+    # -- effects ---------------------------------------------------------------------------------
+    def _perform(self, effect: Effect) -> None:
+        match effect:
+            case StartRun():
+                self._start_run(effect)
+            case CancelRun(run_id):
+                self.services.chat.stop(run_id)
+            case LoadThread(thread_id):
+                self._load(thread_id)
+            case SaveDraft(thread_id, text):
+                self._pending_drafts[thread_id] = text
+                self._draft_timer.start()
+            case SwitchBranch(thread_id, message_id):
+                self.services.branches.switch_branch(thread_id, message_id)
+            case RefreshThreads():
+                self.threads_changed.emit()
+
+    def _start_run(self, effect: StartRun) -> None:
+        chat = self.services.chat
+        options = self._send_options() if effect.thread_id == WELCOME else None
+        thread_id = None if effect.thread_id == WELCOME else effect.thread_id
+        message_id = effect.message_id or ""
+        starters: dict[RunMode, Callable[[], RunHandle]] = {
+            RunMode.SEND: lambda: chat.send(thread_id, effect.text, options),
+            RunMode.EDIT: lambda: chat.edit(message_id, effect.text),
+            RunMode.REGENERATE: lambda: chat.regenerate(message_id),
+            RunMode.RETRY: lambda: chat.retry(message_id),
+        }
+        self.background.run(starters[effect.mode], self._run_started, self._run_refused)
+
+    def _run_started(self, handle: RunHandle) -> None:
+        self.dispatch(
+            RunStarted(handle.run_id, handle.thread_id, handle.user_message_id, handle.assistant_message_id)
+        )
+        self._frame.start()
+        early, self._early = self._early, []
+        for event in early:  # what streamed before we knew the run's id, in order
+            if event.run_id == handle.run_id:
+                self._on_run_event(event)
+
+    def _run_refused(self, error: BaseException) -> None:
+        self._early = []
+        self.dispatch(RunRefused(str(error)))
+        self.notice.emit(str(error))
+
+    def _load(self, thread_id: str) -> None:
+        limit = self.visible_limit
+
+        def load() -> tuple[str, tuple[ViewMessage, ...], str, int]:
+            branch = self.services.threads.visible_branch(thread_id, limit)
+            views = tuple(view_message(m, branch.siblings[m.id]) for m in branch.messages)
+            return thread_id, views, branch.thread.draft, branch.hidden_earlier
+
+        self.background.run(load, self._loaded)
+
+    def _loaded(self, result: tuple[str, tuple[ViewMessage, ...], str, int]) -> None:
+        thread_id, history, draft, hidden = result
+        if thread_id == self.state.current:
+            self.hidden_earlier = hidden
+        self.dispatch(HistoryLoaded(thread_id, history, draft))
+
+    def reset_visible_limit(self) -> None:
+        self.visible_limit = VISIBLE_MESSAGES
+
+    def show_earlier(self) -> None:
+        self.visible_limit += VISIBLE_MESSAGES
+        if self.state.current != WELCOME:
+            self._load(self.state.current)
+
+    def _flush_drafts(self) -> None:
+        drafts, self._pending_drafts = self._pending_drafts, {}
+        for thread_id, text in drafts.items():
+            if thread_id == WELCOME:
+                self.services.threads.save_welcome_draft(text)
+            elif self.services.threads.exists(thread_id):
+                self.services.threads.save_draft(thread_id, text)
+
+    def close(self) -> None:
+        self._frame.stop()
+        self._flush_drafts()
+        self._unsubscribe()
+
+
+def view_message(message: Message, siblings: SiblingInfo) -> ViewMessage:
+    error = ""
+    if message.error:
+        error = str(message.error.get("message", ""))
+    sources = tuple(
+        SourceRef(int(s.get("n", i + 1)), str(s.get("document", "")), str(s.get("location_label", "")))
+        for i, s in enumerate(message.metadata.get("sources") or [])
+        if isinstance(s, dict)
+    )
+    return ViewMessage(
+        sources=sources,
+        id=message.id,
+        parent_id=message.parent_id,
+        role="user" if message.role is MessageRole.USER else message.role.value,
+        content=message.content,
+        status=message.status.value,
+        error=error,
+        sibling_index=siblings.index,
+        sibling_count=siblings.count,
+        previous_sibling=siblings.previous_id,
+        next_sibling=siblings.next_id,
+    )

@@ -1,0 +1,249 @@
+"""One message in the chat: Markdown body, status, and its actions (copy, edit, regenerate, retry,
+delete, ◀ n/m ▶ between sibling branches)."""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from mira_desktop.ui.chat.markdown import markdown_to_html
+from mira_desktop.ui.i18n import tr
+
+if TYPE_CHECKING:
+    from mira_desktop.core.conversation.chat_state import ViewMessage
+
+
+def _tool(text: str, tip: str) -> QToolButton:
+    button = QToolButton()
+    button.setText(text)
+    button.setToolTip(tip)
+    button.setAutoRaise(True)
+    return button
+
+
+class MessageWidget(QFrame):
+    edit_submitted = Signal(str, str)
+    regenerate_requested = Signal(str)
+    retry_requested = Signal(str)
+    delete_requested = Signal(str)
+    sibling_requested = Signal(str)
+    source_requested = Signal(str, int)  # message id, source number
+
+    def __init__(self, message: ViewMessage, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("userMessage" if message.role == "user" else "assistantMessage")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.message = message
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(14, 10, 14, 8)
+        layout.setSpacing(4)
+        self.who = QLabel()
+        self.who.setObjectName("messageAuthor")
+        self.body = QLabel()
+        self.body.setObjectName("messageBody")
+        self.body.setWordWrap(True)
+        self.body.setTextFormat(Qt.TextFormat.RichText)
+        self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.status = QLabel()
+        self.status.setObjectName("messageStatus")
+        self.status.setWordWrap(True)
+        self.sources = QLabel()
+        self.sources.setObjectName("messageSources")
+        self.sources.setWordWrap(True)
+        self.sources.setTextFormat(Qt.TextFormat.RichText)
+        self.sources.linkActivated.connect(
+            lambda link: self.source_requested.emit(self.message.id, int(link))
+        )
+        self.editor: QPlainTextEdit | None = None  # built on the first edit: most messages never need it
+        self._build_actions()
+        self.body_layout = QVBoxLayout()
+        self.body_layout.setSpacing(0)
+        self.body_layout.addWidget(self.body)
+        layout.addWidget(self.who)
+        layout.addLayout(self.body_layout)
+        layout.addWidget(self.sources)
+        layout.addWidget(self.status)
+        layout.addLayout(self.action_row)
+        self._rendered_text: str | None = None
+        self._rendered_streaming = False
+        self._frozen: list[QLabel] = []
+        self._frozen_length = 0
+        self.update_message(message)
+
+    def _build_actions(self) -> None:
+        self.action_row = QHBoxLayout()
+        self.action_row.setSpacing(2)
+        self.previous_button = _tool("◀", tr("message.previous_branch"))
+        self.branch_label = QLabel()
+        self.branch_label.setObjectName("muted")
+        self.next_button = _tool("▶", tr("message.next_branch"))
+        self.copy_button = _tool(tr("message.copy"), tr("message.copy"))
+        self.edit_button = _tool(tr("message.edit"), tr("message.edit"))
+        self.regenerate_button = _tool(tr("message.regenerate"), tr("message.regenerate"))
+        self.retry_button = QPushButton(tr("message.retry"))
+        self.retry_button.setObjectName("retryButton")
+        self.delete_button = _tool(tr("message.delete"), tr("message.delete_tip"))
+        for branch_widget in (self.previous_button, self.branch_label, self.next_button):
+            self.action_row.addWidget(branch_widget)
+        self.action_row.addStretch(1)
+        for widget in (
+            self.retry_button,
+            self.copy_button,
+            self.edit_button,
+            self.regenerate_button,
+            self.delete_button,
+        ):
+            self.action_row.addWidget(widget)
+        self.previous_button.clicked.connect(lambda: self._go(self.message.previous_sibling))
+        self.next_button.clicked.connect(lambda: self._go(self.message.next_sibling))
+        self.copy_button.clicked.connect(lambda: QGuiApplication.clipboard().setText(self.message.content))
+        self.edit_button.clicked.connect(self.begin_edit)
+        self.regenerate_button.clicked.connect(lambda: self.regenerate_requested.emit(self.message.id))
+        self.retry_button.clicked.connect(lambda: self.retry_requested.emit(self.message.id))
+        self.delete_button.clicked.connect(lambda: self.delete_requested.emit(self.message.id))
+
+    def update_message(self, message: ViewMessage) -> None:
+        self.message = message
+        user = message.role == "user"
+        self.who.setText(tr("message.you") if user else tr("message.mira"))
+        streaming = message.status == "streaming"
+        if message.content != self._rendered_text or streaming != self._rendered_streaming:
+            self._rendered_text = message.content
+            self._rendered_streaming = streaming
+            if streaming:
+                self._show_streaming(message.content)
+            else:
+                self._drop_frozen()
+                self.body.setTextFormat(Qt.TextFormat.RichText)
+                html_text = markdown_to_html(message.content, self.body.font()) if message.content else ""
+                self.body.setText(html_text)
+        self.sources.setVisible(bool(message.sources))
+        if message.sources:
+            links = " · ".join(
+                f'<a href="{s.n}">[{s.n}] {html.escape(s.document)}'
+                + (f", {html.escape(s.location_label)}" if s.location_label else "")
+                + "</a>"
+                for s in message.sources
+            )
+            self.sources.setText(f"{tr('message.sources')} {links}")
+        status_text = {
+            "cancelled": tr("message.stopped_note"),
+            "error": tr("message.error_note", error=message.error or tr("message.error")),
+            "streaming": tr("message.writing"),
+        }.get(message.status, "")
+        self.status.setText(status_text)
+        self.status.setProperty("state", message.status)
+        self.status.style().unpolish(self.status)
+        self.status.style().polish(self.status)
+        self.status.setVisible(bool(status_text))
+        settled = message.status != "streaming" and not message.optimistic
+        branches = message.sibling_count > 1
+        self.previous_button.setVisible(branches)
+        self.next_button.setVisible(branches)
+        self.branch_label.setVisible(branches)
+        self.branch_label.setText(f"{message.sibling_index}/{message.sibling_count}")
+        self.previous_button.setEnabled(settled and message.previous_sibling is not None)
+        self.next_button.setEnabled(settled and message.next_sibling is not None)
+        self.copy_button.setVisible(bool(message.content))
+        self.edit_button.setVisible(user and settled)
+        self.regenerate_button.setVisible(not user and settled)
+        self.retry_button.setVisible(
+            not user and message.status in {"error", "cancelled"} and not message.optimistic
+        )
+        self.delete_button.setVisible(settled)
+        if self.editor is not None:
+            self.save_edit.hide()
+            self.cancel_edit.hide()
+
+    def _show_streaming(self, text: str) -> None:
+        """Plain text while streaming, with finished lines frozen in labels of their own, so a frame
+        only lays out the last few lines; Markdown replaces it all once the answer settles."""
+        self.body.setTextFormat(Qt.TextFormat.PlainText)
+        cut = _freeze_point(text, self._frozen_length)
+        if cut > self._frozen_length:
+            piece = QLabel(text[self._frozen_length : cut].rstrip("\n"))
+            piece.setObjectName("messageBody")
+            piece.setWordWrap(True)
+            piece.setTextFormat(Qt.TextFormat.PlainText)
+            piece.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            self.body_layout.insertWidget(len(self._frozen), piece)
+            self._frozen.append(piece)
+            self._frozen_length = cut
+        self.body.setText(text[self._frozen_length :] or ("…" if not text else ""))
+
+    def _drop_frozen(self) -> None:
+        for piece in self._frozen:
+            self.body_layout.removeWidget(piece)
+            piece.deleteLater()
+        self._frozen = []
+        self._frozen_length = 0
+
+    def _ensure_editor(self) -> QPlainTextEdit:
+        if self.editor is None:
+            self.editor = QPlainTextEdit()
+            self.save_edit = QPushButton(tr("message.save_and_send"))
+            self.cancel_edit = QPushButton(tr("message.cancel"))
+            self.save_edit.clicked.connect(self._submit_edit)
+            self.cancel_edit.clicked.connect(self.end_edit)
+            layout = self.layout()
+            assert isinstance(layout, QVBoxLayout)
+            layout.insertWidget(layout.indexOf(self.status), self.editor)
+            self.action_row.insertWidget(self.action_row.indexOf(self.copy_button), self.save_edit)
+            self.action_row.insertWidget(self.action_row.indexOf(self.copy_button), self.cancel_edit)
+        return self.editor
+
+    def begin_edit(self) -> None:
+        self._ensure_editor()
+        assert self.editor is not None
+        self.editor.setPlainText(self.message.content)
+        self.editor.setFixedHeight(max(60, min(200, self.body.sizeHint().height() + 20)))
+        self.editor.show()
+        self.body.hide()
+        self.save_edit.show()
+        self.cancel_edit.show()
+        self.edit_button.hide()
+        self.editor.setFocus()
+
+    def end_edit(self) -> None:
+        if self.editor is not None:
+            self.editor.hide()
+        self.body.show()
+        self.update_message(self.message)
+
+    def _submit_edit(self) -> None:
+        text = self.editor.toPlainText() if self.editor is not None else ""
+        if text.strip():
+            self.end_edit()
+            self.edit_submitted.emit(self.message.id, text)
+
+    def _go(self, message_id: str | None) -> None:
+        if message_id:
+            self.sibling_requested.emit(message_id)
+
+
+FREEZE_AFTER = 400  # characters of a single unbroken paragraph before it is frozen at a space
+
+
+def _freeze_point(text: str, frozen: int) -> int:
+    """Where the streamed text can be frozen: after the last full line, or at a space in a long one."""
+    newline = text.rfind("\n", frozen)
+    if newline >= 0 and newline + 1 > frozen:
+        return newline + 1
+    if len(text) - frozen > FREEZE_AFTER:
+        space = text.rfind(" ", frozen, len(text) - 80)
+        if space > frozen:
+            return space + 1
+    return frozen

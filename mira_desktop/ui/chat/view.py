@@ -1,0 +1,137 @@
+"""The central chat area: an empty state for a new chat, or the visible branch of a thread.
+
+Message widgets are kept by id and updated in place, so a streaming answer only re-renders its own
+body; the controller calls :meth:`show_history` at most once per frame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QLabel, QPushButton, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
+
+from mira_desktop.ui.i18n import tr
+
+if TYPE_CHECKING:  # loaded with the first message, after the window has painted
+    from mira_desktop.core.conversation.chat_state import ViewMessage
+    from mira_desktop.ui.chat.message_widget import MessageWidget
+
+
+class ChatView(QStackedWidget):
+    edit_submitted = Signal(str, str)
+    regenerate_requested = Signal(str)
+    retry_requested = Signal(str)
+    delete_requested = Signal(str)
+    sibling_requested = Signal(str)
+    source_requested = Signal(str, int)
+    earlier_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.empty_state = QWidget()
+        self.empty_state.setObjectName("emptyState")
+        empty_layout = QVBoxLayout(self.empty_state)
+        empty_layout.addStretch(2)
+        title = QLabel(tr("empty.title"))
+        title.setObjectName("emptyTitle")
+        title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        body = QLabel(tr("empty.body"))
+        body.setObjectName("muted")
+        body.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        body.setWordWrap(True)
+        empty_layout.addWidget(title)
+        empty_layout.addWidget(body)
+        empty_layout.addStretch(3)
+
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setObjectName("transcript")
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.list_widget = QWidget()
+        self.list_widget.setObjectName("messageList")
+        self.list_layout = QVBoxLayout(self.list_widget)
+        self.list_layout.setContentsMargins(24, 12, 24, 12)
+        self.list_layout.setSpacing(10)
+        self.earlier_button = QPushButton(tr("chat.show_earlier"))
+        self.earlier_button.setObjectName("earlierButton")
+        self.earlier_button.clicked.connect(self.earlier_requested)
+        self.list_layout.addWidget(self.earlier_button, 0, Qt.AlignmentFlag.AlignHCenter)
+        self.list_layout.addStretch(1)
+        self.scroll_area.setWidget(self.list_widget)
+        self._pinned = True  # follow the newest text until the user scrolls up
+        bar = self.scroll_area.verticalScrollBar()
+        bar.rangeChanged.connect(self._follow)
+        bar.valueChanged.connect(lambda value: setattr(self, "_pinned", value >= bar.maximum() - 40))
+        self.widgets: dict[str, MessageWidget] = {}
+        self._order: list[str] = []
+        self.addWidget(self.empty_state)
+        self.addWidget(self.scroll_area)
+        self.show_empty()
+
+    def show_empty(self) -> None:
+        self.setCurrentWidget(self.empty_state)
+
+    def show_history(self, history: Sequence[ViewMessage], *, hidden_earlier: int = 0) -> None:
+        if not history:
+            self._clear()
+            self.show_empty()
+            return
+        self.setCurrentWidget(self.scroll_area)
+        ids = [m.id for m in history]
+        if ids != self._order:
+            self._relayout(history)
+        else:
+            for message in history:
+                widget = self.widgets[message.id]
+                if widget.message != message:
+                    widget.update_message(message)
+        self.earlier_button.setVisible(hidden_earlier > 0)
+        self.earlier_button.setText(tr("chat.show_earlier_n", n=str(hidden_earlier)))
+
+    def _follow(self, _minimum: int, maximum: int) -> None:
+        if self._pinned:
+            self.scroll_area.verticalScrollBar().setValue(maximum)
+
+    def scroll_to_end(self) -> None:
+        self._pinned = True
+        bar = self.scroll_area.verticalScrollBar()
+        bar.setValue(bar.maximum())
+
+    def _relayout(self, history: Sequence[ViewMessage]) -> None:
+        if not self._order or self._order[0] not in {m.id for m in history}:
+            self._pinned = True  # another thread (or the first load): start at its end
+        keep = {m.id for m in history}
+        for message_id in [i for i in self.widgets if i not in keep]:
+            widget = self.widgets.pop(message_id)
+            self.list_layout.removeWidget(widget)
+            widget.deleteLater()
+        for index, message in enumerate(history):
+            existing = self.widgets.get(message.id)
+            if existing is None:
+                existing = self._make(message)
+                self.widgets[message.id] = existing
+            elif existing.message != message:
+                existing.update_message(message)
+            self.list_layout.insertWidget(index + 1, existing)  # after the "earlier" button
+        self._order = [m.id for m in history]
+
+    def _make(self, message: ViewMessage) -> MessageWidget:
+        from mira_desktop.ui.chat.message_widget import MessageWidget
+
+        widget = MessageWidget(message)
+        widget.edit_submitted.connect(self.edit_submitted)
+        widget.regenerate_requested.connect(self.regenerate_requested)
+        widget.retry_requested.connect(self.retry_requested)
+        widget.delete_requested.connect(self.delete_requested)
+        widget.sibling_requested.connect(self.sibling_requested)
+        widget.source_requested.connect(self.source_requested)
+        return widget
+
+    def _clear(self) -> None:
+        for widget in self.widgets.values():
+            self.list_layout.removeWidget(widget)
+            widget.deleteLater()
+        self.widgets.clear()
+        self._order = []

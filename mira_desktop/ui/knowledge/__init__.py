@@ -1,0 +1,1 @@
+"""The Knowledge window: one module per tab (documents, jobs, search, evaluation)."""

@@ -1,0 +1,1 @@
+"""The Roles window: role list, form, lorebook editor, request preview."""

@@ -1,0 +1,93 @@
+"""The request preview panel: the messages, parameters and token counts the model would receive.
+
+It only shows a :class:`~mira_desktop.services.roles.preview.RolePreview`, which the real compilers
+built; nothing here composes prompt text.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QFontDatabase
+from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QLineEdit, QPlainTextEdit, QVBoxLayout, QWidget
+
+from mira_desktop.ui.i18n import tr
+
+if TYPE_CHECKING:
+    from mira_desktop.core.conversation.threads import Thread
+    from mira_desktop.services.roles.preview import RolePreview
+
+
+class RequestPreview(QWidget):
+    inputs_changed = Signal()  # the thread or the sample message changed
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        title = QLabel(tr("roles.preview.title"))
+        title.setObjectName("threadTitle")
+        self.thread_picker = QComboBox()
+        self.thread_picker.currentIndexChanged.connect(lambda _index: self.inputs_changed.emit())
+        self.message_edit = QLineEdit()
+        self.message_edit.setPlaceholderText(tr("roles.preview.message"))
+        self.message_edit.setClearButtonEnabled(True)
+        self.message_edit.textChanged.connect(lambda _text: self.inputs_changed.emit())
+        self.badge_label = QLabel()
+        self.badge_label.setObjectName("roleBadge")
+        self.badge_label.setWordWrap(True)
+        self.badge_label.setStyleSheet(
+            "color: #92400e; background: #fef3c7; padding: 4px; border-radius: 4px;"
+        )
+        self.badge_label.hide()
+        self.text = QPlainTextEdit()
+        self.text.setReadOnly(True)
+        self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.tokens_label = QLabel()
+        self.tokens_label.setWordWrap(True)
+        inputs = QFormLayout()
+        inputs.addRow(tr("roles.preview.thread"), self.thread_picker)
+        inputs.addRow(self.message_edit)
+        layout = QVBoxLayout(self)
+        layout.addWidget(title)
+        layout.addLayout(inputs)
+        layout.addWidget(self.badge_label)
+        layout.addWidget(self.text, 1)
+        layout.addWidget(self.tokens_label)
+
+    def set_threads(self, threads: list[Thread], selected: str | None = None) -> None:
+        self.thread_picker.blockSignals(True)
+        self.thread_picker.clear()
+        self.thread_picker.addItem(tr("roles.preview.no_thread"), None)
+        for thread in threads:
+            self.thread_picker.addItem(thread.title or thread.id, thread.id)
+        self.thread_picker.setCurrentIndex(max(0, self.thread_picker.findData(selected)))
+        self.thread_picker.blockSignals(False)
+
+    def thread_id(self) -> str | None:
+        value = self.thread_picker.currentData()
+        return value if isinstance(value, str) else None
+
+    def show_preview(self, preview: RolePreview, saved_status: str) -> None:
+        """Show ``preview``; ``saved_status`` is the role's status as saved (what requests use)."""
+        blocks = [f"── {m.role} ──\n{m.content}" for m in preview.request.messages]
+        parameters = json.dumps(preview.request.sampling.to_dict(), ensure_ascii=False)
+        blocks.append(f"── {tr('roles.preview.parameters')} ──\n{parameters}")
+        self.text.setPlainText("\n\n".join(blocks))
+        lines = []
+        for section in preview.sections:
+            parts = ", ".join(f"{p.name} {p.tokens}" for p in section.parts)
+            lines.append(f"{section.name} {section.tokens}" + (f" ({parts})" if parts else ""))
+        total = tr(
+            "roles.preview.total",
+            used=preview.request.prompt_tokens,
+            window=preview.request.window,
+            tokenizer=preview.tokenizer,
+        )
+        self.tokens_label.setText(f"{tr('roles.preview.tokens')}: " + " · ".join(lines) + f" — {total}")
+        self.badge_label.setText(tr("roles.preview.not_sent", status=tr(f"roles.status.{saved_status}")))
+        self.badge_label.setVisible(saved_status != "active")
+
+    def show_problem(self, text: str) -> None:
+        self.text.setPlainText(text)
+        self.tokens_label.setText("")

@@ -1,0 +1,29 @@
+"""The Settings window (Ctrl+,): one tab per area."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTabWidget, QVBoxLayout, QWidget
+
+from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.settings.models_page import ModelsPage
+
+if TYPE_CHECKING:
+    from mira_desktop.services.app.bundle import AppServices
+    from mira_desktop.ui.operations import Background
+
+
+class SettingsDialog(QDialog):
+    def __init__(self, services: AppServices, background: Background, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(tr("settings.title"))
+        self.resize(760, 640)
+        self.tabs = QTabWidget()
+        self.models_page = ModelsPage(services, background)
+        self.tabs.addTab(self.models_page, tr("settings.models"))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.tabs)
+        layout.addWidget(buttons)

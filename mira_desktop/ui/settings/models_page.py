@@ -1,0 +1,214 @@
+"""Settings → Models: the local default, GGUF files, remote providers, a Test button."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from mira_desktop.ui.i18n import tr
+
+if TYPE_CHECKING:
+    from mira_desktop.services.app.bundle import AppServices
+    from mira_desktop.services.model_catalog.catalog import ModelEntry, ModelTestResult
+    from mira_desktop.ui.operations import Background
+
+
+class ModelsPage(QWidget):
+    models_changed = Signal()
+    test_finished = Signal(str)
+
+    def __init__(self, services: AppServices, background: Background, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.services = services
+        self.background = background
+        layout = QVBoxLayout(self)
+
+        self.model_list = QListWidget()
+        self.model_list.setObjectName("modelList")
+        self.model_list.currentItemChanged.connect(self._selection_changed)
+        buttons = QHBoxLayout()
+        self.default_button = QPushButton(tr("models.set_default"))
+        self.test_button = QPushButton(tr("models.test"))
+        self.remove_button = QPushButton(tr("models.remove"))
+        self.add_file_button = QPushButton(tr("models.add_gguf"))
+        for button in (self.default_button, self.test_button, self.remove_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.add_file_button)
+        self.default_button.clicked.connect(self._set_default)
+        self.test_button.clicked.connect(self._test)
+        self.remove_button.clicked.connect(self._remove)
+        self.add_file_button.clicked.connect(self._pick_file)
+        self.result_label = QLabel("")
+        self.result_label.setWordWrap(True)
+        self.result_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        self.threads = QSpinBox()
+        self.threads.setRange(0, 64)
+        self.threads.setValue(services.models.local_settings().threads)
+        self.threads.setSpecialValueText(
+            tr("models.threads_auto", n=str(services.models.effective_threads()))
+        )
+        self.threads.valueChanged.connect(self._threads_changed)
+        threads_row = QFormLayout()
+        threads_row.addRow(tr("models.threads"), self.threads)
+
+        layout.addWidget(QLabel(tr("models.heading")))
+        layout.addWidget(self.model_list, 1)
+        layout.addLayout(buttons)
+        layout.addWidget(self.result_label)
+        layout.addLayout(threads_row)
+        layout.addWidget(self._remote_form())
+        self.refresh()
+
+    def _remote_form(self) -> QGroupBox:
+        box = QGroupBox(tr("models.remote_heading"))
+        form = QFormLayout(box)
+        self.remote_name = QLineEdit()
+        self.remote_name.setPlaceholderText("ollama")
+        self.remote_url = QLineEdit()
+        self.remote_url.setPlaceholderText("http://127.0.0.1:11434/v1")
+        self.remote_model = QLineEdit()
+        self.remote_model.setPlaceholderText("llama3.2")
+        self.remote_key = QLineEdit()
+        self.remote_key.setEchoMode(QLineEdit.EchoMode.Password)
+        self.remote_key.setPlaceholderText(tr("models.key_placeholder"))
+        self.remote_error = QLabel("")
+        self.remote_error.setObjectName("fieldError")
+        self.remote_error.setWordWrap(True)
+        self.add_remote_button = QPushButton(tr("models.add_remote"))
+        self.add_remote_button.clicked.connect(self._add_remote)
+        form.addRow(tr("models.name"), self.remote_name)
+        form.addRow(tr("models.base_url"), self.remote_url)
+        form.addRow(tr("models.model"), self.remote_model)
+        form.addRow(tr("models.api_key"), self.remote_key)
+        form.addRow(self.remote_error)
+        form.addRow(self.add_remote_button)
+        return box
+
+    def refresh(self) -> None:
+        self.model_list.clear()
+        for entry in self.services.models.entries():
+            item = QListWidgetItem(self._describe(entry))
+            item.setData(Qt.ItemDataRole.UserRole, entry.ref)
+            item.setToolTip(entry.detail or entry.ref)
+            self.model_list.addItem(item)
+        self.model_list.setCurrentRow(0)
+
+    @staticmethod
+    def _describe(entry: ModelEntry) -> str:
+        star = "★ " if entry.is_default else "   "
+        state = tr("models.loaded") if entry.loaded else ""
+        window = entry.capabilities.get("context_window")
+        extra = f" · {window} tokens" if window else ""
+        problem = f" · {entry.detail}" if entry.detail else ""
+        return f"{star}{entry.name}  ({entry.ref}){extra} {state}{problem}".rstrip()
+
+    def selected_ref(self) -> str | None:
+        item = self.model_list.currentItem()
+        return None if item is None else item.data(Qt.ItemDataRole.UserRole)
+
+    def _selection_changed(self, *_: object) -> None:
+        ref = self.selected_ref() or ""
+        self.remove_button.setEnabled(not ref.startswith("local:smollm2"))
+
+    def _set_default(self) -> None:
+        ref = self.selected_ref()
+        if ref:
+            self._guard(lambda: self.services.models.set_default(ref))
+            self.refresh()
+            self.models_changed.emit()
+
+    def _remove(self) -> None:
+        ref = self.selected_ref()
+        if not ref:
+            return
+        if ref.startswith("remote:"):
+            name = ref.removeprefix("remote:").split("/", 1)[0]
+            self._guard(lambda: self.services.models.remove_remote(name))
+        elif ref.startswith("local:"):
+            self._guard(lambda: self.services.models.remove_local(ref.removeprefix("local:")))
+        self.refresh()
+        self.models_changed.emit()
+
+    def _pick_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, tr("models.add_gguf"), "", "GGUF models (*.gguf);;All files (*)"
+        )
+        if path:
+            self.add_file(path)
+
+    def add_file(self, path: str) -> None:
+        if self._guard(lambda: self.services.models.add_local(path)):
+            self.refresh()
+            self.models_changed.emit()
+
+    def _add_remote(self) -> None:
+        key = self.remote_key.text().strip() or None
+        try:
+            provider = self.services.models.add_remote(
+                self.remote_name.text().strip(),
+                self.remote_url.text().strip(),
+                model=self.remote_model.text().strip() or None,
+                api_key=key,
+            )
+        except Exception as exc:
+            self.remote_error.setText(str(exc))
+            return
+        self.remote_error.setText(tr("models.key_stored") if key else "")
+        self.remote_key.clear()
+        self.remote_key.setPlaceholderText(tr("models.key_stored") if key else tr("models.key_placeholder"))
+        self.result_label.setText(tr("models.added", name=provider.name))
+        self.refresh()
+        self.models_changed.emit()
+
+    def _threads_changed(self, value: int) -> None:
+        self._guard(lambda: self.services.models.set_local_threads(value))
+
+    def _test(self) -> None:
+        ref = self.selected_ref()
+        if not ref:
+            return
+        self.test_button.setEnabled(False)
+        self.result_label.setText(tr("models.testing", ref=ref))
+        self.background.run(lambda: self.services.models.test(ref), self._tested, self._test_failed)
+
+    def _tested(self, result: ModelTestResult) -> None:
+        self.test_button.setEnabled(True)
+        text = tr(
+            "models.test_result",
+            text=result.text,
+            first=f"{result.first_token_s * 1000:.0f}",
+            total=f"{result.total_s:.2f}",
+        )
+        self.result_label.setText(text)
+        self.test_finished.emit(text)
+        self.refresh()
+
+    def _test_failed(self, exc: BaseException) -> None:
+        self.test_button.setEnabled(True)
+        self.result_label.setText(str(exc))
+        self.test_finished.emit(str(exc))
+
+    def _guard(self, action: object) -> bool:
+        try:
+            action()  # type: ignore[operator]
+        except Exception as exc:
+            self.result_label.setText(str(exc))
+            return False
+        return True

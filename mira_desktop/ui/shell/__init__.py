@@ -1,0 +1,1 @@
+"""The application shell: start-up, the main window, the thread sidebar, the theme."""
