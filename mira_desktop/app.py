@@ -154,7 +154,7 @@ def build_services(
             models=models,
             chat=chat,
             summaries=summaries,
-            transfer=ThreadTransfer(database, threads, messages),
+            transfer=ThreadTransfer(database, threads, messages, changes),
             sources=SourceService(database, folder),
         )
     except BaseException:

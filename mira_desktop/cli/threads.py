@@ -1,4 +1,4 @@
-"""`mira threads list|show|archive|unarchive|delete`."""
+"""`mira threads list|show|archive|unarchive|delete|set|…`."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from mira_desktop.cli.output import Output
 from mira_desktop.core.conversation.threads import ThreadStatus
+from mira_desktop.core.errors import InvalidInputError
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
@@ -127,6 +128,13 @@ def register_conversation_actions(
     how.add_argument("--set", metavar="TEXT", help="use this text as the summary")
     how.add_argument("--clear", action="store_true", help="remove the summary")
     summary.set_defaults(handler=_summary)
+    setting = commands.add_parser(
+        "set", help="change what a thread is bound to: agent mode and its workspace", parents=[common]
+    )
+    setting.add_argument("id")
+    setting.add_argument("--agent", choices=["on", "off"], help="agent mode for this thread's next runs")
+    setting.add_argument("--workspace", metavar="ID", help="the workspace agent runs work in")
+    setting.set_defaults(handler=_set)
     rename = commands.add_parser("rename", help="change a thread's title", parents=[common])
     rename.add_argument("id")
     rename.add_argument("title")
@@ -183,6 +191,17 @@ def _summary(args: argparse.Namespace, services: AppServices, out: Output) -> in
     else:
         text = services.summaries.get(args.id)
     out.result({"thread_id": args.id, "summary": text}, text or "(no summary)")
+    return 0
+
+
+def _set(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    thread = services.threads.get(args.id)
+    if args.agent is None and args.workspace is None:
+        raise InvalidInputError("Say what to change: --agent on|off and/or --workspace ID.")
+    enabled = thread.agent_enabled if args.agent is None else args.agent == "on"
+    thread = services.threads.set_agent(thread.id, enabled, args.workspace)
+    where = f" in workspace {thread.workspace_id}" if thread.workspace_id else ""
+    out.result(thread, f"Agent mode is {'on' if thread.agent_enabled else 'off'} for {thread.id}{where}.")
     return 0
 
 

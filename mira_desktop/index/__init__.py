@@ -1,1 +1,1 @@
-"""Embeddings, LanceDB vectors, Tantivy BM25, hybrid fusion, rerank, per-knowledge-base manifest."""
+"""Embeddings, LanceDB vectors, Tantivy BM25, hybrid fusion and parent merging, the per-knowledge-base manifest."""

@@ -1,8 +1,12 @@
-"""Running work off the UI thread and delivering its result back on it.
+"""The one way a widget hands work to the background, in the spirit of Anki's ``CollectionOp``.
 
-``Background.run(fn, on_success, on_failure)`` is the one way widgets hand slow work (model loading,
-index jobs, runs) to a worker. Results arrive through a queued Qt signal, so callbacks always run on
-the UI thread. ``shutdown()`` waits for the workers: no thread outlives the window.
+``runner.op(owner, fn).success(show).failure(explain).run()`` runs ``fn`` on a worker thread and
+calls ``show(result)`` — or ``explain(error)`` — on the UI thread, unless ``owner`` was destroyed
+meanwhile. Without a failure callback the error goes to the runner's default (the notification
+bus: a status line, a dialog for errors). Work stopped through its cancel token (``Cancelled``)
+is not an error: only the ``cancelled`` callback runs. ``fn`` may call ``op.report(value)`` to
+send progress, delivered to the ``progress`` callback on the UI thread. ``shutdown()`` waits for
+the workers: no thread outlives the window.
 """
 
 from __future__ import annotations
@@ -10,46 +14,109 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, Generic, TypeVar
 
+import shiboken6
 from PySide6.QtCore import QObject, Signal
+
+from mira_desktop.core.cancel import Cancelled, CancelToken
+
+T = TypeVar("T")
 
 
 class _Relay(QObject):
-    delivered = Signal(object, object)
+    delivered = Signal(object, object, object)  # owner, callback, value
 
 
-class Background(QObject):
+class OperationRunner(QObject):
     def __init__(self, on_unhandled: Callable[[BaseException], None], workers: int = 2) -> None:
         super().__init__()
-        self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="mira-bg")
+        self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="mira-ui-op")
         self._relay = _Relay()
         self._relay.delivered.connect(self._deliver)
         self._on_unhandled = on_unhandled
         self._closed = threading.Event()
 
-    def run(
-        self,
-        fn: Callable[[], Any],
-        on_success: Callable[[Any], None],
-        on_failure: Callable[[BaseException], None] | None = None,
-    ) -> None:
-        failure = on_failure or self._on_unhandled
+    def op(self, owner: QObject | None, fn: Callable[[], T]) -> Operation[T]:
+        """An operation of ``owner`` (a widget: its callbacks are dropped once it is destroyed)."""
+        return Operation(self, owner, fn)
 
-        def work() -> None:
-            try:
-                result = fn()
-            except BaseException as exc:  # delivered to the UI thread, never lost
-                self._relay.delivered.emit(failure, exc)
-            else:
-                self._relay.delivered.emit(on_success, result)
-
-        self._executor.submit(work)
-
-    def _deliver(self, callback: Callable[[Any], None], value: Any) -> None:
+    def _submit(self, work: Callable[[], None]) -> None:
         if not self._closed.is_set():
-            callback(value)
+            self._executor.submit(work)
+
+    def _post(self, owner: QObject | None, callback: Callable[[Any], None], value: Any) -> None:
+        self._relay.delivered.emit(owner, callback, value)
+
+    def _deliver(self, owner: QObject | None, callback: Callable[[Any], None], value: Any) -> None:
+        if self._closed.is_set() or (owner is not None and not shiboken6.isValid(owner)):
+            return
+        callback(value)
+
+    @property
+    def default_failure(self) -> Callable[[BaseException], None]:
+        return self._on_unhandled
 
     def shutdown(self) -> None:
         self._closed.set()
         self._executor.shutdown(wait=True, cancel_futures=True)
+
+
+class Operation(Generic[T]):
+    """Built by :meth:`OperationRunner.op`; configure with the chained methods, then :meth:`run`."""
+
+    def __init__(self, runner: OperationRunner, owner: QObject | None, fn: Callable[[], T]) -> None:
+        self._runner = runner
+        self._owner = owner
+        self._fn = fn
+        self._success: Callable[[T], None] = lambda _value: None
+        self._failure: Callable[[BaseException], None] = runner.default_failure
+        self._progress: Callable[[Any], None] | None = None
+        self._cancelled: Callable[[None], None] = lambda _none: None
+        self.token = CancelToken()
+
+    def success(self, callback: Callable[[T], None]) -> Operation[T]:
+        self._success = callback
+        return self
+
+    def failure(self, callback: Callable[[BaseException], None]) -> Operation[T]:
+        self._failure = callback
+        return self
+
+    def progress(self, callback: Callable[[Any], None]) -> Operation[T]:
+        self._progress = callback
+        return self
+
+    def cancellable(
+        self, token: CancelToken, on_cancelled: Callable[[None], None] | None = None
+    ) -> Operation[T]:
+        """Use ``token`` (a Stop button cancels it); ``on_cancelled`` runs instead of a failure."""
+        self.token = token
+        if on_cancelled is not None:
+            self._cancelled = on_cancelled
+        return self
+
+    def report(self, value: Any) -> None:
+        """Progress from the worker thread (delivered on the UI thread)."""
+        if self._progress is not None:
+            self._runner._post(self._owner, self._progress, value)
+
+    def cancel(self) -> None:
+        self.token.cancel("user")
+
+    def run(self) -> Operation[T]:
+        def work() -> None:
+            if self.token.cancelled:
+                self._runner._post(self._owner, self._cancelled, None)
+                return
+            try:
+                result = self._fn()
+            except Cancelled:
+                self._runner._post(self._owner, self._cancelled, None)
+            except BaseException as exc:  # delivered to the UI thread, never lost
+                self._runner._post(self._owner, self._failure, exc)
+            else:
+                self._runner._post(self._owner, self._success, result)
+
+        self._runner._submit(work)
+        return self

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from mira_desktop.app import build_services
 from mira_desktop.core.conversation.threads import MessageStatus
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.ui.shell.main_window import MainWindow
+from tests.gui.support import open_window
 
 SLOW = {"text": " ".join(f"w{i}" for i in range(300)), "token_delay_ms": 20}
 
@@ -26,23 +26,6 @@ def make_script(tmp_path: Path) -> Callable[..., str]:
         return f"scripted:{path}"
 
     return make
-
-
-@pytest.fixture
-def app_services(data_dir: Path) -> Iterator[AppServices]:
-    services = build_services(data_dir)
-    yield services
-    services.close()
-
-
-def _window(qtbot: QtBot, services: AppServices) -> MainWindow:
-    window = MainWindow(str(services.folder.root))
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    window.attach(services)
-    window.composer.set_ready(True)
-    return window
 
 
 def _type_and_send(qtbot: QtBot, window: MainWindow, text: str) -> None:
@@ -60,7 +43,7 @@ def test_sending_streams_the_answer_and_creates_the_thread(
     qtbot: QtBot, app_services: AppServices, make_script: Callable[..., str]
 ) -> None:
     app_services.models.set_default(make_script({"text": "Hello **there**, friend.", "token_delay_ms": 5}))
-    window = _window(qtbot, app_services)
+    window = open_window(qtbot, app_services, ready=True)
     assert app_services.threads.list(None) == []
     _type_and_send(qtbot, window, "Hi Mira")
     assert window.composer.editor.toPlainText() == ""
@@ -73,7 +56,7 @@ def test_sending_streams_the_answer_and_creates_the_thread(
     threads = app_services.threads.list(None)
     assert len(threads) == 1
     assert window.current_thread_id == threads[0].id
-    assert window.sidebar.thread_list.count() == 1
+    qtbot.waitUntil(lambda: window.sidebar.thread_list.count() == 1)
     assert "Hi Mira" in window.sidebar.thread_list.item(0).text()
     messages = app_services.threads.show(threads[0].id).messages
     assert [m.content for m in messages] == ["Hi Mira", "Hello **there**, friend."]
@@ -84,10 +67,17 @@ def test_stop_keeps_the_partial_answer_shown_and_saved(
     qtbot: QtBot, app_services: AppServices, make_script: Callable[..., str]
 ) -> None:
     app_services.models.set_default(make_script(SLOW))
-    window = _window(qtbot, app_services)
+    window = open_window(qtbot, app_services, ready=True)
     _type_and_send(qtbot, window, "Count for me")
     qtbot.waitUntil(window.composer.stop_button.isVisible, timeout=10_000)
-    qtbot.waitUntil(lambda: len((_last_widget(window).message.content or "").split()) >= 5, timeout=10_000)
+    qtbot.waitUntil(
+        lambda: (
+            _last_widget(window) is not None
+            and _last_widget(window).message.role == "assistant"
+            and len((_last_widget(window).message.content or "").split()) >= 5
+        ),
+        timeout=10_000,
+    )
     qtbot.keyClick(window, Qt.Key.Key_Escape)
     qtbot.waitUntil(lambda: not window.controller.state.busy, timeout=10_000)
     qtbot.waitUntil(lambda: _last_widget(window).message.status == "cancelled", timeout=10_000)
@@ -110,7 +100,7 @@ def test_an_error_is_shown_with_retry_and_retry_answers_again(
             {"error": {"kind": "auth", "message": "The key was refused."}}, {"text": "Second time lucky"}
         )
     )
-    window = _window(qtbot, app_services)
+    window = open_window(qtbot, app_services, ready=True)
     _type_and_send(qtbot, window, "Hello?")
     qtbot.waitUntil(
         lambda: _last_widget(window) is not None and _last_widget(window).message.status == "error",
@@ -130,7 +120,7 @@ def test_regenerate_then_switch_back_to_the_first_branch(
     qtbot: QtBot, app_services: AppServices, make_script: Callable[..., str]
 ) -> None:
     app_services.models.set_default(make_script({"text": "First answer"}, {"text": "Second answer"}))
-    window = _window(qtbot, app_services)
+    window = open_window(qtbot, app_services, ready=True)
     _type_and_send(qtbot, window, "Question")
     qtbot.waitUntil(
         lambda: _last_widget(window) is not None and _last_widget(window).message.content == "First answer",
@@ -160,7 +150,7 @@ def test_edit_in_place_sends_a_new_branch(
     qtbot: QtBot, app_services: AppServices, make_script: Callable[..., str]
 ) -> None:
     app_services.models.set_default(make_script({"text": "About cats"}, {"text": "About dogs"}))
-    window = _window(qtbot, app_services)
+    window = open_window(qtbot, app_services, ready=True)
     _type_and_send(qtbot, window, "Tell me about cats")
     qtbot.waitUntil(
         lambda: not window.controller.state.busy and len(window.chat_view._order) == 2, timeout=20_000
@@ -183,7 +173,7 @@ def test_drafts_are_kept_per_thread_and_across_restarts(
     qtbot: QtBot, app_services: AppServices, make_script: Callable[..., str]
 ) -> None:
     app_services.models.set_default(make_script({"text": "ok"}))
-    window = _window(qtbot, app_services)
+    window = open_window(qtbot, app_services, ready=True)
     _type_and_send(qtbot, window, "Start")
     qtbot.waitUntil(
         lambda: not window.controller.state.busy and window.current_thread_id is not None, timeout=20_000
@@ -198,8 +188,8 @@ def test_drafts_are_kept_per_thread_and_across_restarts(
     window.close()
     assert app_services.threads.get(thread_id or "").draft == "unfinished thought"
     assert app_services.threads.welcome_draft() == "welcome draft"
-    again = _window(qtbot, app_services)
-    assert again.composer.editor.toPlainText() == "welcome draft"
+    again = open_window(qtbot, app_services, ready=True)
+    qtbot.waitUntil(lambda: again.composer.editor.toPlainText() == "welcome draft")
     again.open_thread(thread_id or "")
     qtbot.waitUntil(lambda: again.composer.editor.toPlainText() == "unfinished thought", timeout=10_000)
     again.close()

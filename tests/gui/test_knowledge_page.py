@@ -7,65 +7,34 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
-from PySide6.QtGui import QDropEvent
 from pytestqt.qtbot import QtBot
 
-from mira_desktop.app import build_services
 from mira_desktop.core.conversation.threads import MessageRole
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.threads import ThreadRepository
+from mira_desktop.ui.changes import ChangeSignal
 from mira_desktop.ui.knowledge.page import KnowledgePage
-from mira_desktop.ui.operations import Background
+from mira_desktop.ui.operations import OperationRunner
 from tests.conftest import SHARED_DATA
+from tests.gui.support import drop_files
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _libraries_loaded(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """Load the model, LanceDB and Tantivy once, before the leak check starts counting threads:
-    their process-wide helper threads (LanceDB's event loop) live as long as the process."""
-    services = build_services(tmp_path_factory.mktemp("warm"))
-    try:
-        kb = services.knowledge_bases.create("warm")
-        note = tmp_path_factory.mktemp("notes") / "warm.txt"
-        note.write_text("warm up")
-        services.knowledge.queue.add(kb.id, [str(note)])
-        services.knowledge.queue.run(kb.id)
-        services.knowledge.search.search(kb.id, "warm", 1)
-    finally:
-        services.close()
+@pytest.fixture(autouse=True)
+def _warm(heavy_libraries_loaded: None) -> None:
+    """Every test here indexes and searches."""
 
 
 @pytest.fixture
-def app_services(data_dir: Path) -> Iterator[AppServices]:
-    services = build_services(data_dir)
-    yield services
-    services.close()
-
-
-@pytest.fixture
-def page(qtbot: QtBot, app_services: AppServices) -> Iterator[KnowledgePage]:
-    background = Background(lambda exc: None)
-    widget = KnowledgePage(app_services, background)
+def page(
+    qtbot: QtBot, app_services: AppServices, runner: OperationRunner, changes: ChangeSignal
+) -> Iterator[KnowledgePage]:
+    widget = KnowledgePage(app_services, runner, changes)
     qtbot.addWidget(widget)
     widget.show()
+    qtbot.waitUntil(lambda: widget.summary.text() != "", timeout=10_000)
     yield widget
     widget.close()
-    background.shutdown()
-
-
-def _drop(page: KnowledgePage, paths: list[Path]) -> None:
-    mime = QMimeData()
-    mime.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
-    event = QDropEvent(
-        QPointF(10, 10),
-        Qt.DropAction.CopyAction,
-        mime,
-        Qt.MouseButton.LeftButton,
-        Qt.KeyboardModifier.NoModifier,
-    )
-    page.dropEvent(event)
 
 
 def _statuses(page: KnowledgePage) -> dict[str, str]:
@@ -80,12 +49,13 @@ def test_dropped_files_are_indexed_with_progress_errors_and_searchable(
 ) -> None:
     page.new_name.setText("Travel")
     page.create_button.click()
-    assert page.kb_list.count() == 1
+    qtbot.waitUntil(lambda: page.kb_list.count() == 1)
+    qtbot.waitUntil(lambda: "Travel" in page.summary.text())
     guide = tmp_path / "guide.md"
     guide.write_text("# Lisbon\n\n## Trams\n\nTram 28 climbs through Alfama past the cathedral.\n")
     locked = tmp_path / "locked.pdf"
     locked.write_bytes((SHARED_DATA / "docs/pdf/encrypted/pypdf__r2-user-password.pdf").read_bytes())
-    _drop(page, [guide, locked])
+    drop_files(page, [guide, locked])
 
     qtbot.waitUntil(
         lambda: _statuses(page) == {"guide.md": "published", "locked.pdf": "failed"}, timeout=60_000
@@ -126,12 +96,13 @@ def test_evaluation_runs_are_listed_and_charted(qtbot: QtBot, page: KnowledgePag
     qrels.write_text("query-id\tcorpus-id\tscore\nq1\td0\t1\nq2\td1\t1\n")
     page.new_name.setText("Earth")
     page.create_button.click()
-    _drop(page, [corpus])
+    qtbot.waitUntil(lambda: page.current_kb_id() is not None and "Earth" in page.summary.text())
+    drop_files(page, [corpus])
     qtbot.waitUntil(lambda: list(_statuses(page).values()) == ["published"] * 3, timeout=60_000)
     for mode in ("bm25", "hybrid"):
         with qtbot.waitSignal(page.evaluation_finished, timeout=60_000):
             page.run_evaluation(str(queries), str(qrels), mode)
-    assert page.evaluations.rowCount() == 2
+    qtbot.waitUntil(lambda: page.evaluations.rowCount() == 2)
     assert page.evaluations.item(0, 1).text() == "bm25"
     assert float(page.evaluations.item(1, 4).text()) == pytest.approx(1.0)
     assert page.chart.series["nDCG@10"] == pytest.approx([1.0, 1.0])
@@ -149,6 +120,7 @@ def test_deleting_warns_what_is_kept_and_keeps_the_threads(
     thread = ThreadRepository(app_services.database).create(title="keep", knowledge_base_id=kb.id)
     MessageRepository(app_services.database).add(thread.id, MessageRole.USER, "hello")
     page.refresh_knowledge_bases(select=kb.id)
+    qtbot.waitUntil(lambda: page.kb_list.count() == 1 and page.delete_button.isEnabled())
     asked: list[str] = []
     monkeypatch.setattr(page, "confirm", lambda title, text: asked.append(text) or False)
     page.delete_button.click()
@@ -158,5 +130,7 @@ def test_deleting_warns_what_is_kept_and_keeps_the_threads(
     monkeypatch.setattr(page, "confirm", lambda title, text: True)
     with qtbot.waitSignal(page.knowledge_bases_changed, timeout=30_000):
         page.delete_button.click()
-    assert page.kb_list.count() == 0
+    qtbot.waitUntil(lambda: page.kb_list.count() == 0)
+    assert "No knowledge bases yet" in page.summary.text()
+    assert not page.cancel_button.isEnabled()
     assert app_services.threads.get(thread.id).knowledge_base_id is None

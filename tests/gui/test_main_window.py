@@ -6,43 +6,26 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from pytestqt.qtbot import QtBot
 
-from mira_desktop.app import build_services
 from mira_desktop.core.conversation.threads import MessageRole, MessageStatus
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.threads import ThreadRepository
-from mira_desktop.ui.shell.main_window import MainWindow
-
-
-@pytest.fixture
-def app_services(data_dir: Path) -> AppServices:
-    services = build_services(data_dir)
-    yield services  # type: ignore[misc]
-    services.close()
-
-
-def _open(qtbot: QtBot, services: AppServices) -> MainWindow:
-    window = MainWindow(str(services.folder.root))
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    window.attach(services)
-    return window
+from tests.gui.support import open_window
 
 
 def test_window_opens_on_the_welcome_page_with_composer_waiting_for_the_model(
     qtbot: QtBot, app_services: AppServices
 ) -> None:
-    window = _open(qtbot, app_services)
+    window = open_window(qtbot, app_services)
     assert window.chat_view.currentWidget() is window.chat_view.empty_state
     assert window.current_thread_id is None
     assert not window.composer.editor.isEnabled()
     assert not window.composer.send_button.isEnabled()
     assert str(app_services.folder.root) in window.data_label.text()
-    assert window.sidebar.workspace_picker.currentText() == "Mira BASE"
+    qtbot.waitUntil(lambda: window.header.workspace_picker.currentText() == "Mira BASE")
+    assert not window.header.workspace_picker.isVisible()  # shown with agent mode
     assert window.sidebar.list_stack.currentWidget() is window.sidebar.empty_label
     # The welcome page is a draft: opening it created no thread.
     assert app_services.threads.list(None) == []
@@ -50,7 +33,7 @@ def test_window_opens_on_the_welcome_page_with_composer_waiting_for_the_model(
 
 
 def test_composer_is_enabled_once_the_default_model_is_ready(qtbot: QtBot, app_services: AppServices) -> None:
-    window = _open(qtbot, app_services)
+    window = open_window(qtbot, app_services)
     with qtbot.waitSignal(window.model_readiness_changed, timeout=60_000) as signal:
         window.start_model_check()
     readiness = signal.args[0]
@@ -70,13 +53,13 @@ def test_threads_appear_in_the_sidebar_and_open_with_their_messages(
     messages.add(
         thread.id, MessageRole.ASSISTANT, "Near Gion", parent_id=question.id, status=MessageStatus.CANCELLED
     )
-    window = _open(qtbot, app_services)
-    assert window.sidebar.thread_list.count() == 1
+    window = open_window(qtbot, app_services)
+    qtbot.waitUntil(lambda: window.sidebar.thread_list.count() == 1)
     item = window.sidebar.thread_list.item(0)
     assert "Kyoto trip" in item.text()
     window.sidebar.thread_list.itemClicked.emit(item)
     assert window.current_thread_id == thread.id
-    assert window.thread_title.text() == "Kyoto trip"
+    qtbot.waitUntil(lambda: window.thread_title.text() == "Kyoto trip")
     qtbot.waitUntil(lambda: len(window.chat_view.widgets) == 2)
     question, answer = (window.chat_view.widgets[i] for i in window.chat_view._order)
     assert question.message.content == "Where should we stay?"
@@ -88,7 +71,8 @@ def test_threads_appear_in_the_sidebar_and_open_with_their_messages(
     qtbot.waitUntil(lambda: window.sidebar.thread_list.count() == 1)
     window.sidebar.search_box.clear()
     window.sidebar.status_tabs.setCurrentIndex(1)
-    assert window.sidebar.thread_list.count() == 0
+    qtbot.waitUntil(lambda: window.sidebar.thread_list.count() == 0)
+    assert window.sidebar.empty_label.text() == "No archived conversations."
     window.close()
 
 
@@ -124,7 +108,7 @@ def test_app_process_refuses_an_unusable_data_folder(tmp_path: Path) -> None:
 def test_roles_and_knowledge_windows_open_from_the_main_window(
     qtbot: QtBot, app_services: AppServices
 ) -> None:
-    window = _open(qtbot, app_services)
+    window = open_window(qtbot, app_services)
     window.open_roles()
     window.open_knowledge()
     assert window.role_workbench.isVisible()
@@ -141,10 +125,10 @@ def test_starting_a_chat_with_a_role_binds_the_new_thread(
     script.write_text('{"replies": [{"text": "Reviewed."}]}')
     app_services.models.set_default(f"scripted:{script}")
     role = next(r for r in app_services.roles.list() if r.name == "Code Reviewer")
-    window = _open(qtbot, app_services)
+    window = open_window(qtbot, app_services)
     window.composer.set_ready(True)
     window.start_chat_with_role(role.id)
-    assert window.bindings.role_picker.currentData() == role.id
+    qtbot.waitUntil(lambda: window.bindings.role_picker.currentData() == role.id)
     window.composer.send_requested.emit("Please review")
     qtbot.waitUntil(
         lambda: window.current_thread_id is not None and not window.controller.state.busy, timeout=20_000
@@ -154,9 +138,41 @@ def test_starting_a_chat_with_a_role_binds_the_new_thread(
 
 
 def test_the_app_resumes_indexing_in_the_background_and_stops_it_on_close(
-    qtbot: QtBot, app_services: AppServices
+    qtbot: QtBot, heavy_libraries_loaded: None, app_services: AppServices, tmp_path: Path
 ) -> None:
-    window = _open(qtbot, app_services)
+    # A job queued before the window opens (as a killed app or a `mira` command leaves it) …
+    kb = app_services.knowledge_bases.create("Notes")
+    note = tmp_path / "note.txt"
+    note.write_text("The ferry to Ischia leaves at nine.")
+    queued = app_services.knowledge.queue.add(kb.id, [str(note)])
+    assert [j.state for j in app_services.knowledge_bases.jobs(kb.id)] == ["queued"]
+    window = open_window(qtbot, app_services)
     assert app_services.knowledge.indexer.running
+    # … is run to publication by the app, with nobody asking.
+    qtbot.waitUntil(
+        lambda: [j.state for j in app_services.knowledge_bases.jobs(kb.id)] == ["published"], timeout=60_000
+    )
+    assert len(queued.jobs) == 1
+    assert app_services.knowledge.search.search(kb.id, "ferry Ischia", 1)[0].document == "note.txt"
     window.close()
     assert not app_services.knowledge.indexer.running
+
+
+def test_the_agent_toggle_in_the_header_turns_agent_mode_off_again(
+    qtbot: QtBot, app_services: AppServices
+) -> None:
+    workspace = app_services.workspaces.default()
+    thread = ThreadRepository(app_services.database).create(
+        title="Tidy the notes", agent_enabled=True, workspace_id=workspace.id
+    )
+    window = open_window(qtbot, app_services)
+    qtbot.waitUntil(lambda: window.sidebar.thread_list.count() == 1)
+    window.open_thread(thread.id)
+    qtbot.waitUntil(lambda: window.header.agent_button.isChecked())
+    assert window.header.workspace_picker.isVisible()
+    assert window.header.workspace_picker.currentData() == workspace.id
+    window.header.agent_button.click()
+    qtbot.waitUntil(lambda: not app_services.threads.get(thread.id).agent_enabled)
+    assert not window.header.workspace_picker.isVisible()
+    assert app_services.threads.get(thread.id).workspace_id == workspace.id
+    window.close()

@@ -10,7 +10,7 @@ from pytestqt.qtbot import QtBot
 from mira_desktop.app import build_services
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.store.threads import ThreadRepository
-from mira_desktop.ui.shell.main_window import MainWindow
+from tests.gui.support import open_window
 from tests.support.memory_keyring import MemoryKeyring, use_keyring
 
 
@@ -34,19 +34,10 @@ def script(tmp_path: Path) -> Path:
     return path
 
 
-def _window(qtbot: QtBot, services: AppServices) -> MainWindow:
-    window = MainWindow(str(services.folder.root))
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    window.attach(services)
-    return window
-
-
 def test_models_page_adds_a_provider_whose_key_goes_to_the_keyring(
     qtbot: QtBot, app_services: AppServices, keyring_backend: MemoryKeyring
 ) -> None:
-    window = _window(qtbot, app_services)
+    window = open_window(qtbot, app_services)
     window.open_settings()
     page = window.settings_dialog.models_page
     page.remote_name.setText("lab")
@@ -65,7 +56,7 @@ def test_models_page_adds_a_provider_whose_key_goes_to_the_keyring(
     refs = [page.model_list.item(i).data(256) for i in range(page.model_list.count())]
     assert "remote:lab/tiny" in refs
     # The header picker lists the new model too.
-    assert window.model_picker.findData("remote:lab/tiny") >= 0
+    qtbot.waitUntil(lambda: window.model_picker.findData("remote:lab/tiny") >= 0)
     window.settings_dialog.close()
     window.close()
 
@@ -74,7 +65,7 @@ def test_models_page_tests_a_model_and_sets_the_default(
     qtbot: QtBot, app_services: AppServices, script: Path
 ) -> None:
     app_services.models.set_default(f"scripted:{script}")
-    window = _window(qtbot, app_services)
+    window = open_window(qtbot, app_services)
     window.open_settings()
     page = window.settings_dialog.models_page
     refs = [page.model_list.item(i).data(256) for i in range(page.model_list.count())]
@@ -88,7 +79,7 @@ def test_models_page_tests_a_model_and_sets_the_default(
     page.model_list.setCurrentRow(0)
     page.default_button.click()
     assert app_services.models.default_ref() == "local:smollm2"
-    assert window.model_picker.itemText(0).endswith("(local:smollm2)")
+    qtbot.waitUntil(lambda: window.model_picker.itemText(0).endswith("(local:smollm2)"))
     window.settings_dialog.close()
     window.close()
 
@@ -97,7 +88,7 @@ def test_model_picker_binds_the_open_thread_to_a_model(
     qtbot: QtBot, app_services: AppServices, script: Path
 ) -> None:
     thread = ThreadRepository(app_services.database).create(title="Pinned model")
-    window = _window(qtbot, app_services)
+    window = open_window(qtbot, app_services)
     window.open_thread(thread.id)
     window.model_picker.addItem("scripted", f"scripted:{script}")
     index = window.model_picker.findData(f"scripted:{script}")
@@ -107,6 +98,6 @@ def test_model_picker_binds_the_open_thread_to_a_model(
     assert app_services.threads.get(thread.id).model_ref == f"scripted:{script}"
     assert window.current_model_ref() == f"scripted:{script}"
     window.model_picker.activated.emit(0)  # back to the app default
+    qtbot.waitUntil(lambda: app_services.threads.get(thread.id).model_ref is None)
     qtbot.waitUntil(lambda: not window.model_progress.isVisible(), timeout=60_000)
-    assert app_services.threads.get(thread.id).model_ref is None
     window.close()

@@ -3,32 +3,23 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
-from PySide6.QtGui import QDropEvent
 from pytestqt.qtbot import QtBot
 
-from mira_desktop.app import build_services
 from mira_desktop.core.roles.records import Role
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.roles.cards import CardFormat
 from mira_desktop.store.threads import ThreadRepository
+from mira_desktop.ui.operations import OperationRunner
 from mira_desktop.ui.roles.workbench import RoleWorkbench
 from tests.conftest import SHARED_DATA
+from tests.gui.support import drop_files
 
 
-@pytest.fixture
-def app_services(data_dir: Path) -> Iterator[AppServices]:
-    services = build_services(data_dir)
-    yield services
-    services.close()
-
-
-def open_bench(qtbot: QtBot, services: AppServices) -> RoleWorkbench:
-    bench = RoleWorkbench(services)
+def open_bench(qtbot: QtBot, services: AppServices, runner: OperationRunner) -> RoleWorkbench:
+    bench = RoleWorkbench(services, runner)
     qtbot.addWidget(bench)
     bench.resize(1200, 800)
     bench.show()
@@ -40,8 +31,10 @@ def starter(services: AppServices, name: str = "Mira") -> Role:
     return next(r for r in services.roles.list() if r.name == name)
 
 
-def test_edit_a_role_see_the_preview_change_and_start_a_chat(qtbot: QtBot, app_services: AppServices) -> None:
-    bench = open_bench(qtbot, app_services)
+def test_edit_a_role_see_the_preview_change_and_start_a_chat(
+    qtbot: QtBot, app_services: AppServices, runner: OperationRunner
+) -> None:
+    bench = open_bench(qtbot, app_services, runner)
     mira = starter(app_services)
     bench.refresh_list(select=mira.id)
     assert bench.preview.text.toPlainText().startswith("── system ──\nYou are Mira.")
@@ -67,8 +60,10 @@ def test_edit_a_role_see_the_preview_change_and_start_a_chat(qtbot: QtBot, app_s
     assert saved.llm_profile["temperature"] == 1.3
 
 
-def test_bad_values_show_inline_errors_and_nothing_is_saved(qtbot: QtBot, app_services: AppServices) -> None:
-    bench = open_bench(qtbot, app_services)
+def test_bad_values_show_inline_errors_and_nothing_is_saved(
+    qtbot: QtBot, app_services: AppServices, runner: OperationRunner
+) -> None:
+    bench = open_bench(qtbot, app_services, runner)
     mira = starter(app_services)
     bench.refresh_list(select=mira.id)
     bench.form.profile_edits["temperature"].setText("3")
@@ -97,9 +92,9 @@ def test_bad_values_show_inline_errors_and_nothing_is_saved(qtbot: QtBot, app_se
 
 
 def test_a_draft_role_is_previewed_with_a_badge_and_cannot_start_a_chat(
-    qtbot: QtBot, app_services: AppServices
+    qtbot: QtBot, app_services: AppServices, runner: OperationRunner
 ) -> None:
-    bench = open_bench(qtbot, app_services)
+    bench = open_bench(qtbot, app_services, runner)
     bench.new_role()
     assert bench.form.name_edit.text() == "New role"
     assert bench.role_list.currentItem().text().endswith("Draft")
@@ -110,9 +105,9 @@ def test_a_draft_role_is_previewed_with_a_badge_and_cannot_start_a_chat(
 
 
 def test_lorebook_entries_show_in_the_preview_when_the_sample_message_triggers_them(
-    qtbot: QtBot, app_services: AppServices
+    qtbot: QtBot, app_services: AppServices, runner: OperationRunner
 ) -> None:
-    bench = open_bench(qtbot, app_services)
+    bench = open_bench(qtbot, app_services, runner)
     bench.refresh_list(select=starter(app_services).id)
     lore = bench.form.lorebook
     lore.add_button.click()
@@ -127,22 +122,16 @@ def test_lorebook_entries_show_in_the_preview_when_the_sample_message_triggers_t
     assert app_services.roles.get(bench.role_id or "").lorebook[0]["keys"] == ["Kyoto", "Kansai"]
 
 
-def test_dropping_card_files_imports_them(qtbot: QtBot, app_services: AppServices) -> None:
-    bench = open_bench(qtbot, app_services)
+def test_dropping_card_files_imports_them(
+    qtbot: QtBot, app_services: AppServices, runner: OperationRunner
+) -> None:
+    bench = open_bench(qtbot, app_services, runner)
     cards = [
         SHARED_DATA / "cards" / "examples" / "default_FluxTheCat.png",
         SHARED_DATA / "cards" / "fixtures_synthetic" / "plain_image.png",
     ]
-    mime = QMimeData()
-    mime.setUrls([QUrl.fromLocalFile(str(p)) for p in cards])
-    event = QDropEvent(
-        QPointF(10, 10),
-        Qt.DropAction.CopyAction,
-        mime,
-        Qt.MouseButton.LeftButton,
-        Qt.KeyboardModifier.NoModifier,
-    )
-    bench.dropEvent(event)
+    with qtbot.waitSignal(bench.imported):
+        drop_files(bench, cards)
     assert bench.form.name_edit.text() == "Flux the Cat"
     assert "Imported Flux the Cat (V2)" in bench.message_label.text()
     assert "plain_image.png" in bench.message_label.text()
@@ -152,24 +141,28 @@ def test_dropping_card_files_imports_them(qtbot: QtBot, app_services: AppService
 
 
 def test_export_then_reimport_from_the_workbench(
-    qtbot: QtBot, app_services: AppServices, tmp_path: Path
+    qtbot: QtBot, app_services: AppServices, runner: OperationRunner, tmp_path: Path
 ) -> None:
-    bench = open_bench(qtbot, app_services)
+    bench = open_bench(qtbot, app_services, runner)
     bench.refresh_list(select=starter(app_services, "中文写作助手").id)
     target = tmp_path / "writer.json"
-    assert bench.export_role(target, CardFormat.V3, png=False)
+    with qtbot.waitSignal(bench.exported) as exported:
+        bench.export_role(target, CardFormat.V3, png=False)
+    assert exported.args == [True]
     card = json.loads(target.read_text("utf-8"))
     assert card["data"]["name"] == "中文写作助手"
-    imported = bench.import_files([target])
+    with qtbot.waitSignal(bench.imported) as done:
+        bench.import_files([target])
+    imported = done.args[0]
     assert len(imported) == 1
     assert bench.role_id == imported[0].role.id
     assert bench.form.prompt_edits["description"].toPlainText().startswith("{{char}}是一位经验丰富的中文编辑")
 
 
 def test_search_filter_duplicate_and_delete(
-    qtbot: QtBot, app_services: AppServices, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, app_services: AppServices, runner: OperationRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    bench = open_bench(qtbot, app_services)
+    bench = open_bench(qtbot, app_services, runner)
     reviewer = starter(app_services, "Code Reviewer")
     thread = ThreadRepository(app_services.database).create(title="review", role_id=reviewer.id)
     bench.search_box.setText("code")

@@ -382,7 +382,9 @@ def _run_ended(
 
 
 def _keep_streaming(state: ChatState, history: tuple[ViewMessage, ...]) -> tuple[ViewMessage, ...]:
-    """While a run streams into this thread, the live text wins over what the store has so far."""
+    """While a run streams into this thread, the live text wins over what the store has so far, and
+    the run's question and answer stay even when the store did not have them yet when it was read
+    (a load that began before the send, or that raced its first write)."""
     run = state.active_run
     if run is None or run.thread_id != state.current:
         return history
@@ -390,10 +392,14 @@ def _keep_streaming(state: ChatState, history: tuple[ViewMessage, ...]) -> tuple
     streaming = live.get(run.assistant_id)
     if streaming is None:
         return history
-    return tuple(
+    shown = tuple(
         replace(m, content=streaming.content, status="streaming") if m.id == run.assistant_id else m
         for m in history
     )
+    loaded = {m.id for m in history}
+    question = live.get(streaming.parent_id or "")
+    missing = tuple(m for m in (question, streaming) if m is not None and m.id not in loaded)
+    return shown + missing
 
 
 def _with(drafts: Mapping[str, str], key: str, text: str) -> Mapping[str, str]:

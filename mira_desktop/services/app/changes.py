@@ -8,11 +8,11 @@ a click to refresh. Listeners are called on the publishing thread.
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
+
+from mira_desktop.core.feed import Feed
 
 
 class Topic(StrEnum):
@@ -33,29 +33,7 @@ class Change:
     data: dict[str, Any] = field(default_factory=dict)
 
 
-Listener = Callable[[Change], None]
-
-
-class ChangeFeed:
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._listeners: list[Listener] = []
-
-    def subscribe(self, listener: Listener) -> Callable[[], None]:
-        """Call ``listener`` for every change from now on; returns the function that stops it."""
-        with self._lock:
-            self._listeners.append(listener)
-
-        def unsubscribe() -> None:
-            with self._lock:
-                if listener in self._listeners:
-                    self._listeners.remove(listener)
-
-        return unsubscribe
-
+class ChangeFeed(Feed[Change]):
     def publish(self, topic: Topic, *ids: str | None, **data: Any) -> None:
-        change = Change(topic, tuple(i for i in ids if i), data)
-        with self._lock:
-            listeners = list(self._listeners)
-        for listener in listeners:
-            listener(change)
+        """Announce a change of ``topic`` touching ``ids`` (empty: possibly any of that topic)."""
+        self.emit(Change(topic, tuple(i for i in ids if i), data))

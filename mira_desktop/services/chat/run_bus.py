@@ -6,10 +6,10 @@ own thread. The journal in SQLite stays the truth; this is only the live feed.
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+from mira_desktop.core.feed import Feed
 
 
 @dataclass(frozen=True)
@@ -30,27 +30,6 @@ class LiveEvent:
         }
 
 
-Listener = Callable[[LiveEvent], None]
-
-
-class RunBus:
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._listeners: list[Listener] = []
-
-    def subscribe(self, listener: Listener) -> Callable[[], None]:
-        with self._lock:
-            self._listeners.append(listener)
-
-        def unsubscribe() -> None:
-            with self._lock:
-                if listener in self._listeners:
-                    self._listeners.remove(listener)
-
-        return unsubscribe
-
+class RunBus(Feed[LiveEvent]):
     def publish(self, event: LiveEvent) -> None:
-        with self._lock:
-            listeners = list(self._listeners)
-        for listener in listeners:
-            listener(event)
+        self.emit(event)

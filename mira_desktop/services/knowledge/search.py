@@ -1,7 +1,7 @@
 """Retrieval over a knowledge base: the function the RAG route, the agent and `mira kb search` call.
 
 Pipeline: vector search and BM25 in parallel → reciprocal rank fusion → sibling leaves merged into
-their parent where enough of it matched → optional rerank → top k. Only published, current document
+their parent where enough of it matched → top k. Only published, current document
 versions are returned: versions being built, staged or superseded are excluded in the index query,
 and every candidate is checked against the documents' current versions before it is returned. The
 cancel token is checked between stages.
@@ -57,7 +57,7 @@ class Hit:
     """One retrieved passage, citable: which document and version, where in it, and the quote.
 
     ``scores`` has a key per stage that scored this hit: ``vector`` (cosine similarity of its best
-    leaf), ``bm25``, ``fused`` (reciprocal rank fusion, summed over merged siblings) and ``rerank``.
+    leaf), ``bm25`` and ``fused`` (reciprocal rank fusion, summed over merged siblings).
     ``score`` is the one the hits are ordered by.
     """
 

@@ -17,6 +17,7 @@ from mira_desktop.core.conversation.threads import MessageRole, MessageStatus, T
 from mira_desktop.core.errors import InvalidInputError
 from mira_desktop.core.fileio import write_atomically
 from mira_desktop.core.ids import new_id
+from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.store.database import Database
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.rows import dumps
@@ -38,7 +39,14 @@ MAX_IMPORT_BYTES = 200 * 1024 * 1024
 
 
 class ThreadTransfer:
-    def __init__(self, database: Database, threads: ThreadRepository, messages: MessageRepository) -> None:
+    def __init__(
+        self,
+        database: Database,
+        threads: ThreadRepository,
+        messages: MessageRepository,
+        changes: ChangeFeed | None = None,
+    ) -> None:
+        self._changes = changes or ChangeFeed()
         self._db = database
         self._threads = threads
         self._messages = messages
@@ -151,6 +159,7 @@ class ThreadTransfer:
             )
         imported = self._threads.get(thread_id)
         assert imported is not None
+        self._changes.publish(Topic.THREADS, thread_id)
         return imported
 
 

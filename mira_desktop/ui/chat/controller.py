@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.chat.run_bus import LiveEvent
     from mira_desktop.services.chat.service import RunHandle, SendOptions
-    from mira_desktop.ui.operations import Background
+    from mira_desktop.ui.operations import OperationRunner
 
 FRAME_MS = 16
 VISIBLE_MESSAGES = 30  # the newest part of a long branch; "Show earlier" loads more
@@ -62,7 +62,7 @@ class ChatController(QObject):
     def __init__(
         self,
         services: AppServices,
-        background: Background,
+        background: OperationRunner,
         render: Callable[[ChatState, int], None],
         send_options: Callable[[], SendOptions],
     ) -> None:
@@ -96,7 +96,10 @@ class ChatController(QObject):
     def dispatch(self, event: Event) -> None:
         self.state, effects = transition(self.state, event)
         self._dirty = True
+        switching = any(isinstance(e, SwitchBranch) for e in effects)
         for effect in effects:
+            if switching and isinstance(effect, LoadThread):
+                continue  # the switch reloads the thread once it is written
             self._perform(effect)
         if not isinstance(event, DeltaReceived):
             self._paint()  # user actions show at once; streaming waits for the frame timer
@@ -154,7 +157,10 @@ class ChatController(QObject):
                 self._pending_drafts[thread_id] = text
                 self._draft_timer.start()
             case SwitchBranch(thread_id, message_id):
-                self.services.branches.switch_branch(thread_id, message_id)
+                branches = self.services.branches
+                self.background.op(self, lambda: branches.switch_branch(thread_id, message_id)).success(
+                    lambda _leaf: self._load(thread_id)
+                ).run()
             case RefreshThreads():
                 self.threads_changed.emit()
 
@@ -169,7 +175,9 @@ class ChatController(QObject):
             RunMode.REGENERATE: lambda: chat.regenerate(message_id),
             RunMode.RETRY: lambda: chat.retry(message_id),
         }
-        self.background.run(starters[effect.mode], self._run_started, self._run_refused)
+        self.background.op(self, starters[effect.mode]).success(self._run_started).failure(
+            self._run_refused
+        ).run()
 
     def _run_started(self, handle: RunHandle) -> None:
         self.dispatch(
@@ -194,7 +202,7 @@ class ChatController(QObject):
             views = tuple(view_message(m, branch.siblings[m.id]) for m in branch.messages)
             return thread_id, views, branch.thread.draft, branch.hidden_earlier
 
-        self.background.run(load, self._loaded)
+        self.background.op(self, load).success(self._loaded).run()
 
     def _loaded(self, result: tuple[str, tuple[ViewMessage, ...], str, int]) -> None:
         thread_id, history, draft, hidden = result
@@ -210,17 +218,27 @@ class ChatController(QObject):
         if self.state.current != WELCOME:
             self._load(self.state.current)
 
-    def _flush_drafts(self) -> None:
+    def _flush_drafts(self, *, wait: bool = False) -> None:
         drafts, self._pending_drafts = self._pending_drafts, {}
-        for thread_id, text in drafts.items():
-            if thread_id == WELCOME:
-                self.services.threads.save_welcome_draft(text)
-            elif self.services.threads.exists(thread_id):
-                self.services.threads.save_draft(thread_id, text)
+        if not drafts:
+            return
+        threads = self.services.threads
+
+        def save() -> None:
+            for thread_id, text in drafts.items():
+                if thread_id == WELCOME:
+                    threads.save_welcome_draft(text)
+                elif threads.exists(thread_id):
+                    threads.save_draft(thread_id, text)
+
+        if wait:
+            save()  # the window is closing: the draft is written before the database closes
+        else:
+            self.background.op(self, save).run()
 
     def close(self) -> None:
         self._frame.stop()
-        self._flush_drafts()
+        self._flush_drafts(wait=True)
         self._unsubscribe()
 
 

@@ -18,16 +18,16 @@ from mira_desktop.ui.i18n import tr
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.ui.operations import Background
+    from mira_desktop.ui.operations import OperationRunner
 
 
 class SummaryDialog(QDialog):
     def __init__(
-        self, services: AppServices, background: Background, thread_id: str, parent: QWidget | None = None
+        self, services: AppServices, runner: OperationRunner, thread_id: str, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
         self.services = services
-        self.background = background
+        self.runner = runner
         self.thread_id = thread_id
         self.setWindowTitle(tr("summary.title"))
         self.resize(560, 360)
@@ -66,9 +66,8 @@ class SummaryDialog(QDialog):
         self.generate_button.setEnabled(False)
         self.status.setText(tr("summary.generating"))
         thread_id = self.thread_id
-        self.background.run(
-            lambda: self.services.summaries.generate(thread_id), self._generated, self._failed
-        )
+        generate = self.services.summaries.generate
+        self.runner.op(self, lambda: generate(thread_id)).success(self._generated).failure(self._failed).run()
 
     def _generated(self, text: str) -> None:
         self.generate_button.setEnabled(True)

@@ -1,4 +1,6 @@
-"""The thread menu (⋯ in the chat header): rename, summary, archive, export, delete."""
+"""The thread menu (⋯ in the chat header, and right-click on a thread in the sidebar): rename,
+summary, archive, export, import, delete. Every change and every file runs in the background; the
+lists follow the services' change feed."""
 
 from __future__ import annotations
 
@@ -7,13 +9,14 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu, QMessageBox, QWidget
 
+from mira_desktop.core.conversation.threads import ThreadStatus
 from mira_desktop.ui.i18n import tr
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.ui.operations import Background
+    from mira_desktop.ui.operations import OperationRunner
 
 
 class ThreadActions:
@@ -22,97 +25,92 @@ class ThreadActions:
         parent: QWidget,
         *,
         services: AppServices,
-        background: Background,
+        runner: OperationRunner,
         current: Callable[[], str | None],
-        changed: Callable[[], None],
-        deleted: Callable[[], None],
+        deleted: Callable[[str], None],
+        notice: Callable[[str], None],
     ) -> None:
         self.parent = parent
         self.services = services
-        self.background = background
+        self.runner = runner
         self._current = current
-        self._changed = changed
         self._deleted = deleted
+        self._notice = notice
         self.menu = QMenu(parent)
-        self.menu.aboutToShow.connect(self._rebuild)
+        self.menu.aboutToShow.connect(lambda: self.fill(self.menu, self._current()))
         self.summary_dialog: QWidget | None = None
 
-    def _rebuild(self) -> None:
-        self.menu.clear()
-        thread_id = self._current()
-        enabled = thread_id is not None
-        archived = enabled and self.services.threads.get(thread_id or "").status.value == "archived"
-        entries = [
+    def fill(self, menu: QMenu, thread_id: str | None) -> None:
+        """The actions for ``thread_id`` (None: only import is possible)."""
+        menu.clear()
+        thread = self.services.threads.get(thread_id) if thread_id else None
+        archived = thread is not None and thread.status is ThreadStatus.ARCHIVED
+        entries: list[tuple[str, Callable[[str], None]]] = [
             (tr("thread.rename"), self.rename),
             (tr("thread.summary"), self.edit_summary),
             (tr("thread.unarchive") if archived else tr("thread.archive"), self.toggle_archive),
-            (tr("thread.export_md"), lambda: self.export("md")),
-            (tr("thread.export_json"), lambda: self.export("json")),
-            (tr("thread.import_json"), self.import_json),
-            (tr("thread.delete"), self.delete),
+            (tr("thread.export_md"), lambda t: self.export(t, "md")),
+            (tr("thread.export_json"), lambda t: self.export(t, "json")),
         ]
         for text, slot in entries:
-            action = self.menu.addAction(text)
-            action.triggered.connect(slot)
-            action.setEnabled(enabled or slot == self.import_json)
+            action = menu.addAction(text)
+            action.setEnabled(thread_id is not None)
+            action.triggered.connect(lambda _c=False, s=slot: s(thread_id or ""))
+        menu.addAction(tr("thread.import_json")).triggered.connect(lambda _c=False: self.import_json())
+        menu.addSeparator()
+        delete = menu.addAction(tr("thread.delete"))
+        delete.setEnabled(thread_id is not None)
+        delete.triggered.connect(lambda _c=False: self.delete(thread_id or ""))
 
-    def rename(self) -> None:
-        thread_id = self._current()
-        if thread_id is None:
-            return
-        title, ok = QInputDialog.getText(
-            self.parent,
-            tr("thread.rename"),
-            tr("thread.title"),
-            text=self.services.threads.get(thread_id).title,
-        )
+    def _run(self, work: Callable[[], object], done: Callable[[object], None] | None = None) -> None:
+        op = self.runner.op(self.parent, work).failure(lambda exc: self._notice(str(exc)))
+        if done is not None:
+            op.success(done)
+        op.run()
+
+    def rename(self, thread_id: str) -> None:
+        current = self.services.threads.get(thread_id).title
+        title, ok = QInputDialog.getText(self.parent, tr("thread.rename"), tr("thread.title"), text=current)
         if ok and title.strip():
-            self.services.threads.rename(thread_id, title)
-            self._changed()
+            self._run(lambda: self.services.threads.rename(thread_id, title))
 
-    def edit_summary(self) -> None:
+    def edit_summary(self, thread_id: str) -> None:
         from mira_desktop.ui.chat.summary_dialog import SummaryDialog
 
-        thread_id = self._current()
-        if thread_id is not None:
-            dialog = SummaryDialog(self.services, self.background, thread_id, self.parent)
-            self.summary_dialog = dialog
-            dialog.show()
+        dialog = SummaryDialog(self.services, self.runner, thread_id, self.parent)
+        self.summary_dialog = dialog
+        dialog.show()
 
-    def toggle_archive(self) -> None:
-        thread_id = self._current()
-        if thread_id is None:
-            return
-        if self.services.threads.get(thread_id).status.value == "archived":
-            self.services.threads.unarchive(thread_id)
+    def toggle_archive(self, thread_id: str) -> None:
+        threads = self.services.threads
+        if threads.get(thread_id).status is ThreadStatus.ARCHIVED:
+            self._run(lambda: threads.unarchive(thread_id))
         else:
-            self.services.threads.archive(thread_id)
-        self._changed()
+            self._run(lambda: threads.archive(thread_id))
 
-    def export(self, fmt: str) -> None:
-        thread_id = self._current()
-        if thread_id is None:
-            return
+    def export(self, thread_id: str, fmt: str) -> None:
         thread = self.services.threads.get(thread_id)
         suggested = f"{(thread.title or 'thread')[:40]}.{fmt}"
         path, _ = QFileDialog.getSaveFileName(self.parent, tr("thread.export"), suggested)
         if path:
-            self.services.transfer.export(thread, fmt, Path(path))
+            transfer = self.services.transfer
+            self._run(
+                lambda: transfer.export(thread, fmt, Path(path)),
+                lambda _r: self._notice(tr("thread.exported", path=path)),
+            )
 
     def import_json(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self.parent, tr("thread.import_json"), "", "JSON (*.json)")
         if path:
-            try:
-                self.services.transfer.import_file(Path(path))
-            except Exception as exc:
-                QMessageBox.warning(self.parent, tr("thread.import_json"), str(exc))
-            self._changed()
+            transfer = self.services.transfer
 
-    def delete(self) -> None:
-        thread_id = self._current()
-        if thread_id is None:
-            return
+            def refused(exc: BaseException) -> None:
+                QMessageBox.warning(self.parent, tr("thread.import_json"), str(exc))
+
+            self.runner.op(self.parent, lambda: transfer.import_file(Path(path))).failure(refused).run()
+
+    def delete(self, thread_id: str) -> None:
         answer = QMessageBox.question(self.parent, tr("thread.delete"), tr("thread.delete_confirm"))
         if answer == QMessageBox.StandardButton.Yes:
-            self.services.threads.delete(thread_id)
-            self._deleted()
+            threads = self.services.threads
+            self._run(lambda: threads.delete(thread_id), lambda _t: self._deleted(thread_id))

@@ -1,23 +1,22 @@
-"""The Knowledge page: knowledge bases, their documents and index jobs, a retrieval test, evaluations.
+"""The Knowledge window: knowledge bases on the left; on the right the chosen base's header, its
+indexing progress and four tabs (documents, jobs, search, evaluation), one module each.
 
-Slow work (adding files, searching, deleting, evaluating) goes through :class:`Background`; the
-background indexer (``services.knowledge.indexer``, started here) runs the jobs, and a timer reads
-their progress from the database, so jobs queued by a `mira` command beside the app show up too.
+Everything it shows is read in the background and re-read when the services announce a change of
+knowledge bases or indexing (the background indexer publishes every step of a job), so progress,
+counts and hints are always current and no timer polls the database.
 """
 
 from __future__ import annotations
 
-import html
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
-    QComboBox,
     QFileDialog,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -26,58 +25,82 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QSplitter,
-    QTableWidget,
-    QTableWidgetItem,
     QTabWidget,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
 
+from mira_desktop.services.app.changes import Topic
+from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.i18n import tr
-from mira_desktop.ui.knowledge.metrics_chart import MetricsChart
+from mira_desktop.ui.knowledge.documents_tab import DocumentsTab
+from mira_desktop.ui.knowledge.evaluation_tab import EvaluationTab
+from mira_desktop.ui.knowledge.jobs_tab import JobsTab
+from mira_desktop.ui.knowledge.search_tab import SearchTab
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
+    from mira_desktop.services.knowledge.bases import DocumentView, JobView, KnowledgeBaseSummary
     from mira_desktop.services.knowledge.search import Hit
-    from mira_desktop.ui.operations import Background
+    from mira_desktop.store.evaluation_runs import EvaluationRun
+    from mira_desktop.ui.changes import ChangeSignal
+    from mira_desktop.ui.operations import OperationRunner
 
-ACTIVE_POLL_MS = 700
-IDLE_POLL_MS = 3000
+FINISHED = ("published", "failed", "cancelled")
+
+
+@dataclass(frozen=True)
+class _Snapshot:
+    """What the window shows, read in one go off the UI thread."""
+
+    bases: list[KnowledgeBaseSummary]
+    kb_id: str | None
+    documents: list[DocumentView] = field(default_factory=list)
+    jobs: list[JobView] = field(default_factory=list)
+    evaluations: list[EvaluationRun] = field(default_factory=list)
 
 
 class KnowledgePage(QWidget):
     knowledge_bases_changed = Signal()
+    refreshed = Signal()
     search_finished = Signal(int)
     evaluation_finished = Signal()
 
-    def __init__(self, services: AppServices, background: Background, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        services: AppServices,
+        runner: OperationRunner,
+        changes: ChangeSignal,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.services = services
-        self.background = background
-        self.hits: list[Hit] = []
-        self._signature: tuple[Any, ...] = ()
+        self.runner = runner
+        self._selected: str | None = None
+        self._message = ""  # the last thing an action of the user said (queued, failed …)
+        self._loading = False
+        self._reload_again = False
         self.setAcceptDrops(True)
         splitter = QSplitter(Qt.Orientation.Horizontal, self)
         splitter.addWidget(self._build_sidebar())
         splitter.addWidget(self._build_main())
         splitter.setStretchFactor(1, 1)
+        splitter.setSizes([260, 840])
         layout = QVBoxLayout(self)
         layout.addWidget(splitter)
-        self.timer = QTimer(self)
-        self.timer.timeout.connect(self.refresh_progress)
-        self.timer.start(IDLE_POLL_MS)
+        self._follow = Follow(self, changes, {Topic.KNOWLEDGE_BASES, Topic.INDEX}, lambda _c: self.reload())
         services.knowledge.indexer.start()
-        self.refresh_knowledge_bases()
+        self.reload()
 
     # -- layout -----------------------------------------------------------------------------------
-
     def _build_sidebar(self) -> QWidget:
         box = QWidget()
         layout = QVBoxLayout(box)
         layout.addWidget(QLabel(tr("kb.title")))
         self.kb_list = QListWidget()
-        self.kb_list.currentItemChanged.connect(lambda *_: self.refresh_current())
+        self.kb_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.kb_list.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.kb_list.currentItemChanged.connect(self._picked)
         layout.addWidget(self.kb_list, 1)
         self.new_name = QLineEdit()
         self.new_name.setPlaceholderText(tr("kb.new_name"))
@@ -97,6 +120,7 @@ class KnowledgePage(QWidget):
         box = QWidget()
         layout = QVBoxLayout(box)
         self.summary = QLabel("")
+        self.summary.setWordWrap(True)
         layout.addWidget(self.summary)
         buttons = QHBoxLayout()
         self.add_files_button = QPushButton(tr("kb.add_files"))
@@ -104,7 +128,7 @@ class KnowledgePage(QWidget):
         self.add_folder_button = QPushButton(tr("kb.add_folder"))
         self.add_folder_button.clicked.connect(self._pick_folder)
         self.follow_button = QPushButton(tr("kb.follow"))
-        self.follow_button.clicked.connect(self._pick_watch_folder)
+        self.follow_button.clicked.connect(self._toggle_follow)
         self.cancel_button = QPushButton(tr("kb.cancel"))
         self.cancel_button.clicked.connect(self.cancel_indexing)
         for button in (self.add_files_button, self.add_folder_button, self.follow_button, self.cancel_button):
@@ -117,113 +141,163 @@ class KnowledgePage(QWidget):
         layout.addWidget(hint)
         self.overall = QProgressBar()
         self.overall.setRange(0, 100)
-        self.status = QLabel(tr("kb.idle"))
+        self.status = QLabel("")
         self.status.setWordWrap(True)
         layout.addWidget(self.overall)
         layout.addWidget(self.status)
+        self.documents_tab = DocumentsTab()
+        self.documents_tab.remove_button.clicked.connect(self.remove_selected_document)
+        self.jobs_tab = JobsTab()
+        self.search_tab = SearchTab()
+        self.search_tab.search_requested.connect(self.search)
+        self.evaluation_tab = EvaluationTab()
+        self.evaluation_tab.evaluation_requested.connect(
+            lambda queries, qrels: self.run_evaluation(queries, qrels, self.search_tab.mode.currentText())
+        )
         self.tabs = QTabWidget()
-        self.tabs.addTab(self._build_documents(), tr("kb.tab_docs"))
-        self.tabs.addTab(self._build_jobs(), tr("kb.tab_jobs"))
-        self.tabs.addTab(self._build_search(), tr("kb.tab_search"))
-        self.tabs.addTab(self._build_evaluation(), tr("kb.tab_eval"))
+        self.tabs.addTab(self.documents_tab, tr("kb.tab_docs"))
+        self.tabs.addTab(self.jobs_tab, tr("kb.tab_jobs"))
+        self.tabs.addTab(self.search_tab, tr("kb.tab_search"))
+        self.tabs.addTab(self.evaluation_tab, tr("kb.tab_eval"))
         layout.addWidget(self.tabs, 1)
+        # The tabs' widgets under the names the window's tests and scripts use.
+        self.documents = self.documents_tab.table
+        self.jobs = self.jobs_tab.table
+        self.query = self.search_tab.query
+        self.mode = self.search_tab.mode
+        self.search_button = self.search_tab.button
+        self.results = self.search_tab.results
+        self.evaluations = self.evaluation_tab.table
+        self.chart = self.evaluation_tab.chart
         return box
 
-    def _table(self, headers: list[str]) -> QTableWidget:
-        table = QTableWidget(0, len(headers))
-        table.setHorizontalHeaderLabels(headers)
-        table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
-        table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        table.verticalHeader().setVisible(False)
-        return table
+    @property
+    def hits(self) -> list[Hit]:
+        return self.search_tab.hits
 
-    def _build_documents(self) -> QWidget:
-        box = QWidget()
-        layout = QVBoxLayout(box)
-        self.documents = self._table(
-            [
-                tr("kb.col_name"),
-                tr("kb.col_version"),
-                tr("kb.col_status"),
-                tr("kb.col_chunks"),
-                tr("kb.col_error"),
-            ]
-        )
-        layout.addWidget(self.documents, 1)
-        self.remove_button = QPushButton(tr("kb.remove_doc"))
-        self.remove_button.clicked.connect(self.remove_selected_document)
-        layout.addWidget(self.remove_button, 0, Qt.AlignmentFlag.AlignLeft)
-        return box
-
-    def _build_jobs(self) -> QWidget:
-        self.jobs = self._table(
-            [tr("kb.col_document"), tr("kb.col_state"), tr("kb.col_progress"), tr("kb.col_message")]
-        )
-        return self.jobs
-
-    def _build_search(self) -> QWidget:
-        box = QWidget()
-        layout = QVBoxLayout(box)
-        row = QHBoxLayout()
-        self.query = QLineEdit()
-        self.query.setPlaceholderText(tr("kb.search_placeholder"))
-        self.query.returnPressed.connect(self.run_search)
-        self.mode = QComboBox()
-        self.mode.addItems(["hybrid", "vector", "bm25"])
-        self.search_button = QPushButton(tr("kb.search"))
-        self.search_button.clicked.connect(self.run_search)
-        row.addWidget(self.query, 1)
-        row.addWidget(self.mode)
-        row.addWidget(self.search_button)
-        layout.addLayout(row)
-        self.results = QTextBrowser()
-        layout.addWidget(self.results, 1)
-        return box
-
-    def _build_evaluation(self) -> QWidget:
-        box = QWidget()
-        layout = QVBoxLayout(box)
-        self.chart = MetricsChart()
-        layout.addWidget(self.chart)
-        self.evaluations = self._table(["Run", "Mode", "k", "Queries", "nDCG@10", "Recall@k", "MRR@k"])
-        layout.addWidget(self.evaluations, 1)
-        self.eval_button = QPushButton(tr("kb.run_eval"))
-        self.eval_button.clicked.connect(self._pick_evaluation_files)
-        layout.addWidget(self.eval_button, 0, Qt.AlignmentFlag.AlignLeft)
-        return box
-
-    # -- knowledge bases --------------------------------------------------------------------------
-
+    # -- reading ----------------------------------------------------------------------------------
     def current_kb_id(self) -> str | None:
-        item = self.kb_list.currentItem()
-        return None if item is None else str(item.data(Qt.ItemDataRole.UserRole))
+        return self._selected
 
     def refresh_knowledge_bases(self, select: str | None = None) -> None:
-        select = select or self.current_kb_id()
+        """Re-read everything (and choose ``select``)."""
+        if select is not None:
+            self._selected = select
+        self.reload()
+
+    def reload(self) -> None:
+        if self._loading:
+            self._reload_again = True
+            return
+        self._loading = True
+        wanted = self._selected
+        bases_service = self.services.knowledge_bases
+        history = self.services.knowledge.evaluation.history
+
+        def load() -> _Snapshot:
+            bases = bases_service.summaries()
+            kb_id = wanted if any(b.id == wanted for b in bases) else (bases[0].id if bases else None)
+            if kb_id is None:
+                return _Snapshot(bases, None)
+            return _Snapshot(
+                bases,
+                kb_id,
+                bases_service.documents(kb_id),
+                bases_service.jobs(kb_id, limit=200),
+                history(kb_id),
+            )
+
+        self.runner.op(self, load).success(self._show).failure(self._load_failed).run()
+
+    def _load_failed(self, exc: BaseException) -> None:
+        self._loading = False
+        self._say(str(exc))
+
+    def _show(self, snapshot: _Snapshot) -> None:
+        self._loading = False
+        if self._reload_again:
+            self._reload_again = False
+            self.reload()
+        self._selected = snapshot.kb_id
         self.kb_list.blockSignals(True)
         self.kb_list.clear()
-        for summary in self.services.knowledge_bases.summaries():
-            item = QListWidgetItem(f"{summary.name}  ({summary.documents})")
-            item.setData(Qt.ItemDataRole.UserRole, summary.id)
+        for base in snapshot.bases:
+            item = QListWidgetItem(tr("kb.list_item", name=base.name, documents=base.documents))
+            item.setToolTip(tr("kb.list_tip", name=base.name, documents=base.documents, chunks=base.chunks))
+            item.setData(Qt.ItemDataRole.UserRole, base.id)
             self.kb_list.addItem(item)
-            if summary.id == select:
+            if base.id == snapshot.kb_id:
                 self.kb_list.setCurrentItem(item)
-        if self.kb_list.currentItem() is None and self.kb_list.count():
-            self.kb_list.setCurrentRow(0)
         self.kb_list.blockSignals(False)
-        self.refresh_current()
+        current = next((b for b in snapshot.bases if b.id == snapshot.kb_id), None)
+        self._show_header(current, bool(snapshot.bases))
+        self.documents_tab.show_documents(snapshot.documents)
+        self.jobs_tab.show_jobs(snapshot.jobs)
+        self.evaluation_tab.show_runs(snapshot.evaluations)
+        self._show_progress(snapshot.jobs, current is not None)
+        self.refreshed.emit()
 
+    def _show_header(self, current: KnowledgeBaseSummary | None, any_base: bool) -> None:
+        for widget in (self.add_files_button, self.add_folder_button, self.follow_button, self.delete_button):
+            widget.setEnabled(current is not None)
+        self.search_tab.setEnabled(current is not None)
+        self.evaluation_tab.setEnabled(current is not None)
+        if current is None:
+            self.summary.setText(tr("kb.no_kb") if any_base else tr("kb.no_bases"))
+            self.follow_button.setText(tr("kb.follow"))
+            return
+        watching = tr("kb.watching", path=current.watch_path) if current.watch_path else ""
+        self.summary.setText(
+            tr(
+                "kb.summary",
+                name=current.name,
+                documents=current.documents,
+                chunks=current.chunks,
+                watching=watching,
+            )
+        )
+        self.follow_button.setText(tr("kb.unfollow") if current.watch_path else tr("kb.follow"))
+
+    def _show_progress(self, jobs: list[JobView], has_base: bool) -> None:
+        active = [j for j in jobs if j.state not in FINISHED]
+        self.cancel_button.setEnabled(bool(active))
+        if not has_base:
+            self.overall.setValue(0)
+            self.status.setText(self._message)
+            return
+        if not active:
+            self.overall.setValue(100 if jobs else 0)
+            idle = tr("kb.idle") if jobs else tr("kb.nothing_yet")
+            self.status.setText(self._message or idle)
+            return
+        batch = [j for j in jobs if j.created_at >= min(a.created_at for a in active)]
+        done = sum(1 for j in batch if j.state in FINISHED)
+        fraction = (done + sum(j.progress for j in active)) / max(len(batch), 1)
+        self.overall.setValue(round(fraction * 100))
+        self._message = ""
+        self.status.setText(tr("kb.indexing", done=done, total=len(batch)))
+
+    def _say(self, text: str) -> None:
+        self._message = text
+        self.status.setText(text)
+
+    def _picked(self, item: QListWidgetItem | None, _previous: object = None) -> None:
+        if item is not None:
+            self._selected = str(item.data(Qt.ItemDataRole.UserRole))
+            self._message = ""
+            self.reload()
+
+    # -- knowledge bases --------------------------------------------------------------------------
     def create_knowledge_base(self) -> None:
         name = self.new_name.text().strip()
-        try:
-            kb = self.services.knowledge_bases.create(name)
-        except Exception as exc:
-            self.status.setText(str(exc))
-            return
-        self.new_name.clear()
-        self.refresh_knowledge_bases(select=kb.id)
-        self.knowledge_bases_changed.emit()
+        create = self.services.knowledge_bases.create
+
+        def created(kb: Any) -> None:
+            self.new_name.clear()
+            self._selected = kb.id
+            self.knowledge_bases_changed.emit()
+
+        self.runner.op(self, lambda: create(name)).success(created).failure(self._failed).run()
 
     def confirm(self, title: str, text: str) -> bool:
         answer = QMessageBox.question(self, title, text)
@@ -244,206 +318,90 @@ class KnowledgePage(QWidget):
         if not self.confirm(tr("kb.confirm_delete_title"), text):
             return
         self.services.knowledge.indexer.cancel(kb_id)
-        self.background.run(lambda: self.services.knowledge_bases.delete(kb_id), self._deleted, self._failed)
-
-    def _deleted(self, _: object) -> None:
-        self.refresh_knowledge_bases()
-        self.knowledge_bases_changed.emit()
+        delete = self.services.knowledge_bases.delete
+        self.runner.op(self, lambda: delete(kb_id)).success(
+            lambda _kb: self.knowledge_bases_changed.emit()
+        ).failure(self._failed).run()
 
     # -- documents and jobs ----------------------------------------------------------------------
-
     def add_paths(self, paths: list[str]) -> None:
         kb_id = self.current_kb_id()
         if kb_id is None:
-            self.status.setText(tr("kb.no_kb"))
+            self._say(tr("kb.no_kb"))
             return
-        self.background.run(
-            lambda: self.services.knowledge.queue.add(kb_id, paths), self._queued, self._failed
-        )
+        queue = self.services.knowledge.queue
+        self.runner.op(self, lambda: queue.add(kb_id, paths)).success(self._queued).failure(
+            self._failed
+        ).run()
 
     def _queued(self, result: Any) -> None:
         text = tr("kb.queued", count=len(result.jobs))
         if result.unchanged:
             text += tr("kb.unchanged", count=len(result.unchanged))
-        self.status.setText(text)
+        self._say(text)
         self.services.knowledge.indexer.wake()
-        self.timer.start(ACTIVE_POLL_MS)
-        self.refresh_current()
 
     def cancel_indexing(self) -> None:
         kb_id = self.current_kb_id()
         if kb_id is not None:
-            self.services.knowledge.indexer.cancel(kb_id)
-            self.refresh_current()
+            cancel = self.services.knowledge.indexer.cancel
+            self.runner.op(self, lambda: cancel(kb_id)).failure(self._failed).run()
 
     def remove_selected_document(self) -> None:
         kb_id = self.current_kb_id()
-        row = self.documents.currentRow()
-        if kb_id is None or row < 0:
+        chosen = self.documents_tab.selected()
+        if kb_id is None or chosen is None:
             return
-        item = self.documents.item(row, 0)
-        if item is None:
-            return
-        doc_id, name = str(item.data(Qt.ItemDataRole.UserRole)), item.text()
+        doc_id, name = chosen
         if not self.confirm(tr("kb.confirm_remove_title"), tr("kb.confirm_remove", name=name)):
             return
-        self.background.run(
-            lambda: self.services.knowledge_bases.remove_document(kb_id, doc_id),
-            lambda _: self.refresh_current(),
-            self._failed,
-        )
-
-    def refresh_current(self) -> None:
-        self._signature = ()
-        self.refresh_progress()
-        self.refresh_evaluations()
-
-    def refresh_progress(self) -> None:
-        """Read documents and jobs of the chosen knowledge base; repaint only what changed."""
-        kb_id = self.current_kb_id()
-        for widget in (self.add_files_button, self.add_folder_button, self.follow_button, self.delete_button):
-            widget.setEnabled(kb_id is not None)
-        if kb_id is None:
-            self.summary.setText(tr("kb.no_kb"))
-            self.documents.setRowCount(0)
-            self.jobs.setRowCount(0)
-            return
-        try:
-            jobs = self.services.knowledge_bases.jobs(kb_id, limit=200)
-        except Exception:  # deleted meanwhile (by the CLI, say)
-            self.refresh_knowledge_bases()
-            return
-        active = [j for j in jobs if j.state not in ("published", "failed", "cancelled")]
-        signature = tuple((j.id, j.state, j.done_units) for j in jobs[:50])
-        if signature != self._signature:
-            self._signature = signature
-            self._fill_documents(kb_id)
-            self._fill_jobs(jobs)
-        self._show_overall(jobs, active)
-        self.timer.setInterval(ACTIVE_POLL_MS if active else IDLE_POLL_MS)
-
-    def _fill_documents(self, kb_id: str) -> None:
-        documents = self.services.knowledge_bases.documents(kb_id)
-        summary = next((s for s in self.services.knowledge_bases.summaries() if s.id == kb_id), None)
-        if summary is not None:
-            watching = tr("kb.watching", path=summary.watch_path) if summary.watch_path else ""
-            self.summary.setText(
-                tr("kb.summary", documents=summary.documents, chunks=summary.chunks, watching=watching)
-            )
-            self.follow_button.setText(tr("kb.unfollow") if summary.watch_path else tr("kb.follow"))
-        self.documents.setRowCount(len(documents))
-        for row, d in enumerate(documents):
-            name = QTableWidgetItem(d.name)
-            name.setData(Qt.ItemDataRole.UserRole, d.id)
-            name.setToolTip(d.source_path or d.name)
-            newer = d.version is not None and d.latest_version != d.version
-            status = f"{d.status} (v{d.latest_version})" if newer else d.status
-            cells = [name, QTableWidgetItem(f"v{d.version}" if d.version else "–"), QTableWidgetItem(status)]
-            cells += [QTableWidgetItem(str(d.chunks)), QTableWidgetItem(d.error or "")]
-            if d.error:
-                cells[4].setToolTip(d.error)
-            for column, cell in enumerate(cells):
-                self.documents.setItem(row, column, cell)
-
-    def _fill_jobs(self, jobs: list[Any]) -> None:
-        self.jobs.setRowCount(len(jobs))
-        for row, job in enumerate(jobs):
-            self.jobs.setItem(row, 0, QTableWidgetItem(f"{job.document} (v{job.version})"))
-            self.jobs.setItem(row, 1, QTableWidgetItem(job.state))
-            bar = QProgressBar()
-            bar.setRange(0, 100)
-            bar.setValue(round(job.progress * 100))
-            self.jobs.setCellWidget(row, 2, bar)
-            self.jobs.setItem(row, 3, QTableWidgetItem(job.error or job.message))
-
-    def _show_overall(self, jobs: list[Any], active: list[Any]) -> None:
-        if not active:
-            self.overall.setValue(100 if jobs else 0)
-            if self.status.text().startswith(tr("kb.indexing", done="", total="").split(":")[0]):
-                self.status.setText(tr("kb.idle"))
-            return
-        batch = [j for j in jobs if j.created_at >= min(a.created_at for a in active)]
-        done = sum(1 for j in batch if j.state in ("published", "failed", "cancelled"))
-        fraction = (done + sum(j.progress for j in active)) / max(len(batch), 1)
-        self.overall.setValue(round(fraction * 100))
-        self.status.setText(tr("kb.indexing", done=done, total=len(batch)))
+        remove = self.services.knowledge_bases.remove_document
+        self.runner.op(self, lambda: remove(kb_id, doc_id)).failure(self._failed).run()
 
     # -- search and evaluation -------------------------------------------------------------------
-
     def run_search(self) -> None:
+        self.search_tab._request()
+
+    def search(self, query: str, mode: str) -> None:
         kb_id = self.current_kb_id()
-        query = self.query.text().strip()
-        if kb_id is None or not query:
+        if kb_id is None:
+            self.search_tab.show_error(tr("kb.no_kb"))
+            self.search_finished.emit(-1)
             return
-        mode = self.mode.currentText()
-        self.search_button.setEnabled(False)
-        self.background.run(
-            lambda: self.services.knowledge.search.search(kb_id, query, 8, mode),
-            self._show_hits,
-            self._search_failed,
-        )
+        search = self.services.knowledge.search.search
 
-    def _show_hits(self, hits: list[Hit]) -> None:
-        self.search_button.setEnabled(True)
-        self.hits = hits
-        if not hits:
-            self.results.setPlainText(tr("kb.no_hits"))
-        parts = []
-        for number, hit in enumerate(hits, start=1):
-            scores = " · ".join(f"{name} {value:.3f}" for name, value in hit.scores.items())
-            parts.append(
-                f"<p><b>[{number}] {html.escape(hit.document)}</b> — {html.escape(hit.location_label)}"
-                f"<br><small>{html.escape(scores)}</small><br>{html.escape(hit.text[:700])}</p>"
-            )
-        if parts:
-            self.results.setHtml("".join(parts))
-        self.search_finished.emit(len(hits))
+        def found(hits: list[Hit]) -> None:
+            self.search_tab.show_hits(hits)
+            self.search_finished.emit(len(hits))
 
-    def _search_failed(self, exc: BaseException) -> None:
-        self.search_button.setEnabled(True)
-        self.results.setPlainText(str(exc))
-        self.search_finished.emit(-1)
+        def failed(exc: BaseException) -> None:
+            self.search_tab.show_error(str(exc))
+            self.search_finished.emit(-1)
 
-    def refresh_evaluations(self) -> None:
-        kb_id = self.current_kb_id()
-        runs = self.services.knowledge.evaluation.history(kb_id) if kb_id else []
-        self.evaluations.setRowCount(len(runs))
-        series: dict[str, list[float]] = {"nDCG@10": [], "recall@k": [], "MRR@k": []}
-        for row, run in enumerate(runs):
-            recall = next((v for k, v in run.metrics.items() if k.startswith("recall@")), 0.0)
-            mrr = next((v for k, v in run.metrics.items() if k.startswith("MRR")), 0.0)
-            ndcg = run.metrics.get("nDCG@10", 0.0)
-            for key, metric in (("nDCG@10", ndcg), ("recall@k", recall), ("MRR@k", mrr)):
-                series[key].append(metric)
-            cells = [run.created_at[:16].replace("T", " "), run.mode, str(run.k), str(run.query_count)]
-            cells += [f"{ndcg:.4f}", f"{recall:.4f}", f"{mrr:.4f}"]
-            for column, text in enumerate(cells):
-                self.evaluations.setItem(row, column, QTableWidgetItem(text))
-        self.chart.set_runs([f"#{n} {r.mode}" for n, r in enumerate(runs, start=1)], series)
+        self.runner.op(self, lambda: search(kb_id, query, 8, mode)).success(found).failure(failed).run()
 
     def run_evaluation(self, queries: str, qrels: str, mode: str = "hybrid", k: int = 10) -> None:
         kb_id = self.current_kb_id()
         if kb_id is None:
             return
-        self.status.setText(tr("kb.evaluating"))
-        self.background.run(
-            lambda: self.services.knowledge.evaluation.evaluate(kb_id, Path(queries), Path(qrels), k, mode),
-            self._evaluated,
-            self._evaluation_failed,
-        )
+        self._say(tr("kb.evaluating"))
+        evaluate = self.services.knowledge.evaluation.evaluate
 
-    def _evaluated(self, report: Any) -> None:
-        metrics = ", ".join(f"{name} {value:.4f}" for name, value in report.metrics.items())
-        self.status.setText(f"{report.queries} queries: {metrics}")
-        self.refresh_evaluations()
-        self.evaluation_finished.emit()
+        def evaluated(report: Any) -> None:
+            metrics = ", ".join(f"{name} {value:.4f}" for name, value in report.metrics.items())
+            self._say(tr("kb.evaluated", queries=report.queries, metrics=metrics))
+            self.reload()
+            self.evaluation_finished.emit()
 
-    def _evaluation_failed(self, exc: BaseException) -> None:
-        self._failed(exc)
-        self.evaluation_finished.emit()
+        def failed(exc: BaseException) -> None:
+            self._failed(exc)
+            self.evaluation_finished.emit()
+
+        self.runner.op(self, lambda: evaluate(kb_id, Path(queries), Path(qrels), k, mode)).success(
+            evaluated
+        ).failure(failed).run()
 
     # -- files and folders ------------------------------------------------------------------------
-
     def _pick_files(self) -> None:
         paths, _ = QFileDialog.getOpenFileNames(self, tr("kb.add_files"))
         if paths:
@@ -454,13 +412,13 @@ class KnowledgePage(QWidget):
         if folder:
             self.add_paths([folder])
 
-    def _pick_watch_folder(self) -> None:
+    def _toggle_follow(self) -> None:
         kb_id = self.current_kb_id()
         if kb_id is None:
             return
-        if self.services.knowledge_bases.watch_path(kb_id):
-            self.services.knowledge_bases.watch(kb_id, None)
-            self.refresh_current()
+        if self.follow_button.text() == tr("kb.unfollow"):
+            watch = self.services.knowledge_bases.watch
+            self.runner.op(self, lambda: watch(kb_id, None)).failure(self._failed).run()
             return
         folder = QFileDialog.getExistingDirectory(self, tr("kb.follow"))
         if folder:
@@ -472,29 +430,21 @@ class KnowledgePage(QWidget):
             return
         from mira_desktop.services.knowledge.indexing.folder_sync import sync_folder
 
+        bases, queue = self.services.knowledge_bases, self.services.knowledge.queue
+
         def follow() -> Any:
-            path = self.services.knowledge_bases.watch(kb_id, folder)
+            path = bases.watch(kb_id, folder)
             assert path is not None
-            return sync_folder(kb_id, path, self.services.knowledge_bases, self.services.knowledge.queue)
+            return sync_folder(kb_id, path, bases, queue)
 
-        self.background.run(follow, lambda result: self._queued(_Queued(result.queued)), self._failed)
-
-    def _pick_evaluation_files(self) -> None:
-        queries, _ = QFileDialog.getOpenFileName(
-            self, tr("kb.pick_queries"), "", "JSON lines (*.jsonl);;All files (*)"
-        )
-        if not queries:
-            return
-        qrels, _ = QFileDialog.getOpenFileName(self, tr("kb.pick_qrels"), "", "TSV (*.tsv);;All files (*)")
-        if qrels:
-            self.run_evaluation(queries, qrels, self.mode.currentText())
+        self.runner.op(self, follow).success(lambda result: self._queued(_Queued(result.queued))).failure(
+            self._failed
+        ).run()
 
     def _failed(self, exc: BaseException) -> None:
-        self.status.setText(str(exc))
-        self.refresh_current()
+        self._say(str(exc))
 
     # -- drag and drop ----------------------------------------------------------------------------
-
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 (Qt's name)
         if event.mimeData().hasUrls() and any(url.isLocalFile() for url in event.mimeData().urls()):
             event.acceptProposedAction()
@@ -505,8 +455,8 @@ class KnowledgePage(QWidget):
             event.acceptProposedAction()
             self.add_paths(paths)
 
-    def closeEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
-        self.timer.stop()
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
+        self._follow.stop()
         super().closeEvent(event)
 
 

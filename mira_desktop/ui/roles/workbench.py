@@ -40,6 +40,7 @@ from mira_desktop.ui.roles.request_preview import RequestPreview
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.roles.service import CardImport
+    from mira_desktop.ui.operations import OperationRunner
 
 CARD_SUFFIXES = (".png", ".json")
 PREVIEW_DELAY_MS = 250
@@ -55,10 +56,13 @@ class RoleWorkbench(QWidget):
     start_chat_requested = Signal(str)  # role id
     roles_changed = Signal()
     preview_updated = Signal()
+    imported = Signal(list)  # the CardImport of each file that was imported
+    exported = Signal(bool)
 
-    def __init__(self, services: AppServices, parent: QWidget | None = None) -> None:
+    def __init__(self, services: AppServices, runner: OperationRunner, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.services = services
+        self.runner = runner
         self.role_id: str | None = None
         self._saved: dict[str, Any] | None = None  # the selected role as saved (show --json shape)
         self.dirty = False
@@ -308,37 +312,55 @@ class RoleWorkbench(QWidget):
         return answer == QMessageBox.StandardButton.Yes
 
     # -- cards -----------------------------------------------------------------------------------
-    def import_files(self, paths: list[Path]) -> list[CardImport]:
-        """Import each card; a refused file is reported and does not stop the others."""
-        done: list[CardImport] = []
-        notes: list[str] = []
-        for path in paths:
-            try:
-                result = self.services.roles.import_card(path)
-            except MiraError as exc:
-                notes.append(f"{path.name}: {exc}")
-                continue
-            done.append(result)
-            notes.append(tr("roles.imported", name=result.role.name, spec=result.spec.upper()))
-            if result.warnings:
-                notes.append(tr("roles.sanitized", fields="; ".join(result.warnings)))
-        if done:
-            self.dirty = False
-            self.refresh_list(select=done[-1].role.id)
-            self.roles_changed.emit()
-        self.message_label.setText("\n".join(notes))
-        return done
+    def import_files(self, paths: list[Path]) -> None:
+        """Import each card in the background; a refused file is reported and does not stop the others.
+        ``imported`` is emitted with what was imported."""
+        import_card = self.services.roles.import_card
 
-    def export_role(self, target: Path, card_format: CardFormat, *, png: bool) -> bool:
+        def work() -> tuple[list[CardImport], list[str]]:
+            done: list[CardImport] = []
+            notes: list[str] = []
+            for path in paths:
+                try:
+                    result = import_card(path)
+                except MiraError as exc:
+                    notes.append(f"{path.name}: {exc}")
+                    continue
+                done.append(result)
+                notes.append(tr("roles.imported", name=result.role.name, spec=result.spec.upper()))
+                if result.warnings:
+                    notes.append(tr("roles.sanitized", fields="; ".join(result.warnings)))
+            return done, notes
+
+        def finished(result: tuple[list[CardImport], list[str]]) -> None:
+            done, notes = result
+            if done:
+                self.dirty = False
+                self.refresh_list(select=done[-1].role.id)
+                self.roles_changed.emit()
+            self.message_label.setText("\n".join(notes))
+            self.imported.emit(done)
+
+        self.runner.op(self, work).success(finished).run()
+
+    def export_role(self, target: Path, card_format: CardFormat, *, png: bool) -> None:
+        """Write the selected role's card to ``target`` in the background; ``exported`` tells how it went."""
         if self.role_id is None:
-            return False
-        try:
-            self.services.roles.export_card(self.role_id, card_format, png=png, target=target)
-        except MiraError as exc:
+            self.exported.emit(False)
+            return
+        role_id, export_card = self.role_id, self.services.roles.export_card
+
+        def done(_result: object) -> None:
+            self.message_label.setText(tr("roles.exported", path=target))
+            self.exported.emit(True)
+
+        def failed(exc: BaseException) -> None:
             self.message_label.setText(str(exc))
-            return False
-        self.message_label.setText(tr("roles.exported", path=target))
-        return True
+            self.exported.emit(False)
+
+        self.runner.op(self, lambda: export_card(role_id, card_format, png=png, target=target)).success(
+            done
+        ).failure(failed).run()
 
     def _pick_cards(self) -> None:
         paths, _ = QFileDialog.getOpenFileNames(self, tr("roles.import"), "", tr("roles.import.filter"))

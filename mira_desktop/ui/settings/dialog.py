@@ -11,16 +11,16 @@ from mira_desktop.ui.settings.models_page import ModelsPage
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.ui.operations import Background
+    from mira_desktop.ui.operations import OperationRunner
 
 
 class SettingsDialog(QDialog):
-    def __init__(self, services: AppServices, background: Background, parent: QWidget | None = None) -> None:
+    def __init__(self, services: AppServices, runner: OperationRunner, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(tr("settings.title"))
         self.resize(760, 640)
         self.tabs = QTabWidget()
-        self.models_page = ModelsPage(services, background)
+        self.models_page = ModelsPage(services, runner)
         self.tabs.addTab(self.models_page, tr("settings.models"))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)

@@ -25,17 +25,17 @@ from mira_desktop.ui.i18n import tr
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.model_catalog.catalog import ModelEntry, ModelTestResult
-    from mira_desktop.ui.operations import Background
+    from mira_desktop.ui.operations import OperationRunner
 
 
 class ModelsPage(QWidget):
     models_changed = Signal()
     test_finished = Signal(str)
 
-    def __init__(self, services: AppServices, background: Background, parent: QWidget | None = None) -> None:
+    def __init__(self, services: AppServices, runner: OperationRunner, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.services = services
-        self.background = background
+        self.runner = runner
         layout = QVBoxLayout(self)
 
         self.model_list = QListWidget()
@@ -186,7 +186,8 @@ class ModelsPage(QWidget):
             return
         self.test_button.setEnabled(False)
         self.result_label.setText(tr("models.testing", ref=ref))
-        self.background.run(lambda: self.services.models.test(ref), self._tested, self._test_failed)
+        test = self.services.models.test
+        self.runner.op(self, lambda: test(ref)).success(self._tested).failure(self._test_failed).run()
 
     def _tested(self, result: ModelTestResult) -> None:
         self.test_button.setEnabled(True)

@@ -1,13 +1,16 @@
-"""The thread sidebar: workspace picker, new chat, search, active/archived threads."""
+"""The thread sidebar: new chat, search, active/archived threads.
+
+The list is read in the background and re-read whenever the services announce a change of threads
+(a run started or ended, a rename, an archive, a delete — from this window or any other).
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QComboBox,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -19,22 +22,29 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mira_desktop.core.conversation.threads import Thread, ThreadStatus
+from mira_desktop.services.app.changes import Topic
+from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.i18n import tr
 
 if TYPE_CHECKING:
-    from mira_desktop.core.conversation.threads import Thread
-    from mira_desktop.core.workspaces import Workspace
+    from mira_desktop.services.app.bundle import AppServices
+    from mira_desktop.ui.changes import ChangeSignal
+    from mira_desktop.ui.operations import OperationRunner
 
 
 class ThreadSidebar(QWidget):
     thread_selected = Signal(str)
     new_chat_requested = Signal()
-    workspace_changed = Signal(str)
     archived_toggled = Signal(bool)
     search_changed = Signal(str)
+    listed = Signal()  # the list shows what the database holds now
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.services: AppServices | None = None
+        self.runner: OperationRunner | None = None
+        self.selected_id: str | None = None
         self.setObjectName("sidebar")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setMinimumWidth(220)
@@ -42,11 +52,6 @@ class ThreadSidebar(QWidget):
         layout.setContentsMargins(10, 10, 10, 10)
         layout.setSpacing(8)
 
-        caption = QLabel(tr("sidebar.workspace"))
-        caption.setObjectName("caption")
-        self.workspace_picker = QComboBox()
-        self.workspace_picker.setObjectName("workspacePicker")
-        self.workspace_picker.currentIndexChanged.connect(self._workspace_index_changed)
         self.new_chat_button = QPushButton("＋  " + tr("sidebar.new_chat"))
         self.new_chat_button.setObjectName("newChat")
         self.new_chat_button.setToolTip(tr("sidebar.new_chat") + " (Ctrl+N)")
@@ -56,7 +61,12 @@ class ThreadSidebar(QWidget):
         self.search_box = QLineEdit()
         self.search_box.setPlaceholderText(tr("sidebar.search"))
         self.search_box.setClearButtonEnabled(True)
+        self._search_timer = QTimer(self)
+        self._search_timer.setSingleShot(True)
+        self._search_timer.setInterval(200)
+        self._search_timer.timeout.connect(self.refresh)
         self.search_box.textChanged.connect(self.search_changed)
+        self.search_box.textChanged.connect(lambda _text: self._search_timer.start())
         QShortcut(QKeySequence.StandardKey.Find, self, self.search_box.setFocus)
 
         self.status_tabs = QTabBar()
@@ -64,10 +74,14 @@ class ThreadSidebar(QWidget):
         self.status_tabs.addTab(tr("sidebar.archived"))
         self.status_tabs.setExpanding(True)
         self.status_tabs.currentChanged.connect(lambda index: self.archived_toggled.emit(index == 1))
+        self.status_tabs.currentChanged.connect(lambda _index: self.refresh())
 
         self.thread_list = QListWidget()
         self.thread_list.setObjectName("threadList")
         self.thread_list.itemClicked.connect(self._item_clicked)
+        self.thread_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.thread_list.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.thread_list.setWordWrap(False)
         self.empty_label = QLabel(tr("sidebar.empty"))
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_label.setWordWrap(True)
@@ -76,24 +90,50 @@ class ThreadSidebar(QWidget):
         self.list_stack.addWidget(self.thread_list)
         self.list_stack.addWidget(self.empty_label)
 
-        layout.addWidget(caption)
-        layout.addWidget(self.workspace_picker)
         layout.addWidget(self.new_chat_button)
         layout.addWidget(self.search_box)
         layout.addWidget(self.status_tabs)
         layout.addWidget(self.list_stack, 1)
 
-    def set_workspaces(self, workspaces: list[Workspace], selected_id: str | None) -> None:
-        self.workspace_picker.blockSignals(True)
-        self.workspace_picker.clear()
-        for workspace in workspaces:
-            self.workspace_picker.addItem(workspace.name, workspace.id)
-            self.workspace_picker.setItemData(
-                self.workspace_picker.count() - 1, workspace.root_path, Qt.ItemDataRole.ToolTipRole
-            )
-        index = self.workspace_picker.findData(selected_id)
-        self.workspace_picker.setCurrentIndex(max(index, 0))
-        self.workspace_picker.blockSignals(False)
+    def attach(self, services: AppServices, runner: OperationRunner, changes: ChangeSignal) -> None:
+        self.services = services
+        self.runner = runner
+        self._follow = Follow(self, changes, {Topic.THREADS}, lambda _c: self.refresh())
+        self.refresh()
+
+    @property
+    def archived(self) -> bool:
+        return self.status_tabs.currentIndex() == 1
+
+    def refresh(self) -> None:
+        """Re-read the list (in the background) for the tab and the search shown."""
+        if self.services is None or self.runner is None:
+            return
+        threads_service = self.services.threads
+        status = ThreadStatus.ARCHIVED if self.archived else ThreadStatus.ACTIVE
+        query = self.search_box.text().strip()
+
+        def load() -> tuple[list[Thread], bool]:
+            threads = threads_service.list(status)
+            if query:
+                matching = {hit.thread_id for hit in threads_service.search(query, limit=500)}
+                threads = [t for t in threads if t.id in matching]
+            return threads, bool(query)
+
+        def show(result: tuple[list[Thread], bool]) -> None:
+            threads, searching = result
+            self.set_threads(threads, searching=searching, selected=self.selected_id)
+            self.listed.emit()
+
+        self.runner.op(self, load).success(show).run()
+
+    def select(self, thread_id: str | None) -> None:
+        self.selected_id = thread_id
+        self.thread_list.clearSelection()
+        for row in range(self.thread_list.count()):
+            item = self.thread_list.item(row)
+            if item.data(Qt.ItemDataRole.UserRole) == thread_id:
+                item.setSelected(True)
 
     def set_threads(
         self, threads: list[Thread], *, searching: bool = False, selected: str | None = None
@@ -101,21 +141,20 @@ class ThreadSidebar(QWidget):
         self.thread_list.clear()
         for thread in threads:
             model = thread.model_ref or tr("thread.default_model")
-            item = QListWidgetItem(f"{thread.title or tr('thread.untitled')}\n{model}")
+            title = thread.title or tr("thread.untitled")
+            item = QListWidgetItem(f"{title}\n{model}")
             item.setData(Qt.ItemDataRole.UserRole, thread.id)
-            item.setToolTip(f"{thread.id}\n{thread.updated_at}")
+            item.setToolTip(f"{title}\n{model}")
             self.thread_list.addItem(item)
             if thread.id == selected:
                 item.setSelected(True)
         if threads:
             self.list_stack.setCurrentWidget(self.thread_list)
         else:
-            self.empty_label.setText(tr("sidebar.no_match") if searching else tr("sidebar.empty"))
+            empty = tr("sidebar.no_archived") if self.archived else tr("sidebar.empty")
+            self.empty_label.setText(tr("sidebar.no_match") if searching else empty)
             self.list_stack.setCurrentWidget(self.empty_label)
 
     def _item_clicked(self, item: QListWidgetItem) -> None:
-        self.thread_selected.emit(item.data(Qt.ItemDataRole.UserRole))
-
-    def _workspace_index_changed(self, index: int) -> None:
-        if index >= 0:
-            self.workspace_changed.emit(self.workspace_picker.itemData(index))
+        self.selected_id = item.data(Qt.ItemDataRole.UserRole)
+        self.thread_selected.emit(self.selected_id)

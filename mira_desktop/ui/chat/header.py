@@ -1,0 +1,263 @@
+"""The chat header: the thread's title and what it is bound to — role, knowledge base, agent mode
+with its workspace, and model — for the open thread or the welcome draft.
+
+A thread bound to a draft or archived role shows it with its status, and the request does not use
+it: what the pickers show and what the model receives never disagree. The choices are read in the
+background and re-read whenever roles, knowledge bases, workspaces, models or the thread change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QToolButton, QWidget
+
+from mira_desktop.services.app.changes import Topic
+from mira_desktop.ui.changes import Follow
+from mira_desktop.ui.i18n import tr
+
+if TYPE_CHECKING:
+    from mira_desktop.core.conversation.threads import Thread
+    from mira_desktop.core.knowledge import KnowledgeBase
+    from mira_desktop.core.roles.records import Role
+    from mira_desktop.core.workspaces import Workspace
+    from mira_desktop.services.app.bundle import AppServices
+    from mira_desktop.services.model_catalog.catalog import ModelEntry
+    from mira_desktop.ui.changes import ChangeSignal
+    from mira_desktop.ui.operations import OperationRunner
+
+
+@dataclass(frozen=True)
+class _Choices:
+    thread: Thread | None
+    roles: list[Role]
+    knowledge_bases: list[KnowledgeBase]
+    workspaces: list[Workspace]
+    default_workspace: str | None
+    models: list[ModelEntry]
+    default_model: str
+
+
+@dataclass
+class Draft:
+    """What the welcome page's first send will bind the new thread to."""
+
+    model_ref: str | None = None
+    role_id: str | None = None
+    knowledge_base_id: str | None = None
+    agent: bool = False
+    workspace_id: str | None = None
+
+
+class ChatHeader(QWidget):
+    changed = Signal()  # a binding changed (the context meter follows)
+    model_picked = Signal()  # the user chose another model (the window checks it is ready)
+    loaded = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("chatHeader")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(24, 10, 24, 10)
+        self.title = QLabel(tr("sidebar.new_chat"))
+        self.title.setObjectName("threadTitle")
+        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.title.setMinimumWidth(80)
+        self.role_picker = self._combo("rolePicker", tr("header.role_tip"))
+        self.kb_picker = self._combo("knowledgePicker", tr("header.kb_tip"))
+        self.agent_button = QToolButton()
+        self.agent_button.setObjectName("agentToggle")
+        self.agent_button.setText(tr("header.agent"))
+        self.agent_button.setCheckable(True)
+        self.agent_button.setToolTip(tr("header.agent_tip"))
+        self.workspace_picker = self._combo("workspacePicker", tr("header.workspace_tip"))
+        self.model_picker = self._combo("modelPicker", tr("header.model_tip"))
+        self.menu_button = QToolButton()
+        self.menu_button.setText("⋯")
+        self.menu_button.setToolTip(tr("thread.menu"))
+        self.menu_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        layout.addWidget(self.title, 1)
+        for widget in (
+            self.role_picker,
+            self.kb_picker,
+            self.agent_button,
+            self.workspace_picker,
+            self.model_picker,
+            self.menu_button,
+        ):
+            layout.addWidget(widget)
+        self.role_picker.activated.connect(lambda i: self._bind(role_id=self.role_picker.itemData(i)))
+        self.kb_picker.activated.connect(lambda i: self._bind(knowledge_base_id=self.kb_picker.itemData(i)))
+        self.workspace_picker.activated.connect(
+            lambda i: self._set_agent(True, self.workspace_picker.itemData(i))
+        )
+        self.agent_button.toggled.connect(lambda on: self._set_agent(on, self.workspace_picker.currentData()))
+        self.model_picker.activated.connect(lambda i: self._pick_model(self.model_picker.itemData(i)))
+        self.services: AppServices | None = None
+        self.runner: OperationRunner | None = None
+        self.thread_id: str | None = None
+        self.draft = Draft()
+        self._choices: _Choices | None = None
+        self._after_load: list[Any] = []  # signals to emit once the written binding is shown
+
+    @staticmethod
+    def _combo(name: str, tip: str) -> QComboBox:
+        combo = QComboBox()
+        combo.setObjectName(name)
+        combo.setToolTip(tip)
+        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        combo.setMinimumContentsLength(8)
+        return combo
+
+    def attach(self, services: AppServices, runner: OperationRunner, changes: ChangeSignal) -> None:
+        self.services = services
+        self.runner = runner
+        topics = {Topic.ROLES, Topic.KNOWLEDGE_BASES, Topic.WORKSPACES, Topic.MODELS, Topic.THREADS}
+        self._follow = Follow(self, changes, topics, lambda _c: self.reload())
+
+    # -- what is shown ---------------------------------------------------------------------------
+    @property
+    def draft_role_id(self) -> str | None:
+        return self.draft.role_id
+
+    @property
+    def draft_kb_id(self) -> str | None:
+        return self.draft.knowledge_base_id
+
+    @property
+    def draft_model_ref(self) -> str | None:
+        return self.draft.model_ref
+
+    def bound_model_ref(self) -> str | None:
+        """The model reference the shown thread (or the draft) names; None follows the default."""
+        if self.thread_id is not None and self._choices is not None and self._choices.thread is not None:
+            return self._choices.thread.model_ref
+        return self.draft.model_ref
+
+    def show_thread(self, thread_id: str | None, title: str = "") -> None:
+        """Show the bindings of ``thread_id`` (None: the welcome draft's choices, reset)."""
+        self.thread_id = thread_id
+        if thread_id is None:
+            self.draft = Draft()
+        self.title.setText(title or (tr("sidebar.new_chat") if thread_id is None else tr("thread.untitled")))
+        self.reload()
+
+    def reload(self) -> None:
+        if self.services is None or self.runner is None:
+            return
+        services, thread_id = self.services, self.thread_id
+
+        def load() -> _Choices:
+            thread = None
+            if thread_id is not None and services.threads.exists(thread_id):
+                thread = services.threads.get(thread_id)
+            return _Choices(
+                thread=thread,
+                roles=services.roles.list(),
+                knowledge_bases=services.knowledge_bases.list(),
+                workspaces=services.workspaces.list(),
+                default_workspace=services.workspaces.default().id,
+                models=services.models.entries(),
+                default_model=services.models.default_ref(),
+            )
+
+        self.runner.op(self, load).success(self._show).run()
+
+    def _show(self, choices: _Choices) -> None:
+        shown = choices.thread.id if choices.thread is not None else None
+        if shown != self.thread_id:
+            return  # another thread was opened since this load began, or it was deleted meanwhile
+        self._choices = choices
+        thread = choices.thread
+        if thread is not None:
+            self.title.setText(thread.title or tr("thread.untitled"))
+            self.title.setToolTip(thread.title)
+        role_id = thread.role_id if thread else self.draft.role_id
+        kb_id = thread.knowledge_base_id if thread else self.draft.knowledge_base_id
+        agent = thread.agent_enabled if thread else self.draft.agent
+        workspace = (thread.workspace_id if thread else self.draft.workspace_id) or choices.default_workspace
+        model = thread.model_ref if thread else self.draft.model_ref
+        roles = [
+            (r.name if r.badge is None else f"{r.name} ({tr('header.role_' + r.badge)})", r.id)
+            for r in choices.roles
+        ]
+        _fill(self.role_picker, [(tr("header.no_role"), None), *roles], role_id)
+        _fill(
+            self.kb_picker,
+            [(tr("header.no_kb"), None), *((kb.name, kb.id) for kb in choices.knowledge_bases)],
+            kb_id,
+        )
+        _fill(self.workspace_picker, [(w.name, w.id) for w in choices.workspaces], workspace)
+        for index, w in enumerate(choices.workspaces):
+            self.workspace_picker.setItemData(index, w.root_path, Qt.ItemDataRole.ToolTipRole)
+        models: list[tuple[str, Any]] = [(tr("header.default_model", name=choices.default_model), None)]
+        models += [(f"{e.name} · {e.ref}", e.ref) for e in choices.models]
+        if model is not None and all(ref != model for _label, ref in models):
+            models.append((model, model))  # a model no longer listed stays visible
+        _fill(self.model_picker, models, model)
+        self.agent_button.blockSignals(True)
+        self.agent_button.setChecked(agent)
+        self.agent_button.blockSignals(False)
+        self.workspace_picker.setVisible(agent)
+        self.loaded.emit()
+        pending, self._after_load = self._after_load, []
+        for signal in pending:
+            signal.emit()
+
+    # -- changing bindings -----------------------------------------------------------------------
+    def select_role(self, role_id: str | None) -> None:
+        index = self.role_picker.findData(role_id) if role_id else 0
+        if index >= 0:
+            self.role_picker.setCurrentIndex(index)
+        self._bind(role_id=role_id)
+
+    def _bind(self, **binding: Any) -> None:
+        if self.thread_id is None:
+            if "role_id" in binding:
+                self.draft.role_id = binding["role_id"]
+            if "knowledge_base_id" in binding:
+                self.draft.knowledge_base_id = binding["knowledge_base_id"]
+            self.changed.emit()
+            return
+        self._write(lambda services, thread_id: services.threads.bind(thread_id, **binding))
+
+    def _set_agent(self, enabled: bool, workspace_id: str | None) -> None:
+        self.workspace_picker.setVisible(enabled)
+        if self.thread_id is None:
+            self.draft.agent = enabled
+            self.draft.workspace_id = workspace_id
+            self.changed.emit()
+            return
+        self._write(lambda services, thread_id: services.threads.set_agent(thread_id, enabled, workspace_id))
+
+    def _pick_model(self, ref: str | None) -> None:
+        if self.thread_id is None:
+            self.draft.model_ref = ref
+            self.changed.emit()
+            self.model_picked.emit()
+            return
+        self._write(lambda services, thread_id: services.threads.set_model(thread_id, ref), self.model_picked)
+
+    def _write(self, change: Any, *also: Any) -> None:
+        """Write a binding of the shown thread, then show it and tell (``changed`` and ``also``)."""
+        services, runner, thread_id = self.services, self.runner, self.thread_id
+        if services is None or runner is None or thread_id is None:
+            return
+
+        def written(_thread: object) -> None:
+            self._after_load += [self.changed, *also]
+            self.reload()
+
+        runner.op(self, lambda: change(services, thread_id)).success(written).run()
+
+
+def _fill(combo: QComboBox, items: list[tuple[str, Any]], selected: Any) -> None:
+    combo.blockSignals(True)
+    combo.clear()
+    for label, data in items:
+        combo.addItem(label, data)
+    index = combo.findData(selected) if selected is not None else 0
+    combo.setCurrentIndex(max(index, 0))
+    combo.blockSignals(False)

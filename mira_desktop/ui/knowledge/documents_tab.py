@@ -1,0 +1,94 @@
+"""The Documents tab: every document of the knowledge base, its version, status, chunks and error."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QPushButton, QTextBrowser, QVBoxLayout, QWidget
+
+from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.knowledge.tables import cell, make_table
+
+if TYPE_CHECKING:
+    from mira_desktop.services.knowledge.bases import DocumentView
+
+
+def error_without_name(error: str, name: str) -> str:
+    """Readers' messages begin with the file name, which the Name column already shows."""
+    for prefix in (f"{name}: ", f"{name} "):
+        if error.startswith(prefix):
+            rest = error[len(prefix) :]
+            return rest[:1].upper() + rest[1:]
+    return error
+
+
+class DocumentsTab(QWidget):
+    def __init__(self) -> None:
+        super().__init__()
+        layout = QVBoxLayout(self)
+        self.table = make_table(
+            [
+                tr("kb.col_name"),
+                tr("kb.col_version"),
+                tr("kb.col_status"),
+                tr("kb.col_chunks"),
+                tr("kb.col_error"),
+            ]
+        )
+        self.table.setColumnWidth(0, 260)
+        self.table.itemSelectionChanged.connect(self._show_detail)
+        self.empty = QLabel(tr("kb.no_documents"))
+        self.empty.setObjectName("muted")
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.detail = QTextBrowser()
+        self.detail.setMaximumHeight(90)
+        self.detail.hide()
+        self.remove_button = QPushButton(tr("kb.remove_doc"))
+        self.remove_button.setEnabled(False)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.empty, 1)
+        layout.addWidget(self.detail)
+        layout.addWidget(self.remove_button, 0, Qt.AlignmentFlag.AlignLeft)
+        self._documents: list[DocumentView] = []
+
+    def show_documents(self, documents: list[DocumentView]) -> None:
+        selected = self.selected()
+        self._documents = documents
+        self.table.setRowCount(len(documents))
+        for row, d in enumerate(documents):
+            name = cell(d.name, d.source_path or d.name)
+            name.setData(Qt.ItemDataRole.UserRole, d.id)
+            newer = d.version is not None and d.latest_version != d.version
+            status = f"{d.status} (v{d.latest_version})" if newer else d.status
+            error = error_without_name(d.error or "", d.name)
+            cells = [
+                name,
+                cell(f"v{d.version}" if d.version else "–"),
+                cell(status),
+                cell(str(d.chunks)),
+                cell(error),
+            ]
+            for column, item in enumerate(cells):
+                self.table.setItem(row, column, item)
+            if selected is not None and d.id == selected[0]:
+                self.table.selectRow(row)
+        self.table.setVisible(bool(documents))
+        self.empty.setVisible(not documents)
+        self._show_detail()
+
+    def selected(self) -> tuple[str, str] | None:
+        """(document id, name) of the selected row."""
+        row = self.table.currentRow()
+        item = self.table.item(row, 0) if row >= 0 and self.table.selectedItems() else None
+        return None if item is None else (str(item.data(Qt.ItemDataRole.UserRole)), item.text())
+
+    def _show_detail(self) -> None:
+        chosen = self.selected()
+        self.remove_button.setEnabled(chosen is not None)
+        document = next((d for d in self._documents if chosen and d.id == chosen[0]), None)
+        if document is None or not document.error:
+            self.detail.hide()
+            return
+        self.detail.setPlainText(f"{document.name}\n{document.error}")
+        self.detail.show()

@@ -1,0 +1,25 @@
+"""A read-only table whose columns the user can resize, with the last one stretching."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QHeaderView, QTableWidget, QTableWidgetItem
+
+
+def make_table(headers: list[str]) -> QTableWidget:
+    table = QTableWidget(0, len(headers))
+    table.setHorizontalHeaderLabels(headers)
+    table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+    table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+    table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+    header.setStretchLastSection(True)
+    table.verticalHeader().setVisible(False)
+    table.setWordWrap(False)
+    return table
+
+
+def cell(text: str, tooltip: str = "") -> QTableWidgetItem:
+    item = QTableWidgetItem(text)
+    item.setToolTip(tooltip or text)
+    return item

@@ -1,0 +1,39 @@
+"""Helpers the GUI tests share: opening the main window, dropping files on a widget."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDropEvent
+from PySide6.QtWidgets import QWidget
+from pytestqt.qtbot import QtBot
+
+from mira_desktop.services.app.bundle import AppServices
+from mira_desktop.ui.shell.main_window import MainWindow
+
+
+def open_window(qtbot: QtBot, services: AppServices, *, ready: bool = False) -> MainWindow:
+    """The main window shown and attached to ``services``; ``ready`` skips the model check."""
+    window = MainWindow(str(services.folder.root))
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.attach(services)
+    if ready:
+        window.composer.set_ready(True)
+    return window
+
+
+def drop_files(widget: QWidget, paths: list[Path]) -> None:
+    """What dropping ``paths`` from a file manager onto ``widget`` does."""
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
+    event = QDropEvent(
+        QPointF(10, 10),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    widget.dropEvent(event)
