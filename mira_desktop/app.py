@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -46,6 +47,7 @@ def build_services(
     from mira_desktop.services.app.changes import ChangeFeed
     from mira_desktop.services.app.data_folder import prepare_data_folder
     from mira_desktop.services.app.info import InfoService
+    from mira_desktop.services.app.logs import log_to_file
     from mira_desktop.services.chat.recovery import recover_interrupted
     from mira_desktop.services.chat.requests import RequestBuilder
     from mira_desktop.services.chat.routes.rag import RagRoute
@@ -72,7 +74,8 @@ def build_services(
     from mira_desktop.store.workspaces import WorkspaceRepository
 
     folder = prepare_data_folder(data_dir)
-    database = open_database(folder.database_path)
+    database = open_database(folder.database_path)  # a refused database leaves the folder untouched
+    log_to_file(folder.logs_dir)
     bus = notifications or NotificationBus()
     tasks = TaskRunner(
         lambda name, exc: bus.post(
@@ -195,6 +198,11 @@ def _run_cli(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print("mira: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader closed the pipe (`mira kb search … | head`): end quietly, as a killed writer would.
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     except Exception as exc:
         where = ""
         with contextlib.suppress(OSError):

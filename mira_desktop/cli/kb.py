@@ -177,7 +177,7 @@ def _finish(
             f"mira: error: {len(failed)} of {len(mine)} file(s) could not be indexed (see above).",
             file=sys.stderr,
         )
-        return 1
+        return 2  # bad input: those files; the others are indexed
     return 0
 
 

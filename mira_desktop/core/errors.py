@@ -9,17 +9,25 @@ from __future__ import annotations
 
 
 class MiraError(Exception):
-    """A problem the user can act on; ``str(error)`` is the one-line message to show."""
+    """A problem the user can act on; ``str(error)`` is the one-line message to show.
 
-    exit_code = 1
+    Exit codes of the `mira` command (README): 1 the data folder or database cannot be used, 2 bad
+    input, 3 not found, 4 not allowed in this state, 5 a model or server failed.
+    """
+
+    exit_code = 2
 
 
 class DataFolderError(MiraError):
     """The data folder cannot be used (not writable, not a folder, …)."""
 
+    exit_code = 1
+
 
 class DatabaseError(MiraError):
     """The database file cannot be opened (corrupt, not a database)."""
+
+    exit_code = 1
 
 
 class DatabaseTooNewError(DatabaseError):

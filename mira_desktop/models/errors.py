@@ -19,16 +19,22 @@ class ErrorKind(StrEnum):
 
 
 TRANSIENT = frozenset({ErrorKind.UNREACHABLE, ErrorKind.TIMEOUT, ErrorKind.RATE_LIMIT})
+_USER_ERRORS = frozenset(
+    {ErrorKind.BAD_REQUEST, ErrorKind.CONTEXT_OVERFLOW, ErrorKind.MODEL_ERROR, ErrorKind.AUTH}
+)
 
 
 class ModelError(MiraError):
     """``str(error)`` is the user-facing sentence; ``detail`` keeps the technical cause."""
 
-    def __init__(self, kind: ErrorKind, message: str, detail: str = "") -> None:
+    def __init__(self, kind: ErrorKind, message: str, detail: str = "", *, missing: bool = False) -> None:
         super().__init__(message)
         self.kind = kind
         self.message = message
         self.detail = detail
+        # A model file that does not exist is "not found"; a file that is not a model, or a request the
+        # model refused, is bad input; a server or model that failed at work is its own exit status.
+        self.exit_code = 3 if missing else 2 if kind in _USER_ERRORS else 5
 
     @property
     def transient(self) -> bool:

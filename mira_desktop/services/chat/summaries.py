@@ -13,8 +13,9 @@ from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.conversation.request_compiler import prompt_history
 from mira_desktop.core.conversation.sampling import SamplingParams
 from mira_desktop.core.conversation.threads import Thread
-from mira_desktop.core.errors import MiraError, NotFoundError
+from mira_desktop.core.errors import ConflictError, MiraError, NotFoundError
 from mira_desktop.core.tasks import Task, TaskRunner
+from mira_desktop.models.errors import ErrorKind, ModelError
 from mira_desktop.models.protocol import ChatMessage, ChatRequest, TextDelta
 from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.services.chat.service import ChatService
@@ -68,7 +69,7 @@ class SummaryService:
         history = prompt_history(self._branches.active_branch(thread_id))
         older = history[:-KEEP_RECENT] if len(history) > KEEP_RECENT else history
         if not older:
-            raise MiraError("There is nothing to summarize yet.")
+            raise ConflictError("There is nothing to summarize yet: the conversation is too short.")
         transcript = "\n".join(f"{m.role}: {m.content}" for m in older)
         model = self._models.registry.get(self._models.resolve(thread.model_ref))
         budget = model.profile().context_window // 2
@@ -82,7 +83,7 @@ class SummaryService:
             c.text for c in model.stream(request, cancel or CancelToken()) if isinstance(c, TextDelta)
         ).strip()
         if not text:
-            raise MiraError("The model returned an empty summary; the previous one is kept.")
+            raise ModelError(ErrorKind.MODEL_ERROR, "The model returned an empty summary; the previous one is kept.")
         self._threads.set_summary(thread_id, text)
         self._changes.publish(Topic.THREADS, thread_id)
         return text

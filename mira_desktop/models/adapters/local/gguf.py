@@ -13,7 +13,9 @@ def check_gguf(path: Path) -> None:
     """Raise a ModelError naming the problem if ``path`` is not a readable GGUF file."""
     if not path.exists():
         raise ModelError(
-            ErrorKind.MODEL_ERROR, f"The model file {path} does not exist: pick another GGUF file."
+            ErrorKind.MODEL_ERROR,
+            f"The model file {path} does not exist: pick another GGUF file.",
+            missing=True,
         )
     if not path.is_file():
         raise ModelError(ErrorKind.MODEL_ERROR, f"{path} is a folder, not a GGUF model file.")

@@ -8,6 +8,8 @@ which the CPU backend checks between graph nodes; the model stays usable afterwa
 
 from __future__ import annotations
 
+import ctypes
+import logging
 import os
 import queue
 import threading
@@ -97,6 +99,7 @@ class LlamaCppModel:
         check_gguf(self.path)
         import llama_cpp
 
+        _route_llama_logs(llama_cpp)
         try:
             llm = llama_cpp.Llama(
                 model_path=str(self.path),
@@ -219,6 +222,26 @@ class LlamaCppModel:
             current.cancel("closing")
         self._worker.close()
         self._llm = None
+
+
+_LOG_CALLBACK: list[Any] = []  # the one installed callback, kept referenced: llama.cpp calls it from C
+
+
+def _route_llama_logs(llama_cpp: Any) -> None:
+    """llama.cpp prints to stderr ("decode: removing memory module entries …"); send it to logging,
+    whose file handler is the log file, so nothing reaches the terminal or the window."""
+    if _LOG_CALLBACK:
+        return
+    log = logging.getLogger("mira.llama_cpp")
+    levels = {1: logging.INFO, 2: logging.WARNING, 3: logging.ERROR, 4: logging.DEBUG}
+
+    def forward(level: int, text: bytes, _user_data: Any) -> None:
+        message = text.decode("utf-8", "replace").rstrip()
+        if message:
+            log.log(levels.get(level, logging.DEBUG), "%s", message)
+
+    _LOG_CALLBACK.append(llama_cpp.llama_log_callback(forward))
+    llama_cpp.llama_log_set(_LOG_CALLBACK[0], ctypes.c_void_p(0))
 
 
 def _message(message: ChatMessage) -> dict[str, Any]:

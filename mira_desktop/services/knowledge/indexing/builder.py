@@ -246,7 +246,11 @@ class IndexBuilder:
             raise ReadError(
                 ReadErrorKind.CORRUPT, f"The stored copy of {document.name} is missing; add the file again."
             )
-        return chunk_file(path, document.name, self.settings, self._embedder.count_tokens)
+        try:
+            return chunk_file(path, document.name, self.settings, self._embedder.count_tokens)
+        except ReadError as exc:  # a library's message may name the stored copy: show the document instead
+            message = str(exc).replace(str(path), document.name).replace(str(path.parent) + "/", "")
+            raise ReadError(exc.kind, message) from exc
 
     def _embed_and_write(
         self,
