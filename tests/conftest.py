@@ -1,14 +1,31 @@
-"""Shared fixtures. With MIRA_BLOCK_QT=1 (make test-core) Qt cannot be imported at all."""
+"""Shared fixtures, one per kind of setup. With MIRA_BLOCK_QT=1 (make test-core) Qt cannot be imported.
+
+- ``data_dir``: a data folder that does not exist yet (the first start creates it).
+- ``services``: the app's services on ``data_dir``, built by the composition root and closed after.
+- ``open_services``: for tests of what a restart keeps, or of a second folder: a context manager
+  that builds the services on ``data_dir`` (or the folder given) and closes them on leaving.
+- ``keyring_backend``: an in-memory keyring installed for the test, so no key reaches the OS one.
+- ``script``: writes a scripted model file and returns its ``scripted:`` reference;
+  ``tests.support.scripted.requests_sent`` gives what that model received.
+"""
 
 from __future__ import annotations
 
 import importlib.abc
+import json
 import os
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from mira_desktop.services.app.bundle import AppServices
+    from tests.support.fixtures import OpenServices, Script
+    from tests.support.memory_keyring import MemoryKeyring
 
 BLOCKED_WITHOUT_QT = ("PySide6", "shiboken6", "qasync")
 
@@ -32,9 +49,50 @@ def data_dir(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def services(data_dir: Path) -> Iterator[object]:
+def open_services(data_dir: Path) -> OpenServices:
+    """``with open_services() as services:`` — built on ``data_dir`` (or the folder given), closed on leaving."""
     from mira_desktop.app import build_services
 
-    built = build_services(data_dir)
-    yield built
-    built.close()
+    @contextmanager
+    def open_(folder: Path | None = None, **options: Any) -> Iterator[AppServices]:
+        built = build_services(data_dir if folder is None else folder, **options)
+        try:
+            yield built
+        finally:
+            built.close()
+
+    return open_
+
+
+@pytest.fixture
+def services(open_services: OpenServices) -> Iterator[AppServices]:
+    with open_services() as built:
+        yield built
+
+
+@pytest.fixture
+def keyring_backend() -> Iterator[MemoryKeyring]:
+    from tests.support.memory_keyring import MemoryKeyring, use_keyring
+
+    memory = MemoryKeyring()
+    with use_keyring(memory):
+        yield memory
+
+
+@pytest.fixture
+def script(tmp_path: Path) -> Script:
+    """``script(*replies, **settings)`` writes a model script and returns its ``scripted:`` reference.
+
+    ``settings`` go beside the replies: ``profile={"supports_json_schema": False}``,
+    ``pick="by_turn"``, ``record_to="requests.jsonl"`` (see mira_desktop/models/adapters/scripted.py).
+    """
+    folder = tmp_path / "scripts"
+    counter = iter(range(1_000_000))
+
+    def make(*replies: dict[str, Any], **settings: Any) -> str:
+        folder.mkdir(exist_ok=True)
+        path = folder / f"script-{next(counter)}.json"
+        path.write_text(json.dumps({"replies": list(replies), **settings}), encoding="utf-8")
+        return f"scripted:{path}"
+
+    return make

@@ -168,7 +168,7 @@ def test_the_agent_toggle_in_the_header_turns_agent_mode_off_again(
     window = open_window(qtbot, app_services)
     qtbot.waitUntil(lambda: window.sidebar.thread_list.count() == 1)
     window.open_thread(thread.id)
-    qtbot.waitUntil(lambda: window.header.agent_button.isChecked())
+    qtbot.waitUntil(window.header.agent_button.isChecked)
     assert window.header.workspace_picker.isVisible()
     assert window.header.workspace_picker.currentData() == workspace.id
     window.header.agent_button.click()

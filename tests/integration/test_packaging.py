@@ -10,7 +10,9 @@ from mira_desktop.store.migrations import all_migrations
 REPO = Path(__file__).resolve().parents[2]
 
 
-def test_built_wheel_ships_migrations_resources_and_the_workspace_template(tmp_path: Path) -> None:
+def test_built_wheel_ships_migrations_resources_the_workspace_template_and_the_mira_command(
+    tmp_path: Path,
+) -> None:
     subprocess.run(
         [
             sys.executable,
@@ -28,11 +30,16 @@ def test_built_wheel_ships_migrations_resources_and_the_workspace_template(tmp_p
         capture_output=True,
     )
     wheel = next(tmp_path.glob("mira_desktop-*.whl"))
-    names = set(zipfile.ZipFile(wheel).namelist())
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
+        scripts = archive.read(entry_points).decode()
     for migration in all_migrations():
         assert f"mira_desktop/migrations/{migration.version:04d}_{migration.name}.sql" in names
     assert "mira_desktop/workspaces/mira-base/README.md" in names
-    assert {n for n in names if n.startswith("mira_desktop/resources/roles/")} >= {
-        "mira_desktop/resources/roles/writing_zh.json"
+    starter_roles = {
+        f"mira_desktop/resources/roles/{p.name}" for p in (REPO / "resources" / "roles").glob("*.json")
     }
-    assert any(n.endswith("entry_points.txt") for n in names)
+    assert "mira_desktop/resources/roles/writing_zh.json" in starter_roles
+    assert starter_roles <= names
+    assert "[console_scripts]\nmira = mira_desktop.app:main" in scripts

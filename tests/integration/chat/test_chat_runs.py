@@ -12,48 +12,51 @@ from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundE
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.chat.run_bus import LiveEvent
 from mira_desktop.services.chat.service import SendOptions
-from tests.integration.chat.conftest import Script
+from tests.support.fixtures import OpenServices, Script
+from tests.support.scripted import requests_sent
 
 LONG_TEXT = " ".join(f"word{i}" for i in range(60))
 
 
-def _counts(app: AppServices) -> dict[str, int]:
+def _counts(services: AppServices) -> dict[str, int]:
     return {
-        table: app.database.one(f"SELECT count(*) AS n FROM {table}")["n"]  # type: ignore[index]
+        table: services.database.one(f"SELECT count(*) AS n FROM {table}")["n"]  # type: ignore[index]
         for table in ("threads", "messages", "runs", "run_events")
     }
 
 
-def test_first_send_creates_the_thread_and_completes_with_a_journal(app: AppServices, script: Script) -> None:
+def test_first_send_creates_the_thread_and_completes_with_a_journal(
+    services: AppServices, script: Script
+) -> None:
     ref = script({"text": "Paris is the capital."})
-    handle = app.chat.send(None, "Capital of France?", SendOptions(model_ref=ref))
+    handle = services.chat.send(None, "Capital of France?", SendOptions(model_ref=ref))
     assert handle.wait(30) is RunStatus.COMPLETED
-    thread = app.threads.get(handle.thread_id)
+    thread = services.threads.get(handle.thread_id)
     assert thread.model_ref == ref
     assert thread.title == "Capital of France?"
-    messages = app.threads.show(thread.id).messages
+    messages = services.threads.show(thread.id).messages
     assert [(m.role.value, m.content, m.status.value) for m in messages] == [
         ("user", "Capital of France?", "complete"),
         ("assistant", "Paris is the capital.", "complete"),
     ]
-    run = app.chat.run(handle.run_id)
+    run = services.chat.run(handle.run_id)
     assert run is not None
     assert run.status is RunStatus.COMPLETED
     assert run.kind.value == "chat"
     assert run.model_snapshot["ref"] == ref
-    types = [e.type for e in app.chat.run_events(handle.run_id)]
+    types = [e.type for e in services.chat.run_events(handle.run_id)]
     assert types[0] == EventType.ROUTE_SELECTED
     assert types[-2:] == [EventType.MESSAGE_COMPLETED, EventType.RUN_COMPLETED]
-    assert [e.seq for e in app.chat.run_events(handle.run_id)] == list(range(1, len(types) + 1))
+    assert [e.seq for e in services.chat.run_events(handle.run_id)] == list(range(1, len(types) + 1))
 
 
-def test_deltas_are_journaled_coalesced_not_one_row_per_token(app: AppServices, script: Script) -> None:
+def test_deltas_are_journaled_coalesced_not_one_row_per_token(services: AppServices, script: Script) -> None:
     ref = script({"text": LONG_TEXT, "token_delay_ms": 10})
     live: list[LiveEvent] = []
-    app.chat.bus.subscribe(live.append)
-    handle = app.chat.send(None, "Count", SendOptions(model_ref=ref))
+    services.chat.bus.subscribe(live.append)
+    handle = services.chat.send(None, "Count", SendOptions(model_ref=ref))
     assert handle.wait(30) is RunStatus.COMPLETED
-    journaled = [e for e in app.chat.run_events(handle.run_id) if e.type == EventType.MESSAGE_DELTA]
+    journaled = [e for e in services.chat.run_events(handle.run_id) if e.type == EventType.MESSAGE_DELTA]
     streamed = [e for e in live if e.type == EventType.MESSAGE_DELTA and e.seq is None]
     assert len(streamed) == 60
     assert 1 <= len(journaled) < 10
@@ -61,7 +64,7 @@ def test_deltas_are_journaled_coalesced_not_one_row_per_token(app: AppServices, 
     assert "".join(e.data["text"] for e in journaled) == LONG_TEXT  # the journal holds all the text
 
 
-def test_stop_keeps_the_partial_answer_as_cancelled(app: AppServices, script: Script) -> None:
+def test_stop_keeps_the_partial_answer_as_cancelled(services: AppServices, script: Script) -> None:
     ref = script({"text": LONG_TEXT, "token_delay_ms": 30})
     seen = threading.Event()
     words: list[str] = []
@@ -72,196 +75,211 @@ def test_stop_keeps_the_partial_answer_as_cancelled(app: AppServices, script: Sc
             if len(words) == 3:
                 seen.set()
 
-    app.chat.bus.subscribe(listen)
-    handle = app.chat.send(None, "Count slowly", SendOptions(model_ref=ref))
+    services.chat.bus.subscribe(listen)
+    handle = services.chat.send(None, "Count slowly", SendOptions(model_ref=ref))
     assert seen.wait(30)
-    assert app.chat.stop() is True
+    assert services.chat.stop() is True
     assert handle.wait(30) is RunStatus.CANCELLED
-    answer = app.threads.show(handle.thread_id).messages[-1]
+    answer = services.threads.show(handle.thread_id).messages[-1]
     assert answer.status is MessageStatus.CANCELLED
     assert answer.content.startswith("word0 word1 word2")
     assert len(answer.content) < len(LONG_TEXT)
-    assert app.chat.run_events(handle.run_id)[-1].type == EventType.RUN_CANCELLED
+    assert services.chat.run_events(handle.run_id)[-1].type == EventType.RUN_CANCELLED
 
 
 def test_a_failed_answer_keeps_its_error_and_survives_reopening(
-    app: AppServices, script: Script, data_dir: object
+    script: Script, open_services: OpenServices
 ) -> None:
-    from mira_desktop.app import build_services
-
     ref = script({"error": {"kind": "auth", "message": "The API key was refused."}})
-    handle = app.chat.send(None, "Hello?", SendOptions(model_ref=ref))
-    assert handle.wait(30) is RunStatus.FAILED
-    app.close()
-    reopened = build_services(data_dir)  # type: ignore[arg-type]
-    try:
+    with open_services() as services:
+        handle = services.chat.send(None, "Hello?", SendOptions(model_ref=ref))
+        assert handle.wait(30) is RunStatus.FAILED
+    with open_services() as reopened:
         answer = reopened.threads.show(handle.thread_id).messages[-1]
         assert answer.status is MessageStatus.ERROR
         assert answer.error == {"kind": "auth", "message": "The API key was refused.", "detail": ""}
         run = reopened.chat.run(handle.run_id)
         assert run is not None
         assert run.status is RunStatus.FAILED
-    finally:
-        reopened.close()
 
 
-def test_a_dead_remote_provider_gives_a_persisted_unreachable_error(app: AppServices) -> None:
-    app.models.add_remote("dead", "http://127.0.0.1:9/v1", model="m")
-    handle = app.chat.send(None, "Anyone there?", SendOptions(model_ref="remote:dead/m"))
+def test_a_dead_remote_provider_gives_a_persisted_unreachable_error(fast_retries: AppServices) -> None:
+    services = fast_retries
+    services.models.add_remote("dead", "http://127.0.0.1:9/v1", model="m")
+    handle = services.chat.send(None, "Anyone there?", SendOptions(model_ref="remote:dead/m"))
     assert handle.wait(60) is RunStatus.FAILED
-    answer = app.threads.show(handle.thread_id).messages[-1]
+    answer = services.threads.show(handle.thread_id).messages[-1]
     assert answer.status is MessageStatus.ERROR
     assert answer.error is not None
     assert answer.error["kind"] == "unreachable"
     assert "127.0.0.1:9" in answer.error["message"]
 
 
-def test_edit_makes_a_new_branch_and_keeps_the_old_one(app: AppServices, script: Script) -> None:
+def test_edit_makes_a_new_branch_and_keeps_the_old_one(services: AppServices, script: Script) -> None:
     ref = script({"text": "First answer"}, {"text": "Edited answer"})
-    first = app.chat.send(None, "Original question", SendOptions(model_ref=ref))
+    first = services.chat.send(None, "Original question", SendOptions(model_ref=ref))
     first.wait(30)
-    edited = app.chat.edit(first.user_message_id, "Better question")
+    edited = services.chat.edit(first.user_message_id, "Better question")
     assert edited.wait(30) is RunStatus.COMPLETED
-    messages = {m.id: m for m in app.threads.show(first.thread_id).messages}
+    messages = {m.id: m for m in services.threads.show(first.thread_id).messages}
     assert len(messages) == 4
     assert messages[edited.user_message_id].parent_id is None
     assert messages[edited.user_message_id].content == "Better question"
     assert messages[first.user_message_id].content == "Original question"
-    branch = [m.content for m in app.branches.active_branch(first.thread_id)]
+    branch = [m.content for m in services.branches.active_branch(first.thread_id)]
     assert branch == ["Better question", "Edited answer"]
-    app.branches.switch_branch(first.thread_id, first.user_message_id)
-    assert [m.content for m in app.branches.active_branch(first.thread_id)] == [
+    services.branches.switch_branch(first.thread_id, first.user_message_id)
+    assert [m.content for m in services.branches.active_branch(first.thread_id)] == [
         "Original question",
         "First answer",
     ]
 
 
-def test_regenerate_and_retry_add_sibling_answers(app: AppServices, script: Script) -> None:
+def test_regenerate_and_retry_add_sibling_answers(services: AppServices, script: Script) -> None:
     ref = script(
         {"error": {"kind": "model_error", "message": "boom"}},
         {"text": "Second try"},
         {"text": "Third try"},
     )
-    failed = app.chat.send(None, "Question", SendOptions(model_ref=ref))
+    failed = services.chat.send(None, "Question", SendOptions(model_ref=ref))
     assert failed.wait(30) is RunStatus.FAILED
-    retried = app.chat.retry(failed.assistant_message_id)
+    retried = services.chat.retry(failed.assistant_message_id)
     assert retried.wait(30) is RunStatus.COMPLETED
-    regenerated = app.chat.regenerate(retried.assistant_message_id)
+    regenerated = services.chat.regenerate(retried.assistant_message_id)
     assert regenerated.wait(30) is RunStatus.COMPLETED
-    answers = [m for m in app.threads.show(failed.thread_id).messages if m.role.value == "assistant"]
+    answers = [m for m in services.threads.show(failed.thread_id).messages if m.role.value == "assistant"]
     assert [(a.content, a.status.value) for a in answers] == [
         ("", "error"),
         ("Second try", "complete"),
         ("Third try", "complete"),
     ]
     assert {a.parent_id for a in answers} == {failed.user_message_id}
-    assert [m.content for m in app.branches.active_branch(failed.thread_id)] == ["Question", "Third try"]
+    assert [m.content for m in services.branches.active_branch(failed.thread_id)] == ["Question", "Third try"]
 
 
-def test_follow_up_sends_the_visible_branch_as_history(app: AppServices, script: Script) -> None:
-    ref = script({"text": "Hi Ann."}, {"text": "Your name is Ann."})
-    first = app.chat.send(None, "I am Ann.", SendOptions(model_ref=ref))
-    first.wait(30)
-    second = app.chat.send(first.thread_id, "What is my name?")
+def test_follow_up_sends_the_visible_branch_as_history(services: AppServices, script: Script) -> None:
+    ref = script({"text": "Hi Ann."}, {"text": "Hello Ann!"}, {"text": "Your name is Ann."})
+    first = services.chat.send(None, "I am Ann.", SendOptions(model_ref=ref))
+    assert first.wait(30) is RunStatus.COMPLETED
+    regenerated = services.chat.regenerate(first.assistant_message_id)  # the visible answer now
+    assert regenerated.wait(30) is RunStatus.COMPLETED
+    second = services.chat.send(first.thread_id, "What is my name?")
     assert second.wait(30) is RunStatus.COMPLETED
-    compiled = next(e for e in app.chat.run_events(second.run_id) if e.type == EventType.REQUEST_COMPILED)
+    sent = requests_sent(services, ref)[-1]
+    assert [(m.role, m.content) for m in sent.messages] == [
+        ("user", "I am Ann."),
+        ("assistant", "Hello Ann!"),
+        ("user", "What is my name?"),
+    ]
+    compiled = next(
+        e for e in services.chat.run_events(second.run_id) if e.type == EventType.REQUEST_COMPILED
+    )
     assert compiled.data["sections"]["history"] > 0
-    assert app.chat.preview(first.thread_id).messages[-1].content == "Your name is Ann."
 
 
-def test_a_second_send_while_one_runs_is_refused(app: AppServices, script: Script) -> None:
+def test_a_second_send_while_one_runs_is_refused(services: AppServices, script: Script) -> None:
     ref = script({"text": LONG_TEXT, "token_delay_ms": 30}, {"text": "never"})
-    running = app.chat.send(None, "Slow", SendOptions(model_ref=ref))
-    before = _counts(app)
+    running = services.chat.send(None, "Slow", SendOptions(model_ref=ref))
+    before = _counts(services)
     with pytest.raises(ConflictError, match="already being written"):
-        app.chat.send(running.thread_id, "Another")
-    assert _counts(app) == before
-    app.chat.stop()
+        services.chat.send(running.thread_id, "Another")
+    assert _counts(services) == before
+    services.chat.stop()
     running.wait(30)
 
 
-def test_empty_and_oversized_messages_change_nothing(app: AppServices, script: Script) -> None:
+def test_empty_and_oversized_messages_change_nothing(services: AppServices, script: Script) -> None:
     ref = script({"text": "never used"})
-    before = _counts(app)
+    before = _counts(services)
     for text in ("", "   \n\t "):
         with pytest.raises(InvalidInputError, match="empty"):
-            app.chat.send(None, text, SendOptions(model_ref=ref))
+            services.chat.send(None, text, SendOptions(model_ref=ref))
     with pytest.raises(InvalidInputError, match="too long for the model's context window"):
-        app.chat.send(None, "word " * 9000, SendOptions(model_ref=ref))
-    assert _counts(app) == before
+        services.chat.send(None, "word " * 9000, SendOptions(model_ref=ref))
+    assert _counts(services) == before
 
 
-def test_archived_and_deleted_threads_refuse_new_messages(app: AppServices, script: Script) -> None:
+def test_archived_and_deleted_threads_refuse_new_messages(services: AppServices, script: Script) -> None:
     ref = script({"text": "ok"})
-    handle = app.chat.send(None, "Hi", SendOptions(model_ref=ref))
+    handle = services.chat.send(None, "Hi", SendOptions(model_ref=ref))
     handle.wait(30)
-    app.threads.archive(handle.thread_id)
+    services.threads.archive(handle.thread_id)
     with pytest.raises(ConflictError, match="archived"):
-        app.chat.send(handle.thread_id, "Still there?")
-    app.threads.delete(handle.thread_id)
+        services.chat.send(handle.thread_id, "Still there?")
+    services.threads.delete(handle.thread_id)
     with pytest.raises(NotFoundError):
-        app.chat.send(handle.thread_id, "Hello?")
+        services.chat.send(handle.thread_id, "Hello?")
 
 
-def test_deleting_a_message_removes_only_its_subtree(app: AppServices, script: Script) -> None:
+def test_deleting_a_message_removes_only_its_subtree(services: AppServices, script: Script) -> None:
     ref = script({"text": "A1"}, {"text": "A2"}, {"text": "B1"})
-    first = app.chat.send(None, "Q1", SendOptions(model_ref=ref))
+    first = services.chat.send(None, "Q1", SendOptions(model_ref=ref))
     first.wait(30)
-    second = app.chat.send(first.thread_id, "Q2")
+    second = services.chat.send(first.thread_id, "Q2")
     second.wait(30)
-    sibling = app.chat.regenerate(first.assistant_message_id)
+    sibling = services.chat.regenerate(first.assistant_message_id)
     sibling.wait(30)
-    deleted = app.branches.delete_message(second.user_message_id)
+    deleted = services.branches.delete_message(second.user_message_id)
     assert set(deleted) == {second.user_message_id, second.assistant_message_id}
-    remaining = {m.content for m in app.threads.show(first.thread_id).messages}
+    remaining = {m.content for m in services.threads.show(first.thread_id).messages}
     assert remaining == {"Q1", "A1", "B1"}
 
 
-def test_search_finds_messages_in_every_branch_including_chinese(app: AppServices, script: Script) -> None:
+def test_search_finds_messages_in_every_branch_including_chinese(
+    services: AppServices, script: Script
+) -> None:
     ref = script({"text": "北京是中国的首都。"}, {"text": "Another branch about kyoto"})
-    first = app.chat.send(None, "中国的首都是哪里？", SendOptions(model_ref=ref))
+    first = services.chat.send(None, "中国的首都是哪里？", SendOptions(model_ref=ref))
     first.wait(30)
-    app.chat.regenerate(first.assistant_message_id).wait(30)
-    hits = app.threads.search("首都")
+    services.chat.regenerate(first.assistant_message_id).wait(30)
+    hits = services.threads.search("首都")
     assert {h.message_id for h in hits} >= {first.user_message_id, first.assistant_message_id}
-    assert any("Kyoto".lower() in h.snippet.lower() for h in app.threads.search("KYOTO"))
+    assert any("Kyoto".lower() in h.snippet.lower() for h in services.threads.search("KYOTO"))
 
 
-def test_summary_is_request_only_context_and_can_be_set_and_cleared(app: AppServices, script: Script) -> None:
-    ref = script({"text": "Noted."})
-    handle = app.chat.send(None, "My cat is called Tom.", SendOptions(model_ref=ref))
+def test_summary_is_request_only_context_and_can_be_set_and_cleared(
+    services: AppServices, script: Script
+) -> None:
+    ref = script({"text": "Noted."}, {"text": "Tom."}, {"text": "Tom, you said."})
+    handle = services.chat.send(None, "My cat is called Tom.", SendOptions(model_ref=ref))
     handle.wait(30)
-    app.summaries.set(handle.thread_id, "The user has a cat named Tom.")
-    request = app.chat.preview(handle.thread_id, "What is my cat called?")
-    assert request.messages[0].role == "system"
-    assert "cat named Tom" in request.messages[0].content
-    assert all("cat named Tom" not in m.content for m in app.threads.show(handle.thread_id).messages)
-    app.summaries.clear(handle.thread_id)
-    assert app.chat.preview(handle.thread_id).messages[0].role == "user"
+    services.summaries.set(handle.thread_id, "The user has a cat named Tom.")
+    services.chat.send(handle.thread_id, "What is my cat called?").wait(30)
+    with_summary = requests_sent(services, ref)[-1].messages
+    assert with_summary[0].role == "system"
+    assert "cat named Tom" in with_summary[0].content
+    assert all("cat named Tom" not in m.content for m in with_summary[1:])
+    assert all("cat named Tom" not in m.content for m in services.threads.show(handle.thread_id).messages)
+    services.summaries.clear(handle.thread_id)
+    services.chat.send(handle.thread_id, "Again?").wait(30)
+    assert [m.role for m in requests_sent(services, ref)[-1].messages] == ["user", "assistant"] * 2 + ["user"]
 
 
-def test_summary_generation_uses_the_threads_model(app: AppServices, script: Script) -> None:
+def test_summary_generation_uses_the_threads_model(services: AppServices, script: Script) -> None:
     ref = script(*[{"text": f"Answer {i}"} for i in range(4)], {"text": "They talked about four things."})
     thread_id = None
     for i in range(4):
-        handle = app.chat.send(
+        handle = services.chat.send(
             thread_id, f"Question {i}", SendOptions(model_ref=ref) if thread_id is None else None
         )
         handle.wait(30)
         thread_id = handle.thread_id
     assert thread_id is not None
-    assert app.summaries.generate(thread_id) == "They talked about four things."
-    assert app.threads.get(thread_id).context_summary == "They talked about four things."
+    assert services.summaries.generate(thread_id) == "They talked about four things."
+    assert services.threads.get(thread_id).context_summary == "They talked about four things."
+    asked = requests_sent(services, ref)
+    assert len(asked) == 5  # four answers, then the summary, all from the thread's model
+    assert "user: Question 0\nassistant: Answer 0" in "\n".join(m.content for m in asked[-1].messages)
 
 
 def test_a_role_bound_thread_records_the_role_and_its_profile_on_the_run(
-    app: AppServices, script: Script
+    services: AppServices, script: Script
 ) -> None:
-    role = next(r for r in app.roles.list() if r.name == "Code Reviewer")
+    role = next(r for r in services.roles.list() if r.name == "Code Reviewer")
     ref = script({"text": "Looks fine."})
-    handle = app.chat.send(None, "Review this", SendOptions(model_ref=ref, role_id=role.id))
+    handle = services.chat.send(None, "Review this", SendOptions(model_ref=ref, role_id=role.id))
     handle.wait(30)
-    run = app.chat.run(handle.run_id)
+    run = services.chat.run(handle.run_id)
     assert run is not None
     assert (run.role_id, run.role_version) == (role.id, role.version)
     assert run.role_snapshot["used"] is True

@@ -12,12 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from mira_desktop.app import build_services
 from mira_desktop.core.conversation.runs import EventType, RunStatus
 from mira_desktop.core.conversation.threads import MessageStatus
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.chat.service import SendOptions
-from tests.integration.chat.conftest import Script
+from tests.support.fixtures import OpenServices, Script
 
 SLOW = {"text": " ".join(f"w{i}" for i in range(400)), "token_delay_ms": 25}
 
@@ -46,7 +45,7 @@ def _wait_for_text(process: subprocess.Popen[str], words: int) -> list[dict[str,
 
 
 def test_a_killed_process_leaves_its_run_marked_interrupted_with_partial_text(
-    data_dir: Path, script: Script
+    data_dir: Path, script: Script, open_services: OpenServices
 ) -> None:
     ref = script(SLOW)
     process = _start_cli(data_dir, "chat", "send", "--model", ref, "Tell me everything")
@@ -55,8 +54,7 @@ def test_a_killed_process_leaves_its_run_marked_interrupted_with_partial_text(
     process.kill()
     process.communicate(timeout=10)
     run_id = str(events[0]["run_id"])
-    services = build_services(data_dir)  # the next start recovers
-    try:
+    with open_services() as services:  # the next start recovers
         run = services.chat.run(run_id)
         assert run is not None
         assert run.status is RunStatus.INTERRUPTED
@@ -66,26 +64,27 @@ def test_a_killed_process_leaves_its_run_marked_interrupted_with_partial_text(
         assert answer.error["kind"] == "interrupted"
         assert answer.content.startswith("w0 w1 w2")
         assert services.chat.run_events(run_id)[-1].type == EventType.RUN_INTERRUPTED
-    finally:
-        services.close()
 
 
-def test_a_run_of_a_live_process_is_not_marked_interrupted(data_dir: Path, script: Script) -> None:
+def test_a_run_of_a_live_process_is_not_marked_interrupted(
+    data_dir: Path, script: Script, open_services: OpenServices
+) -> None:
     ref = script(SLOW)
     process = _start_cli(data_dir, "chat", "send", "--model", ref, "Long answer please")
-    events = _wait_for_text(process, 5)
-    other = build_services(data_dir)  # e.g. `mira` beside the running app
     try:
-        run = other.chat.run(str(events[0]["run_id"]))
-        assert run is not None
-        assert run.status is RunStatus.RUNNING
+        events = _wait_for_text(process, 5)
+        with open_services() as other:  # e.g. `mira` beside the running app
+            run = other.chat.run(str(events[0]["run_id"]))
+            assert run is not None
+            assert run.status is RunStatus.RUNNING
     finally:
-        other.close()
         process.send_signal(signal.SIGINT)
         process.communicate(timeout=30)
 
 
-def test_ctrl_c_stops_the_run_like_the_stop_button(data_dir: Path, script: Script) -> None:
+def test_ctrl_c_stops_the_run_like_the_stop_button(
+    data_dir: Path, script: Script, open_services: OpenServices
+) -> None:
     ref = script(SLOW)
     process = _start_cli(data_dir, "chat", "send", "--model", ref, "Go on and on")
     _wait_for_text(process, 10)
@@ -96,20 +95,17 @@ def test_ctrl_c_stops_the_run_like_the_stop_button(data_dir: Path, script: Scrip
     assert last["type"] == "run.cancelled"
     assert last["status"] == "cancelled"
     assert {"thread_id", "run_id", "message_id"} <= last.keys()
-    services = build_services(data_dir)
-    try:
+    with open_services() as services:
         answer = services.threads.show(last["thread_id"]).messages[-1]
         assert answer.status is MessageStatus.CANCELLED
         assert answer.content.startswith("w0 w1")
         run = services.chat.run(last["run_id"])
         assert run is not None
         assert run.status is RunStatus.CANCELLED
-    finally:
-        services.close()
 
 
 def test_export_then_import_round_trips_the_whole_tree(
-    app: AppServices, script: Script, tmp_path: Path
+    services: AppServices, script: Script, tmp_path: Path, open_services: OpenServices
 ) -> None:
     ref = script(
         {"text": "A1"},
@@ -117,19 +113,18 @@ def test_export_then_import_round_trips_the_whole_tree(
         {"text": "A1b"},
         {"text": "A2"},
     )
-    first = app.chat.send(None, "Q1 中文", SendOptions(model_ref=ref))
+    first = services.chat.send(None, "Q1 中文", SendOptions(model_ref=ref))
     first.wait(30)
-    app.chat.regenerate(first.assistant_message_id).wait(30)
-    app.chat.regenerate(first.assistant_message_id).wait(30)
-    app.chat.send(first.thread_id, "Q2").wait(30)
-    app.summaries.set(first.thread_id, "A summary")
+    services.chat.regenerate(first.assistant_message_id).wait(30)
+    services.chat.regenerate(first.assistant_message_id).wait(30)
+    services.chat.send(first.thread_id, "Q2").wait(30)
+    services.summaries.set(first.thread_id, "A summary")
     exported = tmp_path / "thread.json"
-    thread = app.threads.get(first.thread_id)
-    app.transfer.export(thread, "json", exported)
+    thread = services.threads.get(first.thread_id)
+    services.transfer.export(thread, "json", exported)
     original = json.loads(exported.read_text("utf-8"))
 
-    other = build_services(tmp_path / "other-data")
-    try:
+    with open_services(tmp_path / "other-data") as other:
         imported = other.transfer.import_file(exported)
         again = other.transfer.to_json(imported)
         assert again["thread"] == original["thread"]
@@ -140,13 +135,11 @@ def test_export_then_import_round_trips_the_whole_tree(
             "Q2",
             "A2",
         ]
-    finally:
-        other.close()
     # Importing into the data folder that has it already gives new ids, same tree.
-    copy = app.transfer.import_file(exported)
+    copy = services.transfer.import_file(exported)
     assert copy.id != first.thread_id
-    assert len(app.threads.show(copy.id).messages) == len(original["messages"])
-    markdown = app.transfer.to_markdown(thread)
+    assert len(services.threads.show(copy.id).messages) == len(original["messages"])
+    markdown = services.transfer.to_markdown(thread)
     assert markdown.startswith("# Q1 中文")
     assert "## Mira" in markdown
     assert "A1b" in markdown
@@ -173,14 +166,14 @@ def test_export_then_import_round_trips_the_whole_tree(
     ],
 )  # fmt: skip
 def test_malformed_imports_are_refused_without_partial_rows(
-    app: AppServices, tmp_path: Path, content: str
+    services: AppServices, tmp_path: Path, content: str
 ) -> None:
     from mira_desktop.core.errors import InvalidInputError
 
     path = tmp_path / "bad.json"
     path.write_text(content)
-    before = app.threads.list(None)
+    before = services.threads.list(None)
     with pytest.raises(InvalidInputError, match="not a"):
-        app.transfer.import_file(path)
-    assert app.threads.list(None) == before
+        services.transfer.import_file(path)
+    assert services.threads.list(None) == before
     assert os.path.exists(path)

@@ -9,13 +9,24 @@ from pathlib import Path
 import pytest
 
 from mira_desktop.core.conversation.runs import EventType, RunStatus
+from mira_desktop.core.conversation.sampling import SamplingParams
 from mira_desktop.core.conversation.threads import MessageStatus
 from mira_desktop.services.app.bundle import AppServices
+from mira_desktop.services.chat.routes.rag import GRADE_SCHEMA
 from mira_desktop.services.chat.run_bus import LiveEvent
 from mira_desktop.services.chat.service import SendOptions
-from tests.integration.chat.conftest import Script
+from tests.support.fixtures import Script
+from tests.support.scripted import requests_sent
 
 pytestmark = pytest.mark.slow
+
+ARCHIVIST = {
+    "name": "Archivist",
+    "prompt": {"description": "{{char}} answers from the station records."},
+    "llm_profile": {"temperature": 0.35, "top_p": 0.8, "top_k": 7, "max_tokens": 123},
+}
+ARCHIVIST_TEXT = "You are Archivist.\n\n## Description\nArchivist answers from the station records."
+ARCHIVIST_SAMPLING = SamplingParams(temperature=0.35, top_p=0.8, top_k=7, max_tokens=123)
 
 
 def _pdf(path: Path, pages: list[str]) -> Path:
@@ -31,8 +42,8 @@ def _pdf(path: Path, pages: list[str]) -> Path:
 
 
 @pytest.fixture
-def kb(app: AppServices, tmp_path: Path) -> str:
-    base = app.knowledge_bases.create("Station manual")
+def kb(services: AppServices, tmp_path: Path) -> str:
+    base = services.knowledge_bases.create("Station manual")
     pdf = _pdf(
         tmp_path / "manual.pdf",
         [
@@ -48,18 +59,18 @@ def kb(app: AppServices, tmp_path: Path) -> str:
     )
     notes = tmp_path / "notes.md"
     notes.write_text("# Crew\n\nThe commander is Aiko Tanaka. The engineer is Lars Berg.\n", encoding="utf-8")
-    added = app.knowledge.queue.add(base.id, [str(pdf), str(notes)])
-    app.knowledge.queue.run_until_done(base.id, added.jobs)
+    added = services.knowledge.queue.add(base.id, [str(pdf), str(notes)])
+    services.knowledge.queue.run_until_done(base.id, added.jobs)
     return base.id
 
 
-def test_rag_answer_cites_the_right_document_and_page(app: AppServices, kb: str, script: Script) -> None:
+def test_rag_answer_cites_the_right_document_and_page(services: AppServices, kb: str, script: Script) -> None:
     ref = script({"text": json.dumps({"relevant": [1]})}, {"text": "The launch code is 7741 [1]."})
-    handle = app.chat.send(
+    handle = services.chat.send(
         None, "What is the emergency launch code?", SendOptions(model_ref=ref, knowledge_base_id=kb)
     )
     assert handle.wait(60) is RunStatus.COMPLETED
-    answer = app.threads.show(handle.thread_id).messages[-1]
+    answer = services.threads.show(handle.thread_id).messages[-1]
     assert answer.content == "The launch code is 7741 [1]."
     sources = answer.metadata["sources"]
     assert sources[0]["document"] == "manual.pdf"
@@ -68,49 +79,62 @@ def test_rag_answer_cites_the_right_document_and_page(app: AppServices, kb: str,
     assert "7741" in sources[0]["quote"]
     assert {"vector", "bm25"} & set(sources[0]["scores"])
     # A click on the source opens the stored copy at its page.
-    opened = app.sources.cited(answer.id, 1)
+    opened = services.sources.cited(answer.id, 1)
     assert opened.path.is_file()
     assert opened.page == location["page"]
-    assert app.sources.render_pdf_page(opened.path, opened.page or 1).startswith(b"\x89PNG")
-    run = app.chat.run(handle.run_id)
+    assert services.sources.render_pdf_page(opened.path, opened.page or 1).startswith(b"\x89PNG")
+    run = services.chat.run(handle.run_id)
     assert run is not None
     assert run.kind.value == "rag"
-    types = [e.type for e in app.chat.run_events(handle.run_id)]
+    types = [e.type for e in services.chat.run_events(handle.run_id)]
     assert types[0] == EventType.ROUTE_SELECTED
     for stage in ("retrieval.started", "retrieval.completed", "evidence.graded", "generation.started"):
         assert stage in types
 
 
 def test_empty_knowledge_base_gets_the_fixed_reply_without_a_model_call(
-    app: AppServices, script: Script
+    services: AppServices, script: Script
 ) -> None:
-    empty = app.knowledge_bases.create("Nothing yet")
+    empty = services.knowledge_bases.create("Nothing yet")
     ref = script()  # no replies: any model call would fail the run
-    handle = app.chat.send(None, "Anything?", SendOptions(model_ref=ref, knowledge_base_id=empty.id))
+    handle = services.chat.send(None, "Anything?", SendOptions(model_ref=ref, knowledge_base_id=empty.id))
     assert handle.wait(60) is RunStatus.COMPLETED
-    answer = app.threads.show(handle.thread_id).messages[-1]
+    answer = services.threads.show(handle.thread_id).messages[-1]
     assert "has no documents yet" in answer.content
     assert answer.metadata["sources"] == []
+    assert requests_sent(services, ref) == []
 
 
-def test_no_relevant_evidence_rewrites_once_then_says_so(app: AppServices, kb: str, script: Script) -> None:
+def test_no_relevant_evidence_rewrites_once_then_says_so(
+    services: AppServices, kb: str, script: Script
+) -> None:
     ref = script(
         {"text": json.dumps({"relevant": []})},
         {"text": "Penguins live in Antarctica and eat fish."},
         {"text": json.dumps({"relevant": []})},
     )
-    handle = app.chat.send(None, "What do penguins eat?", SendOptions(model_ref=ref, knowledge_base_id=kb))
+    handle = services.chat.send(
+        None, "What do penguins eat?", SendOptions(model_ref=ref, knowledge_base_id=kb)
+    )
     assert handle.wait(60) is RunStatus.COMPLETED
-    answer = app.threads.show(handle.thread_id).messages[-1]
+    answer = services.threads.show(handle.thread_id).messages[-1]
     assert "could not find anything" in answer.content
     assert answer.metadata["sources"] == []
-    types = [e.type for e in app.chat.run_events(handle.run_id)]
-    assert types.count("retrieval.started") == 2
-    assert "query.rewritten" in types
+    events = services.chat.run_events(handle.run_id)
+    retrievals = [e.data for e in events if e.type == "retrieval.started"]
+    assert [(r["kind"], r["query"]) for r in retrievals] == [
+        ("original", "What do penguins eat?"),
+        ("rewritten", "Penguins live in Antarctica and eat fish."),  # the model's HyDE passage
+    ]
+    assert [e.type for e in events].count("query.rewritten") == 1
+    grade, rewrite, regrade = requests_sent(services, ref)  # and no answer was asked for
+    assert rewrite.messages[0].content.endswith("would contain:\nWhat do penguins eat?")
+    for grading in (grade, regrade):  # both gradings judge against the user's own question
+        assert grading.messages[0].content.startswith("Question: What do penguins eat?\n")
 
 
 def test_cancel_during_rag_generation_keeps_partial_text_and_sources(
-    app: AppServices, kb: str, script: Script
+    services: AppServices, kb: str, script: Script
 ) -> None:
     slow = " ".join(["The commander is Aiko Tanaka [1]."] * 40)
     ref = script({"text": json.dumps({"relevant": [1]})}, {"text": slow, "token_delay_ms": 30})
@@ -120,26 +144,93 @@ def test_cancel_during_rag_generation_keeps_partial_text_and_sources(
         if event.type == EventType.MESSAGE_DELTA and event.seq is None:
             started.set()
 
-    app.chat.bus.subscribe(listen)
-    handle = app.chat.send(None, "Who is the commander?", SendOptions(model_ref=ref, knowledge_base_id=kb))
+    services.chat.bus.subscribe(listen)
+    handle = services.chat.send(
+        None, "Who is the commander?", SendOptions(model_ref=ref, knowledge_base_id=kb)
+    )
     assert started.wait(60)
-    app.chat.stop(handle.run_id)
+    services.chat.stop(handle.run_id)
     assert handle.wait(60) is RunStatus.CANCELLED
-    answer = app.threads.show(handle.thread_id).messages[-1]
+    answer = services.threads.show(handle.thread_id).messages[-1]
     assert answer.status is MessageStatus.CANCELLED
     assert answer.content.startswith("The")
     assert answer.metadata["sources"][0]["document"] == "notes.md"
 
 
-def test_role_profile_applies_on_the_rag_route(app: AppServices, kb: str, script: Script) -> None:
-    role = next(r for r in app.roles.list() if r.name == "Code Reviewer")
+def test_the_rag_route_asks_for_the_answer_with_the_roles_text_and_sampling_and_grades_without_them(
+    services: AppServices, kb: str, script: Script
+) -> None:
+    role = services.roles.create(ARCHIVIST)
     ref = script({"text": json.dumps({"relevant": [1]})}, {"text": "Aiko Tanaka [1]."})
-    handle = app.chat.send(
+    handle = services.chat.send(
         None, "Who is the commander?", SendOptions(model_ref=ref, knowledge_base_id=kb, role_id=role.id)
     )
     assert handle.wait(60) is RunStatus.COMPLETED
-    run = app.chat.run(handle.run_id)
+    grading, answering = requests_sent(services, ref)
+    # Grading is the route's own structured call: no role text, the route's fixed sampling.
+    assert [m.role for m in grading.messages] == ["user"]
+    assert grading.messages[0].content.startswith("Question: Who is the commander?\n\nPassages:\n[1] ")
+    assert grading.sampling == SamplingParams(temperature=0.0, max_tokens=60)
+    # The answer is asked in the role's voice, with the role's whole sampling profile.
+    assert answering.sampling == ARCHIVIST_SAMPLING
+    system, question = answering.messages
+    assert system.role == "system"
+    assert system.content.startswith(ARCHIVIST_TEXT + "\n\nAnswer the question using only the sources below.")
+    assert "[1] notes.md" in system.content
+    assert (question.role, question.content) == ("user", "Who is the commander?")
+    run = services.chat.run(handle.run_id)
     assert run is not None
-    assert run.kind.value == "rag"
-    assert run.role_id == role.id
-    assert run.model_snapshot["sampling"]["temperature"] == role.llm_profile["temperature"]
+    assert (run.kind.value, run.role_id) == ("rag", role.id)
+
+
+def test_a_follow_up_on_the_rag_route_sends_role_then_summary_then_sources_and_the_history(
+    services: AppServices, kb: str, script: Script
+) -> None:
+    role = services.roles.create(ARCHIVIST)
+    ref = script(
+        {"text": json.dumps({"relevant": [1]})},
+        {"text": "Aiko Tanaka [1]."},
+        {"text": json.dumps({"relevant": [1]})},
+        {"text": "Lars Berg [1]."},
+    )
+    options = SendOptions(model_ref=ref, knowledge_base_id=kb, role_id=role.id)
+    first = services.chat.send(None, "Who is the commander?", options)
+    assert first.wait(60) is RunStatus.COMPLETED
+    services.summaries.set(first.thread_id, "The user asked about the crew.")
+    second = services.chat.send(first.thread_id, "And the engineer?")
+    assert second.wait(60) is RunStatus.COMPLETED
+    answering = requests_sent(services, ref)[3]
+    system, *history = answering.messages
+    assert system.content.startswith(
+        ARCHIVIST_TEXT
+        + "\n\nSummary of the earlier conversation:\nThe user asked about the crew."
+        + "\n\nAnswer the question using only the sources below."
+    )
+    assert [(m.role, m.content) for m in history] == [
+        ("user", "Who is the commander?"),
+        ("assistant", "Aiko Tanaka [1]."),
+        ("user", "And the engineer?"),
+    ]
+    assert answering.sampling == ARCHIVIST_SAMPLING
+
+
+@pytest.mark.parametrize("takes_schema", [True, False], ids=["schema-model", "plain-model"])
+def test_grading_sends_a_json_schema_only_to_a_model_whose_profile_takes_one(
+    services: AppServices, kb: str, script: Script, takes_schema: bool
+) -> None:
+    ref = script(
+        {"text": json.dumps({"relevant": [1]})},
+        {"text": "Aiko Tanaka [1]."},
+        profile={"supports_json_schema": takes_schema},
+    )
+    handle = services.chat.send(
+        None, "Who is the commander?", SendOptions(model_ref=ref, knowledge_base_id=kb)
+    )
+    assert handle.wait(60) is RunStatus.COMPLETED
+    grading, answering = requests_sent(services, ref)
+    assert grading.json_schema == (GRADE_SCHEMA if takes_schema else None)
+    assert answering.json_schema is None
+    # Either way the grades are read from the answer, and the answer cites the graded passage.
+    graded = next(e for e in services.chat.run_events(handle.run_id) if e.type == "evidence.graded")
+    assert (graded.data["relevant"], graded.data["method"]) == ([1], "model")
+    assert services.threads.show(handle.thread_id).messages[-1].metadata["sources"][0]["n"] == 1

@@ -3,20 +3,22 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
-from mira_desktop.app import build_services
+import pytest
+
 from mira_desktop.core.conversation.threads import MessageRole, MessageStatus
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.threads import ThreadRepository
 from tests.integration.cli.conftest import Mira
+from tests.support.fixtures import OpenServices
 
 
-def _seed_thread(data_dir: Path) -> tuple[str, str]:
-    services = build_services(data_dir)
-    try:
+def _seed_thread(open_services: OpenServices) -> tuple[str, str]:
+    with open_services() as services:
         thread = ThreadRepository(services.database).create(title="Trip plan")
         messages = MessageRepository(services.database)
         question = messages.add(thread.id, MessageRole.USER, "去哪里？")
@@ -29,8 +31,6 @@ def _seed_thread(data_dir: Path) -> tuple[str, str]:
             error={"kind": "unreachable", "message": "server down"},
         )
         return thread.id, answer.id
-    finally:
-        services.close()
 
 
 def test_help_lists_the_command_groups() -> None:
@@ -38,8 +38,9 @@ def test_help_lists_the_command_groups() -> None:
         [sys.executable, "-m", "mira_desktop.app", "--help"], capture_output=True, text=True
     )
     assert result.returncode == 0
-    for group in ("info", "workspaces", "roles", "threads"):
-        assert group in result.stdout
+    groups = result.stdout.split("command groups:", 1)[1]
+    listed = re.findall(r"^    (\w+)\s+\S", groups, flags=re.MULTILINE)  # one line each, with its help
+    assert listed == ["info", "workspaces", "roles", "chat", "threads", "runs", "models", "kb", "eval"]
     assert "--data-dir" in result.stdout
 
 
@@ -127,8 +128,8 @@ def test_roles_list_shows_the_starter_roles(mira: Mira) -> None:
     assert "中文写作助手" in text
 
 
-def test_threads_list_show_archive_unarchive_delete(mira: Mira, data_dir: Path) -> None:
-    thread_id, answer_id = _seed_thread(data_dir)
+def test_threads_list_show_archive_unarchive_delete(mira: Mira, open_services: OpenServices) -> None:
+    thread_id, answer_id = _seed_thread(open_services)
     assert [t["id"] for t in mira("--json", "threads", "list").json()] == [thread_id]
     shown = mira("--json", "threads", "show", thread_id).json()
     assert shown["thread"]["title"] == "Trip plan"
@@ -157,7 +158,23 @@ def test_thread_commands_on_unknown_ids_fail_cleanly(mira: Mira) -> None:
         assert "No thread with id thr_missing" in result.err
 
 
-def test_a_database_from_a_newer_mira_is_refused_by_every_command(mira: Mira, data_dir: Path) -> None:
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("info",),
+        ("workspaces", "list"),
+        ("roles", "list"),
+        ("threads", "list"),
+        ("models", "list"),
+        ("kb", "list"),
+        ("kb", "resume"),
+        ("chat", "send", "hello"),
+    ],
+    ids=" ".join,
+)
+def test_a_database_from_a_newer_mira_is_refused_by_every_command(
+    mira: Mira, data_dir: Path, command: tuple[str, ...]
+) -> None:
     import sqlite3
 
     data_dir.mkdir(parents=True)
@@ -165,10 +182,11 @@ def test_a_database_from_a_newer_mira_is_refused_by_every_command(mira: Mira, da
     conn.execute("PRAGMA user_version = 999")
     conn.close()
     before = (data_dir / "mira.db").read_bytes()
-    result = mira("info")
+    result = mira(*command)
     assert result.code == 1
     assert "schema version 999" in result.err
     assert result.err.count("\n") == 1
+    assert result.out == ""
     assert (data_dir / "mira.db").read_bytes() == before
     assert sorted(p.name for p in data_dir.iterdir()) == ["mira.db"]
 

@@ -31,7 +31,7 @@ def test_kb_lifecycle_add_search_docs_jobs_remove_delete(mira: Mira, tmp_path: P
     kb_id = created.json()["id"]
 
     added = mira("--json", "kb", "add", "Kitchen", str(_notes(tmp_path / "notes")))
-    assert added.code == 1  # one file could not be indexed
+    assert added.code == 2  # bad input: one file could not be indexed (README, exit status)
     data = added.json()
     assert data["published"] == 2
     assert data["failed"][0]["document"] == "secret.pdf"
@@ -99,16 +99,52 @@ def test_no_wait_queues_and_resume_runs_the_jobs(mira: Mira, tmp_path: Path) -> 
     )
 
 
-def test_watch_indexes_a_folder_and_follows_it(mira: Mira, tmp_path: Path) -> None:
+def test_watch_indexes_a_folder_and_watching_it_again_rescans_changed_added_and_removed_files(
+    mira: Mira, tmp_path: Path
+) -> None:
     mira("kb", "create", "Folder")
     folder = tmp_path / "watched"
     folder.mkdir()
     (folder / "one.md").write_text("# One\n\nThe first note.\n")
+    (folder / "gone.md").write_text("# Gone\n\nA note about walruses.\n")
+    (folder / "same.md").write_text("# Same\n\nA note that stays as it is.\n")
     watched = mira("--json", "kb", "watch", "Folder", str(folder))
     assert watched.code == 0, watched.err
-    assert watched.json()["published"] == 1
+    assert watched.json()["published"] == 3
     assert mira("--json", "kb", "list").json()[0]["watch_path"] == str(folder)
+
+    (folder / "one.md").write_text("# One\n\nThe first note, rewritten to be about pelicans.\n")
+    (folder / "two.md").write_text("# Two\n\nA second note about otters.\n")
+    (folder / "gone.md").unlink()
+    rescan = mira("--json", "kb", "watch", "Folder", str(folder))
+    assert rescan.code == 0, rescan.err
+    report = rescan.json()
+    assert (len(report["jobs"]), report["published"], report["failed"]) == (2, 2, [])
+    assert (report["removed"], report["unchanged"]) == (["gone.md"], 1)
+    docs = {d["name"]: d for d in mira("--json", "kb", "docs", "Folder").json()}
+    assert {name: (d["version"], d["status"]) for name, d in docs.items()} == {
+        "one.md": (2, "published"),
+        "same.md": (1, "published"),
+        "two.md": (1, "published"),
+    }
+
+    def bm25(query: str) -> list[tuple[str, str]]:
+        hits = mira("--json", "kb", "search", "Folder", query, "--mode", "bm25").json()["hits"]
+        return [(h["document"], h["text"]) for h in hits]
+
+    assert bm25("pelicans") == [("one.md", "# One\n\nThe first note, rewritten to be about pelicans.")]
+    assert [document for document, _ in bm25("otters")] == ["two.md"]
+    assert bm25("walruses") == []
+
+    again = mira("--json", "kb", "watch", "Folder", str(folder)).json()
+    assert (again["jobs"], again["removed"], again["unchanged"]) == ([], [], 3)
     assert mira("--json", "kb", "watch", "Folder", "--off").json()["watching"] is None
+    assert mira("--json", "kb", "list").json()[0]["watch_path"] is None
+    assert sorted(d["name"] for d in mira("--json", "kb", "docs", "Folder").json()) == [
+        "one.md",
+        "same.md",
+        "two.md",
+    ]
 
 
 @pytest.mark.slow

@@ -3,22 +3,19 @@
 from __future__ import annotations
 
 import io
-import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.integration.cli.conftest import Mira
-from tests.support.memory_keyring import MemoryKeyring, use_keyring
+from tests.support.fixtures import Script
+from tests.support.memory_keyring import MemoryKeyring
 
 SECRET = "sk-cli-secret-value-42"
 
 
-@pytest.fixture(autouse=True)
-def keyring_backend() -> Iterator[MemoryKeyring]:
-    with use_keyring(MemoryKeyring()) as backend:
-        yield backend  # type: ignore[misc]
+# No command here may reach the OS keyring.
+pytestmark = pytest.mark.usefixtures("keyring_backend")
 
 
 def test_models_list_shows_the_embedded_default(mira: Mira) -> None:
@@ -60,21 +57,18 @@ def test_add_remote_with_key_on_stdin_keeps_the_key_out_of_output_and_disk(
     assert keyring_backend.passwords == {}
 
 
-def test_default_model_can_be_shown_and_set(mira: Mira, tmp_path: Path) -> None:
+def test_default_model_can_be_shown_and_set(mira: Mira, script: Script) -> None:
     assert mira("--json", "models", "default").json() == {"default": "local:smollm2"}
-    script = tmp_path / "script.json"
-    script.write_text(json.dumps({"replies": [{"text": "Hello from the script"}]}))
-    assert mira("models", "default", f"scripted:{script}").code == 0
-    assert mira("models", "default").out.strip() == f"scripted:{script}"
+    ref = script({"text": "Hello from the script"})
+    assert mira("models", "default", ref).code == 0
+    assert mira("models", "default").out.strip() == ref
     bad = mira("models", "default", "nonsense")
     assert bad.code == 2
     assert "is not a model reference" in bad.err
 
 
-def test_models_test_runs_a_one_line_completion_with_timing(mira: Mira, tmp_path: Path) -> None:
-    script = tmp_path / "script.json"
-    script.write_text(json.dumps({"replies": [{"text": "Hello there!"}]}))
-    result = mira("--json", "models", "test", f"scripted:{script}")
+def test_models_test_runs_a_one_line_completion_with_timing(mira: Mira, script: Script) -> None:
+    result = mira("--json", "models", "test", script({"text": "Hello there!"}))
     assert result.code == 0, result.err
     data = result.json()
     assert data["text"] == "Hello there!"
@@ -86,7 +80,7 @@ def test_models_test_reports_a_dead_server_as_unreachable(mira: Mira) -> None:
         mira("models", "add-remote", "dead", "--base-url", "http://127.0.0.1:9/v1", "--model", "m").code == 0
     )
     result = mira("models", "test", "remote:dead/m")
-    assert result.code == 1
+    assert result.code == 5  # a model or server failed (README, exit status)
     assert "127.0.0.1:9" in result.err
     assert result.err.count("\n") == 1
 

@@ -9,13 +9,13 @@ from typing import Any
 
 import pytest
 
-from mira_desktop.app import build_services
 from mira_desktop.cards.png import read_chunks, text_chunks
 from mira_desktop.core.conversation.threads import MessageRole
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.threads import ThreadRepository
 from tests.conftest import SHARED_DATA
 from tests.integration.cli.conftest import Mira
+from tests.support.fixtures import OpenServices
 
 ROLE = {
     "name": "Chef",
@@ -129,16 +129,15 @@ def test_create_without_name_and_unreadable_files_are_refused(mira: Mira, tmp_pa
     assert len(mira("--json", "roles", "list").json()) == count
 
 
-def test_list_filters_and_delete_keeps_threads(mira: Mira, tmp_path: Path, data_dir: Path) -> None:
+def test_list_filters_and_delete_keeps_threads(
+    mira: Mira, tmp_path: Path, open_services: OpenServices
+) -> None:
     role_id = create(mira, tmp_path, {**ROLE, "status": "draft"})["id"]
     assert [r["name"] for r in mira("--json", "roles", "list", "--status", "draft").json()] == ["Chef"]
     assert [r["name"] for r in mira("--json", "roles", "list", "--search", "FOOD").json()] == ["Chef"]
-    services = build_services(data_dir)
-    try:
+    with open_services() as services:
         thread = ThreadRepository(services.database).create(title="dinner", role_id=role_id)
         MessageRepository(services.database).add(thread.id, MessageRole.USER, "tofu?")
-    finally:
-        services.close()
     deleted = mira("--json", "roles", "delete", role_id).json()
     assert deleted == {"deleted": role_id, "threads_unbound": 1}
     shown = mira("--json", "threads", "show", thread.id).json()
@@ -165,30 +164,31 @@ def test_import_export_round_trip_through_the_command(mira: Mira, tmp_path: Path
     assert again["lorebook"] == role["lorebook"]
 
 
-def test_hostile_and_non_card_files_are_refused(mira: Mira, tmp_path: Path) -> None:
-    count = len(mira("--json", "roles", "list").json())
+def test_a_non_card_file_is_refused_and_a_hostile_card_is_imported_sanitized(mira: Mira) -> None:
+    before = {r["id"] for r in mira("--json", "roles", "list").json()}
     plain = mira("roles", "import", str(SHARED_DATA / "cards" / "fixtures_synthetic" / "plain_image.png"))
     assert plain.code == 2
     assert "holds no character card" in plain.err
+    assert {r["id"] for r in mira("--json", "roles", "list").json()} == before
     xss = mira(
         "roles", "import", str(SHARED_DATA / "cards" / "fixtures_synthetic" / "xss_attack_sample.json")
     )
     assert xss.code == 0
     assert "sanitized data.first_mes" in xss.out
-    assert len(mira("--json", "roles", "list").json()) == count + 1
+    (added,) = {r["id"] for r in mira("--json", "roles", "list").json()} - before
+    stored = mira("--json", "roles", "show", added).out
+    for needle in ("<script", "onerror", "javascript:"):
+        assert needle not in stored, needle
 
 
 def test_preview_json_is_the_compiled_system_text_and_parameters(
-    mira: Mira, tmp_path: Path, data_dir: Path
+    mira: Mira, tmp_path: Path, open_services: OpenServices
 ) -> None:
     role_id = create(mira, tmp_path)["id"]
     assert mira("roles", "user-name", "Mei").out.strip() == "Mei"
-    services = build_services(data_dir)
-    try:
+    with open_services() as services:
         thread = ThreadRepository(services.database).create(title="dinner", role_id=role_id)
         MessageRepository(services.database).add(thread.id, MessageRole.USER, "Cook tofu tonight")
-    finally:
-        services.close()
     preview = mira("--json", "roles", "preview", role_id, "--thread", thread.id).json()
     assert preview["system"] == (
         "You are Chef.\n\n## Description\nChef cooks for Mei.\n\n## Lore\nPress tofu first."

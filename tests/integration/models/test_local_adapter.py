@@ -140,8 +140,17 @@ def test_prompt_longer_than_the_window_is_a_context_overflow(tmp_path: Path) -> 
 
 
 def test_counts_tokens_with_the_model_tokenizer(model: LlamaCppModel) -> None:
-    assert model.count_tokens("hello world") in (2, 3)
-    assert model.count_tokens("你好，世界") > 1
+    import llama_cpp
+
+    path = smollm2_gguf_path()
+    assert path is not None
+    vocabulary = llama_cpp.Llama(model_path=str(path), vocab_only=True, verbose=False)
+    try:
+        for text in ("hello world", "你好，世界", "supercalifragilisticexpialidocious"):
+            expected = len(vocabulary.tokenize(text.encode("utf-8"), add_bos=False, special=False))
+            assert model.count_tokens(text) == expected, text
+    finally:
+        vocabulary.close()
 
 
 @pytest.mark.parametrize(

@@ -11,11 +11,11 @@ import pytest
 
 from mira_desktop.cards.errors import CardError
 from mira_desktop.cards.png import read_chunks, text_chunks
-from mira_desktop.core.errors import InvalidInputError
+from mira_desktop.core.errors import InvalidInputError, NotFoundError
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.roles.cards import CardFormat
 from tests.conftest import SHARED_DATA
-from tests.integration.roles.conftest import role_rows
+from tests.support.roles import role_rows
 
 CARDS = SHARED_DATA / "cards"
 V2_CARDS = [
@@ -77,8 +77,8 @@ def contains(exported: Any, original: Any, where: str = "card") -> None:
         assert exported == original, f"{where}: {original!r} became {exported!r}"
 
 
-def editable(app: AppServices, role_id: str) -> dict[str, Any]:
-    data = app.roles.to_json(app.roles.get(role_id))
+def editable(services: AppServices, role_id: str) -> dict[str, Any]:
+    data = services.roles.to_json(services.roles.get(role_id))
     return {k: v for k, v in data.items() if k not in {"id", "version", "created_at", "updated_at", "avatar"}}
 
 
@@ -98,18 +98,18 @@ def switches_as_false(document: dict[str, Any]) -> dict[str, Any]:
 @pytest.mark.parametrize("name", V2_CARDS + V3_CARDS)
 @pytest.mark.parametrize("png", [False, True], ids=["json", "png"])
 def test_export_in_the_cards_own_version_keeps_every_field(
-    app: AppServices, tmp_path: Path, name: str, png: bool
+    services: AppServices, tmp_path: Path, name: str, png: bool
 ) -> None:
     source = CARDS / name
-    imported = app.roles.import_card(source)
+    imported = services.roles.import_card(source)
     card_format = CardFormat.V3 if name in V3_CARDS else CardFormat.V2
     target = tmp_path / ("card.png" if png else "card.json")
-    app.roles.export_card(imported.role.id, card_format, png=png, target=target)
+    services.roles.export_card(imported.role.id, card_format, png=png, target=target)
     contains(original_card(target), original_card(source))
-    again = app.roles.import_card(target)
-    assert editable(app, again.role.id) == editable(app, imported.role.id)
+    again = services.roles.import_card(target)
+    assert editable(services, again.role.id) == editable(services, imported.role.id)
     second = tmp_path / ("again.png" if png else "again.json")
-    app.roles.export_card(again.role.id, card_format, png=png, target=second)
+    services.roles.export_card(again.role.id, card_format, png=png, target=second)
     assert undated(original_card(second)) == undated(
         original_card(target)
     )  # export → import → export is stable
@@ -118,26 +118,28 @@ def test_export_in_the_cards_own_version_keeps_every_field(
 @pytest.mark.parametrize("name", V1_CARDS + V2_CARDS + V3_CARDS)
 @pytest.mark.parametrize("card_format", list(CardFormat))
 def test_export_then_import_gives_back_the_same_role(
-    app: AppServices, tmp_path: Path, name: str, card_format: CardFormat
+    services: AppServices, tmp_path: Path, name: str, card_format: CardFormat
 ) -> None:
-    imported = app.roles.import_card(CARDS / name)
-    edited = app.roles.update(
+    imported = services.roles.import_card(CARDS / name)
+    edited = services.roles.update(
         imported.role.id,
         {"prompt": {"worldview": "Edited world."}, "llm_profile": {"temperature": 1.1, "top_k": 20}},
     )
     target = tmp_path / "card.json"
-    app.roles.export_card(edited.id, card_format, png=False, target=target)
-    again = app.roles.import_card(target)
-    assert switches_as_false(editable(app, again.role.id)) == switches_as_false(editable(app, edited.id))
+    services.roles.export_card(edited.id, card_format, png=False, target=target)
+    again = services.roles.import_card(target)
+    assert switches_as_false(editable(services, again.role.id)) == switches_as_false(
+        editable(services, edited.id)
+    )
 
 
 def test_a_png_export_keeps_the_picture_and_carries_both_chunks_for_v3(
-    app: AppServices, tmp_path: Path
+    services: AppServices, tmp_path: Path
 ) -> None:
     source = CARDS / "examples" / "default_Seraphina.png"
-    role = app.roles.import_card(source).role
+    role = services.roles.import_card(source).role
     assert role.avatar is not None
-    data = app.roles.export_card(role.id, CardFormat.V3, png=True, target=tmp_path / "s.png")
+    data = services.roles.export_card(role.id, CardFormat.V3, png=True, target=tmp_path / "s.png")
     chunks = read_chunks(data)
     assert [c.data for c in chunks if c.type == b"IDAT"] == [
         c.data for c in read_chunks(source.read_bytes()) if c.type == b"IDAT"
@@ -149,21 +151,23 @@ def test_a_png_export_keeps_the_picture_and_carries_both_chunks_for_v3(
     assert backfill["data"]["creator_notes"].startswith("This character card is Character Card V3")
 
 
-def test_a_role_without_avatar_exports_a_png_card_on_a_plain_square(app: AppServices, tmp_path: Path) -> None:
-    role = app.roles.list()[0]
-    data = app.roles.export_card(role.id, CardFormat.V2, png=True, target=tmp_path / "r.png")
+def test_a_role_without_avatar_exports_a_png_card_on_a_plain_square(
+    services: AppServices, tmp_path: Path
+) -> None:
+    role = services.roles.list()[0]
+    data = services.roles.export_card(role.id, CardFormat.V2, png=True, target=tmp_path / "r.png")
     card = json.loads(base64.b64decode(text_chunks(read_chunks(data))["chara"]))
     assert card["data"]["name"] == role.name
     assert card["data"]["extensions"]["mira"]["llm_profile"] == role.llm_profile
     assert (tmp_path / "r.png").read_bytes() == data
 
 
-def test_chinese_cards_keep_their_text_and_lorebook(app: AppServices) -> None:
-    role = app.roles.import_card(CARDS / "examples_zh" / "PokemonPink_v3_zh.json").role
+def test_chinese_cards_keep_their_text_and_lorebook(services: AppServices) -> None:
+    role = services.roles.import_card(CARDS / "examples_zh" / "PokemonPink_v3_zh.json").role
     assert role.name == "Pokemon Pink"
     assert "洛迪亚" in role.prompt["first_message"]
     assert len(role.lorebook) == 43
-    preview = app.roles.preview(role.id, message="我的R-手环坏了")
+    preview = services.roles.preview(role.id, message="我的R-手环坏了")
     triggered = {e.trigger for e in (*preview.role.lore.inserted, *preview.role.lore.over_budget)}
     assert "R-手环" in triggered
     assert preview.role.lore.tokens <= 512  # the default lorebook budget holds
@@ -171,28 +175,30 @@ def test_chinese_cards_keep_their_text_and_lorebook(app: AppServices) -> None:
 
 @pytest.mark.parametrize(("name", "reason"), sorted(REFUSED.items()))
 def test_files_that_are_not_cards_are_refused_and_nothing_is_saved(
-    app: AppServices, name: str, reason: str
+    services: AppServices, name: str, reason: str
 ) -> None:
-    before = role_rows(app)
+    before = role_rows(services)
     with pytest.raises(CardError, match=reason):
-        app.roles.import_card(CARDS / name)
-    assert role_rows(app) == before
-    assert not (app.folder.root / "avatars").exists()
+        services.roles.import_card(CARDS / name)
+    assert role_rows(services) == before
+    assert not (services.folder.root / "avatars").exists()
 
 
-def test_the_xss_card_is_imported_sanitized_with_warnings(app: AppServices, tmp_path: Path) -> None:
-    result = app.roles.import_card(CARDS / "fixtures_synthetic" / "xss_attack_sample.json")
-    stored = json.dumps(app.roles.to_json(result.role))
+def test_the_xss_card_is_imported_sanitized_with_warnings(services: AppServices, tmp_path: Path) -> None:
+    result = services.roles.import_card(CARDS / "fixtures_synthetic" / "xss_attack_sample.json")
+    stored = json.dumps(services.roles.to_json(result.role))
     assert "<script" not in stored
     assert "onerror" not in stored
     assert "javascript:" not in stored
     assert len(result.warnings) == 5
-    exported = app.roles.export_card(result.role.id, CardFormat.V3, png=False, target=tmp_path / "x.json")
+    exported = services.roles.export_card(
+        result.role.id, CardFormat.V3, png=False, target=tmp_path / "x.json"
+    )
     assert b"<script" not in exported
 
 
 def test_a_card_with_an_oversized_field_is_refused_naming_the_card_field(
-    app: AppServices, tmp_path: Path
+    services: AppServices, tmp_path: Path
 ) -> None:
     card = {
         "spec": "chara_card_v2",
@@ -201,20 +207,20 @@ def test_a_card_with_an_oversized_field_is_refused_naming_the_card_field(
     }
     path = tmp_path / "big.json"
     path.write_text(json.dumps(card))
-    before = role_rows(app)
+    before = role_rows(services)
     with pytest.raises(CardError, match=r"first_mes is 68\.4 KB; the limit is 64 KB"):
-        app.roles.import_card(path)
-    assert role_rows(app) == before
+        services.roles.import_card(path)
+    assert role_rows(services) == before
 
 
-def test_unreadable_paths_are_reported(app: AppServices, tmp_path: Path) -> None:
+def test_unreadable_paths_are_reported(services: AppServices, tmp_path: Path) -> None:
     with pytest.raises(InvalidInputError, match="is a folder"):
-        app.roles.import_card(tmp_path)
-    with pytest.raises(Exception, match="No such file"):
-        app.roles.import_card(tmp_path / "missing.png")
+        services.roles.import_card(tmp_path)
+    with pytest.raises(NotFoundError, match="No such file"):
+        services.roles.import_card(tmp_path / "missing.png")
 
 
-def test_export_into_a_missing_folder_is_refused(app: AppServices, tmp_path: Path) -> None:
-    role = app.roles.list()[0]
+def test_export_into_a_missing_folder_is_refused(services: AppServices, tmp_path: Path) -> None:
+    role = services.roles.list()[0]
     with pytest.raises(InvalidInputError, match="does not exist"):
-        app.roles.export_card(role.id, CardFormat.V2, png=False, target=tmp_path / "nope" / "r.json")
+        services.roles.export_card(role.id, CardFormat.V2, png=False, target=tmp_path / "nope" / "r.json")

@@ -20,10 +20,10 @@ ROLE = {
 }
 
 
-def branched_thread(app: AppServices, role_id: str) -> tuple[str, list[str]]:
+def branched_thread(services: AppServices, role_id: str) -> tuple[str, list[str]]:
     """A thread whose first answer was regenerated; the active branch is the second answer."""
-    threads = ThreadRepository(app.database)
-    messages = MessageRepository(app.database)
+    threads = ThreadRepository(services.database)
+    messages = MessageRepository(services.database)
     thread = threads.create(title="trip", role_id=role_id)
     question = messages.add(thread.id, MessageRole.USER, "Plan a day in Kyoto")
     messages.add(thread.id, MessageRole.ASSISTANT, "Old answer", parent_id=question.id)
@@ -33,10 +33,10 @@ def branched_thread(app: AppServices, role_id: str) -> tuple[str, list[str]]:
     return thread.id, ["Plan a day in Kyoto", "New answer", "And dinner?"]
 
 
-def test_preview_shows_the_exact_messages_of_the_active_branch(app: AppServices) -> None:
-    role = app.roles.create(ROLE)
-    thread_id, visible = branched_thread(app, role.id)
-    preview = app.roles.preview(role.id, thread_id)
+def test_preview_shows_the_exact_messages_of_the_active_branch(services: AppServices) -> None:
+    role = services.roles.create(ROLE)
+    thread_id, visible = branched_thread(services, role.id)
+    preview = services.roles.preview(role.id, thread_id)
     expected_system = compile_role(
         role, user_name="User", recent_messages=visible, count_tokens=estimate_tokens
     ).system_text
@@ -50,9 +50,9 @@ def test_preview_shows_the_exact_messages_of_the_active_branch(app: AppServices)
     assert preview.to_json()["lore"] == [{"index": 0, "name": "kyoto", "trigger": "Kyoto", "tokens": 4}]
 
 
-def test_preview_parameters_are_the_roles_profile(app: AppServices) -> None:
-    role = app.roles.create(ROLE)
-    parameters = app.roles.preview(role.id).to_json()["parameters"]
+def test_preview_parameters_are_the_roles_profile(services: AppServices) -> None:
+    role = services.roles.create(ROLE)
+    parameters = services.roles.preview(role.id).to_json()["parameters"]
     assert parameters == {
         "temperature": 0.3,
         "top_p": 0.9,
@@ -62,14 +62,14 @@ def test_preview_parameters_are_the_roles_profile(app: AppServices) -> None:
     }
 
 
-def test_section_token_counts_add_up_to_the_prompt(app: AppServices) -> None:
-    role = app.roles.create(ROLE)
-    thread_id, _ = branched_thread(app, role.id)
-    with app.database.transaction():
-        app.database.execute(
+def test_section_token_counts_add_up_to_the_prompt(services: AppServices) -> None:
+    role = services.roles.create(ROLE)
+    thread_id, _ = branched_thread(services, role.id)
+    with services.database.transaction():
+        services.database.execute(
             "UPDATE threads SET context_summary = 'They talked about temples.' WHERE id = ?", (thread_id,)
         )
-    preview = app.roles.preview(role.id, thread_id, message="What about Nara?")
+    preview = services.roles.preview(role.id, thread_id, message="What about Nara?")
     data = preview.to_json()
     assert [s["name"] for s in data["sections"]] == ["role", "summary", "history"]
     assert sum(s["tokens"] for s in data["sections"]) == data["prompt_tokens"]
@@ -80,30 +80,30 @@ def test_section_token_counts_add_up_to_the_prompt(app: AppServices) -> None:
     assert data["model"] == "local:smollm2"
 
 
-def test_preview_without_a_thread_is_the_role_alone(app: AppServices) -> None:
-    role = app.roles.create(ROLE)
-    data = app.roles.preview(role.id).to_json()
+def test_preview_without_a_thread_is_the_role_alone(services: AppServices) -> None:
+    role = services.roles.create(ROLE)
+    data = services.roles.preview(role.id).to_json()
     assert [m["role"] for m in data["messages"]] == ["system"]
     assert data["system"].startswith("You are Guide.\n\n## Description\nGuide guides User.")
 
 
-def test_a_draft_preview_is_empty_unless_asked_as_active(app: AppServices) -> None:
-    role = app.roles.create({**ROLE, "status": "draft"})
-    assert app.roles.preview(role.id).to_json()["messages"] == []
-    as_active = app.roles.preview(role.id, as_active=True)
+def test_a_draft_preview_is_empty_unless_asked_as_active(services: AppServices) -> None:
+    role = services.roles.create({**ROLE, "status": "draft"})
+    assert services.roles.preview(role.id).to_json()["messages"] == []
+    as_active = services.roles.preview(role.id, as_active=True)
     assert not as_active.applied
     assert as_active.to_json()["system"].startswith("You are Guide.")
 
 
-def test_preview_of_an_unsaved_edit_uses_the_same_compiler(app: AppServices) -> None:
-    role = app.roles.create(ROLE)
-    edited = {**app.roles.to_json(role), "prompt": {**ROLE["prompt"], "style": "Use haiku."}}
-    data = app.roles.preview_document(edited, role_id=role.id).to_json()
+def test_preview_of_an_unsaved_edit_uses_the_same_compiler(services: AppServices) -> None:
+    role = services.roles.create(ROLE)
+    edited = {**services.roles.to_json(role), "prompt": {**ROLE["prompt"], "style": "Use haiku."}}
+    data = services.roles.preview_document(edited, role_id=role.id).to_json()
     assert "## Style\nUse haiku." in data["system"]
-    assert app.roles.get(role.id).version == 1  # nothing saved
+    assert services.roles.get(role.id).version == 1  # nothing saved
 
 
-def test_preview_of_an_unknown_thread_is_not_found(app: AppServices) -> None:
-    role = app.roles.create(ROLE)
+def test_preview_of_an_unknown_thread_is_not_found(services: AppServices) -> None:
+    role = services.roles.create(ROLE)
     with pytest.raises(NotFoundError, match="No thread with id thr_missing"):
-        app.roles.preview(role.id, "thr_missing")
+        services.roles.preview(role.id, "thr_missing")

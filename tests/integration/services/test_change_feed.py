@@ -2,59 +2,56 @@
 
 from __future__ import annotations
 
-import json
-import time
+import threading
 from pathlib import Path
 
 import pytest
 
-from mira_desktop.app import build_services
+from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.app.changes import Change, Topic
+from tests.support.fixtures import Script
 
 
-def test_thread_changes_are_announced_with_the_thread_id(data_dir: Path, tmp_path: Path) -> None:
-    script = tmp_path / "s.json"
-    script.write_text(json.dumps({"replies": [{"text": "Hi."}]}))
-    services = build_services(data_dir)
-    try:
-        seen: list[Change] = []
-        services.changes.subscribe(seen.append)
-        services.models.set_default(f"scripted:{script}")
-        handle = services.chat.send(None, "Hello")
-        handle.wait(10)
-        thread_id = handle.thread_id
-        services.threads.rename(thread_id, "Greeting")
-        services.threads.archive(thread_id)
-        services.branches.switch_branch(thread_id, handle.user_message_id)
-        services.threads.delete(thread_id)
-        thread_changes = [c for c in seen if c.topic is Topic.THREADS]
-        # the run's start and end, the rename, the archive and the delete
-        assert len([c for c in thread_changes if c.ids == (thread_id,)]) >= 5
-        assert Change(Topic.MESSAGES, (thread_id,)) in seen
-        assert Change(Topic.MODELS) in seen
-    finally:
-        services.close()
+def test_thread_changes_are_announced_with_the_thread_id(services: AppServices, script: Script) -> None:
+    seen: list[Change] = []
+    services.changes.subscribe(seen.append)
+    services.models.set_default(script({"text": "Hi."}))
+    handle = services.chat.send(None, "Hello")
+    handle.wait(10)
+    thread_id = handle.thread_id
+    services.threads.rename(thread_id, "Greeting")
+    services.threads.archive(thread_id)
+    services.branches.switch_branch(thread_id, handle.user_message_id)
+    services.threads.delete(thread_id)
+    thread_changes = [c for c in seen if c.topic is Topic.THREADS]
+    # the run's start and end, the rename, the archive and the delete
+    assert len([c for c in thread_changes if c.ids == (thread_id,)]) >= 5
+    assert Change(Topic.MESSAGES, (thread_id,)) in seen
+    assert Change(Topic.MODELS) in seen
 
 
 @pytest.mark.slow
-def test_indexing_announces_each_step_of_a_job(data_dir: Path, tmp_path: Path) -> None:
-    services = build_services(data_dir)
-    try:
-        seen: list[Change] = []
-        services.changes.subscribe(seen.append)
-        kb = services.knowledge_bases.create("Notes")
-        note = tmp_path / "n.txt"
-        note.write_text("Lighthouses guide ships at night.")
-        services.knowledge.queue.add(kb.id, [str(note)])
-        assert Change(Topic.KNOWLEDGE_BASES, (kb.id,)) in seen
-        assert Change(Topic.INDEX, (kb.id,)) in seen
-        services.knowledge.indexer.start()
-        deadline = time.monotonic() + 60
-        while [j.state for j in services.knowledge_bases.jobs(kb.id)] != ["published"]:
-            assert time.monotonic() < deadline, "the background indexer did not publish the note"
-            time.sleep(0.1)
-        progress = [c.data["progress"] for c in seen if c.topic is Topic.INDEX and "progress" in c.data]
-        assert progress, "the indexer published no progress"
-        assert {p.kb_id for p in progress} == {kb.id}
-    finally:
-        services.close()
+def test_indexing_announces_each_step_of_a_job(services: AppServices, tmp_path: Path) -> None:
+    seen: list[Change] = []
+    published = threading.Event()
+
+    def follow(change: Change) -> None:
+        seen.append(change)
+        progress = change.data.get("progress")
+        if progress is not None and progress.state == "published":
+            published.set()
+
+    services.changes.subscribe(follow)
+    kb = services.knowledge_bases.create("Notes")
+    note = tmp_path / "n.txt"
+    note.write_text("Lighthouses guide ships at night.")
+    services.knowledge.queue.add(kb.id, [str(note)])
+    assert Change(Topic.KNOWLEDGE_BASES, (kb.id,)) in seen
+    assert Change(Topic.INDEX, (kb.id,)) in seen
+    services.knowledge.indexer.start()
+    assert published.wait(60), "the background indexer did not publish the note"
+    assert [j.state for j in services.knowledge_bases.jobs(kb.id)] == ["published"]
+    progress = [c.data["progress"] for c in seen if c.topic is Topic.INDEX and "progress" in c.data]
+    assert {p.kb_id for p in progress} == {kb.id}
+    steps = [p.state for p in progress]
+    assert list(dict.fromkeys(steps)) == ["parsing", "embedding", "staged", "published"], steps

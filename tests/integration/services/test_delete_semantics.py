@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from mira_desktop.app import build_services
 from mira_desktop.core.clock import now_iso
 from mira_desktop.core.conversation.threads import MessageRole
 from mira_desktop.core.errors import ConflictError, NotFoundError
@@ -16,66 +15,61 @@ from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.threads import ThreadRepository
 
 
-@pytest.fixture
-def app(data_dir: Path) -> AppServices:
-    services = build_services(data_dir)
-    yield services  # type: ignore[misc]
-    services.close()
-
-
-def _thread_with_messages(app: AppServices, **bindings: str | None) -> tuple[str, list[str]]:
-    threads = ThreadRepository(app.database)
-    messages = MessageRepository(app.database)
+def _thread_with_messages(services: AppServices, **bindings: str | None) -> tuple[str, list[str]]:
+    threads = ThreadRepository(services.database)
+    messages = MessageRepository(services.database)
     thread = threads.create(title="keep me", **bindings)  # type: ignore[arg-type]
     question = messages.add(thread.id, MessageRole.USER, "What is in my notes?")
     answer = messages.add(thread.id, MessageRole.ASSISTANT, "Three things.", parent_id=question.id)
     return thread.id, [question.id, answer.id]
 
 
-def test_deleting_knowledge_base_keeps_threads_and_messages(app: AppServices) -> None:
-    kb = KnowledgeBaseRepository(app.database).create("Notes")
-    thread_id, message_ids = _thread_with_messages(app, knowledge_base_id=kb.id)
-    app.knowledge_bases.delete(kb.id)
-    detail = app.threads.show(thread_id)
+def test_deleting_knowledge_base_keeps_threads_and_messages(services: AppServices) -> None:
+    kb = KnowledgeBaseRepository(services.database).create("Notes")
+    thread_id, message_ids = _thread_with_messages(services, knowledge_base_id=kb.id)
+    services.knowledge_bases.delete(kb.id)
+    detail = services.threads.show(thread_id)
     assert detail.thread.knowledge_base_id is None
     assert [m.id for m in detail.messages] == message_ids
 
 
-def test_deleting_role_keeps_threads_and_messages(app: AppServices) -> None:
-    role = app.roles.list()[0]
-    thread_id, message_ids = _thread_with_messages(app, role_id=role.id)
-    app.roles.delete(role.id)
-    detail = app.threads.show(thread_id)
+def test_deleting_role_keeps_threads_and_messages(services: AppServices) -> None:
+    role = services.roles.list()[0]
+    thread_id, message_ids = _thread_with_messages(services, role_id=role.id)
+    services.roles.delete(role.id)
+    detail = services.threads.show(thread_id)
     assert detail.thread.role_id is None
     assert [m.id for m in detail.messages] == message_ids
 
 
-def test_deleting_workspace_keeps_threads_messages_and_the_folder(app: AppServices, tmp_path: Path) -> None:
+def test_deleting_workspace_keeps_threads_messages_and_the_folder(
+    services: AppServices, tmp_path: Path
+) -> None:
     folder = tmp_path / "project"
     folder.mkdir()
     (folder / "notes.txt").write_text("precious")
-    workspace = app.workspaces.add("Project", str(folder))
-    thread_id, message_ids = _thread_with_messages(app, workspace_id=workspace.id)
-    app.workspaces.delete(workspace.id)
-    detail = app.threads.show(thread_id)
+    workspace = services.workspaces.add("Project", str(folder))
+    thread_id, message_ids = _thread_with_messages(services, workspace_id=workspace.id)
+    services.workspaces.delete(workspace.id)
+    detail = services.threads.show(thread_id)
     assert detail.thread.workspace_id is None
     assert [m.id for m in detail.messages] == message_ids
     assert (folder / "notes.txt").read_text() == "precious"
-    assert workspace.id not in {w.id for w in app.workspaces.list()}
+    assert workspace.id not in {w.id for w in services.workspaces.list()}
 
 
-def test_mira_base_cannot_be_deleted(app: AppServices) -> None:
-    default = app.workspaces.default()
+def test_mira_base_cannot_be_deleted(services: AppServices) -> None:
+    default = services.workspaces.default()
     with pytest.raises(ConflictError, match="cannot be deleted"):
-        app.workspaces.delete(default.id)
-    assert app.workspaces.default().id == default.id
+        services.workspaces.delete(default.id)
+    assert services.workspaces.default().id == default.id
     assert Path(default.root_path).is_dir()
 
 
-def test_deleting_a_thread_removes_only_what_belongs_to_it(app: AppServices) -> None:
-    thread_id, (question_id, answer_id) = _thread_with_messages(app)
-    other_id, other_messages = _thread_with_messages(app)
-    db = app.database
+def test_deleting_a_thread_removes_only_what_belongs_to_it(services: AppServices) -> None:
+    thread_id, (question_id, answer_id) = _thread_with_messages(services)
+    other_id, other_messages = _thread_with_messages(services)
+    db = services.database
     now = now_iso()
     with db.transaction():
         db.execute(
@@ -100,21 +94,21 @@ def test_deleting_a_thread_removes_only_what_belongs_to_it(app: AppServices) -> 
             "VALUES ('med_x', ?, 'audio', 'ready', ?, ?)",
             (answer_id, now, now),
         )
-    app.threads.delete(thread_id)
+    services.threads.delete(thread_id)
     for table in ("runs", "run_events", "attachment_refs", "chat_media"):
         assert db.one(f"SELECT count(*) AS n FROM {table}") == {"n": 0}, table
     assert db.one("SELECT count(*) AS n FROM messages WHERE thread_id = ?", (thread_id,)) == {"n": 0}
     # The content-addressed file record stays for garbage collection; the other thread is intact.
     assert db.one("SELECT count(*) AS n FROM attachments") == {"n": 1}
-    assert [m.id for m in app.threads.show(other_id).messages] == other_messages
+    assert [m.id for m in services.threads.show(other_id).messages] == other_messages
 
 
-def test_unknown_ids_are_reported_as_not_found(app: AppServices) -> None:
+def test_unknown_ids_are_reported_as_not_found(services: AppServices) -> None:
     with pytest.raises(NotFoundError):
-        app.workspaces.delete("ws_missing")
+        services.workspaces.delete("ws_missing")
     with pytest.raises(NotFoundError):
-        app.roles.delete("rol_missing")
+        services.roles.delete("rol_missing")
     with pytest.raises(NotFoundError):
-        app.knowledge_bases.delete("kb_missing")
+        services.knowledge_bases.delete("kb_missing")
     with pytest.raises(NotFoundError):
-        app.threads.delete("thr_missing")
+        services.threads.delete("thr_missing")

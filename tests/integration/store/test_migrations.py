@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 
 from mira_desktop.core.errors import DatabaseError, DatabaseTooNewError
+from mira_desktop.store import migrations
 from mira_desktop.store.database import open_database
-from mira_desktop.store.migrations import all_migrations, latest_version, migrate
+from mira_desktop.store.migrations import Migration, all_migrations, latest_version, migrate
 
 EXPECTED_COLUMNS = {
     "workspaces": {"id", "name", "root_path", "status", "is_default", "created_at", "updated_at"},
@@ -166,20 +167,19 @@ def test_damaged_database_file_is_refused_and_left_unchanged(tmp_path: Path) -> 
     assert _sha(path) == before
 
 
-def test_a_failed_migration_leaves_the_previous_version_recorded(tmp_path: Path) -> None:
+def test_a_failed_migration_leaves_the_previous_version_recorded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "mira.db"
     database = open_database(path)
-
-    def broken_migration() -> None:
-        with database.transaction():
-            database.conn.execute("CREATE TABLE half_done (x)")
-            database.conn.execute("PRAGMA user_version = 99")
-            database.conn.execute("THIS IS NOT SQL")
-
+    known = latest_version()
+    broken = Migration(known + 1, "half_done", "CREATE TABLE half_done (x);\nTHIS IS NOT SQL;\n")
+    monkeypatch.setattr(migrations, "all_migrations", lambda: (*all_migrations(), broken))
     try:
+        assert migrations.latest_version() == known + 1
         with pytest.raises(sqlite3.OperationalError):
-            broken_migration()
-        assert database.schema_version == latest_version()
+            migrate(database)
+        assert database.schema_version == known
         assert "half_done" not in database.db.table_names()
     finally:
         database.close()

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 
@@ -36,8 +37,16 @@ def test_unregistered_callback_is_not_called() -> None:
 
 def test_wait_wakes_at_once_when_cancelled_from_another_thread() -> None:
     token = CancelToken()
-    threading.Timer(0.01, token.cancel).start()
+    canceller = threading.Timer(0.01, token.cancel)
+    started = time.monotonic()
+    canceller.start()
     assert token.wait(30) is True
+    assert time.monotonic() - started < 10  # woken by the cancel, long before the 30 s timeout
+    canceller.join()
+
+
+def test_wait_without_a_cancel_returns_false_after_its_timeout() -> None:
+    assert CancelToken().wait(0.01) is False
 
 
 def test_raise_if_cancelled_raises_only_after_cancel() -> None:

@@ -118,6 +118,15 @@ def test_compile_role_passes_its_budget_and_counter() -> None:
     assert (
         compile_role(role, user_name="L", recent_messages=["k"], lorebook_budget_tokens=50).lore.tokens == 50
     )
+    # The model's counter decides: the same entry is one token to one model, too big for another.
+    one_token = compile_role(
+        role, user_name="L", recent_messages=["k"], lorebook_budget_tokens=10, count_tokens=lambda _: 1
+    )
+    assert one_token.lore.tokens == 1
+    huge = compile_role(
+        role, user_name="L", recent_messages=["k"], lorebook_budget_tokens=50, count_tokens=lambda _: 51
+    )
+    assert huge.lore.inserted == ()
 
 
 def test_decorator_lines_are_removed_from_content() -> None:

@@ -27,7 +27,9 @@ def test_chinese_text_is_segmented_into_words() -> None:
     assert "知识库支持中文检索" not in found
 
 
-def test_the_manifest_is_written_atomically_and_read_back(tmp_path: Path) -> None:
+def test_a_written_manifest_reads_back_leaves_no_temporary_file_and_a_damaged_one_reads_as_none(
+    tmp_path: Path,
+) -> None:
     path = tmp_path / "manifest.json"
     spec = IndexSpec("model-a", 384)
     write_atomically(path, new_manifest(3, spec).to_json())

@@ -88,10 +88,15 @@ def test_chinese_text_is_split_at_sentence_ends() -> None:
 
 
 def test_a_sentence_longer_than_a_leaf_is_cut_between_words() -> None:
-    words = " ".join(f"word{n}" for n in range(200))
-    chunks = chunk_blocks([Block(words, Location(page=1))], settings=SMALL)
+    words = [f"word{n}" for n in range(200)]
+    chunks = chunk_blocks([Block(" ".join(words), Location(page=1))], settings=SMALL)
     assert len(chunks.leaves) > 3
-    assert "".join(leaf.text.replace(" ", "") for leaf in chunks.leaves if True).count("word199") >= 1
+    pieces = [leaf.text.split() for leaf in chunks.leaves]
+    assert all(set(piece) <= set(words) for piece in pieces)  # no word was cut in two
+    assert {word for piece in pieces for word in piece} == set(words)  # and none was lost
+    for piece in pieces:  # each leaf is a run of consecutive words
+        start = words.index(piece[0])
+        assert piece == words[start : start + len(piece)]
     assert all(approximate_tokens(leaf.text) <= SMALL.leaf_tokens for leaf in chunks.leaves)
 
 

@@ -7,10 +7,18 @@ from pathlib import Path
 import pytest
 
 from mira_desktop.core.cancel import CancelToken
+from mira_desktop.core.conversation.sampling import SamplingParams
 from mira_desktop.core.errors import InvalidInputError
 from mira_desktop.models.adapters.scripted import ScriptedModel
 from mira_desktop.models.errors import ErrorKind, ModelError
-from mira_desktop.models.protocol import ChatMessage, ChatRequest, Finish, TextDelta, ToolCallDelta
+from mira_desktop.models.protocol import (
+    ChatMessage,
+    ChatRequest,
+    Finish,
+    TextDelta,
+    ToolCallDelta,
+    ToolSpec,
+)
 
 REQUEST = ChatRequest((ChatMessage("user", "hello there"),))
 
@@ -82,3 +90,68 @@ def test_malformed_scripts_are_rejected(tmp_path: Path, content: str) -> None:
     path.write_text(content)
     with pytest.raises(InvalidInputError):
         ScriptedModel("scripted:x", path)
+
+
+def test_every_request_is_recorded_in_order_even_one_that_gets_an_error(tmp_path: Path) -> None:
+    model = _script(tmp_path, {"text": "one"}, {"error": {"kind": "auth", "message": "no"}})
+    second = ChatRequest((ChatMessage("system", "Be brief."), ChatMessage("user", "again")))
+    list(model.stream(REQUEST, CancelToken()))
+    with pytest.raises(ModelError):
+        list(model.stream(second, CancelToken()))
+    assert model.requests == [REQUEST, second]
+
+
+def test_record_to_appends_each_request_as_a_json_line_beside_the_script(tmp_path: Path) -> None:
+    path = tmp_path / "script.json"
+    path.write_text(json.dumps({"replies": [{"text": "a"}, {"text": "b"}], "record_to": "sent.jsonl"}))
+    request = ChatRequest(
+        (ChatMessage("user", "grade this"),),
+        SamplingParams(temperature=0.0, max_tokens=60),
+        tools=(ToolSpec("search", "Search.", {"type": "object"}),),
+        json_schema={"type": "object"},
+    )
+    for _ in range(2):  # two models on one script, as two processes would be
+        list(ScriptedModel("scripted:x", path).stream(request, CancelToken()))
+    lines = (tmp_path / "sent.jsonl").read_text(encoding="utf-8").splitlines()
+    assert [json.loads(line) for line in lines] == [
+        {
+            "messages": [{"role": "user", "content": "grade this"}],
+            "sampling": {"temperature": 0.0, "max_tokens": 60, "stop": []},
+            "tools": ["search"],
+            "json_schema": {"type": "object"},
+            "grammar": None,
+        }
+    ] * 2
+
+
+def test_profile_flags_in_the_script_override_the_defaults(tmp_path: Path) -> None:
+    assert _script(tmp_path, {"text": "x"}).profile().supports_json_schema is True
+    path = tmp_path / "plain.json"
+    path.write_text(
+        json.dumps(
+            {
+                "replies": [{"text": "x"}],
+                "profile": {"supports_json_schema": False, "supports_tools": False, "context_window": 512},
+            }
+        )
+    )
+    profile = ScriptedModel("scripted:plain", path).profile()
+    assert (profile.supports_json_schema, profile.supports_tools, profile.context_window) == (
+        False,
+        False,
+        512,
+    )
+    path.write_text(json.dumps({"replies": [{"text": "x"}], "profile": {"supports_telepathy": True}}))
+    with pytest.raises(InvalidInputError, match=r"Unknown profile flags .*supports_telepathy"):
+        ScriptedModel("scripted:plain", path)
+
+
+def test_by_turn_answers_with_the_reply_for_the_number_of_assistant_turns_sent(tmp_path: Path) -> None:
+    path = tmp_path / "turns.json"
+    path.write_text(json.dumps({"replies": [{"text": "first"}, {"text": "second"}], "pick": "by_turn"}))
+    later = ChatRequest(
+        (ChatMessage("user", "q1"), ChatMessage("assistant", "first"), ChatMessage("user", "q2"))
+    )
+    fresh = ScriptedModel("scripted:turns", path)  # e.g. a new process resuming the conversation
+    assert [c.text for c in fresh.stream(later, CancelToken()) if isinstance(c, TextDelta)] == ["second"]
+    assert [c.text for c in fresh.stream(REQUEST, CancelToken()) if isinstance(c, TextDelta)] == ["first"]

@@ -28,7 +28,9 @@ def sync_folder(
 ) -> SyncResult:
     """Bring the knowledge base in line with ``folder`` (files under it, hidden ones skipped).
 
-    A file whose size and modification time match its last version is not read again.
+    A file whose size and modification time match its last version is not read again — also when
+    that version failed (an encrypted PDF stays failed until the file changes); only a cancelled
+    version is tried again.
     """
     root = Path(folder)
     if not root.is_dir():
@@ -48,7 +50,7 @@ def sync_folder(
             latest is not None
             and latest.size_bytes == stat.st_size
             and latest.source_mtime_ns == stat.st_mtime_ns
-            and latest.status not in (VersionStatus.FAILED, VersionStatus.CANCELLED)
+            and latest.status is not VersionStatus.CANCELLED
         ):
             unchanged += 1
             continue

@@ -1,24 +1,14 @@
+"""Slices of the shared BEIR corpora, small enough to index in a test."""
+
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
-from mira_desktop.app import build_services
-from mira_desktop.services.app.bundle import AppServices
 from tests.conftest import SHARED_DATA
 
 SCIFACT = SHARED_DATA / "scifact"
 CMRC = SHARED_DATA / "zh" / "cmrc2018_dev_beir"
-
-
-@pytest.fixture
-def app(data_dir: Path) -> Iterator[AppServices]:
-    services = build_services(data_dir)
-    yield services
-    services.close()
 
 
 def corpus_slice(source: Path, target: Path, count: int) -> Path:

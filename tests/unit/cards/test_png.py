@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import struct
+import tracemalloc
 import zlib
 
 import pytest
@@ -91,12 +92,20 @@ def test_a_chunk_claiming_more_bytes_than_the_file_has_is_refused() -> None:
 
 
 def test_a_compression_bomb_is_refused_before_it_fills_memory() -> None:
-    bomb = zlib.compress(b"\0" * (MAX_TEXT_BYTES + 1024), 9)
+    packer = zlib.compressobj(9)
+    zeros = b"\0" * 2**20
+    bomb = b"".join(packer.compress(zeros) for _ in range(256)) + packer.flush()  # 256 MB inflated
     chunks = read_chunks(
         build_png([*read_chunks(base())[:1], Chunk(b"zTXt", b"ccv3\0\0" + bomb), Chunk(b"IEND", b"")])
     )
-    with pytest.raises(CardError, match="inflates past 16 MB"):
-        text_chunks(chunks)
+    tracemalloc.start()
+    try:
+        with pytest.raises(CardError, match="inflates past 16 MB"):
+            text_chunks(chunks)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 3 * MAX_TEXT_BYTES, f"{peak / 2**20:.0f} MB held while inflating a 256 MB bomb"
 
 
 @pytest.mark.parametrize(

@@ -15,7 +15,7 @@ from mira_desktop.cards.importer import import_card
 from mira_desktop.cards.png import Chunk, build_png, read_chunks, solid_png
 from mira_desktop.cards.sanitize import plain_text, sanitize_text
 from mira_desktop.core.roles.records import Role
-from mira_desktop.core.roles.validation import validate_document
+from mira_desktop.core.roles.validation import InvalidRoleError, validate_document
 from tests.conftest import SHARED_DATA
 
 SYNTHETIC = SHARED_DATA / "cards" / "fixtures_synthetic"
@@ -113,7 +113,7 @@ def test_an_invalid_profile_in_the_mira_extension_is_refused_with_its_field() ->
         "spec": "chara_card_v2",
         "data": {"name": "M", "extensions": {"mira": {"llm_profile": {"top_p": 9}}}},
     }
-    with pytest.raises(Exception, match=r"llm_profile\.top_p must be a number from 0 to 1"):
+    with pytest.raises(InvalidRoleError, match=r"llm_profile\.top_p must be a number from 0 to 1"):
         as_role(card)
 
 
