@@ -48,6 +48,7 @@ def build_services(
     from mira_desktop.services.app.data_folder import prepare_data_folder
     from mira_desktop.services.app.info import InfoService
     from mira_desktop.services.app.logs import log_to_file
+    from mira_desktop.services.app.preferences import Preferences
     from mira_desktop.services.chat.recovery import recover_interrupted
     from mira_desktop.services.chat.requests import RequestBuilder
     from mira_desktop.services.chat.routes.rag import RagRoute
@@ -159,6 +160,7 @@ def build_services(
             summaries=summaries,
             transfer=ThreadTransfer(database, threads, messages, changes),
             sources=SourceService(database, folder),
+            preferences=Preferences(settings, changes),
         )
     except BaseException:
         tasks.close()

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from mira_desktop.cli.output import Output
 from mira_desktop.cli.streaming import follow
+from mira_desktop.core.errors import InvalidInputError
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
@@ -25,6 +26,13 @@ def register(
         "--model", metavar="REF", help="model for the thread, e.g. local:smollm2 or remote:NAME/MODEL"
     )
     send.add_argument("--role", metavar="ID", help="bind the thread to this role")
+    send.add_argument(
+        "--greeting",
+        metavar="N",
+        type=int,
+        default=1,
+        help="a new chat with a role opens with its greeting N (1: its first message, 2…: the alternates, 0: none)",
+    )
     send.add_argument("--kb", metavar="ID", help="bind the thread to this knowledge base")
     send.add_argument("--agent", action="store_true", help="agent mode for the thread")
     send.add_argument("--workspace", metavar="ID", help="workspace for agent mode")
@@ -48,8 +56,15 @@ def register(
 def _send(args: argparse.Namespace, services: AppServices, out: Output) -> int:
     from mira_desktop.services.chat.service import SendOptions
 
+    greeting = None
+    if args.role and args.thread is None and args.greeting > 0:
+        greetings = services.chat.greetings(args.role)
+        if args.greeting > len(greetings) and greetings:
+            raise InvalidInputError(f"The role has {len(greetings)} greeting(s): use --greeting 1 to {len(greetings)}.")
+        greeting = greetings[args.greeting - 1] if greetings else None
     options = SendOptions(
         model_ref=services.models.validate_ref(args.model) if args.model else None,
+        greeting=greeting,
         role_id=args.role,
         knowledge_base_id=args.kb,
         agent=args.agent,

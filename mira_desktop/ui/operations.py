@@ -45,10 +45,10 @@ class OperationRunner(QObject):
         if not self._closed.is_set():
             self._executor.submit(work)
 
-    def _post(self, owner: QObject | None, callback: Callable[[Any], None], value: Any) -> None:
+    def _post(self, owner: QObject | None, callback: Callable[[Any], object], value: Any) -> None:
         self._relay.delivered.emit(owner, callback, value)
 
-    def _deliver(self, owner: QObject | None, callback: Callable[[Any], None], value: Any) -> None:
+    def _deliver(self, owner: QObject | None, callback: Callable[[Any], object], value: Any) -> None:
         if self._closed.is_set() or (owner is not None and not shiboken6.isValid(owner)):
             return
         callback(value)
@@ -69,21 +69,21 @@ class Operation(Generic[T]):
         self._runner = runner
         self._owner = owner
         self._fn = fn
-        self._success: Callable[[T], None] = lambda _value: None
-        self._failure: Callable[[BaseException], None] = runner.default_failure
-        self._progress: Callable[[Any], None] | None = None
+        self._success: Callable[[T], object] = lambda _value: None
+        self._failure: Callable[[BaseException], object] = runner.default_failure
+        self._progress: Callable[[Any], object] | None = None
         self._cancelled: Callable[[None], None] = lambda _none: None
         self.token = CancelToken()
 
-    def success(self, callback: Callable[[T], None]) -> Operation[T]:
+    def success(self, callback: Callable[[T], object]) -> Operation[T]:
         self._success = callback
         return self
 
-    def failure(self, callback: Callable[[BaseException], None]) -> Operation[T]:
+    def failure(self, callback: Callable[[BaseException], object]) -> Operation[T]:
         self._failure = callback
         return self
 
-    def progress(self, callback: Callable[[Any], None]) -> Operation[T]:
+    def progress(self, callback: Callable[[Any], object]) -> Operation[T]:
         self._progress = callback
         return self
 

@@ -176,3 +176,41 @@ def test_the_agent_toggle_in_the_header_turns_agent_mode_off_again(
     assert not window.header.workspace_picker.isVisible()
     assert app_services.threads.get(thread.id).workspace_id == workspace.id
     window.close()
+
+
+def test_a_chat_started_with_a_role_opens_with_its_greeting_and_answers_in_its_name(
+    qtbot: QtBot, app_services: AppServices, tmp_path: Path
+) -> None:
+    script = tmp_path / "s.json"
+    script.write_text('{"replies": [{"text": "Room 4 is free."}]}')
+    app_services.models.set_default(f"scripted:{script}")
+    role = app_services.roles.create(
+        {
+            "name": "Innkeeper",
+            "prompt": {
+                "description": "{{char}} runs the inn.",
+                "first_message": "Welcome! A room for the night?",
+                "alternate_greetings": ["Back again?"],
+            },
+        }
+    )
+    window = open_window(qtbot, app_services, ready=True)
+    window.start_chat_with_role(role.id)
+    qtbot.waitUntil(lambda: len(window.chat_view.widgets) == 1)
+    greeting = next(iter(window.chat_view.widgets.values()))
+    assert greeting.body.text()  # rendered
+    assert "Welcome! A room for the night?" in greeting.message.content
+    assert greeting.who.text() == "Innkeeper"
+    assert "Innkeeper" in window.composer.editor.placeholderText()
+    greeting.next_button.click()  # the alternate greeting
+    qtbot.waitUntil(lambda: next(iter(window.chat_view.widgets.values())).message.content == "Back again?")
+    window.composer.send_requested.emit("A room, please.")
+    qtbot.waitUntil(
+        lambda: window.current_thread_id is not None and not window.controller.state.busy, timeout=20_000
+    )
+    messages = app_services.threads.show(window.current_thread_id or "").messages
+    assert [m.content for m in messages] == ["Back again?", "A room, please.", "Room 4 is free."]
+    qtbot.waitUntil(lambda: len(window.chat_view.widgets) == 3)
+    answer = window.chat_view.widgets[window.chat_view._order[-1]]
+    qtbot.waitUntil(lambda: answer.who.text() == "Innkeeper")
+    window.close()

@@ -24,6 +24,7 @@ class RunMode(StrEnum):
     EDIT = "edit"
     REGENERATE = "regenerate"
     RETRY = "retry"
+    CONTINUE = "continue"  # a cut-off answer carries on, as a new branch that starts with its text
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,9 @@ class ViewMessage:
     optimistic: bool = False
     sources: tuple[SourceRef, ...] = ()
     notice: str = ""  # e.g. why a knowledge-base question was answered without sources
+    author: str = ""  # the role that answered ("" for Mira itself)
+    avatar: str = ""  # a path to the role's avatar image
+    flags: tuple[str, ...] = ()  # cut_off, stopped_repeating, greeting, citations_added
 
 
 @dataclass(frozen=True)
@@ -133,6 +137,11 @@ class RetryRequested:
 
 
 @dataclass(frozen=True)
+class ContinueRequested:
+    message_id: str
+
+
+@dataclass(frozen=True)
 class StopRequested:
     pass
 
@@ -179,6 +188,7 @@ Event = (
     | EditRequested
     | RegenerateRequested
     | RetryRequested
+    | ContinueRequested
     | StopRequested
     | BranchSwitchRequested
     | RunStarted
@@ -253,6 +263,8 @@ def transition(state: ChatState, event: Event) -> tuple[ChatState, tuple[Effect,
             return _start(state, RunMode.EDIT, text=text, message_id=message_id)
         case RegenerateRequested(message_id):
             return _start(state, RunMode.REGENERATE, message_id=message_id)
+        case ContinueRequested(message_id):
+            return _start(state, RunMode.CONTINUE, message_id=message_id)
         case RetryRequested(message_id):
             return _start(state, RunMode.RETRY, message_id=message_id)
         case StopRequested():
@@ -330,7 +342,19 @@ def _start(
         cut = ids.index(message_id) + (1 if question else 0)
         keep = state.history[:cut]
         parent = message_id if question else target.parent_id
-        added = (ViewMessage(PENDING_ASSISTANT, parent, "assistant", "", "streaming", optimistic=True),)
+        start = target.content if mode is RunMode.CONTINUE and question is None else ""
+        added = (
+            ViewMessage(
+                PENDING_ASSISTANT,
+                parent,
+                "assistant",
+                start,
+                "streaming",
+                optimistic=True,
+                author=target.author,
+                avatar=target.avatar,
+            ),
+        )
     started = replace(
         state, history=keep + added, active_run=ActiveRun(state.current, PENDING_ASSISTANT), notice=""
     )

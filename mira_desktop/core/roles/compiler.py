@@ -7,7 +7,8 @@ and sampling, nothing else: it carries no tool permission, and its constraints a
 reads, never policy the agent's guardrail consults.
 
 The system text is ``You are NAME.`` followed by one ``## Title`` section per non-empty field, in
-:data:`SECTION_ORDER`, with the triggered lorebook entries as the "Lore" section.
+:data:`SECTION_ORDER`, with the triggered lorebook entries as the "Lore" section. A role written
+mostly in Chinese gets the same scaffolding in Chinese (``你是NAME。``, ``## 描述`` …).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mira_desktop.core.conversation.sampling import SamplingParams
+from mira_desktop.core.languages import mostly_cjk
 from mira_desktop.core.roles.lorebook import LoreSelection, select_lore
 from mira_desktop.core.roles.macros import expand_macros
 from mira_desktop.core.roles.records import Role
@@ -33,6 +35,16 @@ SECTION_TITLES = {
     "example_dialogues": "Example dialogues",
     "style": "Style",
     "constraints": "Constraints",
+}
+SECTION_TITLES_ZH = {
+    "description": "描述",
+    "persona": "人设",
+    "worldview": "世界观",
+    "lore": "设定资料",
+    "scenario": "场景",
+    "example_dialogues": "示例对话",
+    "style": "风格",
+    "constraints": "约束",
 }
 SECTION_ORDER = tuple(SECTION_TITLES)
 DEFAULT_LOREBOOK_BUDGET = 512
@@ -109,12 +121,14 @@ def compile_role(
         budget=lorebook_budget_tokens,
         render=render,
     )
-    sections: list[tuple[str, str]] = []
-    for key in SECTION_ORDER:
-        text = "\n\n".join(e.content for e in lore.inserted) if key == "lore" else render(_text(role, key))
-        if text:
-            sections.append((SECTION_TITLES[key], text))
-    header = render(f"You are {role.name}.")
+    texts = {
+        key: "\n\n".join(e.content for e in lore.inserted) if key == "lore" else render(_text(role, key))
+        for key in SECTION_ORDER
+    }
+    chinese = mostly_cjk(" ".join([role.name, *texts.values()]))  # scaffolding in the role's language
+    titles = SECTION_TITLES_ZH if chinese else SECTION_TITLES
+    sections = [(titles[key], text) for key, text in texts.items() if text]
+    header = render(f"你是{role.name}。" if chinese else f"You are {role.name}.")
     system_text = "\n\n".join([header, *(f"## {title}\n{body}" for title, body in sections)])
     greetings = role.prompt.get("alternate_greetings") or []
     return CompiledRole(

@@ -9,6 +9,7 @@ from mira_desktop.core.tasks import TaskRunner
 from mira_desktop.services.app.changes import ChangeFeed
 from mira_desktop.services.app.data_folder import DataFolder
 from mira_desktop.services.app.info import InfoService
+from mira_desktop.services.app.preferences import Preferences
 from mira_desktop.services.chat.service import ChatService
 from mira_desktop.services.chat.summaries import SummaryService
 from mira_desktop.services.knowledge.bases import KnowledgeBaseService
@@ -42,6 +43,7 @@ class AppServices:
     summaries: SummaryService
     transfer: ThreadTransfer
     sources: SourceService
+    preferences: Preferences
 
     def close(self) -> None:
         """Stop runs and background work (index jobs stay resumable), unload models, close the database."""

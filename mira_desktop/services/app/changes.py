@@ -24,6 +24,7 @@ class Topic(StrEnum):
     MODELS = "models"  # providers, local files, the default model, settings
     WORKSPACES = "workspaces"
     RUNS = "runs"  # a run is waiting for approval, resumed, undone
+    PREFERENCES = "preferences"  # theme, language
 
 
 @dataclass(frozen=True)

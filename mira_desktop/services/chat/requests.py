@@ -8,6 +8,7 @@ from __future__ import annotations
 from mira_desktop.core.conversation.request_compiler import CompiledRequest, PromptMessage, compile_request
 from mira_desktop.core.conversation.threads import Thread
 from mira_desktop.core.roles.compiler import CompiledRole, compile_role
+from mira_desktop.core.roles.records import Role
 from mira_desktop.models.protocol import ChatModel
 from mira_desktop.services.model_catalog.catalog import ModelService
 from mira_desktop.services.roles.service import DEFAULT_USER_NAME, USER_NAME_SETTING
@@ -38,6 +39,11 @@ class RequestBuilder:
         return compile_request(
             history=history, window=model.profile().context_window, count_tokens=model.count_tokens
         )
+
+    def role_greetings(self, role: Role) -> list[str]:
+        """The role's greetings with their macros expanded ({{char}}, {{user}})."""
+        compiled = compile_role(role, user_name=str(self._settings.get(USER_NAME_SETTING, DEFAULT_USER_NAME)))
+        return [compiled.greeting, *compiled.alternate_greetings]
 
     def role(self, thread: Thread, history: list[PromptMessage], model: ChatModel) -> CompiledRole:
         role = self._roles.get(thread.role_id) if thread.role_id else None

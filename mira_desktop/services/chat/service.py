@@ -39,6 +39,8 @@ from mira_desktop.store.workspaces import WorkspaceRepository
 
 __all__ = ["ChatService", "RunHandle", "SendOptions"]
 
+CONTINUE_PROMPT = "Continue your previous answer exactly where it stopped, without repeating it."
+
 
 @dataclass(frozen=True)
 class SendOptions:
@@ -49,6 +51,7 @@ class SendOptions:
     knowledge_base_id: str | None = None
     agent: bool = False
     workspace_id: str | None = None
+    greeting: str | None = None  # a new thread opens with the role's greeting (shown before the first send)
 
 
 @dataclass(frozen=True)
@@ -60,6 +63,8 @@ class _Turn:
     user_text: str
     history: list[PromptMessage]
     existing_user_message_id: str | None = None  # regenerate/retry answer an existing message
+    greeting: str | None = None  # the role's greeting, written before the first user message
+    prefix: str = ""  # continue: the new answer starts with the cut-off one's text
 
 
 class ChatService:
@@ -118,7 +123,9 @@ class ChatService:
         self._check_bindings(options)
         if thread_id is None:
             thread = self._draft_thread(options)
-            turn = _Turn(thread, None, text, [PromptMessage("user", text)])
+            greeting = (options.greeting or "").strip() or None
+            opening = [PromptMessage("assistant", greeting)] if greeting else []
+            turn = _Turn(thread, None, text, [*opening, PromptMessage("user", text)], greeting=greeting)
         else:
             thread = self._apply_options(self._writable_thread(thread_id), options)
             path = self._branches.path_to(thread, None)
@@ -150,6 +157,29 @@ class ChatService:
     def retry(self, message_id: str) -> RunHandle:
         """Re-run the same user message as a new branch (for a failed, stopped or any answer)."""
         return self.regenerate(message_id)
+
+    def continue_answer(self, message_id: str) -> RunHandle:
+        """A cut-off answer carries on: a new branch beside it that starts with its text (nothing is lost)."""
+        answer = self._message(message_id)
+        if answer.role is not MessageRole.ASSISTANT or answer.parent_id is None or not answer.content:
+            raise InvalidInputError("Only an answer with text can be continued.")
+        question = self._message(answer.parent_id)
+        thread = self._writable_thread(answer.thread_id)
+        history = [
+            *prompt_history(self._branches.path_to(thread, question.id)),
+            PromptMessage("assistant", answer.content),
+            PromptMessage("user", CONTINUE_PROMPT),
+        ]
+        turn = _Turn(thread, question.parent_id, CONTINUE_PROMPT, history, question.id, prefix=answer.content)
+        return self._start(turn, SendOptions(), create_thread=False)
+
+    def greetings(self, role_id: str) -> list[str]:
+        """The greetings a chat with ``role_id`` can open with: its first message, then the alternates."""
+        role = self._roles.get(role_id)
+        if role is None:
+            raise NotFoundError(f"No role with id {role_id}: see `mira roles list`.")
+        compiled = self._requests.role_greetings(role)
+        return [g for g in compiled if g.strip()]
 
     def _answer_again(self, user_message: Message) -> RunHandle:
         thread = self._writable_thread(user_message.thread_id)
@@ -210,6 +240,7 @@ class ChatService:
         snapshot = self._models.snapshot(model_ref, request.sampling)
         role = request.role
         process = current_process()
+        author = self._author(role.role_id if role.used else None)
         with self._db.transaction():
             thread = turn.thread
             if create_thread:
@@ -221,10 +252,15 @@ class ChatService:
                     workspace_id=options.workspace_id,
                     agent_enabled=options.agent,
                 )
+            parent_id = turn.parent_id
+            if turn.greeting:
+                parent_id = self._messages.add(
+                    thread.id, MessageRole.ASSISTANT, turn.greeting, metadata={**author, "greeting": True}
+                ).id
             user_id = turn.existing_user_message_id
             if user_id is None:
                 user_id = self._messages.add(
-                    thread.id, MessageRole.USER, turn.user_text, parent_id=turn.parent_id
+                    thread.id, MessageRole.USER, turn.user_text, parent_id=parent_id
                 ).id
             run_id = self._runs.create(
                 thread_id=thread.id,
@@ -240,10 +276,11 @@ class ChatService:
             assistant = self._messages.add(
                 thread.id,
                 MessageRole.ASSISTANT,
-                "",
+                turn.prefix,
                 parent_id=user_id,
                 status=MessageStatus.STREAMING,
                 run_id=run_id,
+                metadata=author or None,
             )
             self._runs.set_assistant_message(run_id, assistant.id)
             # The route and its reason are the run's first event (DESIGN §3.3).
@@ -359,6 +396,13 @@ class ChatService:
         for value, lookup, name, command in checks:
             if value is not None and lookup(value) is None:
                 raise NotFoundError(f"No {name} with id {value}: see `{command}`.")
+
+    def _author(self, role_id: str | None) -> dict[str, str]:
+        """Who answers, kept on the message: the role's name and avatar (the role may change later)."""
+        role = self._roles.get(role_id) if role_id else None
+        if role is None:
+            return {}
+        return {"author": role.name, **({"avatar": role.avatar} if role.avatar else {})}
 
     def _thread(self, thread_id: str) -> Thread:
         thread = self._threads.get(thread_id)

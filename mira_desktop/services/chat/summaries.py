@@ -83,7 +83,9 @@ class SummaryService:
             c.text for c in model.stream(request, cancel or CancelToken()) if isinstance(c, TextDelta)
         ).strip()
         if not text:
-            raise ModelError(ErrorKind.MODEL_ERROR, "The model returned an empty summary; the previous one is kept.")
+            raise ModelError(
+                ErrorKind.MODEL_ERROR, "The model returned an empty summary; the previous one is kept."
+            )
         self._threads.set_summary(thread_id, text)
         self._changes.publish(Topic.THREADS, thread_id)
         return text

@@ -76,6 +76,7 @@ class RunWorker:
         self._runs = runs
         self._bus = bus
         self.routes = routes
+        self._metadata: dict[str, Any] = {}  # what the answer carried when it started (its author)
 
     def run(
         self,
@@ -101,6 +102,11 @@ class RunWorker:
             messages=self._messages,
             bus=self._bus,
         )
+        opening = self._messages.get(handle.assistant_message_id)
+        context.text = (
+            opening.content if opening is not None else ""
+        )  # a continued answer starts with its text
+        self._metadata = dict(opening.metadata) if opening is not None else {}
         for seq_event in self._runs.events(handle.run_id):  # let listeners see the opening events
             self._bus.publish(
                 LiveEvent(handle.run_id, handle.thread_id, seq_event.type, seq_event.data, seq_event.seq)
@@ -153,7 +159,7 @@ class RunWorker:
                 content=context.text,
                 status=message_status,
                 error=outcome.error,
-                metadata=outcome.metadata or None,
+                metadata={**self._metadata, **outcome.metadata} or None,
             )
             done_event = self._runs.append_event(run_id, EventType.MESSAGE_COMPLETED, completed)
             end_event = self._runs.append_event(run_id, terminal, terminal_data)

@@ -57,13 +57,22 @@ class Composer(QWidget):
         outer.addWidget(self.meter)
         self._ready = False
         self._busy = False
+        self._persona = tr("message.mira")
+        self._waiting_text: str | None = None
         self.set_ready(False, tr("composer.loading"))
 
     def set_ready(self, ready: bool, placeholder: str | None = None) -> None:
         self._ready = ready
+        self._waiting_text = placeholder
         self.editor.setEnabled(ready)
-        self.editor.setPlaceholderText(placeholder or tr("composer.placeholder"))
+        self.editor.setPlaceholderText(placeholder or tr("composer.placeholder", name=self._persona))
         self._sync_buttons()
+
+    def set_persona(self, name: str) -> None:
+        """Who the message goes to: the thread's role, or Mira."""
+        self._persona = name or tr("message.mira")
+        if self._ready or not self._waiting_text:
+            self.editor.setPlaceholderText(tr("composer.placeholder", name=self._persona))
 
     def set_busy(self, busy: bool) -> None:
         self._busy = busy

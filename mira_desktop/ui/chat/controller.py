@@ -40,6 +40,7 @@ from mira_desktop.core.conversation.threads import Message, MessageRole
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from pathlib import Path
 
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.chat.run_bus import LiveEvent
@@ -174,6 +175,7 @@ class ChatController(QObject):
             RunMode.EDIT: lambda: chat.edit(message_id, effect.text),
             RunMode.REGENERATE: lambda: chat.regenerate(message_id),
             RunMode.RETRY: lambda: chat.retry(message_id),
+            RunMode.CONTINUE: lambda: chat.continue_answer(message_id),
         }
         self.background.op(self, starters[effect.mode]).success(self._run_started).failure(
             self._run_refused
@@ -199,7 +201,8 @@ class ChatController(QObject):
 
         def load() -> tuple[str, tuple[ViewMessage, ...], str, int]:
             branch = self.services.threads.visible_branch(thread_id, limit)
-            views = tuple(view_message(m, branch.siblings[m.id]) for m in branch.messages)
+            avatars = self.services.roles.avatars
+            views = tuple(view_message(m, branch.siblings[m.id], avatars.path) for m in branch.messages)
             return thread_id, views, branch.thread.draft, branch.hidden_earlier
 
         self.background.op(self, load).success(self._loaded).run()
@@ -242,7 +245,12 @@ class ChatController(QObject):
         self._unsubscribe()
 
 
-def view_message(message: Message, siblings: SiblingInfo) -> ViewMessage:
+FLAGS = ("cut_off", "stopped_repeating", "greeting", "citations_added")
+
+
+def view_message(
+    message: Message, siblings: SiblingInfo, avatar_path: Callable[[str], Path] | None = None
+) -> ViewMessage:
     error = ""
     if message.error:
         error = str(message.error.get("message", ""))
@@ -263,4 +271,9 @@ def view_message(message: Message, siblings: SiblingInfo) -> ViewMessage:
         sibling_count=siblings.count,
         previous_sibling=siblings.previous_id,
         next_sibling=siblings.next_id,
+        author=str(message.metadata.get("author", "")),
+        avatar=str(avatar_path(str(avatar)))
+        if (avatar := message.metadata.get("avatar")) and avatar_path
+        else "",
+        flags=tuple(flag for flag in FLAGS if message.metadata.get(flag)),
     )

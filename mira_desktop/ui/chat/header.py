@@ -101,6 +101,7 @@ class ChatHeader(QWidget):
         self.draft = Draft()
         self._choices: _Choices | None = None
         self._after_load: list[Any] = []  # signals to emit once the written binding is shown
+        self.persona = ""  # the name of the role that answers ("" for Mira)
 
     @staticmethod
     def _combo(name: str, tip: str) -> QComboBox:
@@ -183,6 +184,8 @@ class ChatHeader(QWidget):
             (r.name if r.badge is None else f"{r.name} ({tr('header.role_' + r.badge)})", r.id)
             for r in choices.roles
         ]
+        bound = next((r for r in choices.roles if r.id == role_id), None)
+        self.persona = bound.name if bound is not None and bound.badge is None else ""
         _fill(self.role_picker, [(tr("header.no_role"), None), *roles], role_id)
         _fill(
             self.kb_picker,
@@ -217,6 +220,9 @@ class ChatHeader(QWidget):
         if self.thread_id is None:
             if "role_id" in binding:
                 self.draft.role_id = binding["role_id"]
+                self._after_load.append(self.changed)
+                self.reload()  # the persona and the greeting follow the role
+                return
             if "knowledge_base_id" in binding:
                 self.draft.knowledge_base_id = binding["knowledge_base_id"]
             self.changed.emit()

@@ -7,7 +7,7 @@ import html
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QGuiApplication, QPixmap
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -19,11 +19,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mira_desktop.ui.chat.markdown import markdown_to_html
+from mira_desktop.ui.chat.markdown import code_blocks, markdown_to_html
 from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.shell.theme import current_is_dark
 
 if TYPE_CHECKING:
     from mira_desktop.core.conversation.chat_state import ViewMessage
+
+
+AVATAR_PX = 28
+GREETING_PREFIX = "greeting:"  # the welcome page's greeting, not yet a message of a thread
 
 
 def _tool(text: str, tip: str) -> QToolButton:
@@ -38,6 +43,7 @@ class MessageWidget(QFrame):
     edit_submitted = Signal(str, str)
     regenerate_requested = Signal(str)
     retry_requested = Signal(str)
+    continue_requested = Signal(str)
     delete_requested = Signal(str)
     sibling_requested = Signal(str)
     source_requested = Signal(str, int)  # message id, source number
@@ -52,11 +58,18 @@ class MessageWidget(QFrame):
         layout.setSpacing(4)
         self.who = QLabel()
         self.who.setObjectName("messageAuthor")
+        self.avatar = QLabel()
+        self.avatar.setFixedSize(AVATAR_PX, AVATAR_PX)
+        self.avatar.hide()
+        self._avatar_path = ""
         self.body = QLabel()
         self.body.setObjectName("messageBody")
         self.body.setWordWrap(True)
         self.body.setTextFormat(Qt.TextFormat.RichText)
-        self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.body.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.LinksAccessibleByMouse
+        )
+        self.body.linkActivated.connect(self._link)
         self.status = QLabel()
         self.status.setObjectName("messageStatus")
         self.status.setWordWrap(True)
@@ -72,7 +85,11 @@ class MessageWidget(QFrame):
         self.body_layout = QVBoxLayout()
         self.body_layout.setSpacing(0)
         self.body_layout.addWidget(self.body)
-        layout.addWidget(self.who)
+        author_row = QHBoxLayout()
+        author_row.setSpacing(6)
+        author_row.addWidget(self.avatar)
+        author_row.addWidget(self.who, 1)
+        layout.addLayout(author_row)
         layout.addLayout(self.body_layout)
         layout.addWidget(self.sources)
         layout.addWidget(self.status)
@@ -95,12 +112,15 @@ class MessageWidget(QFrame):
         self.regenerate_button = _tool(tr("message.regenerate"), tr("message.regenerate"))
         self.retry_button = QPushButton(tr("message.retry"))
         self.retry_button.setObjectName("retryButton")
+        self.continue_button = QPushButton(tr("message.continue"))
+        self.continue_button.setToolTip(tr("message.continue_tip"))
         self.delete_button = _tool(tr("message.delete"), tr("message.delete_tip"))
         for branch_widget in (self.previous_button, self.branch_label, self.next_button):
             self.action_row.addWidget(branch_widget)
         self.action_row.addStretch(1)
         for widget in (
             self.retry_button,
+            self.continue_button,
             self.copy_button,
             self.edit_button,
             self.regenerate_button,
@@ -113,12 +133,14 @@ class MessageWidget(QFrame):
         self.edit_button.clicked.connect(self.begin_edit)
         self.regenerate_button.clicked.connect(lambda: self.regenerate_requested.emit(self.message.id))
         self.retry_button.clicked.connect(lambda: self.retry_requested.emit(self.message.id))
+        self.continue_button.clicked.connect(lambda: self.continue_requested.emit(self.message.id))
         self.delete_button.clicked.connect(lambda: self.delete_requested.emit(self.message.id))
 
     def update_message(self, message: ViewMessage) -> None:
         self.message = message
         user = message.role == "user"
-        self.who.setText(tr("message.you") if user else tr("message.mira"))
+        self.who.setText(tr("message.you") if user else message.author or tr("message.mira"))
+        self._show_avatar(message.avatar)
         streaming = message.status == "streaming"
         if message.content != self._rendered_text or streaming != self._rendered_streaming:
             self._rendered_text = message.content
@@ -128,7 +150,16 @@ class MessageWidget(QFrame):
             else:
                 self._drop_frozen()
                 self.body.setTextFormat(Qt.TextFormat.RichText)
-                html_text = markdown_to_html(message.content, self.body.font()) if message.content else ""
+                html_text = (
+                    markdown_to_html(
+                        message.content,
+                        self.body.font(),
+                        dark=current_is_dark(),
+                        copy_label=tr("message.copy_code"),
+                    )
+                    if message.content
+                    else ""
+                )
                 self.body.setText(html_text)
         self.sources.setVisible(bool(message.sources))
         if message.sources:
@@ -144,8 +175,13 @@ class MessageWidget(QFrame):
             "error": tr("message.error_note", error=message.error or tr("message.error")),
             "streaming": tr("message.writing"),
         }.get(message.status, "")
+        state = message.status
+        if message.status == "complete" and "stopped_repeating" in message.flags:
+            status_text, state = tr("message.repeating_note"), "cut_off"
+        elif message.status == "complete" and "cut_off" in message.flags:
+            status_text, state = tr("message.cut_off_note"), "cut_off"
         self.status.setText(status_text)
-        self.status.setProperty("state", message.status)
+        self.status.setProperty("state", state)
         self.status.style().unpolish(self.status)
         self.status.style().polish(self.status)
         self.status.setVisible(bool(status_text))
@@ -159,14 +195,47 @@ class MessageWidget(QFrame):
         self.next_button.setEnabled(settled and message.next_sibling is not None)
         self.copy_button.setVisible(bool(message.content))
         self.edit_button.setVisible(user and settled)
-        self.regenerate_button.setVisible(not user and settled)
+        greeting = "greeting" in message.flags or message.id.startswith(GREETING_PREFIX)
         self.retry_button.setVisible(
             not user and message.status in {"error", "cancelled"} and not message.optimistic
         )
-        self.delete_button.setVisible(settled)
+        self.continue_button.setVisible(
+            not user
+            and settled
+            and bool(message.content)
+            and ("cut_off" in message.flags or message.status == "cancelled")
+        )
+        self.regenerate_button.setVisible(not user and settled and not greeting)
+        self.delete_button.setVisible(settled and not message.id.startswith(GREETING_PREFIX))
         if self.editor is not None:
             self.save_edit.hide()
             self.cancel_edit.hide()
+
+    def _show_avatar(self, path: str) -> None:
+        if path == self._avatar_path:
+            return
+        self._avatar_path = path
+        pixmap = QPixmap(path) if path else QPixmap()
+        if pixmap.isNull():
+            self.avatar.hide()
+            return
+        self.avatar.setPixmap(
+            pixmap.scaled(
+                AVATAR_PX,
+                AVATAR_PX,
+                Qt.AspectRatioMode.KeepAspectRatioByExpanding,
+                Qt.TransformationMode.SmoothTransformation,
+            )
+        )
+        self.avatar.show()
+
+    def _link(self, link: str) -> None:
+        """A ``copy:N`` link above code block N copies the block."""
+        if link.startswith("copy:"):
+            blocks = code_blocks(self.message.content)
+            index = int(link.removeprefix("copy:") or 0)
+            if 0 <= index < len(blocks):
+                QGuiApplication.clipboard().setText(blocks[index])
 
     def _show_streaming(self, text: str) -> None:
         """Plain text while streaming, with finished lines frozen in labels of their own, so a frame

@@ -185,7 +185,6 @@ class RoleForm(QWidget):
     def _error_label() -> QLabel:
         label = QLabel()
         label.setObjectName("fieldError")
-        label.setStyleSheet("color: #b91c1c;")
         label.setWordWrap(True)
         label.hide()
         return label
@@ -197,7 +196,7 @@ class RoleForm(QWidget):
         self.avatar_label = QLabel(tr("roles.avatar.none"))
         self.avatar_label.setFixedSize(72, 72)
         self.avatar_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.avatar_label.setStyleSheet("border: 1px solid #d1d5db; border-radius: 6px;")
+        self.avatar_label.setObjectName("avatarBox")
         choose = QPushButton(tr("roles.avatar.choose"))
         choose.clicked.connect(self.choose_avatar)
         self.avatar_remove_button = QPushButton(tr("roles.avatar.remove"))

@@ -36,9 +36,6 @@ class RequestPreview(QWidget):
         self.badge_label = QLabel()
         self.badge_label.setObjectName("roleBadge")
         self.badge_label.setWordWrap(True)
-        self.badge_label.setStyleSheet(
-            "color: #92400e; background: #fef3c7; padding: 4px; border-radius: 4px;"
-        )
         self.badge_label.hide()
         self.text = QPlainTextEdit()
         self.text.setReadOnly(True)

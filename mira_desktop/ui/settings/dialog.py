@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTabWidget, QVBoxLayout, QWidget
 
 from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.settings.appearance_page import AppearancePage
 from mira_desktop.ui.settings.models_page import ModelsPage
 
 if TYPE_CHECKING:
@@ -22,6 +23,8 @@ class SettingsDialog(QDialog):
         self.tabs = QTabWidget()
         self.models_page = ModelsPage(services, runner)
         self.tabs.addTab(self.models_page, tr("settings.models"))
+        self.appearance_page = AppearancePage(services, runner)
+        self.tabs.addTab(self.appearance_page, tr("settings.appearance"))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)

@@ -28,7 +28,7 @@ from mira_desktop.ui.chat.view import ChatView
 from mira_desktop.ui.i18n import tr
 from mira_desktop.ui.operations import OperationRunner
 from mira_desktop.ui.shell.sidebar import ThreadSidebar
-from mira_desktop.ui.shell.theme import STYLE_SHEET
+from mira_desktop.ui.shell.theme import apply_theme
 
 if TYPE_CHECKING:
     from mira_desktop.core.conversation.chat_state import ChatState
@@ -38,6 +38,9 @@ if TYPE_CHECKING:
     from mira_desktop.services.chat.service import SendOptions
     from mira_desktop.services.model_catalog.readiness import ModelReadiness
     from mira_desktop.ui.changes import ChangeSignal
+
+
+GREETING = "greeting:"  # the id prefix of the welcome page's greeting (not a message of a thread yet)
 
 
 class _NotificationRelay(QObject):
@@ -54,9 +57,11 @@ class MainWindow(QMainWindow):
         self.background = OperationRunner(self._report_failure)
         self.setWindowTitle(tr("app.title"))
         self.resize(1180, 760)
-        self.setStyleSheet(STYLE_SHEET)
+        apply_theme("system")  # until the data folder says otherwise
         self.current_thread_id: str | None = None
         self._checked_ref: str | None = None
+        self._greetings: list[str] = []  # the welcome page's role greetings
+        self._greeting_index = 0
         self._build_layout()
         self._build_status_bar(data_dir)
         self._notes = _NotificationRelay()
@@ -158,6 +163,8 @@ class MainWindow(QMainWindow):
         self.header.attach(services, self.background, self.changes)
         self.sidebar.attach(services, self.background, self.changes)
         self._follow = Follow(self, self.changes, {Topic.MESSAGES, Topic.THREADS}, self._thread_data_changed)
+        preferences = services.preferences
+        self.background.op(self, preferences.theme).success(apply_theme).run()
         # Pending and interrupted index jobs resume in the background as soon as the app runs.
         services.knowledge.indexer.start()
         self.new_chat()
@@ -173,7 +180,8 @@ class MainWindow(QMainWindow):
         self.chat_view.edit_submitted.connect(lambda mid, text: dispatch(uchat.EditRequested(mid, text)))
         self.chat_view.regenerate_requested.connect(lambda mid: dispatch(uchat.RegenerateRequested(mid)))
         self.chat_view.retry_requested.connect(lambda mid: dispatch(uchat.RetryRequested(mid)))
-        self.chat_view.sibling_requested.connect(lambda mid: dispatch(uchat.BranchSwitchRequested(mid)))
+        self.chat_view.sibling_requested.connect(self._sibling_requested)
+        self.chat_view.continue_requested.connect(lambda mid: dispatch(uchat.ContinueRequested(mid)))
         self.chat_view.delete_requested.connect(self.delete_message)
         self.chat_view.source_requested.connect(self.open_source)
         self.chat_view.earlier_requested.connect(self.controller.show_earlier)
@@ -216,6 +224,7 @@ class MainWindow(QMainWindow):
         self.model_readiness_changed.emit(readiness)
 
     def _header_loaded(self) -> None:
+        self.composer.set_persona(self.header.persona)
         if (
             self.services is not None
             and self._checked_ref is not None
@@ -225,12 +234,59 @@ class MainWindow(QMainWindow):
 
     def _bindings_changed(self) -> None:
         self._usage_timer.start()
-        if (
-            self.services is not None
-            and self._checked_ref is not None
-            and self.current_model_ref() != self._checked_ref
-        ):
-            self.start_model_check()
+        if self.current_thread_id is None:
+            self._show_greetings()
+
+    # -- a role's greeting on the welcome page ---------------------------------------------------
+    def _show_greetings(self) -> None:
+        """The welcome page of a chat with a role opens with its greeting (◀ ▶ between alternates)."""
+        assert self.services is not None
+        role_id, chat = self.header.draft.role_id, self.services.chat
+        if role_id is None:
+            self._greetings = []
+            self._show_greeting(0)
+            return
+
+        def shown(greetings: list[str]) -> None:
+            if self.current_thread_id is not None or self.header.draft.role_id != role_id:
+                return
+            self._greetings = greetings
+            self._show_greeting(0)
+
+        self.background.op(self, lambda: chat.greetings(role_id)).success(shown).run()
+
+    def _show_greeting(self, index: int) -> None:
+        from mira_desktop.core.conversation.chat_state import WELCOME, HistoryLoaded, ViewMessage
+
+        if self.controller.state.current != WELCOME or self.controller.state.busy:
+            return
+        count = len(self._greetings)
+        if not count:
+            self.controller.dispatch(HistoryLoaded(WELCOME, (), None))
+            return
+        self._greeting_index = index
+        greeting = ViewMessage(
+            id=f"{GREETING}{index}",
+            parent_id=None,
+            role="assistant",
+            content=self._greetings[index],
+            status="complete",
+            sibling_index=index + 1,
+            sibling_count=count,
+            previous_sibling=f"{GREETING}{index - 1}" if index > 0 else None,
+            next_sibling=f"{GREETING}{index + 1}" if index + 1 < count else None,
+            author=self.header.persona,
+            flags=("greeting",),
+        )
+        self.controller.dispatch(HistoryLoaded(WELCOME, (greeting,), None))
+
+    def _sibling_requested(self, message_id: str) -> None:
+        from mira_desktop.core.conversation.chat_state import BranchSwitchRequested
+
+        if message_id.startswith(GREETING):
+            self._show_greeting(int(message_id.removeprefix(GREETING)))
+        else:
+            self.controller.dispatch(BranchSwitchRequested(message_id))
 
     # -- other windows ---------------------------------------------------------------------------
     def open_roles(self) -> None:
@@ -278,6 +334,7 @@ class MainWindow(QMainWindow):
 
         assert self.services is not None
         self.current_thread_id = None
+        self._greetings = []
         self.header.show_thread(None)
         self.sidebar.select(None)
         self.controller.dispatch(ThreadOpened(WELCOME))
@@ -375,12 +432,16 @@ class MainWindow(QMainWindow):
         from mira_desktop.services.chat.service import SendOptions
 
         draft = self.header.draft
+        greeting = None
+        if draft.role_id is not None and self._greetings:
+            greeting = self._greetings[min(self._greeting_index, len(self._greetings) - 1)]
         return SendOptions(
             model_ref=draft.model_ref,
             role_id=draft.role_id,
             knowledge_base_id=draft.knowledge_base_id,
             agent=draft.agent,
             workspace_id=draft.workspace_id if draft.agent else None,
+            greeting=greeting,
         )
 
     def _render(self, state: ChatState, hidden_earlier: int) -> None:

@@ -1,35 +1,120 @@
-"""The window's style sheet."""
+"""The window's look: one style sheet built from a light or a dark palette.
 
-STYLE_SHEET = """
-QMainWindow { background: #ffffff; }
-#sidebar { background: #f4f5f7; border-right: 1px solid #e2e4e8; }
-#caption { color: #6b7280; font-size: 11px; text-transform: uppercase; }
-#muted { color: #6b7280; }
-#emptyTitle { font-size: 24px; font-weight: 600; color: #1f2937; }
-#newChat { padding: 6px 10px; border: 1px solid #d1d5db; border-radius: 6px; background: #ffffff; text-align: left; }
-#newChat:hover { background: #eef2ff; }
-#threadList { border: none; background: transparent; }
-#threadList::item { padding: 6px 4px; border-radius: 6px; }
-#threadList::item:selected { background: #e0e7ff; color: #111827; }
-#chatHeader { border-bottom: 1px solid #e2e4e8; }
-#threadTitle { font-size: 15px; font-weight: 600; }
-#transcript { border: none; background: #ffffff; }
-#messageList { background: #ffffff; }
-#userMessage { background: #eef2ff; border-radius: 10px; }
-#assistantMessage { background: #ffffff; border: 1px solid #e5e7eb; border-radius: 10px; }
-#messageAuthor { font-weight: 600; color: #374151; font-size: 12px; }
-#messageBody { font-size: 14px; color: #111827; }
-#messageStatus { color: #6b7280; font-size: 12px; }
-#messageStatus[state="error"] { color: #b91c1c; }
-#messageStatus[state="cancelled"] { color: #b45309; }
-#messageSources { font-size: 12px; color: #4b5563; }
-#retryButton { padding: 3px 12px; border-radius: 6px; background: #fee2e2; color: #991b1b; border: 1px solid #fecaca; }
-#stopButton { padding: 8px 18px; border-radius: 8px; background: #dc2626; color: white; }
-#contextMeter { color: #6b7280; font-size: 11px; }
-#contextMeter[level="high"] { color: #b91c1c; }
-#earlierButton { padding: 4px 12px; }
-#composerEditor { border: 1px solid #d1d5db; border-radius: 8px; padding: 6px; font-size: 14px; }
-#composerEditor:disabled { background: #f9fafb; color: #9ca3af; }
-#sendButton { padding: 8px 18px; border-radius: 8px; background: #4f46e5; color: white; }
-#sendButton:disabled { background: #c7d2fe; }
+The theme follows the system's colour scheme unless Settings chose one (``ui.theme``: ``system``,
+``light`` or ``dark``). It is applied to the whole application, so every Mira window follows it.
 """
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication, QPalette
+from PySide6.QtWidgets import QApplication
+
+LIGHT = {
+    "window": "#ffffff", "text": "#111827", "muted": "#6b7280", "sidebar": "#f4f5f7", "line": "#e2e4e8",
+    "border": "#d1d5db", "accent": "#4f46e5", "accent_soft": "#e0e7ff", "accent_text": "#ffffff",
+    "user_bubble": "#eef2ff", "answer_bubble": "#ffffff", "answer_border": "#e5e7eb", "author": "#374151",
+    "error": "#b91c1c", "warning": "#b45309", "input": "#ffffff", "disabled": "#f9fafb",
+    "disabled_text": "#9ca3af", "retry_bg": "#fee2e2", "retry_text": "#991b1b", "retry_border": "#fecaca",
+    "stop": "#dc2626", "hover": "#eef2ff", "code_bg": "#f6f8fa", "card_bg": "#fffbeb", "card_border": "#fcd34d",
+    "accent_disabled": "#c7d2fe",
+}  # fmt: skip
+DARK = {
+    "window": "#16181d", "text": "#e5e7eb", "muted": "#9ca3af", "sidebar": "#1e2128", "line": "#2c313a",
+    "border": "#3a404b", "accent": "#818cf8", "accent_soft": "#312e81", "accent_text": "#0b0c10",
+    "user_bubble": "#252a4a", "answer_bubble": "#1c1f26", "answer_border": "#2f343e", "author": "#cbd5e1",
+    "error": "#f87171", "warning": "#fbbf24", "input": "#1c1f26", "disabled": "#20232a",
+    "disabled_text": "#6b7280", "retry_bg": "#3f1d1d", "retry_text": "#fecaca", "retry_border": "#7f1d1d",
+    "stop": "#ef4444", "hover": "#262b36", "code_bg": "#0f1115", "card_bg": "#2a2410", "card_border": "#a16207",
+    "accent_disabled": "#3730a3",
+}  # fmt: skip
+
+_SHEET = """
+QWidget {{ color: {text}; }}
+QMainWindow, QDialog, #window {{ background: {window}; }}
+QLineEdit, QPlainTextEdit, QTextEdit, QTextBrowser, QComboBox, QListWidget, QTableWidget, QSpinBox {{
+    background: {input}; color: {text}; border: 1px solid {border}; border-radius: 4px; }}
+QComboBox QAbstractItemView {{ background: {input}; color: {text}; selection-background-color: {accent_soft}; }}
+QHeaderView::section {{ background: {sidebar}; color: {text}; border: none; padding: 3px 6px; }}
+QTabWidget::pane {{ border: 1px solid {line}; }}
+QTabBar::tab {{ padding: 5px 12px; color: {muted}; }}
+QTabBar::tab:selected {{ color: {text}; border-bottom: 2px solid {accent}; }}
+QPushButton, QToolButton {{ color: {text}; }}
+QToolTip {{ background: {sidebar}; color: {text}; border: 1px solid {border}; }}
+#sidebar {{ background: {sidebar}; border-right: 1px solid {line}; }}
+#caption {{ color: {muted}; font-size: 11px; text-transform: uppercase; }}
+#muted, #hint {{ color: {muted}; }}
+#emptyTitle {{ font-size: 24px; font-weight: 600; color: {text}; }}
+#newChat {{ padding: 6px 10px; border: 1px solid {border}; border-radius: 6px; background: {input}; text-align: left; }}
+#newChat:hover {{ background: {hover}; }}
+#threadList {{ border: none; background: transparent; }}
+#threadList::item {{ padding: 6px 4px; border-radius: 6px; }}
+#threadList::item:selected {{ background: {accent_soft}; color: {text}; }}
+#chatHeader {{ border-bottom: 1px solid {line}; }}
+#threadTitle {{ font-size: 15px; font-weight: 600; }}
+#agentToggle:checked {{ background: {accent_soft}; border: 1px solid {accent}; border-radius: 4px; }}
+#transcript {{ border: none; background: {window}; }}
+#messageList {{ background: {window}; }}
+#userMessage {{ background: {user_bubble}; border-radius: 10px; }}
+#assistantMessage {{ background: {answer_bubble}; border: 1px solid {answer_border}; border-radius: 10px; }}
+#messageAuthor {{ font-weight: 600; color: {author}; font-size: 12px; }}
+#messageBody {{ font-size: 14px; color: {text}; }}
+#messageStatus {{ color: {muted}; font-size: 12px; }}
+#messageStatus[state="error"] {{ color: {error}; }}
+#messageStatus[state="cancelled"], #messageStatus[state="cut_off"] {{ color: {warning}; }}
+#messageSources {{ font-size: 12px; color: {muted}; }}
+#fieldError {{ color: {error}; }}
+#avatarBox {{ border: 1px solid {border}; border-radius: 6px; }}
+#roleBadge {{ color: {warning}; background: {card_bg}; padding: 4px; border-radius: 4px; }}
+#approvalCard {{ background: {card_bg}; border: 1px solid {card_border}; border-radius: 8px; }}
+#trace {{ font-size: 12px; color: {muted}; }}
+#retryButton {{ padding: 3px 12px; border-radius: 6px; background: {retry_bg}; color: {retry_text}; border: 1px solid {retry_border}; }}
+#stopButton {{ padding: 8px 18px; border-radius: 8px; background: {stop}; color: white; }}
+#contextMeter {{ color: {muted}; font-size: 11px; }}
+#contextMeter[level="high"] {{ color: {error}; }}
+#earlierButton {{ padding: 4px 12px; }}
+#composerEditor {{ border: 1px solid {border}; border-radius: 8px; padding: 6px; font-size: 14px; background: {input}; }}
+#composerEditor:disabled {{ background: {disabled}; color: {disabled_text}; }}
+#sendButton {{ padding: 8px 18px; border-radius: 8px; background: {accent}; color: {accent_text}; }}
+#sendButton:disabled {{ background: {accent_disabled}; }}
+"""
+
+
+def system_is_dark() -> bool:
+    app = QGuiApplication.instance()
+    if app is None:
+        return False
+    scheme = QGuiApplication.styleHints().colorScheme()
+    if scheme is Qt.ColorScheme.Dark:
+        return True
+    if scheme is Qt.ColorScheme.Light:
+        return False
+    window = QGuiApplication.palette().color(QPalette.ColorRole.Window)
+    return window.lightness() < 128
+
+
+def is_dark(choice: str) -> bool:
+    return system_is_dark() if choice not in {"light", "dark"} else choice == "dark"
+
+
+def palette_for(dark: bool) -> dict[str, str]:
+    return DARK if dark else LIGHT
+
+
+def style_sheet(dark: bool = False) -> str:
+    return _SHEET.format(**palette_for(dark))
+
+
+def apply_theme(choice: str) -> bool:
+    """Style every Mira window for ``choice`` (system, light or dark); returns whether it is dark."""
+    dark = is_dark(choice)
+    app = QApplication.instance()
+    if isinstance(app, QApplication):
+        app.setStyleSheet(style_sheet(dark))
+        app.setProperty("miraDark", dark)
+    return dark
+
+
+def current_is_dark() -> bool:
+    app = QApplication.instance()
+    return bool(app.property("miraDark")) if app is not None else False

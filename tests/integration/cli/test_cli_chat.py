@@ -65,3 +65,34 @@ def test_send_streams_json_lines_and_the_model_receives_the_roles_prompt_and_sam
         ],
     ]
     assert [(r["sampling"]["temperature"], r["sampling"]["max_tokens"]) for r in sent] == [(0.4, 80)] * 2
+
+
+INNKEEPER = {
+    "name": "Innkeeper",
+    "prompt": {
+        "description": "{{char}} runs the inn.",
+        "first_message": "Welcome, {{user}}! A room for the night?",
+        "alternate_greetings": ["Back again, {{user}}?"],
+    },
+}
+
+
+def test_the_cli_opens_a_chat_with_a_role_with_its_greeting(
+    mira: Mira, script: Script, tmp_path: Path
+) -> None:
+    card = tmp_path / "innkeeper.json"
+    card.write_text(json.dumps(INNKEEPER))
+    role_id = mira("--json", "roles", "create", "--file", str(card)).json()["id"]
+    sent = mira(
+        "--json", "chat", "send", "--model", script({"text": "Coming right up."}), "--role", role_id, "Tea?"
+    )
+    thread_id = json.loads(sent.out.strip().splitlines()[-1])["thread_id"]
+    shown = mira("--json", "threads", "show", thread_id).json()["messages"]
+    assert [m["content"] for m in shown] == [
+        "Welcome, User! A room for the night?",
+        "Tea?",
+        "Coming right up.",
+    ]
+    refused = mira("chat", "send", "--role", role_id, "--greeting", "3", "Tea?")
+    assert refused.code == 2
+    assert "--greeting 1 to 2" in refused.err

@@ -1,0 +1,42 @@
+"""The user's preferences for the window: theme and language. Stored in the settings table."""
+
+from __future__ import annotations
+
+from mira_desktop.core.errors import InvalidInputError
+from mira_desktop.services.app.changes import ChangeFeed, Topic
+from mira_desktop.store.settings import SettingsRepository
+
+THEME_SETTING = "ui.theme"
+THEMES = ("system", "light", "dark")
+LANGUAGE_SETTING = "ui.language"
+LANGUAGES = ("system", "en", "zh")
+
+
+class Preferences:
+    def __init__(self, settings: SettingsRepository, changes: ChangeFeed) -> None:
+        self._settings = settings
+        self._changes = changes
+
+    def theme(self) -> str:
+        value = self._settings.get(THEME_SETTING, "system")
+        return value if value in THEMES else "system"
+
+    def set_theme(self, theme: str) -> str:
+        if theme not in THEMES:
+            raise InvalidInputError(f"{theme!r} is not a theme: use {', '.join(THEMES)}.")
+        self._settings.set(THEME_SETTING, theme)
+        self._changes.publish(Topic.PREFERENCES, THEME_SETTING)
+        return theme
+
+    def language(self) -> str:
+        value = self._settings.get(LANGUAGE_SETTING, "system")
+        return value if value in LANGUAGES else "system"
+
+    def set_language(self, language: str) -> str:
+        if language not in LANGUAGES:
+            raise InvalidInputError(
+                f"{language!r} is not a language Mira speaks: use {', '.join(LANGUAGES)}."
+            )
+        self._settings.set(LANGUAGE_SETTING, language)
+        self._changes.publish(Topic.PREFERENCES, LANGUAGE_SETTING)
+        return language
