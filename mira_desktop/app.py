@@ -49,8 +49,10 @@ def build_services(
     from mira_desktop.services.app.info import InfoService
     from mira_desktop.services.app.logs import log_to_file
     from mira_desktop.services.app.preferences import Preferences
+    from mira_desktop.services.chat.agent_runs import AgentRuns, default_limits
     from mira_desktop.services.chat.recovery import recover_interrupted
     from mira_desktop.services.chat.requests import RequestBuilder
+    from mira_desktop.services.chat.routes.agent import AgentRoute
     from mira_desktop.services.chat.routes.rag import RagRoute
     from mira_desktop.services.chat.routes.rag_retriever import KnowledgeRetriever
     from mira_desktop.services.chat.run_bus import RunBus
@@ -63,6 +65,7 @@ def build_services(
     from mira_desktop.services.threads.branches import BranchEditor
     from mira_desktop.services.threads.service import ThreadService
     from mira_desktop.services.threads.transfer import ThreadTransfer
+    from mira_desktop.services.workspaces.rules import WorkspaceRules
     from mira_desktop.services.workspaces.service import WorkspaceService
     from mira_desktop.store.database import open_database
     from mira_desktop.store.knowledge_bases import KnowledgeBaseRepository
@@ -104,6 +107,7 @@ def build_services(
         messages = MessageRepository(database)
         runs = RunRepository(database)
         recover_interrupted(database, runs, messages)
+        requests = RequestBuilder(roles, settings, models)
         branches = BranchEditor(database, threads, messages, changes, is_busy=lambda t: chat.is_busy(t))  # noqa: PLW0108 (chat is built next)
         chat = ChatService(
             database=database,
@@ -114,7 +118,7 @@ def build_services(
             knowledge_bases=KnowledgeBaseRepository(database),
             workspaces=workspaces,
             models=models,
-            requests=RequestBuilder(roles, settings, models),
+            requests=requests,
             branches=branches,
             bus=RunBus(),
             tasks=tasks,
@@ -133,7 +137,29 @@ def build_services(
         knowledge = build_knowledge_services(
             folder, database, notifications=bus, tasks=tasks, changes=changes
         )
-        chat.register_route(RunKind.RAG, RagRoute(KnowledgeRetriever(knowledge.search)))
+        retriever = KnowledgeRetriever(knowledge.search)
+        chat.register_route(RunKind.RAG, RagRoute(retriever))
+        agent_route = AgentRoute(
+            workspaces=workspaces,
+            rules=WorkspaceRules(settings),
+            runs=runs,
+            retriever=retriever,
+            snapshots_dir=folder.snapshots_dir,
+            data_dir=folder.root,
+            limits=lambda: default_limits(settings.get),
+        )
+        chat.register_route(RunKind.AGENT, agent_route)
+        requests.agent_context = agent_route.context_text
+        agent_runs = AgentRuns(
+            chat=chat,
+            route=agent_route,
+            database=database,
+            runs=runs,
+            messages=messages,
+            threads=threads,
+            snapshots_dir=folder.snapshots_dir,
+            changes=changes,
+        )
         return AppServices(
             folder=folder,
             database=database,
@@ -141,7 +167,7 @@ def build_services(
             changes=changes,
             tasks=tasks,
             info=InfoService(folder, database, settings),
-            workspaces=WorkspaceService(workspaces, changes),
+            workspaces=WorkspaceService(workspaces, changes, WorkspaceRules(settings)),
             roles=RoleService.assemble(
                 roles=roles,
                 settings=settings,
@@ -161,6 +187,7 @@ def build_services(
             transfer=ThreadTransfer(database, threads, messages, changes),
             sources=SourceService(database, folder),
             preferences=Preferences(settings, changes),
+            agent_runs=agent_runs,
         )
     except BaseException:
         tasks.close()

@@ -60,7 +60,9 @@ def _send(args: argparse.Namespace, services: AppServices, out: Output) -> int:
     if args.role and args.thread is None and args.greeting > 0:
         greetings = services.chat.greetings(args.role)
         if args.greeting > len(greetings) and greetings:
-            raise InvalidInputError(f"The role has {len(greetings)} greeting(s): use --greeting 1 to {len(greetings)}.")
+            raise InvalidInputError(
+                f"The role has {len(greetings)} greeting(s): use --greeting 1 to {len(greetings)}."
+            )
         greeting = greetings[args.greeting - 1] if greetings else None
     options = SendOptions(
         model_ref=services.models.validate_ref(args.model) if args.model else None,

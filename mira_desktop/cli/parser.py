@@ -40,15 +40,18 @@ def parse_gui_launch(argv: list[str]) -> argparse.Namespace | None:
     """
     parser = argparse.ArgumentParser(prog="mira", add_help=False)
     _global_options(parser, defaults=True)
-    # For the start-up benchmark and the bundle smoke test: open the window, print the time to its
-    # first paint as JSON, and quit.
-    parser.add_argument("--exit-after-paint", action="store_true")
+    # Hidden, for the start-up benchmark and the bundle smoke test. --exit-after-paint: open the
+    # window, print the time to its first paint as JSON, and quit. --exit-when-ready: start as
+    # usual, print the first paint and the time the window became usable (threads listed, composer
+    # enabled with the model ready) as JSON, and quit.
+    parser.add_argument("--exit-after-paint", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--exit-when-ready", action="store_true", help=argparse.SUPPRESS)
     args, rest = parser.parse_known_args(argv)
     return None if rest else args
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from mira_desktop.cli import chat, eval, info, kb, models, roles, runs, threads, workspaces
+    from mira_desktop.cli import agent, chat, eval, info, kb, models, roles, runs, threads, workspaces
 
     parser = argparse.ArgumentParser(
         prog="mira",
@@ -67,6 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
     chat.register(groups, common)
     threads.register(groups, common)
     runs.register(groups, common)
+    agent.register(groups, common)
     models.register(groups, common)
     kb.register(groups, common)
     eval.register(groups, common)

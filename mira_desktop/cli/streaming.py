@@ -10,14 +10,14 @@ from collections.abc import Callable
 from types import FrameType
 from typing import TYPE_CHECKING, TextIO
 
-from mira_desktop.core.conversation.runs import TERMINAL_EVENTS, EventType
+from mira_desktop.core.conversation.runs import PAUSE_EVENTS, EventType
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.chat.run_bus import LiveEvent
     from mira_desktop.services.chat.service import RunHandle
 
-EXIT_FOR_STATUS = {"completed": 0, "failed": 1, "cancelled": 130}
+EXIT_FOR_STATUS = {"completed": 0, "waiting_approval": 0, "failed": 5, "cancelled": 130}
 
 
 def follow(
@@ -49,16 +49,34 @@ def follow(
             elif event.type == EventType.MESSAGE_DELTA and event.seq is None:
                 out.write(event.data["text"])
             out.flush()
-            if event.type in TERMINAL_EVENTS:
+            if event.type in PAUSE_EVENTS:
                 break
         handle.wait()
         status = handle.status.value
         if not as_json:
             _report_end(out, event.data, status)
+            if status == "waiting_approval":
+                print_pending(out, event.data)
         return EXIT_FOR_STATUS.get(status, 1)
     finally:
         signal.signal(signal.SIGINT, previous)
         unsubscribe()
+
+
+def print_pending(out: TextIO, data: dict[str, object]) -> None:
+    """The call an agent run waits on: tool, path, diff, and the commands that answer it."""
+    pending = data.get("pending")
+    if not isinstance(pending, dict):
+        return
+    run_id = data.get("run_id")
+    proposal = pending.get("proposal") if isinstance(pending.get("proposal"), dict) else {}
+    out.write(
+        f"Waiting for approval of {pending.get('tool')} (call {pending.get('call_id')}): {pending.get('reason', '')}\n"
+    )
+    if proposal:
+        out.write(f"{proposal.get('summary', '')}\n{proposal.get('diff', '')}\n")
+    out.write(f"Approve: mira runs approve {run_id}   Deny: mira runs deny {run_id} [--reason TEXT]\n")
+    out.flush()
 
 
 def _report_end(out: TextIO, data: dict[str, object], status: str) -> None:

@@ -182,6 +182,21 @@ class MessageRepository:
                     ),
                 )
 
+    def set_metadata(self, message_id: str, metadata: dict[str, Any]) -> None:
+        with self._db.transaction():
+            self._db.execute(
+                "UPDATE messages SET metadata_json = ?, updated_at = ? WHERE id = ?",
+                (dumps(metadata), now_iso(), message_id),
+            )
+
+    def set_status(self, message_id: str, status: MessageStatus, *, clear_error: bool = True) -> None:
+        with self._db.transaction():
+            self._db.execute(
+                "UPDATE messages SET status = ?, error_json = CASE WHEN ? THEN NULL ELSE error_json END, "
+                "updated_at = ? WHERE id = ?",
+                (status.value, clear_error, now_iso(), message_id),
+            )
+
     def delete_subtree(self, message_id: str) -> None:
         """Delete the message and its replies (children cascade through parent_id)."""
         with self._db.transaction():

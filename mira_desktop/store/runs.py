@@ -111,6 +111,31 @@ class RunRepository:
             for r in rows
         ]
 
+    def save_checkpoint(self, run_id: str, checkpoint_json: str, budgets: dict[str, Any]) -> None:
+        """The agent run's state (joins the caller's transaction; durable when that commits)."""
+        with self._db.transaction():
+            self._db.execute(
+                "UPDATE runs SET checkpoint_json = ?, budgets_json = ?, updated_at = ? WHERE id = ?",
+                (checkpoint_json, dumps(budgets), now_iso(), run_id),
+            )
+
+    def checkpoint_json(self, run_id: str) -> str | None:
+        row = self._db.one("SELECT checkpoint_json FROM runs WHERE id = ?", (run_id,))
+        return None if row is None else row["checkpoint_json"]
+
+    def set_status(self, run_id: str, status: RunStatus) -> None:
+        """A status that is not an end (running again, waiting for approval): ``finished_at`` is cleared."""
+        with self._db.transaction():
+            self._db.execute(
+                "UPDATE runs SET status = ?, error_json = NULL, updated_at = ?, finished_at = NULL WHERE id = ?",
+                (status.value, now_iso(), run_id),
+            )
+
+    def waiting(self) -> list[Run]:
+        """Runs waiting for the user's approval, oldest first."""
+        rows = self._db.query("SELECT * FROM runs WHERE status = 'waiting_approval' ORDER BY created_at, id")
+        return [_run(r) for r in rows]
+
     def finish(self, run_id: str, status: RunStatus, error: dict[str, Any] | None = None) -> None:
         now = now_iso()
         with self._db.transaction():

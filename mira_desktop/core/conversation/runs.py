@@ -40,11 +40,17 @@ class EventType(StrEnum):
     RUN_FAILED = "run.failed"
     RUN_CANCELLED = "run.cancelled"
     RUN_INTERRUPTED = "run.interrupted"
+    RUN_WAITING = "run.waiting"  # an agent run paused for the user's approval (not an end)
+    RUN_RESUMED = "run.resumed"  # approved, denied, continued, or picked up after a restart
+    BASE_REQUEST = "agent.base_request"  # the compiled context an agent run resumes with
+    RUN_UNDONE = "run.undone"
 
 
 TERMINAL_EVENTS = frozenset(
     {EventType.RUN_COMPLETED, EventType.RUN_FAILED, EventType.RUN_CANCELLED, EventType.RUN_INTERRUPTED}
 )
+# The events after which nothing more streams into the answer until the user acts.
+PAUSE_EVENTS = frozenset({*TERMINAL_EVENTS, EventType.RUN_WAITING})
 
 
 @dataclass(frozen=True)

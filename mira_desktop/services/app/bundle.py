@@ -10,6 +10,7 @@ from mira_desktop.services.app.changes import ChangeFeed
 from mira_desktop.services.app.data_folder import DataFolder
 from mira_desktop.services.app.info import InfoService
 from mira_desktop.services.app.preferences import Preferences
+from mira_desktop.services.chat.agent_runs import AgentRuns
 from mira_desktop.services.chat.service import ChatService
 from mira_desktop.services.chat.summaries import SummaryService
 from mira_desktop.services.knowledge.bases import KnowledgeBaseService
@@ -44,6 +45,7 @@ class AppServices:
     transfer: ThreadTransfer
     sources: SourceService
     preferences: Preferences
+    agent_runs: AgentRuns
 
     def close(self) -> None:
         """Stop runs and background work (index jobs stay resumable), unload models, close the database."""

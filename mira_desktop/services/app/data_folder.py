@@ -38,6 +38,11 @@ class DataFolder:
     def logs_dir(self) -> Path:
         return self.root / "logs"
 
+    @property
+    def snapshots_dir(self) -> Path:
+        """What agent runs changed, before they changed it (content-addressed, for undo)."""
+        return self.root / "agent" / "snapshots"
+
 
 def resolve_data_dir(cli_value: str | None, environ: Mapping[str, str] | None = None) -> Path:
     """``--data-dir`` wins over ``MIRA_DATA_DIR``, which wins over the platform's user data folder."""

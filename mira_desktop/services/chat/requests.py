@@ -5,6 +5,8 @@ so the preview shows exactly what the run sends.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from mira_desktop.core.conversation.request_compiler import CompiledRequest, PromptMessage, compile_request
 from mira_desktop.core.conversation.threads import Thread
 from mira_desktop.core.roles.compiler import CompiledRole, compile_role
@@ -23,6 +25,8 @@ class RequestBuilder:
         self._roles = roles
         self._settings = settings
         self._models = models
+        # The agent section of a thread in agent mode (workspace, tools, budgets), set by the app.
+        self.agent_context: Callable[[Thread, ChatModel], str] | None = None
 
     def compile(self, thread: Thread, history: list[PromptMessage], model: ChatModel) -> CompiledRequest:
         """Raises ``ContextOverflowError`` when the newest message alone does not fit."""
@@ -32,6 +36,9 @@ class RequestBuilder:
             count_tokens=model.count_tokens,
             role=self.role(thread, history, model),
             summary=thread.context_summary,
+            agent_context=self.agent_context(thread, model)
+            if thread.agent_enabled and self.agent_context
+            else None,
         )
 
     def compile_unbound(self, history: list[PromptMessage], model: ChatModel) -> CompiledRequest:

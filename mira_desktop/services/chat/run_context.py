@@ -45,6 +45,7 @@ class RunContext:
         runs: RunRepository,
         messages: MessageRepository,
         bus: RunBus,
+        resume: object = None,
     ) -> None:
         self.run_id = run_id
         self.thread = thread
@@ -57,9 +58,15 @@ class RunContext:
         self._runs = runs
         self._messages = messages
         self._bus = bus
+        self.resume = resume  # how a paused agent run goes on (a decision, a continue), or None
+        self.opening_metadata: dict[str, Any] = {}  # what the answer carried when the run began
         self.text = ""
         self._pending = ""
         self._last_flush = time.monotonic()
+
+    @property
+    def database(self) -> Database:
+        return self._db
 
     def emit(self, event_type: str, data: dict[str, Any] | None = None) -> None:
         """Journal an event and publish it."""
@@ -83,6 +90,15 @@ class RunContext:
             self.flush_into_journal()
             self._messages.set_content(self.assistant_message_id, self.text)
         self._last_flush = time.monotonic()
+
+    def rewind(self, length: int) -> None:
+        """Drop the text streamed after ``length`` (an agent's preamble to its tool calls); it stays
+        in the live feed and the trace, not in the answer."""
+        if length < len(self.text):
+            self.text = self.text[:length]
+            self._pending = ""
+            with self._db.transaction():
+                self._messages.set_content(self.assistant_message_id, self.text)
 
     def flush_into_journal(self) -> None:
         """Journal the text streamed since the last flush (inside the caller's transaction)."""

@@ -10,22 +10,21 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import Any
 
-from mira_desktop.core.cancel import CancelToken
+from mira_desktop.agent.outcomes import NewMessage
 from mira_desktop.core.conversation.request_compiler import CompiledRequest, PromptMessage, prompt_history
 from mira_desktop.core.conversation.routing import RouteDecision, choose_route
-from mira_desktop.core.conversation.runs import EventType, Run, RunEvent, RunKind, RunStatus
-from mira_desktop.core.conversation.threads import Message, MessageRole, MessageStatus, Thread, ThreadStatus
+from mira_desktop.core.conversation.runs import Run, RunEvent, RunKind, RunStatus
+from mira_desktop.core.conversation.threads import Message, MessageRole, Thread, ThreadStatus
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
-from mira_desktop.core.processes import current_process
 from mira_desktop.core.tasks import TaskRunner
 from mira_desktop.models.protocol import ChatModel
 from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.services.chat.requests import RequestBuilder
 from mira_desktop.services.chat.routes.chat import ChatRoute
 from mira_desktop.services.chat.run_bus import RunBus
-from mira_desktop.services.chat.titles import make_title
+from mira_desktop.services.chat.run_records import RunRecords, SendOptions, Turn
 from mira_desktop.services.chat.worker import RouteRunner, RunHandle, RunWorker
 from mira_desktop.services.model_catalog.catalog import ModelService
 from mira_desktop.services.threads.branches import BranchEditor
@@ -40,31 +39,6 @@ from mira_desktop.store.workspaces import WorkspaceRepository
 __all__ = ["ChatService", "RunHandle", "SendOptions"]
 
 CONTINUE_PROMPT = "Continue your previous answer exactly where it stopped, without repeating it."
-
-
-@dataclass(frozen=True)
-class SendOptions:
-    """Bindings for a new thread (or changes to an existing one) made with this send."""
-
-    model_ref: str | None = None
-    role_id: str | None = None
-    knowledge_base_id: str | None = None
-    agent: bool = False
-    workspace_id: str | None = None
-    greeting: str | None = None  # a new thread opens with the role's greeting (shown before the first send)
-
-
-@dataclass(frozen=True)
-class _Turn:
-    """What a run answers: the history to send and where the new messages hang."""
-
-    thread: Thread
-    parent_id: str | None  # parent of the new user message (send/edit)
-    user_text: str
-    history: list[PromptMessage]
-    existing_user_message_id: str | None = None  # regenerate/retry answer an existing message
-    greeting: str | None = None  # the role's greeting, written before the first user message
-    prefix: str = ""  # continue: the new answer starts with the cut-off one's text
 
 
 class ChatService:
@@ -99,6 +73,7 @@ class ChatService:
         self.bus = bus
         self._tasks = tasks
         self._changes = changes
+        self._records = RunRecords(database, threads, messages, runs)
         self._worker = RunWorker(
             database=database,
             threads=threads,
@@ -125,12 +100,19 @@ class ChatService:
             thread = self._draft_thread(options)
             greeting = (options.greeting or "").strip() or None
             opening = [PromptMessage("assistant", greeting)] if greeting else []
-            turn = _Turn(thread, None, text, [*opening, PromptMessage("user", text)], greeting=greeting)
+            turn = Turn(thread, None, text, [*opening, PromptMessage("user", text)], greeting=greeting)
         else:
+            waiting = next((r for r in self._runs.waiting() if r.thread_id == thread_id), None)
+            if (
+                waiting is not None
+            ):  # the new message answers the agent run that waits: it denies the pending call
+                return self.resume_run(
+                    waiting.id, NewMessage(text), {"type": "new_message"}, new_message=text
+                )
             thread = self._apply_options(self._writable_thread(thread_id), options)
             path = self._branches.path_to(thread, None)
             parent = path[-1].id if path else None
-            turn = _Turn(thread, parent, text, [*prompt_history(path), PromptMessage("user", text)])
+            turn = Turn(thread, parent, text, [*prompt_history(path), PromptMessage("user", text)])
         return self._start(turn, options, create_thread=thread_id is None)
 
     def edit(self, message_id: str, text: str) -> RunHandle:
@@ -142,7 +124,7 @@ class ChatService:
             raise InvalidInputError("The message is empty: type something to send.")
         thread = self._writable_thread(message.thread_id)
         path = self._branches.path_to(thread, message.parent_id) if message.parent_id else []
-        turn = _Turn(thread, message.parent_id, text, [*prompt_history(path), PromptMessage("user", text)])
+        turn = Turn(thread, message.parent_id, text, [*prompt_history(path), PromptMessage("user", text)])
         return self._start(turn, SendOptions(), create_thread=False)
 
     def regenerate(self, message_id: str) -> RunHandle:
@@ -170,7 +152,7 @@ class ChatService:
             PromptMessage("assistant", answer.content),
             PromptMessage("user", CONTINUE_PROMPT),
         ]
-        turn = _Turn(thread, question.parent_id, CONTINUE_PROMPT, history, question.id, prefix=answer.content)
+        turn = Turn(thread, question.parent_id, CONTINUE_PROMPT, history, question.id, prefix=answer.content)
         return self._start(turn, SendOptions(), create_thread=False)
 
     def greetings(self, role_id: str) -> list[str]:
@@ -184,12 +166,12 @@ class ChatService:
     def _answer_again(self, user_message: Message) -> RunHandle:
         thread = self._writable_thread(user_message.thread_id)
         path = self._branches.path_to(thread, user_message.id)
-        turn = _Turn(
+        turn = Turn(
             thread, user_message.parent_id, user_message.content, prompt_history(path), user_message.id
         )
         return self._start(turn, SendOptions(), create_thread=False)
 
-    def _start(self, turn: _Turn, options: SendOptions, *, create_thread: bool) -> RunHandle:
+    def _start(self, turn: Turn, options: SendOptions, *, create_thread: bool) -> RunHandle:
         with self._lock:
             if self._active:
                 raise ConflictError("A reply is already being written: stop it or wait for it to finish.")
@@ -202,23 +184,73 @@ class ChatService:
                 knowledge_base_id=thread.knowledge_base_id,
                 user_text=turn.user_text,
             )
-            handle = self._persist(
-                turn, options, create_thread=create_thread, model_ref=model_ref, request=request, route=route
+            role = request.role
+            handle = self._records.new_run(
+                turn,
+                options,
+                create_thread=create_thread,
+                model_ref=model_ref,
+                model_snapshot=self._models.snapshot(model_ref, request.sampling),
+                request=request,
+                route=route,
+                author=self._author(role.role_id if role.used else None),
             )
             self._active[handle.run_id] = handle
+        self._launch(handle, route, model, request, turn.user_text)
+        return handle
+
+    def resume_run(
+        self, run_id: str, resume: object, describe: dict[str, Any], new_message: str | None = None
+    ) -> RunHandle:
+        """Go on with a paused or stopped agent run, in this process: ``resume`` is the decision the
+        agent route receives (approve, deny, a new message, continue, recover)."""
+        with self._lock:
+            if self._active:
+                raise ConflictError("A reply is already being written: stop it or wait for it to finish.")
+            run = self._runs.get(run_id)
+            if run is None:
+                raise NotFoundError(f"No run with id {run_id}: see `mira threads show`.")
+            thread = self._writable_thread(run.thread_id)
+            model_ref = run.model_ref or self._models.resolve(thread.model_ref)  # the run's model, frozen
+            model = self._models.registry.get(self._models.validate_ref(model_ref))
+            question = self._message(run.user_message_id or "")
+            history = prompt_history(self._branches.path_to(thread, question.id))
+            request = self._requests.compile(thread, history, model)
+            handle = self._records.resumed_run(run, describe, new_message)
+            self._active[handle.run_id] = handle
+        route = RouteDecision(RunKind.AGENT, run.route_reason)
+        self._launch(handle, route, model, request, new_message or question.content, resume=resume)
+        return handle
+
+    def _launch(
+        self,
+        handle: RunHandle,
+        route: RouteDecision,
+        model: ChatModel,
+        request: CompiledRequest,
+        text: str,
+        *,
+        resume: object = None,
+    ) -> None:
         self._changes.publish(Topic.THREADS, handle.thread_id)
         self._tasks.start(
             f"run-{handle.run_id[-6:]}",
-            lambda _cancel: self._run(handle, route, model, request, turn.user_text),
+            lambda _cancel: self._run(handle, route, model, request, text, resume=resume),
             cancel=handle.cancel,
         )
-        return handle
 
     def _run(
-        self, handle: RunHandle, route: RouteDecision, model: ChatModel, request: CompiledRequest, text: str
+        self,
+        handle: RunHandle,
+        route: RouteDecision,
+        model: ChatModel,
+        request: CompiledRequest,
+        text: str,
+        *,
+        resume: object,
     ) -> None:
         try:
-            handle.status = self._worker.run(handle, route, model, request, text)
+            handle.status = self._worker.run(handle, route, model, request, text, resume=resume)
         finally:
             with self._lock:
                 self._active.pop(handle.run_id, None)
@@ -226,85 +258,6 @@ class ChatService:
             self._changes.publish(Topic.THREADS, handle.thread_id)
         if self.on_run_finished is not None and handle.status is RunStatus.COMPLETED:
             self.on_run_finished(handle.thread_id)
-
-    def _persist(
-        self,
-        turn: _Turn,
-        options: SendOptions,
-        *,
-        create_thread: bool,
-        model_ref: str,
-        request: CompiledRequest,
-        route: RouteDecision,
-    ) -> RunHandle:
-        snapshot = self._models.snapshot(model_ref, request.sampling)
-        role = request.role
-        process = current_process()
-        author = self._author(role.role_id if role.used else None)
-        with self._db.transaction():
-            thread = turn.thread
-            if create_thread:
-                thread = self._threads.create(
-                    title=make_title(turn.user_text),
-                    model_ref=options.model_ref,
-                    role_id=options.role_id,
-                    knowledge_base_id=options.knowledge_base_id,
-                    workspace_id=options.workspace_id,
-                    agent_enabled=options.agent,
-                )
-            parent_id = turn.parent_id
-            if turn.greeting:
-                parent_id = self._messages.add(
-                    thread.id, MessageRole.ASSISTANT, turn.greeting, metadata={**author, "greeting": True}
-                ).id
-            user_id = turn.existing_user_message_id
-            if user_id is None:
-                user_id = self._messages.add(
-                    thread.id, MessageRole.USER, turn.user_text, parent_id=parent_id
-                ).id
-            run_id = self._runs.create(
-                thread_id=thread.id,
-                kind=route.kind,
-                route_reason=route.reason,
-                user_message_id=user_id,
-                model_ref=model_ref,
-                model_snapshot=snapshot,
-                role_id=role.role_id,
-                role_version=role.role_version,
-                role_snapshot=role.snapshot(),
-            )
-            assistant = self._messages.add(
-                thread.id,
-                MessageRole.ASSISTANT,
-                turn.prefix,
-                parent_id=user_id,
-                status=MessageStatus.STREAMING,
-                run_id=run_id,
-                metadata=author or None,
-            )
-            self._runs.set_assistant_message(run_id, assistant.id)
-            # The route and its reason are the run's first event (DESIGN §3.3).
-            self._runs.append_event(
-                run_id, EventType.ROUTE_SELECTED, {"route": route.kind.value, "reason": route.reason}
-            )
-            self._runs.append_event(
-                run_id,
-                EventType.RUN_STARTED,
-                {"thread_id": thread.id, "user_message_id": user_id, "message_id": assistant.id,
-                 "pid": process.pid, "process_start": process.start},
-            )  # fmt: skip
-            self._runs.append_event(
-                run_id,
-                EventType.REQUEST_COMPILED,
-                {
-                    "prompt_tokens": request.prompt_tokens,
-                    "window": request.window,
-                    "dropped_messages": request.dropped_messages,
-                    "sections": {s.name: s.tokens for s in request.sections},
-                    "sampling": request.sampling.to_dict(),
-                },
-            )
-        return RunHandle(run_id, thread.id, user_id, assistant.id, CancelToken())
 
     # -- stop, active runs -----------------------------------------------------------------------
     def stop(self, run_id: str | None = None) -> bool:

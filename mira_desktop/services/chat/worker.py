@@ -76,7 +76,6 @@ class RunWorker:
         self._runs = runs
         self._bus = bus
         self.routes = routes
-        self._metadata: dict[str, Any] = {}  # what the answer carried when it started (its author)
 
     def run(
         self,
@@ -85,8 +84,11 @@ class RunWorker:
         model: ChatModel,
         request: CompiledRequest,
         user_text: str,
+        *,
+        resume: object = None,
     ) -> RunStatus:
-        """Run ``handle``'s turn on the route and end it; returns the run's final status."""
+        """Run ``handle``'s turn on the route and end it (or pause it, for an agent run waiting for
+        approval); returns the run's status. ``resume`` says how a paused agent run goes on."""
         thread = self._threads.get(handle.thread_id)
         assert thread is not None
         context = RunContext(
@@ -101,13 +103,17 @@ class RunWorker:
             runs=self._runs,
             messages=self._messages,
             bus=self._bus,
+            resume=resume,
         )
         opening = self._messages.get(handle.assistant_message_id)
         context.text = (
             opening.content if opening is not None else ""
         )  # a continued answer starts with its text
-        self._metadata = dict(opening.metadata) if opening is not None else {}
-        for seq_event in self._runs.events(handle.run_id):  # let listeners see the opening events
+        context.opening_metadata = dict(opening.metadata) if opening is not None else {}
+        events = self._runs.events(handle.run_id)
+        if resume is not None:  # listeners already saw the run's opening; they see its resumption
+            events = [e for e in events if e.type == EventType.RUN_RESUMED][-1:]
+        for seq_event in events:
             self._bus.publish(
                 LiveEvent(handle.run_id, handle.thread_id, seq_event.type, seq_event.data, seq_event.seq)
             )
@@ -140,6 +146,9 @@ class RunWorker:
             )
 
     def _finish(self, context: RunContext, outcome: RunOutcome) -> None:
+        if outcome.status is RunStatus.WAITING_APPROVAL:
+            self._pause(context, outcome)
+            return
         message_status, terminal = _ENDINGS[outcome.status]
         run_id, thread_id, message_id = context.run_id, context.thread.id, context.assistant_message_id
         terminal_data: dict[str, Any] = {
@@ -159,7 +168,7 @@ class RunWorker:
                 content=context.text,
                 status=message_status,
                 error=outcome.error,
-                metadata={**self._metadata, **outcome.metadata} or None,
+                metadata=_merged(context.opening_metadata, outcome.metadata) or None,
             )
             done_event = self._runs.append_event(run_id, EventType.MESSAGE_COMPLETED, completed)
             end_event = self._runs.append_event(run_id, terminal, terminal_data)
@@ -170,6 +179,26 @@ class RunWorker:
         for event in (done_event, end_event):
             self._bus.publish(LiveEvent(run_id, thread_id, event.type, event.data, event.seq))
 
+    def _pause(self, context: RunContext, outcome: RunOutcome) -> None:
+        """An agent run waits for the user: the text so far, the pending call on the message, the
+        run ``waiting_approval`` — in one transaction, with a ``run.waiting`` event (not an end)."""
+        run_id, thread_id, message_id = context.run_id, context.thread.id, context.assistant_message_id
+        data: dict[str, Any] = {
+            "thread_id": thread_id,
+            "run_id": run_id,
+            "message_id": message_id,
+            "status": RunStatus.WAITING_APPROVAL.value,
+            **outcome.metadata,
+        }
+        with self._db.transaction():
+            context.flush_into_journal()
+            self._messages.set_content(message_id, context.text)
+            self._messages.set_metadata(message_id, _merged(context.opening_metadata, outcome.metadata))
+            waiting = self._runs.append_event(run_id, EventType.RUN_WAITING, data)
+            self._runs.set_status(run_id, RunStatus.WAITING_APPROVAL)
+            self._threads.touch(thread_id)
+        self._bus.publish(LiveEvent(run_id, thread_id, waiting.type, waiting.data, waiting.seq))
+
     def _auto_title(self, thread_id: str, answer_id: str) -> None:
         """A thread without a title is named after the first message of its conversation."""
         thread = self._threads.get(thread_id)
@@ -178,3 +207,10 @@ class RunWorker:
         first = self._messages.get(self._messages.path_ids(answer_id)[0])
         if first is not None and first.role is MessageRole.USER:
             self._threads.set_title(thread_id, make_title(first.content))
+
+
+def _merged(opening: dict[str, Any], ending: dict[str, Any]) -> dict[str, Any]:
+    """The message's metadata at its end: what it started with (its author), then what the route
+    said; a pause's ``pending`` call is gone once the run goes on."""
+    merged = {k: v for k, v in opening.items() if k != "pending"}
+    return {**merged, **ending}

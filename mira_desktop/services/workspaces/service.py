@@ -4,16 +4,25 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from mira_desktop.agent.errors import InvalidWorkspaceRoot
+from mira_desktop.agent.files.root_check import validate_workspace_root
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
 from mira_desktop.core.workspaces import Workspace
 from mira_desktop.services.app.changes import ChangeFeed, Topic
+from mira_desktop.services.workspaces.rules import WorkspaceRules
 from mira_desktop.store.workspaces import WorkspaceRepository
 
 
 class WorkspaceService:
-    def __init__(self, workspaces: WorkspaceRepository, changes: ChangeFeed | None = None) -> None:
+    def __init__(
+        self,
+        workspaces: WorkspaceRepository,
+        changes: ChangeFeed | None = None,
+        rules: WorkspaceRules | None = None,
+    ) -> None:
         self._workspaces = workspaces
         self._changes = changes or ChangeFeed()
+        self._rules = rules
 
     def list(self) -> list[Workspace]:
         return self._workspaces.list()
@@ -39,7 +48,12 @@ class WorkspaceService:
             raise InvalidInputError(f"The folder {folder} does not exist: create it first or pick another.")
         if not folder.is_dir():
             raise InvalidInputError(f"{folder} is a file, not a folder: a workspace must be a folder.")
-        root = str(folder.resolve())
+        try:
+            root = str(
+                validate_workspace_root(folder)
+            )  # not /, not the home folder itself, not a system folder
+        except InvalidWorkspaceRoot as exc:
+            raise InvalidInputError(str(exc)) from exc
         existing = self._workspaces.find_by_path(root)
         if existing is not None:
             raise ConflictError(
@@ -55,6 +69,8 @@ class WorkspaceService:
         if workspace.is_default:
             raise ConflictError(f"{workspace.name} is the default workspace and cannot be deleted.")
         self._workspaces.delete(workspace_id)
+        if self._rules is not None:
+            self._rules.clear(workspace_id)
         self._changes.publish(Topic.WORKSPACES, workspace_id)
         self._changes.publish(Topic.THREADS)  # its threads lost the binding
         return workspace

@@ -40,7 +40,7 @@ def test_help_lists_the_command_groups() -> None:
     assert result.returncode == 0
     groups = result.stdout.split("command groups:", 1)[1]
     listed = re.findall(r"^    (\w+)\s+\S", groups, flags=re.MULTILINE)  # one line each, with its help
-    assert listed == ["info", "workspaces", "roles", "chat", "threads", "runs", "models", "kb", "eval"]
+    assert listed == ["info", "workspaces", "roles", "chat", "threads", "runs", "agent", "models", "kb", "eval"]
     assert "--data-dir" in result.stdout
 
 

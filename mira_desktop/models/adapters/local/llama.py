@@ -21,6 +21,7 @@ from typing import Any
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.tasks import TaskRunner
 from mira_desktop.models.adapters.local.gguf import check_gguf
+from mira_desktop.models.adapters.local.grammar import grammar_for
 from mira_desktop.models.errors import ErrorKind, ModelError
 from mira_desktop.models.protocol import (
     ChatMessage,
@@ -180,6 +181,8 @@ class LlamaCppModel:
 
     def _completion(self, llm: Any, request: ChatRequest, stop: CancelToken) -> Iterator[Chunk]:
         params = _sampling_kwargs(request)
+        if request.json_schema is not None:  # constrained by a grammar llama.cpp accepted, or not run
+            params["grammar"] = grammar_for(llm, request.json_schema)
         completion_tokens = 0
         try:
             stream = llm.create_chat_completion(
@@ -265,6 +268,4 @@ def _sampling_kwargs(request: ChatRequest) -> dict[str, Any]:
             params[name] = value
     if sampling.stop:
         params["stop"] = list(sampling.stop)
-    if request.json_schema is not None:
-        params["response_format"] = {"type": "json_object", "schema": request.json_schema}
     return params

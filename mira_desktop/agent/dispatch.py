@@ -1,0 +1,178 @@
+"""One tool call through the loop: parse check → budgets and the repeat rule → guardrail → run or wait.
+
+Changes go propose → (approval) → intent checkpoint → snapshot and execute → result checkpoint,
+so that a kill anywhere leaves a checkpoint from which :func:`finish_intent` resolves the change
+exactly once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mira_desktop.agent.budgets import StopReason
+from mira_desktop.agent.checkpoint import ParsedCall, PendingCall, PendingPhase
+from mira_desktop.agent.errors import StaleProposal, ToolError
+from mira_desktop.agent.guardrail import GuardrailDecision, Verdict, decide
+from mira_desktop.agent.journal import AgentEvent
+from mira_desktop.agent.outcomes import Outcome
+from mira_desktop.agent.run_state import AgentRun
+from mira_desktop.agent.tools.catalog import ToolDef
+from mira_desktop.agent.tools.proposals import Proposal
+from mira_desktop.agent.tools.results import ToolResult, argument_path
+from mira_desktop.core.cancel import Cancelled as CancelSignal
+
+AWAITING = PendingPhase.AWAITING_APPROVAL
+STOPPED_WHILE_RUNNING = "Stopped: the user stopped the run while this call ran."
+REPEAT_TEXT = (
+    "Not run again: you already called {tool} with exactly these arguments and nothing in the workspace "
+    "changed since, so the result would be the same as before (see above). Use that result, do something "
+    "different, or give your final answer."
+)
+
+
+def handle_call(run: AgentRun, call: ParsedCall) -> Outcome | None:
+    """Handle one call of the model's reply; an outcome ends this invocation of the loop."""
+    if run.cancel.cancelled:
+        run.queued.insert(0, call)
+        return run.cancelled()
+    run.emit(AgentEvent.TOOL_CALL, id=call.id, tool=call.name, arguments=call.arguments)
+    try:
+        if call.error is not None:
+            raise ToolError(f"Your call of {call.name!r} could not be read: {call.error}", "malformed")
+        tool = run.tools.validate(call.name, call.arguments)
+    except ToolError as exc:
+        return _malformed(run, call, exc.message)
+    arguments = dict(call.arguments or {})
+    check = run.budget.check_call(call.name, arguments)
+    if check.stop is not None:
+        run.queued.insert(0, call)
+        return run.stopped(check.stop)
+    if check.repeat:
+        run.emit(AgentEvent.TOOL_REPEAT, id=call.id, tool=call.name)
+        run.record_result(
+            call.id, call.name, ToolResult.failure(REPEAT_TEXT.format(tool=call.name), "repeat")
+        )
+        return None
+    run.tools.check_alive()
+    decision = decide(call.name, tool, run.rules)
+    run.emit(AgentEvent.TOOL_DECISION, id=call.id, tool=call.name, **decision.to_dict())
+    return _follow(run, call.id, tool, arguments, decision)
+
+
+def _follow(
+    run: AgentRun, call_id: str, tool: ToolDef, arguments: dict[str, Any], decision: GuardrailDecision
+) -> Outcome | None:
+    """Do what the guardrail decided: deny, run a read, or propose a change and run or hold it."""
+    if decision.verdict is Verdict.DENY:
+        run.record_result(call_id, tool.name, ToolResult.failure(f"Not run: {decision.reason}", "denied"))
+        return None
+    waits = decision.verdict is Verdict.REQUIRE_APPROVAL
+    if not tool.changes_files:
+        if waits:
+            return run.waiting(PendingCall(call_id, tool.name, arguments, AWAITING, None, decision.reason))
+        return run_read(run, call_id, tool.name, arguments)
+    try:
+        proposal = run.tools.propose(call_id, tool.name, arguments)
+    except ToolError as exc:
+        run.record_result(call_id, tool.name, ToolResult.from_error(exc, argument_path(arguments)))
+        return None
+    if waits:
+        return run.waiting(PendingCall(call_id, tool.name, arguments, AWAITING, proposal, decision.reason))
+    return execute_change(run, proposal)
+
+
+def run_read(run: AgentRun, call_id: str, tool: str, arguments: dict[str, Any]) -> Outcome | None:
+    """Run a read tool and record its result; a cancel seen inside it ends the invocation."""
+    try:
+        result = run.tools.run_read(tool, arguments, run.cancel)
+    except CancelSignal:
+        run.record_result(call_id, tool, ToolResult.failure(STOPPED_WHILE_RUNNING, "cancelled"))
+        return run.cancelled()
+    run.record_result(call_id, tool, result)
+    return None
+
+
+def _malformed(run: AgentRun, call: ParsedCall, message: str) -> Outcome | None:
+    stop = run.budget.count_malformed()
+    run.emit(AgentEvent.TOOL_MALFORMED, id=call.id, tool=call.name, error=message, ends_run=stop is not None)
+    run.record_result(call.id, call.name, ToolResult.failure(message, "malformed"))
+    return run.stopped(StopReason.MALFORMED) if stop is not None else None
+
+
+def execute_change(run: AgentRun, proposal: Proposal, *, retry_stale: bool = True) -> Outcome | None:
+    """Checkpoint the intent, make the change (snapshot first), record and checkpoint the result.
+
+    When the file changed since the proposal, the change is proposed again with a fresh diff and
+    put through the guardrail once more (waiting for approval again where it needs one).
+    """
+    run.pending = PendingCall(
+        proposal.call_id, proposal.tool, proposal.arguments, PendingPhase.EXECUTING, proposal
+    )
+    run.emit(AgentEvent.CHANGE_INTENT, id=proposal.call_id, proposal=proposal.to_dict())
+    run.save()
+    try:
+        result = run.tools.execute(proposal)
+    except StaleProposal as exc:
+        run.pending = None
+        run.emit(AgentEvent.APPROVAL_STALE, id=proposal.call_id, paths=list(exc.paths))
+        if not retry_stale:
+            run.record_result(proposal.call_id, proposal.tool, ToolResult.failure(str(exc), "stale"))
+            run.save()
+            return None
+        return _propose_again(run, proposal)
+    except ToolError as exc:
+        result = ToolResult.from_error(exc, argument_path(proposal.arguments))
+    record_change(run, proposal, result)
+    return None
+
+
+def record_change(run: AgentRun, proposal: Proposal, result: ToolResult) -> None:
+    run.pending = None
+    if result.ok:
+        run.evidence.changed(proposal.changes)
+        run.budget.count_change()
+    run.record_result(proposal.call_id, proposal.tool, result)
+    run.save()
+
+
+def _propose_again(run: AgentRun, stale: Proposal) -> Outcome | None:
+    try:
+        fresh = run.tools.propose(stale.call_id, stale.tool, stale.arguments)
+    except ToolError as exc:
+        run.record_result(
+            stale.call_id, stale.tool, ToolResult.from_error(exc, argument_path(stale.arguments))
+        )
+        run.save()
+        return None
+    decision = decide(stale.tool, run.tools.registry.get(stale.tool), run.rules)
+    if decision.verdict is Verdict.ALLOW:
+        return execute_change(run, fresh, retry_stale=False)
+    if decision.verdict is Verdict.DENY:
+        run.record_result(
+            stale.call_id, stale.tool, ToolResult.failure(f"Not run: {decision.reason}", "denied")
+        )
+        run.save()
+        return None
+    reason = (
+        "The file changed since the change was proposed; here is the change against the file as it is now."
+    )
+    return run.waiting(PendingCall(stale.call_id, stale.tool, stale.arguments, AWAITING, fresh, reason))
+
+
+def finish_intent(run: AgentRun, pending: PendingCall) -> Outcome | None:
+    """Resolve a change whose intent was recorded but whose result was not (the process died).
+
+    If the disk already holds every ``after`` state the change was made: its result is recorded
+    without making it again. Otherwise it is executed now (its ``before`` is checked first).
+    """
+    proposal = pending.proposal
+    if proposal is None:  # a read's intent: reads are safe to run again
+        run.pending = None
+        outcome = run_read(run, pending.id, pending.tool, pending.arguments)
+        run.save()
+        return outcome
+    if run.tools.already_applied(proposal):
+        run.emit(AgentEvent.CHANGE_FOUND_APPLIED, id=pending.id)
+        record_change(run, proposal, run.tools.applied_result(proposal))
+        return None
+    return execute_change(run, proposal)

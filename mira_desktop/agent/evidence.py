@@ -1,0 +1,68 @@
+"""What a run looked at and changed: the final message's evidence list, and the record undo needs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from mira_desktop.agent.tools.proposals import FileChange
+
+
+@dataclass
+class Evidence:
+    files_read: list[str] = field(default_factory=list)
+    files_changed: list[str] = field(default_factory=list)
+    kb_sources: list[dict[str, Any]] = field(default_factory=list)  # {"document", "location"}
+    changes: list[FileChange] = field(default_factory=list)  # in order, for undo
+
+    def read(self, path: str) -> None:
+        if path not in self.files_read:
+            self.files_read.append(path)
+
+    def changed(self, changes: tuple[FileChange, ...]) -> None:
+        self.changes.extend(changes)
+        for change in changes:
+            if change.path not in self.files_changed:
+                self.files_changed.append(change.path)
+
+    def cited(self, sources: list[dict[str, Any]]) -> None:
+        for source in sources:
+            entry = {"document": source.get("document"), "location": source.get("location")}
+            if entry not in self.kb_sources:
+                self.kb_sources.append(entry)
+
+    def describe(self) -> str:
+        """One sentence of what was done, for a stop or cancel message."""
+        parts = []
+        if self.files_read:
+            parts.append(f"read {_listed(self.files_read)}")
+        if self.files_changed:
+            parts.append(f"changed {_listed(self.files_changed)}")
+        if self.kb_sources:
+            parts.append(f"used {len(self.kb_sources)} knowledge-base passages")
+        if not self.files_changed:
+            parts.append("no file was changed")
+        sentence = "; ".join(parts)
+        return sentence[0].upper() + sentence[1:] + "."
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "files_read": list(self.files_read),
+            "files_changed": list(self.files_changed),
+            "kb_sources": [dict(s) for s in self.kb_sources],
+            "changes": [c.to_dict() for c in self.changes],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Evidence:
+        return cls(
+            files_read=list(data.get("files_read", [])),
+            files_changed=list(data.get("files_changed", [])),
+            kb_sources=[dict(s) for s in data.get("kb_sources", [])],
+            changes=[FileChange.from_dict(c) for c in data.get("changes", [])],
+        )
+
+
+def _listed(paths: list[str], most: int = 8) -> str:
+    shown = ", ".join(paths[:most])
+    return shown + (f" and {len(paths) - most} more" if len(paths) > most else "")

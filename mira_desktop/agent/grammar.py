@@ -1,0 +1,111 @@
+"""Constrained JSON for local models without native tool calls: one schema, and its parser.
+
+The schema is one ``oneOf`` over the offered tools — ``{"tool": <const name>, "args": <that
+tool's argument schema>}`` each — and a final-answer branch ``{"final": <string>}``. The local
+adapter compiles it with ``llama_cpp.LlamaGrammar.from_json_schema`` (and must fail closed if it
+does not compile), so even a small model can only emit a valid call or an answer. Strings are
+capped tighter than the native schemas (``string_cap``): llama-cpp-python expands ``maxLength``
+into one nested group per character, and llama.cpp 0.3.x refuses a grammar nested much deeper than
+1000 ("exceeds sane defaults") — and then crashes the process instead of raising, so the adapter
+must probe-compile the grammar before generating. 1000 is measured to compile for the full tool set
+(tests/unit/agent/test_grammar.py checks it with the real llama.cpp).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from mira_desktop.agent.tools.catalog import ToolDef
+
+FINAL_CHARS = 1000
+STRING_CAP = 1000
+PATH_CAP = 160
+PATH_ARGUMENTS = frozenset({"path", "source", "destination"})
+
+
+@dataclass(frozen=True)
+class GrammarCall:
+    tool: str
+    args: Any  # validated by the loop against the tool's schema, like a native call
+
+
+@dataclass(frozen=True)
+class GrammarFinal:
+    text: str
+
+
+class MalformedReply(Exception):  # noqa: N818 (the model's fault, answered to the model)
+    """The model's text is neither a tool call nor a final answer; ``str()`` tells it why."""
+
+
+def grammar_schema(
+    tools: Sequence[ToolDef], *, final_chars: int = FINAL_CHARS, string_cap: int = STRING_CAP
+) -> dict[str, Any]:
+    """The one JSON schema a local model's answer must fit."""
+    branches: list[dict[str, Any]] = [
+        {
+            "type": "object",
+            "properties": {"tool": {"const": tool.name}, "args": _capped(tool.parameters, string_cap)},
+            "required": ["tool", "args"],
+            "additionalProperties": False,
+        }
+        for tool in tools
+    ]
+    branches.append(
+        {
+            "type": "object",
+            "properties": {"final": {"type": "string", "maxLength": final_chars}},
+            "required": ["final"],
+            "additionalProperties": False,
+        }
+    )
+    return {"oneOf": branches}
+
+
+def _capped(schema: dict[str, Any], cap: int) -> dict[str, Any]:
+    """The argument schema with every string capped (paths much tighter: a small model rambles there)."""
+    capped = copy.deepcopy(schema)
+    for name, node in capped.get("properties", {}).items():
+        node.pop("description", None)  # not part of the grammar, only longer rules
+        if node.get("type") == "string":
+            limit = min(PATH_CAP, cap) if name in PATH_ARGUMENTS else cap
+            node["maxLength"] = min(int(node.get("maxLength", limit)), limit)
+    return capped
+
+
+def parse_grammar_reply(text: str) -> GrammarCall | GrammarFinal:
+    """Read a local model's JSON answer; raises :class:`MalformedReply` when it is neither shape."""
+    try:
+        data = json.loads(text.strip())
+    except json.JSONDecodeError as exc:
+        raise MalformedReply(
+            f"Your answer is not valid JSON ({exc.msg} at character {exc.pos}); answer with "
+            '{"tool": NAME, "args": {...}} or {"final": TEXT}.'
+        ) from exc
+    if isinstance(data, dict) and set(data) == {"final"} and isinstance(data["final"], str):
+        return GrammarFinal(data["final"])
+    if isinstance(data, dict) and set(data) == {"tool", "args"} and isinstance(data["tool"], str):
+        return GrammarCall(data["tool"], data["args"])
+    raise MalformedReply('Answer with exactly {"tool": NAME, "args": {...}} or {"final": TEXT}.')
+
+
+def grammar_instructions(tools: Sequence[ToolDef]) -> str:
+    """How a local model must answer, with every tool's arguments (for the agent context)."""
+    lines = [
+        "Answer with one JSON object only: either a tool call",
+        '{"tool": "<name>", "args": {<arguments>}}',
+        'or, when the task is done, your final answer {"final": "<answer for the user>"}.',
+        "Tools:",
+    ]
+    for tool in tools:
+        props = tool.parameters.get("properties", {})
+        required = set(tool.parameters.get("required", []))
+        args = ", ".join(
+            f"{name}{'' if name in required else '?'}: {spec.get('type')}" for name, spec in props.items()
+        )
+        lines.append(f"- {tool.name}({args}): {tool.description}")
+    return "\n".join(lines)

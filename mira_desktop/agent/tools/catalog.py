@@ -1,0 +1,164 @@
+"""Every tool the agent can call, declared once: name, one-line description, argument schema, risk.
+
+The schemas use a small JSON-schema subset (see :mod:`.schema`) that the native tool-call APIs, the
+local-model grammar (``llama_cpp.LlamaGrammar.from_json_schema``) and our own validator all read.
+Every string has a ``maxLength`` and every number a ``maximum``, so no argument is unbounded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from mira_desktop.models.protocol import ToolSpec
+
+PATH_CHARS = 1024
+CONTENT_CHARS = 200_000
+EDIT_CHARS = 50_000
+QUERY_CHARS = 500
+
+
+class Risk(StrEnum):
+    READ = "read"  # looks only: allowed by default
+    WRITE = "write"  # creates or changes content: needs approval by default
+    DESTRUCTIVE = "destructive"  # removes or moves content away: needs approval by default
+
+
+@dataclass(frozen=True)
+class ToolDef:
+    name: str
+    description: str
+    parameters: dict[str, Any]
+    risk: Risk
+
+    @property
+    def changes_files(self) -> bool:
+        return self.risk is not Risk.READ
+
+    def spec(self) -> ToolSpec:
+        return ToolSpec(self.name, self.description, self.parameters)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "description": self.description,
+            "risk": self.risk.value,
+            "parameters": self.parameters,
+        }
+
+
+def _object(required: tuple[str, ...], **properties: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": list(required),
+        "additionalProperties": False,
+    }
+
+
+def _path(what: str) -> dict[str, Any]:
+    return {
+        "type": "string",
+        "maxLength": PATH_CHARS,
+        "description": f"{what}, relative to the workspace root",
+    }
+
+
+def _integer(description: str, minimum: int, maximum: int) -> dict[str, Any]:
+    return {"type": "integer", "minimum": minimum, "maximum": maximum, "description": description}
+
+
+KB_SEARCH = "kb_search"
+
+LIST_FILES = ToolDef(
+    "list_files",
+    "List the files and folders under a folder of the workspace, as a tree.",
+    _object(
+        (),
+        path=_path("Folder to list (default: the workspace root)"),
+        depth=_integer("How many folder levels to show (default 2)", 1, 6),
+    ),
+    Risk.READ,
+)
+READ_FILE = ToolDef(
+    "read_file",
+    "Read a UTF-8 text file, or a range of its lines.",
+    _object(
+        ("path",),
+        path=_path("File to read"),
+        start_line=_integer("First line to read, from 1 (default 1)", 1, 10_000_000),
+        end_line=_integer("Last line to read, inclusive (default: as many as fit)", 1, 10_000_000),
+    ),
+    Risk.READ,
+)
+SEARCH_FILES = ToolDef(
+    "search_files",
+    "Search the text files of the workspace for a text or a regular expression; returns matching lines.",
+    _object(
+        ("query",),
+        query={"type": "string", "minLength": 1, "maxLength": QUERY_CHARS, "description": "Text or regex"},
+        path=_path("Folder to search in (default: the whole workspace)"),
+        regex={"type": "boolean", "description": "Treat the query as a Python regular expression"},
+        case_sensitive={"type": "boolean", "description": "Match case exactly (default false)"},
+    ),
+    Risk.READ,
+)
+WRITE_FILE = ToolDef(
+    "write_file",
+    "Create a text file, or replace a file's whole content (its folder must exist).",
+    _object(
+        ("path", "content"),
+        path=_path("File to write"),
+        content={"type": "string", "maxLength": CONTENT_CHARS, "description": "The complete new content"},
+    ),
+    Risk.WRITE,
+)
+EDIT_FILE = ToolDef(
+    "edit_file",
+    "Replace one exact piece of text in a file; old_text must occur exactly once.",
+    _object(
+        ("path", "old_text", "new_text"),
+        path=_path("File to edit"),
+        old_text={
+            "type": "string",
+            "minLength": 1,
+            "maxLength": EDIT_CHARS,
+            "description": "Exact text to replace",
+        },
+        new_text={"type": "string", "maxLength": EDIT_CHARS, "description": "Text to put in its place"},
+    ),
+    Risk.WRITE,
+)
+MAKE_DIR = ToolDef(
+    "make_dir",
+    "Create a folder (its parent folder must exist).",
+    _object(("path",), path=_path("Folder to create")),
+    Risk.WRITE,
+)
+MOVE_FILE = ToolDef(
+    "move_file",
+    "Move or rename a file; the destination must not exist yet.",
+    _object(("source", "destination"), source=_path("File to move"), destination=_path("New path")),
+    Risk.DESTRUCTIVE,
+)
+DELETE_FILE = ToolDef(
+    "delete_file",
+    "Delete a file (folders are never deleted).",
+    _object(("path",), path=_path("File to delete")),
+    Risk.DESTRUCTIVE,
+)
+KB_SEARCH_TOOL = ToolDef(
+    KB_SEARCH,
+    "Search the thread's knowledge base; each hit names its document and page or location.",
+    _object(
+        ("query",),
+        query={"type": "string", "minLength": 1, "maxLength": QUERY_CHARS, "description": "What to look for"},
+        k=_integer("How many hits (default 5)", 1, 10),
+    ),
+    Risk.READ,
+)
+
+FILE_TOOLS = (LIST_FILES, READ_FILE, SEARCH_FILES, WRITE_FILE, EDIT_FILE, MAKE_DIR, MOVE_FILE, DELETE_FILE)
+ALL_TOOLS = (*FILE_TOOLS, KB_SEARCH_TOOL)
+BY_NAME = {tool.name: tool for tool in ALL_TOOLS}

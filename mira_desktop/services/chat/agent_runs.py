@@ -1,0 +1,240 @@
+"""What a user does with an agent run: see what it waits for, approve, deny, continue, cancel, undo.
+
+Every decision names the run, and an approval names the pending call's id (a stale approval —
+another call, or a file changed since the proposal — does nothing but say so). Approve, deny and
+continue go on with the *same* run through the chat service, in this process, also when the run
+was paused by a process that has ended since. Undo restores every file the run changed, byte for
+byte, from the snapshots taken before each change, and refuses (listing the files) when the user
+changed one since.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from mira_desktop.agent.budgets import BudgetLimits, with_more_model_calls
+from mira_desktop.agent.checkpoint import Checkpoint, PendingPhase
+from mira_desktop.agent.files.root import WorkspaceRoot
+from mira_desktop.agent.guardrail import RuleScope
+from mira_desktop.agent.outcomes import Approve, ContinueRun, Deny
+from mira_desktop.agent.snapshots import SnapshotStore, UndoReport, undo
+from mira_desktop.core.conversation.runs import EventType, Run, RunKind, RunStatus
+from mira_desktop.core.conversation.threads import MessageStatus
+from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
+from mira_desktop.services.app.changes import ChangeFeed, Topic
+from mira_desktop.services.chat.routes.agent import AgentRoute, Recover
+from mira_desktop.services.chat.service import ChatService
+from mira_desktop.services.chat.worker import RunHandle
+from mira_desktop.store.database import Database
+from mira_desktop.store.messages import MessageRepository
+from mira_desktop.store.runs import RunRepository
+from mira_desktop.store.threads import ThreadRepository
+
+CANCELLED_WAITING = "Cancelled while waiting for approval: the pending change was not made."
+
+
+@dataclass(frozen=True)
+class AgentRunView:
+    """An agent run as `mira runs show` and the window show it."""
+
+    run: Run
+    pending: dict[str, Any] | None  # {"call_id", "tool", "arguments", "reason", "proposal"}
+    limits: dict[str, Any] = field(default_factory=dict)
+    used: dict[str, Any] = field(default_factory=dict)
+    files_changed: list[str] = field(default_factory=list)
+    files_read: list[str] = field(default_factory=list)
+    stop_reason: str | None = None
+
+    @property
+    def can_continue(self) -> bool:
+        return self.run.status in (RunStatus.COMPLETED, RunStatus.INTERRUPTED) and self.pending is None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.run.id,
+            "thread_id": self.run.thread_id,
+            "status": self.run.status.value,
+            "pending": self.pending,
+            "budgets": {"limits": self.limits, "used": self.used},
+            "files_changed": self.files_changed,
+            "files_read": self.files_read,
+            "stop_reason": self.stop_reason,
+        }
+
+
+class AgentRuns:
+    def __init__(
+        self,
+        *,
+        chat: ChatService,
+        route: AgentRoute,
+        database: Database,
+        runs: RunRepository,
+        messages: MessageRepository,
+        threads: ThreadRepository,
+        snapshots_dir: Path,
+        changes: ChangeFeed,
+    ) -> None:
+        self._chat = chat
+        self._route = route
+        self._db = database
+        self._runs = runs
+        self._messages = messages
+        self._threads = threads
+        self._snapshots = SnapshotStore(snapshots_dir)
+        self._changes = changes
+
+    # -- reading ---------------------------------------------------------------------------------
+    def show(self, run_id: str) -> AgentRunView:
+        run = self._agent_run(run_id)
+        checkpoint = self._checkpoint(run)
+        if checkpoint is None:
+            return AgentRunView(run, None)
+        pending = checkpoint.pending
+        answer = self._messages.get(run.assistant_message_id or "")
+        return AgentRunView(
+            run,
+            pending.to_dict() | {"call_id": pending.id} if pending is not None else None,
+            checkpoint.limits.to_dict(),
+            {k: v for k, v in checkpoint.counters.to_dict().items() if k not in ("since_change", "history")},
+            list(checkpoint.evidence.files_changed),
+            list(checkpoint.evidence.files_read),
+            answer.metadata.get("stop_reason") if answer is not None else None,
+        )
+
+    def waiting(self) -> list[AgentRunView]:
+        """Runs that wait for the user's approval (after a restart too), oldest first."""
+        return [self.show(run.id) for run in self._runs.waiting()]
+
+    # -- deciding --------------------------------------------------------------------------------
+    def approve(self, run_id: str, call_id: str | None = None, always: RuleScope | None = None) -> RunHandle:
+        """Run the pending call (``call_id``, when given, must name it); ``always`` also allows its tool
+        from now on in this run or this workspace."""
+        pending = self._pending(run_id, call_id)
+        decision = Approve(pending, always)
+        describe = {"type": "approve", "call_id": pending, "always": always.value if always else None}
+        return self._chat.resume_run(run_id, decision, describe)
+
+    def deny(self, run_id: str, reason: str = "", call_id: str | None = None) -> RunHandle:
+        """Do not run the pending call; the model reads ``reason`` and goes on."""
+        pending = self._pending(run_id, call_id)
+        describe = {"type": "deny", "call_id": pending, "reason": reason}
+        return self._chat.resume_run(run_id, Deny(pending, reason), describe)
+
+    def continue_run(self, run_id: str, more_steps: int | None = None) -> RunHandle:
+        """Go on after a limit stopped the run (raised limits), or after Mira was killed mid-run."""
+        run = self._agent_run(run_id)
+        checkpoint = self._checkpoint(run)
+        if checkpoint is None:
+            raise ConflictError(
+                f"The run {run_id} never got far enough to be continued: send the task again."
+            )
+        if run.status is RunStatus.WAITING_APPROVAL:
+            raise ConflictError(
+                f"The run {run_id} waits for approval: approve or deny the pending call instead."
+            )
+        if run.status is RunStatus.INTERRUPTED:
+            return self._chat.resume_run(run_id, Recover(), {"type": "recover"})
+        if run.status is not RunStatus.COMPLETED:
+            raise ConflictError(
+                f"The run {run_id} is {run.status.value}: only a stopped or interrupted run goes on."
+            )
+        if more_steps is not None and more_steps < 1:
+            raise InvalidInputError("--more-steps must be at least 1.")
+        limits = checkpoint.limits.continued(checkpoint.counters, self._route.limits())
+        if more_steps is not None:  # exactly N more model calls; the other limits raised as usual
+            limits = with_more_model_calls(
+                replace(limits, model_calls=checkpoint.counters.model_calls), more_steps
+            )
+        describe = {"type": "continue", "limits": limits.to_dict()}
+        return self._chat.resume_run(run_id, ContinueRun(limits), describe)
+
+    def cancel(self, run_id: str) -> Run:
+        """End a waiting (or interrupted) run as cancelled; what it changed stays (undo puts it back)."""
+        run = self._agent_run(run_id)
+        if run.status not in (RunStatus.WAITING_APPROVAL, RunStatus.INTERRUPTED):
+            if self._chat.stop(run_id):
+                return run
+            raise ConflictError(f"The run {run_id} is {run.status.value}: there is nothing to cancel.")
+        with self._db.transaction():
+            if run.assistant_message_id:
+                answer = self._messages.get(run.assistant_message_id)
+                if answer is not None:
+                    metadata = {k: v for k, v in answer.metadata.items() if k != "pending"}
+                    text = "\n\n".join(p for p in (answer.content, CANCELLED_WAITING) if p)
+                    self._messages.finalize(
+                        answer.id, content=text, status=MessageStatus.CANCELLED, metadata=metadata
+                    )
+            data = {
+                "thread_id": run.thread_id,
+                "run_id": run.id,
+                "message_id": run.assistant_message_id,
+                "status": "cancelled",
+            }
+            self._runs.append_event(run.id, EventType.RUN_CANCELLED, data)
+            self._runs.finish(run.id, RunStatus.CANCELLED)
+        self._changes.publish(Topic.THREADS, run.thread_id)
+        self._changes.publish(Topic.RUNS, run.id)
+        cancelled = self._runs.get(run.id)
+        assert cancelled is not None
+        return cancelled
+
+    def undo(self, run_id: str) -> UndoReport:
+        """Put back every file the run changed; refuses, listing them, when a file changed since."""
+        run = self._agent_run(run_id)
+        if run.status in (RunStatus.RUNNING,) and any(h.run_id == run_id for h in self._chat.active_runs()):
+            raise ConflictError("Stop the run before undoing it.")
+        checkpoint = self._checkpoint(run)
+        if checkpoint is None or not checkpoint.evidence.changes:
+            raise ConflictError(f"The run {run_id} changed no file: there is nothing to undo.")
+        if any(e.type == EventType.RUN_UNDONE for e in self._runs.events(run_id)):
+            raise ConflictError(f"The run {run_id} was already undone.")
+        thread = self._threads.get(run.thread_id)
+        assert thread is not None
+        workspace = self._route.workspace(thread)
+        root = WorkspaceRoot(workspace.root_path)
+        report = undo(root, self._snapshots, checkpoint.evidence.changes)
+        self._runs.append_event(
+            run.id,
+            EventType.RUN_UNDONE,
+            {"restored": list(report.restored), "deleted": list(report.deleted), "summary": report.summary()},
+        )
+        self._changes.publish(Topic.RUNS, run.id)
+        return report
+
+    # -- helpers ---------------------------------------------------------------------------------
+    def _agent_run(self, run_id: str) -> Run:
+        run = self._runs.get(run_id)
+        if run is None:
+            raise NotFoundError(f"No run with id {run_id}.")
+        if run.kind is not RunKind.AGENT:
+            raise ConflictError(f"The run {run_id} is a {run.kind.value} run, not an agent run.")
+        return run
+
+    def _checkpoint(self, run: Run) -> Checkpoint | None:
+        text = self._runs.checkpoint_json(run.id)
+        return Checkpoint.from_json(text) if text else None
+
+    def _pending(self, run_id: str, call_id: str | None) -> str:
+        run = self._agent_run(run_id)
+        checkpoint = self._checkpoint(run)
+        pending = checkpoint.pending if checkpoint is not None else None
+        if (
+            run.status is not RunStatus.WAITING_APPROVAL
+            or pending is None
+            or pending.phase is not PendingPhase.AWAITING_APPROVAL
+        ):
+            raise ConflictError(f"The run {run_id} is not waiting for an approval ({run.status.value}).")
+        if call_id is not None and call_id != pending.id:
+            raise ConflictError(
+                f"The run waits for call {pending.id}, not {call_id}: nothing was done. See `mira runs show {run_id}`."
+            )
+        return pending.id
+
+
+def default_limits(settings_get: Any) -> BudgetLimits:
+    """The agent's limits from Settings (``agent.limits``), else the defaults."""
+    stored = settings_get("agent.limits", {})
+    return BudgetLimits.from_dict(stored) if isinstance(stored, dict) else BudgetLimits()

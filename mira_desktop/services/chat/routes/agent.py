@@ -1,0 +1,199 @@
+"""The agent route: a run that works in the thread's workspace through the agent loop.
+
+A new run starts the loop with the compiled request (role → summary → memory → agent context →
+the branch); the compiled messages are journaled first (``agent.base_request``) so a run resumed
+later — after an approval, a denial, a new message, a raised limit, or a restart — goes on with
+exactly the same context. The loop's outcome becomes the run's outcome: an answer, a pause for
+approval (the run stays ``waiting_approval`` with its checkpoint), a failure, or a stop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from mira_desktop.agent.budgets import BudgetLimits
+from mira_desktop.agent.checkpoint import Checkpoint, message_from_dict, message_to_dict
+from mira_desktop.agent.context import agent_context
+from mira_desktop.agent.errors import InvalidWorkspaceRoot
+from mira_desktop.agent.files.root import WorkspaceRoot
+from mira_desktop.agent.loop import AgentLoop
+from mira_desktop.agent.outcomes import (
+    Cancelled,
+    Completed,
+    ContinueRun,
+    Failed,
+    Outcome,
+    UserDecision,
+    WaitingApproval,
+)
+from mira_desktop.agent.snapshots import SnapshotStore
+from mira_desktop.agent.tools.knowledge import KbHit
+from mira_desktop.agent.tools.registry import ToolRegistry
+from mira_desktop.agent.tools.workspace_tools import WorkspaceTools
+from mira_desktop.core.cancel import CancelToken
+from mira_desktop.core.conversation.runs import EventType, RunStatus
+from mira_desktop.core.conversation.sampling import SamplingParams
+from mira_desktop.core.conversation.threads import Thread
+from mira_desktop.core.errors import NotFoundError
+from mira_desktop.core.workspaces import Workspace
+from mira_desktop.models.protocol import ChatMessage, ChatModel
+from mira_desktop.services.chat.routes.agent_journal import RunJournal
+from mira_desktop.services.chat.routes.rag_retriever import KnowledgeRetriever
+from mira_desktop.services.chat.run_context import RunContext, RunOutcome
+from mira_desktop.services.workspaces.rules import WorkspaceRules
+from mira_desktop.store.runs import RunRepository
+from mira_desktop.store.workspaces import WorkspaceRepository
+
+AGENT_MAX_TOKENS = 2048
+
+
+@dataclass(frozen=True)
+class Recover:
+    """Go on after the process that ran this run was killed (nothing is done twice)."""
+
+
+Resume = UserDecision | ContinueRun | Recover
+
+
+class AgentRoute:
+    def __init__(
+        self,
+        *,
+        workspaces: WorkspaceRepository,
+        rules: WorkspaceRules,
+        runs: RunRepository,
+        retriever: KnowledgeRetriever | None,
+        snapshots_dir: Path,
+        data_dir: Path,
+        limits: Callable[[], BudgetLimits] = BudgetLimits,
+    ) -> None:
+        self._workspaces = workspaces
+        self._rules = rules
+        self._runs = runs
+        self._retriever = retriever
+        self._snapshots = SnapshotStore(snapshots_dir)
+        self._data_dir = data_dir
+        self.limits = limits
+
+    # -- what the request compiler puts in the agent section ------------------------------------
+    def context_text(self, thread: Thread, model: ChatModel) -> str:
+        workspace = self.workspace(thread)
+        registry = self.registry(thread, CancelToken())
+        limits = self.limits()
+        budget = {
+            "model_calls": limits.model_calls,
+            "tool_calls": limits.tool_calls,
+            "wall_seconds": limits.wall_seconds,
+        }
+        return agent_context(
+            workspace.name, registry.tools, budget, json_mode=not model.profile().supports_tools
+        )
+
+    def workspace(self, thread: Thread) -> Workspace:
+        """The thread's workspace; Mira BASE when it has none (or its workspace was removed)."""
+        found = self._workspaces.get(thread.workspace_id) if thread.workspace_id else None
+        found = found or self._workspaces.get_default()
+        if found is None:
+            raise NotFoundError("The default workspace is missing: restart Mira to recreate it.")
+        return found
+
+    def registry(self, thread: Thread, cancel: CancelToken) -> ToolRegistry:
+        kb_id, retriever = thread.knowledge_base_id, self._retriever
+        if kb_id is None or retriever is None:
+            return ToolRegistry()
+
+        def search(query: str, k: int) -> list[KbHit]:
+            hits = retriever.retrieve(kb_id, query, min(k, 10), cancel)
+            return [KbHit(h.document, h.location_label, h.text, h.scores.get("fused")) for h in hits]
+
+        return ToolRegistry(kb_search=search)
+
+    # -- running ---------------------------------------------------------------------------------
+    def run(self, context: RunContext) -> RunOutcome:
+        thread = context.thread
+        workspace = self.workspace(thread)
+        if thread.workspace_id and thread.workspace_id != workspace.id:
+            context.emit(
+                EventType.NOTICE, {"text": f"The thread's workspace is gone: working in {workspace.name}."}
+            )
+        try:
+            root = WorkspaceRoot(workspace.root_path, also_refused=[self._data_dir])
+        except InvalidWorkspaceRoot as exc:
+            return RunOutcome(RunStatus.FAILED, {"kind": "workspace", "message": str(exc)})
+        tools = WorkspaceTools(root, self.registry(thread, context.cancel), self._snapshots)
+        journal = RunJournal(context, self._runs)
+        resume: Resume | None = context.resume  # type: ignore[assignment]  # set by the agent-run service
+        base = self._base_messages(context, fresh=resume is None)
+        loop = AgentLoop(
+            context.model,
+            tools,
+            journal,
+            base_messages=base,
+            limits=self.limits(),
+            workspace_rules=self._rules.rules(workspace.id),
+            sampling=_agent_sampling(context),
+        )
+        if resume is None:
+            outcome = loop.start(context.cancel)
+        else:
+            checkpoint = self._checkpoint(context.run_id)
+            if isinstance(resume, ContinueRun):
+                outcome = loop.continue_run(checkpoint, resume.limits, context.cancel)
+            else:
+                outcome = loop.resume(
+                    checkpoint, None if isinstance(resume, Recover) else resume, context.cancel
+                )
+        if outcome.added_rules:
+            self._rules.add(workspace.id, list(outcome.added_rules))
+        return _run_outcome(outcome, workspace)
+
+    def _base_messages(self, context: RunContext, *, fresh: bool) -> list[ChatMessage]:
+        if fresh:
+            messages = [ChatMessage(m.role, m.content) for m in context.request.messages]
+            context.emit(EventType.BASE_REQUEST, {"messages": [message_to_dict(m) for m in messages]})
+            return messages
+        for event in self._runs.events(context.run_id):
+            if event.type == EventType.BASE_REQUEST:
+                return [message_from_dict(m) for m in event.data.get("messages", [])]
+        return [ChatMessage(m.role, m.content) for m in context.request.messages]
+
+    def _checkpoint(self, run_id: str) -> Checkpoint:
+        text = self._runs.checkpoint_json(run_id)
+        if not text:
+            raise NotFoundError(f"The run {run_id} has no checkpoint to go on from.")
+        return Checkpoint.from_json(text)
+
+
+def _agent_sampling(context: RunContext) -> SamplingParams:
+    """The role's sampling, with room for a whole tool call: a grammar-valid JSON answer can run to
+    a thousand tokens, more than the chat default leaves."""
+    sampling = context.request.sampling
+    room = max(sampling.max_tokens or 0, min(AGENT_MAX_TOKENS, context.request.window // 2))
+    return replace(sampling, max_tokens=room)
+
+
+def _run_outcome(outcome: Outcome, workspace: Workspace) -> RunOutcome:
+    where = {"workspace_id": workspace.id, "workspace": workspace.name}
+    match outcome:
+        case Completed():
+            meta: dict[str, Any] = {**where, "evidence": outcome.evidence.to_dict()}
+            if outcome.stop_reason is not None:
+                meta |= {"stop_reason": outcome.stop_reason.value, "continuable": True}
+            return RunOutcome(RunStatus.COMPLETED, metadata=meta)
+        case WaitingApproval():
+            pending = {
+                "call_id": outcome.call_id,
+                "tool": outcome.tool,
+                "reason": outcome.reason,
+                "proposal": outcome.proposal.to_dict() if outcome.proposal else None,
+            }
+            return RunOutcome(RunStatus.WAITING_APPROVAL, metadata={**where, "pending": pending})
+        case Failed():
+            return RunOutcome(
+                RunStatus.FAILED, outcome.error, metadata={**where, "evidence": outcome.evidence.to_dict()}
+            )
+        case Cancelled():
+            return RunOutcome(RunStatus.CANCELLED, metadata={**where, "evidence": outcome.evidence.to_dict()})

@@ -1,0 +1,56 @@
+"""The agent loop's journal: every step a run event, every checkpoint committed before it returns.
+
+Exactly-once rests on :meth:`RunJournal.checkpoint` being durable when it returns: it writes the
+checkpoint in its own transaction (with the text streamed so far), so a process killed right after
+finds it on the next start. Large tool arguments (a whole file for ``write_file``) are trimmed in
+the event log; the checkpoint keeps them whole.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mira_desktop.agent.checkpoint import Checkpoint
+from mira_desktop.agent.journal import AgentEvent
+from mira_desktop.services.chat.run_context import RunContext
+from mira_desktop.store.runs import RunRepository
+
+MAX_EVENT_STRING = 4000  # characters of one string kept in a run event
+
+
+class RunJournal:
+    def __init__(self, context: RunContext, runs: RunRepository) -> None:
+        self._context = context
+        self._runs = runs
+        self._call_start = len(context.text)  # where the current model call's streamed text began
+        self.last: Checkpoint | None = None
+
+    def event(self, type: str, data: dict[str, Any]) -> None:
+        if type == AgentEvent.INTERIM_TEXT:
+            self._context.rewind(self._call_start)  # a preamble to tool calls is not the answer
+        self._context.emit(type, _trimmed(data))
+        if type == AgentEvent.MODEL_CALL:
+            self._call_start = len(self._context.text)
+
+    def checkpoint(self, checkpoint: Checkpoint) -> None:
+        self.last = checkpoint
+        with self._context.database.transaction():
+            self._context.flush()
+            self._runs.save_checkpoint(
+                self._context.run_id,
+                checkpoint.to_json(),
+                {"limits": checkpoint.limits.to_dict(), "used": checkpoint.counters.to_dict()},
+            )
+
+    def delta(self, text: str) -> None:
+        self._context.delta(text)
+
+
+def _trimmed(value: Any) -> Any:
+    if isinstance(value, str) and len(value) > MAX_EVENT_STRING:
+        return value[:MAX_EVENT_STRING] + f"… ({len(value) - MAX_EVENT_STRING} more characters)"
+    if isinstance(value, dict):
+        return {k: _trimmed(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_trimmed(v) for v in value]
+    return value

