@@ -145,7 +145,7 @@ def build_services(
             runs=runs,
             retriever=retriever,
             snapshots_dir=folder.snapshots_dir,
-            data_dir=folder.root,
+            private_paths=folder.private_paths(),
             limits=lambda: default_limits(settings.get),
         )
         chat.register_route(RunKind.AGENT, agent_route)
@@ -167,7 +167,9 @@ def build_services(
             changes=changes,
             tasks=tasks,
             info=InfoService(folder, database, settings),
-            workspaces=WorkspaceService(workspaces, changes, WorkspaceRules(settings)),
+            workspaces=WorkspaceService(
+                workspaces, changes, WorkspaceRules(settings), folder.private_paths()
+            ),
             roles=RoleService.assemble(
                 roles=roles,
                 settings=settings,

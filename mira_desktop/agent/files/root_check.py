@@ -52,6 +52,8 @@ def validate_workspace_root(
         resolved = Path(os.path.realpath(tree))
         if real == resolved or real.is_relative_to(resolved):
             raise _refused(path, f"lies inside {resolved}, which Mira keeps its own data in")
+        if resolved.is_relative_to(real):
+            raise _refused(path, f"holds {resolved}, which Mira keeps its own data in")
     if real.is_relative_to(home) or any(real.is_relative_to(p) for p in ALLOWED_INSIDE_SYSTEM):
         return real
     for tree in SYSTEM_TREES:

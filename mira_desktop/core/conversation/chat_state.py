@@ -51,6 +51,7 @@ class ViewMessage:
     optimistic: bool = False
     sources: tuple[SourceRef, ...] = ()
     notice: str = ""  # e.g. why a knowledge-base question was answered without sources
+    run_id: str = ""  # the run that wrote it (agent answers show that run's steps)
     author: str = ""  # the role that answered ("" for Mira itself)
     avatar: str = ""  # a path to the role's avatar image
     flags: tuple[str, ...] = ()  # cut_off, stopped_repeating, greeting, citations_added
@@ -142,6 +143,13 @@ class ContinueRequested:
 
 
 @dataclass(frozen=True)
+class RunResuming:
+    """A paused agent run goes on into its answer ``message_id`` (approved, denied, continued)."""
+
+    message_id: str
+
+
+@dataclass(frozen=True)
 class StopRequested:
     pass
 
@@ -189,6 +197,7 @@ Event = (
     | RegenerateRequested
     | RetryRequested
     | ContinueRequested
+    | RunResuming
     | StopRequested
     | BranchSwitchRequested
     | RunStarted
@@ -263,6 +272,17 @@ def transition(state: ChatState, event: Event) -> tuple[ChatState, tuple[Effect,
             return _start(state, RunMode.EDIT, text=text, message_id=message_id)
         case RegenerateRequested(message_id):
             return _start(state, RunMode.REGENERATE, message_id=message_id)
+        case RunResuming(message_id):
+            if state.busy or message_id not in {m.id for m in state.history}:
+                return replace(
+                    state, notice="A reply is already being written: stop it or wait for it to finish."
+                ), ()
+            history = tuple(
+                replace(m, status="streaming") if m.id == message_id else m for m in state.history
+            )
+            return replace(
+                state, history=history, active_run=ActiveRun(state.current, message_id), notice=""
+            ), ()
         case ContinueRequested(message_id):
             return _start(state, RunMode.CONTINUE, message_id=message_id)
         case RetryRequested(message_id):

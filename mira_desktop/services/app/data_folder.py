@@ -38,6 +38,22 @@ class DataFolder:
     def logs_dir(self) -> Path:
         return self.root / "logs"
 
+    def private_paths(self) -> list[Path]:
+        """What no agent may touch, nor any workspace contain: everything here but ``workspaces/``."""
+        names = (
+            "mira.db",
+            "mira.db-wal",
+            "mira.db-shm",
+            "agent",
+            "knowledge",
+            "attachments",
+            "avatars",
+            "logs",
+            "media",
+            "backups",
+        )
+        return [self.root / name for name in names]
+
     @property
     def snapshots_dir(self) -> Path:
         """What agent runs changed, before they changed it (content-addressed, for undo)."""

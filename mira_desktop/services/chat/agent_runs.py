@@ -16,7 +16,6 @@ from typing import Any
 
 from mira_desktop.agent.budgets import BudgetLimits, with_more_model_calls
 from mira_desktop.agent.checkpoint import Checkpoint, PendingPhase
-from mira_desktop.agent.files.root import WorkspaceRoot
 from mira_desktop.agent.guardrail import RuleScope
 from mira_desktop.agent.outcomes import Approve, ContinueRun, Deny
 from mira_desktop.agent.snapshots import SnapshotStore, UndoReport, undo
@@ -194,7 +193,7 @@ class AgentRuns:
         thread = self._threads.get(run.thread_id)
         assert thread is not None
         workspace = self._route.workspace(thread)
-        root = WorkspaceRoot(workspace.root_path)
+        root = self._route.open_root(workspace)
         report = undo(root, self._snapshots, checkpoint.evidence.changes)
         self._runs.append_event(
             run.id,

@@ -19,7 +19,9 @@ class WorkspaceService:
         workspaces: WorkspaceRepository,
         changes: ChangeFeed | None = None,
         rules: WorkspaceRules | None = None,
+        private_paths: list[Path] | None = None,
     ) -> None:
+        self._private = private_paths or []  # Mira's own data: never a workspace, never inside one
         self._workspaces = workspaces
         self._changes = changes or ChangeFeed()
         self._rules = rules
@@ -50,7 +52,7 @@ class WorkspaceService:
             raise InvalidInputError(f"{folder} is a file, not a folder: a workspace must be a folder.")
         try:
             root = str(
-                validate_workspace_root(folder)
+                validate_workspace_root(folder, also_refused=self._private)
             )  # not /, not the home folder itself, not a system folder
         except InvalidWorkspaceRoot as exc:
             raise InvalidInputError(str(exc)) from exc

@@ -27,6 +27,7 @@ from mira_desktop.core.conversation.chat_state import (
     RunEnded,
     RunMode,
     RunRefused,
+    RunResuming,
     RunStarted,
     SaveDraft,
     SourceRef,
@@ -35,7 +36,7 @@ from mira_desktop.core.conversation.chat_state import (
     ViewMessage,
     transition,
 )
-from mira_desktop.core.conversation.runs import TERMINAL_EVENTS, EventType
+from mira_desktop.core.conversation.runs import PAUSE_EVENTS, EventType
 from mira_desktop.core.conversation.threads import Message, MessageRole
 
 if TYPE_CHECKING:
@@ -59,6 +60,7 @@ class ChatController(QObject):
     state_changed = Signal(object)
     threads_changed = Signal()
     notice = Signal(str)
+    run_event = Signal(object)  # a journaled event of the run being written (not text deltas)
 
     def __init__(
         self,
@@ -140,7 +142,10 @@ class ChatController(QObject):
             return
         if event.type == EventType.MESSAGE_DELTA and event.seq is None:
             self.dispatch(DeltaReceived(event.run_id, str(event.data.get("text", ""))))
-        elif event.type in TERMINAL_EVENTS:
+            return
+        if event.type != EventType.MESSAGE_DELTA:
+            self.run_event.emit(event)  # the agent panel shows each step as it happens
+        if event.type in PAUSE_EVENTS:
             error = event.data.get("error")
             message = str(error.get("message", "")) if isinstance(error, dict) else ""
             self.dispatch(RunEnded(event.run_id, str(event.data.get("status", "")), message))
@@ -180,6 +185,19 @@ class ChatController(QObject):
         self.background.op(self, starters[effect.mode]).success(self._run_started).failure(
             self._run_refused
         ).run()
+
+    def resume(self, message_id: str, start: Callable[[], RunHandle]) -> None:
+        """A paused agent run goes on into ``message_id`` (``start`` approves, denies or continues it)."""
+        self.dispatch(RunResuming(message_id))
+        if self.state.active_run is None or self.state.active_run.assistant_id != message_id:
+            self.notice.emit(self.state.notice)
+            return
+
+        def refused(error: BaseException) -> None:
+            self._run_refused(error)
+            self._load(self.state.current)  # the answer shows what it held again
+
+        self.background.op(self, start).success(self._run_started).failure(refused).run()
 
     def _run_started(self, handle: RunHandle) -> None:
         self.dispatch(
@@ -245,7 +263,7 @@ class ChatController(QObject):
         self._unsubscribe()
 
 
-FLAGS = ("cut_off", "stopped_repeating", "greeting", "citations_added")
+FLAGS = ("cut_off", "stopped_repeating", "greeting", "citations_added", "continuable")
 
 
 def view_message(
@@ -265,15 +283,19 @@ def view_message(
         parent_id=message.parent_id,
         role="user" if message.role is MessageRole.USER else message.role.value,
         content=message.content,
-        status=message.status.value,
+        status="waiting_approval"
+        if "pending" in message.metadata and message.status.value == "streaming"
+        else message.status.value,
         error=error,
         sibling_index=siblings.index,
         sibling_count=siblings.count,
         previous_sibling=siblings.previous_id,
         next_sibling=siblings.next_id,
+        run_id=message.run_id or "",
         author=str(message.metadata.get("author", "")),
         avatar=str(avatar_path(str(avatar)))
         if (avatar := message.metadata.get("avatar")) and avatar_path
         else "",
-        flags=tuple(flag for flag in FLAGS if message.metadata.get(flag)),
+        flags=tuple(flag for flag in FLAGS if message.metadata.get(flag))
+        + (("agent",) if "workspace_id" in message.metadata else ()),
     )

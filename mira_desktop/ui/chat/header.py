@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QToolButton, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QToolButton, QWidget
 
 from mira_desktop.services.app.changes import Topic
 from mira_desktop.ui.changes import Follow
+from mira_desktop.ui.elided_label import ElidedLabel
 from mira_desktop.ui.i18n import tr
 
 if TYPE_CHECKING:
@@ -61,10 +62,8 @@ class ChatHeader(QWidget):
         self.setObjectName("chatHeader")
         layout = QHBoxLayout(self)
         layout.setContentsMargins(24, 10, 24, 10)
-        self.title = QLabel(tr("sidebar.new_chat"))
+        self.title = ElidedLabel(tr("sidebar.new_chat"))
         self.title.setObjectName("threadTitle")
-        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.title.setMinimumWidth(80)
         self.role_picker = self._combo("rolePicker", tr("header.role_tip"))
         self.kb_picker = self._combo("knowledgePicker", tr("header.kb_tip"))
         self.agent_button = QToolButton()
@@ -174,7 +173,6 @@ class ChatHeader(QWidget):
         thread = choices.thread
         if thread is not None:
             self.title.setText(thread.title or tr("thread.untitled"))
-            self.title.setToolTip(thread.title)
         role_id = thread.role_id if thread else self.draft.role_id
         kb_id = thread.knowledge_base_id if thread else self.draft.knowledge_base_id
         agent = thread.agent_enabled if thread else self.draft.agent

@@ -25,6 +25,7 @@ from mira_desktop.ui.shell.theme import current_is_dark
 
 if TYPE_CHECKING:
     from mira_desktop.core.conversation.chat_state import ViewMessage
+    from mira_desktop.ui.chat.agent_panel import AgentPanel
 
 
 AVATAR_PX = 28
@@ -47,6 +48,7 @@ class MessageWidget(QFrame):
     delete_requested = Signal(str)
     sibling_requested = Signal(str)
     source_requested = Signal(str, int)  # message id, source number
+    agent_panel_needed = Signal(object)  # the AgentPanel just made for this answer (to be filled)
 
     def __init__(self, message: ViewMessage, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -92,6 +94,8 @@ class MessageWidget(QFrame):
         layout.addLayout(author_row)
         layout.addLayout(self.body_layout)
         layout.addWidget(self.sources)
+        self.agent_panel: AgentPanel | None = None  # made for the answers of agent runs
+        self._panel_index = layout.count()
         layout.addWidget(self.status)
         layout.addLayout(self.action_row)
         self._rendered_text: str | None = None
@@ -161,6 +165,8 @@ class MessageWidget(QFrame):
                     else ""
                 )
                 self.body.setText(html_text)
+        if "agent" in message.flags or message.status == "waiting_approval":
+            self.ensure_agent_panel()
         self.sources.setVisible(bool(message.sources))
         if message.sources:
             links = " · ".join(
@@ -174,6 +180,7 @@ class MessageWidget(QFrame):
             "cancelled": tr("message.stopped_note"),
             "error": tr("message.error_note", error=message.error or tr("message.error")),
             "streaming": tr("message.writing"),
+            "waiting_approval": tr("message.waiting_note"),
         }.get(message.status, "")
         state = message.status
         if message.status == "complete" and "stopped_repeating" in message.flags:
@@ -185,7 +192,7 @@ class MessageWidget(QFrame):
         self.status.style().unpolish(self.status)
         self.status.style().polish(self.status)
         self.status.setVisible(bool(status_text))
-        settled = message.status != "streaming" and not message.optimistic
+        settled = message.status not in ("streaming", "waiting_approval") and not message.optimistic
         branches = message.sibling_count > 1
         self.previous_button.setVisible(branches)
         self.next_button.setVisible(branches)
@@ -210,6 +217,19 @@ class MessageWidget(QFrame):
         if self.editor is not None:
             self.save_edit.hide()
             self.cancel_edit.hide()
+
+    def ensure_agent_panel(self) -> AgentPanel | None:
+        """The panel of steps, approval and undo under an agent run's answer (made once)."""
+        if self.agent_panel is None and self.message.run_id:
+            from mira_desktop.ui.chat.agent_panel import AgentPanel
+
+            self.agent_panel = AgentPanel(self.message.run_id)
+            self.agent_panel.message_id = self.message.id
+            layout = self.layout()
+            assert isinstance(layout, QVBoxLayout)
+            layout.insertWidget(self._panel_index, self.agent_panel)
+            self.agent_panel_needed.emit(self.agent_panel)
+        return self.agent_panel
 
     def _show_avatar(self, path: str) -> None:
         if path == self._avatar_path:

@@ -16,6 +16,7 @@ from mira_desktop.ui.i18n import tr
 
 if TYPE_CHECKING:  # loaded with the first message, after the window has painted
     from mira_desktop.core.conversation.chat_state import ViewMessage
+    from mira_desktop.ui.chat.agent_panel import AgentPanel
     from mira_desktop.ui.chat.message_widget import MessageWidget
 
 
@@ -28,6 +29,7 @@ class ChatView(QStackedWidget):
     sibling_requested = Signal(str)
     source_requested = Signal(str, int)
     earlier_requested = Signal()
+    agent_panel_needed = Signal(object)  # an AgentPanel to fill with its run's steps and state
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -129,7 +131,21 @@ class ChatView(QStackedWidget):
         widget.delete_requested.connect(self.delete_requested)
         widget.sibling_requested.connect(self.sibling_requested)
         widget.source_requested.connect(self.source_requested)
+        widget.agent_panel_needed.connect(self.agent_panel_needed)
+        if widget.agent_panel is not None:  # made while the widget was built, before the connection
+            self.agent_panel_needed.emit(widget.agent_panel)
         return widget
+
+    def agent_panel_for(self, message_id: str, run_id: str) -> AgentPanel | None:
+        """The agent panel of the answer ``message_id`` (made on the first step of a live run)."""
+        widget = self.widgets.get(message_id)
+        if widget is None:
+            return None
+        if widget.agent_panel is None and not widget.message.run_id:
+            from dataclasses import replace
+
+            widget.message = replace(widget.message, run_id=run_id)
+        return widget.ensure_agent_panel()
 
     def _clear(self) -> None:
         for widget in self.widgets.values():

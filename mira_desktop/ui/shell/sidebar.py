@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QStackedWidget,
+    QStyle,
     QTabBar,
     QVBoxLayout,
     QWidget,
@@ -45,6 +46,7 @@ class ThreadSidebar(QWidget):
         self.services: AppServices | None = None
         self.runner: OperationRunner | None = None
         self.selected_id: str | None = None
+        self.waiting: set[str] = set()  # threads whose agent run waits for approval
         self.setObjectName("sidebar")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setMinimumWidth(220)
@@ -98,7 +100,7 @@ class ThreadSidebar(QWidget):
     def attach(self, services: AppServices, runner: OperationRunner, changes: ChangeSignal) -> None:
         self.services = services
         self.runner = runner
-        self._follow = Follow(self, changes, {Topic.THREADS}, lambda _c: self.refresh())
+        self._follow = Follow(self, changes, {Topic.THREADS, Topic.RUNS}, lambda _c: self.refresh())
         self.refresh()
 
     @property
@@ -109,19 +111,20 @@ class ThreadSidebar(QWidget):
         """Re-read the list (in the background) for the tab and the search shown."""
         if self.services is None or self.runner is None:
             return
-        threads_service = self.services.threads
+        threads_service, agent_runs = self.services.threads, self.services.agent_runs
         status = ThreadStatus.ARCHIVED if self.archived else ThreadStatus.ACTIVE
         query = self.search_box.text().strip()
 
-        def load() -> tuple[list[Thread], bool]:
+        def load() -> tuple[list[Thread], bool, set[str]]:
             threads = threads_service.list(status)
             if query:
                 matching = {hit.thread_id for hit in threads_service.search(query, limit=500)}
                 threads = [t for t in threads if t.id in matching]
-            return threads, bool(query)
+            return threads, bool(query), {view.run.thread_id for view in agent_runs.waiting()}
 
-        def show(result: tuple[list[Thread], bool]) -> None:
-            threads, searching = result
+        def show(result: tuple[list[Thread], bool, set[str]]) -> None:
+            threads, searching, waiting = result
+            self.waiting = waiting
             self.set_threads(threads, searching=searching, selected=self.selected_id)
             self.listed.emit()
 
@@ -145,6 +148,9 @@ class ThreadSidebar(QWidget):
             item = QListWidgetItem(f"{title}\n{model}")
             item.setData(Qt.ItemDataRole.UserRole, thread.id)
             item.setToolTip(f"{title}\n{model}")
+            if thread.id in self.waiting:  # an agent run of this thread waits for the user's approval
+                item.setIcon(self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning))
+                item.setToolTip(f"{title}\n{model}\n{tr('message.waiting_note')}")
             self.thread_list.addItem(item)
             if thread.id == selected:
                 item.setSelected(True)

@@ -67,7 +67,7 @@ class AgentRoute:
         runs: RunRepository,
         retriever: KnowledgeRetriever | None,
         snapshots_dir: Path,
-        data_dir: Path,
+        private_paths: list[Path],
         limits: Callable[[], BudgetLimits] = BudgetLimits,
     ) -> None:
         self._workspaces = workspaces
@@ -75,7 +75,7 @@ class AgentRoute:
         self._runs = runs
         self._retriever = retriever
         self._snapshots = SnapshotStore(snapshots_dir)
-        self._data_dir = data_dir
+        self._private = private_paths  # Mira's own data: never a workspace, never inside one
         self.limits = limits
 
     # -- what the request compiler puts in the agent section ------------------------------------
@@ -100,6 +100,10 @@ class AgentRoute:
             raise NotFoundError("The default workspace is missing: restart Mira to recreate it.")
         return found
 
+    def open_root(self, workspace: Workspace) -> WorkspaceRoot:
+        """The workspace's folder, checked again (raises ``InvalidWorkspaceRoot`` saying why not)."""
+        return WorkspaceRoot(workspace.root_path, also_refused=self._private)
+
     def registry(self, thread: Thread, cancel: CancelToken) -> ToolRegistry:
         kb_id, retriever = thread.knowledge_base_id, self._retriever
         if kb_id is None or retriever is None:
@@ -120,7 +124,7 @@ class AgentRoute:
                 EventType.NOTICE, {"text": f"The thread's workspace is gone: working in {workspace.name}."}
             )
         try:
-            root = WorkspaceRoot(workspace.root_path, also_refused=[self._data_dir])
+            root = self.open_root(workspace)
         except InvalidWorkspaceRoot as exc:
             return RunOutcome(RunStatus.FAILED, {"kind": "workspace", "message": str(exc)})
         tools = WorkspaceTools(root, self.registry(thread, context.cancel), self._snapshots)
@@ -176,7 +180,9 @@ def _agent_sampling(context: RunContext) -> SamplingParams:
 
 
 def _run_outcome(outcome: Outcome, workspace: Workspace) -> RunOutcome:
-    where = {"workspace_id": workspace.id, "workspace": workspace.name}
+    # A continued run writes into the answer a limit stopped: every ending says afresh whether a
+    # limit stopped it, or the earlier stop would outlive the run that went on past it.
+    where = {"workspace_id": workspace.id, "workspace": workspace.name, "stop_reason": None, "continuable": False}
     match outcome:
         case Completed():
             meta: dict[str, Any] = {**where, "evidence": outcome.evidence.to_dict()}

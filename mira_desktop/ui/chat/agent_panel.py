@@ -1,0 +1,261 @@
+"""Under an agent answer: its execution trace, the approval card of a pending change, and undo.
+
+The trace is one collapsible row per step (tool and arguments, then the guardrail's decision, the
+approval and the result as its children), read from the run's events and extended live as they
+arrive. A change that waits shows a card with the tool, the path, a coloured diff and Approve /
+Deny / Always for this run / Always for this workspace. A run that changed files offers Undo,
+listing them; a run a limit stopped offers Continue.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QTextBrowser,
+    QToolButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.shell.theme import current_is_dark
+
+MAX_DETAIL = 600
+
+
+class AgentPanel(QWidget):
+    approve_requested = Signal(str, str, str)  # run id, call id, scope ("" | "run" | "workspace")
+    deny_requested = Signal(str, str)  # run id, call id
+    undo_requested = Signal(str)  # run id
+    continue_requested = Signal(str)  # run id
+
+    def __init__(self, run_id: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.run_id = run_id
+        self.message_id = ""  # the answer it sits under
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 4, 0, 0)
+        layout.setSpacing(4)
+        self.toggle = QToolButton()
+        self.toggle.setObjectName("trace")
+        self.toggle.setCheckable(True)
+        self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.toggle.setArrowType(Qt.ArrowType.RightArrow)
+        self.toggle.toggled.connect(self._expand)
+        self.trace = QTreeWidget()
+        self.trace.setObjectName("trace")
+        self.trace.setHeaderHidden(True)
+        self.trace.setColumnCount(1)
+        self.trace.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.trace.setWordWrap(True)
+        self.trace.setMaximumHeight(260)
+        self.trace.hide()
+        self.card = _ApprovalCard()
+        self.card.hide()
+        self.card.approve.connect(
+            lambda scope: self.approve_requested.emit(self.run_id, self.card.call_id, scope)
+        )
+        self.card.deny.connect(lambda: self.deny_requested.emit(self.run_id, self.card.call_id))
+        actions = QHBoxLayout()
+        self.changed_label = QLabel()
+        self.changed_label.setObjectName("muted")
+        self.changed_label.setWordWrap(True)
+        self.undo_button = QPushButton(tr("agent.undo"))
+        self.undo_button.setToolTip(tr("agent.undo_tip"))
+        self.undo_button.clicked.connect(lambda: self.undo_requested.emit(self.run_id))
+        self.continue_button = QPushButton(tr("agent.continue"))
+        self.continue_button.clicked.connect(lambda: self.continue_requested.emit(self.run_id))
+        actions.addWidget(self.changed_label, 1)
+        actions.addWidget(self.continue_button)
+        actions.addWidget(self.undo_button)
+        layout.addWidget(self.toggle, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addWidget(self.trace)
+        layout.addWidget(self.card)
+        layout.addLayout(actions)
+        self._calls: dict[str, QTreeWidgetItem] = {}
+        self._steps = 0
+        self.undo_button.hide()
+        self.continue_button.hide()
+        self._count()
+
+    # -- the trace -------------------------------------------------------------------------------
+    def show_events(self, events: list[tuple[str, dict[str, Any]]]) -> None:
+        self.trace.clear()
+        self._calls = {}
+        self._steps = 0
+        for kind, data in events:
+            self.add_event(kind, data)
+
+    def add_event(self, kind: str, data: dict[str, Any]) -> None:
+        call_id = str(data.get("id") or "")
+        if kind == "tool.call":
+            self._steps += 1
+            item = QTreeWidgetItem([f"{data.get('tool')}  {_brief(data.get('arguments'))}"])
+            item.setToolTip(0, _detail(data.get("arguments")))
+            self.trace.addTopLevelItem(item)
+            self._calls[call_id] = item
+        elif kind in (
+            "tool.decision",
+            "approval.required",
+            "approval.decided",
+            "approval.stale",
+            "tool.result",
+            "tool.repeat",
+            "tool.malformed",
+            "change.found_applied",
+        ):
+            self._child(call_id, _line(kind, data))
+        elif kind == "agent.model_call":
+            tokens = f"{data.get('prompt_tokens', 0)} → {data.get('completion_tokens', 0)}"
+            self.trace.addTopLevelItem(
+                QTreeWidgetItem([tr("agent.model_call", step=data.get("step"), tokens=tokens)])
+            )
+        elif kind == "budget.stop":
+            self.trace.addTopLevelItem(QTreeWidgetItem([tr("agent.stopped", reason=str(data.get("reason")))]))
+        elif kind == "run.undone":
+            self.trace.addTopLevelItem(QTreeWidgetItem([str(data.get("summary", tr("agent.undone")))]))
+            self.undo_button.hide()
+        elif kind == "notice":
+            self.trace.addTopLevelItem(QTreeWidgetItem([str(data.get("text", ""))]))
+        self._count()
+
+    def _child(self, call_id: str, text: str) -> None:
+        parent = self._calls.get(call_id)
+        item = QTreeWidgetItem([text])
+        item.setToolTip(0, text)
+        if parent is None:
+            self.trace.addTopLevelItem(item)
+        else:
+            parent.addChild(item)
+
+    def _count(self) -> None:
+        self.toggle.setText(tr("agent.steps", count=self._steps))
+        self.toggle.setVisible(self.trace.topLevelItemCount() > 0)
+
+    def _expand(self, open_: bool) -> None:
+        self.toggle.setArrowType(Qt.ArrowType.DownArrow if open_ else Qt.ArrowType.RightArrow)
+        self.trace.setVisible(open_)
+        if open_:
+            self.trace.expandAll()
+
+    # -- what waits, what can be undone ----------------------------------------------------------
+    def show_state(self, view: dict[str, Any], undone: bool) -> None:
+        pending = view.get("pending")
+        status = view.get("status")
+        if pending and status == "waiting_approval":
+            self.card.show_pending(pending)
+            self.card.show()
+        else:
+            self.card.hide()
+        changed = list(view.get("files_changed") or [])
+        self.changed_label.setText(tr("agent.changed", files=", ".join(changed)) if changed else "")
+        self.undo_button.setVisible(bool(changed) and not undone and status != "running")
+        self.undo_button.setToolTip(tr("agent.undo_tip") + "\n" + "\n".join(changed))
+        self.continue_button.setVisible(
+            status in ("completed", "interrupted")
+            and bool(view.get("stop_reason") or status == "interrupted")
+        )
+
+
+class _ApprovalCard(QFrame):
+    approve = Signal(str)  # "" | "run" | "workspace"
+    deny = Signal()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("approvalCard")
+        self.call_id = ""
+        layout = QVBoxLayout(self)
+        self.title = QLabel()
+        self.title.setWordWrap(True)
+        self.title.setTextFormat(Qt.TextFormat.PlainText)
+        self.reason = QLabel()
+        self.reason.setObjectName("muted")
+        self.reason.setWordWrap(True)
+        self.diff = QTextBrowser()
+        self.diff.setMaximumHeight(220)
+        self.diff.setLineWrapMode(QTextBrowser.LineWrapMode.NoWrap)
+        buttons = QHBoxLayout()
+        self.approve_button = QPushButton(tr("agent.approve"))
+        self.approve_button.setDefault(True)
+        self.deny_button = QPushButton(tr("agent.deny"))
+        self.always_run = QPushButton(tr("agent.always_run"))
+        self.always_workspace = QPushButton(tr("agent.always_workspace"))
+        self.approve_button.clicked.connect(lambda: self.approve.emit(""))
+        self.always_run.clicked.connect(lambda: self.approve.emit("run"))
+        self.always_workspace.clicked.connect(lambda: self.approve.emit("workspace"))
+        self.deny_button.clicked.connect(self.deny.emit)
+        for button in (self.approve_button, self.deny_button, self.always_run, self.always_workspace):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        layout.addWidget(self.title)
+        layout.addWidget(self.reason)
+        layout.addWidget(self.diff)
+        layout.addLayout(buttons)
+
+    def show_pending(self, pending: dict[str, Any]) -> None:
+        self.call_id = str(pending.get("call_id") or pending.get("id") or "")
+        proposal = pending.get("proposal") or {}
+        tool = str(pending.get("tool", ""))
+        self.title.setText(
+            tr(
+                "agent.wants",
+                tool=tool,
+                what=str(proposal.get("summary") or _brief(pending.get("arguments"))),
+            )
+        )
+        self.reason.setText(str(pending.get("reason", "")))
+        diff = str(proposal.get("diff", ""))
+        self.diff.setVisible(bool(diff))
+        self.diff.setHtml(diff_html(diff, dark=current_is_dark()))
+
+
+def diff_html(diff: str, *, dark: bool) -> str:
+    """A unified diff, coloured by Pygments (added green, removed red)."""
+    from pygments import highlight
+    from pygments.formatters import HtmlFormatter
+    from pygments.lexers import DiffLexer
+
+    formatter = HtmlFormatter(noclasses=True, nowrap=True, style="monokai" if dark else "default")
+    return f'<pre style="font-family:monospace;margin:0;">{highlight(diff, DiffLexer(), formatter)}</pre>'
+
+
+def _brief(arguments: Any) -> str:
+    if not isinstance(arguments, dict):
+        return ""
+    path = (
+        arguments.get("path") or arguments.get("source") or arguments.get("query") or arguments.get("pattern")
+    )
+    return str(path) if path else _detail(arguments)[:80]
+
+
+def _detail(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value
+    return text if len(text) <= MAX_DETAIL else text[:MAX_DETAIL] + "…"
+
+
+def _line(kind: str, data: dict[str, Any]) -> str:
+    if kind == "tool.result":
+        result = data.get("result") or {}
+        ok = result.get("ok", True) if isinstance(result, dict) else True
+        summary = result.get("text", "") if isinstance(result, dict) else str(result)
+        return ("✓ " if ok else "✗ ") + _detail(summary).split("\n", 1)[0]
+    if kind == "tool.decision":
+        return tr("agent.decision", verdict=str(data.get("verdict", "")), reason=str(data.get("reason", "")))
+    if kind == "approval.required":
+        return tr("agent.asked")
+    if kind == "approval.decided":
+        return tr("agent.decided", decision=str(data.get("decision", "")))
+    if kind == "approval.stale":
+        return tr("agent.stale")
+    return html.unescape(f"{kind}: {_detail(data)}")

@@ -1,0 +1,57 @@
+"""A line above the conversation while agent runs wait for approval — also the ones a closed Mira
+left waiting — with a link to each run's thread."""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QLabel, QWidget
+
+from mira_desktop.services.app.changes import Topic
+from mira_desktop.ui.changes import Follow
+from mira_desktop.ui.i18n import tr
+
+if TYPE_CHECKING:
+    from mira_desktop.services.app.bundle import AppServices
+    from mira_desktop.ui.changes import ChangeSignal
+    from mira_desktop.ui.operations import OperationRunner
+
+
+class WaitingBanner(QLabel):
+    thread_requested = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("approvalCard")
+        self.setWordWrap(True)
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setContentsMargins(12, 6, 12, 6)
+        self.linkActivated.connect(self.thread_requested.emit)
+        self.hide()
+        self.count = 0
+
+    def attach(self, services: AppServices, runner: OperationRunner, changes: ChangeSignal) -> None:
+        self._services = services
+        self._runner = runner
+        self._follow = Follow(self, changes, {Topic.RUNS, Topic.THREADS}, lambda _c: self.refresh())
+        self.refresh()
+
+    def refresh(self) -> None:
+        agent_runs, threads = self._services.agent_runs, self._services.threads
+
+        def load() -> list[tuple[str, str]]:
+            waiting = []
+            for view in agent_runs.waiting():
+                thread = threads.get(view.run.thread_id)
+                waiting.append((thread.id, thread.title or tr("thread.untitled")))
+            return waiting
+
+        self._runner.op(self, load).success(self._show).run()
+
+    def _show(self, waiting: list[tuple[str, str]]) -> None:
+        self.count = len(waiting)
+        links = ", ".join(f'<a href="{thread_id}">{html.escape(title)}</a>' for thread_id, title in waiting)
+        self.setText(tr("agent.waiting_banner", count=len(waiting), links=links))
+        self.setVisible(bool(waiting))
