@@ -86,9 +86,12 @@ class Composer(QWidget):
             self.editor.moveCursor(self.editor.textCursor().MoveOperation.End)
             self.editor.blockSignals(False)
 
-    def set_usage(self, used: int, window: int) -> None:
+    def set_usage(self, used: int, window: int, sections: list[tuple[str, int]] | None = None) -> None:
+        """What the next request will hold, against the current model's window; the parts on hover."""
         share = used / window if window else 0
         self.meter.setText(tr("composer.usage", used=f"{used:,}", window=f"{window:,}"))
+        parts = [f"{tr('meter.' + name)}: {tokens:,}" for name, tokens in sections or [] if tokens]
+        self.meter.setToolTip("\n".join([tr("meter.tip"), *parts]))
         self.meter.setProperty("level", "high" if share > 0.85 else "normal")
         self.meter.style().polish(self.meter)
 

@@ -107,8 +107,11 @@ class ChatHeader(QWidget):
         combo = QComboBox()
         combo.setObjectName(name)
         combo.setToolTip(tip)
-        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        combo.setMinimumContentsLength(8)
+        # Sized to their content up to a limit: a long name never widens the window.
+        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        combo.setMinimumContentsLength(10)
+        combo.setMaximumWidth(300)
+        combo.view().setTextElideMode(Qt.TextElideMode.ElideMiddle)
         return combo
 
     def attach(self, services: AppServices, runner: OperationRunner, changes: ChangeSignal) -> None:

@@ -7,11 +7,12 @@ import html
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QGuiApplication, QPixmap
+from PySide6.QtGui import QContextMenuEvent, QGuiApplication, QPixmap
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
+    QMenu,
     QPlainTextEdit,
     QPushButton,
     QToolButton,
@@ -107,10 +108,12 @@ class MessageWidget(QFrame):
     def _build_actions(self) -> None:
         self.action_row = QHBoxLayout()
         self.action_row.setSpacing(2)
-        self.previous_button = _tool("◀", tr("message.previous_branch"))
+        self.previous_button = _tool("", tr("message.previous_branch"))
+        self.previous_button.setArrowType(Qt.ArrowType.LeftArrow)
         self.branch_label = QLabel()
         self.branch_label.setObjectName("muted")
-        self.next_button = _tool("▶", tr("message.next_branch"))
+        self.next_button = _tool("", tr("message.next_branch"))
+        self.next_button.setArrowType(Qt.ArrowType.RightArrow)
         self.copy_button = _tool(tr("message.copy"), tr("message.copy"))
         self.edit_button = _tool(tr("message.edit"), tr("message.edit"))
         self.regenerate_button = _tool(tr("message.regenerate"), tr("message.regenerate"))
@@ -217,6 +220,26 @@ class MessageWidget(QFrame):
         if self.editor is not None:
             self.save_edit.hide()
             self.cancel_edit.hide()
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:  # noqa: N802 (Qt's name)
+        """Right-click: the message's actions (copy, edit, another answer, delete)."""
+        menu = QMenu(self)
+        for button in (
+            self.copy_button,
+            self.edit_button,
+            self.regenerate_button,
+            self.continue_button,
+            self.delete_button,
+        ):
+            if button.isVisible() and button.isEnabled():
+                menu.addAction(button.text()).triggered.connect(button.click)
+        if self.body.hasSelectedText():
+            selected = self.body.selectedText()
+            menu.addAction(tr("message.copy_selection")).triggered.connect(
+                lambda: QGuiApplication.clipboard().setText(selected)
+            )
+        if not menu.isEmpty():
+            menu.exec(event.globalPos())
 
     def ensure_agent_panel(self) -> AgentPanel | None:
         """The panel of steps, approval and undo under an agent run's answer (made once)."""

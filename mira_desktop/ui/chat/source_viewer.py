@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QUrl
-from PySide6.QtGui import QDesktopServices, QPixmap
+from PySide6.QtGui import QDesktopServices, QGuiApplication, QPixmap
 from PySide6.QtWidgets import QDialog, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 if TYPE_CHECKING:
@@ -16,7 +16,9 @@ class PdfPageDialog(QDialog):
     def __init__(self, source: SourceFile, png: bytes, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"{source.document} — {source.label}")
-        self.resize(900, 1000)
+        screen = (parent.screen() if parent is not None else None) or QGuiApplication.primaryScreen()
+        space = screen.availableGeometry()
+        self.resize(min(900, space.width() - 40), min(1000, space.height() - 60))  # fits the screen
         pixmap = QPixmap()
         pixmap.loadFromData(png, "PNG")
         self.page = QLabel()

@@ -32,7 +32,9 @@ from PySide6.QtWidgets import (
 from mira_desktop.core.errors import MiraError
 from mira_desktop.core.roles.records import RoleStatus
 from mira_desktop.core.roles.validation import InvalidRoleError, role_errors
+from mira_desktop.services.app.changes import Topic
 from mira_desktop.services.roles.cards import CardFormat
+from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.i18n import tr
 from mira_desktop.ui.roles.form import RoleForm
 from mira_desktop.ui.roles.request_preview import RequestPreview
@@ -40,6 +42,7 @@ from mira_desktop.ui.roles.request_preview import RequestPreview
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.roles.service import CardImport
+    from mira_desktop.ui.changes import ChangeSignal
     from mira_desktop.ui.operations import OperationRunner
 
 CARD_SUFFIXES = (".png", ".json")
@@ -59,10 +62,18 @@ class RoleWorkbench(QWidget):
     imported = Signal(list)  # the CardImport of each file that was imported
     exported = Signal(bool)
 
-    def __init__(self, services: AppServices, runner: OperationRunner, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        services: AppServices,
+        runner: OperationRunner,
+        changes: ChangeSignal | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.services = services
         self.runner = runner
+        if changes is not None:  # roles changed by another window or a `mira` command show here too
+            self._follow = Follow(self, changes, {Topic.ROLES}, lambda _c: self.refresh_list())
         self.role_id: str | None = None
         self._saved: dict[str, Any] | None = None  # the selected role as saved (show --json shape)
         self.dirty = False

@@ -33,12 +33,14 @@ class AppearancePage(QWidget):
         hint.setObjectName("muted")
         hint.setWordWrap(True)
         layout.addRow(hint)
+        self.loaded = False
         preferences = services.preferences
         runner.op(self, preferences.theme).success(self._show).run()
 
     def _show(self, theme: str) -> None:
         self.theme_box.setCurrentIndex(max(0, self.theme_box.findData(theme)))
         self.theme_box.currentIndexChanged.connect(self._picked)
+        self.loaded = True
 
     def _picked(self, index: int) -> None:
         theme = str(self.theme_box.itemData(index))

@@ -7,11 +7,14 @@ and everything read from the database or a file is read through an operation, of
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QInputDialog,
     QLabel,
     QMainWindow,
@@ -66,6 +69,9 @@ class MainWindow(QMainWindow):
         self.current_thread_id: str | None = None
         self._checked_ref: str | None = None
         self._greetings: list[str] = []  # the welcome page's role greetings
+        self._shown_history: tuple[object, ...] = ()
+        self._quitting = False
+        self._was_busy = False
         self._greeting_index = 0
         self._build_layout()
         self._build_status_bar(data_dir)
@@ -82,6 +88,7 @@ class MainWindow(QMainWindow):
         settings.triggered.connect(self.open_settings)
         quit_action = QAction(tr("menu.quit"), self)
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        quit_action.setShortcutContext(Qt.ShortcutContext.ApplicationShortcut)  # also from the Roles window
         quit_action.triggered.connect(self.close)
         roles = QAction(tr("menu.roles"), self)
         roles.setShortcut(QKeySequence("Ctrl+Shift+R"))
@@ -92,8 +99,17 @@ class MainWindow(QMainWindow):
         menu.addAction(settings)
         menu.addAction(roles)
         menu.addAction(knowledge)
+        switcher = QAction(tr("menu.switcher"), self)
+        switcher.setShortcut(QKeySequence("Ctrl+K"))
+        switcher.triggered.connect(self.open_switcher)
+        menu.addAction(switcher)
         menu.addSeparator()
         menu.addAction(quit_action)
+        help_menu = self.menuBar().addMenu(tr("menu.help"))
+        sheet = QAction(tr("menu.shortcuts"), self)
+        sheet.setShortcuts([QKeySequence("F1"), QKeySequence("Ctrl+/")])
+        sheet.triggered.connect(self.show_shortcuts)
+        help_menu.addAction(sheet)
 
     def _build_layout(self) -> None:
         self.sidebar = ThreadSidebar()
@@ -224,6 +240,8 @@ class MainWindow(QMainWindow):
         if readiness.ready:
             self.model_label.setText(tr("status.model_ready", name=readiness.label))
             self.composer.set_ready(True)
+            if self.isActiveWindow() and not self.controller.state.busy:
+                self.composer.editor.setFocus()  # typing into a fresh window goes to the composer
         else:
             self.model_label.setText(tr("status.model_failed", name=readiness.label))
             self.model_label.setToolTip(readiness.problem)
@@ -304,7 +322,7 @@ class MainWindow(QMainWindow):
         from mira_desktop.ui.roles.workbench import RoleWorkbench
 
         assert self.services is not None
-        workbench = RoleWorkbench(self.services, self.background)
+        workbench = RoleWorkbench(self.services, self.background, self.changes)
         workbench.setWindowTitle(tr("menu.roles").rstrip("…"))
         workbench.resize(1100, 760)
         workbench.start_chat_requested.connect(self.start_chat_with_role)
@@ -330,6 +348,34 @@ class MainWindow(QMainWindow):
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.settings_dialog = dialog
         dialog.show()
+
+    def open_switcher(self) -> None:
+        """Ctrl+K: a thread or a command, by a few letters of its name."""
+        from mira_desktop.ui.shell.quick_switcher import QuickSwitcher
+
+        entries: list[tuple[str, Callable[[], None]]] = [
+            (tr("sidebar.new_chat"), self.new_chat),
+            (tr("menu.settings").rstrip("…"), self.open_settings),
+            (tr("menu.roles").rstrip("…"), self.open_roles),
+            (tr("menu.knowledge").rstrip("…"), self.open_knowledge),
+            (tr("menu.shortcuts"), self.show_shortcuts),
+        ]
+        for row in range(self.sidebar.thread_list.count()):
+            item = self.sidebar.thread_list.item(row)
+            thread_id = str(item.data(Qt.ItemDataRole.UserRole))
+            title = item.text().split("\n", 1)[0]
+            entries.append((tr("switcher.thread", title=title), partial(self.open_thread, thread_id)))
+        self.switcher = QuickSwitcher(entries, self)
+        self.switcher.show()
+
+    def show_shortcuts(self) -> None:
+        from mira_desktop.ui.shell.quick_switcher import shortcuts_html
+
+        box = QMessageBox(QMessageBox.Icon.NoIcon, tr("menu.shortcuts"), shortcuts_html(), parent=self)
+        box.setTextFormat(Qt.TextFormat.RichText)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.shortcuts_sheet = box
+        box.show()
 
     def start_chat_with_role(self, role_id: str) -> None:
         """A new chat (the welcome draft) bound to ``role_id``."""
@@ -546,8 +592,15 @@ class MainWindow(QMainWindow):
         from mira_desktop.core.conversation.chat_state import WELCOME
 
         self.chat_view.show_history(state.history, hidden_earlier=hidden_earlier)
+        shown = (state.current, tuple((m.id, m.status) for m in state.history))
+        if shown != self._shown_history:  # an answer ended, a branch switched, another thread opened
+            self._shown_history = shown
+            self._usage_timer.start()
         self.composer.set_text(state.draft)
         self.composer.set_busy(state.busy)
+        if self._was_busy and not state.busy:
+            self.composer.editor.setFocus()  # the answer is done: ready for the next message
+        self._was_busy = state.busy
         current = None if state.current == WELCOME else state.current
         if current != self.current_thread_id and current is not None:
             self.current_thread_id = current  # the first send created the thread
@@ -565,13 +618,18 @@ class MainWindow(QMainWindow):
         draft = self.composer.editor.toPlainText()
         ref = self.current_model_ref()
 
-        def measure() -> tuple[int, int]:
+        def measure() -> tuple[int, int, list[tuple[str, int]]]:
             request = chat.preview(thread_id, draft, ref)
-            return request.prompt_tokens, request.window
+            return request.prompt_tokens, request.window, [(s.name, s.tokens) for s in request.sections]
 
         self.background.op(self, measure).success(lambda result: self.composer.set_usage(*result)).failure(
             lambda error: self.composer.meter.setText(str(error))
         ).run()
+
+    def _quit_when_idle(self) -> None:
+        if self.services is None or not self.services.chat.active_runs():
+            self._quit_timer.stop()
+            self.close()
 
     # -- notifications and shutdown --------------------------------------------------------------
     def _notice(self, text: str) -> None:
@@ -595,7 +653,37 @@ class MainWindow(QMainWindow):
             box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
             box.show()
 
+    def ask_before_quitting(self) -> str:
+        """While a reply is being written: "stop", "after" (quit once it is finished) or "cancel"."""
+        box = QMessageBox(QMessageBox.Icon.Question, tr("quit.title"), tr("quit.question"), parent=self)
+        stop = box.addButton(tr("quit.stop"), QMessageBox.ButtonRole.DestructiveRole)
+        after = box.addButton(tr("quit.after"), QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        return (
+            "stop" if box.clickedButton() is stop else "after" if box.clickedButton() is after else "cancel"
+        )
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt naming)
+        """Closing the main window (or Ctrl+Q) quits Mira: every Mira window closes with it."""
+        if self.services is not None and self.services.chat.active_runs() and not self._quitting:
+            choice = self.ask_before_quitting()
+            if choice == "cancel":
+                event.ignore()
+                return
+            if choice == "after":
+                event.ignore()
+                self._quitting = True
+                for widget in QApplication.topLevelWidgets():
+                    widget.hide()
+                self._quit_timer = QTimer(self)
+                self._quit_timer.timeout.connect(self._quit_when_idle)
+                self._quit_timer.start(200)
+                return
+        self._quitting = True
+        for widget in QApplication.topLevelWidgets():  # the Roles and Knowledge windows, dialogs
+            if widget is not self and widget.isWindow():
+                widget.close()
         self._usage_timer.stop()
         if self.services is not None:
             self.controller.close()

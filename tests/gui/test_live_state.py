@@ -1,0 +1,149 @@
+"""Every view follows the services: lists, counts, the context meter and quitting tell the truth."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from mira_desktop.core.conversation.threads import MessageRole
+from mira_desktop.services.app.bundle import AppServices
+from mira_desktop.store.messages import MessageRepository
+from mira_desktop.store.threads import ThreadRepository
+from mira_desktop.ui.changes import ChangeSignal
+from mira_desktop.ui.knowledge.page import KnowledgePage
+from mira_desktop.ui.operations import OperationRunner
+from mira_desktop.ui.shell.theme import current_is_dark
+from tests.gui.support import open_window
+
+
+def _thread(services: AppServices, title: str) -> str:
+    thread = ThreadRepository(services.database).create(title=title)
+    MessageRepository(services.database).add(thread.id, MessageRole.USER, "hello")
+    return thread.id
+
+
+def test_archiving_and_deleting_update_the_sidebar_without_a_click(
+    qtbot: QtBot, app_services: AppServices
+) -> None:
+    first, second = _thread(app_services, "Kyoto trip"), _thread(app_services, "Osaka food")
+    window = open_window(qtbot, app_services)
+    qtbot.waitUntil(lambda: window.sidebar.thread_list.count() == 2)
+    app_services.threads.archive(first)  # e.g. from the thread menu, or `mira threads archive`
+    qtbot.waitUntil(lambda: window.sidebar.thread_list.count() == 1)
+    app_services.threads.delete(second)
+    qtbot.waitUntil(lambda: window.sidebar.list_stack.currentWidget() is window.sidebar.empty_label)
+    window.sidebar.status_tabs.setCurrentIndex(1)
+    qtbot.waitUntil(lambda: window.sidebar.thread_list.count() == 1)
+    window.close()
+
+
+def test_deleting_the_open_thread_returns_to_the_welcome_page(
+    qtbot: QtBot, app_services: AppServices
+) -> None:
+    thread_id = _thread(app_services, "Doomed")
+    window = open_window(qtbot, app_services)
+    window.open_thread(thread_id)
+    qtbot.waitUntil(lambda: window.thread_title.text() == "Doomed")
+    app_services.threads.delete(thread_id)
+    qtbot.waitUntil(lambda: window.current_thread_id is None)
+    window.close()
+
+
+@pytest.mark.usefixtures("heavy_libraries_loaded")
+def test_the_knowledge_window_shows_counts_and_progress_as_indexing_goes(
+    qtbot: QtBot, app_services: AppServices, runner: OperationRunner, changes: ChangeSignal, tmp_path: Path
+) -> None:
+    page = KnowledgePage(app_services, runner, changes)
+    qtbot.addWidget(page)
+    page.show()
+    qtbot.waitUntil(lambda: "No knowledge bases yet" in page.summary.text())
+    assert not page.cancel_button.isEnabled()
+    kb = app_services.knowledge_bases.create("Papers")  # made elsewhere: the window follows
+    qtbot.waitUntil(lambda: page.kb_list.count() == 1 and "Papers" in page.summary.text())
+    note = tmp_path / "note.md"
+    note.write_text("# Tides\n\nThe moon pulls the sea twice a day.\n")
+    app_services.knowledge.queue.add(kb.id, [str(note)])
+    qtbot.waitUntil(lambda: page.jobs.rowCount() == 1)
+    qtbot.waitUntil(lambda: page.kb_list.item(0).text() == "Papers (1)", timeout=60_000)
+    assert "1 documents" in page.summary.text()
+    qtbot.waitUntil(lambda: page.overall.value() == 100)
+    assert not page.cancel_button.isEnabled()
+    page.close()
+
+
+def test_the_context_meter_follows_answers_branches_and_models(
+    qtbot: QtBot, app_services: AppServices, tmp_path: Path
+) -> None:
+    script = tmp_path / "s.json"
+    script.write_text(json.dumps({"replies": [{"text": "one two three four five six"}, {"text": "seven"}]}))
+    small = tmp_path / "small.json"
+    small.write_text(json.dumps({"replies": [], "profile": {"context_window": 2048}}))
+    app_services.models.set_default(f"scripted:{script}")
+    window = open_window(qtbot, app_services, ready=True)
+    qtbot.waitUntil(lambda: "/ 8,192" in window.composer.meter.text())
+    window.composer.send_requested.emit("Count please")
+    qtbot.waitUntil(
+        lambda: window.current_thread_id is not None and not window.controller.state.busy, timeout=20_000
+    )
+
+    def used() -> int:
+        return int(window.composer.meter.text().split(":")[1].split("/")[0].replace(",", "").strip())
+
+    qtbot.waitUntil(lambda: used() > 8)  # the answer is in the next request now
+    after_answer = used()
+    assert "Conversation" in window.composer.meter.toolTip()
+    answer_id = window.chat_view._order[-1]
+    window.chat_view.regenerate_requested.emit(answer_id)
+    qtbot.waitUntil(
+        lambda: (
+            not window.controller.state.busy
+            and len(app_services.threads.show(window.current_thread_id or "").messages) == 3
+        ),
+        timeout=20_000,
+    )
+    qtbot.waitUntil(lambda: used() < after_answer)  # the shorter branch is the visible one
+    window.chat_view.sibling_requested.emit(answer_id)
+    qtbot.waitUntil(lambda: used() == after_answer)
+    window.header.model_picker.addItem("small", f"scripted:{small}")
+    window.header.model_picker.activated.emit(window.header.model_picker.findData(f"scripted:{small}"))
+    qtbot.waitUntil(lambda: "/ 2,048" in window.composer.meter.text(), timeout=10_000)
+    window.close()
+
+
+def test_quit_closes_every_mira_window_even_from_the_roles_window(
+    qtbot: QtBot, app_services: AppServices
+) -> None:
+    window = open_window(qtbot, app_services)
+    window.open_roles()
+    window.open_knowledge()
+    assert window.role_workbench.isVisible()
+    window.close()  # what Ctrl+Q does, wherever the focus is (an application-wide shortcut)
+    opened = (window, window.role_workbench, window.knowledge_page)
+    qtbot.waitUntil(lambda: not any(w.isVisible() for w in opened), timeout=2000)
+    quit_action = next(
+        a for a in window.findChildren(type(window.menuBar().actions()[0])) if a.text() == "Quit"
+    )
+    assert quit_action.shortcutContext().name == "ApplicationShortcut"
+
+
+def test_the_dark_theme_can_be_chosen_and_applies_to_every_window(
+    qtbot: QtBot, app_services: AppServices
+) -> None:
+    window = open_window(qtbot, app_services)
+    window.open_settings()
+    page = window.settings_dialog.appearance_page
+    qtbot.waitUntil(lambda: page.loaded)
+    assert page.theme_box.currentData() == "system"
+    page.theme_box.setCurrentIndex(page.theme_box.findData("dark"))
+    qtbot.waitUntil(lambda: app_services.preferences.theme() == "dark")
+    assert current_is_dark()
+    assert "#16181d" in QApplication.instance().styleSheet()  # type: ignore[union-attr]
+    page.theme_box.setCurrentIndex(page.theme_box.findData("light"))
+    qtbot.waitUntil(lambda: app_services.preferences.theme() == "light")
+    assert not current_is_dark()
+    window.settings_dialog.close()
+    window.close()
