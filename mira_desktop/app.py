@@ -60,6 +60,7 @@ def build_services(
     from mira_desktop.services.chat.summaries import SummaryService
     from mira_desktop.services.knowledge.bundle import build_knowledge_services
     from mira_desktop.services.knowledge.sources import SourceService
+    from mira_desktop.services.memory.service import MemoryService
     from mira_desktop.services.model_catalog.catalog import ModelService
     from mira_desktop.services.roles.service import RoleService
     from mira_desktop.services.threads.branches import BranchEditor
@@ -69,6 +70,7 @@ def build_services(
     from mira_desktop.services.workspaces.service import WorkspaceService
     from mira_desktop.store.database import open_database
     from mira_desktop.store.knowledge_bases import KnowledgeBaseRepository
+    from mira_desktop.store.memory import MemoryRepository
     from mira_desktop.store.messages import MessageRepository
     from mira_desktop.store.providers import ProviderRepository
     from mira_desktop.store.roles import RoleRepository
@@ -150,6 +152,9 @@ def build_services(
         )
         chat.register_route(RunKind.AGENT, agent_route)
         requests.agent_context = agent_route.context_text
+        memory = MemoryService(MemoryRepository(database), messages, workspaces, changes)
+        requests.memory = memory
+        chat.memory = memory
         agent_runs = AgentRuns(
             chat=chat,
             route=agent_route,
@@ -190,6 +195,7 @@ def build_services(
             sources=SourceService(database, folder),
             preferences=Preferences(settings, changes),
             agent_runs=agent_runs,
+            memory=memory,
         )
     except BaseException:
         tasks.close()

@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from tests.support.cli import mira  # noqa: F401 (the `mira` fixture, for every test)
+
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
     from tests.support.fixtures import OpenServices, Script

@@ -51,7 +51,7 @@ def parse_gui_launch(argv: list[str]) -> argparse.Namespace | None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from mira_desktop.cli import agent, chat, eval, info, kb, models, roles, runs, threads, workspaces
+    from mira_desktop.cli import agent, chat, eval, info, kb, memory, models, roles, runs, threads, workspaces
 
     parser = argparse.ArgumentParser(
         prog="mira",
@@ -71,6 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
     threads.register(groups, common)
     runs.register(groups, common)
     agent.register(groups, common)
+    memory.register(groups, common)
     models.register(groups, common)
     kb.register(groups, common)
     eval.register(groups, common)

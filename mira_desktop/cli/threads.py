@@ -64,6 +64,7 @@ def _show(args: argparse.Namespace, services: AppServices, out: Output) -> int:
                     "status": m.status,
                     "error": m.error,
                     "run_id": m.run_id,
+                    "metadata": m.metadata,  # sources of an answer, its author, a memory proposal …
                     "created_at": m.created_at,
                 }
                 for m in detail.messages
@@ -134,7 +135,18 @@ def register_conversation_actions(
     setting.add_argument("id")
     setting.add_argument("--agent", choices=["on", "off"], help="agent mode for this thread's next runs")
     setting.add_argument("--workspace", metavar="ID", help="the workspace agent runs work in")
+    setting.add_argument(
+        "--memory", choices=["on", "off"], help="send the memory facts with this thread's requests"
+    )
     setting.set_defaults(handler=_set)
+    preview = commands.add_parser(
+        "preview",
+        help="the exact request the thread's next turn sends (role, summary, memory, history, sampling)",
+        parents=[common],
+    )
+    preview.add_argument("id")
+    preview.add_argument("text", nargs="?", default="", help="the message you would send")
+    preview.set_defaults(handler=_preview)
     rename = commands.add_parser("rename", help="change a thread's title", parents=[common])
     rename.add_argument("id")
     rename.add_argument("title")
@@ -196,12 +208,40 @@ def _summary(args: argparse.Namespace, services: AppServices, out: Output) -> in
 
 def _set(args: argparse.Namespace, services: AppServices, out: Output) -> int:
     thread = services.threads.get(args.id)
-    if args.agent is None and args.workspace is None:
-        raise InvalidInputError("Say what to change: --agent on|off and/or --workspace ID.")
-    enabled = thread.agent_enabled if args.agent is None else args.agent == "on"
-    thread = services.threads.set_agent(thread.id, enabled, args.workspace)
+    if args.agent is None and args.workspace is None and args.memory is None:
+        raise InvalidInputError("Say what to change: --agent on|off, --workspace ID, --memory on|off.")
+    if args.memory is not None:
+        thread = services.threads.set_flag(thread.id, "memory", args.memory == "on")
+    if args.agent is not None or args.workspace is not None:
+        enabled = thread.agent_enabled if args.agent is None else args.agent == "on"
+        thread = services.threads.set_agent(thread.id, enabled, args.workspace)
     where = f" in workspace {thread.workspace_id}" if thread.workspace_id else ""
     out.result(thread, f"Agent mode is {'on' if thread.agent_enabled else 'off'} for {thread.id}{where}.")
+    return 0
+
+
+def _preview(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    thread = services.threads.get(args.id)
+    request = services.chat.preview(thread.id, args.text)
+    data = {
+        "thread_id": thread.id,
+        "messages": [{"role": m.role, "content": m.content} for m in request.messages],
+        "sections": {s.name: s.tokens for s in request.sections},
+        "memory_facts": list(request.memory_ids),
+        "sampling": request.sampling.to_dict(),
+        "prompt_tokens": request.prompt_tokens,
+        "window": request.window,
+        "dropped_messages": request.dropped_messages,
+    }
+    if out.as_json:
+        out.data(data)
+        return 0
+    for message in request.messages:
+        out.line(f"── {message.role} ──\n{message.content}\n")
+    sections = ", ".join(f"{s.name} {s.tokens}" for s in request.sections if s.tokens)
+    out.line(
+        f"── {request.prompt_tokens} of {request.window} tokens ({sections}); sampling {data['sampling']} ──"
+    )
     return 0
 
 

@@ -21,6 +21,8 @@ PREFIXES = {
     "run": "run",
     "media": "med",
     "provider": "prv",
+    "memory": "mem",
+    "trash": "trs",
 }
 
 

@@ -27,7 +27,12 @@ def _thread(row: Row) -> Thread:
         draft=row["draft"],
         created_at=row["created_at"],
         updated_at=row["updated_at"],
+        memory_enabled=bool(row.get("memory_enabled", 1)),
+        trashed_at=row.get("trashed_at"),
     )
+
+
+FLAGS = frozenset({"memory_enabled", "tts_enabled", "image_enabled"})
 
 
 class ThreadRepository:
@@ -119,6 +124,16 @@ class ThreadRepository:
                 "UPDATE threads SET role_id = ?, knowledge_base_id = ?, workspace_id = ?, agent_enabled = ?, "
                 "updated_at = ? WHERE id = ?",
                 (role_id, knowledge_base_id, workspace_id, int(agent_enabled), now_iso(), thread_id),
+            )
+
+    def set_flag(self, thread_id: str, flag: str, value: bool) -> None:
+        """One of the thread's switches: ``memory_enabled``, ``tts_enabled`` or ``image_enabled``."""
+        if flag not in FLAGS:
+            raise ValueError(f"{flag} is not a thread flag")
+        with self._db.transaction():
+            self._db.execute(
+                f"UPDATE threads SET {flag} = ?, updated_at = ? WHERE id = ?",
+                (int(value), now_iso(), thread_id),
             )
 
     def touch(self, thread_id: str) -> None:

@@ -55,6 +55,7 @@ class ViewMessage:
     author: str = ""  # the role that answered ("" for Mira itself)
     avatar: str = ""  # a path to the role's avatar image
     flags: tuple[str, ...] = ()  # cut_off, stopped_repeating, greeting, citations_added
+    proposal: str = ""  # a fact the answer offers to remember (the user accepts or dismisses it)
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,7 @@ class CompiledRequest:
     reserved_for_answer: int
     dropped_messages: int = 0
     role: CompiledRole = field(default_factory=lambda: CompiledRole(None, None, ""))
+    memory_ids: tuple[str, ...] = ()  # the memory facts in the memory section
 
 
 class ContextOverflowError(InvalidInputError):

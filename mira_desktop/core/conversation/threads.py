@@ -43,6 +43,8 @@ class Thread:
     draft: str
     created_at: str
     updated_at: str
+    memory_enabled: bool = True
+    trashed_at: str | None = None
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from mira_desktop.services.chat.summaries import SummaryService
 from mira_desktop.services.knowledge.bases import KnowledgeBaseService
 from mira_desktop.services.knowledge.bundle import KnowledgeServices
 from mira_desktop.services.knowledge.sources import SourceService
+from mira_desktop.services.memory.service import MemoryService
 from mira_desktop.services.model_catalog.catalog import ModelService
 from mira_desktop.services.roles.service import RoleService
 from mira_desktop.services.threads.branches import BranchEditor
@@ -46,6 +47,7 @@ class AppServices:
     sources: SourceService
     preferences: Preferences
     agent_runs: AgentRuns
+    memory: MemoryService
 
     def close(self) -> None:
         """Stop runs and background work (index jobs stay resumable), unload models, close the database."""

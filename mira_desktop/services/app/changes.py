@@ -25,6 +25,8 @@ class Topic(StrEnum):
     WORKSPACES = "workspaces"
     RUNS = "runs"  # a run is waiting for approval, resumed, undone
     PREFERENCES = "preferences"  # theme, language
+    MEMORY = "memory"  # facts added, edited, switched, removed
+    TRASH = "trash"  # something moved to the trash, restored or purged
 
 
 @dataclass(frozen=True)

@@ -6,18 +6,23 @@ so the preview shows exactly what the run sends.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from mira_desktop.core.conversation.request_compiler import CompiledRequest, PromptMessage, compile_request
-from mira_desktop.core.conversation.threads import Thread
+from mira_desktop.core.conversation.threads import Thread, ThreadStatus
 from mira_desktop.core.roles.compiler import CompiledRole, compile_role
 from mira_desktop.core.roles.records import Role
 from mira_desktop.models.protocol import ChatModel
+from mira_desktop.services.memory.service import MemoryService
 from mira_desktop.services.model_catalog.catalog import ModelService
 from mira_desktop.services.roles.service import DEFAULT_USER_NAME, USER_NAME_SETTING
 from mira_desktop.store.roles import RoleRepository
 from mira_desktop.store.settings import SettingsRepository
 
 RECENT_FOR_LORE = 6  # lorebook entries trigger on the newest messages
+_WELCOME = Thread(
+    "", "", None, None, None, None, False, False, False, None, ThreadStatus.ACTIVE, None, "", "", ""
+)
 
 
 class RequestBuilder:
@@ -27,25 +32,35 @@ class RequestBuilder:
         self._models = models
         # The agent section of a thread in agent mode (workspace, tools, budgets), set by the app.
         self.agent_context: Callable[[Thread, ChatModel], str] | None = None
+        self.memory: MemoryService | None = None  # the memory slot's facts, set by the app
 
     def compile(self, thread: Thread, history: list[PromptMessage], model: ChatModel) -> CompiledRequest:
         """Raises ``ContextOverflowError`` when the newest message alone does not fit."""
-        return compile_request(
+        window = model.profile().context_window
+        memory = self.memory.for_request(thread, window, model.count_tokens) if self.memory else None
+        agent = self.agent_context(thread, model) if thread.agent_enabled and self.agent_context else None
+        request = compile_request(
             history=history,
-            window=model.profile().context_window,
+            window=window,
             count_tokens=model.count_tokens,
             role=self.role(thread, history, model),
             summary=thread.context_summary,
-            agent_context=self.agent_context(thread, model)
-            if thread.agent_enabled and self.agent_context
-            else None,
+            memory=memory.text if memory else None,
+            agent_context=agent,
         )
+        return replace(request, memory_ids=memory.used) if memory else request
 
     def compile_unbound(self, history: list[PromptMessage], model: ChatModel) -> CompiledRequest:
-        """The welcome page: no thread, so no role or summary yet."""
-        return compile_request(
-            history=history, window=model.profile().context_window, count_tokens=model.count_tokens
+        """The welcome page: no thread yet, so no role or summary; the global memory facts apply."""
+        window = model.profile().context_window
+        memory = self.memory.for_request(_WELCOME, window, model.count_tokens) if self.memory else None
+        request = compile_request(
+            history=history,
+            window=window,
+            count_tokens=model.count_tokens,
+            memory=memory.text if memory else None,
         )
+        return replace(request, memory_ids=memory.used) if memory else request
 
     def role_greetings(self, role: Role) -> list[str]:
         """The role's greetings with their macros expanded ({{char}}, {{user}})."""

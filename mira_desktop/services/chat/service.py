@@ -26,6 +26,7 @@ from mira_desktop.services.chat.routes.chat import ChatRoute
 from mira_desktop.services.chat.run_bus import RunBus
 from mira_desktop.services.chat.run_records import RunRecords, SendOptions, Turn
 from mira_desktop.services.chat.worker import RouteRunner, RunHandle, RunWorker
+from mira_desktop.services.memory.service import MemoryService
 from mira_desktop.services.model_catalog.catalog import ModelService
 from mira_desktop.services.threads.branches import BranchEditor
 from mira_desktop.store.database import Database
@@ -81,6 +82,9 @@ class ChatService:
             runs=runs,
             bus=bus,
             routes={RunKind.CHAT: ChatRoute()},
+        )
+        self.memory: MemoryService | None = (
+            None  # proposals after an answer; facts marked used (set by the app)
         )
         self._active: dict[str, RunHandle] = {}
         self._lock = threading.Lock()
@@ -196,6 +200,8 @@ class ChatService:
                 author=self._author(role.role_id if role.used else None),
             )
             self._active[handle.run_id] = handle
+        if self.memory is not None and request.memory_ids:
+            self.memory.mark_used(request.memory_ids)
         self._launch(handle, route, model, request, turn.user_text)
         return handle
 
@@ -251,12 +257,15 @@ class ChatService:
     ) -> None:
         try:
             handle.status = self._worker.run(handle, route, model, request, text, resume=resume)
+            completed = handle.status is RunStatus.COMPLETED
+            if completed and self.memory is not None and route.kind is not RunKind.AGENT and resume is None:
+                self.memory.propose(handle.assistant_message_id, text)  # offered on the answer, never stored
         finally:
             with self._lock:
                 self._active.pop(handle.run_id, None)
             handle.done.set()
             self._changes.publish(Topic.THREADS, handle.thread_id)
-        if self.on_run_finished is not None and handle.status is RunStatus.COMPLETED:
+        if completed and self.on_run_finished is not None:
             self.on_run_finished(handle.thread_id)
 
     # -- stop, active runs -----------------------------------------------------------------------

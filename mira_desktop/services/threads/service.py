@@ -122,6 +122,14 @@ class ThreadService:
         )
         return self._changed(thread_id)
 
+    def set_flag(self, thread_id: str, flag: str, enabled: bool) -> Thread:
+        """Switch ``memory``, ``tts`` or ``image`` on or off for the thread."""
+        if flag not in ("memory", "tts", "image"):
+            raise InvalidInputError(f"{flag!r} is not a thread setting: use memory, tts or image.")
+        self.get(thread_id)
+        self._threads.set_flag(thread_id, f"{flag}_enabled", enabled)
+        return self._changed(thread_id)
+
     def rename(self, thread_id: str, title: str) -> Thread:
         title = " ".join(title.split())
         if not title:

@@ -231,6 +231,11 @@ class ChatController(QObject):
             self.hidden_earlier = hidden
         self.dispatch(HistoryLoaded(thread_id, history, draft))
 
+    def reload(self) -> None:
+        """Read the open thread's branch again and show it in place."""
+        if self.state.current != WELCOME:
+            self._load(self.state.current)
+
     def reset_visible_limit(self) -> None:
         self.visible_limit = VISIBLE_MESSAGES
 
@@ -292,6 +297,7 @@ def view_message(
         previous_sibling=siblings.previous_id,
         next_sibling=siblings.next_id,
         run_id=message.run_id or "",
+        proposal=str(message.metadata.get("memory_proposal") or ""),
         author=str(message.metadata.get("author", "")),
         avatar=str(avatar_path(str(avatar)))
         if (avatar := message.metadata.get("avatar")) and avatar_path

@@ -50,6 +50,7 @@ class MessageWidget(QFrame):
     sibling_requested = Signal(str)
     source_requested = Signal(str, int)  # message id, source number
     agent_panel_needed = Signal(object)  # the AgentPanel just made for this answer (to be filled)
+    memory_answered = Signal(str, bool)  # message id, remember (True) or dismiss
 
     def __init__(self, message: ViewMessage, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -95,6 +96,7 @@ class MessageWidget(QFrame):
         layout.addLayout(author_row)
         layout.addLayout(self.body_layout)
         layout.addWidget(self.sources)
+        layout.addWidget(self._build_proposal())
         self.agent_panel: AgentPanel | None = None  # made for the answers of agent runs
         self._panel_index = layout.count()
         layout.addWidget(self.status)
@@ -104,6 +106,24 @@ class MessageWidget(QFrame):
         self._frozen: list[QLabel] = []
         self._frozen_length = 0
         self.update_message(message)
+
+    def _build_proposal(self) -> QWidget:
+        """"Remember that …?" under an answer that offers a memory fact."""
+        self.proposal = QWidget()
+        row = QHBoxLayout(self.proposal)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.proposal_label = QLabel()
+        self.proposal_label.setObjectName("muted")
+        self.proposal_label.setWordWrap(True)
+        remember = QPushButton(tr("memory.accept"))
+        dismiss = QPushButton(tr("memory.dismiss"))
+        remember.clicked.connect(lambda: self.memory_answered.emit(self.message.id, True))
+        dismiss.clicked.connect(lambda: self.memory_answered.emit(self.message.id, False))
+        row.addWidget(self.proposal_label, 1)
+        row.addWidget(remember)
+        row.addWidget(dismiss)
+        self.proposal.hide()
+        return self.proposal
 
     def _build_actions(self) -> None:
         self.action_row = QHBoxLayout()
@@ -168,6 +188,9 @@ class MessageWidget(QFrame):
                     else ""
                 )
                 self.body.setText(html_text)
+        self.proposal.setVisible(bool(message.proposal) and message.status == "complete")
+        if message.proposal:
+            self.proposal_label.setText(tr("memory.proposal", fact=message.proposal))
         if "agent" in message.flags or message.status == "waiting_approval":
             self.ensure_agent_panel()
         self.sources.setVisible(bool(message.sources))
@@ -179,6 +202,10 @@ class MessageWidget(QFrame):
                 for s in message.sources
             )
             self.sources.setText(f"{tr('message.sources')} {links}")
+        self._show_status(message)
+        self._show_actions(message, user)
+
+    def _show_status(self, message: ViewMessage) -> None:
         status_text = {
             "cancelled": tr("message.stopped_note"),
             "error": tr("message.error_note", error=message.error or tr("message.error")),
@@ -195,6 +222,8 @@ class MessageWidget(QFrame):
         self.status.style().unpolish(self.status)
         self.status.style().polish(self.status)
         self.status.setVisible(bool(status_text))
+
+    def _show_actions(self, message: ViewMessage, user: bool) -> None:
         settled = message.status not in ("streaming", "waiting_approval") and not message.optimistic
         branches = message.sibling_count > 1
         self.previous_button.setVisible(branches)

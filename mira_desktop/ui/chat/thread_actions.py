@@ -56,6 +56,13 @@ class ThreadActions:
             action = menu.addAction(text)
             action.setEnabled(thread_id is not None)
             action.triggered.connect(lambda _c=False, s=slot: s(thread_id or ""))
+        memory = menu.addAction(tr("thread.memory"))
+        memory.setCheckable(True)
+        memory.setChecked(thread is None or thread.memory_enabled)
+        memory.setEnabled(thread_id is not None)
+        memory.toggled.connect(
+            lambda on: self._run(lambda: self.services.threads.set_flag(thread_id or "", "memory", on))
+        )
         menu.addAction(tr("thread.import_json")).triggered.connect(lambda _c=False: self.import_json())
         menu.addSeparator()
         delete = menu.addAction(tr("thread.delete"))

@@ -30,6 +30,7 @@ class ChatView(QStackedWidget):
     source_requested = Signal(str, int)
     earlier_requested = Signal()
     agent_panel_needed = Signal(object)  # an AgentPanel to fill with its run's steps and state
+    memory_answered = Signal(str, bool)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -132,6 +133,7 @@ class ChatView(QStackedWidget):
         widget.sibling_requested.connect(self.sibling_requested)
         widget.source_requested.connect(self.source_requested)
         widget.agent_panel_needed.connect(self.agent_panel_needed)
+        widget.memory_answered.connect(self.memory_answered)
         if widget.agent_panel is not None:  # made while the widget was built, before the connection
             self.agent_panel_needed.emit(widget.agent_panel)
         return widget

@@ -8,21 +8,31 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTabWidget, QVBoxLayout
 
 from mira_desktop.ui.i18n import tr
 from mira_desktop.ui.settings.appearance_page import AppearancePage
+from mira_desktop.ui.settings.memory_page import MemoryPage
 from mira_desktop.ui.settings.models_page import ModelsPage
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
+    from mira_desktop.ui.changes import ChangeSignal
     from mira_desktop.ui.operations import OperationRunner
 
 
 class SettingsDialog(QDialog):
-    def __init__(self, services: AppServices, runner: OperationRunner, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        services: AppServices,
+        runner: OperationRunner,
+        parent: QWidget | None = None,
+        changes: ChangeSignal | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle(tr("settings.title"))
         self.resize(760, 640)
         self.tabs = QTabWidget()
         self.models_page = ModelsPage(services, runner)
         self.tabs.addTab(self.models_page, tr("settings.models"))
+        self.memory_page = MemoryPage(services, runner, changes)
+        self.tabs.addTab(self.memory_page, tr("settings.memory"))
         self.appearance_page = AppearancePage(services, runner)
         self.tabs.addTab(self.appearance_page, tr("settings.appearance"))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)

@@ -211,6 +211,7 @@ class MainWindow(QMainWindow):
         self.chat_view.source_requested.connect(self.open_source)
         self.chat_view.earlier_requested.connect(self.controller.show_earlier)
         self.chat_view.agent_panel_needed.connect(self._fill_agent_panel)
+        self.chat_view.memory_answered.connect(self._memory_answered)
         self.controller.run_event.connect(self._agent_event)
 
     # -- model readiness -------------------------------------------------------------------------
@@ -344,7 +345,7 @@ class MainWindow(QMainWindow):
         from mira_desktop.ui.settings.dialog import SettingsDialog
 
         assert self.services is not None
-        dialog = SettingsDialog(self.services, self.background, self)
+        dialog = SettingsDialog(self.services, self.background, self, self.changes)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.settings_dialog = dialog
         dialog.show()
@@ -419,7 +420,6 @@ class MainWindow(QMainWindow):
 
     def _thread_data_changed(self, changes: list[Change]) -> None:
         """A change of the open thread, from this window or any other: follow it."""
-        from mira_desktop.core.conversation.chat_state import ThreadOpened
         from mira_desktop.services.app.changes import Topic
 
         thread_id, services = self.current_thread_id, self.services
@@ -435,7 +435,7 @@ class MainWindow(QMainWindow):
             if not exists:
                 self.new_chat()  # deleted (here, by the trash, or by a `mira` command)
             elif reload_branch and not self.controller.state.busy:
-                self.controller.dispatch(ThreadOpened(thread_id))
+                self.controller.reload()  # in place: no flash of an empty thread
 
         self.background.op(self, lambda: services.threads.exists(thread_id)).success(follow).run()
 
@@ -484,6 +484,17 @@ class MainWindow(QMainWindow):
             dialog.show()
 
         self.background.op(self, load).success(shown).failure(lambda exc: self._notice(str(exc))).run()
+
+    def _memory_answered(self, message_id: str, remember: bool) -> None:
+        """The user's answer to an answer's "Remember that …?" (nothing is stored without it)."""
+        assert self.services is not None
+        memory = self.services.memory
+        work = (
+            (lambda: memory.accept_proposal(message_id))
+            if remember
+            else (lambda: memory.dismiss_proposal(message_id))
+        )
+        self.background.op(self, work).failure(lambda exc: self._notice(str(exc))).run()
 
     # -- agent runs ------------------------------------------------------------------------------
     def _fill_agent_panel(self, panel: AgentPanel) -> None:

@@ -1,36 +1,7 @@
+"""The CLI tests share the ``mira`` fixture of tests/conftest.py (defined in tests/support/cli.py)."""
+
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
+from tests.support.cli import CliResult, Mira
 
-import pytest
-
-from mira_desktop.app import main
-
-
-@dataclass
-class CliResult:
-    code: int
-    out: str
-    err: str
-
-    def json(self) -> Any:
-        return json.loads(self.out)
-
-
-Mira = Callable[..., CliResult]
-
-
-@pytest.fixture
-def mira(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> Mira:
-    """Run `mira --data-dir DATA ARGS…` in-process through the real entry point."""
-
-    def run(*args: str) -> CliResult:
-        code = main(["--data-dir", str(data_dir), *args])
-        captured = capsys.readouterr()
-        return CliResult(code, captured.out, captured.err)
-
-    return run
+__all__ = ["CliResult", "Mira"]

@@ -40,7 +40,19 @@ def test_help_lists_the_command_groups() -> None:
     assert result.returncode == 0
     groups = result.stdout.split("command groups:", 1)[1]
     listed = re.findall(r"^    (\w+)\s+\S", groups, flags=re.MULTILINE)  # one line each, with its help
-    assert listed == ["info", "workspaces", "roles", "chat", "threads", "runs", "agent", "models", "kb", "eval"]
+    assert listed == [
+        "info",
+        "workspaces",
+        "roles",
+        "chat",
+        "threads",
+        "runs",
+        "agent",
+        "memory",
+        "models",
+        "kb",
+        "eval",
+    ]
     assert "--data-dir" in result.stdout
 
 
@@ -114,8 +126,10 @@ def test_workspace_errors_are_one_line_with_nonzero_exit_and_change_nothing(
 
 
 def test_adding_the_same_folder_twice_is_refused(mira: Mira, tmp_path: Path) -> None:
-    assert mira("workspaces", "add", "One", str(tmp_path)).code == 0
-    again = mira("workspaces", "add", "Two", str(tmp_path))
+    folder = tmp_path / "project"
+    folder.mkdir()
+    assert mira("workspaces", "add", "One", str(folder)).code == 0
+    again = mira("workspaces", "add", "Two", str(folder))
     assert again.code == 4
     assert "already the workspace 'One'" in again.err
 
@@ -199,3 +213,12 @@ def test_unusable_data_folder_gets_a_clear_error(tmp_path: Path, capsys: object)
     assert main(["--data-dir", str(blocker), "info"]) == 1
     err = capsys.readouterr().err  # type: ignore[attr-defined]
     assert "is a file, not a folder" in err
+
+
+def test_a_workspace_that_holds_or_lies_in_the_data_folder_is_refused(mira: Mira, data_dir: Path) -> None:
+    mira("info")  # the data folder exists
+    for folder in (data_dir, data_dir.parent, data_dir / "knowledge"):
+        folder.mkdir(exist_ok=True)
+        result = mira("workspaces", "add", "Mine", str(folder))
+        assert result.code == 2, folder
+        assert "Mira keeps its own data in" in result.err
