@@ -1,4 +1,4 @@
-"""`mira models list|default|add-local|add-remote|remove|test`."""
+"""`mira models list|default|roles|discover|add-local|add-remote|remove|test`."""
 
 from __future__ import annotations
 
@@ -55,6 +55,22 @@ def register(
     )
     remove.add_argument("name", help="provider name, or the path of an added GGUF file")
     remove.set_defaults(handler=_remove)
+    roles = commands.add_parser(
+        "roles",
+        help="which model does each job: fast (titles, summaries, rewrites), grader, evaluator",
+        parents=[common],
+    )
+    roles.add_argument("role", nargs="?", choices=["fast", "grader", "evaluator"])
+    roles.add_argument("ref", nargs="?", help="a model reference, or 'answer' for the thread's own model")
+    roles.set_defaults(handler=_roles)
+    discover = commands.add_parser(
+        "discover",
+        help="GGUF models of LM Studio, GPT4All, Jan and Ollama on this computer",
+        parents=[common],
+    )
+    discover.add_argument("--add", type=int, metavar="N", help="add the Nth model found (1 = the first)")
+    discover.add_argument("--folder", action="append", default=[], metavar="DIR", help="look here too")
+    discover.set_defaults(handler=_discover)
     test = commands.add_parser("test", help="a one-line completion with timing", parents=[common])
     test.add_argument("ref", nargs="?", help="default: the app's default model")
     test.set_defaults(handler=_test)
@@ -133,4 +149,59 @@ def _test(args: argparse.Namespace, services: AppServices, out: Output) -> int:
         f"{result.ref}: {result.text!r} (first token {result.first_token_s * 1000:.0f} ms, "
         f"{result.completion_tokens} tokens in {result.total_s:.2f} s, {rate:.0f} tokens/s)",
     )
+    return 0
+
+
+def _roles(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    if args.role is not None and args.ref is None:
+        raise InvalidInputError(f"Name the model for {args.role}: a reference, or 'answer'.")
+    roles = (
+        services.models.set_model_role(args.role, args.ref) if args.role else services.models.model_roles()
+    )
+    if out.as_json:
+        out.data({"answer": "the thread's model", **roles})
+        return 0
+    out.table(
+        [
+            ["answer", "the thread's own model"],
+            *[[role, ref or "the answer model"] for role, ref in roles.items()],
+        ],
+        ["ROLE", "MODEL"],
+        "",
+    )
+    return 0
+
+
+def _discover(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    from pathlib import Path
+
+    from mira_desktop.services.model_catalog.discovery import default_folders
+
+    folders = default_folders(Path.home()) + [("folder", Path(f).expanduser()) for f in args.folder]
+    found = services.models.discover(folders)
+    if args.add is not None:
+        if not 1 <= args.add <= len(found):
+            raise InvalidInputError(f"There are {len(found)} model(s) to add: use --add 1 to {len(found)}.")
+        entry = services.models.add_local(str(found[args.add - 1].path))
+        out.result({"added": entry.ref}, f"Added {entry.ref}.")
+        return 0
+    if out.as_json:
+        out.data([model.to_dict() for model in found])
+        return 0
+    rows = [
+        [
+            str(n),
+            m.app,
+            m.label,
+            m.info.quantization,
+            str(m.info.context_length or "?"),
+            f"{m.info.size_bytes / 2**20:.0f} MB",
+        ]
+        for n, m in enumerate(found, start=1)
+    ]
+    out.table(
+        rows, ["#", "FROM", "MODEL", "QUANT", "CONTEXT", "SIZE"], "No GGUF models found in the usual folders."
+    )
+    if found:
+        out.line("Add one with `mira models discover --add N`.")
     return 0

@@ -20,6 +20,24 @@ _STRINGS: dict[str, tuple[str, str]] = {
     "sidebar.no_archived": ("No archived conversations.", "没有已归档的对话。"),
     "settings.appearance": ("Appearance", "外观"),
     "settings.memory": ("Memory", "记忆"),
+    "models.roles_heading": ("Model roles", "模型分工"),
+    "models.roles_hint": (
+        "Which model does each job. The thread's own model answers; a small fast model can write "
+        "summaries and search rewrites, a stronger one can grade evidence.",
+        "每项工作由哪个模型完成。对话自身的模型负责回答；较小较快的模型可以写摘要和改写检索，较强的模型可以评估证据。",
+    ),
+    "models.role_fast": ("Fast (summaries, rewrites)", "快速（摘要、改写）"),
+    "models.role_grader": ("Grader (knowledge evidence)", "评估（知识库证据）"),
+    "models.role_evaluator": ("Evaluator (evaluation judge)", "评测（评测裁判）"),
+    "models.role_answer": ("The answer model", "回答所用的模型"),
+    "models.discover": ("Find models on this computer…", "查找本机上的模型…"),
+    "models.discovering": (
+        "Looking in the folders of LM Studio, GPT4All, Jan and Ollama…",
+        "正在查找 LM Studio、GPT4All、Jan 和 Ollama 的文件夹…",
+    ),
+    "models.found": ("{count} model(s) not added yet:", "{count} 个尚未添加的模型："),
+    "models.none_found": ("No GGUF model found in the usual folders.", "在常用文件夹中没有找到 GGUF 模型。"),
+    "models.add_found": ("Add", "添加"),
     "memory.hint": (
         "Facts Mira may tell the model in every conversation (or in one workspace's), within a small budget. "
         "Untick a fact to keep it without sending it. A thread can leave memory out (its ⋯ menu).",

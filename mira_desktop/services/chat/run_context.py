@@ -46,6 +46,7 @@ class RunContext:
         messages: MessageRepository,
         bus: RunBus,
         resume: object = None,
+        role_models: dict[str, ChatModel] | None = None,
     ) -> None:
         self.run_id = run_id
         self.thread = thread
@@ -59,10 +60,17 @@ class RunContext:
         self._messages = messages
         self._bus = bus
         self.resume = resume  # how a paused agent run goes on (a decision, a continue), or None
+        # The model of each role (answer, fast, grader, evaluator), frozen when the run started.
+        self.role_models = role_models or {}
         self.opening_metadata: dict[str, Any] = {}  # what the answer carried when the run began
         self.text = ""
         self._pending = ""
         self._last_flush = time.monotonic()
+
+    def model_for(self, role: str) -> ChatModel:
+        """The run's model for ``role`` (fast: rewrites, grader: evidence grading …); the answer model
+        when none is assigned."""
+        return self.role_models.get(role, self.model)
 
     @property
     def database(self) -> Database:

@@ -202,7 +202,9 @@ class ChatService:
             self._active[handle.run_id] = handle
         if self.memory is not None and request.memory_ids:
             self.memory.mark_used(request.memory_ids)
-        self._launch(handle, route, model, request, turn.user_text)
+        self._launch(
+            handle, route, model, request, turn.user_text, roles=self._models.resolve_roles(model_ref)
+        )
         return handle
 
     def resume_run(
@@ -225,7 +227,12 @@ class ChatService:
             handle = self._records.resumed_run(run, describe, new_message)
             self._active[handle.run_id] = handle
         route = RouteDecision(RunKind.AGENT, run.route_reason)
-        self._launch(handle, route, model, request, new_message or question.content, resume=resume)
+        roles = run.model_snapshot.get("roles") or self._models.resolve_roles(
+            model_ref
+        )  # frozen at the start
+        self._launch(
+            handle, route, model, request, new_message or question.content, resume=resume, roles=roles
+        )
         return handle
 
     def _launch(
@@ -237,11 +244,15 @@ class ChatService:
         text: str,
         *,
         resume: object = None,
+        roles: dict[str, str] | None = None,
     ) -> None:
+        role_models = {role: self._models.registry.get(ref) for role, ref in (roles or {}).items()}
         self._changes.publish(Topic.THREADS, handle.thread_id)
         self._tasks.start(
             f"run-{handle.run_id[-6:]}",
-            lambda _cancel: self._run(handle, route, model, request, text, resume=resume),
+            lambda _cancel: self._run(
+                handle, route, model, request, text, resume=resume, role_models=role_models
+            ),
             cancel=handle.cancel,
         )
 
@@ -254,9 +265,12 @@ class ChatService:
         text: str,
         *,
         resume: object,
+        role_models: dict[str, ChatModel],
     ) -> None:
         try:
-            handle.status = self._worker.run(handle, route, model, request, text, resume=resume)
+            handle.status = self._worker.run(
+                handle, route, model, request, text, resume=resume, role_models=role_models
+            )
             completed = handle.status is RunStatus.COMPLETED
             if completed and self.memory is not None and route.kind is not RunKind.AGENT and resume is None:
                 self.memory.propose(handle.assistant_message_id, text)  # offered on the answer, never stored

@@ -71,7 +71,10 @@ class SummaryService:
         if not older:
             raise ConflictError("There is nothing to summarize yet: the conversation is too short.")
         transcript = "\n".join(f"{m.role}: {m.content}" for m in older)
-        model = self._models.registry.get(self._models.resolve(thread.model_ref))
+        # Summaries are the fast model's job (the thread's own model unless another is assigned).
+        model = self._models.registry.get(
+            self._models.resolve_roles(self._models.resolve(thread.model_ref))["fast"]
+        )
         budget = model.profile().context_window // 2
         while model.count_tokens(transcript) > budget and len(transcript) > 200:
             transcript = transcript[len(transcript) // 4 :]  # keep the most recent part that fits

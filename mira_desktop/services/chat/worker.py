@@ -86,6 +86,7 @@ class RunWorker:
         user_text: str,
         *,
         resume: object = None,
+        role_models: dict[str, ChatModel] | None = None,
     ) -> RunStatus:
         """Run ``handle``'s turn on the route and end it (or pause it, for an agent run waiting for
         approval); returns the run's status. ``resume`` says how a paused agent run goes on."""
@@ -104,6 +105,7 @@ class RunWorker:
             messages=self._messages,
             bus=self._bus,
             resume=resume,
+            role_models=role_models,
         )
         opening = self._messages.get(handle.assistant_message_id)
         context.text = (

@@ -20,6 +20,7 @@ from mira_desktop.models.protocol import ChatMessage, ChatRequest, ModelProfile,
 from mira_desktop.models.registry import ModelRegistry
 from mira_desktop.models.secrets import SecretStore
 from mira_desktop.services.app.changes import ChangeFeed, Topic
+from mira_desktop.services.model_catalog.discovery import FoundModel, default_folders, discover
 from mira_desktop.store.providers import ProviderRepository
 from mira_desktop.store.settings import SettingsRepository
 
@@ -27,6 +28,8 @@ DEFAULT_MODEL_SETTING = "models.default_ref"
 LOCAL_FILES_SETTING = "models.local_files"
 LOCAL_THREADS_SETTING = "models.local_threads"
 CONTEXT_WINDOW_SETTING = "models.context_window"
+ROLES_SETTING = "models.roles"
+MODEL_ROLES = ("fast", "grader", "evaluator")  # the answer model is the thread's own
 _PROVIDER_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
 
@@ -92,6 +95,29 @@ class ModelService:
         self._settings.set(DEFAULT_MODEL_SETTING, ref)
         self._changes.publish(Topic.MODELS)
         return ref
+
+    # -- model roles -----------------------------------------------------------------------------
+    def model_roles(self) -> dict[str, str | None]:
+        """The model assigned to each role (None: the answer model does that job too)."""
+        stored = self._settings.get(ROLES_SETTING, {})
+        stored = stored if isinstance(stored, dict) else {}
+        return {role: (str(stored[role]) if stored.get(role) else None) for role in MODEL_ROLES}
+
+    def set_model_role(self, role: str, ref_text: str | None) -> dict[str, str | None]:
+        """Assign ``ref_text`` to ``role`` (None or "answer": the answer model); checked first."""
+        if role not in MODEL_ROLES:
+            raise InvalidInputError(f"{role!r} is not a model role: use {', '.join(MODEL_ROLES)}.")
+        roles = self.model_roles()
+        roles[role] = (
+            None if ref_text in (None, "", "answer", "default") else self.validate_ref(str(ref_text))
+        )
+        self._settings.set(ROLES_SETTING, {k: v for k, v in roles.items() if v})
+        self._changes.publish(Topic.MODELS)
+        return roles
+
+    def resolve_roles(self, answer_ref: str) -> dict[str, str]:
+        """Each role's model for a run answered by ``answer_ref`` (frozen into the run's snapshot)."""
+        return {"answer": answer_ref, **{role: ref or answer_ref for role, ref in self.model_roles().items()}}
 
     def resolve(self, thread_model_ref: str | None) -> str:
         """The model a thread runs on: its own reference, else the app default."""
@@ -217,6 +243,12 @@ class ModelService:
         self._changes.publish(Topic.MODELS)
         return provider
 
+    def discover(self, folders: list[tuple[str, Path]] | None = None) -> list[FoundModel]:
+        """GGUF models of LM Studio, GPT4All, Jan and Ollama on this computer, not yet added."""
+        known = {str(Path(p).resolve()) for p in self.local_files()}
+        found = discover(folders if folders is not None else default_folders(Path.home()))
+        return [model for model in found if str(model.path) not in known]
+
     # -- trying a model --------------------------------------------------------------------------
     def test(self, ref_text: str, prompt: str = "Reply with one short sentence: hello!") -> ModelTestResult:
         ref = self.validate_ref(ref_text)
@@ -250,6 +282,7 @@ class ModelService:
             "name": profile.display_name,
             "context_window": profile.context_window,
             "sampling": sampling.to_dict(),
+            "roles": self.resolve_roles(ref_text),  # a later change of roles does not reach this run
         }
         parsed = parse_model_ref(profile.ref)
         if parsed.kind is ModelKind.LOCAL:

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.settings.model_roles import DiscoveryDialog, ModelRolesBox
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
@@ -46,9 +47,12 @@ class ModelsPage(QWidget):
         self.test_button = QPushButton(tr("models.test"))
         self.remove_button = QPushButton(tr("models.remove"))
         self.add_file_button = QPushButton(tr("models.add_gguf"))
+        self.discover_button = QPushButton(tr("models.discover"))
+        self.discover_button.clicked.connect(self._discover)
         for button in (self.default_button, self.test_button, self.remove_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
+        buttons.addWidget(self.discover_button)
         buttons.addWidget(self.add_file_button)
         self.default_button.clicked.connect(self._set_default)
         self.test_button.clicked.connect(self._test)
@@ -73,8 +77,21 @@ class ModelsPage(QWidget):
         layout.addLayout(buttons)
         layout.addWidget(self.result_label)
         layout.addLayout(threads_row)
+        self.roles_box = ModelRolesBox(services, runner)
+        layout.addWidget(self.roles_box)
         layout.addWidget(self._remote_form())
         self.refresh()
+
+    def _discover(self) -> None:
+        dialog = DiscoveryDialog(self.services, self.runner, self)
+        dialog.added.connect(self._model_added)
+        self.discovery_dialog = dialog
+        dialog.show()
+
+    def _model_added(self, _ref: str) -> None:
+        self.refresh()
+        self.roles_box.reload()
+        self.models_changed.emit()
 
     def _remote_form(self) -> QGroupBox:
         box = QGroupBox(tr("models.remote_heading"))
