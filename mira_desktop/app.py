@@ -11,6 +11,7 @@ import contextlib
 import os
 import sys
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -36,6 +37,7 @@ def build_services(
     from mira_desktop.core.conversation.runs import RunKind
     from mira_desktop.core.model_refs import ModelKind
     from mira_desktop.core.notifications import Level, NotificationBus
+    from mira_desktop.core.providers import KeySource
     from mira_desktop.core.tasks import TaskRunner
     from mira_desktop.models.adapters.local import local_adapter
     from mira_desktop.models.adapters.remote import remote_adapter
@@ -49,6 +51,7 @@ def build_services(
     from mira_desktop.services.app.info import InfoService
     from mira_desktop.services.app.logs import log_to_file
     from mira_desktop.services.app.preferences import Preferences
+    from mira_desktop.services.backup.service import BackupService, pre_migration_backup
     from mira_desktop.services.chat.agent_runs import AgentRuns, default_limits
     from mira_desktop.services.chat.recovery import recover_interrupted
     from mira_desktop.services.chat.requests import RequestBuilder
@@ -60,12 +63,14 @@ def build_services(
     from mira_desktop.services.chat.summaries import SummaryService
     from mira_desktop.services.knowledge.bundle import build_knowledge_services
     from mira_desktop.services.knowledge.sources import SourceService
+    from mira_desktop.services.knowledge.trash import DocumentTrash
     from mira_desktop.services.memory.service import MemoryService
     from mira_desktop.services.model_catalog.catalog import ModelService
     from mira_desktop.services.roles.service import RoleService
     from mira_desktop.services.threads.branches import BranchEditor
     from mira_desktop.services.threads.service import ThreadService
     from mira_desktop.services.threads.transfer import ThreadTransfer
+    from mira_desktop.services.trash.setup import build_trash
     from mira_desktop.services.workspaces.rules import WorkspaceRules
     from mira_desktop.services.workspaces.service import WorkspaceService
     from mira_desktop.store.database import open_database
@@ -77,10 +82,12 @@ def build_services(
     from mira_desktop.store.runs import RunRepository
     from mira_desktop.store.settings import SettingsRepository
     from mira_desktop.store.threads import ThreadRepository
+    from mira_desktop.store.trash import TrashRepository
     from mira_desktop.store.workspaces import WorkspaceRepository
 
     folder = prepare_data_folder(data_dir)
-    database = open_database(folder.database_path)  # a refused database leaves the folder untouched
+    # A refused database leaves the folder untouched; one about to be migrated is backed up first.
+    database = open_database(folder.database_path, partial(pre_migration_backup, folder))
     log_to_file(folder.logs_dir)
     bus = notifications or NotificationBus()
     tasks = TaskRunner(
@@ -165,6 +172,32 @@ def build_services(
             snapshots_dir=folder.snapshots_dir,
             changes=changes,
         )
+        workspace_service = WorkspaceService(
+            workspaces, changes, WorkspaceRules(settings), folder.private_paths()
+        )
+        role_service = RoleService.assemble(
+            roles=roles,
+            settings=settings,
+            data_root=folder.root,
+            threads=threads,
+            messages=messages,
+            models=models,
+            changes=changes,
+        )
+        thread_service = ThreadService(threads, messages, settings, changes, workspaces)
+        trash = build_trash(
+            database=database,
+            settings=settings,
+            changes=changes,
+            threads=thread_service,
+            roles=role_service,
+            workspaces=workspace_service,
+        )
+        trash.register(DocumentTrash(knowledge.bases, TrashRepository(database)))
+        knowledge.bases.trash = trash
+        tasks.start(
+            "trash-purge", lambda _cancel: trash.purge_expired()
+        )  # what is older than the retention period
         return AppServices(
             folder=folder,
             database=database,
@@ -172,19 +205,9 @@ def build_services(
             changes=changes,
             tasks=tasks,
             info=InfoService(folder, database, settings),
-            workspaces=WorkspaceService(
-                workspaces, changes, WorkspaceRules(settings), folder.private_paths()
-            ),
-            roles=RoleService.assemble(
-                roles=roles,
-                settings=settings,
-                data_root=folder.root,
-                threads=threads,
-                messages=messages,
-                models=models,
-                changes=changes,
-            ),
-            threads=ThreadService(threads, messages, settings, changes, workspaces),
+            workspaces=workspace_service,
+            roles=role_service,
+            threads=thread_service,
             branches=branches,
             knowledge_bases=knowledge.bases,
             knowledge=knowledge,
@@ -196,6 +219,14 @@ def build_services(
             preferences=Preferences(settings, changes),
             agent_runs=agent_runs,
             memory=memory,
+            trash=trash,
+            backup=BackupService(
+                folder,
+                pause_indexing=knowledge.indexer.paused,
+                providers_with_keys=lambda: [
+                    p.name for p in providers.list() if p.api_key_source is KeySource.KEYRING
+                ],
+            ),
         )
     except BaseException:
         tasks.close()

@@ -58,7 +58,7 @@ def register(
     search.add_argument("--mode", choices=MODES, default="hybrid")
     search.set_defaults(handler=_search)
     remove = commands.add_parser(
-        "remove-doc", help="remove a document with its versions, index data and stored copy", parents=[common]
+        "remove-doc", help="move a document to the trash (no longer searched, restorable)", parents=[common]
     )
     remove.add_argument("kb", metavar="KB", help="knowledge base id or name")
     remove.add_argument("doc", metavar="DOC", help="document id or name")
@@ -279,8 +279,9 @@ def _remove_doc(args: argparse.Namespace, services: AppServices, out: Output) ->
     kb = services.knowledge_bases.resolve(args.kb)
     document = services.knowledge_bases.remove_document(kb.id, args.doc, on_wait=_tell)
     out.result(
-        {"removed": document.id, "name": document.name},
-        f"Removed {document.name} ({document.id}) with its index data and stored copy.",
+        {"removed": document.id, "name": document.name, "trashed": True},
+        f"Moved {document.name} ({document.id}) to the trash: it is no longer searched; "
+        f"`mira trash restore {document.id}` brings it back.",
     )
     return 0
 

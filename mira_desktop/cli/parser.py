@@ -51,7 +51,21 @@ def parse_gui_launch(argv: list[str]) -> argparse.Namespace | None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from mira_desktop.cli import agent, chat, eval, info, kb, memory, models, roles, runs, threads, workspaces
+    from mira_desktop.cli import (
+        agent,
+        backup,
+        chat,
+        eval,
+        info,
+        kb,
+        memory,
+        models,
+        roles,
+        runs,
+        threads,
+        trash,
+        workspaces,
+    )
 
     parser = argparse.ArgumentParser(
         prog="mira",
@@ -72,6 +86,8 @@ def build_parser() -> argparse.ArgumentParser:
     runs.register(groups, common)
     agent.register(groups, common)
     memory.register(groups, common)
+    trash.register(groups, common)
+    backup.register(groups, common)
     models.register(groups, common)
     kb.register(groups, common)
     eval.register(groups, common)

@@ -42,7 +42,7 @@ def register(groups: Subparsers, common: argparse.ArgumentParser) -> None:
     for name, handler, help_text in (
         ("show", _show, "show a role (--json: the role JSON that create/update read)"),
         ("duplicate", _duplicate, "copy a role, with its avatar and card data, as 'NAME (copy)'"),
-        ("delete", _delete, "delete a role (threads that used it keep their messages)"),
+        ("delete", _delete, "move a role to the trash (threads that used it keep their messages)"),
     ):
         sub = commands.add_parser(name, help=help_text, parents=[common])
         sub.add_argument("id")
@@ -175,9 +175,10 @@ def _duplicate(args: argparse.Namespace, services: AppServices, out: Output) -> 
 def _delete(args: argparse.Namespace, services: AppServices, out: Output) -> int:
     threads = services.roles.threads_using(args.id)
     role = services.roles.delete(args.id)
-    kept = f"; {threads} thread(s) that used it keep their messages" if threads else ""
+    kept = f"; {threads} thread(s) that used it keep their messages and get it back on restore" if threads else ""
     out.result(
-        {"deleted": role.id, "threads_unbound": threads}, f"Deleted role {role.name} ({role.id}){kept}."
+        {"deleted": role.id, "trashed": True, "threads_unbound": threads},
+        f"Moved role {role.name} ({role.id}) to the trash{kept}.",
     )
     return 0
 

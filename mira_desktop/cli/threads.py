@@ -28,7 +28,7 @@ def register(
         ("show", _show, "show a thread and all its messages (every branch)"),
         ("archive", _archive, "archive a thread (kept, hidden from the main list)"),
         ("unarchive", _unarchive, "bring an archived thread back"),
-        ("delete", _delete, "delete a thread with its messages, runs and media"),
+        ("delete", _delete, "move a thread to the trash (restorable for 30 days)"),
     ):
         sub = commands.add_parser(name, help=help_text, parents=[common])
         sub.add_argument("id")
@@ -94,7 +94,7 @@ def _unarchive(args: argparse.Namespace, services: AppServices, out: Output) -> 
 
 def _delete(args: argparse.Namespace, services: AppServices, out: Output) -> int:
     thread = services.threads.delete(args.id)
-    out.result({"deleted": thread.id}, f"Deleted thread {thread.id} and its messages.")
+    out.result({"deleted": thread.id}, f"Moved thread {thread.id} to the trash: `mira trash restore {thread.id}` brings it back.")
     return 0
 
 

@@ -22,7 +22,7 @@ def register(
     add.add_argument("path")
     add.set_defaults(handler=_add)
     delete = commands.add_parser(
-        "delete", help="remove a workspace from Mira (its folder and files are kept)", parents=[common]
+        "delete", help="move a workspace to the trash (its folder and files are not touched)", parents=[common]
     )
     delete.add_argument("id")
     delete.set_defaults(handler=_delete)
@@ -47,7 +47,8 @@ def _add(args: argparse.Namespace, services: AppServices, out: Output) -> int:
 def _delete(args: argparse.Namespace, services: AppServices, out: Output) -> int:
     workspace = services.workspaces.delete(args.id)
     out.result(
-        {"deleted": workspace.id, "folder_kept": workspace.root_path},
-        f"Deleted workspace {workspace.name} ({workspace.id}); the folder {workspace.root_path} was not touched.",
+        {"deleted": workspace.id, "trashed": True, "folder_kept": workspace.root_path},
+        f"Moved workspace {workspace.name} ({workspace.id}) to the trash; "
+        f"the folder {workspace.root_path} was not touched.",
     )
     return 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cached_property
 from pathlib import Path
@@ -102,17 +102,20 @@ def read_schema_version(path: Path) -> int:
         conn.close()
 
 
-def open_database(path: Path) -> Database:
+def open_database(path: Path, before_migration: Callable[[Path, int, int], object] | None = None) -> Database:
     """Open (creating if absent) and migrate the database at ``path``.
 
     An existing file is inspected read-only first: a newer schema or a damaged file is refused
-    before anything is written to it.
+    before anything is written to it. ``before_migration(path, found, newest)`` runs before an
+    existing database is migrated (the composition root saves a backup there).
     """
     known = migrations.latest_version()
     if path.exists():
         found = read_schema_version(path)
         if found > known:
             raise DatabaseTooNewError(str(path), found, known)
+        if 0 < found < known and before_migration is not None:
+            before_migration(path, found, known)
     conn = sqlite3.connect(
         path, isolation_level=None, check_same_thread=False, timeout=BUSY_TIMEOUT_MS / 1000
     )

@@ -123,26 +123,40 @@ class DocumentRepository:
         assert found is not None
         return found
 
-    def get(self, doc_id: str) -> Document | None:
+    def get(self, doc_id: str, *, include_trashed: bool = False) -> Document | None:
         row = self._db.one("SELECT * FROM documents WHERE id = ?", (doc_id,))
-        return None if row is None else _document(row)
+        if row is None or (row.get("trashed_at") and not include_trashed):
+            return None
+        return _document(row)
 
     def list(self, kb_id: str) -> builtins.list[Document]:
         rows = self._db.query(
-            "SELECT * FROM documents WHERE knowledge_base_id = ? ORDER BY name, id", (kb_id,)
+            "SELECT * FROM documents WHERE knowledge_base_id = ? AND trashed_at IS NULL ORDER BY name, id",
+            (kb_id,),
         )
         return [_document(r) for r in rows]
 
+    def trashed_sources(self, kb_id: str) -> set[str]:
+        """The source paths of the knowledge base's documents in the trash (a followed folder leaves them)."""
+        rows = self._db.query(
+            "SELECT source_path FROM documents WHERE knowledge_base_id = ? AND trashed_at IS NOT NULL "
+            "AND source_path IS NOT NULL",
+            (kb_id,),
+        )
+        return {r["source_path"] for r in rows}
+
     def find_by_source(self, kb_id: str, source_path: str) -> Document | None:
         row = self._db.one(
-            "SELECT * FROM documents WHERE knowledge_base_id = ? AND source_path = ? ORDER BY id LIMIT 1",
+            "SELECT * FROM documents WHERE knowledge_base_id = ? AND source_path = ? AND trashed_at IS NULL "
+            "ORDER BY id LIMIT 1",
             (kb_id, source_path),
         )
         return None if row is None else _document(row)
 
     def find_by_name(self, kb_id: str, name: str) -> builtins.list[Document]:
         rows = self._db.query(
-            "SELECT * FROM documents WHERE knowledge_base_id = ? AND name = ? ORDER BY id", (kb_id, name)
+            "SELECT * FROM documents WHERE knowledge_base_id = ? AND name = ? AND trashed_at IS NULL ORDER BY id",
+            (kb_id, name),
         )
         return [_document(r) for r in rows]
 
@@ -152,7 +166,9 @@ class DocumentRepository:
         return cursor.rowcount > 0
 
     def count(self, kb_id: str) -> int:
-        row = self._db.one("SELECT count(*) AS n FROM documents WHERE knowledge_base_id = ?", (kb_id,))
+        row = self._db.one(
+            "SELECT count(*) AS n FROM documents WHERE knowledge_base_id = ? AND trashed_at IS NULL", (kb_id,)
+        )
         return int(row["n"]) if row else 0
 
     # Versions
@@ -278,7 +294,13 @@ class DocumentRepository:
             "AND (d.current_version_id IS NULL OR v.id != d.current_version_id)",
             (kb_id,),
         )
-        return [r["id"] for r in rows]
+        # A trashed document keeps its rows (it may come back) but is never searched.
+        trashed = self._db.query(
+            "SELECT v.id FROM document_versions v JOIN documents d ON d.id = v.document_id "
+            "WHERE d.knowledge_base_id = ? AND d.trashed_at IS NOT NULL AND v.purged_at IS NULL",
+            (kb_id,),
+        )
+        return list(dict.fromkeys([r["id"] for r in rows] + [r["id"] for r in trashed]))
 
     def versions_to_purge(self, kb_id: str) -> builtins.list[DocumentVersion]:
         """Superseded, failed and cancelled versions whose index rows and source copy are still there."""
@@ -316,7 +338,7 @@ class DocumentRepository:
             part = unique[start : start + 500]
             rows = self._db.query(
                 "SELECT v.id, v.version, d.id AS document_id, d.name, d.current_version_id FROM document_versions v "
-                f"JOIN documents d ON d.id = v.document_id WHERE v.id IN ({_placeholders(part)})",
+                f"JOIN documents d ON d.id = v.document_id WHERE d.trashed_at IS NULL AND v.id IN ({_placeholders(part)})",
                 tuple(part),
             )
             for r in rows:
@@ -326,7 +348,8 @@ class DocumentRepository:
 
     def count_published(self, kb_id: str) -> int:
         row = self._db.one(
-            "SELECT count(*) AS n FROM documents WHERE knowledge_base_id = ? AND current_version_id IS NOT NULL",
+            "SELECT count(*) AS n FROM documents WHERE knowledge_base_id = ? AND current_version_id IS NOT NULL "
+            "AND trashed_at IS NULL",
             (kb_id,),
         )
         return int(row["n"]) if row else 0
@@ -334,7 +357,8 @@ class DocumentRepository:
     def chunk_total(self, kb_id: str) -> int:
         row = self._db.one(
             "SELECT coalesce(sum(v.chunk_count), 0) AS n FROM documents d "
-            "JOIN document_versions v ON v.id = d.current_version_id WHERE d.knowledge_base_id = ?",
+            "JOIN document_versions v ON v.id = d.current_version_id WHERE d.knowledge_base_id = ? "
+            "AND d.trashed_at IS NULL",
             (kb_id,),
         )
         return int(row["n"]) if row else 0

@@ -206,7 +206,9 @@ class MessageRepository:
         """Messages of every thread and branch whose text contains ``query`` (any script, no case)."""
         escaped = query.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
         rows = self._db.query(
-            "SELECT * FROM messages WHERE content LIKE ? ESCAPE '\\' ORDER BY created_at DESC, id DESC LIMIT ?",
+            "SELECT * FROM messages WHERE content LIKE ? ESCAPE '\\' "
+            "AND thread_id NOT IN (SELECT id FROM threads WHERE trashed_at IS NOT NULL) "
+            "ORDER BY created_at DESC, id DESC LIMIT ?",
             (f"%{escaped}%", limit),
         )
         return [_message(r) for r in rows]

@@ -96,15 +96,15 @@ class RoleRepository:
         return found
 
     def get(self, role_id: str) -> Role | None:
-        row = self._db.one("SELECT * FROM roles WHERE id = ?", (role_id,))
+        row = self._db.one("SELECT * FROM roles WHERE id = ? AND trashed_at IS NULL", (role_id,))
         return None if row is None else _role(row)
 
     def list(self, status: RoleStatus | None = None) -> list[Role]:
         if status is None:
-            rows = self._db.query("SELECT * FROM roles ORDER BY name COLLATE NOCASE, id")
+            rows = self._db.query("SELECT * FROM roles WHERE trashed_at IS NULL ORDER BY name COLLATE NOCASE, id")
         else:
             rows = self._db.query(
-                "SELECT * FROM roles WHERE status = ? ORDER BY name COLLATE NOCASE, id", (status.value,)
+                "SELECT * FROM roles WHERE status = ? AND trashed_at IS NULL ORDER BY name COLLATE NOCASE, id", (status.value,)
             )
         return [_role(r) for r in rows]
 

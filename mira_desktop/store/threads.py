@@ -72,15 +72,15 @@ class ThreadRepository:
         return found
 
     def get(self, thread_id: str) -> Thread | None:
-        row = self._db.one("SELECT * FROM threads WHERE id = ?", (thread_id,))
+        row = self._db.one("SELECT * FROM threads WHERE id = ? AND trashed_at IS NULL", (thread_id,))
         return None if row is None else _thread(row)
 
     def list(self, status: ThreadStatus | None = None) -> list[Thread]:
         if status is None:
-            rows = self._db.query("SELECT * FROM threads ORDER BY updated_at DESC, id DESC")
+            rows = self._db.query("SELECT * FROM threads WHERE trashed_at IS NULL ORDER BY updated_at DESC, id DESC")
         else:
             rows = self._db.query(
-                "SELECT * FROM threads WHERE status = ? ORDER BY updated_at DESC, id DESC", (status.value,)
+                "SELECT * FROM threads WHERE status = ? AND trashed_at IS NULL ORDER BY updated_at DESC, id DESC", (status.value,)
             )
         return [_thread(r) for r in rows]
 
@@ -143,7 +143,7 @@ class ThreadRepository:
     def search_titles(self, query: str, limit: int = 50) -> builtins.list[Thread]:
         escaped = query.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
         rows = self._db.query(
-            "SELECT * FROM threads WHERE title LIKE ? ESCAPE '\\' ORDER BY updated_at DESC LIMIT ?",
+            "SELECT * FROM threads WHERE title LIKE ? ESCAPE '\\' AND trashed_at IS NULL ORDER BY updated_at DESC LIMIT ?",
             (f"%{escaped}%", limit),
         )
         return [_thread(r) for r in rows]

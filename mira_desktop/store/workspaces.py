@@ -38,19 +38,20 @@ class WorkspaceRepository:
         return found
 
     def get(self, workspace_id: str) -> Workspace | None:
-        row = self._db.one("SELECT * FROM workspaces WHERE id = ?", (workspace_id,))
+        row = self._db.one("SELECT * FROM workspaces WHERE id = ? AND trashed_at IS NULL", (workspace_id,))
         return None if row is None else _workspace(row)
 
     def get_default(self) -> Workspace | None:
         row = self._db.one("SELECT * FROM workspaces WHERE is_default = 1")
         return None if row is None else _workspace(row)
 
-    def find_by_path(self, root_path: str) -> Workspace | None:
+    def find_by_path(self, root_path: str) -> tuple[Workspace, bool] | None:
+        """The workspace of ``root_path`` and whether it is in the trash."""
         row = self._db.one("SELECT * FROM workspaces WHERE root_path = ?", (root_path,))
-        return None if row is None else _workspace(row)
+        return None if row is None else (_workspace(row), bool(row.get("trashed_at")))
 
     def list(self) -> list[Workspace]:
-        rows = self._db.query("SELECT * FROM workspaces ORDER BY is_default DESC, name COLLATE NOCASE, id")
+        rows = self._db.query("SELECT * FROM workspaces WHERE trashed_at IS NULL ORDER BY is_default DESC, name COLLATE NOCASE, id")
         return [_workspace(r) for r in rows]
 
     def delete(self, workspace_id: str) -> bool:

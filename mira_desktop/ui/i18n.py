@@ -20,6 +20,59 @@ _STRINGS: dict[str, tuple[str, str]] = {
     "sidebar.no_archived": ("No archived conversations.", "没有已归档的对话。"),
     "settings.appearance": ("Appearance", "外观"),
     "settings.memory": ("Memory", "记忆"),
+    "menu.trash": ("Trash…", "回收站…"),
+    "menu.backup": ("Back up data…", "备份数据…"),
+    "undo.button": ("Undo", "撤销"),
+    "backup.title": ("Back up data", "备份数据"),
+    "backup.filter": ("Mira backup (*.zip)", "Mira 备份 (*.zip)"),
+    "backup.running": ("Backing up…", "正在备份…"),
+    "backup.step": ("Backing up: {step}…", "正在备份：{step}…"),
+    "backup.saved": ("Saved the backup {path}.", "备份已保存：{path}。"),
+    "backup.saved_detail": (
+        "Saved {path}: {files} files, {size}. Keep it somewhere else than this computer; API keys of "
+        "remote providers are not in it. `mira backup restore` restores it into a new folder.",
+        "已保存 {path}：{files} 个文件，{size}。请把它另存到别处；其中不含远程服务的 API 密钥。"
+        "可用 `mira backup restore` 恢复到新文件夹。",
+    ),
+    "backup.failed": ("The backup was not written: {reason}", "备份未写入：{reason}"),
+    "sidebar.trash": ("Trash ({count})", "回收站（{count}）"),
+    "sidebar.trash_tip": (
+        "Deleted threads, roles, workspaces and documents: restore them or empty the trash.",
+        "已删除的对话、角色、工作区和文档：可恢复或清空回收站。",
+    ),
+    "trash.title": ("Trash", "回收站"),
+    "trash.hint": (
+        "Deleted items stay here for {days} day(s), then Mira deletes them for good when it starts. "
+        "Restoring brings back what they were bound to where that still makes sense.",
+        "已删除的项目在此保留 {days} 天，之后 Mira 启动时会将其彻底删除。恢复时，仍然合理的绑定会一并恢复。",
+    ),
+    "trash.name": ("Name", "名称"),
+    "trash.kind": ("Kind", "类型"),
+    "trash.deleted": ("Deleted", "删除时间"),
+    "trash.purged_on": ("Deleted for good on", "彻底删除日期"),
+    "trash.kind_thread": ("Thread", "对话"),
+    "trash.kind_role": ("Role", "角色"),
+    "trash.kind_workspace": ("Workspace", "工作区"),
+    "trash.kind_document": ("Document", "文档"),
+    "trash.empty_state": ("The trash is empty.", "回收站是空的。"),
+    "trash.restore": ("Restore", "恢复"),
+    "trash.purge": ("Delete for good…", "彻底删除…"),
+    "trash.empty": ("Empty trash…", "清空回收站…"),
+    "trash.keep": ("Keep for", "保留"),
+    "trash.days_suffix": (" days", " 天"),
+    "trash.days_tip": (
+        "How long deleted items stay before they are deleted for good.",
+        "已删除项目在彻底删除前保留多久。",
+    ),
+    "trash.restored_title": ("Restored", "已恢复"),
+    "trash.purge_confirm": (
+        "Delete {count} item(s) for good? This cannot be undone.",
+        "彻底删除 {count} 个项目？此操作无法撤销。",
+    ),
+    "trash.empty_confirm": (
+        "Delete all {count} item(s) in the trash for good? This cannot be undone.",
+        "彻底删除回收站中的全部 {count} 个项目？此操作无法撤销。",
+    ),
     "models.roles_heading": ("Model roles", "模型分工"),
     "models.roles_hint": (
         "Which model does each job. The thread's own model answers; a small fast model can write "
@@ -232,11 +285,8 @@ _STRINGS: dict[str, tuple[str, str]] = {
     "thread.export_md": ("Export as Markdown…", "导出为 Markdown…"),
     "thread.export_json": ("Export as JSON (all branches)…", "导出为 JSON（含所有分支）…"),
     "thread.import_json": ("Import a JSON thread…", "导入 JSON 对话…"),
-    "thread.delete": ("Delete thread…", "删除对话…"),
-    "thread.delete_confirm": (
-        "Delete this thread with all its messages and branches? This cannot be undone.",
-        "删除此对话及其所有消息和分支？此操作无法撤销。",
-    ),
+    "thread.delete": ("Move to trash", "移到回收站"),
+    "thread.trashed": ("Moved “{title}” to the trash.", "已将“{title}”移到回收站。"),
     "summary.title": ("Context summary", "上下文摘要"),
     "summary.explain": (
         "Sent to the model before the conversation, never shown as a message. Long threads refresh it "
@@ -341,9 +391,9 @@ _STRINGS: dict[str, tuple[str, str]] = {
     ),
     "kb.confirm_remove_title": ("Remove document", "移除文档"),
     "kb.confirm_remove": (
-        "Remove “{name}” from this knowledge base? Its index and stored copy are deleted; the original "
-        "file is not touched.",
-        "从此知识库移除“{name}”？其索引和保存的副本将被删除；原始文件不受影响。",
+        "Move “{name}” to the trash? It leaves every search at once and can be restored from the trash; "
+        "the original file is not touched.",
+        "将“{name}”移到回收站？它会立即从所有检索中移除，可从回收站恢复；原始文件不受影响。",
     ),
     # the Roles window
     "roles.title": ("Roles", "角色"),
@@ -377,12 +427,12 @@ _STRINGS: dict[str, tuple[str, str]] = {
     "roles.sanitized": ("Removed unsafe content: {fields}", "已移除不安全内容：{fields}"),
     "roles.exported": ("Wrote {path}.", "已写入 {path}。"),
     "roles.deleted": (
-        "Deleted {name}; {threads} thread(s) keep their messages.",
-        "已删除 {name}；{threads} 个对话保留全部消息。",
+        "Moved {name} to the trash; {threads} thread(s) keep their messages and get the role back if you restore it.",
+        "已将 {name} 移到回收站；{threads} 个对话保留全部消息，恢复角色后会重新绑定。",
     ),
     "roles.delete_confirm": (
-        "Delete the role {name}? Threads that use it keep every message and lose only the role.",
-        "删除角色 {name}？使用它的对话会保留全部消息，只是不再绑定此角色。",
+        "Move the role {name} to the trash? Threads that use it keep every message; restoring the role binds them again.",
+        "将角色 {name} 移到回收站？使用它的对话会保留全部消息；恢复角色后会重新绑定。",
     ),
     "roles.unsaved": ("Unsaved changes", "有未保存的修改"),
     "roles.discard_confirm": ("Discard the unsaved changes to this role?", "放弃对此角色未保存的修改？"),

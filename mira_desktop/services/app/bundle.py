@@ -10,6 +10,7 @@ from mira_desktop.services.app.changes import ChangeFeed
 from mira_desktop.services.app.data_folder import DataFolder
 from mira_desktop.services.app.info import InfoService
 from mira_desktop.services.app.preferences import Preferences
+from mira_desktop.services.backup.service import BackupService
 from mira_desktop.services.chat.agent_runs import AgentRuns
 from mira_desktop.services.chat.service import ChatService
 from mira_desktop.services.chat.summaries import SummaryService
@@ -22,6 +23,7 @@ from mira_desktop.services.roles.service import RoleService
 from mira_desktop.services.threads.branches import BranchEditor
 from mira_desktop.services.threads.service import ThreadService
 from mira_desktop.services.threads.transfer import ThreadTransfer
+from mira_desktop.services.trash.service import TrashService
 from mira_desktop.services.workspaces.service import WorkspaceService
 from mira_desktop.store.database import Database
 
@@ -48,6 +50,8 @@ class AppServices:
     preferences: Preferences
     agent_runs: AgentRuns
     memory: MemoryService
+    trash: TrashService
+    backup: BackupService
 
     def close(self) -> None:
         """Stop runs and background work (index jobs stay resumable), unload models, close the database."""

@@ -1,7 +1,8 @@
 """Knowledge base use cases: create, list, documents and jobs, remove a document, delete, follow a folder.
 
-Removing a document or deleting a knowledge base takes its index lock, removes the index rows and
-the stored source copies, and never touches a conversation: threads bound to a deleted knowledge
+Removing a document moves it to the trash (out of every search at once, restorable); purging it or
+deleting a knowledge base takes its index lock, removes the index rows and the stored source
+copies, and never touches a conversation: threads bound to a deleted knowledge
 base keep every message and lose only the binding (the schema sets it to NULL).
 """
 
@@ -11,7 +12,7 @@ import builtins
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mira_desktop.core.errors import InvalidInputError, NotFoundError
 from mira_desktop.core.knowledge import KnowledgeBase
@@ -22,6 +23,9 @@ from mira_desktop.services.knowledge.indexes import KnowledgeIndexes
 from mira_desktop.store.documents import Document, DocumentRepository, DocumentVersion, VersionStatus
 from mira_desktop.store.index_jobs import IndexJob, IndexJobRepository, JobState
 from mira_desktop.store.knowledge_bases import KnowledgeBaseRepository
+
+if TYPE_CHECKING:
+    from mira_desktop.services.trash.service import TrashService
 
 LOCK_TIMEOUT_S = 120.0
 
@@ -97,6 +101,7 @@ class KnowledgeBaseService:
         self._jobs = jobs
         self._files = files
         self._indexes = indexes
+        self.trash: TrashService | None = None  # set by the composition root; None: remove for good
 
     def create(self, name: str, description: str = "") -> KnowledgeBase:
         if not name.strip():
@@ -177,11 +182,28 @@ class KnowledgeBaseService:
         return views
 
     def remove_document(self, kb_id: str, ref: str, on_wait: Callable[[str], None] | None = None) -> Document:
-        """Remove a document, its versions, index rows and stored copies (under the index lock)."""
+        """Move a document to the trash: out of every search and list at once, its versions, index rows
+        and stored copy kept until it is restored or purged."""
+        document = self.document(kb_id, ref)
+        if self.trash is None:
+            return self.purge_document(kb_id, document.id, on_wait)
+        self.trash.put("document", document.id)
+        return document
+
+    def trashed_sources(self, kb_id: str) -> set[str]:
+        docs, _ = self._require_index_parts()
+        return docs.trashed_sources(kb_id)
+
+    def purge_document(
+        self, kb_id: str, document_id: str, on_wait: Callable[[str], None] | None = None
+    ) -> Document:
+        """Delete a document for good: its versions, index rows and stored copies (under the index lock)."""
         docs, jobs = self._require_index_parts()
         files, indexes = self._require_files()
         kb = self.get(kb_id)
-        document = self.document(kb_id, ref)
+        document = docs.get(document_id, include_trashed=True)
+        if document is None:
+            raise NotFoundError(f"No document {document_id!r} in this knowledge base: see `mira kb docs`.")
         for job in jobs.active(kb_id):
             version = docs.version(job.document_version_id)
             if version is not None and version.document_id == document.id:

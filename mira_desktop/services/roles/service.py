@@ -24,6 +24,7 @@ from mira_desktop.store.settings import SettingsRepository
 
 if TYPE_CHECKING:
     from mira_desktop.services.model_catalog.catalog import ModelService
+    from mira_desktop.services.trash.service import TrashService
     from mira_desktop.store.messages import MessageRepository
     from mira_desktop.store.threads import ThreadRepository
 
@@ -53,6 +54,7 @@ class RoleService:
         self._settings = settings
         self.avatars = avatars
         self._previewer = previewer
+        self.trash: TrashService | None = None  # set by the composition root; None: delete for good
 
     @classmethod
     def assemble(
@@ -137,8 +139,17 @@ class RoleService:
         return self._create(document, avatar=role.avatar, extensions=role.extensions)
 
     def delete(self, role_id: str) -> Role:
-        """Delete the role; threads that used it keep every message and lose only the binding."""
+        """Move the role to the trash; threads that used it keep every message and lose only the
+        binding, which comes back when the role is restored."""
         role = self.get(role_id)
+        if self.trash is not None:
+            self.trash.put("role", role_id)
+            return role
+        return self.destroy(role_id) or role
+
+    def destroy(self, role_id: str) -> Role | None:
+        """Delete the role for good (a purge of the trash)."""
+        role = self._roles.get(role_id)
         self._roles.delete(role_id)
         self._changes.publish(Topic.ROLES, role_id)
         self._changes.publish(Topic.THREADS)  # threads that used it lost the binding

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import builtins
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from mira_desktop.core.conversation.branches import MessageTree, SiblingInfo
 from mira_desktop.core.conversation.threads import Message, Thread, ThreadStatus
@@ -13,6 +14,9 @@ from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.settings import SettingsRepository
 from mira_desktop.store.threads import ThreadRepository
 from mira_desktop.store.workspaces import WorkspaceRepository
+
+if TYPE_CHECKING:
+    from mira_desktop.services.trash.service import TrashService
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,7 @@ class ThreadService:
     ) -> None:
         self._threads = threads
         self._messages = messages
+        self.trash: TrashService | None = None  # set by the composition root; None: delete for good
         self._settings = settings
         self._changes = changes or ChangeFeed()
         self._workspaces = workspaces
@@ -192,11 +197,21 @@ class ThreadService:
         return self._changed(thread_id)
 
     def delete(self, thread_id: str) -> Thread:
-        """Delete the thread and everything that belongs only to it (messages, runs, events, media)."""
+        """Move the thread to the trash with everything it owns (restorable until it is purged)."""
         thread = self.get(thread_id)
+        if self.trash is None:
+            self.destroy(thread_id)
+        else:
+            self.trash.put("thread", thread_id)
+        return thread
+
+    def destroy(self, thread_id: str) -> Thread | None:
+        """Delete the thread for good with its messages, runs, events and media (a purge, or a
+        thread Mira made for itself such as an evaluation's)."""
+        row = self._threads.get(thread_id)
         self._threads.delete(thread_id)
         self._changes.publish(Topic.THREADS, thread_id)
-        return thread
+        return row
 
     def _changed(self, thread_id: str) -> Thread:
         self._changes.publish(Topic.THREADS, thread_id)

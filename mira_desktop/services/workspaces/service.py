@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mira_desktop.agent.errors import InvalidWorkspaceRoot
 from mira_desktop.agent.files.root_check import validate_workspace_root
@@ -11,6 +12,9 @@ from mira_desktop.core.workspaces import Workspace
 from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.services.workspaces.rules import WorkspaceRules
 from mira_desktop.store.workspaces import WorkspaceRepository
+
+if TYPE_CHECKING:
+    from mira_desktop.services.trash.service import TrashService
 
 
 class WorkspaceService:
@@ -25,6 +29,7 @@ class WorkspaceService:
         self._workspaces = workspaces
         self._changes = changes or ChangeFeed()
         self._rules = rules
+        self.trash: TrashService | None = None  # set by the composition root; None: delete for good
 
     def list(self) -> list[Workspace]:
         return self._workspaces.list()
@@ -58,18 +63,27 @@ class WorkspaceService:
             raise InvalidInputError(str(exc)) from exc
         existing = self._workspaces.find_by_path(root)
         if existing is not None:
-            raise ConflictError(
-                f"The folder {root} is already the workspace {existing.name!r} ({existing.id})."
-            )
+            found, trashed = existing
+            where = "in the trash: restore it with `mira trash restore " + found.id + "`" if trashed else found.id
+            raise ConflictError(f"The folder {root} is already the workspace {found.name!r} ({where}).")
         added = self._workspaces.add(name, root)
         self._changes.publish(Topic.WORKSPACES, added.id)
         return added
 
     def delete(self, workspace_id: str) -> Workspace:
-        """Remove the workspace from Mira; its folder and files stay, its threads are unbound."""
+        """Move the workspace to the trash; its folder and files stay, its threads are unbound until
+        it is restored."""
         workspace = self.get(workspace_id)
         if workspace.is_default:
             raise ConflictError(f"{workspace.name} is the default workspace and cannot be deleted.")
+        if self.trash is not None:
+            self.trash.put("workspace", workspace_id)
+            return workspace
+        return self.destroy(workspace_id) or workspace
+
+    def destroy(self, workspace_id: str) -> Workspace | None:
+        """Forget the workspace for good (a purge of the trash) with its agent rules; the folder stays."""
+        workspace = self._workspaces.get(workspace_id)
         self._workspaces.delete(workspace_id)
         if self._rules is not None:
             self._rules.clear(workspace_id)

@@ -29,6 +29,7 @@ class ThreadActions:
         current: Callable[[], str | None],
         deleted: Callable[[str], None],
         notice: Callable[[str], None],
+        undo: Callable[[str, Callable[[], None]], None] | None = None,
     ) -> None:
         self.parent = parent
         self.services = services
@@ -36,6 +37,7 @@ class ThreadActions:
         self._current = current
         self._deleted = deleted
         self._notice = notice
+        self._undo = undo
         self.menu = QMenu(parent)
         self.menu.aboutToShow.connect(lambda: self.fill(self.menu, self._current()))
         self.summary_dialog: QWidget | None = None
@@ -117,7 +119,17 @@ class ThreadActions:
             self.runner.op(self.parent, lambda: transfer.import_file(Path(path))).failure(refused).run()
 
     def delete(self, thread_id: str) -> None:
-        answer = QMessageBox.question(self.parent, tr("thread.delete"), tr("thread.delete_confirm"))
-        if answer == QMessageBox.StandardButton.Yes:
-            threads = self.services.threads
-            self._run(lambda: threads.delete(thread_id), lambda _t: self._deleted(thread_id))
+        """Move the thread to the trash at once (no question: Undo, or the trash, brings it back)."""
+        threads, trash = self.services.threads, self.services.trash
+
+        def deleted(thread: object) -> None:
+            self._deleted(thread_id)
+            title = getattr(thread, "title", "") or tr("thread.untitled")
+            if self._undo is not None:
+                self._undo(
+                    tr("thread.trashed", title=title), lambda: self._run(lambda: trash.restore(thread_id))
+                )
+            else:
+                self._notice(tr("thread.trashed", title=title))
+
+        self._run(lambda: threads.delete(thread_id), deleted)

@@ -12,7 +12,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QPoint, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QApplication,
     QInputDialog,
@@ -32,8 +32,10 @@ from mira_desktop.ui.chat.view import ChatView
 from mira_desktop.ui.chat.waiting_banner import WaitingBanner
 from mira_desktop.ui.i18n import tr
 from mira_desktop.ui.operations import OperationRunner
+from mira_desktop.ui.shell.menus import build_menus
 from mira_desktop.ui.shell.sidebar import ThreadSidebar
 from mira_desktop.ui.shell.theme import apply_theme
+from mira_desktop.ui.shell.undo_notice import UndoNotice
 
 if TYPE_CHECKING:
     from mira_desktop.core.conversation.chat_state import ChatState
@@ -79,42 +81,11 @@ class MainWindow(QMainWindow):
         self._notes.arrived.connect(self._show_notification)
 
     # -- building --------------------------------------------------------------------------------
-    def _build_menu(self) -> None:
-        menu = self.menuBar().addMenu(tr("menu.mira"))
-        settings = QAction(tr("menu.settings"), self)
-        settings.setShortcuts(
-            [QKeySequence("Ctrl+,"), *QKeySequence.keyBindings(QKeySequence.StandardKey.Preferences)]
-        )
-        settings.triggered.connect(self.open_settings)
-        quit_action = QAction(tr("menu.quit"), self)
-        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
-        quit_action.setShortcutContext(Qt.ShortcutContext.ApplicationShortcut)  # also from the Roles window
-        quit_action.triggered.connect(self.close)
-        roles = QAction(tr("menu.roles"), self)
-        roles.setShortcut(QKeySequence("Ctrl+Shift+R"))
-        roles.triggered.connect(self.open_roles)
-        knowledge = QAction(tr("menu.knowledge"), self)
-        knowledge.setShortcut(QKeySequence("Ctrl+Shift+K"))
-        knowledge.triggered.connect(self.open_knowledge)
-        menu.addAction(settings)
-        menu.addAction(roles)
-        menu.addAction(knowledge)
-        switcher = QAction(tr("menu.switcher"), self)
-        switcher.setShortcut(QKeySequence("Ctrl+K"))
-        switcher.triggered.connect(self.open_switcher)
-        menu.addAction(switcher)
-        menu.addSeparator()
-        menu.addAction(quit_action)
-        help_menu = self.menuBar().addMenu(tr("menu.help"))
-        sheet = QAction(tr("menu.shortcuts"), self)
-        sheet.setShortcuts([QKeySequence("F1"), QKeySequence("Ctrl+/")])
-        sheet.triggered.connect(self.show_shortcuts)
-        help_menu.addAction(sheet)
-
     def _build_layout(self) -> None:
         self.sidebar = ThreadSidebar()
         self.sidebar.thread_selected.connect(self.open_thread)
         self.sidebar.new_chat_requested.connect(self.new_chat)
+        self.sidebar.trash_requested.connect(self.open_trash)
         self.sidebar.thread_list.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.sidebar.thread_list.customContextMenuRequested.connect(self._thread_context_menu)
         self.header = ChatHeader()
@@ -159,6 +130,8 @@ class MainWindow(QMainWindow):
         self.model_progress.setFixedWidth(90)
         self.model_progress.setTextVisible(False)
         self.statusBar().addWidget(self.data_label, 1)
+        self.undo_notice = UndoNotice()
+        self.statusBar().addPermanentWidget(self.undo_notice)
         self.statusBar().addPermanentWidget(self.model_progress)
         self.statusBar().addPermanentWidget(self.model_label)
 
@@ -171,7 +144,7 @@ class MainWindow(QMainWindow):
         self.services = services
         self.changes = ChangeSignal(services.changes)
         services.notifications.subscribe(self._notes.arrived.emit)
-        self._build_menu()
+        build_menus(self)
         self.controller = ChatController(services, self.background, self._render, self._send_options)
         self.controller.notice.connect(self._notice)
         self.thread_actions = ThreadActions(
@@ -181,6 +154,7 @@ class MainWindow(QMainWindow):
             current=lambda: self.current_thread_id,
             deleted=self._thread_deleted,
             notice=self._notice,
+            undo=self.undo_notice.offer,
         )
         self.header.menu_button.setMenu(self.thread_actions.menu)
         self._connect_chat()
@@ -438,6 +412,23 @@ class MainWindow(QMainWindow):
                 self.controller.reload()  # in place: no flash of an empty thread
 
         self.background.op(self, lambda: services.threads.exists(thread_id)).success(follow).run()
+
+    def open_trash(self) -> None:
+        if self.services is None or self.changes is None:
+            return
+        from mira_desktop.ui.shell.trash_dialog import TrashDialog
+
+        if getattr(self, "trash_dialog", None) is None:
+            self.trash_dialog = TrashDialog(self.services, self.background, self.changes, self)
+        self.trash_dialog.show()
+        self.trash_dialog.raise_()
+        self.trash_dialog.activateWindow()
+
+    def back_up(self) -> None:
+        if self.services is not None:
+            from mira_desktop.ui.shell.backup_dialog import start_backup
+
+            start_backup(self, self.services, self.background)
 
     def _thread_deleted(self, thread_id: str) -> None:
         if thread_id == self.current_thread_id:

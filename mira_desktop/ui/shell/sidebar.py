@@ -39,6 +39,7 @@ class ThreadSidebar(QWidget):
     new_chat_requested = Signal()
     archived_toggled = Signal(bool)
     search_changed = Signal(str)
+    trash_requested = Signal()
     listed = Signal()  # the list shows what the database holds now
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -92,16 +93,39 @@ class ThreadSidebar(QWidget):
         self.list_stack.addWidget(self.thread_list)
         self.list_stack.addWidget(self.empty_label)
 
-        layout.addWidget(self.new_chat_button)
-        layout.addWidget(self.search_box)
-        layout.addWidget(self.status_tabs)
-        layout.addWidget(self.list_stack, 1)
+        self.trash_button = self._trash_button()
+        for widget, stretch in (
+            (self.new_chat_button, 0),
+            (self.search_box, 0),
+            (self.status_tabs, 0),
+            (self.list_stack, 1),
+            (self.trash_button, 0),
+        ):
+            layout.addWidget(widget, stretch)
+
+    def _trash_button(self) -> QPushButton:
+        button = QPushButton(tr("sidebar.trash", count=0))
+        button.setFlat(True)
+        button.setObjectName("link")
+        button.setIcon(self.style().standardIcon(QStyle.StandardPixmap.SP_TrashIcon))
+        button.setToolTip(tr("sidebar.trash_tip"))
+        button.clicked.connect(self.trash_requested)
+        return button
 
     def attach(self, services: AppServices, runner: OperationRunner, changes: ChangeSignal) -> None:
         self.services = services
         self.runner = runner
         self._follow = Follow(self, changes, {Topic.THREADS, Topic.RUNS}, lambda _c: self.refresh())
+        self._follow_trash = Follow(self, changes, {Topic.TRASH}, lambda _c: self.count_trash())
         self.refresh()
+        self.count_trash()
+
+    def count_trash(self) -> None:
+        if self.services is None or self.runner is None:
+            return
+        self.runner.op(self, self.services.trash.count).success(
+            lambda n: self.trash_button.setText(tr("sidebar.trash", count=n))
+        ).run()
 
     @property
     def archived(self) -> bool:

@@ -49,6 +49,8 @@ def test_help_lists_the_command_groups() -> None:
         "runs",
         "agent",
         "memory",
+        "trash",
+        "backup",
         "models",
         "kb",
         "eval",
@@ -91,7 +93,11 @@ def test_workspaces_list_add_and_delete(mira: Mira, tmp_path: Path) -> None:
     assert len(mira("--json", "workspaces", "list").json()) == 2
     deleted = mira("--json", "workspaces", "delete", workspace["id"])
     assert deleted.code == 0
-    assert deleted.json() == {"deleted": workspace["id"], "folder_kept": str(folder.resolve())}
+    assert deleted.json() == {
+        "deleted": workspace["id"],
+        "trashed": True,
+        "folder_kept": str(folder.resolve()),
+    }
     assert folder.is_dir()
     assert len(mira("--json", "workspaces", "list").json()) == 1
 

@@ -139,7 +139,7 @@ def test_list_filters_and_delete_keeps_threads(
         thread = ThreadRepository(services.database).create(title="dinner", role_id=role_id)
         MessageRepository(services.database).add(thread.id, MessageRole.USER, "tofu?")
     deleted = mira("--json", "roles", "delete", role_id).json()
-    assert deleted == {"deleted": role_id, "threads_unbound": 1}
+    assert deleted == {"deleted": role_id, "trashed": True, "threads_unbound": 1}
     shown = mira("--json", "threads", "show", thread.id).json()
     assert shown["thread"]["role_id"] is None
     assert [m["content"] for m in shown["messages"]] == ["tofu?"]

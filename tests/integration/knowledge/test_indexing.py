@@ -124,7 +124,7 @@ def test_a_missing_path_is_refused_and_changes_nothing(services: AppServices, tm
     assert services.knowledge_bases.documents(kb.id) == []
 
 
-def test_removing_a_document_removes_its_index_data_and_stored_copy(
+def test_a_removed_document_leaves_search_at_once_and_its_purge_removes_the_stored_copy(
     services: AppServices, tmp_path: Path
 ) -> None:
     kb = services.knowledge_bases.create("Remove")
@@ -138,6 +138,8 @@ def test_removing_a_document_removes_its_index_data_and_stored_copy(
     assert [d.name for d in services.knowledge_bases.documents(kb.id)] == ["keep.txt"]
     assert services.knowledge.search.search(kb.id, "glaciers ice rivers", 5, "bm25") == []
     assert [h.document for h in services.knowledge.search.search(kb.id, "lava volcano", 5)] == ["keep.txt"]
+    assert len(list(sources.rglob("*.txt"))) == 2  # in the trash, restorable
+    services.trash.empty()
     assert [p.name for p in sources.rglob("*.txt")] == ["keep.txt"]
 
 

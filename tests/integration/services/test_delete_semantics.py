@@ -66,7 +66,7 @@ def test_mira_base_cannot_be_deleted(services: AppServices) -> None:
     assert Path(default.root_path).is_dir()
 
 
-def test_deleting_a_thread_removes_only_what_belongs_to_it(services: AppServices) -> None:
+def test_purging_a_deleted_thread_removes_only_what_belongs_to_it(services: AppServices) -> None:
     thread_id, (question_id, answer_id) = _thread_with_messages(services)
     other_id, other_messages = _thread_with_messages(services)
     db = services.database
@@ -94,7 +94,9 @@ def test_deleting_a_thread_removes_only_what_belongs_to_it(services: AppServices
             "VALUES ('med_x', ?, 'audio', 'ready', ?, ?)",
             (answer_id, now, now),
         )
-    services.threads.delete(thread_id)
+    services.threads.delete(thread_id)  # to the trash: everything is still there
+    assert db.one("SELECT count(*) AS n FROM runs") == {"n": 1}
+    services.trash.empty()
     for table in ("runs", "run_events", "attachment_refs", "chat_media"):
         assert db.one(f"SELECT count(*) AS n FROM {table}") == {"n": 0}, table
     assert db.one("SELECT count(*) AS n FROM messages WHERE thread_id = ?", (thread_id,)) == {"n": 0}

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from mira_desktop.core.cancel import Cancelled, CancelToken
 from mira_desktop.core.errors import MiraError
@@ -80,6 +82,20 @@ class BackgroundIndexer:
                 self._current[1].cancel("user")
         self._changes.publish(Topic.INDEX, kb_id)
         return count
+
+    @contextmanager
+    def paused(self, timeout: float | None = 30.0) -> Iterator[None]:
+        """Stop the running job (it stays resumable) for the duration, then go on where it was
+        (a backup copies the index folders between two jobs' steps)."""
+        was_running = self.running
+        self.stop(timeout)
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._stopped = False
+            if was_running:
+                self.start()
 
     def stop(self, timeout: float | None = 30.0) -> None:
         with self._lock:

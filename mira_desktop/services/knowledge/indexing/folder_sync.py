@@ -36,6 +36,7 @@ def sync_folder(
     if not root.is_dir():
         raise InvalidInputError(f"The watched folder {folder} is gone: choose another with `mira kb watch`.")
     known = knowledge_bases.latest_sources(kb_id)
+    trashed = knowledge_bases.trashed_sources(kb_id)  # removed by the user: not added back
     seen: set[str] = set()
     changed: list[SourceFile] = []
     unchanged = 0
@@ -44,6 +45,8 @@ def sync_folder(
             continue
         key = str(path.absolute())
         seen.add(key)
+        if key in trashed:
+            continue
         stat = path.stat()
         latest = known.get(key)
         if (

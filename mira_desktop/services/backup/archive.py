@@ -1,0 +1,163 @@
+"""The backup archive: a zip of the data folder's files and ``manifest.json``, written last, with the
+size and SHA-256 of every member.
+
+An archive is written as ``NAME.partial`` and renamed when complete, so a killed backup never leaves
+something that looks finished. Reading checks everything before trusting anything: the manifest's
+format and schema, that every member is listed with its checksum and nothing else is there, and that
+no name could land outside the folder it is restored into.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import zipfile
+import zlib
+from dataclasses import asdict, dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import IO, Any
+
+from mira_desktop import __version__
+from mira_desktop.core.errors import InvalidInputError
+from mira_desktop.core.fileio import fsync_folder
+
+FORMAT = 1
+MANIFEST = "manifest.json"
+CHUNK = 1 << 20
+
+
+@dataclass(frozen=True)
+class FileSum:
+    size: int
+    sha256: str
+
+
+@dataclass(frozen=True)
+class ArchiveManifest:
+    kind: str  # "full", or "pre-migration" (the database only)
+    schema_version: int
+    created_at: str
+    source_root: str  # the data folder it was taken from (absolute paths in it are rewritten on restore)
+    files: dict[str, FileSum]
+    indexes: dict[str, int] = field(default_factory=dict)  # knowledge base → the generation copied
+    format: int = FORMAT
+    app_version: str = __version__
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), indent=1, ensure_ascii=False, sort_keys=True)
+
+    @property
+    def total_bytes(self) -> int:
+        return sum(f.size for f in self.files.values())
+
+
+class ArchiveWriter:
+    """Adds files to ``target.partial`` with their checksums; ``finish`` writes the manifest and renames."""
+
+    def __init__(self, target: Path) -> None:
+        self.target = target
+        self.partial = target.with_name(target.name + ".partial")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        self._zip = zipfile.ZipFile(self.partial, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=1)
+        self.files: dict[str, FileSum] = {}
+
+    def add_file(self, name: str, path: Path) -> None:
+        check_name(name)
+        digest, size = hashlib.sha256(), 0
+        with path.open("rb") as source, self._zip.open(name, "w", force_zip64=True) as sink:
+            while chunk := source.read(CHUNK):
+                digest.update(chunk)
+                size += len(chunk)
+                sink.write(chunk)
+        self.files[name] = FileSum(size, digest.hexdigest())
+
+    def add_bytes(self, name: str, data: bytes) -> None:
+        check_name(name)
+        self._zip.writestr(name, data)
+        self.files[name] = FileSum(len(data), hashlib.sha256(data).hexdigest())
+
+    def discard(self) -> None:
+        self._zip.close()
+        self.partial.unlink(missing_ok=True)
+
+    def finish(self, manifest: ArchiveManifest) -> Path:
+        self._zip.writestr(MANIFEST, manifest.to_json())
+        self._zip.close()
+        with self.partial.open("rb") as handle:
+            os.fsync(handle.fileno())
+        os.replace(self.partial, self.target)
+        fsync_folder(self.target.parent)
+        return self.target
+
+
+def check_name(name: str) -> None:
+    """A member name must stay inside the folder it is restored into."""
+    path = PurePosixPath(name)
+    if not name or "\\" in name or path.is_absolute() or ".." in path.parts or name.startswith("/"):
+        raise InvalidInputError(
+            f"The backup holds an unsafe file name {name!r}: it was refused, nothing was restored."
+        )
+
+
+def open_archive(path: Path) -> zipfile.ZipFile:
+    if not path.is_file():
+        raise InvalidInputError(f"{path} is not a file: give the path of a Mira backup (.zip).")
+    try:
+        return zipfile.ZipFile(path)
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise InvalidInputError(
+            f"{path.name} is not a complete Mira backup ({exc}): it may be truncated; use another copy."
+        ) from exc
+
+
+def read_manifest(archive: zipfile.ZipFile, name: str, newest_schema: int) -> ArchiveManifest:
+    try:
+        data: dict[str, Any] = json.loads(archive.read(MANIFEST))
+        files = {k: FileSum(int(v["size"]), str(v["sha256"])) for k, v in data.pop("files").items()}
+        manifest = ArchiveManifest(files=files, **data)
+    except KeyError as exc:
+        raise InvalidInputError(
+            f"{name} has no Mira backup manifest: it is not a Mira backup, or it is damaged."
+        ) from exc
+    except (ValueError, TypeError, zipfile.BadZipFile) as exc:
+        raise InvalidInputError(
+            f"The manifest of {name} is damaged ({exc}): use another copy of the backup."
+        ) from exc
+    if manifest.format > FORMAT or manifest.schema_version > newest_schema:
+        raise InvalidInputError(
+            f"{name} was made by a newer Mira ({manifest.app_version}, schema {manifest.schema_version}): "
+            "update Mira to restore it."
+        )
+    return manifest
+
+
+def verify_members(archive: zipfile.ZipFile, manifest: ArchiveManifest, name: str) -> None:
+    """Every member listed, nothing more, each with the size and checksum the manifest gives."""
+    members = {info.filename for info in archive.infolist() if not info.is_dir()} - {MANIFEST}
+    for member in members | set(manifest.files):
+        check_name(member)
+    if members != set(manifest.files):
+        missing, extra = sorted(set(manifest.files) - members), sorted(members - set(manifest.files))
+        raise InvalidInputError(
+            f"{name} does not match its manifest (missing {missing[:3]}, unlisted {extra[:3]}): "
+            "it was changed or is damaged; nothing was restored."
+        )
+    for member, expected in manifest.files.items():
+        with archive.open(member) as handle:
+            if digest_of(handle) != expected:
+                raise InvalidInputError(
+                    f"{member} in {name} does not match its checksum: the backup was changed or is damaged; "
+                    "nothing was restored."
+                )
+
+
+def digest_of(handle: IO[bytes]) -> FileSum:
+    digest, size = hashlib.sha256(), 0
+    try:
+        while chunk := handle.read(CHUNK):
+            digest.update(chunk)
+            size += len(chunk)
+    except (zipfile.BadZipFile, zlib.error, OSError, EOFError) as exc:  # a CRC error, a cut-off member
+        return FileSum(-1, str(exc))
+    return FileSum(size, digest.hexdigest())

@@ -1,0 +1,1 @@
+"""The trash: what was deleted, restorable for a while, then purged."""

@@ -1,0 +1,164 @@
+"""How each kind of object goes to the trash and comes back: threads, roles and workspaces.
+
+(Documents are the knowledge service's: ``services/knowledge/trash.py``.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from mira_desktop.core.errors import ConflictError, NotFoundError
+from mira_desktop.services.app.changes import Topic
+from mira_desktop.services.trash.service import Moved
+from mira_desktop.store.database import Database, Row
+from mira_desktop.store.trash import TrashRepository, TrashRow
+
+BUSY = ("running", "waiting_approval")
+
+
+def _live_row(trash: TrashRepository, kind: str, object_id: str, noun: str, hint: str) -> Row:
+    row = trash.row(kind, object_id)
+    if row is None or row.get("trashed_at"):
+        raise NotFoundError(f"No {noun} with id {object_id}: see `{hint}`.")
+    return row
+
+
+def _refuse_if_busy(db: Database, where: str, value: str, what: str) -> None:
+    row = db.one(
+        f"SELECT count(*) AS n FROM runs WHERE status IN {BUSY} AND thread_id IN (SELECT id FROM threads WHERE {where} = ?)",
+        (value,),
+    )
+    if row is not None and int(row["n"]):
+        raise ConflictError(
+            f"{what} has an answer being written or an agent run waiting for approval: stop or cancel it first."
+        )
+
+
+def _unbind(db: Database, column: str, object_id: str) -> list[str]:
+    """Cut the binding of every thread (trashed ones too) to the object; returns their ids."""
+    bound = [r["id"] for r in db.query(f"SELECT id FROM threads WHERE {column} = ?", (object_id,))]
+    db.execute(f"UPDATE threads SET {column} = NULL WHERE {column} = ?", (object_id,))
+    return bound
+
+
+def _rebind(db: Database, column: str, object_id: str, thread_ids: list[str], noun: str) -> list[str]:
+    """Bind the threads back where nothing else took the binding; sentences for the others."""
+    gone, rebound_elsewhere = 0, []
+    for thread_id in thread_ids:
+        row = db.one(f"SELECT title, {column} AS bound FROM threads WHERE id = ?", (thread_id,))
+        if row is None:
+            gone += 1
+        elif row["bound"] is None:
+            db.execute(f"UPDATE threads SET {column} = ? WHERE id = ?", (object_id, thread_id))
+        elif row["bound"] != object_id:
+            rebound_elsewhere.append(row["title"] or thread_id)
+    notes = []
+    if gone:
+        notes.append(f"{gone} thread(s) that used it were deleted for good, so they cannot use it again.")
+    for title in rebound_elsewhere:
+        notes.append(f"The thread {title!r} now uses another {noun} and was left as it is.")
+    return notes
+
+
+class ThreadTrash:
+    kind = "thread"
+    topic = Topic.THREADS
+
+    def __init__(self, database: Database, trash: TrashRepository, purge: Callable[[str], object]) -> None:
+        self._db = database
+        self._trash = trash
+        self._purge = purge
+
+    def move(self, object_id: str) -> Moved:
+        row = _live_row(self._trash, "thread", object_id, "thread", "mira threads list")
+        _refuse_if_busy(self._db, "id", object_id, "The thread")
+        detail = {k: row[k] for k in ("role_id", "knowledge_base_id", "workspace_id") if row[k]}
+        return Moved(row["title"] or "(untitled)", detail)
+
+    def restore(self, entry: TrashRow) -> list[str]:
+        row = self._trash.row("thread", entry.object_id) or {}
+        notes = []
+        for column, kind, noun in (
+            ("role_id", "role", "role"),
+            ("workspace_id", "workspace", "workspace"),
+            ("knowledge_base_id", None, "knowledge base"),
+        ):
+            wanted = entry.detail.get(column)
+            if not wanted or row.get(column) == wanted:
+                continue
+            other = self._trash.row(kind, wanted) if kind else None
+            if other is not None and other.get("trashed_at"):
+                notes.append(
+                    f"Its {noun} {other.get('name')!r} is in the trash: restore it to bind it again."
+                )
+            else:
+                notes.append(f"Its {noun} was deleted for good: the thread goes on without one.")
+        return notes
+
+    def after_restore(self, entry: TrashRow) -> None:
+        return None
+
+    def purge(self, entry: TrashRow) -> None:
+        self._purge(entry.object_id)
+
+
+class RoleTrash:
+    kind = "role"
+    topic = Topic.ROLES
+
+    def __init__(self, database: Database, trash: TrashRepository, purge: Callable[[str], object]) -> None:
+        self._db = database
+        self._trash = trash
+        self._purge = purge
+
+    def move(self, object_id: str) -> Moved:
+        row = _live_row(self._trash, "role", object_id, "role", "mira roles list")
+        _refuse_if_busy(self._db, "role_id", object_id, f"A thread of the role {row['name']!r}")
+        return Moved(row["name"], {"threads": _unbind(self._db, "role_id", object_id)}, (Topic.THREADS,))
+
+    def restore(self, entry: TrashRow) -> list[str]:
+        return _rebind(self._db, "role_id", entry.object_id, list(entry.detail.get("threads", [])), "role")
+
+    def after_restore(self, entry: TrashRow) -> None:
+        return None
+
+    def purge(self, entry: TrashRow) -> None:
+        self._purge(entry.object_id)
+
+
+class WorkspaceTrash:
+    kind = "workspace"
+    topic = Topic.WORKSPACES
+
+    def __init__(self, database: Database, trash: TrashRepository, purge: Callable[[str], object]) -> None:
+        self._db = database
+        self._trash = trash
+        self._purge = purge
+
+    def move(self, object_id: str) -> Moved:
+        row = _live_row(self._trash, "workspace", object_id, "workspace", "mira workspaces list")
+        if row["is_default"]:
+            raise ConflictError(f"{row['name']} is the default workspace and cannot be deleted.")
+        _refuse_if_busy(self._db, "workspace_id", object_id, f"A thread of the workspace {row['name']!r}")
+        detail = {"threads": _unbind(self._db, "workspace_id", object_id), "root_path": row["root_path"]}
+        return Moved(row["name"], detail, (Topic.THREADS,))
+
+    def restore(self, entry: TrashRow) -> list[str]:
+        row = self._db.one(
+            "SELECT name FROM workspaces WHERE root_path = ? AND id != ? AND trashed_at IS NULL",
+            (entry.detail.get("root_path"), entry.object_id),
+        )
+        if row is not None:
+            raise ConflictError(
+                f"The folder of {entry.label!r} is now the workspace {row['name']!r}: "
+                "delete that one first, then restore this one. Nothing was restored."
+            )
+        return _rebind(
+            self._db, "workspace_id", entry.object_id, list(entry.detail.get("threads", [])), "workspace"
+        )
+
+    def after_restore(self, entry: TrashRow) -> None:
+        return None
+
+    def purge(self, entry: TrashRow) -> None:
+        self._purge(entry.object_id)
