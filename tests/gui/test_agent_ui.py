@@ -25,7 +25,14 @@ def _agent_thread(services: AppServices, tmp_path: Path) -> tuple[Path, str]:
                 "pick": "by_turn",
                 "replies": [
                     {"tool_calls": [{"name": "read_file", "arguments": {"path": "notes.md"}}]},
-                    {"tool_calls": [{"name": "write_file", "arguments": {"path": "notes.md", "content": "DONE: buy milk\n"}}]},
+                    {
+                        "tool_calls": [
+                            {
+                                "name": "write_file",
+                                "arguments": {"path": "notes.md", "content": "DONE: buy milk\n"},
+                            }
+                        ]
+                    },
                     {"text": "Marked the TODO as done."},
                 ],
             }
@@ -46,7 +53,9 @@ def test_the_approval_card_appears_and_approving_resumes_the_run_and_the_trace_s
     window.header.workspace_picker.setCurrentIndex(index)
     window.header.workspace_picker.activated.emit(index)
     window.composer.send_requested.emit("Mark the TODO as done")
-    qtbot.waitUntil(lambda: window.current_thread_id is not None and not window.controller.state.busy, timeout=20_000)
+    qtbot.waitUntil(
+        lambda: window.current_thread_id is not None and not window.controller.state.busy, timeout=20_000
+    )
 
     def card_shown() -> bool:
         widget = window.chat_view.widgets[window.chat_view._order[-1]]
@@ -69,7 +78,11 @@ def test_the_approval_card_appears_and_approving_resumes_the_run_and_the_trace_s
 
     def settled() -> bool:
         widget = window.chat_view.widgets.get(window.chat_view._order[-1])
-        return widget is not None and widget.message.content == "Marked the TODO as done." and widget.agent_panel is not None
+        return (
+            widget is not None
+            and widget.message.content == "Marked the TODO as done."
+            and widget.agent_panel is not None
+        )
 
     qtbot.waitUntil(settled, timeout=10_000)
     panel = window.chat_view.widgets[window.chat_view._order[-1]].agent_panel
@@ -92,11 +105,15 @@ def test_runs_left_waiting_are_listed_on_start_with_a_badge_and_open_with_their_
     from mira_desktop.services.chat.service import SendOptions
 
     _folder, workspace_id = _agent_thread(app_services, tmp_path)
-    handle = app_services.chat.send(None, "Mark the TODO as done", SendOptions(agent=True, workspace_id=workspace_id))
+    handle = app_services.chat.send(
+        None, "Mark the TODO as done", SendOptions(agent=True, workspace_id=workspace_id)
+    )
     handle.wait(20)
     assert app_services.chat.run(handle.run_id).status.value == "waiting_approval"
     window = open_window(qtbot, app_services, ready=True)  # as after a restart
-    qtbot.waitUntil(lambda: window.waiting_banner.isVisible() and window.waiting_banner.count == 1, timeout=10_000)
+    qtbot.waitUntil(
+        lambda: window.waiting_banner.isVisible() and window.waiting_banner.count == 1, timeout=10_000
+    )
     qtbot.waitUntil(lambda: window.sidebar.thread_list.count() == 1)
     assert not window.sidebar.thread_list.item(0).icon().isNull()
     window.waiting_banner.linkActivated.emit(handle.thread_id)

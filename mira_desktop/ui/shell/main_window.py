@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QApplication,
-    QInputDialog,
     QLabel,
     QMainWindow,
     QMenu,
@@ -42,14 +41,11 @@ if TYPE_CHECKING:
     from mira_desktop.core.notifications import Notification
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.app.changes import Change
-    from mira_desktop.services.chat.run_bus import LiveEvent
     from mira_desktop.services.chat.service import SendOptions
     from mira_desktop.services.model_catalog.readiness import ModelReadiness
     from mira_desktop.ui.changes import ChangeSignal
-    from mira_desktop.ui.chat.agent_panel import AgentPanel
 
 
-AGENT_EVENT_KINDS = {"tool", "approval", "agent", "change", "budget", "guardrail"}
 GREETING = "greeting:"  # the id prefix of the welcome page's greeting (not a message of a thread yet)
 
 
@@ -138,6 +134,7 @@ class MainWindow(QMainWindow):
     def attach(self, services: AppServices) -> None:
         from mira_desktop.services.app.changes import Topic
         from mira_desktop.ui.changes import ChangeSignal, Follow
+        from mira_desktop.ui.chat.agent_actions import AgentActions
         from mira_desktop.ui.chat.controller import ChatController
         from mira_desktop.ui.chat.thread_actions import ThreadActions
 
@@ -146,6 +143,14 @@ class MainWindow(QMainWindow):
         services.notifications.subscribe(self._notes.arrived.emit)
         build_menus(self)
         self.controller = ChatController(services, self.background, self._render, self._send_options)
+        self.agent_actions = AgentActions(
+            self,
+            services=services,
+            runner=self.background,
+            controller=self.controller,
+            chat_view=self.chat_view,
+            notice=self._notice,
+        )
         self.controller.notice.connect(self._notice)
         self.thread_actions = ThreadActions(
             self,
@@ -184,9 +189,9 @@ class MainWindow(QMainWindow):
         self.chat_view.delete_requested.connect(self.delete_message)
         self.chat_view.source_requested.connect(self.open_source)
         self.chat_view.earlier_requested.connect(self.controller.show_earlier)
-        self.chat_view.agent_panel_needed.connect(self._fill_agent_panel)
+        self.chat_view.agent_panel_needed.connect(self.agent_actions.fill_panel)
         self.chat_view.memory_answered.connect(self._memory_answered)
-        self.controller.run_event.connect(self._agent_event)
+        self.controller.run_event.connect(self.agent_actions.live_event)
 
     # -- model readiness -------------------------------------------------------------------------
     def start_model_check(self) -> None:
@@ -486,93 +491,6 @@ class MainWindow(QMainWindow):
             else (lambda: memory.dismiss_proposal(message_id))
         )
         self.background.op(self, work).failure(lambda exc: self._notice(str(exc))).run()
-
-    # -- agent runs ------------------------------------------------------------------------------
-    def _fill_agent_panel(self, panel: AgentPanel) -> None:
-        """Connect a new agent panel and show its run's steps, pending call and undo."""
-        if not getattr(panel, "_connected", False):
-            panel._connected = True  # type: ignore[attr-defined]
-            panel.approve_requested.connect(self._approve)
-            panel.deny_requested.connect(self._deny)
-            panel.undo_requested.connect(self._undo)
-            panel.continue_requested.connect(self._continue_run)
-        self._reload_agent_panel(panel)
-
-    def _reload_agent_panel(self, panel: AgentPanel) -> None:
-        from mira_desktop.core.conversation.runs import EventType
-
-        assert self.services is not None
-        agent_runs, chat, run_id = self.services.agent_runs, self.services.chat, panel.run_id
-
-        def load() -> tuple[dict[str, Any], list[tuple[str, dict[str, Any]]], bool]:
-            events = [(e.type, e.data) for e in chat.run_events(run_id)]
-            undone = any(kind == EventType.RUN_UNDONE for kind, _ in events)
-            return agent_runs.show(run_id).to_dict(), events, undone
-
-        def show(result: tuple[dict[str, Any], list[tuple[str, dict[str, Any]]], bool]) -> None:
-            view, events, undone = result
-            panel.show_events(events)
-            panel.show_state(view, undone)
-
-        self.background.op(panel, load).success(show).failure(lambda _exc: None).run()
-
-    def _agent_event(self, event: LiveEvent) -> None:
-        from mira_desktop.core.conversation.runs import PAUSE_EVENTS
-
-        run = self.controller.state.active_run
-        message_id = str(event.data.get("message_id") or (run.assistant_id if run is not None else ""))
-        if event.type.split(".", 1)[0] in AGENT_EVENT_KINDS:
-            panel = self.chat_view.agent_panel_for(message_id, event.run_id)
-            if panel is not None and panel.run_id == event.run_id:
-                panel.add_event(event.type, event.data)
-        elif event.type in PAUSE_EVENTS:
-            widget = self.chat_view.widgets.get(message_id)
-            if widget is not None and widget.agent_panel is not None:
-                self._reload_agent_panel(widget.agent_panel)
-
-    def _approve(self, run_id: str, call_id: str, scope: str) -> None:
-        from mira_desktop.agent.guardrail import RuleScope
-
-        assert self.services is not None
-        agent_runs, panel = self.services.agent_runs, self.sender()
-        always = RuleScope(scope) if scope else None
-        message_id = panel.message_id if isinstance(panel, QWidget) and hasattr(panel, "message_id") else ""
-        self.controller.resume(message_id, lambda: agent_runs.approve(run_id, call_id or None, always))
-
-    def _deny(self, run_id: str, call_id: str) -> None:
-        assert self.services is not None
-        reason, ok = QInputDialog.getText(self, tr("agent.deny"), tr("agent.deny_reason"))
-        if not ok:
-            return
-        agent_runs, panel = self.services.agent_runs, self.sender()
-        message_id = getattr(panel, "message_id", "")
-        self.controller.resume(message_id, lambda: agent_runs.deny(run_id, reason, call_id or None))
-
-    def _continue_run(self, run_id: str) -> None:
-        assert self.services is not None
-        agent_runs, panel = self.services.agent_runs, self.sender()
-        self.controller.resume(getattr(panel, "message_id", ""), lambda: agent_runs.continue_run(run_id))
-
-    def _undo(self, run_id: str) -> None:
-        assert self.services is not None
-        agent_runs, panel = self.services.agent_runs, self.sender()
-        files = (
-            panel.changed_label.text()
-            if isinstance(panel, QWidget) and hasattr(panel, "changed_label")
-            else ""
-        )
-        answer = QMessageBox.question(self, tr("agent.undo"), tr("agent.undo_confirm", files=files))
-        if answer != QMessageBox.StandardButton.Yes:
-            return
-
-        def undone(report: Any) -> None:
-            self._notice(report.summary())
-            if hasattr(panel, "run_id"):
-                self._reload_agent_panel(panel)  # type: ignore[arg-type]
-
-        self.background.op(self, lambda: agent_runs.undo(run_id)).success(undone).failure(
-            lambda exc: self._notice(str(exc))
-        ).run()
 
     def _send_options(self) -> SendOptions:
         from mira_desktop.services.chat.service import SendOptions
