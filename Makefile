@@ -9,7 +9,7 @@ PYTEST_ENV := QT_QPA_PLATFORM=offscreen HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1
 # build runs everywhere such CPUs are found. pip's wheel cache keeps the result.
 LLAMA_CMAKE_ARGS := -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_BMI2=ON
 
-.PHONY: install run test test-fast lint test-core test-gui bench clean
+.PHONY: install run test test-fast lint test-core test-gui bench clean translations
 
 $(STAMP): pyproject.toml Makefile
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -17,9 +17,17 @@ $(STAMP): pyproject.toml Makefile
 	# The CPU build of PyTorch that lies on this machine's disk; a plain `torch` would pull CUDA.
 	$(BIN)/python -m pip install --quiet torch==2.13.0
 	CMAKE_ARGS="$(LLAMA_CMAKE_ARGS)" $(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(MAKE) translations
 	@touch $(STAMP)
 
 install: $(STAMP)
+
+# The window's translations: Qt Linguist sources (.ts, kept in git) compiled to .qm beside them.
+# Unfinished translations stay out, so such text shows in English. tools/i18n_sync.py updates the .ts.
+translations:
+	for ts in mira_desktop/ui/translations/*.ts; do \
+		$(BIN)/pyside6-lrelease -silent -nounfinished "$$ts" -qm "$${ts%.ts}.qm" || exit 1; \
+	done
 
 run: $(STAMP)
 	$(BIN)/mira

@@ -1,510 +1,182 @@
-"""User-visible text of the window in English and Chinese.
+"""User-visible text of the window, through Qt's translation system.
 
-The language follows ``MIRA_LANG`` (``en`` or ``zh``), else the system locale.
+The English text is the catalog in ``ui/strings``; the translations are Qt Linguist files in
+``ui/translations`` (``mira_<lang>.ts``), compiled to ``.qm`` by ``make translations``. At start,
+:func:`install_translations` picks the language — ``MIRA_LANG`` (``en`` or ``zh``) over the one
+saved in Settings over the system's — and installs Mira's translator, Qt's own (the buttons of
+standard dialogs) and the default ``QLocale``. :func:`tr` then looks a key up with
+``QCoreApplication.translate``, lets Qt choose the plural form of a count, and fills the
+``{placeholders}``, writing whole numbers in the window's locale. ``tools/i18n_sync.py`` keeps the
+translations in step with the catalog.
 """
 
 from __future__ import annotations
 
-import locale
+import json
+import logging
 import os
+import sqlite3
+from contextlib import closing
+from pathlib import Path
 
-_STRINGS: dict[str, tuple[str, str]] = {
-    "app.title": ("Mira", "Mira"),
-    "sidebar.workspace": ("Workspace", "工作区"),
-    "sidebar.new_chat": ("New chat", "新对话"),
-    "sidebar.search": ("Search threads…", "搜索对话…"),
-    "sidebar.active": ("Active", "进行中"),
-    "sidebar.archived": ("Archived", "已归档"),
-    "sidebar.empty": ("No conversations yet.\nStart one on the right.", "还没有对话。\n在右侧开始一个吧。"),
-    "sidebar.no_match": ("No thread matches.", "没有匹配的对话。"),
-    "sidebar.no_archived": ("No archived conversations.", "没有已归档的对话。"),
-    "settings.appearance": ("Appearance", "外观"),
-    "settings.memory": ("Memory", "记忆"),
-    "menu.trash": ("Trash…", "回收站…"),
-    "menu.backup": ("Back up data…", "备份数据…"),
-    "undo.button": ("Undo", "撤销"),
-    "backup.title": ("Back up data", "备份数据"),
-    "backup.filter": ("Mira backup (*.zip)", "Mira 备份 (*.zip)"),
-    "backup.running": ("Backing up…", "正在备份…"),
-    "backup.step": ("Backing up: {step}…", "正在备份：{step}…"),
-    "backup.saved": ("Saved the backup {path}.", "备份已保存：{path}。"),
-    "backup.saved_detail": (
-        "Saved {path}: {files} files, {size}. Keep it somewhere else than this computer; API keys of "
-        "remote providers are not in it. `mira backup restore` restores it into a new folder.",
-        "已保存 {path}：{files} 个文件，{size}。请把它另存到别处；其中不含远程服务的 API 密钥。"
-        "可用 `mira backup restore` 恢复到新文件夹。",
-    ),
-    "backup.failed": ("The backup was not written: {reason}", "备份未写入：{reason}"),
-    "sidebar.trash": ("Trash ({count})", "回收站（{count}）"),
-    "sidebar.trash_tip": (
-        "Deleted threads, roles, workspaces and documents: restore them or empty the trash.",
-        "已删除的对话、角色、工作区和文档：可恢复或清空回收站。",
-    ),
-    "trash.title": ("Trash", "回收站"),
-    "trash.hint": (
-        "Deleted items stay here for {days} day(s), then Mira deletes them for good when it starts. "
-        "Restoring brings back what they were bound to where that still makes sense.",
-        "已删除的项目在此保留 {days} 天，之后 Mira 启动时会将其彻底删除。恢复时，仍然合理的绑定会一并恢复。",
-    ),
-    "trash.name": ("Name", "名称"),
-    "trash.kind": ("Kind", "类型"),
-    "trash.deleted": ("Deleted", "删除时间"),
-    "trash.purged_on": ("Deleted for good on", "彻底删除日期"),
-    "trash.kind_thread": ("Thread", "对话"),
-    "trash.kind_role": ("Role", "角色"),
-    "trash.kind_workspace": ("Workspace", "工作区"),
-    "trash.kind_document": ("Document", "文档"),
-    "trash.empty_state": ("The trash is empty.", "回收站是空的。"),
-    "trash.restore": ("Restore", "恢复"),
-    "trash.purge": ("Delete for good…", "彻底删除…"),
-    "trash.empty": ("Empty trash…", "清空回收站…"),
-    "trash.keep": ("Keep for", "保留"),
-    "trash.days_suffix": (" days", " 天"),
-    "trash.days_tip": (
-        "How long deleted items stay before they are deleted for good.",
-        "已删除项目在彻底删除前保留多久。",
-    ),
-    "trash.restored_title": ("Restored", "已恢复"),
-    "trash.purge_confirm": (
-        "Delete {count} item(s) for good? This cannot be undone.",
-        "彻底删除 {count} 个项目？此操作无法撤销。",
-    ),
-    "trash.empty_confirm": (
-        "Delete all {count} item(s) in the trash for good? This cannot be undone.",
-        "彻底删除回收站中的全部 {count} 个项目？此操作无法撤销。",
-    ),
-    "models.roles_heading": ("Model roles", "模型分工"),
-    "models.roles_hint": (
-        "Which model does each job. The thread's own model answers; a small fast model can write "
-        "summaries and search rewrites, a stronger one can grade evidence.",
-        "每项工作由哪个模型完成。对话自身的模型负责回答；较小较快的模型可以写摘要和改写检索，较强的模型可以评估证据。",
-    ),
-    "models.role_fast": ("Fast (summaries, rewrites)", "快速（摘要、改写）"),
-    "models.role_grader": ("Grader (knowledge evidence)", "评估（知识库证据）"),
-    "models.role_evaluator": ("Evaluator (evaluation judge)", "评测（评测裁判）"),
-    "models.role_answer": ("The answer model", "回答所用的模型"),
-    "models.discover": ("Find models on this computer…", "查找本机上的模型…"),
-    "models.discovering": (
-        "Looking in the folders of LM Studio, GPT4All, Jan and Ollama…",
-        "正在查找 LM Studio、GPT4All、Jan 和 Ollama 的文件夹…",
-    ),
-    "models.found": ("{count} model(s) not added yet:", "{count} 个尚未添加的模型："),
-    "models.none_found": ("No GGUF model found in the usual folders.", "在常用文件夹中没有找到 GGUF 模型。"),
-    "models.add_found": ("Add", "添加"),
-    "memory.hint": (
-        "Facts Mira may tell the model in every conversation (or in one workspace's), within a small budget. "
-        "Untick a fact to keep it without sending it. A thread can leave memory out (its ⋯ menu).",
-        "Mira 可以在每次对话（或某个工作区的对话）中告诉模型的事实，占用一小部分上下文。"
-        "取消勾选可保留但不发送。单个对话可以不使用记忆（在其 ⋯ 菜单中）。",
-    ),
-    "memory.empty": ("Nothing remembered yet.", "还没有记住任何事。"),
-    "memory.new": ("A fact about you, e.g. I prefer metric units", "关于你的事实，例如：我习惯使用公制单位"),
-    "memory.add": ("Remember", "记住"),
-    "memory.remove": ("Forget", "忘记"),
-    "memory.edit": ("Edit fact", "编辑事实"),
-    "memory.fact": ("Fact", "事实"),
-    "memory.everywhere": ("Every conversation", "所有对话"),
-    "memory.in_workspace": ("Only in {name}", "仅在 {name}"),
-    "memory.tip": ("Tick: sent with requests. Double-click to edit.", "勾选：随请求发送。双击编辑。"),
-    "memory.proposal": ("Remember that: “{fact}”?", "要记住：“{fact}”吗？"),
-    "memory.accept": ("Remember", "记住"),
-    "memory.dismiss": ("Dismiss", "忽略"),
-    "thread.memory": ("Use memory in this thread", "在此对话中使用记忆"),
-    "settings.theme": ("Theme", "主题"),
-    "settings.theme_system": ("Follow the system", "跟随系统"),
-    "settings.theme_light": ("Light", "浅色"),
-    "settings.theme_dark": ("Dark", "深色"),
-    "settings.theme_hint": ("Every Mira window changes at once.", "所有 Mira 窗口会立即更改。"),
-    "header.agent": ("Agent", "智能体"),
-    "header.agent_tip": (
-        "Agent mode: the model may read and (with your approval) change files in the chosen workspace",
-        "智能体模式：模型可以读取所选工作区中的文件，并在你批准后修改它们",
-    ),
-    "header.workspace_tip": ("The folder agent runs work in", "智能体运行所用的文件夹"),
-    "thread.untitled": ("Untitled", "未命名"),
-    "thread.default_model": ("default model", "默认模型"),
-    "empty.title": ("What can I help with?", "有什么可以帮你？"),
-    "empty.body": (
-        "Chat with a local model, ask your documents, or let an agent work in a folder you choose.\n"
-        "Everything runs on this computer.",
-        "与本地模型聊天、向你的文档提问，或让智能体在你选定的文件夹中工作。\n一切都在这台电脑上运行。",
-    ),
-    "composer.loading": ("Loading the model…", "正在加载模型…"),
-    "composer.unavailable": ("The model is not available: see the status bar.", "模型不可用：请查看状态栏。"),
-    "composer.placeholder": (
-        "Message {name} — Enter to send, Shift+Enter for a new line",
-        "给 {name} 发消息 — Enter 发送，Shift+Enter 换行",
-    ),
-    "composer.send": ("Send", "发送"),
-    "status.data": ("Data: {path}", "数据：{path}"),
-    "status.model_loading": ("Model: {name} — loading…", "模型：{name} — 加载中…"),
-    "status.model_ready": ("Model: {name} — ready", "模型：{name} — 就绪"),
-    "status.model_failed": ("Model: {name} — unavailable", "模型：{name} — 不可用"),
-    "message.stopped": ("stopped", "已停止"),
-    "message.error": ("error", "出错"),
-    "error.title": ("Mira cannot start", "Mira 无法启动"),
-    "menu.mira": ("&Mira", "&Mira"),
-    "menu.settings": ("Settings…", "设置…"),
-    "menu.quit": ("Quit", "退出"),
-    "settings.title": ("Settings", "设置"),
-    "settings.models": ("Models", "模型"),
-    "models.heading": ("Chat models (★ = default for new threads)", "对话模型（★ = 新对话的默认模型）"),
-    "models.set_default": ("Set as default", "设为默认"),
-    "models.test": ("Test", "测试"),
-    "models.remove": ("Remove", "移除"),
-    "models.add_gguf": ("Add a GGUF file…", "添加 GGUF 文件…"),
-    "models.loaded": ("· loaded", "· 已加载"),
-    "models.threads": ("Threads for local models", "本地模型线程数"),
-    "models.threads_auto": ("Automatic ({n})", "自动（{n}）"),
-    "models.remote_heading": (
-        "Add an OpenAI-compatible server (llama.cpp, Ollama, LM Studio, vLLM, OpenAI)",
-        "添加 OpenAI 兼容服务器（llama.cpp、Ollama、LM Studio、vLLM、OpenAI）",
-    ),
-    "models.name": ("Name", "名称"),
-    "models.base_url": ("Base URL", "基础 URL"),
-    "models.model": ("Model", "模型"),
-    "models.api_key": ("API key", "API 密钥"),
-    "models.key_placeholder": ("optional; kept in the system keyring", "可选；保存在系统钥匙串中"),
-    "models.key_stored": ("Key stored in the system keyring.", "密钥已保存在系统钥匙串中。"),
-    "models.add_remote": ("Add server", "添加服务器"),
-    "models.added": ("Added {name}.", "已添加 {name}。"),
-    "models.testing": ("Testing {ref}…", "正在测试 {ref}…"),
-    "models.test_result": (
-        "“{text}” — first token {first} ms, total {total} s",
-        "“{text}” — 首个词元 {first} 毫秒，共 {total} 秒",
-    ),
-    "composer.stop": ("Stop", "停止"),
-    "composer.stop_tip": (
-        "Stop writing (Esc); the text so far is kept",
-        "停止生成（Esc）；已生成的文字会保留",
-    ),
-    "composer.usage": ("Context: {used} / {window} tokens", "上下文：{used} / {window} 词元"),
-    "meter.tip": ("What the next request holds:", "下一次请求包含："),
-    "quit.title": ("Quit Mira", "退出 Mira"),
-    "switcher.title": ("Go to", "转到"),
-    "switcher.placeholder": ("A thread or a command…", "对话或命令…"),
-    "switcher.thread": ("Thread: {title}", "对话：{title}"),
-    "menu.help": ("Help", "帮助"),
-    "menu.shortcuts": ("Keyboard shortcuts", "键盘快捷键"),
-    "menu.switcher": ("Go to…", "转到…"),
-    "shortcuts.new_chat": ("New chat", "新对话"),
-    "shortcuts.switcher": ("Go to a thread or a command", "转到对话或命令"),
-    "shortcuts.search": ("Search threads", "搜索对话"),
-    "shortcuts.send": ("Send / new line", "发送 / 换行"),
-    "shortcuts.stop": ("Stop the answer", "停止回答"),
-    "shortcuts.roles": ("Roles", "角色"),
-    "shortcuts.knowledge": ("Knowledge", "知识库"),
-    "shortcuts.settings": ("Settings", "设置"),
-    "shortcuts.sheet": ("This sheet", "本说明"),
-    "shortcuts.quit": ("Quit Mira (every window)", "退出 Mira（所有窗口）"),
-    "quit.question": (
-        "A reply is still being written. Stop it and quit, or quit as soon as it is finished?",
-        "仍有回复正在生成。要停止它并退出，还是在它完成后立即退出？",
-    ),
-    "quit.stop": ("Stop and quit", "停止并退出"),
-    "quit.after": ("Quit when finished", "完成后退出"),
-    "meter.role": ("Role", "角色"),
-    "meter.summary": ("Summary", "摘要"),
-    "meter.memory": ("Memory", "记忆"),
-    "meter.agent": ("Agent context", "智能体上下文"),
-    "meter.history": ("Conversation", "对话"),
-    "meter.passages": ("Knowledge passages (at most)", "知识库段落（最多）"),
-    "meter.attachment": ("Attachment", "附件"),
-    "chat.show_earlier": ("Show earlier messages", "显示更早的消息"),
-    "chat.show_earlier_n": ("Show {n} earlier messages", "显示更早的 {n} 条消息"),
-    "message.you": ("You", "你"),
-    "message.mira": ("Mira", "Mira"),
-    "message.copy": ("Copy", "复制"),
-    "message.edit": ("Edit", "编辑"),
-    "message.regenerate": ("Regenerate", "重新生成"),
-    "message.retry": ("Retry", "重试"),
-    "message.delete": ("Delete", "删除"),
-    "message.delete_tip": ("Delete this message and the replies below it", "删除此消息及其后的回复"),
-    "message.delete_confirm": (
-        "Delete this message and every reply below it? Other branches are kept.",
-        "删除此消息及其后的所有回复？其他分支会保留。",
-    ),
-    "message.sources": ("Sources:", "来源："),
-    "message.save_and_send": ("Save and send", "保存并发送"),
-    "message.cancel": ("Cancel", "取消"),
-    "message.previous_branch": ("Previous version", "上一个版本"),
-    "message.next_branch": ("Next version", "下一个版本"),
-    "message.stopped_note": ("Stopped — the text so far is kept.", "已停止 — 已生成的文字已保留。"),
-    "message.error_note": ("Failed: {error}", "失败：{error}"),
-    "message.writing": ("Writing…", "正在生成…"),
-    "message.continue": ("Continue", "继续"),
-    "message.waiting_note": ("Waiting for your approval.", "等待你的批准。"),
-    "agent.steps": ("Steps ({count})", "步骤（{count}）"),
-    "agent.model_call": ("Model call {step}: {tokens} tokens", "第 {step} 次模型调用：{tokens} 词元"),
-    "agent.stopped": ("Stopped by the {reason} limit", "因 {reason} 上限而停止"),
-    "agent.undone": ("Undone", "已撤销"),
-    "agent.undo": ("Undo run…", "撤销本次运行…"),
-    "agent.undo_tip": ("Put back every file this run changed:", "恢复本次运行改动的所有文件："),
-    "agent.undo_confirm": (
-        "Put back these files as they were before the run?\n\n{files}",
-        "将以下文件恢复到运行之前的状态？\n\n{files}",
-    ),
-    "agent.continue": ("Continue run", "继续运行"),
-    "agent.changed": ("Changed: {files}", "已改动：{files}"),
-    "agent.approve": ("Approve", "批准"),
-    "agent.deny": ("Deny", "拒绝"),
-    "agent.deny_reason": ("Tell the agent why (optional):", "告诉智能体原因（可选）："),
-    "agent.always_run": ("Always for this run", "本次运行始终允许"),
-    "agent.always_workspace": ("Always for this workspace", "此工作区始终允许"),
-    "agent.wants": ("The agent wants to {tool}: {what}", "智能体想要执行 {tool}：{what}"),
-    "agent.decision": ("{verdict}: {reason}", "{verdict}：{reason}"),
-    "agent.asked": ("asked for your approval", "请求你的批准"),
-    "agent.decided": ("you chose: {decision}", "你的选择：{decision}"),
-    "agent.stale": ("the file changed since: proposed again", "文件已改变：重新提出"),
-    "agent.waiting_banner": (
-        "{count} agent run(s) wait for your approval: {links}",
-        "{count} 个智能体运行正在等待你的批准：{links}",
-    ),
-    "message.continue_tip": (
-        "Carry on from where the answer stopped (a new version that starts with this text)",
-        "从回答停下的地方继续（新版本以这段文字开头）",
-    ),
-    "message.copy_code": ("Copy", "复制"),
-    "message.copy_selection": ("Copy selection", "复制所选"),
-    "message.cut_off_note": (
-        "Cut off: the answer reached its length limit. Continue to read the rest.",
-        "已截断：回答达到了长度上限。点击“继续”查看其余部分。",
-    ),
-    "message.repeating_note": (
-        "Stopped by Mira: the answer began repeating itself.",
-        "已由 Mira 停止：回答开始重复。",
-    ),
-    "thread.menu": ("Thread actions", "对话操作"),
-    "thread.rename": ("Rename…", "重命名…"),
-    "thread.title": ("Title", "标题"),
-    "thread.summary": ("Context summary…", "上下文摘要…"),
-    "thread.archive": ("Archive", "归档"),
-    "thread.unarchive": ("Unarchive", "取消归档"),
-    "thread.export": ("Export thread", "导出对话"),
-    "thread.exported": ("Saved {path}.", "已保存 {path}。"),
-    "thread.export_md": ("Export as Markdown…", "导出为 Markdown…"),
-    "thread.export_json": ("Export as JSON (all branches)…", "导出为 JSON（含所有分支）…"),
-    "thread.import_json": ("Import a JSON thread…", "导入 JSON 对话…"),
-    "thread.delete": ("Move to trash", "移到回收站"),
-    "thread.trashed": ("Moved “{title}” to the trash.", "已将“{title}”移到回收站。"),
-    "summary.title": ("Context summary", "上下文摘要"),
-    "summary.explain": (
-        "Sent to the model before the conversation, never shown as a message. Long threads refresh it "
-        "automatically.",
-        "在对话之前发送给模型，不会显示为消息。长对话会自动刷新摘要。",
-    ),
-    "summary.generate": ("Generate", "生成"),
-    "summary.clear": ("Clear", "清除"),
-    "summary.saved": ("Saved.", "已保存。"),
-    "summary.cleared": ("Cleared.", "已清除。"),
-    "summary.generating": ("Summarizing with the thread's model…", "正在用此对话的模型生成摘要…"),
-    "summary.generated": ("Generated; edit it if you like, then Save.", "已生成；可编辑后保存。"),
-    "header.role_tip": ("The role (persona) of this thread", "此对话的角色"),
-    "header.kb_tip": ("Answer from this knowledge base, with sources", "基于此知识库回答并引用来源"),
-    "header.no_role": ("No role", "无角色"),
-    "header.no_kb": ("No knowledge base", "不使用知识库"),
-    "header.role_draft": ("draft: not used", "草稿：不会使用"),
-    "header.role_archived": ("archived: not used", "已归档：不会使用"),
-    "menu.roles": ("Roles…", "角色…"),
-    "menu.knowledge": ("Knowledge…", "知识库…"),
-    "header.default_model": ("Default ({name})", "默认（{name}）"),
-    "header.model_tip": ("The model this thread uses", "此对话使用的模型"),
-    # the Knowledge window
-    "kb.title": ("Knowledge", "知识库"),
-    "kb.new_name": ("New knowledge base name", "新知识库名称"),
-    "kb.create": ("Create", "创建"),
-    "kb.delete": ("Delete…", "删除…"),
-    "kb.add_files": ("Add files…", "添加文件…"),
-    "kb.add_folder": ("Add folder…", "添加文件夹…"),
-    "kb.follow": ("Follow a folder…", "跟随文件夹…"),
-    "kb.unfollow": ("Stop following", "停止跟随"),
-    "kb.cancel": ("Cancel indexing", "取消索引"),
-    "kb.remove_doc": ("Remove document…", "移除文档…"),
-    "kb.drop_hint": (
-        "Drop files or folders here to add them. PDF, Word, PowerPoint, Excel, Markdown, text, CSV, JSON, "
-        "YAML and code are read.",
-        "将文件或文件夹拖到这里即可添加。支持 PDF、Word、PowerPoint、Excel、Markdown、文本、CSV、JSON、YAML 和代码。",
-    ),
-    "kb.no_kb": ("Create or choose a knowledge base first.", "请先创建或选择一个知识库。"),
-    "kb.summary": (
-        "{name}: {documents} documents · {chunks} chunks{watching}",
-        "{name}：{documents} 个文档 · {chunks} 个片段{watching}",
-    ),
-    "kb.list_item": ("{name} ({documents})", "{name}（{documents}）"),
-    "kb.list_tip": (
-        "{name}: {documents} documents, {chunks} chunks",
-        "{name}：{documents} 个文档，{chunks} 个片段",
-    ),
-    "kb.no_bases": (
-        "No knowledge bases yet: type a name on the left and press Create.",
-        "还没有知识库：在左侧输入名称并点击“创建”。",
-    ),
-    "kb.nothing_yet": (
-        "No documents yet: add files or drop them here.",
-        "还没有文档：添加文件或将其拖到这里。",
-    ),
-    "kb.no_documents": ("No documents in this knowledge base yet.", "此知识库还没有文档。"),
-    "kb.no_jobs": ("No indexing jobs yet.", "还没有索引任务。"),
-    "kb.search_empty": ("Passages found for your question appear here.", "检索到的段落会显示在这里。"),
-    "kb.eval_run": ("Run", "运行"),
-    "kb.eval_mode": ("Mode", "模式"),
-    "kb.eval_queries": ("Queries", "查询数"),
-    "kb.evaluated": ("{queries} queries: {metrics}", "{queries} 个查询：{metrics}"),
-    "kb.watching": (" · following {path}", " · 跟随 {path}"),
-    "kb.tab_docs": ("Documents", "文档"),
-    "kb.tab_jobs": ("Jobs", "任务"),
-    "kb.tab_search": ("Search", "检索测试"),
-    "kb.tab_eval": ("Evaluation", "评测"),
-    "kb.col_name": ("Name", "名称"),
-    "kb.col_version": ("Version", "版本"),
-    "kb.col_status": ("Status", "状态"),
-    "kb.col_chunks": ("Chunks", "片段"),
-    "kb.col_error": ("Error", "错误"),
-    "kb.col_document": ("Document", "文档"),
-    "kb.col_state": ("State", "状态"),
-    "kb.col_progress": ("Progress", "进度"),
-    "kb.col_message": ("Message", "信息"),
-    "kb.idle": ("All documents are indexed.", "所有文档均已索引。"),
-    "kb.indexing": (
-        "Indexing: {done} of {total} jobs finished",
-        "正在索引：{total} 个任务中已完成 {done} 个",
-    ),
-    "kb.queued": ("Queued {count} document(s).", "已加入 {count} 个文档。"),
-    "kb.unchanged": (" {count} unchanged.", " {count} 个未变化。"),
-    "kb.search_placeholder": (
-        "Test a question against this knowledge base…",
-        "用一个问题测试此知识库的检索…",
-    ),
-    "kb.search": ("Search", "检索"),
-    "kb.no_hits": ("No passages found.", "没有找到相关段落。"),
-    "kb.run_eval": ("Run evaluation…", "运行评测…"),
-    "kb.pick_queries": ("BEIR queries (queries.jsonl)", "BEIR 查询（queries.jsonl）"),
-    "kb.pick_qrels": ("BEIR judgements (qrels .tsv)", "BEIR 相关性判断（qrels .tsv）"),
-    "kb.evaluating": ("Evaluating…", "正在评测…"),
-    "kb.confirm_delete_title": ("Delete knowledge base", "删除知识库"),
-    "kb.confirm_delete": (
-        "Delete “{name}”?\n\nThis removes its {documents} document(s), their index and the copies Mira "
-        "stored of them.\n\nIt does not touch your original files, and it keeps every conversation: "
-        "{threads} thread(s) with {messages} message(s) stay, they only stop using this knowledge base.",
-        "删除“{name}”？\n\n这会移除其中的 {documents} 个文档、它们的索引以及 Mira 保存的副本。\n\n"
-        "不会改动你的原始文件，也会保留所有对话：{threads} 个对话共 {messages} 条消息都会保留，只是不再使用此知识库。",
-    ),
-    "kb.confirm_remove_title": ("Remove document", "移除文档"),
-    "kb.confirm_remove": (
-        "Move “{name}” to the trash? It leaves every search at once and can be restored from the trash; "
-        "the original file is not touched.",
-        "将“{name}”移到回收站？它会立即从所有检索中移除，可从回收站恢复；原始文件不受影响。",
-    ),
-    # the Roles window
-    "roles.title": ("Roles", "角色"),
-    "roles.search": ("Search roles…", "搜索角色…"),
-    "roles.status.all": ("All", "全部"),
-    "roles.status.active": ("Active", "启用"),
-    "roles.status.draft": ("Draft", "草稿"),
-    "roles.status.archived": ("Archived", "已归档"),
-    "roles.new": ("New", "新建"),
-    "roles.duplicate": ("Duplicate", "复制"),
-    "roles.delete": ("Delete", "删除"),
-    "roles.import": ("Import…", "导入…"),
-    "roles.export": ("Export…", "导出…"),
-    "roles.export.v2_json": ("Character Card V2 (JSON)", "角色卡 V2（JSON）"),
-    "roles.export.v3_json": ("Character Card V3 (JSON)", "角色卡 V3（JSON）"),
-    "roles.export.v2_png": ("Character Card V2 (PNG)", "角色卡 V2（PNG）"),
-    "roles.export.v3_png": ("Character Card V3 (PNG)", "角色卡 V3（PNG）"),
-    "roles.import.filter": ("Character cards (*.png *.json)", "角色卡 (*.png *.json)"),
-    "roles.save": ("Save", "保存"),
-    "roles.revert": ("Revert", "还原"),
-    "roles.start_chat": ("Start a chat with this role", "用此角色开始对话"),
-    "roles.start_chat.inactive": ("Set the role active to chat with it.", "将角色设为启用后才能用它对话。"),
-    "roles.drop_hint": (
-        "Drop character cards (PNG or JSON) here to import them.",
-        "将角色卡（PNG 或 JSON）拖到这里即可导入。",
-    ),
-    "roles.empty": ("No role matches.", "没有匹配的角色。"),
-    "roles.new_name": ("New role", "新角色"),
-    "roles.saved": ("Saved {name}, version {version}.", "已保存 {name}，版本 {version}。"),
-    "roles.imported": ("Imported {name} ({spec}).", "已导入 {name}（{spec}）。"),
-    "roles.sanitized": ("Removed unsafe content: {fields}", "已移除不安全内容：{fields}"),
-    "roles.exported": ("Wrote {path}.", "已写入 {path}。"),
-    "roles.deleted": (
-        "Moved {name} to the trash; {threads} thread(s) keep their messages and get the role back if you restore it.",
-        "已将 {name} 移到回收站；{threads} 个对话保留全部消息，恢复角色后会重新绑定。",
-    ),
-    "roles.delete_confirm": (
-        "Move the role {name} to the trash? Threads that use it keep every message; restoring the role binds them again.",
-        "将角色 {name} 移到回收站？使用它的对话会保留全部消息；恢复角色后会重新绑定。",
-    ),
-    "roles.unsaved": ("Unsaved changes", "有未保存的修改"),
-    "roles.discard_confirm": ("Discard the unsaved changes to this role?", "放弃对此角色未保存的修改？"),
-    "roles.fix_fields": (
-        "Fix the fields marked in red to see the preview.",
-        "请先修正标红的字段，再查看预览。",
-    ),
-    "roles.field.name": ("Name", "名称"),
-    "roles.field.summary": ("Summary", "简介"),
-    "roles.field.status": ("Status", "状态"),
-    "roles.field.tags": ("Tags (comma-separated)", "标签（用逗号分隔）"),
-    "roles.field.avatar": ("Avatar", "头像"),
-    "roles.field.description": ("Description", "描述"),
-    "roles.field.worldview": ("World", "世界观"),
-    "roles.field.persona": ("Persona", "性格"),
-    "roles.field.scenario": ("Scenario", "场景"),
-    "roles.field.example_dialogues": ("Example dialogues", "对话示例"),
-    "roles.field.style": ("Style", "风格"),
-    "roles.field.constraints": ("Constraints", "约束"),
-    "roles.field.first_message": ("First message", "开场白"),
-    "roles.field.alternate_greetings": (
-        "Alternate greetings (separate with a line of ---)",
-        "备选开场白（用一行 --- 分隔）",
-    ),
-    "roles.field.lorebook": ("Lorebook", "世界书"),
-    "roles.field.llm_profile": (
-        "Sampling (empty = the model's default)",
-        "采样参数（留空 = 使用模型默认值）",
-    ),
-    "roles.avatar.choose": ("Choose…", "选择…"),
-    "roles.avatar.remove": ("Remove", "移除"),
-    "roles.avatar.none": ("No avatar", "无头像"),
-    "roles.avatar.filter": (
-        "Images (*.png *.jpg *.jpeg *.webp *.gif *.bmp)",
-        "图片 (*.png *.jpg *.jpeg *.webp *.gif *.bmp)",
-    ),
-    "roles.profile.default": ("model default", "模型默认"),
-    "roles.lore.add": ("Add entry", "添加条目"),
-    "roles.lore.remove": ("Remove entry", "删除条目"),
-    "roles.lore.name": ("Name", "名称"),
-    "roles.lore.keys": ("Keys (one per line)", "关键词（每行一个）"),
-    "roles.lore.content": (
-        "Content (inserted when a key appears in the recent messages)",
-        "内容（最近消息出现关键词时插入）",
-    ),
-    "roles.lore.enabled": ("Enabled", "启用"),
-    "roles.lore.constant": ("Always insert", "始终插入"),
-    "roles.lore.case_sensitive": ("Case-sensitive", "区分大小写"),
-    "roles.lore.untitled": ("(entry {n})", "（条目 {n}）"),
-    "roles.preview.title": ("Request preview", "请求预览"),
-    "roles.preview.thread": ("Thread", "对话"),
-    "roles.preview.no_thread": ("(no thread)", "（无对话）"),
-    "roles.preview.message": ("Try a message…", "试一条消息…"),
-    "roles.preview.not_sent": (
-        "This role is {status}: shown as it will be sent once active; today the request carries no role.",
-        "此角色为{status}状态：这里显示的是启用后会发送的内容；目前请求中不包含此角色。",
-    ),
-    "roles.preview.parameters": ("Parameters", "参数"),
-    "roles.preview.tokens": ("Tokens", "词元"),
-    "roles.preview.total": ("total {used} of {window} ({tokenizer})", "共 {used} / {window}（{tokenizer}）"),
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+
+from mira_desktop.ui.strings import CATALOG
+
+LANGUAGES = ("en", "zh")
+TRANSLATIONS_DIR = Path(__file__).with_name("translations")
+_QM_FILES = {"en": "mira_en.qm", "zh": "mira_zh_CN.qm"}
+_LOCALES = {
+    "en": (QLocale.Language.English, QLocale.Script.LatinScript, QLocale.Country.UnitedStates),
+    "zh": (QLocale.Language.Chinese, QLocale.Script.SimplifiedChineseScript, QLocale.Country.China),
 }
+_MAX_COUNT = 2**31 - 1  # Qt takes the count as a C int
+_log = logging.getLogger(__name__)
+_installed: list[QTranslator] = []
+_warned: list[Path] = []  # the first missing .qm file: one warning a process is enough
+_current: list[str] = []  # the installed language, once there is one
 
 
 def language() -> str:
-    chosen = os.environ.get("MIRA_LANG", "")
-    if chosen in {"en", "zh"}:
-        return chosen
-    loc = locale.getlocale()[0] or os.environ.get("LANG", "")
-    return "zh" if loc.lower().startswith("zh") else "en"
+    """The window's language, ``en`` or ``zh``: English until translations are installed."""
+    return _current[-1] if _current else "en"
 
 
 def tr(key: str, **values: object) -> str:
-    english, chinese = _STRINGS[key]
-    text = chinese if language() == "zh" else english
-    return text.format(**values) if values else text
+    """The text of ``key`` in the window's language, its ``{placeholders}`` filled from ``values``.
+
+    For a numerus message the value of its count keyword (``count=3``, or the one the catalog
+    names) picks the plural form; whole numbers are written in the window's locale (``1,234``).
+    """
+    entry = CATALOG[key]
+    if entry.plural:
+        count = values[entry.count]
+        n = _count(count)
+        text = QCoreApplication.translate(entry.context, entry.source, entry.disambiguation, n)
+        if n < 0:  # not a count Qt can take: show the value as given
+            text = text.replace("%Ln", str(_shown(count))).replace("%n", str(_shown(count)))
+    else:
+        text = QCoreApplication.translate(entry.context, entry.source, entry.disambiguation)
+    if not values:
+        return text
+    shown = {name: _shown(value) for name, value in values.items()}
+    for name, fragment in entry.counts:
+        if name in values:
+            shown[name] = tr(fragment, **{CATALOG[fragment].count: values[name]})
+    return text.format(**shown)
+
+
+def _count(value: object) -> int:
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= _MAX_COUNT:
+        return value
+    return -1
+
+
+def _shown(value: object) -> object:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return QLocale().toString(value)
+    return value
+
+
+def chosen_language(preference: str = "system") -> str:
+    """``en`` or ``zh``: ``MIRA_LANG`` if set, else ``preference`` (``system``, ``en``, ``zh``).
+
+    ``system`` follows ``QLocale.system()``: Chinese for a Chinese system, English otherwise.
+    """
+    forced = os.environ.get("MIRA_LANG", "").lower()[:2]
+    if forced in LANGUAGES:
+        return forced
+    if preference in LANGUAGES:
+        return preference
+    return "zh" if QLocale.system().language() == QLocale.Language.Chinese else "en"
+
+
+def saved_language(data_dir: Path) -> str:
+    """The language chosen in Settings for ``data_dir``, read before its services open.
+
+    The window is built, and its text written, before the data folder is opened (so that it
+    paints at once), so the setting is read here straight from the database, read-only. A missing
+    or unreadable database, or no choice yet, reads as ``system``.
+    """
+    from mira_desktop.services.app.data_folder import DataFolder
+    from mira_desktop.services.app.preferences import LANGUAGE_SETTING
+    from mira_desktop.services.app.preferences import LANGUAGES as CHOICES
+
+    database = DataFolder(data_dir).database_path
+    if not database.is_file():
+        return "system"
+    try:
+        uri = f"{database.resolve().as_uri()}?mode=ro"
+        with closing(sqlite3.connect(uri, uri=True, timeout=1)) as conn:
+            row = conn.execute(
+                "SELECT value_json FROM settings WHERE key = ?", (LANGUAGE_SETTING,)
+            ).fetchone()
+        value = json.loads(row[0]) if row else "system"
+    except (sqlite3.Error, ValueError):
+        return "system"
+    return value if value in CHOICES else "system"
+
+
+def install_translations(app: QCoreApplication, preference: str = "system") -> str:
+    """Put the window in the chosen language (see :func:`chosen_language`); returns ``en``/``zh``.
+
+    Call it before any window is built: text already on screen does not change language.
+    """
+    return use_language(app, chosen_language(preference))
+
+
+def use_language(app: QCoreApplication, lang: str) -> str:
+    """Replace the installed translators and the default locale with ``lang``'s; returns the
+    language now in use. Without Mira's ``.qm`` file for ``lang`` the window stays English and one
+    warning is logged."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"{lang!r} is not one of {', '.join(LANGUAGES)}")
+    remove_translations(app)
+    mira = _load(TRANSLATIONS_DIR / _QM_FILES[lang])
+    if mira is None and lang != "en":
+        return use_language(app, "en")
+    locale = _locale(lang)
+    QLocale.setDefault(locale)
+    qt_own = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    qtbase = QTranslator()
+    found = [mira] if mira is not None else []
+    if lang != "en" and qtbase.load(locale, "qtbase", "_", qt_own):
+        found.append(qtbase)
+    for translator in found:
+        app.installTranslator(translator)
+        _installed.append(translator)
+    _current[:] = [lang]
+    return lang
+
+
+def remove_translations(app: QCoreApplication) -> None:
+    """Back to no translators and the system's locale: the English source text (for tests)."""
+    for translator in _installed:
+        app.removeTranslator(translator)
+    _installed.clear()
+    _current.clear()
+    QLocale.setDefault(QLocale.system())
+
+
+def _load(path: Path) -> QTranslator | None:
+    translator = QTranslator()
+    if translator.load(str(path)):
+        return translator
+    if not _warned:
+        _warned.append(path)
+        _log.warning(
+            "The window's translations %s are missing (run `make translations`): English it is.", path
+        )
+    return None
+
+
+def _locale(lang: str) -> QLocale:
+    """The system's locale when it writes ``lang`` (keeping its own date and number formats), else
+    the language's usual one (Mira's Chinese is Simplified: a Traditional system gets zh_CN)."""
+    system = QLocale.system()
+    language, script, country = _LOCALES[lang]
+    if system.language() == language and system.script() == script:
+        return system
+    return QLocale(language, script, country)

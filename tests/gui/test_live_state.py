@@ -69,7 +69,7 @@ def test_the_knowledge_window_shows_counts_and_progress_as_indexing_goes(
     app_services.knowledge.queue.add(kb.id, [str(note)])
     qtbot.waitUntil(lambda: page.jobs.rowCount() == 1)
     qtbot.waitUntil(lambda: page.kb_list.item(0).text() == "Papers (1)", timeout=60_000)
-    assert "1 documents" in page.summary.text()
+    assert "1 document" in page.summary.text()
     qtbot.waitUntil(lambda: page.overall.value() == 100)
     assert not page.cancel_button.isEnabled()
     page.close()

@@ -29,7 +29,7 @@ def test_a_deleted_thread_goes_to_the_trash_with_undo_and_the_count_follows(
     window = open_window(qtbot, app_services)
     qtbot.waitUntil(lambda: window.sidebar.thread_list.count() == 1)
     window.thread_actions.delete(thread_id)  # the thread menu's "Move to trash": no question asked
-    qtbot.waitUntil(lambda: window.undo_notice.isVisible())
+    qtbot.waitUntil(window.undo_notice.isVisible)
     assert "Kyoto trip" in window.undo_notice.label.text()
     qtbot.waitUntil(lambda: window.sidebar.trash_button.text().endswith("(1)"))
     assert window.sidebar.list_stack.currentWidget() is window.sidebar.empty_label
@@ -70,7 +70,7 @@ def test_the_trash_dialog_restores_with_notes_and_empties_after_asking(
     assert dialog.entries.topLevelItemCount() == 2  # "No": nothing was deleted
     monkeypatch.setattr(QMessageBox, "question", lambda *_a: QMessageBox.StandardButton.Yes)
     dialog.empty_trash()
-    qtbot.waitUntil(lambda: dialog.empty_label.isVisible())
+    qtbot.waitUntil(dialog.empty_label.isVisible)
     assert app_services.trash.list() == []
     assert [t.title for t in app_services.threads.list()] == ["Bound"]
     dialog.close()

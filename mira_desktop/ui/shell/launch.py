@@ -13,7 +13,7 @@ from PySide6.QtCore import QEvent, QEventLoop, QObject
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from mira_desktop.core.errors import MiraError
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.i18n import install_translations, saved_language, tr
 
 if TYPE_CHECKING:
     from mira_desktop.core.notifications import NotificationBus
@@ -49,6 +49,7 @@ def run_gui(
     assert isinstance(app, QApplication)
     app.setApplicationName("Mira Desktop")
     app.setOrganizationName("Mira")
+    install_translations(app, saved_language(data_dir))  # before any window writes its text
     window = MainWindow(str(data_dir))
     painted = _FirstPaint()
     window.installEventFilter(painted)

@@ -27,16 +27,13 @@ from PySide6.QtWidgets import (
 from mira_desktop.services.app.changes import Topic
 from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.locale_format import format_date, format_timestamp
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.trash.service import Restored, TrashEntry
     from mira_desktop.ui.changes import ChangeSignal
     from mira_desktop.ui.operations import OperationRunner
-
-
-def _when(stamp: str) -> str:
-    return stamp[:16].replace("T", " ")
 
 
 class TrashDialog(QDialog):
@@ -111,7 +108,12 @@ class TrashDialog(QDialog):
         self.entries.clear()
         for entry in entries:
             item = QTreeWidgetItem(
-                [entry.label, tr(f"trash.kind_{entry.kind}"), _when(entry.trashed_at), entry.purge_after[:10]]
+                [
+                    entry.label,
+                    tr(f"trash.kind_{entry.kind}"),
+                    format_timestamp(entry.trashed_at),
+                    format_date(entry.purge_after),
+                ]
             )
             item.setData(0, Qt.ItemDataRole.UserRole, entry.id)
             item.setToolTip(0, f"{entry.label}\n{entry.object_id}")

@@ -1,0 +1,92 @@
+"""Window text: the conversation: composer, context meter, messages, header. The translations are in ``ui/translations``."""
+
+from __future__ import annotations
+
+from mira_desktop.ui.strings.source import Source, translate
+
+STRINGS: dict[str, Source] = {
+    "header.agent": translate("header", "Agent", "header.agent"),
+    "header.agent_tip": translate(
+        "header",
+        "Agent mode: the model may read and (with your approval) change files in the chosen workspace",
+        "header.agent_tip",
+    ),
+    "header.workspace_tip": translate("header", "The folder agent runs work in", "header.workspace_tip"),
+    "composer.loading": translate("composer", "Loading the model…", "composer.loading"),
+    "composer.unavailable": translate(
+        "composer", "The model is not available: see the status bar.", "composer.unavailable"
+    ),
+    "composer.placeholder": translate(
+        "composer", "Message {name} — Enter to send, Shift+Enter for a new line", "composer.placeholder"
+    ),
+    "composer.send": translate("composer", "Send", "composer.send"),
+    "message.stopped": translate("message", "stopped", "message.stopped"),
+    "message.error": translate("message", "error", "message.error"),
+    "composer.stop": translate("composer", "Stop", "composer.stop"),
+    "composer.stop_tip": translate(
+        "composer", "Stop writing (Esc); the text so far is kept", "composer.stop_tip"
+    ),
+    "composer.usage": translate("composer", "Context: {used} / {window} tokens", "composer.usage"),
+    "meter.tip": translate("meter", "What the next request holds:", "meter.tip"),
+    "meter.role": translate("meter", "Role", "meter.role"),
+    "meter.summary": translate("meter", "Summary", "meter.summary"),
+    "meter.memory": translate("meter", "Memory", "meter.memory"),
+    "meter.agent": translate("meter", "Agent context", "meter.agent"),
+    "meter.history": translate("meter", "Conversation", "meter.history"),
+    "meter.passages": translate("meter", "Knowledge passages (at most)", "meter.passages"),
+    "meter.attachment": translate("meter", "Attachment", "meter.attachment"),
+    "chat.show_earlier": translate("chat", "Show earlier messages", "chat.show_earlier"),
+    "chat.show_earlier_n": translate(
+        "chat", "Show %Ln earlier messages", "chat.show_earlier_n", 1
+    ).counted_by("n"),
+    "message.you": translate("message", "You", "message.you"),
+    "message.mira": translate("message", "Mira", "message.mira"),
+    "message.copy": translate("message", "Copy", "message.copy"),
+    "message.edit": translate("message", "Edit", "message.edit"),
+    "message.regenerate": translate("message", "Regenerate", "message.regenerate"),
+    "message.retry": translate("message", "Retry", "message.retry"),
+    "message.delete": translate("message", "Delete", "message.delete"),
+    "message.delete_tip": translate(
+        "message", "Delete this message and the replies below it", "message.delete_tip"
+    ),
+    "message.delete_confirm": translate(
+        "message",
+        "Delete this message and every reply below it? Other branches are kept.",
+        "message.delete_confirm",
+    ),
+    "message.sources": translate("message", "Sources:", "message.sources"),
+    "message.save_and_send": translate("message", "Save and send", "message.save_and_send"),
+    "message.cancel": translate("message", "Cancel", "message.cancel"),
+    "message.previous_branch": translate("message", "Previous version", "message.previous_branch"),
+    "message.next_branch": translate("message", "Next version", "message.next_branch"),
+    "message.stopped_note": translate(
+        "message", "Stopped — the text so far is kept.", "message.stopped_note"
+    ),
+    "message.error_note": translate("message", "Failed: {error}", "message.error_note"),
+    "message.writing": translate("message", "Writing…", "message.writing"),
+    "message.continue": translate("message", "Continue", "message.continue"),
+    "message.waiting_note": translate("message", "Waiting for your approval.", "message.waiting_note"),
+    "message.continue_tip": translate(
+        "message",
+        "Carry on from where the answer stopped (a new version that starts with this text)",
+        "message.continue_tip",
+    ),
+    "message.copy_code": translate("message", "Copy", "message.copy_code"),
+    "message.copy_selection": translate("message", "Copy selection", "message.copy_selection"),
+    "message.cut_off_note": translate(
+        "message",
+        "Cut off: the answer reached its length limit. Continue to read the rest.",
+        "message.cut_off_note",
+    ),
+    "message.repeating_note": translate(
+        "message", "Stopped by Mira: the answer began repeating itself.", "message.repeating_note"
+    ),
+    "header.role_tip": translate("header", "The role (persona) of this thread", "header.role_tip"),
+    "header.kb_tip": translate("header", "Answer from this knowledge base, with sources", "header.kb_tip"),
+    "header.no_role": translate("header", "No role", "header.no_role"),
+    "header.no_kb": translate("header", "No knowledge base", "header.no_kb"),
+    "header.role_draft": translate("header", "draft: not used", "header.role_draft"),
+    "header.role_archived": translate("header", "archived: not used", "header.role_archived"),
+    "header.default_model": translate("header", "Default ({name})", "header.default_model"),
+    "header.model_tip": translate("header", "The model this thread uses", "header.model_tip"),
+}

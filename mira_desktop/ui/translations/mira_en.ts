@@ -1,0 +1,172 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+<context>
+    <name>agent</name>
+    <message numerus="yes">
+        <source>%Ln agent run(s) wait for your approval: {links}</source>
+        <comment>agent.waiting_banner</comment>
+        <translation>
+            <numerusform>%Ln agent run waits for your approval: {links}</numerusform>
+            <numerusform>%Ln agent runs wait for your approval: {links}</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>attachment</name>
+    <message numerus="yes">
+        <source>%Ln tokens</source>
+        <comment>attachment.tokens</comment>
+        <translation>
+            <numerusform>%Ln token</numerusform>
+            <numerusform>%Ln tokens</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln pages</source>
+        <comment>attachment.pages</comment>
+        <translation>
+            <numerusform>%Ln page</numerusform>
+            <numerusform>%Ln pages</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>backup</name>
+    <message numerus="yes">
+        <source>Saved {path}: %Ln file(s), {size}. Keep it somewhere else than this computer; API keys of remote providers are not in it. `mira backup restore` restores it into a new folder.</source>
+        <comment>backup.saved_detail</comment>
+        <translation>
+            <numerusform>Saved {path}: %Ln file, {size}. Keep it somewhere else than this computer; API keys of remote providers are not in it. `mira backup restore` restores it into a new folder.</numerusform>
+            <numerusform>Saved {path}: %Ln files, {size}. Keep it somewhere else than this computer; API keys of remote providers are not in it. `mira backup restore` restores it into a new folder.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>chat</name>
+    <message numerus="yes">
+        <source>Show %Ln earlier messages</source>
+        <comment>chat.show_earlier_n</comment>
+        <translation>
+            <numerusform>Show %Ln earlier message</numerusform>
+            <numerusform>Show %Ln earlier messages</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kb</name>
+    <message numerus="yes">
+        <source>%Ln queries: {metrics}</source>
+        <comment>kb.evaluated</comment>
+        <translation>
+            <numerusform>%Ln query: {metrics}</numerusform>
+            <numerusform>%Ln queries: {metrics}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Indexing: {done} of %Ln jobs finished</source>
+        <comment>kb.indexing</comment>
+        <translation>
+            <numerusform>Indexing: {done} of %Ln job finished</numerusform>
+            <numerusform>Indexing: {done} of %Ln jobs finished</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Queued %Ln document(s).</source>
+        <comment>kb.queued</comment>
+        <translation>
+            <numerusform>Queued %Ln document.</numerusform>
+            <numerusform>Queued %Ln documents.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln document(s)</source>
+        <comment>kb.documents_n</comment>
+        <translation>
+            <numerusform>%Ln document</numerusform>
+            <numerusform>%Ln documents</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln chunk(s)</source>
+        <comment>kb.chunks_n</comment>
+        <translation>
+            <numerusform>%Ln chunk</numerusform>
+            <numerusform>%Ln chunks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln thread(s)</source>
+        <comment>kb.threads_n</comment>
+        <translation>
+            <numerusform>%Ln thread</numerusform>
+            <numerusform>%Ln threads</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln message(s)</source>
+        <comment>kb.messages_n</comment>
+        <translation>
+            <numerusform>%Ln message</numerusform>
+            <numerusform>%Ln messages</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>models</name>
+    <message numerus="yes">
+        <source>%Ln model(s) not added yet:</source>
+        <comment>models.found</comment>
+        <translation>
+            <numerusform>%Ln model not added yet:</numerusform>
+            <numerusform>%Ln models not added yet:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln tokens</source>
+        <comment>models.context_window</comment>
+        <translation>
+            <numerusform>%Ln token</numerusform>
+            <numerusform>%Ln tokens</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>roles</name>
+    <message numerus="yes">
+        <source>Moved {name} to the trash; %Ln thread(s) keep their messages and get the role back if you restore it.</source>
+        <comment>roles.deleted</comment>
+        <translation>
+            <numerusform>Moved {name} to the trash; %Ln thread keeps its messages and gets the role back if you restore it.</numerusform>
+            <numerusform>Moved {name} to the trash; %Ln threads keep their messages and get the role back if you restore it.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>trash</name>
+    <message numerus="yes">
+        <source>Deleted items stay here for %Ln day(s), then Mira deletes them for good when it starts. Restoring brings back what they were bound to where that still makes sense.</source>
+        <comment>trash.hint</comment>
+        <translation>
+            <numerusform>Deleted items stay here for %Ln day, then Mira deletes them for good when it starts. Restoring brings back what they were bound to where that still makes sense.</numerusform>
+            <numerusform>Deleted items stay here for %Ln days, then Mira deletes them for good when it starts. Restoring brings back what they were bound to where that still makes sense.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %Ln item(s) for good? This cannot be undone.</source>
+        <comment>trash.purge_confirm</comment>
+        <translation>
+            <numerusform>Delete %Ln item for good? This cannot be undone.</numerusform>
+            <numerusform>Delete %Ln items for good? This cannot be undone.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete all %Ln item(s) in the trash for good? This cannot be undone.</source>
+        <comment>trash.empty_confirm</comment>
+        <translation>
+            <numerusform>Delete the %Ln item in the trash for good? This cannot be undone.</numerusform>
+            <numerusform>Delete all %Ln items in the trash for good? This cannot be undone.</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>

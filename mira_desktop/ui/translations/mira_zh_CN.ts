@@ -1,0 +1,2042 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+<context>
+    <name>agent</name>
+    <message>
+        <source>Steps ({count})</source>
+        <comment>agent.steps</comment>
+        <translation>步骤（{count}）</translation>
+    </message>
+    <message>
+        <source>Model call {step}: {tokens} tokens</source>
+        <comment>agent.model_call</comment>
+        <translation>第 {step} 次模型调用：{tokens} 词元</translation>
+    </message>
+    <message>
+        <source>Stopped by the {reason} limit</source>
+        <comment>agent.stopped</comment>
+        <translation>因 {reason} 上限而停止</translation>
+    </message>
+    <message>
+        <source>Undone</source>
+        <comment>agent.undone</comment>
+        <translation>已撤销</translation>
+    </message>
+    <message>
+        <source>Undo run…</source>
+        <comment>agent.undo</comment>
+        <translation>撤销本次运行…</translation>
+    </message>
+    <message>
+        <source>Put back every file this run changed:</source>
+        <comment>agent.undo_tip</comment>
+        <translation>恢复本次运行改动的所有文件：</translation>
+    </message>
+    <message>
+        <source>Put back these files as they were before the run?
+
+{files}</source>
+        <comment>agent.undo_confirm</comment>
+        <translation>将以下文件恢复到运行之前的状态？
+
+{files}</translation>
+    </message>
+    <message>
+        <source>Continue run</source>
+        <comment>agent.continue</comment>
+        <translation>继续运行</translation>
+    </message>
+    <message>
+        <source>Changed: {files}</source>
+        <comment>agent.changed</comment>
+        <translation>已改动：{files}</translation>
+    </message>
+    <message>
+        <source>Approve</source>
+        <comment>agent.approve</comment>
+        <translation>批准</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <comment>agent.deny</comment>
+        <translation>拒绝</translation>
+    </message>
+    <message>
+        <source>Tell the agent why (optional):</source>
+        <comment>agent.deny_reason</comment>
+        <translation>告诉智能体原因（可选）：</translation>
+    </message>
+    <message>
+        <source>Always for this run</source>
+        <comment>agent.always_run</comment>
+        <translation>本次运行始终允许</translation>
+    </message>
+    <message>
+        <source>Always for this workspace</source>
+        <comment>agent.always_workspace</comment>
+        <translation>此工作区始终允许</translation>
+    </message>
+    <message>
+        <source>The agent wants to {tool}: {what}</source>
+        <comment>agent.wants</comment>
+        <translation>智能体想要执行 {tool}：{what}</translation>
+    </message>
+    <message>
+        <source>{verdict}: {reason}</source>
+        <comment>agent.decision</comment>
+        <translation>{verdict}：{reason}</translation>
+    </message>
+    <message>
+        <source>asked for your approval</source>
+        <comment>agent.asked</comment>
+        <translation>请求你的批准</translation>
+    </message>
+    <message>
+        <source>you chose: {decision}</source>
+        <comment>agent.decided</comment>
+        <translation>你的选择：{decision}</translation>
+    </message>
+    <message>
+        <source>the file changed since: proposed again</source>
+        <comment>agent.stale</comment>
+        <translation>文件已改变：重新提出</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln agent run(s) wait for your approval: {links}</source>
+        <comment>agent.waiting_banner</comment>
+        <translation>
+            <numerusform>%Ln 个智能体运行正在等待你的批准：{links}</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>app</name>
+    <message>
+        <source>Mira</source>
+        <comment>app.title</comment>
+        <translation>Mira</translation>
+    </message>
+</context>
+<context>
+    <name>attachment</name>
+    <message numerus="yes">
+        <source>%Ln tokens</source>
+        <comment>attachment.tokens</comment>
+        <translation>
+            <numerusform>%Ln 个词元</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln pages</source>
+        <comment>attachment.pages</comment>
+        <translation>
+            <numerusform>%Ln 页</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Remove the file from the message</source>
+        <comment>attachment.remove</comment>
+        <translation>从消息中移除此文件</translation>
+    </message>
+    <message>
+        <source>sent whole</source>
+        <comment>attachment.inline</comment>
+        <translation>全文发送</translation>
+    </message>
+    <message>
+        <source>too long: the passages that match go, cited</source>
+        <comment>attachment.retrieved</comment>
+        <translation>过长：发送与问题相关的段落并注明出处</translation>
+    </message>
+    <message>
+        <source>sent as an image</source>
+        <comment>attachment.image</comment>
+        <translation>作为图片发送</translation>
+    </message>
+    <message>
+        <source>not sent: the model cannot see images</source>
+        <comment>attachment.image_not_sent</comment>
+        <translation>不会发送：模型无法识别图片</translation>
+    </message>
+</context>
+<context>
+    <name>backup</name>
+    <message>
+        <source>Back up data</source>
+        <comment>backup.title</comment>
+        <translation>备份数据</translation>
+    </message>
+    <message>
+        <source>Mira backup (*.zip)</source>
+        <comment>backup.filter</comment>
+        <translation>Mira 备份 (*.zip)</translation>
+    </message>
+    <message>
+        <source>Backing up…</source>
+        <comment>backup.running</comment>
+        <translation>正在备份…</translation>
+    </message>
+    <message>
+        <source>Backing up: {step}…</source>
+        <comment>backup.step</comment>
+        <translation>正在备份：{step}…</translation>
+    </message>
+    <message>
+        <source>Saved the backup {path}.</source>
+        <comment>backup.saved</comment>
+        <translation>备份已保存：{path}。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved {path}: %Ln file(s), {size}. Keep it somewhere else than this computer; API keys of remote providers are not in it. `mira backup restore` restores it into a new folder.</source>
+        <comment>backup.saved_detail</comment>
+        <translation>
+            <numerusform>已保存 {path}：%Ln 个文件，{size}。请把它另存到别处；其中不含远程服务的 API 密钥。可用 `mira backup restore` 恢复到新文件夹。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The backup was not written: {reason}</source>
+        <comment>backup.failed</comment>
+        <translation>备份未写入：{reason}</translation>
+    </message>
+</context>
+<context>
+    <name>chat</name>
+    <message>
+        <source>Show earlier messages</source>
+        <comment>chat.show_earlier</comment>
+        <translation>显示更早的消息</translation>
+    </message>
+    <message numerus="yes">
+        <source>Show %Ln earlier messages</source>
+        <comment>chat.show_earlier_n</comment>
+        <translation>
+            <numerusform>显示更早的 %Ln 条消息</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>composer</name>
+    <message>
+        <source>Loading the model…</source>
+        <comment>composer.loading</comment>
+        <translation>正在加载模型…</translation>
+    </message>
+    <message>
+        <source>The model is not available: see the status bar.</source>
+        <comment>composer.unavailable</comment>
+        <translation>模型不可用：请查看状态栏。</translation>
+    </message>
+    <message>
+        <source>Message {name} — Enter to send, Shift+Enter for a new line</source>
+        <comment>composer.placeholder</comment>
+        <translation>给 {name} 发消息 — Enter 发送，Shift+Enter 换行</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <comment>composer.send</comment>
+        <translation>发送</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <comment>composer.stop</comment>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop writing (Esc); the text so far is kept</source>
+        <comment>composer.stop_tip</comment>
+        <translation>停止生成（Esc）；已生成的文字会保留</translation>
+    </message>
+    <message>
+        <source>Context: {used} / {window} tokens</source>
+        <comment>composer.usage</comment>
+        <translation>上下文：{used} / {window} 词元</translation>
+    </message>
+</context>
+<context>
+    <name>empty</name>
+    <message>
+        <source>What can I help with?</source>
+        <comment>empty.title</comment>
+        <translation>有什么可以帮你？</translation>
+    </message>
+    <message>
+        <source>Chat with a local model, ask your documents, or let an agent work in a folder you choose.
+Everything runs on this computer.</source>
+        <comment>empty.body</comment>
+        <translation>与本地模型聊天、向你的文档提问，或让智能体在你选定的文件夹中工作。
+一切都在这台电脑上运行。</translation>
+    </message>
+</context>
+<context>
+    <name>error</name>
+    <message>
+        <source>Mira cannot start</source>
+        <comment>error.title</comment>
+        <translation>Mira 无法启动</translation>
+    </message>
+</context>
+<context>
+    <name>header</name>
+    <message>
+        <source>Agent</source>
+        <comment>header.agent</comment>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <source>Agent mode: the model may read and (with your approval) change files in the chosen workspace</source>
+        <comment>header.agent_tip</comment>
+        <translation>智能体模式：模型可以读取所选工作区中的文件，并在你批准后修改它们</translation>
+    </message>
+    <message>
+        <source>The folder agent runs work in</source>
+        <comment>header.workspace_tip</comment>
+        <translation>智能体运行所用的文件夹</translation>
+    </message>
+    <message>
+        <source>The role (persona) of this thread</source>
+        <comment>header.role_tip</comment>
+        <translation>此对话的角色</translation>
+    </message>
+    <message>
+        <source>Answer from this knowledge base, with sources</source>
+        <comment>header.kb_tip</comment>
+        <translation>基于此知识库回答并引用来源</translation>
+    </message>
+    <message>
+        <source>No role</source>
+        <comment>header.no_role</comment>
+        <translation>无角色</translation>
+    </message>
+    <message>
+        <source>No knowledge base</source>
+        <comment>header.no_kb</comment>
+        <translation>不使用知识库</translation>
+    </message>
+    <message>
+        <source>draft: not used</source>
+        <comment>header.role_draft</comment>
+        <translation>草稿：不会使用</translation>
+    </message>
+    <message>
+        <source>archived: not used</source>
+        <comment>header.role_archived</comment>
+        <translation>已归档：不会使用</translation>
+    </message>
+    <message>
+        <source>Default ({name})</source>
+        <comment>header.default_model</comment>
+        <translation>默认（{name}）</translation>
+    </message>
+    <message>
+        <source>The model this thread uses</source>
+        <comment>header.model_tip</comment>
+        <translation>此对话使用的模型</translation>
+    </message>
+</context>
+<context>
+    <name>kb</name>
+    <message>
+        <source>Knowledge</source>
+        <comment>kb.title</comment>
+        <translation>知识库</translation>
+    </message>
+    <message>
+        <source>New knowledge base name</source>
+        <comment>kb.new_name</comment>
+        <translation>新知识库名称</translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <comment>kb.create</comment>
+        <translation>创建</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <comment>kb.delete</comment>
+        <translation>删除…</translation>
+    </message>
+    <message>
+        <source>Add files…</source>
+        <comment>kb.add_files</comment>
+        <translation>添加文件…</translation>
+    </message>
+    <message>
+        <source>Add folder…</source>
+        <comment>kb.add_folder</comment>
+        <translation>添加文件夹…</translation>
+    </message>
+    <message>
+        <source>Follow a folder…</source>
+        <comment>kb.follow</comment>
+        <translation>跟随文件夹…</translation>
+    </message>
+    <message>
+        <source>Stop following</source>
+        <comment>kb.unfollow</comment>
+        <translation>停止跟随</translation>
+    </message>
+    <message>
+        <source>Cancel indexing</source>
+        <comment>kb.cancel</comment>
+        <translation>取消索引</translation>
+    </message>
+    <message>
+        <source>Remove document…</source>
+        <comment>kb.remove_doc</comment>
+        <translation>移除文档…</translation>
+    </message>
+    <message>
+        <source>Drop files or folders here to add them. PDF, Word, PowerPoint, Excel, Markdown, text, CSV, JSON, YAML and code are read.</source>
+        <comment>kb.drop_hint</comment>
+        <translation>将文件或文件夹拖到这里即可添加。支持 PDF、Word、PowerPoint、Excel、Markdown、文本、CSV、JSON、YAML 和代码。</translation>
+    </message>
+    <message>
+        <source>Create or choose a knowledge base first.</source>
+        <comment>kb.no_kb</comment>
+        <translation>请先创建或选择一个知识库。</translation>
+    </message>
+    <message>
+        <source>{name} ({documents})</source>
+        <comment>kb.list_item</comment>
+        <translation>{name}（{documents}）</translation>
+    </message>
+    <message>
+        <source>No knowledge bases yet: type a name on the left and press Create.</source>
+        <comment>kb.no_bases</comment>
+        <translation>还没有知识库：在左侧输入名称并点击“创建”。</translation>
+    </message>
+    <message>
+        <source>No documents yet: add files or drop them here.</source>
+        <comment>kb.nothing_yet</comment>
+        <translation>还没有文档：添加文件或将其拖到这里。</translation>
+    </message>
+    <message>
+        <source>No documents in this knowledge base yet.</source>
+        <comment>kb.no_documents</comment>
+        <translation>此知识库还没有文档。</translation>
+    </message>
+    <message>
+        <source>No indexing jobs yet.</source>
+        <comment>kb.no_jobs</comment>
+        <translation>还没有索引任务。</translation>
+    </message>
+    <message>
+        <source>Passages found for your question appear here.</source>
+        <comment>kb.search_empty</comment>
+        <translation>检索到的段落会显示在这里。</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <comment>kb.eval_run</comment>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <comment>kb.eval_mode</comment>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>Queries</source>
+        <comment>kb.eval_queries</comment>
+        <translation>查询数</translation>
+    </message>
+    <message>
+        <source>{name}: {documents} · {chunks}{watching}</source>
+        <comment>kb.summary</comment>
+        <translation>{name}：{documents} · {chunks}{watching}</translation>
+    </message>
+    <message>
+        <source>{name}: {documents}, {chunks}</source>
+        <comment>kb.list_tip</comment>
+        <translation>{name}：{documents}，{chunks}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln queries: {metrics}</source>
+        <comment>kb.evaluated</comment>
+        <translation>
+            <numerusform>%Ln 个查询：{metrics}</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · following {path}</source>
+        <comment>kb.watching</comment>
+        <translation> · 跟随 {path}</translation>
+    </message>
+    <message>
+        <source>Documents</source>
+        <comment>kb.tab_docs</comment>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <comment>kb.tab_jobs</comment>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <comment>kb.tab_search</comment>
+        <translation>检索测试</translation>
+    </message>
+    <message>
+        <source>Evaluation</source>
+        <comment>kb.tab_eval</comment>
+        <translation>评测</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <comment>kb.col_name</comment>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <comment>kb.col_version</comment>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <comment>kb.col_status</comment>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Chunks</source>
+        <comment>kb.col_chunks</comment>
+        <translation>片段</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <comment>kb.col_error</comment>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Document</source>
+        <comment>kb.col_document</comment>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <comment>kb.col_state</comment>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <comment>kb.col_progress</comment>
+        <translation>进度</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <comment>kb.col_message</comment>
+        <translation>信息</translation>
+    </message>
+    <message>
+        <source>All documents are indexed.</source>
+        <comment>kb.idle</comment>
+        <translation>所有文档均已索引。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Indexing: {done} of %Ln jobs finished</source>
+        <comment>kb.indexing</comment>
+        <translation>
+            <numerusform>正在索引：%Ln 个任务中已完成 {done} 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete “{name}”?
+
+This removes its {documents}, their index and the copies Mira stored of them.
+
+It does not touch your original files, and it keeps every conversation: {threads} with {messages} stay, they only stop using this knowledge base.</source>
+        <comment>kb.confirm_delete</comment>
+        <translation>删除“{name}”？
+
+这会移除其中的 {documents}、它们的索引以及 Mira 保存的副本。
+
+不会改动你的原始文件，也会保留所有对话：{threads}共 {messages}都会保留，只是不再使用此知识库。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln document(s)</source>
+        <comment>kb.documents_n</comment>
+        <translation>
+            <numerusform>%Ln 个文档</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln chunk(s)</source>
+        <comment>kb.chunks_n</comment>
+        <translation>
+            <numerusform>%Ln 个片段</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln thread(s)</source>
+        <comment>kb.threads_n</comment>
+        <translation>
+            <numerusform>%Ln 个对话</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln message(s)</source>
+        <comment>kb.messages_n</comment>
+        <translation>
+            <numerusform>%Ln 条消息</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No evaluation runs yet.</source>
+        <comment>kb.no_eval_runs</comment>
+        <translation>还没有评测运行。</translation>
+    </message>
+    <message>
+        <source>Hybrid</source>
+        <comment>kb.mode_hybrid</comment>
+        <translation>混合检索</translation>
+    </message>
+    <message>
+        <source>Vector</source>
+        <comment>kb.mode_vector</comment>
+        <translation>向量检索</translation>
+    </message>
+    <message>
+        <source>Keywords (BM25)</source>
+        <comment>kb.mode_bm25</comment>
+        <translation>关键词（BM25）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Queued %Ln document(s).</source>
+        <comment>kb.queued</comment>
+        <translation>
+            <numerusform>已加入 %Ln 个文档。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> {count} unchanged.</source>
+        <comment>kb.unchanged</comment>
+        <translation> {count} 个未变化。</translation>
+    </message>
+    <message>
+        <source>Test a question against this knowledge base…</source>
+        <comment>kb.search_placeholder</comment>
+        <translation>用一个问题测试此知识库的检索…</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <comment>kb.search</comment>
+        <translation>检索</translation>
+    </message>
+    <message>
+        <source>No passages found.</source>
+        <comment>kb.no_hits</comment>
+        <translation>没有找到相关段落。</translation>
+    </message>
+    <message>
+        <source>Run evaluation…</source>
+        <comment>kb.run_eval</comment>
+        <translation>运行评测…</translation>
+    </message>
+    <message>
+        <source>BEIR queries (queries.jsonl)</source>
+        <comment>kb.pick_queries</comment>
+        <translation>BEIR 查询（queries.jsonl）</translation>
+    </message>
+    <message>
+        <source>BEIR judgements (qrels .tsv)</source>
+        <comment>kb.pick_qrels</comment>
+        <translation>BEIR 相关性判断（qrels .tsv）</translation>
+    </message>
+    <message>
+        <source>Evaluating…</source>
+        <comment>kb.evaluating</comment>
+        <translation>正在评测…</translation>
+    </message>
+    <message>
+        <source>Delete knowledge base</source>
+        <comment>kb.confirm_delete_title</comment>
+        <translation>删除知识库</translation>
+    </message>
+    <message>
+        <source>Remove document</source>
+        <comment>kb.confirm_remove_title</comment>
+        <translation>移除文档</translation>
+    </message>
+    <message>
+        <source>Move “{name}” to the trash? It leaves every search at once and can be restored from the trash; the original file is not touched.</source>
+        <comment>kb.confirm_remove</comment>
+        <translation>将“{name}”移到回收站？它会立即从所有检索中移除，可从回收站恢复；原始文件不受影响。</translation>
+    </message>
+</context>
+<context>
+    <name>media</name>
+    <message>
+        <source>▶ Play</source>
+        <comment>media.play</comment>
+        <translation>▶ 播放</translation>
+    </message>
+    <message>
+        <source>⏸ Pause</source>
+        <comment>media.pause</comment>
+        <translation>⏸ 暂停</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <comment>media.open</comment>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>Playback needs QtMultimedia (PySide6-Addons).</source>
+        <comment>media.no_player</comment>
+        <translation>播放需要 QtMultimedia（PySide6-Addons）。</translation>
+    </message>
+    <message>
+        <source>Speaking…</source>
+        <comment>media.speaking</comment>
+        <translation>正在朗读…</translation>
+    </message>
+    <message>
+        <source>Drawing a picture…</source>
+        <comment>media.drawing</comment>
+        <translation>正在生成图片…</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <comment>media.stop</comment>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Speak again</source>
+        <comment>media.again</comment>
+        <translation>重新朗读</translation>
+    </message>
+    <message>
+        <source>Speech failed: {reason}</source>
+        <comment>media.speech_failed</comment>
+        <translation>朗读失败：{reason}</translation>
+    </message>
+    <message>
+        <source>Picture failed: {reason}</source>
+        <comment>media.image_failed</comment>
+        <translation>图片生成失败：{reason}</translation>
+    </message>
+</context>
+<context>
+    <name>memory</name>
+    <message>
+        <source>Facts Mira may tell the model in every conversation (or in one workspace&apos;s), within a small budget. Untick a fact to keep it without sending it. A thread can leave memory out (its ⋯ menu).</source>
+        <comment>memory.hint</comment>
+        <translation>Mira 可以在每次对话（或某个工作区的对话）中告诉模型的事实，占用一小部分上下文。取消勾选可保留但不发送。单个对话可以不使用记忆（在其 ⋯ 菜单中）。</translation>
+    </message>
+    <message>
+        <source>Nothing remembered yet.</source>
+        <comment>memory.empty</comment>
+        <translation>还没有记住任何事。</translation>
+    </message>
+    <message>
+        <source>A fact about you, e.g. I prefer metric units</source>
+        <comment>memory.new</comment>
+        <translation>关于你的事实，例如：我习惯使用公制单位</translation>
+    </message>
+    <message>
+        <source>Remember</source>
+        <comment>memory.add</comment>
+        <translation>记住</translation>
+    </message>
+    <message>
+        <source>Forget</source>
+        <comment>memory.remove</comment>
+        <translation>忘记</translation>
+    </message>
+    <message>
+        <source>Edit fact</source>
+        <comment>memory.edit</comment>
+        <translation>编辑事实</translation>
+    </message>
+    <message>
+        <source>Fact</source>
+        <comment>memory.fact</comment>
+        <translation>事实</translation>
+    </message>
+    <message>
+        <source>Every conversation</source>
+        <comment>memory.everywhere</comment>
+        <translation>所有对话</translation>
+    </message>
+    <message>
+        <source>Only in {name}</source>
+        <comment>memory.in_workspace</comment>
+        <translation>仅在 {name}</translation>
+    </message>
+    <message>
+        <source>Tick: sent with requests. Double-click to edit.</source>
+        <comment>memory.tip</comment>
+        <translation>勾选：随请求发送。双击编辑。</translation>
+    </message>
+    <message>
+        <source>Remember that: “{fact}”?</source>
+        <comment>memory.proposal</comment>
+        <translation>要记住：“{fact}”吗？</translation>
+    </message>
+    <message>
+        <source>Remember</source>
+        <comment>memory.accept</comment>
+        <translation>记住</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <comment>memory.dismiss</comment>
+        <translation>忽略</translation>
+    </message>
+</context>
+<context>
+    <name>menu</name>
+    <message>
+        <source>Trash…</source>
+        <comment>menu.trash</comment>
+        <translation>回收站…</translation>
+    </message>
+    <message>
+        <source>Back up data…</source>
+        <comment>menu.backup</comment>
+        <translation>备份数据…</translation>
+    </message>
+    <message>
+        <source>&amp;Mira</source>
+        <comment>menu.mira</comment>
+        <translation>&amp;Mira</translation>
+    </message>
+    <message>
+        <source>Settings…</source>
+        <comment>menu.settings</comment>
+        <translation>设置…</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <comment>menu.quit</comment>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <source>Help</source>
+        <comment>menu.help</comment>
+        <translation>帮助</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <comment>menu.shortcuts</comment>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Go to…</source>
+        <comment>menu.switcher</comment>
+        <translation>转到…</translation>
+    </message>
+    <message>
+        <source>Roles…</source>
+        <comment>menu.roles</comment>
+        <translation>角色…</translation>
+    </message>
+    <message>
+        <source>Knowledge…</source>
+        <comment>menu.knowledge</comment>
+        <translation>知识库…</translation>
+    </message>
+</context>
+<context>
+    <name>message</name>
+    <message>
+        <source>stopped</source>
+        <comment>message.stopped</comment>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <comment>message.error</comment>
+        <translation>出错</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <comment>message.you</comment>
+        <translation>你</translation>
+    </message>
+    <message>
+        <source>Mira</source>
+        <comment>message.mira</comment>
+        <translation>Mira</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <comment>message.copy</comment>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <comment>message.edit</comment>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <source>Regenerate</source>
+        <comment>message.regenerate</comment>
+        <translation>重新生成</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <comment>message.retry</comment>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <comment>message.delete</comment>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Delete this message and the replies below it</source>
+        <comment>message.delete_tip</comment>
+        <translation>删除此消息及其后的回复</translation>
+    </message>
+    <message>
+        <source>Delete this message and every reply below it? Other branches are kept.</source>
+        <comment>message.delete_confirm</comment>
+        <translation>删除此消息及其后的所有回复？其他分支会保留。</translation>
+    </message>
+    <message>
+        <source>Sources:</source>
+        <comment>message.sources</comment>
+        <translation>来源：</translation>
+    </message>
+    <message>
+        <source>Save and send</source>
+        <comment>message.save_and_send</comment>
+        <translation>保存并发送</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <comment>message.cancel</comment>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Previous version</source>
+        <comment>message.previous_branch</comment>
+        <translation>上一个版本</translation>
+    </message>
+    <message>
+        <source>Next version</source>
+        <comment>message.next_branch</comment>
+        <translation>下一个版本</translation>
+    </message>
+    <message>
+        <source>Stopped — the text so far is kept.</source>
+        <comment>message.stopped_note</comment>
+        <translation>已停止 — 已生成的文字已保留。</translation>
+    </message>
+    <message>
+        <source>Failed: {error}</source>
+        <comment>message.error_note</comment>
+        <translation>失败：{error}</translation>
+    </message>
+    <message>
+        <source>Writing…</source>
+        <comment>message.writing</comment>
+        <translation>正在生成…</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <comment>message.continue</comment>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>Waiting for your approval.</source>
+        <comment>message.waiting_note</comment>
+        <translation>等待你的批准。</translation>
+    </message>
+    <message>
+        <source>Carry on from where the answer stopped (a new version that starts with this text)</source>
+        <comment>message.continue_tip</comment>
+        <translation>从回答停下的地方继续（新版本以这段文字开头）</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <comment>message.copy_code</comment>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy selection</source>
+        <comment>message.copy_selection</comment>
+        <translation>复制所选</translation>
+    </message>
+    <message>
+        <source>Cut off: the answer reached its length limit. Continue to read the rest.</source>
+        <comment>message.cut_off_note</comment>
+        <translation>已截断：回答达到了长度上限。点击“继续”查看其余部分。</translation>
+    </message>
+    <message>
+        <source>Stopped by Mira: the answer began repeating itself.</source>
+        <comment>message.repeating_note</comment>
+        <translation>已由 Mira 停止：回答开始重复。</translation>
+    </message>
+</context>
+<context>
+    <name>meter</name>
+    <message>
+        <source>What the next request holds:</source>
+        <comment>meter.tip</comment>
+        <translation>下一次请求包含：</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <comment>meter.role</comment>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <comment>meter.summary</comment>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <comment>meter.memory</comment>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>Agent context</source>
+        <comment>meter.agent</comment>
+        <translation>智能体上下文</translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <comment>meter.history</comment>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <source>Knowledge passages (at most)</source>
+        <comment>meter.passages</comment>
+        <translation>知识库段落（最多）</translation>
+    </message>
+    <message>
+        <source>Attachment</source>
+        <comment>meter.attachment</comment>
+        <translation>附件</translation>
+    </message>
+</context>
+<context>
+    <name>models</name>
+    <message>
+        <source>Model roles</source>
+        <comment>models.roles_heading</comment>
+        <translation>模型分工</translation>
+    </message>
+    <message>
+        <source>Which model does each job. The thread&apos;s own model answers; a small fast model can write summaries and search rewrites, a stronger one can grade evidence.</source>
+        <comment>models.roles_hint</comment>
+        <translation>每项工作由哪个模型完成。对话自身的模型负责回答；较小较快的模型可以写摘要和改写检索，较强的模型可以评估证据。</translation>
+    </message>
+    <message>
+        <source>Fast (summaries, rewrites)</source>
+        <comment>models.role_fast</comment>
+        <translation>快速（摘要、改写）</translation>
+    </message>
+    <message>
+        <source>Grader (knowledge evidence)</source>
+        <comment>models.role_grader</comment>
+        <translation>评估（知识库证据）</translation>
+    </message>
+    <message>
+        <source>Evaluator (evaluation judge)</source>
+        <comment>models.role_evaluator</comment>
+        <translation>评测（评测裁判）</translation>
+    </message>
+    <message>
+        <source>The answer model</source>
+        <comment>models.role_answer</comment>
+        <translation>回答所用的模型</translation>
+    </message>
+    <message>
+        <source>Find models on this computer…</source>
+        <comment>models.discover</comment>
+        <translation>查找本机上的模型…</translation>
+    </message>
+    <message>
+        <source>Looking in the folders of LM Studio, GPT4All, Jan and Ollama…</source>
+        <comment>models.discovering</comment>
+        <translation>正在查找 LM Studio、GPT4All、Jan 和 Ollama 的文件夹…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln model(s) not added yet:</source>
+        <comment>models.found</comment>
+        <translation>
+            <numerusform>%Ln 个尚未添加的模型：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No GGUF model found in the usual folders.</source>
+        <comment>models.none_found</comment>
+        <translation>在常用文件夹中没有找到 GGUF 模型。</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <comment>models.add_found</comment>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>Chat models (★ = default for new threads)</source>
+        <comment>models.heading</comment>
+        <translation>对话模型（★ = 新对话的默认模型）</translation>
+    </message>
+    <message>
+        <source>Set as default</source>
+        <comment>models.set_default</comment>
+        <translation>设为默认</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <comment>models.test</comment>
+        <translation>测试</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <comment>models.remove</comment>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Add a GGUF file…</source>
+        <comment>models.add_gguf</comment>
+        <translation>添加 GGUF 文件…</translation>
+    </message>
+    <message>
+        <source>· loaded</source>
+        <comment>models.loaded</comment>
+        <translation>· 已加载</translation>
+    </message>
+    <message>
+        <source>Threads for local models</source>
+        <comment>models.threads</comment>
+        <translation>本地模型线程数</translation>
+    </message>
+    <message>
+        <source>Automatic ({n})</source>
+        <comment>models.threads_auto</comment>
+        <translation>自动（{n}）</translation>
+    </message>
+    <message>
+        <source>Add an OpenAI-compatible server (llama.cpp, Ollama, LM Studio, vLLM, OpenAI)</source>
+        <comment>models.remote_heading</comment>
+        <translation>添加 OpenAI 兼容服务器（llama.cpp、Ollama、LM Studio、vLLM、OpenAI）</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <comment>models.name</comment>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Base URL</source>
+        <comment>models.base_url</comment>
+        <translation>基础 URL</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <comment>models.model</comment>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <comment>models.api_key</comment>
+        <translation>API 密钥</translation>
+    </message>
+    <message>
+        <source>optional; kept in the system keyring</source>
+        <comment>models.key_placeholder</comment>
+        <translation>可选；保存在系统钥匙串中</translation>
+    </message>
+    <message>
+        <source>Key stored in the system keyring.</source>
+        <comment>models.key_stored</comment>
+        <translation>密钥已保存在系统钥匙串中。</translation>
+    </message>
+    <message>
+        <source>Add server</source>
+        <comment>models.add_remote</comment>
+        <translation>添加服务器</translation>
+    </message>
+    <message>
+        <source>Added {name}.</source>
+        <comment>models.added</comment>
+        <translation>已添加 {name}。</translation>
+    </message>
+    <message>
+        <source>Testing {ref}…</source>
+        <comment>models.testing</comment>
+        <translation>正在测试 {ref}…</translation>
+    </message>
+    <message>
+        <source>“{text}” — first token {first} ms, total {total} s</source>
+        <comment>models.test_result</comment>
+        <translation>“{text}” — 首个词元 {first} 毫秒，共 {total} 秒</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln tokens</source>
+        <comment>models.context_window</comment>
+        <translation>
+            <numerusform>%Ln 词元</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>quit</name>
+    <message>
+        <source>Quit Mira</source>
+        <comment>quit.title</comment>
+        <translation>退出 Mira</translation>
+    </message>
+    <message>
+        <source>A reply is still being written. Stop it and quit, or quit as soon as it is finished?</source>
+        <comment>quit.question</comment>
+        <translation>仍有回复正在生成。要停止它并退出，还是在它完成后立即退出？</translation>
+    </message>
+    <message>
+        <source>Stop and quit</source>
+        <comment>quit.stop</comment>
+        <translation>停止并退出</translation>
+    </message>
+    <message>
+        <source>Quit when finished</source>
+        <comment>quit.after</comment>
+        <translation>完成后退出</translation>
+    </message>
+</context>
+<context>
+    <name>roles</name>
+    <message>
+        <source>Roles</source>
+        <comment>roles.title</comment>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>Search roles…</source>
+        <comment>roles.search</comment>
+        <translation>搜索角色…</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <comment>roles.status.all</comment>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <comment>roles.status.active</comment>
+        <translation>启用</translation>
+    </message>
+    <message>
+        <source>Draft</source>
+        <comment>roles.status.draft</comment>
+        <translation>草稿</translation>
+    </message>
+    <message>
+        <source>Archived</source>
+        <comment>roles.status.archived</comment>
+        <translation>已归档</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <comment>roles.new</comment>
+        <translation>新建</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <comment>roles.duplicate</comment>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <comment>roles.delete</comment>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Import…</source>
+        <comment>roles.import</comment>
+        <translation>导入…</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <comment>roles.export</comment>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Character Card V2 (JSON)</source>
+        <comment>roles.export.v2_json</comment>
+        <translation>角色卡 V2（JSON）</translation>
+    </message>
+    <message>
+        <source>Character Card V3 (JSON)</source>
+        <comment>roles.export.v3_json</comment>
+        <translation>角色卡 V3（JSON）</translation>
+    </message>
+    <message>
+        <source>Character Card V2 (PNG)</source>
+        <comment>roles.export.v2_png</comment>
+        <translation>角色卡 V2（PNG）</translation>
+    </message>
+    <message>
+        <source>Character Card V3 (PNG)</source>
+        <comment>roles.export.v3_png</comment>
+        <translation>角色卡 V3（PNG）</translation>
+    </message>
+    <message>
+        <source>Character cards (*.png *.json)</source>
+        <comment>roles.import.filter</comment>
+        <translation>角色卡 (*.png *.json)</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <comment>roles.save</comment>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Revert</source>
+        <comment>roles.revert</comment>
+        <translation>还原</translation>
+    </message>
+    <message>
+        <source>Start a chat with this role</source>
+        <comment>roles.start_chat</comment>
+        <translation>用此角色开始对话</translation>
+    </message>
+    <message>
+        <source>Set the role active to chat with it.</source>
+        <comment>roles.start_chat.inactive</comment>
+        <translation>将角色设为启用后才能用它对话。</translation>
+    </message>
+    <message>
+        <source>Drop character cards (PNG or JSON) here to import them.</source>
+        <comment>roles.drop_hint</comment>
+        <translation>将角色卡（PNG 或 JSON）拖到这里即可导入。</translation>
+    </message>
+    <message>
+        <source>No role matches.</source>
+        <comment>roles.empty</comment>
+        <translation>没有匹配的角色。</translation>
+    </message>
+    <message>
+        <source>New role</source>
+        <comment>roles.new_name</comment>
+        <translation>新角色</translation>
+    </message>
+    <message>
+        <source>Saved {name}, version {version}.</source>
+        <comment>roles.saved</comment>
+        <translation>已保存 {name}，版本 {version}。</translation>
+    </message>
+    <message>
+        <source>Imported {name} ({spec}).</source>
+        <comment>roles.imported</comment>
+        <translation>已导入 {name}（{spec}）。</translation>
+    </message>
+    <message>
+        <source>Removed unsafe content: {fields}</source>
+        <comment>roles.sanitized</comment>
+        <translation>已移除不安全内容：{fields}</translation>
+    </message>
+    <message>
+        <source>Wrote {path}.</source>
+        <comment>roles.exported</comment>
+        <translation>已写入 {path}。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Moved {name} to the trash; %Ln thread(s) keep their messages and get the role back if you restore it.</source>
+        <comment>roles.deleted</comment>
+        <translation>
+            <numerusform>已将 {name} 移到回收站；%Ln 个对话保留全部消息，恢复角色后会重新绑定。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Move the role {name} to the trash? Threads that use it keep every message; restoring the role binds them again.</source>
+        <comment>roles.delete_confirm</comment>
+        <translation>将角色 {name} 移到回收站？使用它的对话会保留全部消息；恢复角色后会重新绑定。</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <comment>roles.unsaved</comment>
+        <translation>有未保存的修改</translation>
+    </message>
+    <message>
+        <source>Discard the unsaved changes to this role?</source>
+        <comment>roles.discard_confirm</comment>
+        <translation>放弃对此角色未保存的修改？</translation>
+    </message>
+    <message>
+        <source>Fix the fields marked in red to see the preview.</source>
+        <comment>roles.fix_fields</comment>
+        <translation>请先修正标红的字段，再查看预览。</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <comment>roles.field.name</comment>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <comment>roles.field.summary</comment>
+        <translation>简介</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <comment>roles.field.status</comment>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Tags (comma-separated)</source>
+        <comment>roles.field.tags</comment>
+        <translation>标签（用逗号分隔）</translation>
+    </message>
+    <message>
+        <source>Avatar</source>
+        <comment>roles.field.avatar</comment>
+        <translation>头像</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <comment>roles.field.description</comment>
+        <translation>描述</translation>
+    </message>
+    <message>
+        <source>World</source>
+        <comment>roles.field.worldview</comment>
+        <translation>世界观</translation>
+    </message>
+    <message>
+        <source>Persona</source>
+        <comment>roles.field.persona</comment>
+        <translation>性格</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <comment>roles.field.scenario</comment>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>Example dialogues</source>
+        <comment>roles.field.example_dialogues</comment>
+        <translation>对话示例</translation>
+    </message>
+    <message>
+        <source>Style</source>
+        <comment>roles.field.style</comment>
+        <translation>风格</translation>
+    </message>
+    <message>
+        <source>Constraints</source>
+        <comment>roles.field.constraints</comment>
+        <translation>约束</translation>
+    </message>
+    <message>
+        <source>First message</source>
+        <comment>roles.field.first_message</comment>
+        <translation>开场白</translation>
+    </message>
+    <message>
+        <source>Alternate greetings (separate with a line of ---)</source>
+        <comment>roles.field.alternate_greetings</comment>
+        <translation>备选开场白（用一行 --- 分隔）</translation>
+    </message>
+    <message>
+        <source>Lorebook</source>
+        <comment>roles.field.lorebook</comment>
+        <translation>世界书</translation>
+    </message>
+    <message>
+        <source>Sampling (empty = the model&apos;s default)</source>
+        <comment>roles.field.llm_profile</comment>
+        <translation>采样参数（留空 = 使用模型默认值）</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <comment>roles.avatar.choose</comment>
+        <translation>选择…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <comment>roles.avatar.remove</comment>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>No avatar</source>
+        <comment>roles.avatar.none</comment>
+        <translation>无头像</translation>
+    </message>
+    <message>
+        <source>Images (*.png *.jpg *.jpeg *.webp *.gif *.bmp)</source>
+        <comment>roles.avatar.filter</comment>
+        <translation>图片 (*.png *.jpg *.jpeg *.webp *.gif *.bmp)</translation>
+    </message>
+    <message>
+        <source>model default</source>
+        <comment>roles.profile.default</comment>
+        <translation>模型默认</translation>
+    </message>
+    <message>
+        <source>Add entry</source>
+        <comment>roles.lore.add</comment>
+        <translation>添加条目</translation>
+    </message>
+    <message>
+        <source>Remove entry</source>
+        <comment>roles.lore.remove</comment>
+        <translation>删除条目</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <comment>roles.lore.name</comment>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Keys (one per line)</source>
+        <comment>roles.lore.keys</comment>
+        <translation>关键词（每行一个）</translation>
+    </message>
+    <message>
+        <source>Content (inserted when a key appears in the recent messages)</source>
+        <comment>roles.lore.content</comment>
+        <translation>内容（最近消息出现关键词时插入）</translation>
+    </message>
+    <message>
+        <source>Enabled</source>
+        <comment>roles.lore.enabled</comment>
+        <translation>启用</translation>
+    </message>
+    <message>
+        <source>Always insert</source>
+        <comment>roles.lore.constant</comment>
+        <translation>始终插入</translation>
+    </message>
+    <message>
+        <source>Case-sensitive</source>
+        <comment>roles.lore.case_sensitive</comment>
+        <translation>区分大小写</translation>
+    </message>
+    <message>
+        <source>(entry {n})</source>
+        <comment>roles.lore.untitled</comment>
+        <translation>（条目 {n}）</translation>
+    </message>
+    <message>
+        <source>Request preview</source>
+        <comment>roles.preview.title</comment>
+        <translation>请求预览</translation>
+    </message>
+    <message>
+        <source>Thread</source>
+        <comment>roles.preview.thread</comment>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <source>(no thread)</source>
+        <comment>roles.preview.no_thread</comment>
+        <translation>（无对话）</translation>
+    </message>
+    <message>
+        <source>Try a message…</source>
+        <comment>roles.preview.message</comment>
+        <translation>试一条消息…</translation>
+    </message>
+    <message>
+        <source>This role is {status}: shown as it will be sent once active; today the request carries no role.</source>
+        <comment>roles.preview.not_sent</comment>
+        <translation>此角色为{status}状态：这里显示的是启用后会发送的内容；目前请求中不包含此角色。</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <comment>roles.preview.parameters</comment>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <comment>roles.preview.tokens</comment>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <source>total {used} of {window} ({tokenizer})</source>
+        <comment>roles.preview.total</comment>
+        <translation>共 {used} / {window}（{tokenizer}）</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <comment>roles.profile.temperature</comment>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>Top-p</source>
+        <comment>roles.profile.top_p</comment>
+        <translation>Top-p 采样</translation>
+    </message>
+    <message>
+        <source>Top-k</source>
+        <comment>roles.profile.top_k</comment>
+        <translation>Top-k 采样</translation>
+    </message>
+    <message>
+        <source>Max tokens</source>
+        <comment>roles.profile.max_tokens</comment>
+        <translation>最大词元数</translation>
+    </message>
+    <message>
+        <source>Frequency penalty</source>
+        <comment>roles.profile.frequency_penalty</comment>
+        <translation>频率惩罚</translation>
+    </message>
+    <message>
+        <source>Presence penalty</source>
+        <comment>roles.profile.presence_penalty</comment>
+        <translation>存在惩罚</translation>
+    </message>
+</context>
+<context>
+    <name>settings</name>
+    <message>
+        <source>Appearance</source>
+        <comment>settings.appearance</comment>
+        <translation>外观</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <comment>settings.memory</comment>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <comment>settings.theme</comment>
+        <translation>主题</translation>
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <comment>settings.theme_system</comment>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <comment>settings.theme_light</comment>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <comment>settings.theme_dark</comment>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>Every Mira window changes at once.</source>
+        <comment>settings.theme_hint</comment>
+        <translation>所有 Mira 窗口会立即更改。</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <comment>settings.language</comment>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <comment>settings.language_system</comment>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>Restart Mira to switch the language.</source>
+        <comment>settings.language_restart</comment>
+        <translation>重新启动 Mira 后切换语言。</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <comment>settings.title</comment>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <comment>settings.models</comment>
+        <translation>模型</translation>
+    </message>
+</context>
+<context>
+    <name>shortcuts</name>
+    <message>
+        <source>New chat</source>
+        <comment>shortcuts.new_chat</comment>
+        <translation>新对话</translation>
+    </message>
+    <message>
+        <source>Go to a thread or a command</source>
+        <comment>shortcuts.switcher</comment>
+        <translation>转到对话或命令</translation>
+    </message>
+    <message>
+        <source>Search threads</source>
+        <comment>shortcuts.search</comment>
+        <translation>搜索对话</translation>
+    </message>
+    <message>
+        <source>Send / new line</source>
+        <comment>shortcuts.send</comment>
+        <translation>发送 / 换行</translation>
+    </message>
+    <message>
+        <source>Stop the answer</source>
+        <comment>shortcuts.stop</comment>
+        <translation>停止回答</translation>
+    </message>
+    <message>
+        <source>Roles</source>
+        <comment>shortcuts.roles</comment>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>Knowledge</source>
+        <comment>shortcuts.knowledge</comment>
+        <translation>知识库</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <comment>shortcuts.settings</comment>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>This sheet</source>
+        <comment>shortcuts.sheet</comment>
+        <translation>本说明</translation>
+    </message>
+    <message>
+        <source>Quit Mira (every window)</source>
+        <comment>shortcuts.quit</comment>
+        <translation>退出 Mira（所有窗口）</translation>
+    </message>
+</context>
+<context>
+    <name>sidebar</name>
+    <message>
+        <source>Workspace</source>
+        <comment>sidebar.workspace</comment>
+        <translation>工作区</translation>
+    </message>
+    <message>
+        <source>New chat</source>
+        <comment>sidebar.new_chat</comment>
+        <translation>新对话</translation>
+    </message>
+    <message>
+        <source>Search threads…</source>
+        <comment>sidebar.search</comment>
+        <translation>搜索对话…</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <comment>sidebar.active</comment>
+        <translation>进行中</translation>
+    </message>
+    <message>
+        <source>Archived</source>
+        <comment>sidebar.archived</comment>
+        <translation>已归档</translation>
+    </message>
+    <message>
+        <source>No conversations yet.
+Start one on the right.</source>
+        <comment>sidebar.empty</comment>
+        <translation>还没有对话。
+在右侧开始一个吧。</translation>
+    </message>
+    <message>
+        <source>No thread matches.</source>
+        <comment>sidebar.no_match</comment>
+        <translation>没有匹配的对话。</translation>
+    </message>
+    <message>
+        <source>No archived conversations.</source>
+        <comment>sidebar.no_archived</comment>
+        <translation>没有已归档的对话。</translation>
+    </message>
+    <message>
+        <source>Trash ({count})</source>
+        <comment>sidebar.trash</comment>
+        <translation>回收站（{count}）</translation>
+    </message>
+    <message>
+        <source>Deleted threads, roles, workspaces and documents: restore them or empty the trash.</source>
+        <comment>sidebar.trash_tip</comment>
+        <translation>已删除的对话、角色、工作区和文档：可恢复或清空回收站。</translation>
+    </message>
+</context>
+<context>
+    <name>status</name>
+    <message>
+        <source>Data: {path}</source>
+        <comment>status.data</comment>
+        <translation>数据：{path}</translation>
+    </message>
+    <message>
+        <source>Model: {name} — loading…</source>
+        <comment>status.model_loading</comment>
+        <translation>模型：{name} — 加载中…</translation>
+    </message>
+    <message>
+        <source>Model: {name} — ready</source>
+        <comment>status.model_ready</comment>
+        <translation>模型：{name} — 就绪</translation>
+    </message>
+    <message>
+        <source>Model: {name} — unavailable</source>
+        <comment>status.model_failed</comment>
+        <translation>模型：{name} — 不可用</translation>
+    </message>
+</context>
+<context>
+    <name>summary</name>
+    <message>
+        <source>Context summary</source>
+        <comment>summary.title</comment>
+        <translation>上下文摘要</translation>
+    </message>
+    <message>
+        <source>Sent to the model before the conversation, never shown as a message. Long threads refresh it automatically.</source>
+        <comment>summary.explain</comment>
+        <translation>在对话之前发送给模型，不会显示为消息。长对话会自动刷新摘要。</translation>
+    </message>
+    <message>
+        <source>Generate</source>
+        <comment>summary.generate</comment>
+        <translation>生成</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <comment>summary.clear</comment>
+        <translation>清除</translation>
+    </message>
+    <message>
+        <source>Saved.</source>
+        <comment>summary.saved</comment>
+        <translation>已保存。</translation>
+    </message>
+    <message>
+        <source>Cleared.</source>
+        <comment>summary.cleared</comment>
+        <translation>已清除。</translation>
+    </message>
+    <message>
+        <source>Summarizing with the thread&apos;s model…</source>
+        <comment>summary.generating</comment>
+        <translation>正在用此对话的模型生成摘要…</translation>
+    </message>
+    <message>
+        <source>Generated; edit it if you like, then Save.</source>
+        <comment>summary.generated</comment>
+        <translation>已生成；可编辑后保存。</translation>
+    </message>
+</context>
+<context>
+    <name>switcher</name>
+    <message>
+        <source>Go to</source>
+        <comment>switcher.title</comment>
+        <translation>转到</translation>
+    </message>
+    <message>
+        <source>A thread or a command…</source>
+        <comment>switcher.placeholder</comment>
+        <translation>对话或命令…</translation>
+    </message>
+    <message>
+        <source>Thread: {title}</source>
+        <comment>switcher.thread</comment>
+        <translation>对话：{title}</translation>
+    </message>
+</context>
+<context>
+    <name>thread</name>
+    <message>
+        <source>Use memory in this thread</source>
+        <comment>thread.memory</comment>
+        <translation>在此对话中使用记忆</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <comment>thread.untitled</comment>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>default model</source>
+        <comment>thread.default_model</comment>
+        <translation>默认模型</translation>
+    </message>
+    <message>
+        <source>Thread actions</source>
+        <comment>thread.menu</comment>
+        <translation>对话操作</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <comment>thread.rename</comment>
+        <translation>重命名…</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <comment>thread.title</comment>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <source>Context summary…</source>
+        <comment>thread.summary</comment>
+        <translation>上下文摘要…</translation>
+    </message>
+    <message>
+        <source>Archive</source>
+        <comment>thread.archive</comment>
+        <translation>归档</translation>
+    </message>
+    <message>
+        <source>Unarchive</source>
+        <comment>thread.unarchive</comment>
+        <translation>取消归档</translation>
+    </message>
+    <message>
+        <source>Export thread</source>
+        <comment>thread.export</comment>
+        <translation>导出对话</translation>
+    </message>
+    <message>
+        <source>Saved {path}.</source>
+        <comment>thread.exported</comment>
+        <translation>已保存 {path}。</translation>
+    </message>
+    <message>
+        <source>Export as Markdown…</source>
+        <comment>thread.export_md</comment>
+        <translation>导出为 Markdown…</translation>
+    </message>
+    <message>
+        <source>Export as JSON (all branches)…</source>
+        <comment>thread.export_json</comment>
+        <translation>导出为 JSON（含所有分支）…</translation>
+    </message>
+    <message>
+        <source>Import a JSON thread…</source>
+        <comment>thread.import_json</comment>
+        <translation>导入 JSON 对话…</translation>
+    </message>
+    <message>
+        <source>Move to trash</source>
+        <comment>thread.delete</comment>
+        <translation>移到回收站</translation>
+    </message>
+    <message>
+        <source>Moved “{title}” to the trash.</source>
+        <comment>thread.trashed</comment>
+        <translation>已将“{title}”移到回收站。</translation>
+    </message>
+</context>
+<context>
+    <name>trash</name>
+    <message>
+        <source>Trash</source>
+        <comment>trash.title</comment>
+        <translation>回收站</translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted items stay here for %Ln day(s), then Mira deletes them for good when it starts. Restoring brings back what they were bound to where that still makes sense.</source>
+        <comment>trash.hint</comment>
+        <translation>
+            <numerusform>已删除的项目在此保留 %Ln 天，之后 Mira 启动时会将其彻底删除。恢复时，仍然合理的绑定会一并恢复。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <comment>trash.name</comment>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <comment>trash.kind</comment>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Deleted</source>
+        <comment>trash.deleted</comment>
+        <translation>删除时间</translation>
+    </message>
+    <message>
+        <source>Deleted for good on</source>
+        <comment>trash.purged_on</comment>
+        <translation>彻底删除日期</translation>
+    </message>
+    <message>
+        <source>Thread</source>
+        <comment>trash.kind_thread</comment>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <comment>trash.kind_role</comment>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <comment>trash.kind_workspace</comment>
+        <translation>工作区</translation>
+    </message>
+    <message>
+        <source>Document</source>
+        <comment>trash.kind_document</comment>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <source>The trash is empty.</source>
+        <comment>trash.empty_state</comment>
+        <translation>回收站是空的。</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <comment>trash.restore</comment>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Delete for good…</source>
+        <comment>trash.purge</comment>
+        <translation>彻底删除…</translation>
+    </message>
+    <message>
+        <source>Empty trash…</source>
+        <comment>trash.empty</comment>
+        <translation>清空回收站…</translation>
+    </message>
+    <message>
+        <source>Keep for</source>
+        <comment>trash.keep</comment>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <source> days</source>
+        <comment>trash.days_suffix</comment>
+        <translation> 天</translation>
+    </message>
+    <message>
+        <source>How long deleted items stay before they are deleted for good.</source>
+        <comment>trash.days_tip</comment>
+        <translation>已删除项目在彻底删除前保留多久。</translation>
+    </message>
+    <message>
+        <source>Restored</source>
+        <comment>trash.restored_title</comment>
+        <translation>已恢复</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %Ln item(s) for good? This cannot be undone.</source>
+        <comment>trash.purge_confirm</comment>
+        <translation>
+            <numerusform>彻底删除 %Ln 个项目？此操作无法撤销。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete all %Ln item(s) in the trash for good? This cannot be undone.</source>
+        <comment>trash.empty_confirm</comment>
+        <translation>
+            <numerusform>彻底删除回收站中的全部 %Ln 个项目？此操作无法撤销。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>undo</name>
+    <message>
+        <source>Undo</source>
+        <comment>undo.button</comment>
+        <translation>撤销</translation>
+    </message>
+</context>
+</TS>
