@@ -21,5 +21,7 @@ def test_emitting_signals_many_times_keeps_reference_counts_intact() -> None:
     for index in range(5000):
         emitter.carried.emit((index,))
     assert len(received) == 5000
-    assert abs(sys.getrefcount(True) - before_true) < 50
-    assert abs(sys.getrefcount(None) - before_none) < 50
+    # A broken binding is off by one per emit (5000); other threads of the process move these
+    # counts by a few dozen at most.
+    assert abs(sys.getrefcount(True) - before_true) < 1000
+    assert abs(sys.getrefcount(None) - before_none) < 1000

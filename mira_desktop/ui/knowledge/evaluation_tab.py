@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QFileDialog, QPushButton, QVBoxLayout, QWidget
 from mira_desktop.ui.i18n import tr
 from mira_desktop.ui.knowledge.metrics_chart import MetricsChart
 from mira_desktop.ui.knowledge.tables import cell, make_table
+from mira_desktop.ui.locale_format import format_number, format_timestamp
 
 if TYPE_CHECKING:
     from mira_desktop.store.evaluation_runs import EvaluationRun
@@ -48,7 +49,7 @@ class EvaluationTab(QWidget):
             ndcg = run.metrics.get("nDCG@10", 0.0)
             for key, metric in (("nDCG@10", ndcg), ("recall@k", recall), ("MRR@k", mrr)):
                 series[key].append(metric)
-            texts = [run.created_at[:16].replace("T", " "), run.mode, str(run.k), str(run.query_count)]
+            texts = [format_timestamp(run.created_at), run.mode, str(run.k), format_number(run.query_count)]
             texts += [f"{ndcg:.4f}", f"{recall:.4f}", f"{mrr:.4f}"]
             for column, text in enumerate(texts):
                 self.table.setItem(row, column, cell(text))

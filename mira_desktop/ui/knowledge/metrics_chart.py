@@ -8,6 +8,8 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from mira_desktop.ui.i18n import tr
+
 COLORS = ("#2f6fde", "#d9822b", "#2e9e5b", "#a34fc9")
 
 
@@ -36,7 +38,7 @@ class MetricsChart(QWidget):
             y = area.bottom() - tick * area.height()
             painter.drawText(QRectF(0, y - 8, 32, 16), Qt.AlignmentFlag.AlignRight, f"{tick:.1f}")
         if not self.labels:
-            painter.drawText(area, Qt.AlignmentFlag.AlignCenter, self.tr("No evaluation runs yet."))
+            painter.drawText(area, Qt.AlignmentFlag.AlignCenter, tr("kb.no_eval_runs"))
             painter.end()
             return
         count = len(self.labels)

@@ -152,7 +152,9 @@ class KnowledgePage(QWidget):
         self.search_tab.search_requested.connect(self.search)
         self.evaluation_tab = EvaluationTab()
         self.evaluation_tab.evaluation_requested.connect(
-            lambda queries, qrels: self.run_evaluation(queries, qrels, self.search_tab.mode.currentText())
+            lambda queries, qrels: self.run_evaluation(
+                queries, qrels, str(self.search_tab.mode.currentData())
+            )
         )
         self.tabs = QTabWidget()
         self.tabs.addTab(self.documents_tab, tr("kb.tab_docs"))

@@ -33,7 +33,8 @@ class SearchTab(QWidget):
         self.query.setPlaceholderText(tr("kb.search_placeholder"))
         self.query.returnPressed.connect(self._request)
         self.mode = QComboBox()
-        self.mode.addItems(["hybrid", "vector", "bm25"])
+        for mode in ("hybrid", "vector", "bm25"):
+            self.mode.addItem(tr(f"kb.mode_{mode}"), mode)
         self.mode.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.button = QPushButton(tr("kb.search"))
         self.button.clicked.connect(self._request)
@@ -50,7 +51,7 @@ class SearchTab(QWidget):
         query = self.query.text().strip()
         if query:
             self.button.setEnabled(False)
-            self.search_requested.emit(query, self.mode.currentText())
+            self.search_requested.emit(query, str(self.mode.currentData()))
 
     def show_hits(self, hits: list[Hit]) -> None:
         self.button.setEnabled(True)

@@ -88,7 +88,7 @@ class RoleForm(QWidget):
         self._row(form, "lorebook", tr("roles.field.lorebook"), self.lorebook)
         form.addRow(QLabel(tr("roles.field.llm_profile")))
         for key, line in self.profile_edits.items():
-            self._row(form, f"llm_profile.{key}", key, line)
+            self._row(form, f"llm_profile.{key}", tr(f"roles.profile.{key}"), line)
         self.general_error = self._error_label()
         layout = QVBoxLayout(self)
         layout.addLayout(form)

@@ -132,7 +132,7 @@ class ModelsPage(QWidget):
         star = "★ " if entry.is_default else "   "
         state = tr("models.loaded") if entry.loaded else ""
         window = entry.capabilities.get("context_window")
-        extra = f" · {window} tokens" if window else ""
+        extra = f" · {tr('models.context_window', window=int(window))}" if window else ""
         problem = f" · {entry.detail}" if entry.detail else ""
         return f"{star}{entry.name}  ({entry.ref}){extra} {state}{problem}".rstrip()
 

@@ -63,6 +63,8 @@ class TrashDialog(QDialog):
         self.entries.setRootIsDecorated(False)
         self.entries.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.entries.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column in (1, 2, 3):
+            self.entries.header().setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.entries.itemSelectionChanged.connect(self._selection_changed)
         self.entries.itemDoubleClicked.connect(lambda _item, _col: self.restore_selected())
         self.empty_label = QLabel(tr("trash.empty_state"))
