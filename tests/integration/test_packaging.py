@@ -37,6 +37,7 @@ def test_built_wheel_ships_migrations_resources_the_workspace_template_and_the_m
     for migration in all_migrations():
         assert f"mira_desktop/migrations/{migration.version:04d}_{migration.name}.sql" in names
     assert "mira_desktop/workspaces/mira-base/README.md" in names
+    assert "mira_desktop/workspaces/agent-sample/README.md" in names
     starter_roles = {
         f"mira_desktop/resources/roles/{p.name}" for p in (REPO / "resources" / "roles").glob("*.json")
     }

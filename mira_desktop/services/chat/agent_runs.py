@@ -16,9 +16,13 @@ from typing import Any
 
 from mira_desktop.agent.budgets import BudgetLimits, with_more_model_calls
 from mira_desktop.agent.checkpoint import Checkpoint, PendingPhase
+from mira_desktop.agent.errors import InvalidWorkspaceRoot, WorkspaceGone
 from mira_desktop.agent.guardrail import RuleScope
 from mira_desktop.agent.outcomes import Approve, ContinueRun, Deny
 from mira_desktop.agent.snapshots import SnapshotStore, UndoReport, undo
+from mira_desktop.agent.tools.proposals import FileChange
+from mira_desktop.agent.tools.registry import ToolRegistry
+from mira_desktop.agent.tools.workspace_tools import WorkspaceTools
 from mira_desktop.core.conversation.runs import EventType, Run, RunKind, RunStatus
 from mira_desktop.core.conversation.threads import MessageStatus
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
@@ -32,6 +36,10 @@ from mira_desktop.store.runs import RunRepository
 from mira_desktop.store.threads import ThreadRepository
 
 CANCELLED_WAITING = "Cancelled while waiting for approval: the pending change was not made."
+CANCELLED_INTERRUPTED = (
+    "Cancelled after Mira stopped during this run: nothing more will be done; what it changed stays "
+    "(undo puts it back)."
+)
 
 
 @dataclass(frozen=True)
@@ -134,6 +142,8 @@ class AgentRuns:
             raise ConflictError(
                 f"The run {run_id} waits for approval: approve or deny the pending call instead."
             )
+        if self._undone(run_id):  # the files are back as they were: the run's context no longer holds
+            raise ConflictError(f"The run {run_id} was undone, so it cannot go on: send the task again.")
         if run.status is RunStatus.INTERRUPTED:
             return self._chat.resume_run(run_id, Recover(), {"type": "recover"})
         if run.status is not RunStatus.COMPLETED:
@@ -157,12 +167,21 @@ class AgentRuns:
             if self._chat.stop(run_id):
                 return run
             raise ConflictError(f"The run {run_id} is {run.status.value}: there is nothing to cancel.")
+        checkpoint = self._checkpoint(run)
+        made = self._in_flight_change(run, checkpoint) if checkpoint is not None else ()
+        note = CANCELLED_WAITING if run.status is RunStatus.WAITING_APPROVAL else CANCELLED_INTERRUPTED
         with self._db.transaction():
+            if checkpoint is not None:
+                # Nothing waits any more; a change a killed process made is kept for undo.
+                checkpoint.evidence.changed(made)
+                checkpoint.pending, checkpoint.queued = None, []
+                budgets = {"limits": checkpoint.limits.to_dict(), "used": checkpoint.counters.to_dict()}
+                self._runs.save_checkpoint(run.id, checkpoint.to_json(), budgets)
             if run.assistant_message_id:
                 answer = self._messages.get(run.assistant_message_id)
                 if answer is not None:
                     metadata = {k: v for k, v in answer.metadata.items() if k != "pending"}
-                    text = "\n\n".join(p for p in (answer.content, CANCELLED_WAITING) if p)
+                    text = "\n\n".join(p for p in (answer.content, note) if p)
                     self._messages.finalize(
                         answer.id, content=text, status=MessageStatus.CANCELLED, metadata=metadata
                     )
@@ -186,15 +205,18 @@ class AgentRuns:
         if run.status in (RunStatus.RUNNING,) and any(h.run_id == run_id for h in self._chat.active_runs()):
             raise ConflictError("Stop the run before undoing it.")
         checkpoint = self._checkpoint(run)
-        if checkpoint is None or not checkpoint.evidence.changes:
+        changes = (
+            [*checkpoint.evidence.changes, *self._in_flight_change(run, checkpoint)] if checkpoint else []
+        )
+        if not changes:
             raise ConflictError(f"The run {run_id} changed no file: there is nothing to undo.")
-        if any(e.type == EventType.RUN_UNDONE for e in self._runs.events(run_id)):
+        if self._undone(run_id):
             raise ConflictError(f"The run {run_id} was already undone.")
         thread = self._threads.get(run.thread_id)
         assert thread is not None
         workspace = self._route.workspace(thread)
-        root = self._route.open_root(workspace)
-        report = undo(root, self._snapshots, checkpoint.evidence.changes)
+        with self._route.open_root(workspace) as root:
+            report = undo(root, self._snapshots, changes)
         self._runs.append_event(
             run.id,
             EventType.RUN_UNDONE,
@@ -215,6 +237,26 @@ class AgentRuns:
     def _checkpoint(self, run: Run) -> Checkpoint | None:
         text = self._runs.checkpoint_json(run.id)
         return Checkpoint.from_json(text) if text else None
+
+    def _undone(self, run_id: str) -> bool:
+        return any(e.type == EventType.RUN_UNDONE for e in self._runs.events(run_id))
+
+    def _in_flight_change(self, run: Run, checkpoint: Checkpoint) -> tuple[FileChange, ...]:
+        """The change of an interrupted run that its killed process made but could not record (its
+        intent was checkpointed, its result not): found on disk, so that undo puts it back too."""
+        pending = checkpoint.pending
+        if run.status is not RunStatus.INTERRUPTED or pending is None or pending.proposal is None:
+            return ()
+        if pending.phase is not PendingPhase.EXECUTING:
+            return ()
+        thread = self._threads.get(run.thread_id)
+        assert thread is not None
+        try:
+            with self._route.open_root(self._route.workspace(thread)) as root:
+                made = WorkspaceTools(root, ToolRegistry(), self._snapshots).already_applied(pending.proposal)
+        except (InvalidWorkspaceRoot, WorkspaceGone):
+            return ()
+        return pending.proposal.changes if made else ()
 
     def _pending(self, run_id: str, call_id: str | None) -> str:
         run = self._agent_run(run_id)

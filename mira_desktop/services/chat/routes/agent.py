@@ -14,11 +14,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from mira_desktop.agent.budgets import BudgetLimits
+from mira_desktop.agent.budgets import BudgetLimits, StopReason, explain_stop
 from mira_desktop.agent.checkpoint import Checkpoint, message_from_dict, message_to_dict
 from mira_desktop.agent.context import agent_context
 from mira_desktop.agent.errors import InvalidWorkspaceRoot
 from mira_desktop.agent.files.root import WorkspaceRoot
+from mira_desktop.agent.grammar import GrammarFinal, MalformedReply, parse_grammar_reply
+from mira_desktop.agent.journal import AgentEvent
 from mira_desktop.agent.loop import AgentLoop
 from mira_desktop.agent.outcomes import (
     Cancelled,
@@ -34,7 +36,7 @@ from mira_desktop.agent.tools.knowledge import KbHit
 from mira_desktop.agent.tools.registry import ToolRegistry
 from mira_desktop.agent.tools.workspace_tools import WorkspaceTools
 from mira_desktop.core.cancel import CancelToken
-from mira_desktop.core.conversation.runs import EventType, RunStatus
+from mira_desktop.core.conversation.runs import EventType, RunEvent, RunStatus
 from mira_desktop.core.conversation.sampling import SamplingParams
 from mira_desktop.core.conversation.threads import Thread
 from mira_desktop.core.errors import NotFoundError
@@ -144,7 +146,10 @@ class AgentRoute:
             outcome = loop.start(context.cancel)
         else:
             checkpoint = self._checkpoint(context.run_id)
-            if isinstance(resume, ContinueRun):
+            ended = self._ended(context, checkpoint, journal) if isinstance(resume, Recover) else None
+            if ended is not None:
+                outcome = ended
+            elif isinstance(resume, ContinueRun):
                 outcome = loop.continue_run(checkpoint, resume.limits, context.cancel)
             else:
                 outcome = loop.resume(
@@ -164,11 +169,49 @@ class AgentRoute:
                 return [message_from_dict(m) for m in event.data.get("messages", [])]
         return [ChatMessage(m.role, m.content) for m in context.request.messages]
 
+    def _ended(self, context: RunContext, checkpoint: Checkpoint, journal: RunJournal) -> Completed | None:
+        """A run killed after its last checkpoint had already ended — with its answer, or stopped by
+        a limit — ends so again instead of asking the model once more (the checkpoint does not say
+        that the run ended; its last message and the run's events do)."""
+        if checkpoint.pending is not None or checkpoint.queued:
+            return None
+        stop = _stop_since_last_model_call(self._runs.events(context.run_id))
+        if stop is not None:
+            text = explain_stop(stop, checkpoint.limits, checkpoint.counters, checkpoint.evidence.describe())
+        else:
+            last = checkpoint.messages[-1] if checkpoint.messages else {}
+            if last.get("role") != "assistant" or last.get("tool_calls"):
+                return None
+            text = str(last.get("content", ""))
+            if not context.model.profile().supports_tools:  # the answer is the grammar's JSON
+                try:
+                    parsed = parse_grammar_reply(text)
+                except MalformedReply:
+                    return None
+                if not isinstance(parsed, GrammarFinal):
+                    return None
+                text = parsed.text
+        journal.event(AgentEvent.RESUMED, {"decision": None, "pending": None, "ended": True})
+        if not context.text.endswith(text):  # the checkpoint flushed it, so normally it is there
+            context.delta(("\n\n" if context.text and not context.text.endswith("\n") else "") + text)
+        return Completed(text, checkpoint.evidence, stop, checkpoint)
+
     def _checkpoint(self, run_id: str) -> Checkpoint:
         text = self._runs.checkpoint_json(run_id)
         if not text:
             raise NotFoundError(f"The run {run_id} has no checkpoint to go on from.")
         return Checkpoint.from_json(text)
+
+
+def _stop_since_last_model_call(events: list[RunEvent]) -> StopReason | None:
+    """The limit that stopped the run, if nothing asked the model again since."""
+    stop: StopReason | None = None
+    for event in events:
+        if event.type == AgentEvent.BUDGET_STOP:
+            stop = StopReason(event.data["reason"])
+        elif event.type in (AgentEvent.MODEL_CALL, AgentEvent.CONTINUED):
+            stop = None
+    return stop
 
 
 def _agent_sampling(context: RunContext) -> SamplingParams:
@@ -182,7 +225,12 @@ def _agent_sampling(context: RunContext) -> SamplingParams:
 def _run_outcome(outcome: Outcome, workspace: Workspace) -> RunOutcome:
     # A continued run writes into the answer a limit stopped: every ending says afresh whether a
     # limit stopped it, or the earlier stop would outlive the run that went on past it.
-    where = {"workspace_id": workspace.id, "workspace": workspace.name, "stop_reason": None, "continuable": False}
+    where = {
+        "workspace_id": workspace.id,
+        "workspace": workspace.name,
+        "stop_reason": None,
+        "continuable": False,
+    }
     match outcome:
         case Completed():
             meta: dict[str, Any] = {**where, "evidence": outcome.evidence.to_dict()}

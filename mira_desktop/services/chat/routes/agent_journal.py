@@ -22,15 +22,20 @@ class RunJournal:
     def __init__(self, context: RunContext, runs: RunRepository) -> None:
         self._context = context
         self._runs = runs
-        self._call_start = len(context.text)  # where the current model call's streamed text began
+        self._opening = len(context.text)  # what the answer held when this invocation began
+        self._next_call_start = self._opening  # where the next model call's streamed text begins
+        self._reply_start = self._opening  # where the last model call's streamed text began
         self.last: Checkpoint | None = None
 
     def event(self, type: str, data: dict[str, Any]) -> None:
-        if type == AgentEvent.INTERIM_TEXT:
-            self._context.rewind(self._call_start)  # a preamble to tool calls is not the answer
-        self._context.emit(type, _trimmed(data))
+        # The loop emits ``model_call`` once the reply has streamed, then ``interim_text`` when that
+        # reply's text was a preamble to tool calls: the rewind goes back to where the reply began.
         if type == AgentEvent.MODEL_CALL:
-            self._call_start = len(self._context.text)
+            self._reply_start, self._next_call_start = self._next_call_start, len(self._context.text)
+        if type == AgentEvent.INTERIM_TEXT:
+            self._context.rewind(self._reply_start)  # a preamble to tool calls is not the answer
+            self._next_call_start = len(self._context.text)
+        self._context.emit(type, _trimmed(data))
 
     def checkpoint(self, checkpoint: Checkpoint) -> None:
         self.last = checkpoint
@@ -43,7 +48,10 @@ class RunJournal:
             )
 
     def delta(self, text: str) -> None:
-        self._context.delta(text)
+        context = self._context
+        if text and context.text and len(context.text) == self._opening and not context.text.endswith("\n"):
+            text = "\n\n" + text  # a continued run goes on below what the answer said (a stop's note)
+        context.delta(text)
 
 
 def _trimmed(value: Any) -> Any:

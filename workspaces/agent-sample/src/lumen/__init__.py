@@ -1,0 +1,3 @@
+"""Lumen: a small command-line notebook."""
+
+VERSION = "0.3.1"
