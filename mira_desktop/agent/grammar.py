@@ -74,6 +74,11 @@ def _capped(schema: dict[str, Any], cap: int) -> dict[str, Any]:
         if node.get("type") == "string":
             limit = min(PATH_CAP, cap) if name in PATH_ARGUMENTS else cap
             node["maxLength"] = min(int(node.get("maxLength", limit)), limit)
+        low, high = node.get("minimum"), node.get("maximum")
+        if node.get("type") == "integer" and isinstance(low, int) and isinstance(high, int) and high - low <= 20:
+            # The grammar converter ignores minimum and maximum; a short range becomes its values.
+            node.clear()
+            node["enum"] = list(range(low, high + 1))
     return capped
 
 

@@ -74,12 +74,6 @@ def test_smollm2_in_a_real_run_calls_a_tool_and_every_call_fits_its_schema(
     assert (project / "notes.md").read_text() == NOTES
 
 
-@pytest.mark.xfail(
-    reason="llama-cpp-python 0.3.36's JSON-schema grammar ignores minimum/maximum (SmolLM2 sends "
-    "start_line 1000000000000000) and lets strings hold raw control characters (invalid JSON); "
-    "see the report for the grammar fix",
-    strict=False,
-)
 def test_smollm2_cannot_send_numbers_outside_their_bounds(
     services: AppServices, workspace: str, greedy: str
 ) -> None:
