@@ -90,7 +90,7 @@ def test_the_approval_card_appears_and_approving_resumes_the_run_and_the_trace_s
     qtbot.waitUntil(lambda: panel.trace.topLevelItemCount() >= 2, timeout=10_000)
     steps = [panel.trace.topLevelItem(i).text(0) for i in range(panel.trace.topLevelItemCount())]
     assert any(step.startswith("write_file") for step in steps)
-    assert not panel.card.isVisible()
+    qtbot.waitUntil(lambda: not panel.card.isVisible(), timeout=10_000)
     qtbot.waitUntil(panel.undo_button.isVisible, timeout=10_000)
 
     monkeypatch.setattr(QMessageBox, "question", lambda *_a, **_k: QMessageBox.StandardButton.Yes)

@@ -55,6 +55,9 @@ class AgentActions(QObject):
         from mira_desktop.core.conversation.runs import EventType
 
         agent_runs, chat, run_id = self.services.agent_runs, self.services.chat, panel.run_id
+        # Loads run on worker threads and can finish out of order: only the latest one is shown.
+        ticket = getattr(panel, "_reload_ticket", 0) + 1
+        panel._reload_ticket = ticket  # type: ignore[attr-defined]
 
         def load() -> tuple[dict[str, Any], list[tuple[str, dict[str, Any]]], bool]:
             events = [(e.type, e.data) for e in chat.run_events(run_id)]
@@ -62,6 +65,8 @@ class AgentActions(QObject):
             return agent_runs.show(run_id).to_dict(), events, undone
 
         def show(result: tuple[dict[str, Any], list[tuple[str, dict[str, Any]]], bool]) -> None:
+            if ticket != getattr(panel, "_reload_ticket", 0):
+                return
             view, events, undone = result
             panel.show_events(events)
             panel.show_state(view, undone)
@@ -87,12 +92,14 @@ class AgentActions(QObject):
 
         agent_runs = self.services.agent_runs
         always = RuleScope(scope) if scope else None
+        panel.card.hide()  # decided: the card goes at once, the run's state follows
         self.controller.resume(panel.message_id, lambda: agent_runs.approve(run_id, call_id or None, always))
 
     def deny(self, panel: AgentPanel, run_id: str, call_id: str) -> None:
         reason, ok = QInputDialog.getText(self._window, tr("agent.deny"), tr("agent.deny_reason"))
         if ok:
             agent_runs = self.services.agent_runs
+            panel.card.hide()
             self.controller.resume(panel.message_id, lambda: agent_runs.deny(run_id, reason, call_id or None))
 
     def continue_run(self, panel: AgentPanel, run_id: str) -> None:
