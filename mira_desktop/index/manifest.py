@@ -1,8 +1,9 @@
-"""The index manifest: which generation is live, built with which format and embedding model.
+"""The index manifest: which generation is live, built with which format and embedder.
 
-The index is derived data. When the format or the model changes, a new generation is built beside
-the live one from the stored sources and the manifest is switched to it in one atomic rename;
-queries keep using the old generation until then.
+The index is derived data. When the format or the knowledge base's embedder changes, a new
+generation is built beside the live one from the stored sources and the manifest is switched to it
+in one atomic rename; queries keep using the old generation, with the embedder it was built with,
+until then.
 """
 
 from __future__ import annotations
@@ -16,17 +17,24 @@ from mira_desktop.index.analysis import ANALYSIS_VERSION
 
 # Bump when the layout or the content of the tables changes (the analysis has its own version).
 # 2: parents in a Tantivy document store, leaf row ids indexed in the BM25 index.
-INDEX_FORMAT = 2
+# 3: each leaf's language stored with it (the vector side votes only for covered languages).
+INDEX_FORMAT = 3
+DEFAULT_EMBEDDER = "minilm"
 
 
 @dataclass(frozen=True)
 class IndexSpec:
-    """What an index must have been built with to be used as it is."""
+    """What an index must have been built with to be used as it is.
+
+    ``embedder`` is the catalog name the knowledge base chose (``minilm``, ``e5-small``,
+    ``folder:/path``); ``embedding_model`` the exact model and version its vectors came from.
+    """
 
     embedding_model: str
     dimension: int
     format: int = INDEX_FORMAT
     analysis: int = ANALYSIS_VERSION
+    embedder: str = DEFAULT_EMBEDDER  # manifests written before it was recorded used the default
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from mira_desktop.index.languages import UNDETERMINED
 from mira_desktop.index.records import ScoredLeaf, stub_leaf
 
 if TYPE_CHECKING:
@@ -23,6 +24,20 @@ if TYPE_CHECKING:
 
 RECHECK_LARGE_S = 30.0
 ID_COLUMNS = ["row_id", "version_id", "document_id", "chunk_id", "parent_id", "siblings"]
+LANGUAGE = "language"  # absent from tables built before index format 3
+
+
+def id_columns(table: Any) -> list[str]:
+    """The id columns ``table`` has: :data:`ID_COLUMNS`, and the leaf language where it is stored."""
+    return [*ID_COLUMNS, LANGUAGE] if LANGUAGE in table.schema.names else list(ID_COLUMNS)
+
+
+def language_mask(languages: Any, covered: frozenset[str]) -> Any:
+    """True for rows whose language is not in ``covered`` (unknown and undetermined count as covered)."""
+    import numpy as np
+
+    allowed = [*covered, "", UNDETERMINED]
+    return ~np.isin(languages, allowed)
 
 
 @dataclass(frozen=True)
@@ -31,8 +46,16 @@ class Snapshot:
     matrix: Any  # (rows, dimension) float32, unit-length rows
     ids: dict[str, list[Any]]
     version_ids: Any  # NumPy array of the rows' version ids, to exclude hidden versions
+    languages: Any  # NumPy array of the rows' languages ("" where not recorded)
 
-    def search(self, vector: Vectors, limit: int, exclude_versions: Sequence[str]) -> list[ScoredLeaf]:
+    def search(
+        self,
+        vector: Vectors,
+        limit: int,
+        exclude_versions: Sequence[str],
+        languages: frozenset[str] | None = None,
+    ) -> list[ScoredLeaf]:
+        """The nearest rows, skipping hidden versions and rows in a language outside ``languages``."""
         import numpy as np
 
         if not len(self.matrix):
@@ -40,6 +63,8 @@ class Snapshot:
         scores = self.matrix @ vector.astype(np.float32, copy=False)
         if exclude_versions:
             scores[np.isin(self.version_ids, list(exclude_versions))] = -np.inf
+        if languages is not None:
+            scores[language_mask(self.languages, languages)] = -np.inf
         limit = min(limit, len(scores))
         top = np.argpartition(-scores, limit - 1)[:limit]
         top = top[np.argsort(-scores[top], kind="stable")]
@@ -47,7 +72,7 @@ class Snapshot:
         for rank, i in enumerate(top, start=1):
             if scores[i] == -np.inf:
                 break
-            leaf = stub_leaf(**{c: self.ids[c][i] for c in ID_COLUMNS})
+            leaf = stub_leaf(**{c: self.ids[c][i] for c in self.ids})
             found.append(ScoredLeaf(leaf, float(scores[i]), rank))
         return found
 
@@ -81,12 +106,19 @@ class SnapshotCache:
     def _load(self, table: Any, version: int, rows: int) -> Snapshot:
         import numpy as np
 
+        columns = id_columns(table)
         if rows == 0:
-            empty: dict[str, list[Any]] = {c: [] for c in ID_COLUMNS}
-            return Snapshot(version, np.zeros((0, self.dimension), np.float32), empty, np.array([]))
-        data = table.search().select([*ID_COLUMNS, "vector"]).limit(rows).to_arrow()
+            empty: dict[str, list[Any]] = {c: [] for c in columns}
+            blank = np.array([])
+            return Snapshot(version, np.zeros((0, self.dimension), np.float32), empty, blank, blank)
+        data = table.search().select([*columns, "vector"]).limit(rows).to_arrow()
         matrix = data.column("vector").combine_chunks().flatten().to_numpy().reshape(-1, self.dimension)
-        ids = {c: data.column(c).to_pylist() for c in ID_COLUMNS}
+        ids = {c: data.column(c).to_pylist() for c in columns}
+        languages = np.array(ids[LANGUAGE] if LANGUAGE in ids else [""] * rows)
         return Snapshot(
-            version, np.ascontiguousarray(matrix, dtype=np.float32), ids, np.array(ids["version_id"])
+            version,
+            np.ascontiguousarray(matrix, dtype=np.float32),
+            ids,
+            np.array(ids["version_id"]),
+            languages,
         )

@@ -23,6 +23,9 @@ class LeafRow:
     context: str
     location_json: str
     content_hash: str  # of the searched text; equal hashes share an embedding
+    # The language of the searched text (mira_desktop.index.languages); "" in indexes built before
+    # it was recorded, which counts as covered by every embedder.
+    language: str = ""
 
     @property
     def search_text(self) -> str:
@@ -52,10 +55,19 @@ class ScoredLeaf:
 
 
 def stub_leaf(
-    *, row_id: str, version_id: str, document_id: str, chunk_id: str, parent_id: str, siblings: int
+    *,
+    row_id: str,
+    version_id: str,
+    document_id: str,
+    chunk_id: str,
+    parent_id: str,
+    siblings: int,
+    language: str = "",
 ) -> LeafRow:
     """A leaf known by its ids only (what a vector search returns before the text is read)."""
-    return LeafRow(row_id, version_id, document_id, chunk_id, parent_id, 0, siblings, "", "", "", "")
+    return LeafRow(
+        row_id, version_id, document_id, chunk_id, parent_id, 0, siblings, "", "", "", "", language
+    )
 
 
 def is_stub(leaf: LeafRow) -> bool:

@@ -17,7 +17,8 @@ from dataclasses import fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mira_desktop.index.memory import ID_COLUMNS, SnapshotCache
+from mira_desktop.index.languages import UNDETERMINED
+from mira_desktop.index.memory import LANGUAGE, SnapshotCache, id_columns
 from mira_desktop.index.records import LeafRow, ScoredLeaf, stub_leaf
 
 if TYPE_CHECKING:
@@ -87,22 +88,35 @@ class VectorStore:
             return
         self.table(LEAVES).delete(f"version_id IN {sql_list(version_ids)}")
 
-    def search(self, vector: Vectors, limit: int, exclude_versions: Sequence[str] = ()) -> list[ScoredLeaf]:
-        """The ``limit`` leaves nearest to ``vector`` by cosine similarity, best first.
+    def search(
+        self,
+        vector: Vectors,
+        limit: int,
+        exclude_versions: Sequence[str] = (),
+        languages: frozenset[str] | None = None,
+    ) -> list[ScoredLeaf]:
+        """The ``limit`` leaves nearest to ``vector`` by cosine similarity, best first; with
+        ``languages``, only leaves in those languages (or of unknown language) take part.
 
-        The leaves carry ids only (:func:`~mira_desktop.index.records.is_stub`); :meth:`leaves` reads
-        the text of those that end up in the results.
+        The leaves carry ids only (:func:`~mira_desktop.index.records.is_stub`); the text of those
+        that end up in the results is read from the BM25 index's payloads.
         """
         table = self.table(LEAVES)
         snapshot = self._snapshots.get(table)
         if snapshot is not None:
-            return snapshot.search(vector, limit, exclude_versions)
+            return snapshot.search(vector, limit, exclude_versions, languages)
+        columns = id_columns(table)
         query = table.search(vector, vector_column_name="vector").distance_type("cosine").limit(limit)
+        where = []
         if exclude_versions:
-            query = query.where(f"version_id NOT IN {sql_list(exclude_versions)}", prefilter=True)
-        result = query.select([*ID_COLUMNS, "_distance"]).to_arrow().to_pylist()
+            where.append(f"version_id NOT IN {sql_list(exclude_versions)}")
+        if languages is not None and LANGUAGE in columns:
+            where.append(f"{LANGUAGE} IN {sql_list([*sorted(languages), '', UNDETERMINED])}")
+        if where:
+            query = query.where(" AND ".join(where), prefilter=True)
+        result = query.select([*columns, "_distance"]).to_arrow().to_pylist()
         return [
-            ScoredLeaf(stub_leaf(**{c: row[c] for c in ID_COLUMNS}), 1.0 - float(row["_distance"]), rank)
+            ScoredLeaf(stub_leaf(**{c: row[c] for c in columns}), 1.0 - float(row["_distance"]), rank)
             for rank, row in enumerate(result, start=1)
         ]
 
@@ -159,7 +173,8 @@ class VectorStore:
         count = table.count_rows()
         if not count:
             return []
-        rows = table.search().select(_LEAF_COLUMNS).limit(count).to_arrow().to_pylist()
+        columns = [c for c in _LEAF_COLUMNS if c in table.schema.names]
+        rows = table.search().select(columns).limit(count).to_arrow().to_pylist()
         return [LeafRow(**row) for row in rows]
 
     def _has_ann_index(self, table: Any) -> bool:

@@ -20,6 +20,7 @@ from mira_desktop.ingest.types import Location
 from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.services.knowledge.files import KnowledgeFiles
 from mira_desktop.services.knowledge.indexes import KnowledgeIndexes
+from mira_desktop.services.knowledge.rerank import RERANK_KEY, RerankConfig
 from mira_desktop.store.documents import Document, DocumentRepository, DocumentVersion, VersionStatus
 from mira_desktop.store.index_jobs import IndexJob, IndexJobRepository, JobState
 from mira_desktop.store.knowledge_bases import KnowledgeBaseRepository
@@ -268,6 +269,28 @@ class KnowledgeBaseService:
         self._kbs.set_watch_path(kb_id, str(path))
         self._changes.publish(Topic.KNOWLEDGE_BASES, kb_id)
         return str(path)
+
+    def rerank(self, kb_id: str) -> RerankConfig | None:
+        """The knowledge base's rerank endpoint, or None (off, the default)."""
+        self.get(kb_id)
+        data = self._kbs.settings(kb_id).get(RERANK_KEY)
+        return RerankConfig.from_dict(data) if isinstance(data, dict) and data.get("url") else None
+
+    def set_rerank(self, kb_id: str, config: RerankConfig | None) -> RerankConfig | None:
+        """Rerank ``kb_id``'s results through ``config``'s endpoint (None: stop reranking).
+
+        Nothing is sent until a search runs; an endpoint that fails then leaves the fused order.
+        """
+        self.get(kb_id)
+        settings = self._kbs.settings(kb_id)
+        if config is None:
+            settings.pop(RERANK_KEY, None)
+        else:
+            config.validate()
+            settings[RERANK_KEY] = config.to_dict()
+        self._kbs.set_settings(kb_id, settings)
+        self._changes.publish(Topic.KNOWLEDGE_BASES, kb_id)
+        return config
 
     def latest_sources(self, kb_id: str) -> dict[str, DocumentVersion]:
         """Each file-backed document's newest version, by the path it was added from."""

@@ -1,4 +1,4 @@
-"""The knowledge-base services, built together: they share one embedder and one index per base."""
+"""The knowledge-base services, built together: they share the embedders and one index per base."""
 
 from __future__ import annotations
 
@@ -10,18 +10,21 @@ from mira_desktop.index.embedder import Embedder
 from mira_desktop.services.app.changes import ChangeFeed
 from mira_desktop.services.app.data_folder import DataFolder
 from mira_desktop.services.knowledge.bases import KnowledgeBaseService
+from mira_desktop.services.knowledge.embedders import KnowledgeEmbedders
 from mira_desktop.services.knowledge.evaluation import EvaluationService
 from mira_desktop.services.knowledge.files import KnowledgeFiles
 from mira_desktop.services.knowledge.indexes import KnowledgeIndexes
 from mira_desktop.services.knowledge.indexing.background import BackgroundIndexer
 from mira_desktop.services.knowledge.indexing.builder import IndexBuilder
 from mira_desktop.services.knowledge.indexing.queue import IndexQueue
+from mira_desktop.services.knowledge.rag_evaluation import RagEvaluations
 from mira_desktop.services.knowledge.search import KnowledgeSearch
 from mira_desktop.store.database import Database
 from mira_desktop.store.documents import DocumentRepository
 from mira_desktop.store.evaluation_runs import EvaluationRunRepository
 from mira_desktop.store.index_jobs import IndexJobRepository
 from mira_desktop.store.knowledge_bases import KnowledgeBaseRepository
+from mira_desktop.store.settings import SettingsRepository
 
 
 @dataclass
@@ -31,7 +34,10 @@ class KnowledgeServices:
     search: KnowledgeSearch
     indexer: BackgroundIndexer
     evaluation: EvaluationService
-    embedder: Embedder
+    embedder: Embedder  # the default (MiniLM); each base's own is ``embedders.for_kb(kb_id)``
+    embedders: KnowledgeEmbedders
+    indexes: KnowledgeIndexes
+    rag_evaluations: RagEvaluations
 
     def close(self) -> None:
         """Stop the background indexer (its job stays resumable)."""
@@ -53,7 +59,8 @@ def build_knowledge_services(
     documents = DocumentRepository(database)
     jobs = IndexJobRepository(database)
     files = KnowledgeFiles(folder.knowledge_dir)
-    indexes = KnowledgeIndexes(files, embedder)
+    embedders = KnowledgeEmbedders(kbs, SettingsRepository(database), changes=changes, default=embedder)
+    indexes = KnowledgeIndexes(files, embedders)
     bases = KnowledgeBaseService(
         kbs, documents=documents, jobs=jobs, files=files, indexes=indexes, changes=changes
     )
@@ -64,7 +71,7 @@ def build_knowledge_services(
         jobs=jobs,
         files=files,
         indexes=indexes,
-        embedder=embedder,
+        embedders=embedders,
     )
     queue = IndexQueue(
         database=database,
@@ -76,7 +83,10 @@ def build_knowledge_services(
         builder=builder,
         changes=changes,
     )
-    search = KnowledgeSearch(kbs, documents, indexes, embedder, tasks=tasks)
+    search = KnowledgeSearch(kbs, documents, indexes, embedders, tasks=tasks)
     indexer = BackgroundIndexer(queue, bases, notifications=notifications, tasks=tasks, changes=changes)
+    embedders.on_changed(lambda _kb_id: indexer.wake())
     evaluation = EvaluationService(kbs, search, EvaluationRunRepository(database))
-    return KnowledgeServices(bases, queue, search, indexer, evaluation, embedder)
+    return KnowledgeServices(
+        bases, queue, search, indexer, evaluation, embedder, embedders, indexes, RagEvaluations(files)
+    )

@@ -121,12 +121,13 @@ class EvaluationService:
         *,
         cancel: CancelToken | None = None,
         on_progress: Callable[[int, int], None] | None = None,
+        rerank: bool = True,
     ) -> dict[str, list[str]]:
         """Query id → document names, best first, each once, at least ``depth`` deep where possible."""
         cancel = cancel or CancelToken()
         vectors = None
         if mode is not SearchMode.BM25:
-            vectors = self._search.embed_queries([q.text for q in queries], cancel)
+            vectors = self._search.embed_queries([q.text for q in queries], cancel, kb_id=kb_id)
         runs: dict[str, list[str]] = {}
         for i, query in enumerate(queries):
             cancel.raise_if_cancelled()
@@ -137,6 +138,7 @@ class EvaluationService:
                 mode,
                 cancel,
                 query_vector=None if vectors is None else vectors[i],
+                rerank_with=rerank,
             )
             runs[query.id] = list(dict.fromkeys(hit.document for hit in result.hits))[: max(depth, 10)]
             if on_progress is not None:

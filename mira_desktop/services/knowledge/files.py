@@ -56,6 +56,10 @@ class KnowledgeFiles:
     def index_dir(self, kb_id: str) -> Path:
         return self.kb_dir(kb_id) / "index"
 
+    def evaluations_dir(self, kb_id: str) -> Path:
+        """Reports of `mira eval rag` runs on this knowledge base (JSON, newest by name)."""
+        return self.kb_dir(kb_id) / "evaluations"
+
     def sources_dir(self, kb_id: str) -> Path:
         return self.kb_dir(kb_id) / "sources"
 

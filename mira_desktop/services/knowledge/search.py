@@ -1,16 +1,20 @@
 """Retrieval over a knowledge base: the function the RAG route, the agent and `mira kb search` call.
 
-Pipeline: vector search and BM25 in parallel → reciprocal rank fusion → sibling leaves merged into
-their parent where enough of it matched → top k. Only published, current document
-versions are returned: versions being built, staged or superseded are excluded in the index query,
-and every candidate is checked against the documents' current versions before it is returned. The
-cancel token is checked between stages.
+Pipeline: BM25 and (where it may vote) vector search in parallel → fusion (min-max scores by
+default, weights chosen on train data) → sibling leaves merged into their parent where enough of it
+matched → optional rerank through an endpoint → top k. The vector side votes only for a query in a
+language its embedder covers, and only over chunks in such languages: an English-only embedder
+does not rank Chinese text; BM25 (jieba for Chinese) decides there. A generation is searched with
+the embedder it was built with, so a base being rebuilt for another embedder keeps answering.
+
+Only published, current document versions are returned: versions being built, staged or
+superseded are excluded in the index query, and every candidate is checked against the documents'
+current versions before it is returned. The cancel token is checked between stages.
 """
 
 from __future__ import annotations
 
 import json
-import re
 import time
 from dataclasses import dataclass, field
 from enum import Enum
@@ -19,11 +23,15 @@ from typing import TYPE_CHECKING, Any
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.errors import InvalidInputError, NotFoundError
 from mira_desktop.core.tasks import Task, TaskRunner
-from mira_desktop.index.embedder import Embedder
-from mira_desktop.index.fusion import Group, merge_siblings, reciprocal_rank_fusion
+from mira_desktop.index.embedding import TextEmbedder
+from mira_desktop.index.fusion import BM25, VECTOR, FusionMethod, Group, fuse, merge_siblings
+from mira_desktop.index.languages import covered, text_language
+from mira_desktop.index.manifest import DEFAULT_EMBEDDER
 from mira_desktop.index.records import LeafRow, ScoredLeaf, is_stub
 from mira_desktop.ingest.types import Location
+from mira_desktop.services.knowledge.embedders import KnowledgeEmbedders
 from mira_desktop.services.knowledge.indexes import KnowledgeIndexes
+from mira_desktop.services.knowledge.rerank import RERANK_KEY, RerankConfig, RerankError, rerank
 from mira_desktop.store.documents import DocumentRepository, VisibleVersion
 from mira_desktop.store.knowledge_bases import KnowledgeBaseRepository
 
@@ -40,25 +48,30 @@ class SearchMode(Enum):
 
 @dataclass(frozen=True)
 class RetrievalSettings:
+    """Chosen on train data only (benchmarks/retrieval_languages.py; figures in docs/KNOWLEDGE.md)."""
+
     candidates: int = 50  # per retriever
+    fusion: FusionMethod = FusionMethod.MINMAX
+    # 0.4/0.6 was best or within 0.002 of the best on every set measured (SciFact train, CMRC and
+    # DRCD dev, mixed), with MiniLM and with e5; 0.5/0.5 lost up to 0.005.
+    bm25_weight: float = 0.4
+    vector_weight: float = 0.6
     rrf_k: int = 60
-    vector_weight: float = 1.0
-    bm25_weight: float = 1.0
     merge_min_hits: int = 2
     merge_min_share: float = 0.5
     sibling_weight: float = 0.0
-    # The default embedding model (all-MiniLM-L6-v2) was trained on English: for queries written
-    # mostly in Chinese/Japanese/Korean its vectors are weak evidence, so they count for less.
-    cjk_vector_weight: float = 0.5
+    # The vector side votes only for queries and chunks in languages its embedder covers.
+    language_aware: bool = True
 
 
 @dataclass(frozen=True)
 class Hit:
     """One retrieved passage, citable: which document and version, where in it, and the quote.
 
-    ``scores`` has a key per stage that scored this hit: ``vector`` (cosine similarity of its best
-    leaf), ``bm25`` and ``fused`` (reciprocal rank fusion, summed over merged siblings).
-    ``score`` is the one the hits are ordered by.
+    ``location`` is where the best-matching chunk is (the page, slide or rows a citation names);
+    for a passage merged from several chunks ``context_location`` is the whole passage's range
+    (otherwise the same). ``scores`` has a key per stage that scored this hit: ``vector`` (cosine
+    similarity of its best leaf), ``bm25``, ``fused`` and ``rerank``; ``score`` orders the hits.
     """
 
     document_id: str
@@ -73,12 +86,18 @@ class Hit:
     chunk_ids: list[str]
     score: float
     scores: dict[str, float] = field(default_factory=dict)
+    context_location: dict[str, Any] = field(default_factory=dict)
+    context_location_label: str = ""
+    language: str = ""
 
 
 @dataclass(frozen=True)
 class SearchResult:
     hits: list[Hit]
     timings_ms: dict[str, float]
+    # How the search ran where it is worth telling: {"language": "zh", "vector": "skipped: …",
+    # "embedder": "minilm", "rerank": "applied" | "fallback: …"}.
+    notes: dict[str, str] = field(default_factory=dict)
 
 
 class KnowledgeSearch:
@@ -87,7 +106,7 @@ class KnowledgeSearch:
         knowledge_bases: KnowledgeBaseRepository,
         documents: DocumentRepository,
         indexes: KnowledgeIndexes,
-        embedder: Embedder,
+        embedders: KnowledgeEmbedders,
         *,
         tasks: TaskRunner,
         settings: RetrievalSettings | None = None,
@@ -96,7 +115,7 @@ class KnowledgeSearch:
         self._kbs = knowledge_bases
         self._docs = documents
         self._indexes = indexes
-        self._embedder = embedder
+        self._embedders = embedders
         self.settings = settings or RetrievalSettings()
 
     def knowledge_base_name(self, kb_id: str) -> str:
@@ -108,6 +127,10 @@ class KnowledgeSearch:
     def searchable_documents(self, kb_id: str) -> int:
         """How many documents have a published version (0: nothing to answer from)."""
         return self._docs.count_published(kb_id)
+
+    def rerank_config(self, kb_id: str) -> RerankConfig | None:
+        data = self._kbs.settings(kb_id).get(RERANK_KEY)
+        return RerankConfig.from_dict(data) if isinstance(data, dict) and data.get("url") else None
 
     def search(
         self,
@@ -129,8 +152,11 @@ class KnowledgeSearch:
         cancel_token: CancelToken | None = None,
         *,
         query_vector: Vectors | None = None,
+        rerank_with: RerankConfig | bool | None = True,
     ) -> SearchResult:
-        """:meth:`search` with the time each stage took; ``query_vector`` skips embedding the query."""
+        """:meth:`search` with the time each stage took and how it ran; ``query_vector`` (from
+        :meth:`embed_queries`) skips embedding the query; ``rerank_with``: True as configured for the
+        knowledge base, False never, or a configuration to use instead."""
         cancel = cancel_token or CancelToken()
         mode = parse_mode(mode)
         if not query.strip():
@@ -143,31 +169,76 @@ class KnowledgeSearch:
         generation = self._indexes.get(kb_id).live()
         if generation is None:
             return SearchResult([], timings)
+        notes = {"language": text_language(query)}
+        embedder = self._voting_embedder(generation, mode, notes)
         hidden = self._docs.hidden_versions(kb_id)
-        vector_hits, bm25_hits = self._retrieve(
-            generation, query, mode, hidden, cancel=cancel, timings=timings, query_vector=query_vector
+        rankings = self._retrieve(
+            generation,
+            query,
+            mode,
+            hidden,
+            embedder,
+            cancel=cancel,
+            timings=timings,
+            query_vector=query_vector,
         )
         cancel.raise_if_cancelled()
         started = time.perf_counter()
-        visible = self._docs.visible([h.leaf.version_id for h in (*vector_hits, *bm25_hits)])
-        vector_hits = [h for h in vector_hits if h.leaf.version_id in visible]
-        bm25_hits = [h for h in bm25_hits if h.leaf.version_id in visible]
+        visible = self._docs.visible([h.leaf.version_id for hits in rankings.values() for h in hits])
+        rankings = {
+            name: [h for h in hits if h.leaf.version_id in visible] for name, hits in rankings.items()
+        }
         s = self.settings
-        vector_weight = s.cjk_vector_weight if _mostly_cjk(query) else s.vector_weight
-        fused = reciprocal_rank_fusion(vector_hits, bm25_hits, s.rrf_k, vector_weight, s.bm25_weight)
+        fused = fuse(rankings, {VECTOR: s.vector_weight, BM25: s.bm25_weight}, s.fusion, s.rrf_k)
         counts = {f.leaf.parent_id: f.leaf.siblings for f in fused}
-        groups = merge_siblings(fused, counts, s.merge_min_hits, s.merge_min_share, s.sibling_weight)[:k]
+        groups = merge_siblings(fused, counts, s.merge_min_hits, s.merge_min_share, s.sibling_weight)
         timings["fusion_ms"] = (time.perf_counter() - started) * 1000
         cancel.raise_if_cancelled()
+        config = self.rerank_config(kb_id) if rerank_with is True else (rerank_with or None)
         started = time.perf_counter()
-        parents, leaves = self._read_texts(generation, groups)
-        hits = [self._hit(g, parents, leaves, visible) for g in groups]
-        timings["assemble_ms"] = (time.perf_counter() - started) * 1000
-        return SearchResult(hits, timings)
+        shown = groups[: max(k, config.candidates)] if config is not None else groups[:k]
+        parents, leaves = self._read_texts(generation, shown)
+        hits = [self._hit(g, parents, leaves, visible) for g in shown]
+        if config is not None:
+            hits = self._reranked(config, query, hits, notes, timings)
+        timings["assemble_ms"] = (time.perf_counter() - started) * 1000 - timings.get("rerank_ms", 0.0)
+        return SearchResult(hits[:k], timings, notes)
 
-    def embed_queries(self, queries: list[str], cancel: CancelToken | None = None) -> Vectors:
-        """Query vectors in one batch (for evaluations and benchmarks that run many queries)."""
-        return self._embedder.encode(queries, cancel)
+    def embed_queries(
+        self, queries: list[str], cancel: CancelToken | None = None, *, kb_id: str | None = None
+    ) -> Vectors:
+        """Query vectors in one batch (for evaluations and benchmarks that run many queries), with
+        the embedder of ``kb_id``'s live generation (default: the default embedder)."""
+        embedder: TextEmbedder | None = None
+        if kb_id is not None:
+            live = self._indexes.get(kb_id).live()
+            embedder = self._embedders.for_spec(live.spec) if live is not None else None
+        if embedder is None:
+            embedder = self._embedders.get(self._embedders.name_for(kb_id) if kb_id else DEFAULT_EMBEDDER)
+        return embedder.encode_queries(queries, cancel)
+
+    def _voting_embedder(
+        self, generation: Generation, mode: SearchMode, notes: dict[str, str]
+    ) -> TextEmbedder | None:
+        """The embedder whose vectors take part, or None (why is put in ``notes``)."""
+        if mode is SearchMode.BM25:
+            return None
+        embedder = self._embedders.for_spec(generation.spec)
+        if embedder is None:
+            notes["vector"] = (
+                f"skipped: the embedder {generation.spec.embedder} of this index cannot run here"
+            )
+            return None
+        notes["embedder"] = embedder.name
+        language = notes["language"]
+        if (
+            mode is SearchMode.HYBRID
+            and self.settings.language_aware
+            and not covered(language, embedder.languages)
+        ):
+            notes["vector"] = f"skipped: {embedder.name} does not cover {language}"
+            return None
+        return embedder
 
     def _retrieve(
         self,
@@ -175,11 +246,12 @@ class KnowledgeSearch:
         query: str,
         mode: SearchMode,
         hidden: list[str],
+        embedder: TextEmbedder | None,
         *,
         cancel: CancelToken,
         timings: dict[str, float],
         query_vector: Vectors | None,
-    ) -> tuple[list[ScoredLeaf], list[ScoredLeaf]]:
+    ) -> dict[str, list[ScoredLeaf]]:
         n = self.settings.candidates
         bm25_task: Task[list[ScoredLeaf]] | None = None
         if mode is not SearchMode.VECTOR:  # BM25 runs beside the query embedding
@@ -188,23 +260,51 @@ class KnowledgeSearch:
                 lambda _cancel: _timed(timings, "bm25_ms", generation.lexical.search, query, n, hidden),
                 report=False,
             )
-        vector_hits: list[ScoredLeaf] = []
-        if mode is not SearchMode.BM25 and generation.spec.embedding_model == self._embedder.model_id:
+        rankings: dict[str, list[ScoredLeaf]] = {}
+        if embedder is not None:
             if query_vector is None:
                 started = time.perf_counter()
-                query_vector = self._embedder.encode_query(query)
+                query_vector = embedder.encode_query(query)
                 timings["embed_ms"] = (time.perf_counter() - started) * 1000
             cancel.raise_if_cancelled()
-            vector_hits = _timed(timings, "vector_ms", generation.vectors.search, query_vector, n, hidden)
-        bm25_hits = bm25_task.result() if bm25_task is not None else []
-        return vector_hits, bm25_hits
+            languages = (
+                embedder.languages if mode is SearchMode.HYBRID and self.settings.language_aware else None
+            )
+            rankings[VECTOR] = _timed(
+                timings, "vector_ms", generation.vectors.search, query_vector, n, hidden, languages
+            )
+        if bm25_task is not None:
+            rankings[BM25] = bm25_task.result()
+        return rankings
+
+    def _reranked(
+        self,
+        config: RerankConfig,
+        query: str,
+        hits: list[Hit],
+        notes: dict[str, str],
+        timings: dict[str, float],
+    ) -> list[Hit]:
+        """``hits`` in the endpoint's order (its first ``candidates``); the fused order if it fails."""
+        started = time.perf_counter()
+        try:
+            order = rerank(config, query, [h.text for h in hits])
+        except RerankError as exc:
+            notes["rerank"] = f"fallback: {exc}"
+            return hits
+        finally:
+            timings["rerank_ms"] = (time.perf_counter() - started) * 1000
+        notes["rerank"] = "applied"
+        ranked = [_with_score(hits[i], "rerank", score) for i, score in order]
+        named = {i for i, _ in order}
+        return ranked + [h for i, h in enumerate(hits) if i not in named]
 
     def _read_texts(
         self, generation: Generation, groups: list[Group]
-    ) -> tuple[dict[str, Any], dict[str, Any]]:
-        """The parents of merged groups, and the whole rows of leaves the vector search named by id."""
+    ) -> tuple[dict[str, Any], dict[str, LeafRow]]:
+        """The parents of merged groups, and the whole rows of best leaves the vector search named by id."""
         parent_ids = [g.parent_id for g in groups if g.parent_id]
-        stubs = [g.best.leaf.row_id for g in groups if not g.parent_id and is_stub(g.best.leaf)]
+        stubs = [g.best.leaf.row_id for g in groups if is_stub(g.best.leaf)]
         return generation.parents.get(parent_ids), generation.lexical.rows(stubs)
 
     def _hit(
@@ -217,12 +317,12 @@ class KnowledgeSearch:
         best = group.best
         leaf = leaves.get(best.leaf.row_id, best.leaf)
         parent = parents.get(group.parent_id) if group.parent_id else None
-        text, context, location_json = (
-            (parent.text, parent.context, parent.location_json)
-            if parent
-            else (leaf.text, leaf.context, leaf.location_json)
-        )
-        location = json.loads(location_json) if location_json else {}
+        exact = json.loads(leaf.location_json) if leaf.location_json else {}
+        if parent is not None:
+            text, context = parent.text, parent.context
+            whole = json.loads(parent.location_json) if parent.location_json else {}
+        else:
+            text, context, whole = leaf.text, leaf.context, exact
         scores = {"fused": group.score}
         vectors = [f.vector for f in group.leaves if f.vector is not None]
         bm25 = [f.bm25 for f in group.leaves if f.bm25 is not None]
@@ -236,23 +336,25 @@ class KnowledgeSearch:
             document=cited.document_name,
             version_id=cited.version_id,
             version=cited.version,
-            location=location,
-            location_label=Location.from_dict(location).label(),
+            location=exact or whole,
+            location_label=Location.from_dict(exact or whole).label(),
             text=text,
             context=context,
             merged=parent is not None,
             chunk_ids=[f.leaf.chunk_id for f in group.leaves],
             score=group.score,
             scores=scores,
+            context_location=whole,
+            context_location_label=Location.from_dict(whole).label(),
+            language=leaf.language,
         )
 
 
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+def _with_score(hit: Hit, name: str, value: float) -> Hit:
+    """``hit`` ordered by ``name``'s score from now on (the earlier scores kept beside it)."""
+    from dataclasses import replace
 
-
-def _mostly_cjk(text: str) -> bool:
-    letters = [c for c in text if c.isalnum()]
-    return bool(letters) and len(_CJK.findall(text)) >= 0.3 * len(letters)
+    return replace(hit, score=value, scores={**hit.scores, name: value})
 
 
 def parse_mode(mode: SearchMode | str) -> SearchMode:

@@ -108,7 +108,7 @@ class MessageWidget(QFrame):
         self.update_message(message)
 
     def _build_proposal(self) -> QWidget:
-        """"Remember that …?" under an answer that offers a memory fact."""
+        """ "Remember that …?" under an answer that offers a memory fact."""
         self.proposal = QWidget()
         row = QHBoxLayout(self.proposal)
         row.setContentsMargins(0, 0, 0, 0)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from mira_desktop.core.conversation.runs import RunStatus
-from mira_desktop.models.protocol import ChatMessage, ChatRequest, Finish, TextDelta, Usage
-from mira_desktop.models.retry import DEFAULT_DELAYS, stream_with_retry
+from mira_desktop.models.protocol import ChatMessage, ChatRequest
+from mira_desktop.models.retry import DEFAULT_DELAYS
+from mira_desktop.services.chat.routes.answer_stream import stream_answer
 from mira_desktop.services.chat.run_context import RunContext, RunOutcome
 
 
@@ -18,15 +19,11 @@ class ChatRoute:
         self._delays = retry_delays
 
     def run(self, context: RunContext) -> RunOutcome:
-        usage: dict[str, int] = {}
-        finish = "stop"
-        for chunk in stream_with_retry(context.model, model_request(context), context.cancel, self._delays):
-            if isinstance(chunk, TextDelta):
-                context.delta(chunk.text)
-            elif isinstance(chunk, Usage):
-                usage = {"prompt_tokens": chunk.prompt_tokens, "completion_tokens": chunk.completion_tokens}
-            elif isinstance(chunk, Finish):
-                finish = chunk.reason
-        if finish == "cancelled" or context.cancel.cancelled:
-            return RunOutcome(RunStatus.CANCELLED, metadata={"usage": usage} if usage else {})
-        return RunOutcome(RunStatus.COMPLETED, metadata={"usage": usage, "finish_reason": finish})
+        """The answer's metadata says how it ended: ``finish_reason``, ``usage``, and ``cut_off`` /
+        ``stopped_repeating`` when it was cut at ``max_tokens`` or stopped in a loop."""
+        answered = stream_answer(context, model_request(context), retry_delays=self._delays)
+        if answered.cancelled or context.cancel.cancelled:
+            return RunOutcome(
+                RunStatus.CANCELLED, metadata={"usage": answered.usage} if answered.usage else {}
+            )
+        return RunOutcome(RunStatus.COMPLETED, metadata=answered.metadata())

@@ -1,10 +1,10 @@
-"""The knowledge base as the RAG route sees it: hybrid search over published versions, as evidence."""
+"""The knowledge base as the routes see it: hybrid search over published versions, as evidence."""
 
 from __future__ import annotations
 
 from mira_desktop.core.cancel import CancelToken
-from mira_desktop.services.chat.routes.rag import Evidence
-from mira_desktop.services.knowledge.search import KnowledgeSearch
+from mira_desktop.services.chat.routes.rag import Evidence, Retrieval
+from mira_desktop.services.knowledge.search import Hit, KnowledgeSearch
 
 
 class KnowledgeRetriever:
@@ -18,16 +18,24 @@ class KnowledgeRetriever:
         return self._search.searchable_documents(kb_id)
 
     def retrieve(self, kb_id: str, query: str, k: int, cancel: CancelToken) -> list[Evidence]:
-        hits = self._search.search(kb_id, query, k=k, mode="hybrid", cancel_token=cancel)
-        return [
-            Evidence(
-                document_id=hit.document_id,
-                document=hit.document,
-                location=dict(hit.location),
-                location_label=hit.location_label,
-                text=hit.text,
-                scores=dict(hit.scores),
-                version_id=hit.version_id,
-            )
-            for hit in hits
-        ]
+        return self.retrieve_detailed(kb_id, query, k, cancel).evidence
+
+    def retrieve_detailed(self, kb_id: str, query: str, k: int, cancel: CancelToken) -> Retrieval:
+        """The evidence, and how the search ran (query language, vector side skipped, rerank fallback)."""
+        result = self._search.search_detailed(kb_id, query, k=k, mode="hybrid", cancel_token=cancel)
+        return Retrieval([_evidence(hit) for hit in result.hits], dict(result.notes))
+
+
+def _evidence(hit: Hit) -> Evidence:
+    return Evidence(
+        document_id=hit.document_id,
+        document=hit.document,
+        location=dict(hit.location),
+        location_label=hit.location_label,
+        text=hit.text,
+        scores=dict(hit.scores),
+        version_id=hit.version_id,
+        context_location=dict(hit.context_location),
+        context_location_label=hit.context_location_label,
+        merged=hit.merged,
+    )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,15 +20,18 @@ from typing import TYPE_CHECKING, Any
 
 from mira_desktop.core.cancel import Cancelled, CancelToken
 from mira_desktop.core.tasks import SHUTDOWN  # the cancel reason that leaves jobs resumable
-from mira_desktop.index.embedder import Embedder
-from mira_desktop.index.knowledge_index import Generation, KnowledgeIndex
+from mira_desktop.index.embedding import EmbedderUnavailableError, TextEmbedder
+from mira_desktop.index.knowledge_index import Generation
+from mira_desktop.index.languages import text_language
 from mira_desktop.index.records import LeafRow, ParentRow, row_id
 from mira_desktop.ingest.chunker import ChunkingSettings, ChunkSet, chunk_blocks
 from mira_desktop.ingest.limits import ReaderLimits
 from mira_desktop.ingest.registry import read_file
 from mira_desktop.ingest.types import ReadError, ReadErrorKind
+from mira_desktop.services.knowledge.embedders import KnowledgeEmbedders
 from mira_desktop.services.knowledge.files import KnowledgeFiles
 from mira_desktop.services.knowledge.indexes import KnowledgeIndexes
+from mira_desktop.services.knowledge.indexing.rebuild import rebuild_generation
 from mira_desktop.store.database import Database
 from mira_desktop.store.documents import Document, DocumentRepository, DocumentVersion, VersionStatus
 from mira_desktop.store.index_jobs import IndexJob, IndexJobRepository, JobState
@@ -95,7 +99,7 @@ class IndexBuilder:
         jobs: IndexJobRepository,
         files: KnowledgeFiles,
         indexes: KnowledgeIndexes,
-        embedder: Embedder,
+        embedders: KnowledgeEmbedders,
         settings: IndexingSettings | None = None,
     ) -> None:
         self._db = database
@@ -104,7 +108,7 @@ class IndexBuilder:
         self._jobs = jobs
         self._files = files
         self._indexes = indexes
-        self._embedder = embedder
+        self._embedders = embedders
         self.settings = settings or IndexingSettings()
 
     def run(
@@ -129,8 +133,22 @@ class IndexBuilder:
         try:
             if self._kbs.get(kb_id) is None:  # deleted while this run waited for the lock
                 return report
+            try:
+                embedder = self._embedders.for_kb(kb_id)
+            except EmbedderUnavailableError as exc:
+                self._fail_all(kb_id, {"kind": "embedder", "message": str(exc)}, report)
+                return report
+            index = self._indexes.get(kb_id)  # what to build with, read again under the lock
             if not index.is_current():
-                self._rebuild(kb_id, index, cancel, emit, report)
+                started = time.perf_counter()
+                rebuilt = rebuild_generation(
+                    index, self._docs.current_versions(kb_id), embedder, self._chunked(kb_id, embedder),
+                    cancel=cancel, progress=emit.send,
+                )  # fmt: skip
+                report.embedded += rebuilt.embedded
+                report.reused += rebuilt.reused
+                report.rebuilt = True
+                self._embedders.observed(embedder.name, rebuilt.embedded, time.perf_counter() - started)
             generation = index.ensure_live()
             self._purge(kb_id, generation)
             total = len(self._jobs.active(kb_id))
@@ -140,7 +158,7 @@ class IndexBuilder:
                 if not active:
                     break
                 emit.jobs_total = max(emit.jobs_total, emit.jobs_done + len(active))
-                self._wave(kb_id, generation, active, cancel=cancel, emit=emit, report=report)
+                self._wave(kb_id, generation, embedder, active, cancel=cancel, emit=emit, report=report)
             if cancel.cancelled:
                 self._stop(kb_id, cancel, report)
             generation.vectors.maintain()
@@ -158,6 +176,7 @@ class IndexBuilder:
         self,
         kb_id: str,
         generation: Generation,
+        embedder: TextEmbedder,
         active: list[IndexJob],
         *,
         cancel: CancelToken,
@@ -169,14 +188,17 @@ class IndexBuilder:
         for job in active:
             if cancel.cancelled or leaves >= self.settings.wave_leaves:
                 break
-            item = self._prepare(job, emit, report)
+            item = self._prepare(job, embedder, emit, report)
             if item is not None:
                 prepared.append(item)
                 leaves += len(item.leaves)
         if not prepared:
             return
         try:
-            self._embed_and_write(generation, prepared, cancel=cancel, emit=emit, report=report)
+            started = time.perf_counter()
+            embedded = report.embedded
+            self._embed_and_write(generation, embedder, prepared, cancel=cancel, emit=emit, report=report)
+            self._embedders.observed(embedder.name, report.embedded - embedded, time.perf_counter() - started)
         except Cancelled:
             return
         except Exception as exc:  # the index could not be written: these jobs fail, others go on
@@ -194,7 +216,9 @@ class IndexBuilder:
         )
         self._stage_and_publish(kb_id, prepared, emit, report)
 
-    def _prepare(self, job: IndexJob, emit: _Emitter, report: RunReport) -> _Prepared | None:
+    def _prepare(
+        self, job: IndexJob, embedder: TextEmbedder, emit: _Emitter, report: RunReport
+    ) -> _Prepared | None:
         version = self._docs.version(job.document_version_id)
         document = self._docs.get(version.document_id) if version else None
         if version is None or document is None:
@@ -213,7 +237,7 @@ class IndexBuilder:
             self._docs.set_status(version.id, VersionStatus.INDEXING)
         emit.send(f"reading {document.name}", job.id, JobState.PARSING.value)
         try:
-            chunks = self._chunk(job.knowledge_base_id, document, version)
+            chunks = self._chunk(job.knowledge_base_id, document, version, embedder)
         except ReadError as exc:
             self._fail(job, version, {"kind": exc.kind.value, "message": str(exc)}, report)
             emit.job_finished(job.id, JobState.FAILED, f"{document.name}: {exc}")
@@ -238,7 +262,25 @@ class IndexBuilder:
             )
         return _Prepared(job, version, document, leaves, parents, resumed)
 
-    def _chunk(self, kb_id: str, document: Document, version: DocumentVersion) -> ChunkSet:
+    def _chunked(
+        self, kb_id: str, embedder: TextEmbedder
+    ) -> Callable[[DocumentVersion], tuple[list[LeafRow], list[ParentRow]] | None]:
+        """Rows of a published version read again from its stored copy (None: it cannot be read now)."""
+
+        def rows(version: DocumentVersion) -> tuple[list[LeafRow], list[ParentRow]] | None:
+            document = self._docs.get(version.document_id)
+            if document is None:
+                return None
+            try:
+                return _rows(document, version, self._chunk(kb_id, document, version, embedder))
+            except ReadError:
+                return None  # it was readable when published; without its copy it cannot be rebuilt
+
+        return rows
+
+    def _chunk(
+        self, kb_id: str, document: Document, version: DocumentVersion, embedder: TextEmbedder
+    ) -> ChunkSet:
         if version.stored_path is None:
             raise ReadError(ReadErrorKind.CORRUPT, f"{document.name} has no stored copy to read.")
         path = self._files.source_path(kb_id, version.stored_path)
@@ -247,7 +289,7 @@ class IndexBuilder:
                 ReadErrorKind.CORRUPT, f"The stored copy of {document.name} is missing; add the file again."
             )
         try:
-            return chunk_file(path, document.name, self.settings, self._embedder.count_tokens)
+            return chunk_file(path, document.name, self.settings, embedder.count_tokens)
         except ReadError as exc:  # a library's message may name the stored copy: show the document instead
             message = str(exc).replace(str(path), document.name).replace(str(path.parent) + "/", "")
             raise ReadError(exc.kind, message) from exc
@@ -255,6 +297,7 @@ class IndexBuilder:
     def _embed_and_write(
         self,
         generation: Generation,
+        embedder: TextEmbedder,
         prepared: list[_Prepared],
         *,
         cancel: CancelToken,
@@ -294,9 +337,7 @@ class IndexBuilder:
         for start in range(0, len(hashes), step):
             cancel.raise_if_cancelled()
             part = hashes[start : start + step]
-            result = self._embedder.encode(
-                [texts[h] for h in part], cancel, emit.embedding_from(emit.leaves_done)
-            )
+            result = embedder.encode([texts[h] for h in part], cancel, emit.embedding_from(emit.leaves_done))
             report.embedded += len(part)
             embedded.update(zip(part, result, strict=True))
             batch = [leaf for leaf in pending if leaf.content_hash in embedded]
@@ -360,6 +401,15 @@ class IndexBuilder:
         report.failed += 1
         report.errors.append({"job": job.id, **error})
 
+    def _fail_all(self, kb_id: str, error: dict[str, str], report: RunReport) -> None:
+        """Fail every active job of ``kb_id`` with one error (its embedder cannot run here)."""
+        for job in self._jobs.active(kb_id):
+            version = self._docs.version(job.document_version_id)
+            if version is None:
+                self._jobs.update(job.id, state=JobState.CANCELLED, message="the document was removed")
+                continue
+            self._fail(job, version, error, report)
+
     def _stop(self, kb_id: str, cancel: CancelToken, report: RunReport) -> None:
         """After a cancel: a shutdown leaves jobs to resume; a user's cancel ends them as cancelled."""
         if cancel.reason == SHUTDOWN:
@@ -370,7 +420,7 @@ class IndexBuilder:
                 self._docs.set_status(job.document_version_id, VersionStatus.CANCELLED)
             report.cancelled += 1
 
-    # -- clean-up and rebuild ---------------------------------------------------------------------
+    # -- clean-up ---------------------------------------------------------------------------------
 
     def _purge(self, kb_id: str, generation: Generation) -> None:
         """Remove index rows and source copies of superseded, failed and cancelled versions."""
@@ -383,41 +433,6 @@ class IndexBuilder:
         for version in dead:
             if version.stored_path and not self._docs.stored_path_in_use(kb_id, version.stored_path):
                 self._files.remove_source(kb_id, version.stored_path)
-
-    def _rebuild(
-        self, kb_id: str, index: KnowledgeIndex, cancel: CancelToken, emit: _Emitter, report: RunReport
-    ) -> None:
-        """Build the index again beside the live one (new format or model), then switch to it."""
-        building = index.start_rebuild()
-        versions = self._docs.current_versions(kb_id)
-        emit.send(f"rebuilding the index for {index.spec.embedding_model}: {len(versions)} documents")
-        for version in versions:
-            cancel.raise_if_cancelled()
-            document = self._docs.get(version.document_id)
-            if document is None:
-                continue
-            try:
-                chunks = self._chunk(kb_id, document, version)
-            except ReadError:
-                continue  # it was readable when published; without its copy it cannot be rebuilt
-            leaves, parents = _rows(document, version, chunks)
-            stored = building.vectors.leaf_ids(version.id)
-            missing = [leaf for leaf in leaves if leaf.row_id not in stored]
-            if missing:
-                building.vectors.add_leaves(
-                    missing, self._embedder.encode([leaf.search_text for leaf in missing], cancel)
-                )
-                report.embedded += len(missing)
-            building.parents.delete_versions([version.id])
-            building.lexical.delete_versions([version.id])
-            building.parents.add(parents)
-            building.lexical.add(leaves)
-        stale = building.vectors.version_ids() - {v.id for v in self._docs.current_versions(kb_id)}
-        building.delete_versions(sorted(stale))
-        building.vectors.maintain()
-        index.finish_rebuild()
-        report.rebuilt = True
-        emit.send("the rebuilt index is live")
 
 
 def chunk_file(
@@ -506,6 +521,7 @@ def _rows(
             context=leaf.context,
             location_json=json.dumps(leaf.location.to_dict(), ensure_ascii=False),
             content_hash=hashlib.sha256(leaf.search_text.encode("utf-8")).hexdigest()[:32],
+            language=text_language(leaf.search_text),
         )
         for leaf in chunks.leaves
     ]

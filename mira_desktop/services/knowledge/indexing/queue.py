@@ -181,7 +181,13 @@ class IndexQueue:
         return count
 
     def pending_knowledge_bases(self) -> list[str]:
-        return self._jobs.knowledge_bases_with_active_jobs()
+        """Knowledge bases with jobs to run, or whose index must be rebuilt (another embedder chosen,
+        another index format): the rebuild is a run without jobs."""
+        pending = self._jobs.knowledge_bases_with_active_jobs()
+        for kb in self._kbs.list():
+            if kb.id not in pending and self._indexes.needs_rebuild(kb.id):
+                pending.append(kb.id)
+        return pending
 
 
 def _tally(report: RunReport, jobs: list[IndexJob]) -> RunReport:

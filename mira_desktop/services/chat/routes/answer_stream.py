@@ -1,0 +1,181 @@
+"""Streaming a model's answer into a run, and saying what happened: what the chat and RAG routes share.
+
+Three things an answer can do besides finishing: be **cut off** at ``max_tokens`` (finish reason
+``length``: labelled, so the window can offer Continue), be **cancelled** (Stop: the partial text
+is kept), or fall into a **loop**. Small models (SmolLM2-135M here) repeat a sentence, or a long
+run of words, again and again until the token limit; :class:`RepetitionGuard` stops the stream at
+the second copy of a sentence or the third of an 8-word run, and the answer keeps only the text
+before the repeat (the streamed deltas stay in the journal, the saved message is the trimmed text).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from mira_desktop.ingest.sentences import split_sentences
+from mira_desktop.models.protocol import ChatRequest, Chunk, Finish, TextDelta, Usage
+from mira_desktop.models.retry import DEFAULT_DELAYS, stream_with_retry
+from mira_desktop.services.chat.run_context import RunContext
+
+REPETITION_EVENT = "answer.repetition_stopped"
+_MARKERS = re.compile(r"\[\d+(?:\s*[,，]\s*\d+)*\]")
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
+_WORD = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]|[^\W_]+")
+_ENDS = ".!?。！？；…\n"
+
+
+@dataclass(frozen=True)
+class AnswerResult:
+    """How one streamed answer ended.
+
+    ``finish``: ``stop``, ``length`` (``max_tokens`` reached), ``cancelled`` or ``repetition``
+    (stopped by the guard). ``text`` is what this stream added to the answer, after trimming.
+    """
+
+    text: str
+    finish: str
+    usage: dict[str, int] = field(default_factory=dict)
+    first_token_s: float | None = None  # from the request to the first text
+    removed_chars: int = 0  # text the repetition guard removed
+
+    @property
+    def cancelled(self) -> bool:
+        return self.finish == "cancelled"
+
+    @property
+    def cut_off(self) -> bool:
+        return self.finish == "length"
+
+    @property
+    def stopped_repeating(self) -> bool:
+        return self.finish == "repetition"
+
+    def metadata(self) -> dict[str, Any]:
+        """What the message records: ``finish_reason`` and ``usage`` always, ``cut_off`` and
+        ``stopped_repeating`` only when true."""
+        data: dict[str, Any] = {"finish_reason": self.finish}
+        if self.usage:
+            data["usage"] = dict(self.usage)
+        if self.cut_off:
+            data["cut_off"] = True
+        if self.stopped_repeating:
+            data["stopped_repeating"] = True
+        return data
+
+
+class RepetitionGuard:
+    """Finds a degenerate loop in a growing answer; :meth:`check` returns where to cut it, or None.
+
+    A loop is a sentence (of at least ``min_words`` words, ignoring case, spacing and [n] markers)
+    seen ``sentence_repeats`` times, or a run of ``ngram`` words seen ``ngram_repeats`` times. The cut
+    falls at the start of the sentence where the repeat was found. Tuned on SmolLM2-135M's RAG answers
+    (docs/KNOWLEDGE.md): legitimate answers there never repeated a whole sentence or an 8-word run three
+    times, while looping ones did so within a few sentences.
+    """
+
+    def __init__(
+        self, sentence_repeats: int = 2, ngram: int = 8, ngram_repeats: int = 3, min_words: int = 5
+    ) -> None:
+        self.sentence_repeats = sentence_repeats
+        self.ngram = ngram
+        self.ngram_repeats = ngram_repeats
+        self.min_words = min_words
+
+    def check(self, text: str) -> int | None:
+        seen: dict[str, int] = {}
+        grams: dict[tuple[str, ...], list[int]] = {}  # each run of words → where it was seen
+        for start, sentence in _sentences(text):
+            found = [(m.group(0).lower(), start + m.start()) for m in _WORD.finditer(_unmarked(sentence))]
+            words = [w for w, _ in found]
+            cjk = sum(1 for w in words if len(w) == 1 and _CJK.match(w))
+            size = self.ngram * 2 if cjk * 2 > len(words) else self.ngram  # a CJK "word" is one character
+            if len(words) >= (self.min_words * 2 if size > self.ngram else self.min_words):
+                key = " ".join(words)
+                seen[key] = seen.get(key, 0) + 1
+                if seen[key] >= self.sentence_repeats:
+                    return start
+            for i in range(len(words) - size + 1):
+                places = grams.setdefault(tuple(words[i : i + size]), [])
+                places.append(found[i][1])
+                if len(places) >= self.ngram_repeats:
+                    # Cut before the sentence; a loop inside the first sentence is cut at its second copy.
+                    return start if start > 0 else places[1]
+        return None
+
+
+def stream_answer(
+    context: RunContext,
+    request: ChatRequest,
+    *,
+    retry_delays: tuple[float, ...] = DEFAULT_DELAYS,
+    guard: RepetitionGuard | None = None,
+) -> AnswerResult:
+    """Stream ``request``'s answer into ``context`` (deltas, then the trimmed text) and say how it ended."""
+    guard = guard or RepetitionGuard()
+    started = time.perf_counter()
+    base = len(context.text)  # a continued answer starts with the text it already had
+    first: float | None = None
+    finish = "stop"
+    usage: dict[str, int] = {}
+    pending_check = False
+    chunks: Iterator[Chunk] = stream_with_retry(context.model, request, context.cancel, retry_delays)
+    try:
+        for chunk in chunks:
+            if isinstance(chunk, TextDelta):
+                if first is None and chunk.text:
+                    first = time.perf_counter() - started
+                context.delta(chunk.text)
+                pending_check = pending_check or any(c in _ENDS for c in chunk.text)
+                if pending_check:
+                    pending_check = False
+                    cut = guard.check(context.text[base:])
+                    if cut is not None:
+                        return _stopped(context, base, cut, first, usage)
+            elif isinstance(chunk, Usage):
+                usage = {"prompt_tokens": chunk.prompt_tokens, "completion_tokens": chunk.completion_tokens}
+            elif isinstance(chunk, Finish):
+                finish = chunk.reason
+    finally:
+        close = getattr(chunks, "close", None)
+        if close is not None:
+            close()  # stops the model (a local one stops generating at once)
+    cut = guard.check(context.text[base:])  # the last sentence may have no end mark
+    if cut is not None and finish != "cancelled":
+        return _stopped(context, base, cut, first, usage)
+    if context.cancel.cancelled:
+        finish = "cancelled"
+    return AnswerResult(context.text[base:], finish, usage, first)
+
+
+def _stopped(
+    context: RunContext, base: int, cut: int, first: float | None, usage: dict[str, int]
+) -> AnswerResult:
+    answer = context.text[base:]
+    kept = answer[:cut].rstrip()
+    removed = len(answer) - len(kept)
+    context.text = context.text[:base] + kept
+    context.emit(REPETITION_EVENT, {"kept_chars": len(kept), "removed_chars": removed})
+    return AnswerResult(kept, "repetition", usage, first, removed)
+
+
+def _sentences(text: str) -> list[tuple[int, str]]:
+    """``(offset, sentence)`` pairs, with line breaks as sentence ends too."""
+    found: list[tuple[int, str]] = []
+    offset = 0
+    for line in text.splitlines(keepends=True):
+        for sentence in split_sentences(line):
+            start = text.find(sentence, offset)
+            if start < 0:  # cannot happen: the pieces are slices of the line
+                continue
+            found.append((start, sentence))
+            offset = start + len(sentence)
+    return found
+
+
+def _unmarked(sentence: str) -> str:
+    """``sentence`` with markers like [1] blanked out (same length, so offsets still hold)."""
+    return _MARKERS.sub(lambda m: " " * len(m.group(0)), sentence)
