@@ -8,11 +8,14 @@ PYTEST_ENV := QT_QPA_PLATFORM=offscreen HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1
 # advertise it, and crashed (SIGSEGV on any batch > 1 token) in this machine's VM; a portable AVX2
 # build runs everywhere such CPUs are found. pip's wheel cache keeps the result.
 LLAMA_CMAKE_ARGS := -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_BMI2=ON
+APT := $(shell [ "$$(id -u)" = 0 ] && echo apt-get || echo sudo apt-get)
 
 .PHONY: install run test test-fast lint test-core test-gui bench clean translations
 
 $(STAMP): pyproject.toml Makefile
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	# Debian packages: espeak-ng speaks the answers Piper cannot (Chinese and other languages).
+	command -v espeak-ng >/dev/null || ($(APT) update -qq && $(APT) install -y -qq espeak-ng)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	# The CPU build of PyTorch that lies on this machine's disk; a plain `torch` would pull CUDA.
 	$(BIN)/python -m pip install --quiet torch==2.13.0
@@ -55,6 +58,8 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/generation.py
 	$(PYTEST_ENV) $(BIN)/python benchmarks/ui_streaming.py
 	$(PYTEST_ENV) $(BIN)/python benchmarks/retrieval.py
+	$(PYTEST_ENV) $(BIN)/python benchmarks/attachments.py
+	$(BIN)/python benchmarks/tts.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache *.egg-info

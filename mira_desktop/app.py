@@ -51,6 +51,9 @@ def build_services(
     from mira_desktop.services.app.info import InfoService
     from mira_desktop.services.app.logs import log_to_file
     from mira_desktop.services.app.preferences import Preferences
+    from mira_desktop.services.attachments.blobs import BlobStore
+    from mira_desktop.services.attachments.retrieval import FileRetriever
+    from mira_desktop.services.attachments.service import AttachmentService
     from mira_desktop.services.backup.service import BackupService, pre_migration_backup
     from mira_desktop.services.chat.agent_runs import AgentRuns, default_limits
     from mira_desktop.services.chat.recovery import recover_interrupted
@@ -64,6 +67,7 @@ def build_services(
     from mira_desktop.services.knowledge.bundle import build_knowledge_services
     from mira_desktop.services.knowledge.sources import SourceService
     from mira_desktop.services.knowledge.trash import DocumentTrash
+    from mira_desktop.services.media.service import MediaService
     from mira_desktop.services.memory.service import MemoryService
     from mira_desktop.services.model_catalog.catalog import ModelService
     from mira_desktop.services.roles.service import RoleService
@@ -73,8 +77,10 @@ def build_services(
     from mira_desktop.services.trash.setup import build_trash
     from mira_desktop.services.workspaces.rules import WorkspaceRules
     from mira_desktop.services.workspaces.service import WorkspaceService
+    from mira_desktop.store.attachments import AttachmentRepository
     from mira_desktop.store.database import open_database
     from mira_desktop.store.knowledge_bases import KnowledgeBaseRepository
+    from mira_desktop.store.media import MediaRepository
     from mira_desktop.store.memory import MemoryRepository
     from mira_desktop.store.messages import MessageRepository
     from mira_desktop.store.providers import ProviderRepository
@@ -198,6 +204,35 @@ def build_services(
         tasks.start(
             "trash-purge", lambda _cancel: trash.purge_expired()
         )  # what is older than the retention period
+        attachments = AttachmentService(
+            database=database,
+            repository=AttachmentRepository(database),
+            blobs=BlobStore(folder.attachments_dir),
+            retriever=FileRetriever(folder.attachments_dir / ".scratch", lambda: knowledge.embedder),
+            settings=settings,
+            threads=threads,
+            messages=messages,
+            changes=changes,
+            requests=requests,
+            branches=branches,
+            models=models,
+        )
+        media = MediaService(
+            media=MediaRepository(database),
+            threads=threads,
+            messages=messages,
+            providers=providers,
+            settings=settings,
+            secrets=secret_store,
+            tasks=tasks,
+            changes=changes,
+            folder=folder.root / "media",
+        )
+        chat.attachments = attachments
+        chat.answer_listeners += [attachments.cite_answer, media.after_answer]
+        thread_service.after_delete = branches.after_delete = media.remove_orphaned_files
+        media.mark_interrupted()
+        tasks.start("attachments-gc", lambda _cancel: (attachments.collect(), media.remove_orphaned_files()))
         return AppServices(
             folder=folder,
             database=database,
@@ -219,6 +254,8 @@ def build_services(
             preferences=Preferences(settings, changes),
             agent_runs=agent_runs,
             memory=memory,
+            attachments=attachments,
+            media=media,
             trash=trash,
             backup=BackupService(
                 folder,

@@ -11,6 +11,7 @@ from mira_desktop.core.errors import InvalidInputError
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
+    from mira_desktop.services.chat.service import SendOptions
 
 
 def register(
@@ -36,6 +37,9 @@ def register(
     send.add_argument("--kb", metavar="ID", help="bind the thread to this knowledge base")
     send.add_argument("--agent", action="store_true", help="agent mode for the thread")
     send.add_argument("--workspace", metavar="ID", help="workspace for agent mode")
+    send.add_argument(
+        "--attach", metavar="FILE", help="send this file with the message (one file, at most 8 MB)"
+    )
     send.add_argument("text")
     send.set_defaults(handler=_send)
     edit = commands.add_parser(
@@ -72,7 +76,29 @@ def _send(args: argparse.Namespace, services: AppServices, out: Output) -> int:
         agent=args.agent,
         workspace_id=args.workspace,
     )
+    if args.attach:
+        return _send_with_file(args, services, out, options)
     return follow(services, lambda: services.chat.send(args.thread, args.text, options), as_json=out.as_json)
+
+
+def _send_with_file(args: argparse.Namespace, services: AppServices, out: Output, options: SendOptions) -> int:
+    """The file is checked and stored first (a refusal sends nothing), then goes with the message."""
+    import dataclasses
+    import sys
+    import uuid
+
+    from mira_desktop.services.attachments.views import CLI_DRAFT_PREFIX
+
+    key = f"{CLI_DRAFT_PREFIX}{uuid.uuid4().hex}"
+    services.attachments.add_to_draft(args.thread, args.attach, draft_key=key)
+    try:
+        plan = services.attachments.plan(args.thread, args.text, model_ref=options.model_ref, draft_key=key)
+        if plan is not None and plan.warning:
+            print(f"mira: warning: {plan.warning}", file=sys.stderr)
+        with_file = dataclasses.replace(options, attachment=key)
+        return follow(services, lambda: services.chat.send(args.thread, args.text, with_file), as_json=out.as_json)
+    finally:
+        services.attachments.remove_from_draft(None, draft_key=key)  # a no-op once the message holds it
 
 
 def _edit(args: argparse.Namespace, services: AppServices, out: Output) -> int:

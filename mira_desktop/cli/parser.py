@@ -53,11 +53,13 @@ def parse_gui_launch(argv: list[str]) -> argparse.Namespace | None:
 def build_parser() -> argparse.ArgumentParser:
     from mira_desktop.cli import (
         agent,
+        attachments,
         backup,
         chat,
         eval,
         info,
         kb,
+        media,
         memory,
         models,
         roles,
@@ -91,4 +93,6 @@ def build_parser() -> argparse.ArgumentParser:
     models.register(groups, common)
     kb.register(groups, common)
     eval.register(groups, common)
+    attachments.register(groups, common)
+    media.register(groups, common)
     return parser

@@ -138,6 +138,10 @@ def register_conversation_actions(
     setting.add_argument(
         "--memory", choices=["on", "off"], help="send the memory facts with this thread's requests"
     )
+    setting.add_argument("--tts", choices=["on", "off"], help="speak each answer (Piper, espeak-ng)")
+    setting.add_argument(
+        "--image", choices=["on", "off"], help="a picture of each answer (needs `mira media image-model`)"
+    )
     setting.set_defaults(handler=_set)
     preview = commands.add_parser(
         "preview",
@@ -208,8 +212,19 @@ def _summary(args: argparse.Namespace, services: AppServices, out: Output) -> in
 
 def _set(args: argparse.Namespace, services: AppServices, out: Output) -> int:
     thread = services.threads.get(args.id)
-    if args.agent is None and args.workspace is None and args.memory is None:
-        raise InvalidInputError("Say what to change: --agent on|off, --workspace ID, --memory on|off.")
+    media = (args.tts, args.image)
+    if args.agent is None and args.workspace is None and args.memory is None and media == (None, None):
+        raise InvalidInputError(
+            "Say what to change: --agent on|off, --workspace ID, --memory on|off, --tts on|off, --image on|off."
+        )
+    if media != (None, None):
+        thread = services.media.set_flags(
+            thread.id, tts=None if args.tts is None else args.tts == "on",
+            image=None if args.image is None else args.image == "on",
+        )  # fmt: skip
+        if args.agent is None and args.workspace is None and args.memory is None:
+            out.result(thread, f"Speech is {_on(thread.tts_enabled)} and pictures are {_on(thread.image_enabled)} for {thread.id}.")
+            return 0
     if args.memory is not None:
         thread = services.threads.set_flag(thread.id, "memory", args.memory == "on")
     if args.agent is not None or args.workspace is not None:
@@ -255,3 +270,7 @@ def _delete_message(args: argparse.Namespace, services: AppServices, out: Output
     deleted = services.branches.delete_message(args.message_id)
     out.result({"deleted": deleted}, f"Deleted {len(deleted)} message(s).")
     return 0
+
+
+def _on(enabled: bool) -> str:
+    return "on" if enabled else "off"

@@ -10,6 +10,7 @@ from mira_desktop.services.app.changes import ChangeFeed
 from mira_desktop.services.app.data_folder import DataFolder
 from mira_desktop.services.app.info import InfoService
 from mira_desktop.services.app.preferences import Preferences
+from mira_desktop.services.attachments.service import AttachmentService
 from mira_desktop.services.backup.service import BackupService
 from mira_desktop.services.chat.agent_runs import AgentRuns
 from mira_desktop.services.chat.service import ChatService
@@ -17,6 +18,7 @@ from mira_desktop.services.chat.summaries import SummaryService
 from mira_desktop.services.knowledge.bases import KnowledgeBaseService
 from mira_desktop.services.knowledge.bundle import KnowledgeServices
 from mira_desktop.services.knowledge.sources import SourceService
+from mira_desktop.services.media.service import MediaService
 from mira_desktop.services.memory.service import MemoryService
 from mira_desktop.services.model_catalog.catalog import ModelService
 from mira_desktop.services.roles.service import RoleService
@@ -50,6 +52,8 @@ class AppServices:
     preferences: Preferences
     agent_runs: AgentRuns
     memory: MemoryService
+    attachments: AttachmentService
+    media: MediaService
     trash: TrashService
     backup: BackupService
 

@@ -27,6 +27,8 @@ class Topic(StrEnum):
     PREFERENCES = "preferences"  # theme, language
     MEMORY = "memory"  # facts added, edited, switched, removed
     TRASH = "trash"  # something moved to the trash, restored or purged
+    ATTACHMENTS = "attachments"  # a file added to or removed from a draft, files collected
+    MEDIA = "media"  # speech or an image of an answer queued, made, failed or stopped
 
 
 @dataclass(frozen=True)

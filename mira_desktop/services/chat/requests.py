@@ -13,6 +13,8 @@ from mira_desktop.core.conversation.threads import Thread, ThreadStatus
 from mira_desktop.core.roles.compiler import CompiledRole, compile_role
 from mira_desktop.core.roles.records import Role
 from mira_desktop.models.protocol import ChatModel
+from mira_desktop.services.attachments.sending import AttachedFile, room_for_file
+from mira_desktop.services.attachments.views import FileBlock
 from mira_desktop.services.memory.service import MemoryService
 from mira_desktop.services.model_catalog.catalog import ModelService
 from mira_desktop.services.roles.service import DEFAULT_USER_NAME, USER_NAME_SETTING
@@ -49,6 +51,23 @@ class RequestBuilder:
             agent_context=agent,
         )
         return replace(request, memory_ids=memory.used) if memory else request
+
+    def compile_with_file(
+        self, thread: Thread, history: list[PromptMessage], model: ChatModel, file: AttachedFile
+    ) -> tuple[CompiledRequest, FileBlock]:
+        """The request with the newest message's file: its whole text when it fits beside the
+        question, else the passages that match the question, cited (older messages' files never)."""
+        plain = self.compile(thread, history, model)
+        question = history[-1].content
+        profile = model.profile()
+        room = room_for_file(plain, model.count_tokens(question))
+        block = file.block(
+            question, room, model.count_tokens, vision=profile.supports_vision, model=profile.display_name
+        )
+        if not block.text:
+            return plain, block
+        with_file = [*history[:-1], PromptMessage("user", f"{question}\n\n{block.text}")]
+        return self.compile(thread, with_file, model), block
 
     def compile_unbound(self, history: list[PromptMessage], model: ChatModel) -> CompiledRequest:
         """The welcome page: no thread yet, so no role or summary; the global memory facts apply."""

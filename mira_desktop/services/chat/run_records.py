@@ -17,9 +17,13 @@ from mira_desktop.core.conversation.request_compiler import CompiledRequest, Pro
 from mira_desktop.core.conversation.routing import RouteDecision
 from mira_desktop.core.conversation.runs import EventType, Run, RunStatus
 from mira_desktop.core.conversation.threads import MessageRole, MessageStatus, Thread
+from mira_desktop.core.errors import NotFoundError
 from mira_desktop.core.processes import current_process
+from mira_desktop.services.attachments.sending import AttachedFile
+from mira_desktop.services.attachments.views import FileBlock
 from mira_desktop.services.chat.titles import make_title
 from mira_desktop.services.chat.worker import RunHandle
+from mira_desktop.store.attachments import AttachmentRepository, DraftGoneError
 from mira_desktop.store.database import Database
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.runs import RunRepository
@@ -36,6 +40,7 @@ class SendOptions:
     agent: bool = False
     workspace_id: str | None = None
     greeting: str | None = None  # a new thread opens with the role's greeting (shown before the first send)
+    attachment: str | None = None  # the draft key whose file goes with the message (AttachmentView.draft_key)
 
 
 @dataclass(frozen=True)
@@ -49,6 +54,7 @@ class Turn:
     existing_user_message_id: str | None = None  # regenerate/retry answer an existing message
     greeting: str | None = None  # the role's greeting, written before the first user message
     prefix: str = ""  # continue: the new answer starts with the cut-off one's text
+    attachment: AttachedFile | None = None  # the file of the message (read into the request)
 
 
 class RunRecords:
@@ -59,6 +65,7 @@ class RunRecords:
         self._threads = threads
         self._messages = messages
         self._runs = runs
+        self._attachments = AttachmentRepository(database)
 
     def new_run(
         self,
@@ -71,6 +78,7 @@ class RunRecords:
         request: CompiledRequest,
         route: RouteDecision,
         author: dict[str, str],
+        file_block: FileBlock | None = None,
     ) -> RunHandle:
         role = request.role
         process = current_process()
@@ -91,10 +99,17 @@ class RunRecords:
                     thread.id, MessageRole.ASSISTANT, turn.greeting, metadata={**author, "greeting": True}
                 ).id
             user_id = turn.existing_user_message_id
+            file = turn.attachment
             if user_id is None:
+                parts = [file.part(file_block)] if file is not None and file_block is not None else None
                 user_id = self._messages.add(
-                    thread.id, MessageRole.USER, turn.user_text, parent_id=parent_id
+                    thread.id, MessageRole.USER, turn.user_text, parent_id=parent_id, parts=parts
                 ).id
+                if file is not None and file.draft_key is not None:
+                    try:  # the draft's hold on the file moves to the message in this transaction
+                        self._attachments.move_draft_to_message(file.draft_key, file.attachment.id, user_id)
+                    except DraftGoneError:
+                        raise NotFoundError(f"{file.name} was removed from the message: attach it again.") from None
             run_id = self._runs.create(
                 thread_id=thread.id,
                 kind=route.kind,
@@ -113,7 +128,7 @@ class RunRecords:
                 parent_id=user_id,
                 status=MessageStatus.STREAMING,
                 run_id=run_id,
-                metadata=author or None,
+                metadata={**author, **_file_sources(file_block)} or None,
             )
             self._runs.set_assistant_message(run_id, assistant.id)
             # The route and its reason are the run's first event (DESIGN §3.3).
@@ -137,6 +152,8 @@ class RunRecords:
                     "sampling": request.sampling.to_dict(),
                 },
             )
+            if file is not None and file_block is not None:
+                self._runs.append_event(run_id, "attachment.read", _file_event(file, file_block))
         return RunHandle(run_id, thread.id, user_id, assistant.id, CancelToken())
 
     def resumed_run(self, run: Run, decision: dict[str, Any], new_message: str | None = None) -> RunHandle:
@@ -176,3 +193,13 @@ class RunRecords:
             )  # fmt: skip
             self._threads.touch(run.thread_id)
         return RunHandle(run.id, run.thread_id, run.user_message_id, answer_id, CancelToken())
+
+
+def _file_sources(block: FileBlock | None) -> dict[str, Any]:
+    """A long file's retrieved passages are the answer's sources, cited like a knowledge base's."""
+    return {"sources": block.sources} if block is not None and block.sources else {}
+
+
+def _file_event(file: AttachedFile, block: FileBlock) -> dict[str, Any]:
+    return {"attachment_id": file.attachment.id, "name": file.name, "mode": block.mode.value,
+            "tokens": block.tokens, "passages": len(block.sources), **block.notes}  # fmt: skip

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Any
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from mira_desktop.agent.outcomes import NewMessage
 from mira_desktop.core.conversation.request_compiler import CompiledRequest, PromptMessage, prompt_history
@@ -36,6 +37,10 @@ from mira_desktop.store.roles import RoleRepository
 from mira_desktop.store.runs import RunRepository
 from mira_desktop.store.threads import ThreadRepository
 from mira_desktop.store.workspaces import WorkspaceRepository
+
+if TYPE_CHECKING:
+    from mira_desktop.services.attachments.sending import AttachedFile
+    from mira_desktop.services.attachments.service import AttachmentService
 
 __all__ = ["ChatService", "RunHandle", "SendOptions"]
 
@@ -86,6 +91,9 @@ class ChatService:
         self.memory: MemoryService | None = (
             None  # proposals after an answer; facts marked used (set by the app)
         )
+        self.attachments: AttachmentService | None = None  # files sent with messages (set by the app)
+        # Called with (thread id, answer id) after each completed answer: speech, images, citations.
+        self.answer_listeners: list[Callable[[str, str], None]] = []
         self._active: dict[str, RunHandle] = {}
         self._lock = threading.Lock()
         self.on_run_finished = on_run_finished
@@ -100,11 +108,13 @@ class ChatService:
         if not text.strip():
             raise InvalidInputError("The message is empty: type something to send.")
         self._check_bindings(options)
+        file = self._attached(options.attachment)
         if thread_id is None:
             thread = self._draft_thread(options)
             greeting = (options.greeting or "").strip() or None
             opening = [PromptMessage("assistant", greeting)] if greeting else []
-            turn = Turn(thread, None, text, [*opening, PromptMessage("user", text)], greeting=greeting)
+            history = [*opening, PromptMessage("user", text)]
+            turn = Turn(thread, None, text, history, greeting=greeting, attachment=file)
         else:
             waiting = next((r for r in self._runs.waiting() if r.thread_id == thread_id), None)
             if (
@@ -116,7 +126,8 @@ class ChatService:
             thread = self._apply_options(self._writable_thread(thread_id), options)
             path = self._branches.path_to(thread, None)
             parent = path[-1].id if path else None
-            turn = Turn(thread, parent, text, [*prompt_history(path), PromptMessage("user", text)])
+            history = [*prompt_history(path), PromptMessage("user", text)]
+            turn = Turn(thread, parent, text, history, attachment=file)
         return self._start(turn, options, create_thread=thread_id is None)
 
     def edit(self, message_id: str, text: str) -> RunHandle:
@@ -170,9 +181,11 @@ class ChatService:
     def _answer_again(self, user_message: Message) -> RunHandle:
         thread = self._writable_thread(user_message.thread_id)
         path = self._branches.path_to(thread, user_message.id)
+        file = self.attachments.file_of_message(user_message) if self.attachments else None
         turn = Turn(
-            thread, user_message.parent_id, user_message.content, prompt_history(path), user_message.id
-        )
+            thread, user_message.parent_id, user_message.content, prompt_history(path), user_message.id,
+            attachment=file,
+        )  # fmt: skip
         return self._start(turn, SendOptions(), create_thread=False)
 
     def _start(self, turn: Turn, options: SendOptions, *, create_thread: bool) -> RunHandle:
@@ -182,7 +195,11 @@ class ChatService:
             thread = turn.thread
             model_ref = self._models.validate_ref(self._models.resolve(thread.model_ref))
             model = self._models.registry.get(model_ref)
-            request = self._requests.compile(thread, turn.history, model)  # raises before anything is written
+            file_block = None  # compiling raises before anything is written
+            if turn.attachment is None:
+                request = self._requests.compile(thread, turn.history, model)
+            else:
+                request, file_block = self._requests.compile_with_file(thread, turn.history, model, turn.attachment)
             route = choose_route(
                 agent_enabled=thread.agent_enabled,
                 knowledge_base_id=thread.knowledge_base_id,
@@ -198,6 +215,7 @@ class ChatService:
                 request=request,
                 route=route,
                 author=self._author(role.role_id if role.used else None),
+                file_block=file_block,
             )
             self._active[handle.run_id] = handle
         if self.memory is not None and request.memory_ids:
@@ -281,6 +299,8 @@ class ChatService:
             self._changes.publish(Topic.THREADS, handle.thread_id)
         if completed and self.on_run_finished is not None:
             self.on_run_finished(handle.thread_id)
+        for listener in self.answer_listeners if completed else []:  # each starts its own background work
+            listener(handle.thread_id, handle.assistant_message_id)
 
     # -- stop, active runs -----------------------------------------------------------------------
     def stop(self, run_id: str | None = None) -> bool:
@@ -350,7 +370,7 @@ class ChatService:
 
     def _apply_options(self, thread: Thread, options: SendOptions) -> Thread:
         """Options given with a send to an existing thread change its bindings first."""
-        if options == SendOptions():
+        if replace(options, attachment=None) == SendOptions():
             return thread
         if options.model_ref is not None:
             self._threads.set_model_ref(thread.id, options.model_ref)
@@ -362,6 +382,13 @@ class ChatService:
             agent_enabled=options.agent or thread.agent_enabled,
         )
         return self._thread(thread.id)
+
+    def _attached(self, draft_key: str | None) -> AttachedFile | None:
+        if draft_key is None:
+            return None
+        if self.attachments is None:
+            raise InvalidInputError("Attachments are not available in this version of Mira.")
+        return self.attachments.file_for_send(draft_key)
 
     def _check_bindings(self, options: SendOptions) -> None:
         checks: tuple[tuple[str | None, Callable[[str], object | None], str, str], ...] = (

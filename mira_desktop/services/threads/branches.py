@@ -30,6 +30,8 @@ class BranchEditor:
         self._threads = threads
         self._messages = messages
         self._is_busy = is_busy  # a reply is being written in this thread
+        # Called after messages were deleted: removes the media files no row names any more.
+        self.after_delete: Callable[[], object] | None = None
 
     def active_branch(self, thread_id: str) -> list[Message]:
         """Root → the thread's active leaf (or the newest path when it has none)."""
@@ -73,7 +75,9 @@ class BranchEditor:
                     latest = remaining.latest_path()
                     leaf = latest[-1].id if latest else None
                 self._threads.set_active_leaf(thread.id, leaf)
-            self._messages.delete_subtree(message_id)
+            self._messages.delete_subtree(message_id)  # attachment references and media rows cascade
+        if self.after_delete is not None:
+            self.after_delete()
         self._changes.publish(Topic.MESSAGES, thread.id)
         return doomed
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import builtins
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -59,6 +60,8 @@ class ThreadService:
         self._threads = threads
         self._messages = messages
         self.trash: TrashService | None = None  # set by the composition root; None: delete for good
+        # Called after messages were deleted for good: removes the media files no row names any more.
+        self.after_delete: Callable[[], object] | None = None
         self._settings = settings
         self._changes = changes or ChangeFeed()
         self._workspaces = workspaces
@@ -209,7 +212,9 @@ class ThreadService:
         """Delete the thread for good with its messages, runs, events and media (a purge, or a
         thread Mira made for itself such as an evaluation's)."""
         row = self._threads.get(thread_id)
-        self._threads.delete(thread_id)
+        self._threads.delete(thread_id)  # messages, their attachment references and media rows cascade
+        if self.after_delete is not None:
+            self.after_delete()
         self._changes.publish(Topic.THREADS, thread_id)
         return row
 

@@ -54,6 +54,8 @@ def test_help_lists_the_command_groups() -> None:
         "models",
         "kb",
         "eval",
+        "attachments",
+        "media",
     ]
     assert "--data-dir" in result.stdout
 

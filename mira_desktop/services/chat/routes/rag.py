@@ -249,7 +249,10 @@ class RagRoute:
         count = context.model.count_tokens
         question = context.user_text
         instruction = INSTRUCTIONS["zh" if text_language(question) == "zh" else "en"]
-        history = [ChatMessage(m.role, m.content) for m in list(context.request.messages)[:-1]]
+        compiled = list(context.request.messages)
+        history = [ChatMessage(m.role, m.content) for m in compiled[:-1]]
+        # The compiled last message: the question with the text of a file sent with it, if any.
+        final = compiled[-1].content if compiled and compiled[-1].role == "user" else question
         system = [m.content for m in history if m.role == "system"]
         rest = [m for m in history if m.role != "system"]
         sampling = context.request.sampling
@@ -260,7 +263,7 @@ class RagRoute:
         fixed_system = count("\n\n".join([*system, instruction]))
 
         def room() -> int:
-            used = fixed_system + sum(count(m.content) for m in rest) + count(question)
+            used = fixed_system + sum(count(m.content) for m in rest) + count(final)
             return window - reserve - used - (len(rest) + 2) * MESSAGE_OVERHEAD
 
         while room() < MIN_SOURCE_TOKENS and rest:
@@ -283,7 +286,7 @@ class RagRoute:
         system_text = "\n\n".join([*system, instruction + listing])
         if reserve != (sampling.max_tokens or context.request.reserved_for_answer):
             sampling = sampling.merged(SamplingParams(max_tokens=reserve))
-        messages = (ChatMessage("system", system_text), *rest, ChatMessage("user", question))
+        messages = (ChatMessage("system", system_text), *rest, ChatMessage("user", final))
         return ChatRequest(messages, sampling), fitted
 
     def _fixed(self, context: RunContext, text: str, reason: str, clock: Clock) -> RunOutcome:

@@ -1,0 +1,155 @@
+"""Reading an attachment when it is added: images are decoded whole, everything else goes through the
+knowledge-base readers, so a file that cannot be read (encrypted, damaged, a scan without text, a zip
+bomb) is refused at once with the reader's reason, before anything is stored.
+
+The text is kept as the readers' located blocks (JSON beside the stored file): sending puts it in
+the request whole, or retrieves its passages with their page, slide or rows for citations.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import tempfile
+import warnings
+from dataclasses import dataclass
+from pathlib import Path, PurePath
+from typing import Any
+
+from mira_desktop.core.token_estimate import estimate_tokens
+from mira_desktop.ingest.limits import MB, ReaderLimits
+from mira_desktop.ingest.registry import read_file
+from mira_desktop.ingest.types import Block, Location, ReadError
+from mira_desktop.services.attachments.sniff import AttachmentRefusedError, Kind, Sniffed, sniff
+
+MAX_IMAGE_PIXELS = 50_000_000  # a larger picture is a decompression bomb or useless to a model
+# An Office file that unpacks to more than this is refused (the knowledge base allows far more).
+LIMITS = ReaderLimits(max_unpacked_bytes=96 * MB, max_member_ratio=100, max_chars=20_000_000)
+_UNSAFE = re.compile(r"[^\w.\- ]+")
+
+
+@dataclass(frozen=True)
+class Extracted:
+    """An attachment's text as located blocks, in reading order."""
+
+    format: str
+    title: str
+    blocks: tuple[Block, ...]
+
+    @property
+    def chars(self) -> int:
+        return sum(len(b.text) for b in self.blocks)
+
+    @property
+    def places(self) -> int:
+        """Pages, slides or sheets the text spans (1 for text without such places)."""
+        seen = {(b.location.page, b.location.slide, b.location.sheet) for b in self.blocks}
+        return max(1, len(seen - {(None, None, None)}))
+
+
+def examine(name: str, data: bytes, scratch: Path) -> tuple[Sniffed, dict[str, Any], str | None]:
+    """What the file is, what it holds, and its located text as JSON (None for an image); raises
+    :class:`AttachmentRefusedError` with the reason when it cannot be attached."""
+    sniffed = sniff(name, data)
+    detail: dict[str, Any] = {"label": sniffed.label, "kind": sniffed.kind.value}
+    if sniffed.kind is Kind.IMAGE:
+        return sniffed, detail | check_image(name, data, sniffed), None
+    extracted = extract_text(name, data, sniffed, scratch)
+    detail |= {"format": extracted.format, "places": extracted.places, "chars": extracted.chars,
+               "tokens": estimate_tokens(inline_text(name, extracted))}  # fmt: skip
+    return sniffed, detail, to_json(extracted)
+
+
+def check_image(name: str, data: bytes, sniffed: Sniffed) -> dict[str, Any]:
+    """Decode the whole picture; its size, or :class:`AttachmentRefusedError` naming why not."""
+    from PIL import Image
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data)) as image:
+                width, height = image.size
+                if width * height > MAX_IMAGE_PIXELS:
+                    raise AttachmentRefusedError(
+                        f"{name} is {width}×{height} pixels, above the {MAX_IMAGE_PIXELS // 1_000_000} "
+                        "megapixel limit: scale it down and attach it again."
+                    )
+                image.load()
+    except AttachmentRefusedError:
+        raise
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise AttachmentRefusedError(f"{name} is too large a picture to decode safely.") from None
+    except Exception as exc:  # Pillow raises OSError, SyntaxError, ValueError… on broken data
+        raise AttachmentRefusedError(
+            f"{name} is not a valid {sniffed.label}: it is damaged or cut short ({exc})."
+        ) from None
+    return {"width": width, "height": height}
+
+
+def extract_text(name: str, data: bytes, sniffed: Sniffed, scratch: Path) -> Extracted:
+    """Read ``data`` with the reader its content calls for (in a private scratch folder, removed after)."""
+    assert sniffed.kind is Kind.FILE
+    scratch.mkdir(parents=True, exist_ok=True)
+    stem = _UNSAFE.sub("_", PurePath(name).stem)[:80] or "attachment"
+    with tempfile.TemporaryDirectory(prefix="reading-", dir=scratch) as folder:
+        path = Path(folder) / f"{stem}{sniffed.suffix}"
+        path.write_bytes(data)
+        try:
+            parsed = read_file(path, LIMITS)
+        except ReadError as exc:
+            raise AttachmentRefusedError(_named(str(exc), path, name)) from None
+        except Exception as exc:  # a reader's own failure on hostile input is still a refusal
+            raise AttachmentRefusedError(
+                f"{name} cannot be read: {type(exc).__name__}: {_named(str(exc), path, name)}."
+            ) from None
+    blocks = tuple(b for b in parsed.blocks if b.text.strip())
+    if not blocks:
+        raise AttachmentRefusedError(f"{name} contains no text to read.")
+    return Extracted(parsed.format, parsed.title, blocks)
+
+
+def inline_text(name: str, extracted: Extracted) -> str:
+    """The whole text as it goes into a request: a header, then the blocks with their places marked."""
+    lines = [f'[Attached file "{name}" ({extracted.format})]']
+    last = ""
+    for block in extracted.blocks:
+        place = _place(block.location)
+        if place and place != last:
+            lines.append(f"--- {place} ---")
+            last = place
+        lines.append(block.text)
+    lines.append(f'[End of "{name}"]')
+    return "\n".join(lines)
+
+
+def to_json(extracted: Extracted) -> str:
+    return json.dumps(
+        {
+            "format": extracted.format,
+            "title": extracted.title,
+            "blocks": [[b.text, b.location.to_dict(), b.section] for b in extracted.blocks],
+        },
+        ensure_ascii=False,
+    )
+
+
+def from_json(text: str) -> Extracted:
+    data = json.loads(text)
+    blocks = tuple(Block(t, Location.from_dict(loc), section) for t, loc, section in data["blocks"])
+    return Extracted(str(data["format"]), str(data["title"]), blocks)
+
+
+def _place(location: Location) -> str:
+    if location.page is not None:
+        return f"page {location.page}"
+    if location.slide is not None:
+        return f"slide {location.slide}"
+    if location.sheet is not None:
+        return f"sheet {location.sheet}"
+    return ""
+
+
+def _named(message: str, path: Path, name: str) -> str:
+    """A reader's message about the scratch copy, told about the file the person chose."""
+    return message.replace(str(path), name).replace(path.name, name)

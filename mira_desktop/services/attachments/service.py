@@ -1,0 +1,294 @@
+"""Attachment use cases: add a file to a composer draft, remove it, plan and prepare its send, list,
+collect.
+
+An add is checked whole before anything is stored: the size limit (a setting, 8 MB by default), the
+type by content (:mod:`.sniff`), the image decoded or the text read (:mod:`.reading`). Only then is
+the file written under its hash and held by the draft, so a refused file leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from mira_desktop.core.conversation.request_compiler import PromptMessage, prompt_history
+from mira_desktop.core.conversation.threads import Message
+from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
+from mira_desktop.services.app.changes import ChangeFeed, Topic
+from mira_desktop.services.attachments.blobs import BlobStore, sha256_of
+from mira_desktop.services.attachments.collector import AttachmentCollector
+from mira_desktop.services.attachments.reading import examine, from_json
+from mira_desktop.services.attachments.retrieval import FileRetriever
+from mira_desktop.services.attachments.sending import AttachedFile, cited, room_for_file
+from mira_desktop.services.attachments.sniff import AttachmentRefusedError, Kind
+from mira_desktop.services.attachments.views import (
+    DEFAULT_GRACE_SECONDS,
+    DEFAULT_MAX_BYTES,
+    GRACE_SETTING,
+    MAX_BYTES_SETTING,
+    WELCOME_DRAFT,
+    AttachmentView,
+    CollectionReport,
+    SendPlan,
+)
+from mira_desktop.store.attachments import (
+    AttachmentRepository,
+    AttachmentUse,
+    DraftTakenError,
+    StoredAttachment,
+)
+from mira_desktop.store.database import Database
+from mira_desktop.store.messages import MessageRepository
+from mira_desktop.store.settings import SettingsRepository
+from mira_desktop.store.threads import ThreadRepository
+
+if TYPE_CHECKING:
+    from mira_desktop.services.chat.requests import RequestBuilder
+    from mira_desktop.services.model_catalog.catalog import ModelService
+    from mira_desktop.services.threads.branches import BranchEditor
+
+MB = 1024 * 1024
+MAX_SETTABLE_BYTES = 64 * MB  # files are read whole into memory on add
+
+
+class AttachmentService:
+    def __init__(
+        self,
+        *,
+        database: Database,
+        repository: AttachmentRepository,
+        blobs: BlobStore,
+        retriever: FileRetriever,
+        settings: SettingsRepository,
+        threads: ThreadRepository,
+        messages: MessageRepository,
+        changes: ChangeFeed,
+        requests: RequestBuilder,
+        branches: BranchEditor,
+        models: ModelService,
+    ) -> None:
+        self._db = database
+        self._repo = repository
+        self._blobs = blobs
+        self.retriever = retriever
+        self._settings = settings
+        self._threads = threads
+        self._messages = messages
+        self._changes = changes
+        self._requests = requests
+        self._branches = branches
+        self._models = models
+        self._collector = AttachmentCollector(database, repository, blobs)
+
+    @property
+    def max_bytes(self) -> int:
+        return int(self._settings.get(MAX_BYTES_SETTING, DEFAULT_MAX_BYTES) or DEFAULT_MAX_BYTES)
+
+    def set_max_bytes(self, size: int) -> int:
+        """The largest file that can be attached (the setting; 8 MB unless changed)."""
+        if not 1024 <= size <= MAX_SETTABLE_BYTES:
+            raise InvalidInputError(
+                f"The attachment limit must be between 1 KB and {MAX_SETTABLE_BYTES // MB} MB."
+            )
+        self._settings.set(MAX_BYTES_SETTING, int(size))
+        return self.max_bytes
+
+    # -- drafts ----------------------------------------------------------------------------------
+    def add_to_draft(
+        self, thread_id: str | None, path: str | Path, *, draft_key: str | None = None
+    ) -> AttachmentView:
+        """Check, read and store the file at ``path`` as the draft's attachment (one per message)."""
+        key = self._key(thread_id, draft_key)
+        source = Path(path).expanduser()
+        self._check_free(key)
+        try:
+            size = source.stat().st_size
+            if source.is_dir():
+                raise InvalidInputError(f"{source.name} is a folder: attach one file.")
+            self._check_size(source.name, size)
+            with source.open("rb") as handle:
+                data = handle.read(self.max_bytes + 1)
+        except FileNotFoundError:
+            raise NotFoundError(f"{source} does not exist (was it moved or deleted?).") from None
+        except PermissionError:
+            raise InvalidInputError(f"{source.name} cannot be read: permission denied.") from None
+        return self._add(key, thread_id, source.name, data)
+
+    def add_files_to_draft(self, thread_id: str | None, paths: list[str | Path]) -> AttachmentView:
+        """A drop or a file dialog with several files: only one file goes with a message."""
+        if len(paths) != 1:
+            raise InvalidInputError(
+                f"One file per message: {len(paths)} were given. Attach them one message at a time."
+            )
+        return self.add_to_draft(thread_id, paths[0])
+
+    def add_bytes_to_draft(self, thread_id: str | None, name: str, data: bytes) -> AttachmentView:
+        """A pasted image (or any content) as the draft's attachment, under ``name``."""
+        key = self._key(thread_id, None)
+        self._check_free(key)
+        self._check_size(name, len(data))
+        return self._add(key, thread_id, name, data)
+
+    def draft(self, thread_id: str | None, *, draft_key: str | None = None) -> AttachmentView | None:
+        """The file the draft holds (to show its chip again after a restart), or None."""
+        found = self._repo.draft(self._key(thread_id, draft_key))
+        return None if found is None else self._view(found[0], found[1], self._key(thread_id, draft_key))
+
+    def remove_from_draft(self, thread_id: str | None, *, draft_key: str | None = None) -> bool:
+        """Take the file out of the draft (it is deleted after the grace period unless used elsewhere)."""
+        removed = self._repo.release_draft(self._key(thread_id, draft_key))
+        if removed:
+            self._changes.publish(Topic.ATTACHMENTS, thread_id)
+        return removed
+
+    # -- messages --------------------------------------------------------------------------------
+    def for_message(self, message_id: str) -> list[AttachmentView]:
+        return [self._view(a, name) for a, name in self._repo.for_message(message_id)]
+
+    def list(self, *, unreferenced: bool = False) -> list[AttachmentUse]:
+        return self._repo.list(unreferenced=unreferenced)
+
+    def stored_path(self, attachment_id: str) -> Path:
+        found = self._repo.get(attachment_id)
+        if found is None:
+            raise NotFoundError(f"No attachment with id {attachment_id}: see `mira attachments list`.")
+        return self._blobs.path(found.path)
+
+    def collect(self, grace_seconds: float | None = None, *, dry_run: bool = False) -> CollectionReport:
+        """Delete files nothing has referred to for ``grace_seconds`` (default: the setting, 1 hour)."""
+        grace = (
+            float(self._settings.get(GRACE_SETTING, DEFAULT_GRACE_SECONDS))
+            if grace_seconds is None
+            else grace_seconds
+        )
+        report = self._collector.collect(grace, dry_run=dry_run)
+        if report.removed and not dry_run:
+            self._changes.publish(Topic.ATTACHMENTS, *report.removed)
+        return report
+
+    # -- sending ---------------------------------------------------------------------------------
+    def plan(
+        self, thread_id: str | None, text: str, *, model_ref: str | None = None, draft_key: str | None = None
+    ) -> SendPlan | None:
+        """How the draft's file would go with ``text`` on the next send (None: no file in the draft)."""
+        found = self._repo.draft(self._key(thread_id, draft_key))
+        if found is None:
+            return None
+        thread = self._threads.get(thread_id) if thread_id else None
+        history = prompt_history(self._branches.path_to(thread, None)) if thread else []
+        question = text.strip() or "?"
+        history.append(PromptMessage("user", question))
+        model = self._models.registry.get(
+            self._models.resolve(model_ref or (thread.model_ref if thread else None))
+        )
+        request = (
+            self._requests.compile(thread, history, model)
+            if thread
+            else self._requests.compile_unbound(history, model)
+        )
+        room = room_for_file(request, model.count_tokens(question))
+        return self._file(found[0], found[1], None).plan(room, model.count_tokens, model.profile())
+
+    def file_for_send(self, draft_key: str) -> AttachedFile:
+        """The draft's file as a send takes it; a clear error when it is gone from the draft or disk."""
+        found = self._repo.draft(draft_key)
+        if found is None:
+            raise NotFoundError("The attached file is no longer in this message: attach it again.")
+        attachment, name = found
+        if not self._blobs.intact(attachment.path, attachment.sha256):
+            raise NotFoundError(
+                f"The stored copy of {name} is missing or damaged: remove it and attach it again."
+            )
+        return self._file(attachment, name, draft_key)
+
+    def file_of_message(self, message: Message) -> AttachedFile | None:
+        """The file a message carries, for answering it again (None if it has none or it is gone)."""
+        for attachment, name in self._repo.for_message(message.id):
+            if self._blobs.path(attachment.path).is_file():
+                return self._file(attachment, name, None)
+        return None
+
+    def cite_answer(self, _thread_id: str, message_id: str) -> None:
+        """After an answer drawn from a file's passages: tie its sentences to them, as a knowledge-base
+        answer's are (the passages are already the answer's sources)."""
+        message = self._messages.get(message_id)
+        metadata = cited(message.content, message.metadata) if message is not None else None
+        if message is not None and metadata is not None:
+            self._messages.set_metadata(message_id, metadata)
+            self._changes.publish(Topic.MESSAGES, message.thread_id)
+
+    # -- helpers ---------------------------------------------------------------------------------
+    def _add(self, key: str, thread_id: str | None, name: str, data: bytes) -> AttachmentView:
+        if thread_id is not None and self._threads.get(thread_id) is None:
+            raise NotFoundError(f"No thread with id {thread_id}: see `mira threads list`.")
+        self._check_size(name, len(data))
+        sniffed, detail, text = examine(name, data, self._blobs.scratch)
+        sha = sha256_of(data)
+        # The file before its row: a crash in between leaves a file the collector sweeps, never a row without one.
+        relative = self._blobs.write(sha, data, text)
+        try:
+            with self._db.transaction():
+                stored = self._repo.hold_in_draft(
+                    draft_key=key, thread_id=thread_id, sha256=sha, name=name, mime=sniffed.mime,
+                    size_bytes=len(data), path=relative, detail=detail,
+                )  # fmt: skip
+                # A collection may have removed these bytes between the write and the row: put them back
+                # under the same lock a collection takes, so the draft never holds a missing file.
+                self._blobs.write(sha, data, text)
+        except DraftTakenError as taken:
+            raise self._taken(taken.name) from None
+        self._changes.publish(Topic.ATTACHMENTS, stored.id, thread_id)
+        return self._view(stored, name, key)
+
+    def _check_free(self, key: str) -> None:
+        found = self._repo.draft(key)
+        if found is not None:
+            raise self._taken(found[1])
+
+    @staticmethod
+    def _taken(name: str) -> ConflictError:
+        return ConflictError(
+            f"This message already has a file ({name}): one file per message — remove it first."
+        )
+
+    def _check_size(self, name: str, size: int) -> None:
+        if size > self.max_bytes:
+            raise AttachmentRefusedError(
+                f"{name} is {_amount(size)}, above the {_amount(self.max_bytes, whole=True)} limit for an attachment."
+            )
+
+    @staticmethod
+    def _key(thread_id: str | None, draft_key: str | None) -> str:
+        return draft_key or thread_id or WELCOME_DRAFT
+
+    def _file(self, attachment: StoredAttachment, name: str, draft_key: str | None) -> AttachedFile:
+        extracted = None
+        if attachment.detail.get("kind") != Kind.IMAGE.value:
+            try:
+                extracted = from_json(self._blobs.text_path(attachment.path).read_text("utf-8"))
+            except (OSError, ValueError, KeyError):
+                raise NotFoundError(
+                    f"The text read from {name} is missing: remove it and attach it again."
+                ) from None
+        return AttachedFile(attachment, name, draft_key, extracted, self.retriever)
+
+    def _view(self, attachment: StoredAttachment, name: str, draft_key: str | None = None) -> AttachmentView:
+        detail = attachment.detail
+        return AttachmentView(
+            id=attachment.id,
+            name=name,
+            size=attachment.size_bytes,
+            kind=str(detail.get("kind", Kind.FILE.value)),
+            mime=attachment.mime,
+            label=str(detail.get("label", attachment.mime)),
+            tokens=int(detail.get("tokens", 0)),
+            places=int(detail.get("places", 1)),
+            path=str(self._blobs.path(attachment.path)),
+            draft_key=draft_key,
+        )
+
+
+def _amount(size: int, *, whole: bool = False) -> str:
+    if size < MB:
+        return f"{size / 1024:.0f} KB"
+    return f"{size / MB:.0f} MB" if whole else f"{size / MB:.1f} MB"

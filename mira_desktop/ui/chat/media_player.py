@@ -1,0 +1,194 @@
+"""The media under an answer: a player for its speech (QtMultimedia), its picture, and — for one that
+failed or is still being made — the reason or the progress, with Stop and Speak again.
+
+QtMultimedia comes with PySide6-Addons and is imported when the first player is made, so the
+window does not pay for it at start; without it a player offers to open the WAV in the system's
+player instead.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt, QUrl, Signal
+from PySide6.QtGui import QDesktopServices, QPixmap
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget
+
+from mira_desktop.ui.i18n import language
+
+if TYPE_CHECKING:
+    from mira_desktop.services.media.service import MediaView
+
+IMAGE_WIDTH = 320
+# To move into ui/i18n.py's table: (English, Chinese).
+_STRINGS: dict[str, tuple[str, str]] = {
+    "play": ("▶ Play", "▶ 播放"),
+    "pause": ("⏸ Pause", "⏸ 暂停"),
+    "open": ("Open", "打开"),
+    "no_player": (
+        "Playback needs QtMultimedia (PySide6-Addons).",
+        "播放需要 QtMultimedia（PySide6-Addons）。",
+    ),
+    "speaking": ("Speaking…", "正在朗读…"),
+    "drawing": ("Drawing a picture…", "正在生成图片…"),
+    "stop": ("Stop", "停止"),
+    "again": ("Speak again", "重新朗读"),
+    "speech_failed": ("Speech failed: {reason}", "朗读失败：{reason}"),
+    "image_failed": ("Picture failed: {reason}", "图片生成失败：{reason}"),
+}
+
+
+def _tr(key: str, **values: object) -> str:
+    english, chinese = _STRINGS[key]
+    text = chinese if language() == "zh" else english
+    return text.format(**values) if values else text
+
+
+def _clock(ms: int) -> str:
+    seconds = max(ms, 0) // 1000
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+class AudioPlayer(QWidget):
+    """Play / pause and the position of one WAV."""
+
+    def __init__(self, path: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("audioPlayer")
+        self.path = path
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.play_button = QPushButton(_tr("play"))
+        self.position_label = QLabel("0:00")
+        self.position_label.setObjectName("muted")
+        row.addWidget(self.play_button)
+        row.addWidget(self.position_label, 1)
+        self.player: Any = None
+        self._output: Any = None
+        try:
+            from PySide6.QtMultimedia import QAudioOutput, QMediaPlayer
+        except ImportError:
+            self.play_button.setText(_tr("open"))
+            self.play_button.setToolTip(_tr("no_player"))
+            self.play_button.clicked.connect(self._open_elsewhere)
+            return
+        self.player = QMediaPlayer(self)
+        self._output = QAudioOutput(self)
+        self.player.setAudioOutput(self._output)
+        self.player.positionChanged.connect(self._moved)
+        self.player.durationChanged.connect(self._moved)
+        self.player.playbackStateChanged.connect(self._state_changed)
+        self.player.setSource(QUrl.fromLocalFile(path))
+        self.play_button.clicked.connect(self.toggle)
+
+    def toggle(self) -> None:
+        if self.player is None:
+            return
+        from PySide6.QtMultimedia import QMediaPlayer
+
+        if self.player.playbackState() == QMediaPlayer.PlaybackState.PlayingState:
+            self.player.pause()
+        else:
+            self.player.play()
+
+    def stop(self) -> None:
+        if self.player is not None:
+            self.player.stop()
+
+    def _moved(self, _value: int) -> None:
+        if self.player is not None:
+            self.position_label.setText(
+                f"{_clock(self.player.position())} / {_clock(self.player.duration())}"
+            )
+
+    def _state_changed(self, state: Any) -> None:
+        from PySide6.QtMultimedia import QMediaPlayer
+
+        playing = state == QMediaPlayer.PlaybackState.PlayingState
+        self.play_button.setText(_tr("pause") if playing else _tr("play"))
+
+    def _open_elsewhere(self) -> None:
+        QDesktopServices.openUrl(QUrl.fromLocalFile(self.path))
+
+
+class MediaStrip(QWidget):
+    """Every medium of one answer; ``set_media`` with ``services.media.for_message(id)`` after each
+    change of the ``media`` topic for that message."""
+
+    speak_requested = Signal(str)  # message id: make its speech again
+    stop_requested = Signal(str)  # message id: stop what is being made
+
+    def __init__(self, message_id: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("mediaStrip")
+        self.message_id = message_id
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(0, 4, 0, 0)
+        self._layout.setSpacing(4)
+        self.players: list[AudioPlayer] = []
+        self.images: list[QLabel] = []
+        self.notes: list[QLabel] = []
+        self._shown: tuple[tuple[str, str], ...] = ()
+        self.setVisible(False)
+
+    def set_media(self, media: list[MediaView]) -> None:
+        shown = tuple((m.id, m.status) for m in media)
+        if shown == self._shown:
+            return  # nothing changed: a playing player keeps playing
+        self._shown = shown
+        self._clear()
+        for medium in media:
+            self._layout.addWidget(self._widget(medium))
+        self.setVisible(bool(media))
+
+    def _widget(self, medium: MediaView) -> QWidget:
+        if medium.status == "ready" and medium.path and medium.kind == "audio":
+            player = AudioPlayer(medium.path)
+            self.players.append(player)
+            return self._with_button(player, _tr("again"), self.speak_requested)
+        if medium.status == "ready" and medium.path and medium.kind == "image":
+            image = QLabel()
+            image.setObjectName("answerImage")
+            pixmap = QPixmap(medium.path)
+            image.setPixmap(
+                pixmap.scaledToWidth(
+                    min(IMAGE_WIDTH, max(pixmap.width(), 1)), Qt.TransformationMode.SmoothTransformation
+                )
+            )
+            image.setToolTip(str(medium.detail.get("prompt", "")))
+            self.images.append(image)
+            return image
+        note = QLabel()
+        note.setObjectName("mediaNote")
+        note.setWordWrap(True)
+        self.notes.append(note)
+        if medium.status == "failed":
+            key = "speech_failed" if medium.kind == "audio" else "image_failed"
+            note.setText(_tr(key, reason=medium.error or "?"))
+            note.setProperty("level", "warning")
+            if medium.kind == "audio":
+                return self._with_button(note, _tr("again"), self.speak_requested)
+            return note
+        note.setText(_tr("speaking") if medium.kind == "audio" else _tr("drawing"))
+        return self._with_button(note, _tr("stop"), self.stop_requested)
+
+    def _with_button(self, widget: QWidget, text: str, signal: Any) -> QWidget:
+        box = QWidget()
+        row = QHBoxLayout(box)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(widget, 1)
+        button = QToolButton()
+        button.setText(text)
+        button.setAutoRaise(True)
+        button.clicked.connect(lambda: signal.emit(self.message_id))
+        row.addWidget(button)
+        return box
+
+    def _clear(self) -> None:
+        for player in self.players:
+            player.stop()
+        self.players, self.images, self.notes = [], [], []
+        while (item := self._layout.takeAt(0)) is not None:
+            widget = item.widget()
+            if widget is not None:
+                widget.deleteLater()
