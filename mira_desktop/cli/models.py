@@ -1,4 +1,4 @@
-"""`mira models list|default|roles|discover|add-local|add-remote|remove|test`."""
+"""`mira models list|default|roles|discover|add-local|add-remote|vision|remove|test`."""
 
 from __future__ import annotations
 
@@ -49,7 +49,16 @@ def register(
     add_remote.add_argument(
         "--header", action="append", default=[], metavar="NAME:VALUE", help="extra HTTP header"
     )
+    add_remote.add_argument(
+        "--vision", action="store_true", help="its models can see: attached images are sent to them"
+    )
     add_remote.set_defaults(handler=_add_remote)
+    vision = commands.add_parser(
+        "vision", help="whether a remote provider's models are sent attached images", parents=[common]
+    )
+    vision.add_argument("name", help="provider name")
+    vision.add_argument("state", choices=["on", "off"])
+    vision.set_defaults(handler=_vision)
     remove = commands.add_parser(
         "remove", help="remove a remote provider (and its key) or a local file", parents=[common]
     )
@@ -117,7 +126,13 @@ def _add_remote(args: argparse.Namespace, services: AppServices, out: Output) ->
             raise InvalidInputError(f"{header!r} is not a header: use NAME:VALUE.")
         headers[name.strip()] = value.strip()
     provider = services.models.add_remote(
-        args.name, args.base_url, model=args.model, api_key=key, api_key_env=args.api_key_env, headers=headers
+        args.name,
+        args.base_url,
+        model=args.model,
+        api_key=key,
+        api_key_env=args.api_key_env,
+        headers=headers,
+        vision=args.vision,
     )
     where = {
         "keyring": "the key is in the OS keyring",
@@ -128,6 +143,15 @@ def _add_remote(args: argparse.Namespace, services: AppServices, out: Output) ->
         f"Added provider {provider.name} at {provider.base_url}"
         + (f" ({where[provider.api_key_source.value]})" if provider.api_key_source.value in where else ""),
     )
+    return 0
+
+
+def _vision(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    services.models.set_vision(args.name, args.state == "on")
+    told = (
+        "are sent attached images" if args.state == "on" else "get the text of a message without its images"
+    )
+    out.result({"provider": args.name, "vision": args.state == "on"}, f"The models of {args.name} {told}.")
     return 0
 
 

@@ -21,5 +21,6 @@ class Provider:
     api_key_source: KeySource
     api_key_env: str | None
     headers: dict[str, str] = field(default_factory=dict)
+    vision: bool = False  # its models take images (sent as image_url parts)
     created_at: str = ""
     updated_at: str = ""

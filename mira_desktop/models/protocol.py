@@ -24,6 +24,7 @@ class ChatMessage:
     tool_calls: tuple[ToolCall, ...] = ()
     tool_call_id: str | None = None
     name: str | None = None
+    images: tuple[str, ...] = ()  # data: URLs (image/png;base64,…) for a model that can see
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ def _provider(row: Row) -> Provider:
         api_key_source=KeySource(row["api_key_source"]),
         api_key_env=row["api_key_env"],
         headers=loads(row["headers_json"], {}),
+        vision=bool(row["vision"]),
         created_at=row["created_at"],
         updated_at=row["updated_at"],
     )
@@ -36,13 +37,14 @@ class ProviderRepository:
         api_key_source: KeySource,
         api_key_env: str | None,
         headers: dict[str, str],
+        vision: bool = False,
     ) -> Provider:
         now = now_iso()
         provider_id = new_id("provider")
         with self._db.transaction():
             self._db.execute(
                 "INSERT INTO providers (id, name, kind, base_url, default_model, api_key_source, api_key_env, "
-                "headers_json, created_at, updated_at) VALUES (?, ?, 'openai_compatible', ?, ?, ?, ?, ?, ?, ?)",
+                "headers_json, vision, created_at, updated_at) VALUES (?, ?, 'openai_compatible', ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     provider_id,
                     name,
@@ -51,6 +53,7 @@ class ProviderRepository:
                     api_key_source.value,
                     api_key_env,
                     dumps(headers),
+                    int(vision),
                     now,
                     now,
                 ),
@@ -65,6 +68,14 @@ class ProviderRepository:
 
     def list(self) -> list[Provider]:
         return [_provider(r) for r in self._db.query("SELECT * FROM providers ORDER BY name COLLATE NOCASE")]
+
+    def set_vision(self, name: str, vision: bool) -> bool:
+        with self._db.transaction():
+            cursor = self._db.execute(
+                "UPDATE providers SET vision = ?, updated_at = ? WHERE name = ?",
+                (int(vision), now_iso(), name),
+            )
+        return cursor.rowcount > 0
 
     def delete(self, name: str) -> bool:
         with self._db.transaction():

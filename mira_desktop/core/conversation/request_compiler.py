@@ -23,6 +23,7 @@ MESSAGE_OVERHEAD = 4  # role markers and separators each chat template adds per 
 class PromptMessage:
     role: str
     content: str
+    images: tuple[str, ...] = ()  # data: URLs of the pictures sent with it (to a model that sees)
 
 
 @dataclass(frozen=True)

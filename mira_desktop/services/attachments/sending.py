@@ -8,8 +8,10 @@ stored messages keep their text without the file, so older files are not re-read
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from mira_desktop.core.conversation.request_compiler import MESSAGE_OVERHEAD, CompiledRequest
@@ -44,6 +46,12 @@ class AttachedFile:
     draft_key: str | None  # the draft that holds it; None when its message carries it already
     extracted: Extracted | None  # None for images
     retriever: FileRetriever
+    stored: Path  # the stored bytes
+
+    def data_url(self) -> str:
+        """The picture as a ``data:`` URL, as OpenAI-compatible servers take images."""
+        encoded = base64.b64encode(self.stored.read_bytes()).decode("ascii")
+        return f"data:{self.attachment.mime};base64,{encoded}"
 
     @property
     def kind(self) -> Kind:

@@ -270,7 +270,8 @@ class AttachmentService:
                 raise NotFoundError(
                     f"The text read from {name} is missing: remove it and attach it again."
                 ) from None
-        return AttachedFile(attachment, name, draft_key, extracted, self.retriever)
+        stored = self._blobs.path(attachment.path)
+        return AttachedFile(attachment, name, draft_key, extracted, self.retriever, stored)
 
     def _view(self, attachment: StoredAttachment, name: str, draft_key: str | None = None) -> AttachmentView:
         detail = attachment.detail

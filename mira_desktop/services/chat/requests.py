@@ -14,7 +14,7 @@ from mira_desktop.core.roles.compiler import CompiledRole, compile_role
 from mira_desktop.core.roles.records import Role
 from mira_desktop.models.protocol import ChatModel
 from mira_desktop.services.attachments.sending import AttachedFile, room_for_file
-from mira_desktop.services.attachments.views import FileBlock
+from mira_desktop.services.attachments.views import FileBlock, SendMode
 from mira_desktop.services.memory.service import MemoryService
 from mira_desktop.services.model_catalog.catalog import ModelService
 from mira_desktop.services.roles.service import DEFAULT_USER_NAME, USER_NAME_SETTING
@@ -64,6 +64,9 @@ class RequestBuilder:
         block = file.block(
             question, room, model.count_tokens, vision=profile.supports_vision, model=profile.display_name
         )
+        if block.mode is SendMode.IMAGE:  # a model that sees gets the picture with the question
+            with_image = [*history[:-1], PromptMessage("user", question, images=(file.data_url(),))]
+            return self.compile(thread, with_image, model), block
         if not block.text:
             return plain, block
         with_file = [*history[:-1], PromptMessage("user", f"{question}\n\n{block.text}")]

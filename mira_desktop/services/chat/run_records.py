@@ -109,7 +109,9 @@ class RunRecords:
                     try:  # the draft's hold on the file moves to the message in this transaction
                         self._attachments.move_draft_to_message(file.draft_key, file.attachment.id, user_id)
                     except DraftGoneError:
-                        raise NotFoundError(f"{file.name} was removed from the message: attach it again.") from None
+                        raise NotFoundError(
+                            f"{file.name} was removed from the message: attach it again."
+                        ) from None
             run_id = self._runs.create(
                 thread_id=thread.id,
                 kind=route.kind,

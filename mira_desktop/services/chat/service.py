@@ -199,7 +199,9 @@ class ChatService:
             if turn.attachment is None:
                 request = self._requests.compile(thread, turn.history, model)
             else:
-                request, file_block = self._requests.compile_with_file(thread, turn.history, model, turn.attachment)
+                request, file_block = self._requests.compile_with_file(
+                    thread, turn.history, model, turn.attachment
+                )
             route = choose_route(
                 agent_enabled=thread.agent_enabled,
                 knowledge_base_id=thread.knowledge_base_id,

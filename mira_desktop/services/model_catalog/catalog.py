@@ -196,6 +196,7 @@ class ModelService:
         api_key: str | None = None,
         api_key_env: str | None = None,
         headers: dict[str, str] | None = None,
+        vision: bool = False,
     ) -> Provider:
         if not _PROVIDER_NAME.match(name):
             raise InvalidInputError(
@@ -222,6 +223,7 @@ class ModelService:
                 api_key_source=source,
                 api_key_env=api_key_env,
                 headers=headers or {},
+                vision=vision,
             )
         except BaseException:
             if source is KeySource.KEYRING:
@@ -229,6 +231,13 @@ class ModelService:
             raise
         self._changes.publish(Topic.MODELS)
         return provider
+
+    def set_vision(self, name: str, vision: bool) -> None:
+        """Whether the provider's models take images; built models are rebuilt with it."""
+        if not self._providers.set_vision(name, vision):
+            raise NotFoundError(f"No provider named {name!r}: see `mira models list`.")
+        self.registry.forget_provider(name)
+        self._changes.publish(Topic.MODELS)
 
     def remove_remote(self, name: str) -> Provider:
         provider = self._providers.get_by_name(name)

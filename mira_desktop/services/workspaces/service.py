@@ -64,7 +64,9 @@ class WorkspaceService:
         existing = self._workspaces.find_by_path(root)
         if existing is not None:
             found, trashed = existing
-            where = "in the trash: restore it with `mira trash restore " + found.id + "`" if trashed else found.id
+            where = (
+                "in the trash: restore it with `mira trash restore " + found.id + "`" if trashed else found.id
+            )
             raise ConflictError(f"The folder {root} is already the workspace {found.name!r} ({where}).")
         added = self._workspaces.add(name, root)
         self._changes.publish(Topic.WORKSPACES, added.id)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QFileDialog,
     QFormLayout,
     QGroupBox,
@@ -105,6 +106,8 @@ class ModelsPage(QWidget):
         self.remote_key = QLineEdit()
         self.remote_key.setEchoMode(QLineEdit.EchoMode.Password)
         self.remote_key.setPlaceholderText(tr("models.key_placeholder"))
+        self.remote_vision = QCheckBox(tr("models.vision"))
+        self.remote_vision.setToolTip(tr("models.vision_tip"))
         self.remote_error = QLabel("")
         self.remote_error.setObjectName("fieldError")
         self.remote_error.setWordWrap(True)
@@ -114,6 +117,7 @@ class ModelsPage(QWidget):
         form.addRow(tr("models.base_url"), self.remote_url)
         form.addRow(tr("models.model"), self.remote_model)
         form.addRow(tr("models.api_key"), self.remote_key)
+        form.addRow(self.remote_vision)
         form.addRow(self.remote_error)
         form.addRow(self.add_remote_button)
         return box
@@ -183,6 +187,7 @@ class ModelsPage(QWidget):
                 self.remote_url.text().strip(),
                 model=self.remote_model.text().strip() or None,
                 api_key=key,
+                vision=self.remote_vision.isChecked(),
             )
         except Exception as exc:
             self.remote_error.setText(str(exc))

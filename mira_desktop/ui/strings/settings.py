@@ -55,6 +55,10 @@ STRINGS: dict[str, Source] = {
     "models.base_url": translate("models", "Base URL", "models.base_url"),
     "models.model": translate("models", "Model", "models.model"),
     "models.api_key": translate("models", "API key", "models.api_key"),
+    "models.vision": translate("models", "Its models can see images", "models.vision"),
+    "models.vision_tip": translate(
+        "models", "Images attached to a message are sent to this server's models.", "models.vision_tip"
+    ),
     "models.key_placeholder": translate(
         "models", "optional; kept in the system keyring", "models.key_placeholder"
     ),

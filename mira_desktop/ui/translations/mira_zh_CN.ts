@@ -1139,6 +1139,16 @@ It does not touch your original files, and it keeps every conversation: {threads
         <translation>API 密钥</translation>
     </message>
     <message>
+        <source>Its models can see images</source>
+        <comment>models.vision</comment>
+        <translation>它的模型能看图片</translation>
+    </message>
+    <message>
+        <source>Images attached to a message are sent to this server&apos;s models.</source>
+        <comment>models.vision_tip</comment>
+        <translation>消息附带的图片会发送给这个服务器上的模型。</translation>
+    </message>
+    <message>
         <source>optional; kept in the system keyring</source>
         <comment>models.key_placeholder</comment>
         <translation>可选；保存在系统钥匙串中</translation>

@@ -44,6 +44,7 @@ def remote_adapter(providers: ProviderLookup, secrets: SecretStore) -> Adapter:
             model=model,
             api_key=_key_reader(provider, secrets),
             headers=dict(provider.headers),
+            supports_vision=provider.vision,
         )
 
     def check(ref: ModelRef) -> None:

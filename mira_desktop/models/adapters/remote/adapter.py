@@ -70,6 +70,7 @@ class OpenAICompatibleModel:
         api_key: Callable[[], str | None] | None = None,
         headers: dict[str, str] | None = None,
         context_window: int = 8192,
+        supports_vision: bool = False,
         connect_timeout: float = 10.0,
         read_timeout: float = 120.0,
         transport: httpx.BaseTransport | None = None,
@@ -86,6 +87,7 @@ class OpenAICompatibleModel:
         self._model = model
         self._api_key = api_key
         self._context_window = context_window
+        self._vision = supports_vision
         self._errors = ErrorClassifier(
             ref=ref,
             model=model,
@@ -120,7 +122,7 @@ class OpenAICompatibleModel:
             context_window=self._context_window,
             supports_tools=True,
             supports_json_schema=True,
-            supports_vision=False,
+            supports_vision=self._vision,
         )
 
     def count_tokens(self, text: str) -> int:

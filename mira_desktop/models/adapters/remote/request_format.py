@@ -59,6 +59,11 @@ def response_format(schema: dict[str, Any], style: str) -> dict[str, Any]:
 
 def _message_json(message: ChatMessage) -> dict[str, Any]:
     data: dict[str, Any] = {"role": message.role, "content": message.content}
+    if message.images:  # OpenAI's content parts: the text, then each picture as an image_url
+        data["content"] = [
+            {"type": "text", "text": message.content},
+            *({"type": "image_url", "image_url": {"url": url}} for url in message.images),
+        ]
     if message.tool_calls:
         data["tool_calls"] = [
             {

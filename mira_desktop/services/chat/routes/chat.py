@@ -10,7 +10,7 @@ from mira_desktop.services.chat.run_context import RunContext, RunOutcome
 
 
 def model_request(context: RunContext) -> ChatRequest:
-    messages = tuple(ChatMessage(m.role, m.content) for m in context.request.messages)
+    messages = tuple(ChatMessage(m.role, m.content, images=m.images) for m in context.request.messages)
     return ChatRequest(messages, context.request.sampling)
 
 

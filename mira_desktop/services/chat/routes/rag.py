@@ -179,7 +179,12 @@ class RagRoute:
         tail = '\n\nWhich passages contain information that helps answer the question? Reply as JSON: {"relevant": [numbers]}.'
         grader = context.model_for("grader")
         count = grader.count_tokens
-        budget = min(context.request.window, grader.profile().context_window) - GRADE_MAX_TOKENS - count(head + tail) - 2 * MESSAGE_OVERHEAD
+        budget = (
+            min(context.request.window, grader.profile().context_window)
+            - GRADE_MAX_TOKENS
+            - count(head + tail)
+            - 2 * MESSAGE_OVERHEAD
+        )
         fitted = fit_passages(
             [f"[{i + 1}]" for i in range(len(evidence))],
             [e.text for e in evidence],
@@ -286,7 +291,8 @@ class RagRoute:
         system_text = "\n\n".join([*system, instruction + listing])
         if reserve != (sampling.max_tokens or context.request.reserved_for_answer):
             sampling = sampling.merged(SamplingParams(max_tokens=reserve))
-        messages = (ChatMessage("system", system_text), *rest, ChatMessage("user", final))
+        images = compiled[-1].images if compiled else ()
+        messages = (ChatMessage("system", system_text), *rest, ChatMessage("user", final, images=images))
         return ChatRequest(messages, sampling), fitted
 
     def _fixed(self, context: RunContext, text: str, reason: str, clock: Clock) -> RunOutcome:
