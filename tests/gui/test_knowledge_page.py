@@ -134,3 +134,28 @@ def test_deleting_warns_what_is_kept_and_keeps_the_threads(
     assert "No knowledge bases yet" in page.summary.text()
     assert not page.cancel_button.isEnabled()
     assert app_services.threads.get(thread.id).knowledge_base_id is None
+
+
+def test_answer_evaluations_are_charted_and_listed_newest_first(
+    qtbot: QtBot, page: KnowledgePage, app_services: AppServices
+) -> None:
+    assert page.evaluation_tab.answers.table.isHidden()  # nothing measured: the hint shows
+    kb = app_services.knowledge_bases.create("Manual")
+    for stamp, config, right in (
+        ("2026-11-30T10:00:00.000Z", "model-grading", 0.4),
+        ("2026-12-01T10:00:00.000Z", "default", 0.9),
+    ):
+        metrics = {"queries": 20, "right_source_rate": right, "gold_answer_rate": 0.5, "wrong_refusal_rate": 0.05,
+                   "total_p50_ms": 2345.6}  # fmt: skip
+        app_services.knowledge.rag_evaluations.keep(
+            kb.id, {"config": config, "created_at": stamp, "metrics": metrics}
+        )
+    page.refresh_knowledge_bases(select=kb.id)
+    answers = page.evaluation_tab.answers
+    qtbot.waitUntil(lambda: answers.table.rowCount() == 2, timeout=10_000)
+    assert [answers.table.item(r, 1).text() for r in range(2)] == ["default", "model-grading"]
+    assert answers.table.item(0, 3).text() == "90%"
+    assert answers.table.item(0, 6).text().replace(",", "") == "2346 ms"  # grouped as the locale groups
+    assert answers.chart.labels == ["#1 model-grading", "#2 default"]
+    assert answers.chart.series["Right source shown"] == pytest.approx([0.4, 0.9])
+    assert not answers.table.isHidden() and answers.empty.isHidden()

@@ -1,4 +1,5 @@
-"""The Evaluation tab: retrieval evaluations of the knowledge base on BEIR files, listed and charted."""
+"""The Evaluation tab: retrieval evaluations of the knowledge base on BEIR files, listed and charted,
+and below them the answer evaluations of `mira eval rag`."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFileDialog, QPushButton, QVBoxLayout, QWidget
 
 from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.knowledge.answer_evaluations import AnswerEvaluations
 from mira_desktop.ui.knowledge.metrics_chart import MetricsChart
 from mira_desktop.ui.knowledge.tables import cell, make_table
 from mira_desktop.ui.locale_format import format_number, format_timestamp
@@ -39,6 +41,8 @@ class EvaluationTab(QWidget):
         self.button = QPushButton(tr("kb.run_eval"))
         self.button.clicked.connect(self._pick_files)
         layout.addWidget(self.button, 0, Qt.AlignmentFlag.AlignLeft)
+        self.answers = AnswerEvaluations()
+        layout.addWidget(self.answers, 1)
 
     def show_runs(self, runs: list[EvaluationRun]) -> None:
         self.table.setRowCount(len(runs))

@@ -58,6 +58,7 @@ class _Snapshot:
     documents: list[DocumentView] = field(default_factory=list)
     jobs: list[JobView] = field(default_factory=list)
     evaluations: list[EvaluationRun] = field(default_factory=list)
+    answer_reports: list[dict[str, Any]] = field(default_factory=list)  # `mira eval rag`, newest first
 
 
 class KnowledgePage(QWidget):
@@ -195,6 +196,7 @@ class KnowledgePage(QWidget):
         wanted = self._selected
         bases_service = self.services.knowledge_bases
         history = self.services.knowledge.evaluation.history
+        answer_history = self.services.knowledge.rag_evaluations.history
 
         def load() -> _Snapshot:
             bases = bases_service.summaries()
@@ -207,6 +209,7 @@ class KnowledgePage(QWidget):
                 bases_service.documents(kb_id),
                 bases_service.jobs(kb_id, limit=200),
                 history(kb_id),
+                answer_history(kb_id),
             )
 
         self.runner.op(self, load).success(self._show).failure(self._load_failed).run()
@@ -236,6 +239,7 @@ class KnowledgePage(QWidget):
         self.documents_tab.show_documents(snapshot.documents)
         self.jobs_tab.show_jobs(snapshot.jobs)
         self.evaluation_tab.show_runs(snapshot.evaluations)
+        self.evaluation_tab.answers.show_reports(snapshot.answer_reports)
         self._show_progress(snapshot.jobs, current is not None)
         self.refreshed.emit()
 

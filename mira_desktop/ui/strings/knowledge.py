@@ -38,6 +38,19 @@ STRINGS: dict[str, Source] = {
     "kb.eval_run": translate("kb", "Run", "kb.eval_run"),
     "kb.eval_mode": translate("kb", "Mode", "kb.eval_mode"),
     "kb.eval_queries": translate("kb", "Queries", "kb.eval_queries"),
+    "kb.rag_title": translate(
+        "kb", "Answers (mira eval rag): the route people get, measured", "kb.rag_title"
+    ),
+    "kb.rag_config": translate("kb", "Configuration", "kb.rag_config"),
+    "kb.rag_right_source": translate("kb", "Right source shown", "kb.rag_right_source"),
+    "kb.rag_gold_answer": translate("kb", "Gold answer in the text", "kb.rag_gold_answer"),
+    "kb.rag_wrong_refusal": translate("kb", "Wrong refusals", "kb.rag_wrong_refusal"),
+    "kb.rag_total_p50": translate("kb", "Time (median)", "kb.rag_total_p50"),
+    "kb.rag_empty": translate(
+        "kb",
+        "No answer evaluations yet: run `mira eval rag --kb NAME --queries Q.jsonl --qrels Q.tsv`.",
+        "kb.rag_empty",
+    ),
     "kb.evaluated": translate("kb", "%Ln queries: {metrics}", "kb.evaluated", 1).counted_by("queries"),
     "kb.watching": translate("kb", " · following {path}", "kb.watching"),
     "kb.tab_docs": translate("kb", "Documents", "kb.tab_docs"),

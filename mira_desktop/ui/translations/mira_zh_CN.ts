@@ -442,6 +442,41 @@ Everything runs on this computer.</source>
         <translation>查询数</translation>
     </message>
     <message>
+        <source>Answers (mira eval rag): the route people get, measured</source>
+        <comment>kb.rag_title</comment>
+        <translation>回答评估（mira eval rag）：用户实际得到的回答流程，经过测量</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <comment>kb.rag_config</comment>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Right source shown</source>
+        <comment>kb.rag_right_source</comment>
+        <translation>显示了正确来源</translation>
+    </message>
+    <message>
+        <source>Gold answer in the text</source>
+        <comment>kb.rag_gold_answer</comment>
+        <translation>回答含标准答案</translation>
+    </message>
+    <message>
+        <source>Wrong refusals</source>
+        <comment>kb.rag_wrong_refusal</comment>
+        <translation>错误拒答</translation>
+    </message>
+    <message>
+        <source>Time (median)</source>
+        <comment>kb.rag_total_p50</comment>
+        <translation>耗时（中位数）</translation>
+    </message>
+    <message>
+        <source>No answer evaluations yet: run `mira eval rag --kb NAME --queries Q.jsonl --qrels Q.tsv`.</source>
+        <comment>kb.rag_empty</comment>
+        <translation>还没有回答评估：运行 `mira eval rag --kb 名称 --queries Q.jsonl --qrels Q.tsv`。</translation>
+    </message>
+    <message>
         <source>{name}: {documents} · {chunks}{watching}</source>
         <comment>kb.summary</comment>
         <translation>{name}：{documents} · {chunks}{watching}</translation>
