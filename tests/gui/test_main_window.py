@@ -90,6 +90,22 @@ def test_app_process_opens_paints_and_exits_cleanly(tmp_path: Path) -> None:
     assert (tmp_path / "d" / "mira.db").is_file()
 
 
+def test_app_process_reports_when_the_window_is_usable_and_exits(tmp_path: Path) -> None:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    result = subprocess.run(
+        [sys.executable, "-m", "mira_desktop.app", "--data-dir", str(tmp_path / "d"), "--exit-when-ready"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    ready = json.loads(result.stdout.strip().splitlines()[-1])
+    assert ready["model_ready"] and ready["composer_enabled"]
+    assert ready["threads_listed"] == 0  # a new data folder
+    assert ready["ready_s"] >= ready["first_paint_s"] > 0
+
+
 def test_app_process_refuses_an_unusable_data_folder(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")
