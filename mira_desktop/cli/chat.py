@@ -34,7 +34,7 @@ def register(
         default=1,
         help="a new chat with a role opens with its greeting N (1: its first message, 2…: the alternates, 0: none)",
     )
-    send.add_argument("--kb", metavar="ID", help="bind the thread to this knowledge base")
+    send.add_argument("--kb", metavar="KB", help="bind the thread to this knowledge base (id or name)")
     send.add_argument("--agent", action="store_true", help="agent mode for the thread")
     send.add_argument("--workspace", metavar="ID", help="workspace for agent mode")
     send.add_argument(
@@ -72,7 +72,7 @@ def _send(args: argparse.Namespace, services: AppServices, out: Output) -> int:
         model_ref=services.models.validate_ref(args.model) if args.model else None,
         greeting=greeting,
         role_id=args.role,
-        knowledge_base_id=args.kb,
+        knowledge_base_id=services.knowledge_bases.resolve(args.kb).id if args.kb else None,
         agent=args.agent,
         workspace_id=args.workspace,
     )

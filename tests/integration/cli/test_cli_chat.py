@@ -21,7 +21,7 @@ CHEF = {
 @pytest.mark.parametrize(
     ("option", "message"),
     [
-        ("--kb", "No knowledge base with id NOPE: see `mira kb list`."),
+        ("--kb", "No knowledge base with id or name 'NOPE': see `mira kb list`."),
         ("--workspace", "No workspace with id NOPE: see `mira workspaces list`."),
         ("--role", "No role with id NOPE: see `mira roles list`."),
     ],
@@ -33,6 +33,16 @@ def test_send_bound_to_an_unknown_id_is_refused_in_one_line_and_creates_nothing(
     result = mira("chat", "send", "--model", ref, option, "NOPE", "Hello?")
     assert (result.code, result.out, result.err) == (3, "", f"mira: error: {message}\n")
     assert mira("--json", "threads", "list", "--all").json() == []
+
+
+def test_send_binds_a_knowledge_base_given_by_its_name(mira: Mira, script: Script) -> None:
+    created = mira("--json", "kb", "create", "Station manual").json()
+    ref = script({"text": "Nothing yet."})
+    sent = mira("--json", "chat", "send", "--model", ref, "--kb", "Station manual", "Who is the commander?")
+    assert sent.code == 0, sent.err
+    thread_id = json.loads(sent.out.splitlines()[0])["thread_id"]
+    (listed,) = mira("--json", "threads", "list").json()
+    assert (listed["id"], listed["knowledge_base_id"]) == (thread_id, created["id"])
 
 
 def test_send_streams_json_lines_and_the_model_receives_the_roles_prompt_and_sampling(
