@@ -158,4 +158,5 @@ def test_answer_evaluations_are_charted_and_listed_newest_first(
     assert answers.table.item(0, 6).text().replace(",", "") == "2346 ms"  # grouped as the locale groups
     assert answers.chart.labels == ["#1 model-grading", "#2 default"]
     assert answers.chart.series["Right source shown"] == pytest.approx([0.4, 0.9])
-    assert not answers.table.isHidden() and answers.empty.isHidden()
+    assert not answers.table.isHidden()
+    assert answers.empty.isHidden()

@@ -101,7 +101,8 @@ def test_app_process_reports_when_the_window_is_usable_and_exits(tmp_path: Path)
     )
     assert result.returncode == 0, result.stderr
     ready = json.loads(result.stdout.strip().splitlines()[-1])
-    assert ready["model_ready"] and ready["composer_enabled"]
+    assert ready["model_ready"]
+    assert ready["composer_enabled"]
     assert ready["threads_listed"] == 0  # a new data folder
     assert ready["ready_s"] >= ready["first_paint_s"] > 0
 
