@@ -34,6 +34,21 @@ class SourceRef:
     n: int
     document: str
     location_label: str
+    attachment_id: str = ""  # a passage of the message's attached file, not of a knowledge base
+    page: int | None = None  # 1-based, where the passage is on a page
+
+
+@dataclass(frozen=True)
+class AttachmentRef:
+    """A file or image sent with a user message, as its chip shows it."""
+
+    kind: str  # "file" or "image"
+    name: str
+    size: int  # bytes
+    tokens: int = 0
+    places: int = 1  # pages, slides or sheets
+    mode: str = ""  # how it went: inline, retrieved, image, image_not_sent
+    note: str = ""  # why it did not go (an image to a model that cannot see images)
 
 
 @dataclass(frozen=True)
@@ -56,6 +71,7 @@ class ViewMessage:
     avatar: str = ""  # a path to the role's avatar image
     flags: tuple[str, ...] = ()  # cut_off, stopped_repeating, greeting, citations_added
     proposal: str = ""  # a fact the answer offers to remember (the user accepts or dismisses it)
+    parts: tuple[AttachmentRef, ...] = ()  # the file sent with a user message
 
 
 @dataclass(frozen=True)
@@ -120,6 +136,8 @@ class DraftEdited:
 @dataclass(frozen=True)
 class SendRequested:
     text: str
+    parts: tuple[AttachmentRef, ...] = ()  # the draft's file, shown on the message until it is written
+    attachment: str | None = None  # the draft key whose file goes with the message
 
 
 @dataclass(frozen=True)
@@ -215,6 +233,7 @@ class StartRun:
     thread_id: str  # WELCOME: create the thread with this first send
     text: str = ""
     message_id: str | None = None
+    attachment: str | None = None  # a send: the draft key whose file goes with it
 
 
 @dataclass(frozen=True)
@@ -267,8 +286,8 @@ def transition(state: ChatState, event: Event) -> tuple[ChatState, tuple[Effect,
             return replace(state, drafts=_with(state.drafts, state.current, text)), (
                 SaveDraft(state.current, text),
             )
-        case SendRequested(text):
-            return _send(state, text)
+        case SendRequested(text, parts, attachment):
+            return _send(state, text, parts, attachment)
         case EditRequested(message_id, text):
             return _start(state, RunMode.EDIT, text=text, message_id=message_id)
         case RegenerateRequested(message_id):
@@ -316,7 +335,9 @@ def transition(state: ChatState, event: Event) -> tuple[ChatState, tuple[Effect,
             assert_never(event)
 
 
-def _send(state: ChatState, text: str) -> tuple[ChatState, tuple[Effect, ...]]:
+def _send(
+    state: ChatState, text: str, parts: tuple[AttachmentRef, ...] = (), attachment: str | None = None
+) -> tuple[ChatState, tuple[Effect, ...]]:
     if not text.strip():
         return replace(state, notice="Type a message first."), ()
     if state.busy:
@@ -325,7 +346,7 @@ def _send(state: ChatState, text: str) -> tuple[ChatState, tuple[Effect, ...]]:
         ), ()
     parent = state.history[-1].id if state.history else None
     optimistic = (
-        ViewMessage(PENDING_USER, parent, "user", text, "complete", optimistic=True),
+        ViewMessage(PENDING_USER, parent, "user", text, "complete", optimistic=True, parts=parts),
         ViewMessage(PENDING_ASSISTANT, PENDING_USER, "assistant", "", "streaming", optimistic=True),
     )
     sent = replace(
@@ -335,7 +356,8 @@ def _send(state: ChatState, text: str) -> tuple[ChatState, tuple[Effect, ...]]:
         active_run=ActiveRun(state.current, PENDING_ASSISTANT),
         notice="",
     )
-    return sent, (SaveDraft(state.current, ""), StartRun(RunMode.SEND, state.current, text=text))
+    start = StartRun(RunMode.SEND, state.current, text=text, attachment=attachment)
+    return sent, (SaveDraft(state.current, ""), start)
 
 
 def _start(

@@ -4,32 +4,20 @@ while it is still in the composer. The same chip, without the button, shows a se
 
 from __future__ import annotations
 
+from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
-from mira_desktop.ui.i18n import language
+from mira_desktop.ui.i18n import tr
 
 if TYPE_CHECKING:
+    from mira_desktop.core.conversation.chat_state import AttachmentRef
     from mira_desktop.services.attachments.views import AttachmentView, SendPlan
 
-# To move into ui/i18n.py's table: (English, Chinese).
-_STRINGS: dict[str, tuple[str, str]] = {
-    "tokens": ("{n:,} tokens", "{n:,} 个词元"),
-    "pages": ("{n} pages", "{n} 页"),
-    "remove": ("Remove the file from the message", "从消息中移除此文件"),
-    "inline": ("sent whole", "全文发送"),
-    "retrieved": ("too long: the passages that match go, cited", "过长：发送与问题相关的段落并注明出处"),
-    "image": ("sent as an image", "作为图片发送"),
-    "image_not_sent": ("not sent: the model cannot see images", "不会发送：模型无法识别图片"),
-}
-
-
-def _tr(key: str, **values: object) -> str:
-    english, chinese = _STRINGS[key]
-    text = chinese if language() == "zh" else english
-    return text.format(**values) if values else text
+MODES = ("inline", "retrieved", "image", "image_not_sent")  # SendMode values, each an attachment.* text
+NAME_WIDTH = 260  # a long file name is elided in the middle, never widening the composer
 
 
 def size_text(size: int) -> str:
@@ -61,38 +49,47 @@ class AttachmentChip(QFrame):
         super().__init__(parent)
         self.setObjectName("attachmentChip")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
         self.path = path
         self.kind = kind
+        self.name = name
         row = QHBoxLayout(self)
-        row.setContentsMargins(8, 4, 4, 4)
-        row.setSpacing(6)
-        self.icon = QLabel("🖼" if kind == "image" else "📄")
+        row.setContentsMargins(8, 5, 4, 5)
+        row.setSpacing(8)
+        # A badge with the file's type: readable without an emoji font.
+        self.icon = QLabel((PurePath(name).suffix[1:] or kind).upper()[:4])
+        self.icon.setObjectName("attachmentBadge")
+        self.icon.setAlignment(Qt.AlignmentFlag.AlignCenter)
         text = QVBoxLayout()
         text.setSpacing(0)
         self.name_label = QLabel(name)
         self.name_label.setObjectName("attachmentName")
-        facts = [size_text(size)]
+        self.name_label.setToolTip(name)
+        elided = self.name_label.fontMetrics().elidedText(name, Qt.TextElideMode.ElideMiddle, NAME_WIDTH)
+        self.name_label.setText(elided)
+        self._facts = [size_text(size)]
         if kind != "image" and places > 1:
-            facts.append(_tr("pages", n=places))
-        if kind != "image":
-            facts.append(_tr("tokens", n=tokens))
-        self.detail_label = QLabel(" · ".join(facts))
-        self.detail_label.setObjectName("muted")
+            self._facts.append(tr("attachment.pages", n=places))
+        self.detail_label = QLabel()
+        self.detail_label.setObjectName("attachmentDetail")
         self.mode_label = QLabel()
         self.mode_label.setObjectName("attachmentMode")
         self.mode_label.setWordWrap(True)
         text.addWidget(self.name_label)
         text.addWidget(self.detail_label)
         text.addWidget(self.mode_label)
-        row.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignTop)
+        row.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignVCenter)
         row.addLayout(text, 1)
         self.remove_button = QToolButton()
+        self.remove_button.setObjectName("attachmentRemove")
         self.remove_button.setText("×")
         self.remove_button.setAutoRaise(True)
-        self.remove_button.setToolTip(_tr("remove"))
+        self.remove_button.setToolTip(tr("attachment.remove"))
+        self.remove_button.setAccessibleName(tr("attachment.remove"))
         self.remove_button.clicked.connect(self.remove_requested)
         self.remove_button.setVisible(removable)
         row.addWidget(self.remove_button, 0, Qt.AlignmentFlag.AlignTop)
+        self._show_tokens(tokens)
         self.set_mode(mode, note)
 
     @classmethod
@@ -110,7 +107,7 @@ class AttachmentChip(QFrame):
 
     @classmethod
     def from_part(cls, part: dict[str, Any]) -> AttachmentChip:
-        """A sent message's chip, from its ``file`` or ``image`` part."""
+        """A sent message's chip, from its stored ``file`` or ``image`` part."""
         return cls(
             str(part.get("name", "")),
             int(part.get("size", 0)),
@@ -120,6 +117,12 @@ class AttachmentChip(QFrame):
             note=str(part.get("note", "")),
         )
 
+    @classmethod
+    def from_ref(cls, ref: AttachmentRef) -> AttachmentChip:
+        """A sent message's chip, from the message's view model."""
+        return cls(ref.name, ref.size, ref.kind, ref.tokens, places=ref.places, mode=ref.mode or None,
+                   note=ref.note)  # fmt: skip
+
     def set_plan(self, plan: SendPlan | None) -> None:
         """How the file goes with the next send (``services.attachments.plan``), shown before sending."""
         if plan is None:
@@ -127,16 +130,22 @@ class AttachmentChip(QFrame):
             return
         self.set_mode(plan.mode.value, plan.warning or "")
         if plan.mode.value == "inline":
-            self.detail_label.setText(
-                self.detail_label.text().rsplit(" · ", 1)[0] + " · " + _tr("tokens", n=plan.tokens)
-            )
+            self._show_tokens(plan.tokens)
 
     def set_mode(self, mode: str | None, note: str = "") -> None:
+        """The mode in the window's words (``note``, the service's English sentence, is kept for those
+        who read the part; the chip says the same in the window's language)."""
         warning = mode == "image_not_sent"
-        self.mode_label.setText(note or (_tr(mode) if mode in _STRINGS else ""))
+        self.note = note
+        self.mode_label.setText(tr(f"attachment.{mode}") if mode in MODES else "")
+        self.mode_label.setToolTip(tr("attachment.image_not_sent_tip", name=self.name) if warning else "")
         self.mode_label.setProperty("level", "warning" if warning else "normal")
         self.mode_label.setVisible(bool(self.mode_label.text()))
         self.mode_label.style().polish(self.mode_label)
+
+    def _show_tokens(self, tokens: int) -> None:
+        facts = [*self._facts, tr("attachment.tokens", n=tokens)] if self.kind != "image" else self._facts
+        self.detail_label.setText(" · ".join(facts))
 
     def mouseDoubleClickEvent(self, event: Any) -> None:  # noqa: N802 (Qt naming)
         if self.path:

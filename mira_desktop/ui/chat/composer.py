@@ -1,17 +1,45 @@
 """The composer: Enter sends, Shift+Enter adds a line, Esc stops; Send becomes Stop while a reply is
-written; a meter shows how much of the model's window the next request uses."""
+written; a meter shows how much of the model's window the next request uses.
+
+A file goes with the message through the paperclip (Ctrl+Shift+A), a drop of one file, or a pasted
+image; its chip sits above the editor and a refused file's reason in the notice line. What is done
+with them (adding, the plan, removing) is :class:`~mira_desktop.ui.chat.attachment_actions.AttachmentActions`'s.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtCore import QMimeData, Qt, Signal
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
+from mira_desktop.ui.chat.drops import dropped, paperclip_icon
 from mira_desktop.ui.i18n import tr
+
+ATTACH_SHORTCUT = "Ctrl+Shift+A"
 
 
 class _Editor(QPlainTextEdit):
     submitted = Signal()
+    files_given = Signal(object)  # drops.DroppedFiles: dropped or pasted into the text
+
+    def canInsertFromMimeData(self, source: QMimeData) -> bool:  # noqa: N802 (Qt naming)
+        return dropped(source) is not None or super().canInsertFromMimeData(source)
+
+    def insertFromMimeData(self, source: QMimeData) -> None:  # noqa: N802 (Qt naming)
+        """A pasted or dropped file or image is attached, not written into the text as its path."""
+        given = dropped(source)
+        if given is None:
+            super().insertFromMimeData(source)
+        else:
+            self.files_given.emit(given)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt naming)
         is_enter = event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
@@ -25,6 +53,8 @@ class Composer(QWidget):
     send_requested = Signal(str)
     stop_requested = Signal()
     draft_changed = Signal(str)
+    attach_requested = Signal()  # the paperclip: choose a file
+    files_given = Signal(object)  # drops.DroppedFiles: dropped files or a pasted image
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -32,11 +62,21 @@ class Composer(QWidget):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(16, 8, 16, 10)
         outer.setSpacing(4)
+        self.notice = QLabel()
+        self.notice.setObjectName("composerNotice")
+        self.notice.setWordWrap(True)
+        self.notice.hide()
+        self.chip_row = QHBoxLayout()  # the draft's file, above the editor
+        self.chip_row.setContentsMargins(0, 0, 0, 0)
+        self.chip_row.addStretch(1)
+        self.chip: QWidget | None = None
         row = QHBoxLayout()
         self.editor = _Editor()
         self.editor.setObjectName("composerEditor")
         self.editor.setFixedHeight(84)
         self.editor.submitted.connect(self._submit)
+        self.editor.files_given.connect(self.files_given)
+        self.attach_button = self._build_attach_button()
         self.editor.textChanged.connect(lambda: self.draft_changed.emit(self.editor.toPlainText()))
         self.send_button = QPushButton(tr("composer.send"))
         self.send_button.setObjectName("sendButton")
@@ -48,15 +88,20 @@ class Composer(QWidget):
         self.stop_button.hide()
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self.window() or self, self.stop_requested.emit)
         row.addWidget(self.editor, 1)
+        row.addWidget(self.attach_button, 0, Qt.AlignmentFlag.AlignBottom)
         row.addWidget(self.send_button, 0, Qt.AlignmentFlag.AlignBottom)
         row.addWidget(self.stop_button, 0, Qt.AlignmentFlag.AlignBottom)
         self.meter = QLabel("")
         self.meter.setObjectName("contextMeter")
         self.meter.setAlignment(Qt.AlignmentFlag.AlignRight)
+        outer.addWidget(self.notice)
+        outer.addLayout(self.chip_row)
         outer.addLayout(row)
         outer.addWidget(self.meter)
+        self.setAcceptDrops(True)
         self._ready = False
         self._busy = False
+        self._adding = False
         self._persona = tr("message.mira")
         self._waiting_text: str | None = None
         self.set_ready(False, tr("composer.loading"))
@@ -65,6 +110,7 @@ class Composer(QWidget):
         self._ready = ready
         self._waiting_text = placeholder
         self.editor.setEnabled(ready)
+        self.attach_button.setEnabled(ready)
         self.editor.setPlaceholderText(placeholder or tr("composer.placeholder", name=self._persona))
         self._sync_buttons()
 
@@ -95,13 +141,60 @@ class Composer(QWidget):
         self.meter.setProperty("level", "high" if share > 0.85 else "normal")
         self.meter.style().polish(self.meter)
 
+    # -- the draft's file -------------------------------------------------------------------------
+    def _build_attach_button(self) -> QToolButton:
+        """The paperclip beside Send, and its shortcut."""
+        button = QToolButton()
+        button.setObjectName("attachButton")
+        button.setIcon(paperclip_icon(self.palette().text().color()))
+        button.setToolTip(tr("composer.attach_tip", shortcut=ATTACH_SHORTCUT))
+        button.setAccessibleName(tr("composer.attach"))
+        button.clicked.connect(self.attach_requested)
+        QShortcut(QKeySequence(ATTACH_SHORTCUT), self, self._attach_by_key)
+        return button
+
+    def show_chip(self, chip: QWidget | None) -> None:
+        """Show ``chip`` (the draft's file) above the editor, or none."""
+        if self.chip is not None:
+            self.chip_row.removeWidget(self.chip)
+            self.chip.deleteLater()
+        self.chip = chip
+        if chip is not None:
+            self.chip_row.insertWidget(0, chip)
+
+    def show_notice(self, text: str, *, muted: bool = False) -> None:
+        """One line about the file: why it was refused, or that it is being read ("" hides it)."""
+        self.notice.setText(text)
+        self.notice.setProperty("level", "muted" if muted else "warning")
+        self.notice.style().polish(self.notice)
+        self.notice.setVisible(bool(text))
+
+    def set_adding(self, adding: bool) -> None:
+        """While a file is being read, Send waits: the message must not leave without it."""
+        self._adding = adding
+        self._sync_buttons()
+
+    def _attach_by_key(self) -> None:
+        if self._ready:
+            self.attach_requested.emit()
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 (Qt naming)
+        if self._ready and dropped(event.mimeData()) is not None:
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 (Qt naming)
+        given = dropped(event.mimeData())
+        if self._ready and given is not None:
+            event.acceptProposedAction()
+            self.files_given.emit(given)
+
     def _sync_buttons(self) -> None:
         self.send_button.setVisible(not self._busy)
-        self.send_button.setEnabled(self._ready)
+        self.send_button.setEnabled(self._ready and not self._adding)
         self.stop_button.setVisible(self._busy)
 
     def _submit(self) -> None:
         text = self.editor.toPlainText()
-        if not text.strip() or not self._ready or self._busy:
+        if not text.strip() or not self._ready or self._busy or self._adding:
             return
         self.send_requested.emit(text)

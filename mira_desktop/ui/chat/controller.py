@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import threading
 from collections import deque
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from mira_desktop.core.conversation.branches import SiblingInfo
 from mira_desktop.core.conversation.chat_state import (
     WELCOME,
+    AttachmentRef,
     CancelRun,
     ChatState,
     DeltaReceived,
@@ -171,8 +173,11 @@ class ChatController(QObject):
                 self.threads_changed.emit()
 
     def _start_run(self, effect: StartRun) -> None:
+        from mira_desktop.services.chat.service import SendOptions
+
         chat = self.services.chat
-        options = self._send_options() if effect.thread_id == WELCOME else None
+        options = self._send_options() if effect.thread_id == WELCOME else SendOptions()
+        options = replace(options, attachment=effect.attachment)  # the draft's file goes with it
         thread_id = None if effect.thread_id == WELCOME else effect.thread_id
         message_id = effect.message_id or ""
         starters: dict[RunMode, Callable[[], RunHandle]] = {
@@ -278,12 +283,11 @@ def view_message(
     if message.error:
         error = str(message.error.get("message", ""))
     sources = tuple(
-        SourceRef(int(s.get("n", i + 1)), str(s.get("document", "")), str(s.get("location_label", "")))
-        for i, s in enumerate(message.metadata.get("sources") or [])
-        if isinstance(s, dict)
+        _source_ref(i, s) for i, s in enumerate(message.metadata.get("sources") or []) if isinstance(s, dict)
     )
     return ViewMessage(
         sources=sources,
+        parts=tuple(_attachment_ref(p) for p in message.parts if p.get("type") in ("file", "image")),
         id=message.id,
         parent_id=message.parent_id,
         role="user" if message.role is MessageRole.USER else message.role.value,
@@ -304,4 +308,28 @@ def view_message(
         else "",
         flags=tuple(flag for flag in FLAGS if message.metadata.get(flag))
         + (("agent",) if "workspace_id" in message.metadata else ()),
+    )
+
+
+def _source_ref(index: int, source: dict[str, Any]) -> SourceRef:
+    attached = source.get("origin") == "attachment"
+    page = (source.get("location") or {}).get("page")
+    return SourceRef(
+        int(source.get("n", index + 1)),
+        str(source.get("document", "")),
+        str(source.get("location_label", "")),
+        attachment_id=str(source.get("attachment_id", "")) if attached else "",
+        page=page if isinstance(page, int) else None,
+    )
+
+
+def _attachment_ref(part: dict[str, Any]) -> AttachmentRef:
+    """A stored ``file`` or ``image`` part of a user message, as its chip shows it."""
+    return AttachmentRef(
+        kind=str(part.get("type", "file")),
+        name=str(part.get("name", "")),
+        size=int(part.get("size", 0)),
+        tokens=int(part.get("tokens", 0)),
+        mode=str(part.get("mode", "")),
+        note=str(part.get("note", "")),
     )

@@ -14,34 +14,12 @@ from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QPixmap
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget
 
-from mira_desktop.ui.i18n import language
+from mira_desktop.ui.i18n import tr
 
 if TYPE_CHECKING:
     from mira_desktop.services.media.service import MediaView
 
 IMAGE_WIDTH = 320
-# To move into ui/i18n.py's table: (English, Chinese).
-_STRINGS: dict[str, tuple[str, str]] = {
-    "play": ("▶ Play", "▶ 播放"),
-    "pause": ("⏸ Pause", "⏸ 暂停"),
-    "open": ("Open", "打开"),
-    "no_player": (
-        "Playback needs QtMultimedia (PySide6-Addons).",
-        "播放需要 QtMultimedia（PySide6-Addons）。",
-    ),
-    "speaking": ("Speaking…", "正在朗读…"),
-    "drawing": ("Drawing a picture…", "正在生成图片…"),
-    "stop": ("Stop", "停止"),
-    "again": ("Speak again", "重新朗读"),
-    "speech_failed": ("Speech failed: {reason}", "朗读失败：{reason}"),
-    "image_failed": ("Picture failed: {reason}", "图片生成失败：{reason}"),
-}
-
-
-def _tr(key: str, **values: object) -> str:
-    english, chinese = _STRINGS[key]
-    text = chinese if language() == "zh" else english
-    return text.format(**values) if values else text
 
 
 def _clock(ms: int) -> str:
@@ -58,7 +36,7 @@ class AudioPlayer(QWidget):
         self.path = path
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
-        self.play_button = QPushButton(_tr("play"))
+        self.play_button = QPushButton(tr("media.play"))
         self.position_label = QLabel("0:00")
         self.position_label.setObjectName("muted")
         row.addWidget(self.play_button)
@@ -68,8 +46,8 @@ class AudioPlayer(QWidget):
         try:
             from PySide6.QtMultimedia import QAudioOutput, QMediaPlayer
         except ImportError:
-            self.play_button.setText(_tr("open"))
-            self.play_button.setToolTip(_tr("no_player"))
+            self.play_button.setText(tr("media.open"))
+            self.play_button.setToolTip(tr("media.no_player"))
             self.play_button.clicked.connect(self._open_elsewhere)
             return
         self.player = QMediaPlayer(self)
@@ -105,7 +83,7 @@ class AudioPlayer(QWidget):
         from PySide6.QtMultimedia import QMediaPlayer
 
         playing = state == QMediaPlayer.PlaybackState.PlayingState
-        self.play_button.setText(_tr("pause") if playing else _tr("play"))
+        self.play_button.setText(tr("media.pause") if playing else tr("media.play"))
 
     def _open_elsewhere(self) -> None:
         QDesktopServices.openUrl(QUrl.fromLocalFile(self.path))
@@ -145,7 +123,7 @@ class MediaStrip(QWidget):
         if medium.status == "ready" and medium.path and medium.kind == "audio":
             player = AudioPlayer(medium.path)
             self.players.append(player)
-            return self._with_button(player, _tr("again"), self.speak_requested)
+            return self._with_button(player, tr("media.again"), self.speak_requested)
         if medium.status == "ready" and medium.path and medium.kind == "image":
             image = QLabel()
             image.setObjectName("answerImage")
@@ -164,13 +142,13 @@ class MediaStrip(QWidget):
         self.notes.append(note)
         if medium.status == "failed":
             key = "speech_failed" if medium.kind == "audio" else "image_failed"
-            note.setText(_tr(key, reason=medium.error or "?"))
+            note.setText(tr(f"media.{key}", reason=medium.error or "?"))
             note.setProperty("level", "warning")
             if medium.kind == "audio":
-                return self._with_button(note, _tr("again"), self.speak_requested)
+                return self._with_button(note, tr("media.again"), self.speak_requested)
             return note
-        note.setText(_tr("speaking") if medium.kind == "audio" else _tr("drawing"))
-        return self._with_button(note, _tr("stop"), self.stop_requested)
+        note.setText(tr("media.speaking") if medium.kind == "audio" else tr("media.drawing"))
+        return self._with_button(note, tr("media.stop"), self.stop_requested)
 
     def _with_button(self, widget: QWidget, text: str, signal: Any) -> QWidget:
         box = QWidget()

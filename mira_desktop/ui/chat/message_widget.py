@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from mira_desktop.ui.chat.markdown import code_blocks, markdown_to_html
+from mira_desktop.ui.chat.message_parts import add_parts
 from mira_desktop.ui.i18n import tr
 from mira_desktop.ui.shell.theme import current_is_dark
 
@@ -96,6 +97,7 @@ class MessageWidget(QFrame):
         layout.addLayout(author_row)
         layout.addLayout(self.body_layout)
         layout.addWidget(self.sources)
+        self.parts, self.media_strip = add_parts(layout, message)  # files sent; an answer's media
         layout.addWidget(self._build_proposal())
         self.agent_panel: AgentPanel | None = None  # made for the answers of agent runs
         self._panel_index = layout.count()
@@ -188,6 +190,7 @@ class MessageWidget(QFrame):
                     else ""
                 )
                 self.body.setText(html_text)
+        self.parts.show_parts(message.parts)
         self.proposal.setVisible(bool(message.proposal) and message.status == "complete")
         if message.proposal:
             self.proposal_label.setText(tr("memory.proposal", fact=message.proposal))

@@ -1,7 +1,12 @@
-"""Showing a cited source: a PDF page rendered in a window, other files in the system viewer."""
+"""Showing a cited source: a PDF page rendered in a window, other files in the system viewer.
+
+A source is a knowledge base's document, or a passage of the file the question was sent with
+(``origin: attachment``): that opens from the stored copy of the attachment, the same way.
+"""
 
 from __future__ import annotations
 
+from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QUrl
@@ -9,7 +14,25 @@ from PySide6.QtGui import QDesktopServices, QGuiApplication, QPixmap
 from PySide6.QtWidgets import QDialog, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 if TYPE_CHECKING:
+    from mira_desktop.core.conversation.chat_state import SourceRef
+    from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.knowledge.sources import SourceFile
+
+
+def load_source(
+    services: AppServices, message_id: str, number: int, ref: SourceRef | None
+) -> tuple[SourceFile, bytes | None]:
+    """Where source [number] of an answer is, and its PDF page as PNG (run off the UI thread)."""
+    from mira_desktop.services.knowledge.sources import SourceFile, SourceService
+
+    if ref is not None and ref.attachment_id:
+        path = services.attachments.stored_path(ref.attachment_id)
+        pdf = PurePath(ref.document).suffix.lower() == ".pdf"
+        source = SourceFile(path, ref.document, ref.page if pdf else None, ref.location_label)
+    else:
+        source = services.sources.cited(message_id, number)
+    png = None if source.page is None else SourceService.render_pdf_page(source.path, source.page)
+    return source, png
 
 
 class PdfPageDialog(QDialog):

@@ -1,9 +1,11 @@
 """The thread menu (⋯ in the chat header, and right-click on a thread in the sidebar): rename,
-summary, archive, export, import, delete. Every change and every file runs in the background; the
+summary, archive, export, import, delete, and the switches for memory, spoken answers and a picture
+with each answer. Every change and every file runs in the background; the
 lists follow the services' change feed."""
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,6 +17,7 @@ from mira_desktop.ui.i18n import tr
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from mira_desktop.core.conversation.threads import Thread
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.ui.operations import OperationRunner
 
@@ -65,11 +68,34 @@ class ThreadActions:
         memory.toggled.connect(
             lambda on: self._run(lambda: self.services.threads.set_flag(thread_id or "", "memory", on))
         )
+        self._media_switches(menu, thread)
         menu.addAction(tr("thread.import_json")).triggered.connect(lambda _c=False: self.import_json())
         menu.addSeparator()
         delete = menu.addAction(tr("thread.delete"))
         delete.setEnabled(thread_id is not None)
         delete.triggered.connect(lambda _c=False: self.delete(thread_id or ""))
+
+    def _media_switches(self, menu: QMenu, thread: Thread | None) -> None:
+        """Speak answers, and a picture with each (disabled, with the reason, while none can be made)."""
+        media = self.services.media
+        menu.setToolTipsVisible(True)
+        speak = menu.addAction(tr("thread.speak"))
+        speak.setCheckable(True)
+        speak.setChecked(thread is not None and thread.tts_enabled)
+        speak.setEnabled(thread is not None)
+        picture = menu.addAction(tr("thread.picture"))
+        picture.setCheckable(True)
+        picture.setChecked(thread is not None and thread.image_enabled)
+        available = media.image_availability(thread.id if thread else None)
+        picture.setEnabled(thread is not None and (available.available or thread.image_enabled))
+        if not available.available:
+            # Rich text, so a long reason wraps instead of running across the screen.
+            tip = tr("thread.picture_unavailable", reason=available.reason)
+            picture.setToolTip(f"<p>{html.escape(tip)}</p>")
+        if thread is not None:
+            thread_id = thread.id
+            speak.toggled.connect(lambda on: self._run(lambda: media.set_flags(thread_id, tts=on)))
+            picture.toggled.connect(lambda on: self._run(lambda: media.set_flags(thread_id, image=on)))
 
     def _run(self, work: Callable[[], object], done: Callable[[object], None] | None = None) -> None:
         op = self.runner.op(self.parent, work).failure(lambda exc: self._notice(str(exc)))

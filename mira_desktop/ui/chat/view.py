@@ -10,8 +10,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QLabel, QPushButton, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
 
+from mira_desktop.ui.chat.drops import dropped
 from mira_desktop.ui.i18n import tr
 
 if TYPE_CHECKING:  # loaded with the first message, after the window has painted
@@ -31,6 +33,8 @@ class ChatView(QStackedWidget):
     earlier_requested = Signal()
     agent_panel_needed = Signal(object)  # an AgentPanel to fill with its run's steps and state
     memory_answered = Signal(str, bool)
+    media_strip_needed = Signal(object)  # a MediaStrip under a new answer (to be filled and followed)
+    files_given = Signal(object)  # drops.DroppedFiles: files dropped on the conversation
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -72,7 +76,19 @@ class ChatView(QStackedWidget):
         self._order: list[str] = []
         self.addWidget(self.empty_state)
         self.addWidget(self.scroll_area)
+        self.setAcceptDrops(True)
         self.show_empty()
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 (Qt naming)
+        if dropped(event.mimeData()) is not None:
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 (Qt naming)
+        """A file dropped on the conversation goes with the next message, as on the composer."""
+        given = dropped(event.mimeData())
+        if given is not None:
+            event.acceptProposedAction()
+            self.files_given.emit(given)
 
     def show_empty(self) -> None:
         self.setCurrentWidget(self.empty_state)
@@ -136,6 +152,8 @@ class ChatView(QStackedWidget):
         widget.memory_answered.connect(self.memory_answered)
         if widget.agent_panel is not None:  # made while the widget was built, before the connection
             self.agent_panel_needed.emit(widget.agent_panel)
+        if widget.media_strip is not None:
+            self.media_strip_needed.emit(widget.media_strip)
         return widget
 
     def agent_panel_for(self, message_id: str, run_id: str) -> AgentPanel | None:

@@ -135,7 +135,9 @@ class MainWindow(QMainWindow):
         from mira_desktop.services.app.changes import Topic
         from mira_desktop.ui.changes import ChangeSignal, Follow
         from mira_desktop.ui.chat.agent_actions import AgentActions
+        from mira_desktop.ui.chat.attachment_actions import AttachmentActions
         from mira_desktop.ui.chat.controller import ChatController
+        from mira_desktop.ui.chat.media_actions import MediaActions
         from mira_desktop.ui.chat.thread_actions import ThreadActions
 
         self.services = services
@@ -152,6 +154,22 @@ class MainWindow(QMainWindow):
             notice=self._notice,
         )
         self.controller.notice.connect(self._notice)
+        self.attachment_actions = AttachmentActions(
+            self,
+            services=services,
+            runner=self.background,
+            composer=self.composer,
+            changes=self.changes,
+            model_ref=self.header.bound_model_ref,
+        )
+        self.media_actions = MediaActions(
+            self,
+            services=services,
+            runner=self.background,
+            chat_view=self.chat_view,
+            changes=self.changes,
+            notice=self._notice,
+        )
         self.thread_actions = ThreadActions(
             self,
             services=services,
@@ -176,8 +194,11 @@ class MainWindow(QMainWindow):
     def _connect_chat(self) -> None:
         from mira_desktop.core.conversation import chat_state as uchat
 
-        dispatch = self.controller.dispatch
-        self.composer.send_requested.connect(lambda text: dispatch(uchat.SendRequested(text)))
+        dispatch, attachments = self.controller.dispatch, self.attachment_actions
+        self.composer.send_requested.connect(lambda text: dispatch(attachments.send_event(text)))
+        self.controller.state_changed.connect(attachments.follow_state)
+        self.header.changed.connect(attachments.refresh_plan)
+        self.chat_view.files_given.connect(attachments.give)
         self.composer.stop_requested.connect(lambda: dispatch(uchat.StopRequested()))
         self.composer.draft_changed.connect(lambda text: dispatch(uchat.DraftEdited(text)))
         self.composer.draft_changed.connect(lambda _text: self._usage_timer.start())
@@ -459,16 +480,15 @@ class MainWindow(QMainWindow):
 
     def open_source(self, message_id: str, number: int) -> None:
         """Open source [number] of an answer: a PDF at its page inside Mira, anything else outside."""
-        from mira_desktop.services.knowledge.sources import SourceFile, SourceService
-        from mira_desktop.ui.chat.source_viewer import PdfPageDialog, open_in_system_viewer
+        from mira_desktop.services.knowledge.sources import SourceFile
+        from mira_desktop.ui.chat.source_viewer import PdfPageDialog, load_source, open_in_system_viewer
 
         assert self.services is not None
-        sources = self.services.sources
+        services, widget = self.services, self.chat_view.widgets.get(message_id)
+        ref = next((s for s in widget.message.sources if s.n == number), None) if widget else None
 
         def load() -> tuple[SourceFile, bytes | None]:
-            source = sources.cited(message_id, number)
-            png = None if source.page is None else SourceService.render_pdf_page(source.path, source.page)
-            return source, png
+            return load_source(services, message_id, number, ref)
 
         def shown(result: tuple[SourceFile, bytes | None]) -> None:
             source, png = result

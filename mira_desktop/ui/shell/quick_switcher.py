@@ -68,6 +68,7 @@ SHORTCUTS = (
     ("Ctrl+F", "shortcuts.search"),
     ("Enter / Shift+Enter", "shortcuts.send"),
     ("Esc", "shortcuts.stop"),
+    ("Ctrl+Shift+A", "shortcuts.attach"),
     ("Ctrl+Shift+R", "shortcuts.roles"),
     ("Ctrl+Shift+K", "shortcuts.knowledge"),
     ("Ctrl+,", "shortcuts.settings"),

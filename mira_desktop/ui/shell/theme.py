@@ -40,6 +40,7 @@ QTabWidget::pane {{ border: 1px solid {line}; }}
 QTabBar::tab {{ padding: 5px 12px; color: {muted}; }}
 QTabBar::tab:selected {{ color: {text}; border-bottom: 2px solid {accent}; }}
 QPushButton, QToolButton {{ color: {text}; }}
+QMenu::item:disabled {{ color: {disabled_text}; }}
 QToolTip {{ background: {sidebar}; color: {text}; border: 1px solid {border}; }}
 #sidebar {{ background: {sidebar}; border-right: 1px solid {line}; }}
 #caption {{ color: {muted}; font-size: 11px; text-transform: uppercase; }}
@@ -73,6 +74,15 @@ QToolTip {{ background: {sidebar}; color: {text}; border: 1px solid {border}; }}
 #contextMeter {{ color: {muted}; font-size: 11px; }}
 #contextMeter[level="high"] {{ color: {error}; }}
 #earlierButton {{ padding: 4px 12px; }}
+#attachmentChip {{ background: {sidebar}; border: 1px solid {border}; border-radius: 8px; }}
+#attachmentBadge {{ background: {accent_soft}; color: {text}; border-radius: 4px; padding: 2px 5px; font-size: 10px; font-weight: 600; }}
+#attachmentName {{ font-weight: 600; }}
+#attachmentDetail, #attachmentMode {{ color: {muted}; font-size: 11px; }}
+#attachmentMode[level="warning"], #composerNotice, #mediaNote[level="warning"] {{ color: {warning}; }}
+#composerNotice {{ font-size: 12px; }}
+#composerNotice[level="muted"] {{ color: {muted}; }}
+#attachButton {{ padding: 6px; border: 1px solid {border}; border-radius: 8px; background: {input}; }}
+#attachButton:hover {{ background: {hover}; }}
 #composerEditor {{ border: 1px solid {border}; border-radius: 8px; padding: 6px; font-size: 14px; background: {input}; }}
 #composerEditor:disabled {{ background: {disabled}; color: {disabled_text}; }}
 #sendButton {{ padding: 8px 18px; border-radius: 8px; background: {accent}; color: {accent_text}; }}

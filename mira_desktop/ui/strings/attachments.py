@@ -17,6 +17,18 @@ STRINGS: dict[str, Source] = {
     "attachment.image_not_sent": translate(
         "attachment", "not sent: the model cannot see images", "attachment.image_not_sent"
     ),
+    "attachment.image_not_sent_tip": translate(
+        "attachment",
+        "{name} does not go with the message: the model cannot see images. To send it, pick a model that can in the header.",
+        "attachment.image_not_sent_tip",
+    ),
+    # The file dialog of the composer's paperclip (ui/chat/attachment_actions.py).
+    "attachment.filter_all": translate("attachment", "Files Mira can attach", "attachment.filter_all"),
+    "attachment.filter_images": translate("attachment", "Images", "attachment.filter_images"),
+    "attachment.filter_text": translate("attachment", "Text, code and logs", "attachment.filter_text"),
+    "attachment.filter_documents": translate(
+        "attachment", "PDF and Office documents", "attachment.filter_documents"
+    ),
     # The media under an answer (ui/chat/media_player.py).
     "media.play": translate("media", "▶ Play", "media.play"),
     "media.pause": translate("media", "⏸ Pause", "media.pause"),

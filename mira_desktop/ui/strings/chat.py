@@ -20,6 +20,13 @@ STRINGS: dict[str, Source] = {
         "composer", "Message {name} — Enter to send, Shift+Enter for a new line", "composer.placeholder"
     ),
     "composer.send": translate("composer", "Send", "composer.send"),
+    "composer.attach": translate("composer", "Attach a file", "composer.attach"),
+    "composer.attach_tip": translate(
+        "composer",
+        "Attach a file ({shortcut}): an image, text, code, PDF or Office document — or drop one here, or paste an image",
+        "composer.attach_tip",
+    ),
+    "composer.attaching": translate("composer", "Reading {name}…", "composer.attaching"),
     "message.stopped": translate("message", "stopped", "message.stopped"),
     "message.error": translate("message", "error", "message.error"),
     "composer.stop": translate("composer", "Stop", "composer.stop"),

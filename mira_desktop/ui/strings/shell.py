@@ -49,6 +49,7 @@ STRINGS: dict[str, Source] = {
     "shortcuts.search": translate("shortcuts", "Search threads", "shortcuts.search"),
     "shortcuts.send": translate("shortcuts", "Send / new line", "shortcuts.send"),
     "shortcuts.stop": translate("shortcuts", "Stop the answer", "shortcuts.stop"),
+    "shortcuts.attach": translate("shortcuts", "Attach a file to the message", "shortcuts.attach"),
     "shortcuts.roles": translate("shortcuts", "Roles", "shortcuts.roles"),
     "shortcuts.knowledge": translate("shortcuts", "Knowledge", "shortcuts.knowledge"),
     "shortcuts.settings": translate("shortcuts", "Settings", "shortcuts.settings"),

@@ -6,6 +6,11 @@ from mira_desktop.ui.strings.source import Source, translate
 
 STRINGS: dict[str, Source] = {
     "thread.memory": translate("thread", "Use memory in this thread", "thread.memory"),
+    "thread.speak": translate("thread", "Speak answers", "thread.speak"),
+    "thread.picture": translate("thread", "Picture with each answer", "thread.picture"),
+    "thread.picture_unavailable": translate(
+        "thread", "No pictures here: {reason}", "thread.picture_unavailable"
+    ),
     "thread.untitled": translate("thread", "Untitled", "thread.untitled"),
     "thread.default_model": translate("thread", "default model", "thread.default_model"),
     "thread.menu": translate("thread", "Thread actions", "thread.menu"),

@@ -159,6 +159,31 @@
         <comment>attachment.image_not_sent</comment>
         <translation>不会发送：模型无法识别图片</translation>
     </message>
+    <message>
+        <source>{name} does not go with the message: the model cannot see images. To send it, pick a model that can in the header.</source>
+        <comment>attachment.image_not_sent_tip</comment>
+        <translation>{name} 不会随消息发送：当前模型无法识别图片。要发送它，请在标题栏选择能识别图片的模型。</translation>
+    </message>
+    <message>
+        <source>Files Mira can attach</source>
+        <comment>attachment.filter_all</comment>
+        <translation>Mira 可以附加的文件</translation>
+    </message>
+    <message>
+        <source>Images</source>
+        <comment>attachment.filter_images</comment>
+        <translation>图片</translation>
+    </message>
+    <message>
+        <source>Text, code and logs</source>
+        <comment>attachment.filter_text</comment>
+        <translation>文本、代码和日志</translation>
+    </message>
+    <message>
+        <source>PDF and Office documents</source>
+        <comment>attachment.filter_documents</comment>
+        <translation>PDF 和 Office 文档</translation>
+    </message>
 </context>
 <context>
     <name>backup</name>
@@ -236,6 +261,21 @@
         <source>Send</source>
         <comment>composer.send</comment>
         <translation>发送</translation>
+    </message>
+    <message>
+        <source>Attach a file</source>
+        <comment>composer.attach</comment>
+        <translation>附加文件</translation>
+    </message>
+    <message>
+        <source>Attach a file ({shortcut}): an image, text, code, PDF or Office document — or drop one here, or paste an image</source>
+        <comment>composer.attach_tip</comment>
+        <translation>附加文件（{shortcut}）：图片、文本、代码、PDF 或 Office 文档——也可以拖放到这里，或粘贴图片</translation>
+    </message>
+    <message>
+        <source>Reading {name}…</source>
+        <comment>composer.attaching</comment>
+        <translation>正在读取 {name}…</translation>
     </message>
     <message>
         <source>Stop</source>
@@ -442,6 +482,16 @@ Everything runs on this computer.</source>
         <translation>查询数</translation>
     </message>
     <message>
+        <source>{name}: {documents} · {chunks}{watching}</source>
+        <comment>kb.summary</comment>
+        <translation>{name}：{documents} · {chunks}{watching}</translation>
+    </message>
+    <message>
+        <source>{name}: {documents}, {chunks}</source>
+        <comment>kb.list_tip</comment>
+        <translation>{name}：{documents}，{chunks}</translation>
+    </message>
+    <message>
         <source>Answers (mira eval rag): the route people get, measured</source>
         <comment>kb.rag_title</comment>
         <translation>回答评估（mira eval rag）：用户实际得到的回答流程，经过测量</translation>
@@ -475,16 +525,6 @@ Everything runs on this computer.</source>
         <source>No answer evaluations yet: run `mira eval rag --kb NAME --queries Q.jsonl --qrels Q.tsv`.</source>
         <comment>kb.rag_empty</comment>
         <translation>还没有回答评估：运行 `mira eval rag --kb 名称 --queries Q.jsonl --qrels Q.tsv`。</translation>
-    </message>
-    <message>
-        <source>{name}: {documents} · {chunks}{watching}</source>
-        <comment>kb.summary</comment>
-        <translation>{name}：{documents} · {chunks}{watching}</translation>
-    </message>
-    <message>
-        <source>{name}: {documents}, {chunks}</source>
-        <comment>kb.list_tip</comment>
-        <translation>{name}：{documents}，{chunks}</translation>
     </message>
     <message numerus="yes">
         <source>%Ln queries: {metrics}</source>
@@ -1720,6 +1760,11 @@ It does not touch your original files, and it keeps every conversation: {threads
         <translation>停止回答</translation>
     </message>
     <message>
+        <source>Attach a file to the message</source>
+        <comment>shortcuts.attach</comment>
+        <translation>给消息附加文件</translation>
+    </message>
+    <message>
         <source>Roles</source>
         <comment>shortcuts.roles</comment>
         <translation>角色</translation>
@@ -1890,6 +1935,21 @@ Start one on the right.</source>
         <source>Use memory in this thread</source>
         <comment>thread.memory</comment>
         <translation>在此对话中使用记忆</translation>
+    </message>
+    <message>
+        <source>Speak answers</source>
+        <comment>thread.speak</comment>
+        <translation>朗读回答</translation>
+    </message>
+    <message>
+        <source>Picture with each answer</source>
+        <comment>thread.picture</comment>
+        <translation>每个回答配一张图片</translation>
+    </message>
+    <message>
+        <source>No pictures here: {reason}</source>
+        <comment>thread.picture_unavailable</comment>
+        <translation>此处无法生成图片：{reason}</translation>
     </message>
     <message>
         <source>Untitled</source>

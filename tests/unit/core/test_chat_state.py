@@ -6,6 +6,7 @@ from mira_desktop.core.conversation.chat_state import (
     PENDING_ASSISTANT,
     PENDING_USER,
     WELCOME,
+    AttachmentRef,
     BranchSwitchRequested,
     CancelRun,
     ChatState,
@@ -67,6 +68,15 @@ def test_welcome_page_is_a_draft_until_the_first_send() -> None:
     assert state.history[1].parent_id == "msg_u"
     assert not any(m.optimistic for m in state.history)
     assert effects == [RefreshThreads()]
+
+
+def test_a_send_with_the_draft_file_starts_with_its_key_and_shows_its_chip_until_written() -> None:
+    part = AttachmentRef("file", "notes.md", 120, tokens=30, mode="inline")
+    state, effects = _run(ChatState(), SendRequested("Read this", (part,), "welcome"))
+    assert effects[-1] == StartRun(RunMode.SEND, WELCOME, text="Read this", attachment="welcome")
+    assert state.history[0].parts == (part,)
+    state, _ = _run(state, RunStarted("run_1", "thr_1", "msg_u", "msg_a"))
+    assert (state.history[0].id, state.history[0].parts) == ("msg_u", (part,))
 
 
 def test_deltas_stream_into_the_assistant_message() -> None:
