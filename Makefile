@@ -61,5 +61,14 @@ bench: $(STAMP)
 	$(PYTEST_ENV) $(BIN)/python benchmarks/attachments.py
 	$(BIN)/python benchmarks/tts.py
 
+# The self-contained Linux bundle dist/mira/ (PyInstaller; recipe and notes in packaging/), and its
+# smoke test on a virtual screen (needs Xvfb, xdotool and ImageMagick; .ci/run installs them).
+.PHONY: dist smoke
+dist: $(STAMP) translations
+	packaging/build.sh $(VENV)
+
+smoke:
+	packaging/smoke.sh dist/mira
+
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache *.egg-info
