@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -11,9 +12,11 @@ from pytestqt.qtbot import QtBot
 
 from mira_desktop.core.conversation.threads import MessageRole
 from mira_desktop.services.app.bundle import AppServices
+from mira_desktop.services.chat.service import SendOptions
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.threads import ThreadRepository
 from mira_desktop.ui.changes import ChangeSignal
+from mira_desktop.ui.i18n import remove_translations, use_language
 from mira_desktop.ui.knowledge.page import KnowledgePage
 from mira_desktop.ui.operations import OperationRunner
 from mira_desktop.ui.shell.theme import current_is_dark
@@ -146,4 +149,43 @@ def test_the_dark_theme_can_be_chosen_and_applies_to_every_window(
     qtbot.waitUntil(lambda: app_services.preferences.theme() == "light")
     assert not current_is_dark()
     window.settings_dialog.close()
+    window.close()
+
+
+@pytest.fixture
+def english(qapp: QApplication) -> Iterator[None]:
+    """The English translation installed (its plural forms), the source text back after."""
+    use_language(qapp, "en")
+    yield
+    remove_translations(qapp)
+
+
+@pytest.mark.usefixtures("heavy_libraries_loaded", "english")
+def test_a_knowledge_answer_says_it_was_cut_off_and_which_sentences_no_source_supports(
+    qtbot: QtBot, app_services: AppServices, tmp_path: Path
+) -> None:
+    base = app_services.knowledge_bases.create("Crew")
+    crew = tmp_path / "crew.md"
+    crew.write_text("# Crew\n\nThe commander of the station is Aiko Tanaka. The engineer is Lars Berg.\n")
+    added = app_services.knowledge.queue.add(base.id, [str(crew)])
+    app_services.knowledge.queue.run_until_done(base.id, added.jobs)
+    script = tmp_path / "s.json"
+    answer = "The commander of the station is Aiko Tanaka. She flies a purple dragon over the moon and"
+    script.write_text(json.dumps({"replies": [{"text": answer, "finish": "length"}]}))
+    window = open_window(qtbot, app_services, ready=True)
+    handle = app_services.chat.send(
+        None, "Who is the commander?", SendOptions(model_ref=f"scripted:{script}", knowledge_base_id=base.id)
+    )
+    handle.wait(30)
+    window.open_thread(handle.thread_id)
+    qtbot.waitUntil(lambda: handle.assistant_message_id in window.chat_view.widgets, timeout=10_000)
+    widget = window.chat_view.widgets[handle.assistant_message_id]
+    qtbot.waitUntil(lambda: widget.citations.isVisibleTo(window), timeout=10_000)
+    assert widget.citations.text() == (
+        "1 sentence of this answer is not found in the sources shown. "
+        "Mira tied 1 sentence to its source: the model did not cite it."
+    )
+    assert "purple dragon" in widget.citations.toolTip()
+    assert widget.status.text().startswith("Cut off")
+    assert widget.sources.text().count("crew.md") == 1
     window.close()

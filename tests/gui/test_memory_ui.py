@@ -45,10 +45,14 @@ def test_an_answer_offers_to_remember_and_only_accepting_stores_the_fact(
     app_services.models.set_default(f"scripted:{script}")
     window = open_window(qtbot, app_services, ready=True)
     window.composer.send_requested.emit("I prefer metric units.")
-    qtbot.waitUntil(lambda: window.current_thread_id is not None and not window.controller.state.busy, timeout=20_000)
+    qtbot.waitUntil(
+        lambda: window.current_thread_id is not None and not window.controller.state.busy, timeout=20_000
+    )
 
     def offered() -> bool:
-        widget = window.chat_view.widgets.get(window.chat_view._order[-1]) if window.chat_view._order else None
+        widget = (
+            window.chat_view.widgets.get(window.chat_view._order[-1]) if window.chat_view._order else None
+        )
         return widget is not None and widget.proposal.isVisible()
 
     qtbot.waitUntil(offered, timeout=10_000)
@@ -56,6 +60,8 @@ def test_an_answer_offers_to_remember_and_only_accepting_stores_the_fact(
     assert "The user prefers metric units." in answer.proposal_label.text()
     assert app_services.memory.list() == []
     answer.memory_answered.emit(answer.message.id, True)
-    qtbot.waitUntil(lambda: [f.text for f in app_services.memory.list()] == ["The user prefers metric units."])
+    qtbot.waitUntil(
+        lambda: [f.text for f in app_services.memory.list()] == ["The user prefers metric units."]
+    )
     qtbot.waitUntil(lambda: len(window.chat_view._order) == 2 and not offered())
     window.close()

@@ -273,7 +273,7 @@ class ChatController(QObject):
         self._unsubscribe()
 
 
-FLAGS = ("cut_off", "stopped_repeating", "greeting", "citations_added", "continuable")
+FLAGS = ("cut_off", "stopped_repeating", "greeting", "continuable")
 
 
 def view_message(
@@ -308,6 +308,12 @@ def view_message(
         else "",
         flags=tuple(flag for flag in FLAGS if message.metadata.get(flag))
         + (("agent",) if "workspace_id" in message.metadata else ()),
+        cited_by_mira=int((message.metadata.get("citation_counts") or {}).get("by_mira", 0)),
+        unsupported=tuple(
+            str(c.get("sentence", ""))
+            for c in message.metadata.get("citations") or []
+            if isinstance(c, dict) and not c.get("supported", True)
+        ),
     )
 
 

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mira_desktop.ui.chat.citation_note import citation_label, citation_note
 from mira_desktop.ui.chat.markdown import code_blocks, markdown_to_html
 from mira_desktop.ui.chat.message_parts import add_parts
 from mira_desktop.ui.i18n import tr
@@ -78,13 +79,7 @@ class MessageWidget(QFrame):
         self.status = QLabel()
         self.status.setObjectName("messageStatus")
         self.status.setWordWrap(True)
-        self.sources = QLabel()
-        self.sources.setObjectName("messageSources")
-        self.sources.setWordWrap(True)
-        self.sources.setTextFormat(Qt.TextFormat.RichText)
-        self.sources.linkActivated.connect(
-            lambda link: self.source_requested.emit(self.message.id, int(link))
-        )
+        self.sources = self._build_sources()
         self.editor: QPlainTextEdit | None = None  # built on the first edit: most messages never need it
         self._build_actions()
         self.body_layout = QVBoxLayout()
@@ -97,6 +92,7 @@ class MessageWidget(QFrame):
         layout.addLayout(author_row)
         layout.addLayout(self.body_layout)
         layout.addWidget(self.sources)
+        self.citations = citation_label(layout)  # which sentences Mira tied, which none supports
         self.parts, self.media_strip = add_parts(layout, message)  # files sent; an answer's media
         layout.addWidget(self._build_proposal())
         self.agent_panel: AgentPanel | None = None  # made for the answers of agent runs
@@ -108,6 +104,15 @@ class MessageWidget(QFrame):
         self._frozen: list[QLabel] = []
         self._frozen_length = 0
         self.update_message(message)
+
+    def _build_sources(self) -> QLabel:
+        """The answer's sources as links: a click opens the passage (a PDF at its page)."""
+        sources = QLabel()
+        sources.setObjectName("messageSources")
+        sources.setWordWrap(True)
+        sources.setTextFormat(Qt.TextFormat.RichText)
+        sources.linkActivated.connect(lambda link: self.source_requested.emit(self.message.id, int(link)))
+        return sources
 
     def _build_proposal(self) -> QWidget:
         """ "Remember that …?" under an answer that offers a memory fact."""
@@ -205,6 +210,10 @@ class MessageWidget(QFrame):
                 for s in message.sources
             )
             self.sources.setText(f"{tr('message.sources')} {links}")
+        note, detail = citation_note(message)
+        self.citations.setText(note)
+        self.citations.setToolTip(detail)
+        self.citations.setVisible(bool(note) and message.status != "streaming")
         self._show_status(message)
         self._show_actions(message, user)
 

@@ -61,6 +61,7 @@ QToolTip {{ background: {sidebar}; color: {text}; border: 1px solid {border}; }}
 #messageAuthor {{ font-weight: 600; color: {author}; font-size: 12px; }}
 #messageBody {{ font-size: 14px; color: {text}; }}
 #messageStatus {{ color: {muted}; font-size: 12px; }}
+#citationNote {{ color: {warning}; font-size: 12px; }}
 #messageStatus[state="error"] {{ color: {error}; }}
 #messageStatus[state="cancelled"], #messageStatus[state="cut_off"] {{ color: {warning}; }}
 #messageSources {{ font-size: 12px; color: {muted}; }}

@@ -85,6 +85,21 @@ STRINGS: dict[str, Source] = {
         "Cut off: the answer reached its length limit. Continue to read the rest.",
         "message.cut_off_note",
     ),
+    "message.unsupported": translate(
+        "message",
+        "%Ln sentence(s) of this answer are not found in the sources shown.",
+        "message.unsupported",
+        1,
+    ).counted_by("count"),
+    "message.cited_by_mira": translate(
+        "message",
+        "Mira tied %Ln sentence(s) to their sources: the model did not cite them.",
+        "message.cited_by_mira",
+        1,
+    ).counted_by("count"),
+    "message.unsupported_list": translate(
+        "message", "Not found in the sources — check these yourself:", "message.unsupported_list"
+    ),
     "message.repeating_note": translate(
         "message", "Stopped by Mira: the answer began repeating itself.", "message.repeating_note"
     ),

@@ -113,6 +113,25 @@
     </message>
 </context>
 <context>
+    <name>message</name>
+    <message numerus="yes">
+        <source>%Ln sentence(s) of this answer are not found in the sources shown.</source>
+        <comment>message.unsupported</comment>
+        <translation>
+            <numerusform>%Ln sentence of this answer is not found in the sources shown.</numerusform>
+            <numerusform>%Ln sentences of this answer are not found in the sources shown.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Mira tied %Ln sentence(s) to their sources: the model did not cite them.</source>
+        <comment>message.cited_by_mira</comment>
+        <translation>
+            <numerusform>Mira tied %Ln sentence to its source: the model did not cite it.</numerusform>
+            <numerusform>Mira tied %Ln sentences to their sources: the model did not cite them.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>models</name>
     <message numerus="yes">
         <source>%Ln model(s) not added yet:</source>

@@ -1040,6 +1040,25 @@ It does not touch your original files, and it keeps every conversation: {threads
         <comment>message.cut_off_note</comment>
         <translation>已截断：回答达到了长度上限。点击“继续”查看其余部分。</translation>
     </message>
+    <message numerus="yes">
+        <source>%Ln sentence(s) of this answer are not found in the sources shown.</source>
+        <comment>message.unsupported</comment>
+        <translation>
+            <numerusform>这个回答中有 %Ln 句话在所示来源里找不到。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Mira tied %Ln sentence(s) to their sources: the model did not cite them.</source>
+        <comment>message.cited_by_mira</comment>
+        <translation>
+            <numerusform>Mira 把 %Ln 句话对应到了来源：模型没有为它们标注出处。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not found in the sources — check these yourself:</source>
+        <comment>message.unsupported_list</comment>
+        <translation>来源中找不到——请自行核实这些句子：</translation>
+    </message>
     <message>
         <source>Stopped by Mira: the answer began repeating itself.</source>
         <comment>message.repeating_note</comment>
