@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -145,8 +146,17 @@ def test_the_dark_theme_can_be_chosen_and_applies_to_every_window(
     qtbot.waitUntil(lambda: app_services.preferences.theme() == "dark")
     assert current_is_dark()
     assert "#16181d" in QApplication.instance().styleSheet()  # type: ignore[union-attr]
+    window.open_knowledge()  # a window of its own: painted from the palette, not the main window's sheet
+    knowledge = window.knowledge_page.window()
+    assert knowledge.palette().color(QPalette.ColorRole.Window).name() == "#16181d"
+    assert knowledge.palette().color(QPalette.ColorRole.ButtonText).name() == "#e5e7eb"
+    knowledge.close()
     page.theme_box.setCurrentIndex(page.theme_box.findData("light"))
     qtbot.waitUntil(lambda: app_services.preferences.theme() == "light")
+    assert not current_is_dark()
+    assert QApplication.palette().color(QPalette.ColorRole.Window).name() == "#ffffff"
+    page.theme_box.setCurrentIndex(page.theme_box.findData("system"))  # offscreen Qt's system is light
+    qtbot.waitUntil(lambda: app_services.preferences.theme() == "system")
     assert not current_is_dark()
     window.settings_dialog.close()
     window.close()

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
 from mira_desktop.ui.i18n import tr
-from mira_desktop.ui.knowledge.tables import cell, make_table
+from mira_desktop.ui.knowledge.tables import cell, make_table, state_label
 
 if TYPE_CHECKING:
     from mira_desktop.services.knowledge.bases import DocumentView
@@ -60,7 +60,7 @@ class DocumentsTab(QWidget):
             name = cell(d.name, d.source_path or d.name)
             name.setData(Qt.ItemDataRole.UserRole, d.id)
             newer = d.version is not None and d.latest_version != d.version
-            status = f"{d.status} (v{d.latest_version})" if newer else d.status
+            status = state_label(d.status) + (f" (v{d.latest_version})" if newer else "")
             error = error_without_name(d.error or "", d.name)
             cells = [
                 name,

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QProgressBar, QVBoxLayout, QWidget
 
 from mira_desktop.ui.i18n import tr
-from mira_desktop.ui.knowledge.tables import cell, make_table
+from mira_desktop.ui.knowledge.tables import cell, make_table, state_label
 
 if TYPE_CHECKING:
     from mira_desktop.services.knowledge.bases import JobView
@@ -32,7 +32,7 @@ class JobsTab(QWidget):
         self.table.setRowCount(len(jobs))
         for row, job in enumerate(jobs):
             self.table.setItem(row, 0, cell(f"{job.document} (v{job.version})"))
-            self.table.setItem(row, 1, cell(job.state))
+            self.table.setItem(row, 1, cell(state_label(job.state)))
             bar = self.table.cellWidget(row, 2)
             if not isinstance(bar, QProgressBar):
                 bar = QProgressBar()

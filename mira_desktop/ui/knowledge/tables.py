@@ -23,3 +23,12 @@ def cell(text: str, tooltip: str = "") -> QTableWidgetItem:
     item = QTableWidgetItem(text)
     item.setToolTip(tooltip or text)
     return item
+
+
+def state_label(state: str) -> str:
+    """A version's or job's state (``published``, ``embedding`` …) in the window's language."""
+    from mira_desktop.ui.i18n import tr
+    from mira_desktop.ui.strings import CATALOG
+
+    key = f"kb.state.{state}"
+    return tr(key) if key in CATALOG else state

@@ -75,6 +75,8 @@ class RoleForm(QWidget):
 
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        # In a narrow pane a label goes above its field instead of squeezing (or clipping) it.
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         self._row(form, "name", tr("roles.field.name"), self.name_edit)
         self._row(form, "summary", tr("roles.field.summary"), self.summary_edit)
         self._row(form, "status", tr("roles.field.status"), self.status_box)

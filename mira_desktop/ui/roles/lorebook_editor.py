@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QFormLayout,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QListWidget,
     QPlainTextEdit,
@@ -51,17 +52,23 @@ class LorebookEditor(QWidget):
         self.enabled_box = QCheckBox(tr("roles.lore.enabled"))
         self.constant_box = QCheckBox(tr("roles.lore.constant"))
         self.case_box = QCheckBox(tr("roles.lore.case_sensitive"))
-        switches = QHBoxLayout()
+        switches = QVBoxLayout()  # one under the other: the form stays narrow enough for its pane
+        switches.setSpacing(2)
         for box in (self.enabled_box, self.constant_box, self.case_box):
             switches.addWidget(box)
             box.toggled.connect(self._edited)
-        switches.addStretch(1)
         self.details = QWidget()
         form = QFormLayout(self.details)
         form.setContentsMargins(0, 0, 0, 0)
-        form.addRow(tr("roles.lore.name"), self.name_edit)
-        form.addRow(tr("roles.lore.keys"), self.keys_edit)
-        form.addRow(tr("roles.lore.content"), self.content_edit)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        for key, field in (
+            ("roles.lore.name", self.name_edit),
+            ("roles.lore.keys", self.keys_edit),
+            ("roles.lore.content", self.content_edit),
+        ):
+            label = QLabel(tr(key))
+            label.setWordWrap(True)  # a long label wraps rather than widening the form
+            form.addRow(label, field)
         form.addRow(switches)
         for edit in (self.name_edit, self.keys_edit, self.content_edit):
             edit.textChanged.connect(self._edited)

@@ -7,7 +7,7 @@ The theme follows the system's colour scheme unless Settings chose one (``ui.the
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QGuiApplication, QPalette
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
 
 LIGHT = {
@@ -31,6 +31,7 @@ DARK = {
 
 _SHEET = """
 QWidget {{ color: {text}; }}
+QWidget:disabled {{ color: {disabled_text}; }}
 QMainWindow, QDialog, #window {{ background: {window}; }}
 QLineEdit, QPlainTextEdit, QTextEdit, QTextBrowser, QComboBox, QListWidget, QTableWidget, QSpinBox {{
     background: {input}; color: {text}; border: 1px solid {border}; border-radius: 4px; }}
@@ -91,6 +92,9 @@ QToolTip {{ background: {sidebar}; color: {text}; border: 1px solid {border}; }}
 """
 
 
+_system_palette: list[QPalette] = []  # the palette the system gave, before Mira set its own
+
+
 def system_is_dark() -> bool:
     app = QGuiApplication.instance()
     if app is None:
@@ -100,8 +104,8 @@ def system_is_dark() -> bool:
         return True
     if scheme is Qt.ColorScheme.Light:
         return False
-    window = QGuiApplication.palette().color(QPalette.ColorRole.Window)
-    return window.lightness() < 128
+    palette = _system_palette[0] if _system_palette else QGuiApplication.palette()
+    return palette.color(QPalette.ColorRole.Window).lightness() < 128
 
 
 def is_dark(choice: str) -> bool:
@@ -116,11 +120,37 @@ def style_sheet(dark: bool = False) -> str:
     return _SHEET.format(**palette_for(dark))
 
 
+def qt_palette(dark: bool) -> QPalette:
+    """Qt's own palette in the theme's colours: what every widget the style sheet does not name
+    (buttons, tabs, menus, the Knowledge and Roles windows, Qt's dialogs) is painted with."""
+    colors = palette_for(dark)
+    palette = QPalette()
+    role = QPalette.ColorRole
+    roles = {
+        role.Window: "window", role.WindowText: "text", role.Base: "input", role.AlternateBase: "sidebar",
+        role.Text: "text", role.Button: "sidebar", role.ButtonText: "text", role.BrightText: "error",
+        role.Highlight: "accent", role.HighlightedText: "accent_text", role.ToolTipBase: "sidebar",
+        role.ToolTipText: "text", role.PlaceholderText: "muted", role.Link: "accent", role.Mid: "border",
+        role.Midlight: "line", role.Dark: "border", role.Light: "hover", role.Shadow: "border",
+    }  # fmt: skip
+    for color_role, name in roles.items():
+        palette.setColor(color_role, QColor(colors[name]))
+    disabled = QPalette.ColorGroup.Disabled
+    for color_role in (role.WindowText, role.Text, role.ButtonText):
+        palette.setColor(disabled, color_role, QColor(colors["disabled_text"]))
+    palette.setColor(disabled, role.Button, QColor(colors["disabled"]))
+    palette.setColor(disabled, role.Base, QColor(colors["disabled"]))
+    return palette
+
+
 def apply_theme(choice: str) -> bool:
     """Style every Mira window for ``choice`` (system, light or dark); returns whether it is dark."""
-    dark = is_dark(choice)
     app = QApplication.instance()
+    if isinstance(app, QApplication) and not _system_palette:
+        _system_palette.append(QPalette(app.palette()))
+    dark = is_dark(choice)
     if isinstance(app, QApplication):
+        app.setPalette(qt_palette(dark))
         app.setStyleSheet(style_sheet(dark))
         app.setProperty("miraDark", dark)
     return dark

@@ -492,6 +492,56 @@ Everything runs on this computer.</source>
         <translation>{name}：{documents}，{chunks}</translation>
     </message>
     <message>
+        <source>queued</source>
+        <comment>kb.state.queued</comment>
+        <translation>排队中</translation>
+    </message>
+    <message>
+        <source>reading</source>
+        <comment>kb.state.parsing</comment>
+        <translation>读取中</translation>
+    </message>
+    <message>
+        <source>embedding</source>
+        <comment>kb.state.embedding</comment>
+        <translation>嵌入中</translation>
+    </message>
+    <message>
+        <source>written, not yet visible</source>
+        <comment>kb.state.staged</comment>
+        <translation>已写入，尚未可见</translation>
+    </message>
+    <message>
+        <source>published</source>
+        <comment>kb.state.published</comment>
+        <translation>已发布</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <comment>kb.state.failed</comment>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <comment>kb.state.cancelled</comment>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <comment>kb.state.pending</comment>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>indexing</source>
+        <comment>kb.state.indexing</comment>
+        <translation>索引中</translation>
+    </message>
+    <message>
+        <source>replaced by a newer version</source>
+        <comment>kb.state.superseded</comment>
+        <translation>已被新版本取代</translation>
+    </message>
+    <message>
         <source>Answers (mira eval rag): the route people get, measured</source>
         <comment>kb.rag_title</comment>
         <translation>回答评估（mira eval rag）：用户实际得到的回答流程，经过测量</translation>
