@@ -165,7 +165,10 @@ def test_grading_is_the_grader_models_job_and_the_rewrite_the_fast_models(
     assert handle.wait(60) is RunStatus.COMPLETED
     assert requests_sent(services, answer) == []
     gradings = requests_sent(services, grader)
-    assert [g.messages[0].content.startswith("Question: What do penguins eat?\n") for g in gradings] == [True, True]
+    assert [g.messages[0].content.startswith("Question: What do penguins eat?\n") for g in gradings] == [
+        True,
+        True,
+    ]
     (rewrite,) = requests_sent(services, fast)
     assert rewrite.messages[0].content.endswith("would contain:\nWhat do penguins eat?")
 

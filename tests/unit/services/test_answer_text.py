@@ -94,3 +94,16 @@ def test_a_loop_inside_the_first_sentence_keeps_the_text_before_its_second_copy(
     assert cut is not None
     assert 0 < cut < len(text)
     assert text[:cut].startswith("著名網球賽事的起源")
+
+
+def test_a_loop_of_short_sentences_is_stopped_after_its_first_copies() -> None:
+    opening = "美妆分享！你可以看到，我们在京都秋天的小红书笔记中，都是美妆分享的！\n\n"
+    text = opening + "美妆分享！" * 50  # real SmolLM2-135M output for a role chat in Chinese, abridged
+    cut = RepetitionGuard().check(text)
+    assert cut is not None
+    assert text[:cut].startswith(opening)
+    assert text[:cut].count("美妆分享！") <= 6
+    looping = "Sure! " + "I can help. " * 12
+    cut = RepetitionGuard().check(looping)
+    assert cut is not None
+    assert looping[:cut].count("I can help.") <= 4

@@ -87,24 +87,40 @@ class RepetitionGuard:
 
     def check(self, text: str) -> int | None:
         seen: dict[str, int] = {}
-        grams: dict[tuple[str, ...], list[int]] = {}  # each run of words → where it was seen
+        stream: list[tuple[str, int, int]] = []  # every word: itself, where it is, its sentence's start
         for start, sentence in _sentences(text):
             found = [(m.group(0).lower(), start + m.start()) for m in _WORD.finditer(_unmarked(sentence))]
             words = [w for w, _ in found]
-            cjk = sum(1 for w in words if len(w) == 1 and _CJK.match(w))
-            size = self.ngram * 2 if cjk * 2 > len(words) else self.ngram  # a CJK "word" is one character
-            if len(words) >= (self.min_words * 2 if size > self.ngram else self.min_words):
+            stream += [(word, at, start) for word, at in found]
+            if len(words) >= (self.min_words * 2 if _mostly_cjk(words) else self.min_words):
                 key = " ".join(words)
                 seen[key] = seen.get(key, 0) + 1
                 if seen[key] >= self.sentence_repeats:
-                    return start
-            for i in range(len(words) - size + 1):
-                places = grams.setdefault(tuple(words[i : i + size]), [])
-                places.append(found[i][1])
-                if len(places) >= self.ngram_repeats:
-                    # Cut before the sentence; a loop inside the first sentence is cut at its second copy.
-                    return start if start > 0 else places[1]
+                    return min(start, self._run_repeated(stream) or start)
+        return self._run_repeated(stream)
+
+    def _run_repeated(self, stream: list[tuple[str, int, int]]) -> int | None:
+        """Where to cut for a run of words seen ``ngram_repeats`` times, or None."""
+        # Runs of words across sentence ends too: a loop of short sentences ("美妆分享！" fifty times)
+        # repeats no sentence long enough to count, but repeats its run of words.
+        size = self.ngram * 2 if _mostly_cjk([w for w, _, _ in stream]) else self.ngram
+        grams: dict[tuple[str, ...], list[int]] = {}  # each run of words → the indexes it starts at
+        for i in range(len(stream) - size + 1):
+            places = grams.setdefault(tuple(w for w, _, _ in stream[i : i + size]), [])
+            if places and i - places[-1] < size:
+                continue  # overlapping the copy before it ("葉葉葉…"): counted once per run
+            places.append(i)
+            if len(places) >= self.ngram_repeats:
+                # Cut before the sentence of the second copy; inside the first sentence, at the copy.
+                _word, at, sentence_start = stream[places[1]]
+                return sentence_start if sentence_start > 0 else at
         return None
+
+
+def _mostly_cjk(words: list[str]) -> bool:
+    """Whether most of ``words`` are CJK characters (each one a "word", so runs are counted twice as long)."""
+    cjk = sum(1 for w in words if len(w) == 1 and _CJK.match(w))
+    return cjk * 2 > len(words)
 
 
 def stream_answer(
