@@ -22,7 +22,9 @@ def register(
     groups: argparse._SubParsersAction[argparse.ArgumentParser], common: argparse.ArgumentParser
 ) -> None:
     parser = groups.add_parser(
-        "eval", help="evaluate retrieval on BEIR queries and judgements", parents=[common]
+        "eval",
+        help="measure retrieval (BEIR queries and judgements) and the answers of the RAG route",
+        parents=[common],
     )
     commands = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     retrieval = commands.add_parser(
