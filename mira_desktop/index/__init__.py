@@ -1,1 +1,1 @@
-"""Embeddings, LanceDB vectors, Tantivy BM25, hybrid fusion and parent merging, the per-knowledge-base manifest."""
+"""Embedders (MiniLM, multilingual e5), text language, LanceDB vectors, Tantivy BM25, fusion and parent merging, the manifest."""

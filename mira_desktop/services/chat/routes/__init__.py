@@ -1,1 +1,1 @@
-"""The routes a run can take: normal chat and knowledge-base answers (RAG)."""
+"""The routes a run can take: normal chat, knowledge-base answers (RAG) and agent runs, and how an answer streams."""
