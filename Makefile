@@ -10,7 +10,7 @@ PYTEST_ENV := QT_QPA_PLATFORM=offscreen HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1
 LLAMA_CMAKE_ARGS := -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_BMI2=ON
 APT := $(shell [ "$$(id -u)" = 0 ] && echo apt-get || echo sudo apt-get)
 
-.PHONY: install run test test-fast lint test-core test-gui bench clean translations
+.PHONY: install run test test-fast lint test-core test-gui bench clean translations soak
 
 $(STAMP): pyproject.toml Makefile
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -60,6 +60,11 @@ bench: $(STAMP)
 	$(PYTEST_ENV) $(BIN)/python benchmarks/retrieval.py
 	$(PYTEST_ENV) $(BIN)/python benchmarks/attachments.py
 	$(BIN)/python benchmarks/tts.py
+
+# Crash trials, document fuzzing, escape attempts, load, secrets and concurrency (reliability/):
+# each prints a table and writes reliability/results/*.json; about an hour here. Not part of `make test`.
+soak: $(STAMP)
+	$(PYTEST_ENV) $(BIN)/python -m reliability.run_all
 
 # The self-contained Linux bundle dist/mira/ (PyInstaller; recipe and notes in packaging/), and its
 # smoke test on a virtual screen (needs Xvfb, xdotool and ImageMagick; .ci/run installs them).

@@ -35,6 +35,7 @@ def build_services(
     The imports are here, not at the top, so that the window can paint before they load.
     """
     from mira_desktop.core.conversation.runs import RunKind
+    from mira_desktop.core.fileio import remove_stray_temporaries
     from mira_desktop.core.model_refs import ModelKind
     from mira_desktop.core.notifications import Level, NotificationBus
     from mira_desktop.core.providers import KeySource
@@ -54,6 +55,7 @@ def build_services(
     from mira_desktop.services.attachments.blobs import BlobStore
     from mira_desktop.services.attachments.retrieval import FileRetriever
     from mira_desktop.services.attachments.service import AttachmentService
+    from mira_desktop.services.backup.archive import remove_abandoned_partials
     from mira_desktop.services.backup.service import BackupService, pre_migration_backup
     from mira_desktop.services.chat.agent_runs import AgentRuns, default_limits
     from mira_desktop.services.chat.recovery import recover_interrupted
@@ -232,6 +234,9 @@ def build_services(
         chat.answer_listeners += [attachments.cite_answer, media.after_answer]
         thread_service.after_delete = branches.after_delete = media.remove_orphaned_files
         media.mark_interrupted()
+        remove_abandoned_partials(folder.root / "backups")  # left by a backup killed mid-write
+        private = [p for p in folder.private_paths() if p.is_dir() and p.name != "backups"]
+        tasks.start("temporaries", lambda _cancel: remove_stray_temporaries(private))
         tasks.start("attachments-gc", lambda _cancel: (attachments.collect(), media.remove_orphaned_files()))
         return AppServices(
             folder=folder,

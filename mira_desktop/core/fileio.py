@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
+
+from mira_desktop.core.processes import process_alive
+
+# ".<name>.<pid of the writer>.<random>.partial": a start can tell the leftovers of a killed writer.
+_TEMPORARY = re.compile(r"^\..*\.(\d+)\.[a-z0-9_]{8}\.partial$")
 
 
 def write_atomically(target: Path, data: bytes | str, *, make_parents: bool = True) -> None:
@@ -17,7 +24,8 @@ def write_atomically(target: Path, data: bytes | str, *, make_parents: bool = Tr
     payload = data.encode("utf-8") if isinstance(data, str) else data
     if make_parents:
         target.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=f".{target.name[:40]}.", suffix=".partial", dir=target.parent)
+    prefix = f".{target.name[:40]}.{os.getpid()}."
+    fd, temp = tempfile.mkstemp(prefix=prefix, suffix=".partial", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
@@ -38,3 +46,22 @@ def fsync_folder(folder: Path) -> None:
             os.fsync(handle)
         finally:
             os.close(handle)
+
+
+def remove_stray_temporaries(folders: Iterable[Path]) -> list[Path]:
+    """Remove the temporary files :func:`write_atomically` left under ``folders`` when its process
+    was killed mid-write (the writer named in the file is no longer running); the paths removed.
+    Only for folders Mira alone writes: a user's file could have such a name too."""
+    removed: list[Path] = []
+    for root in folders:
+        for folder, _dirs, files in os.walk(root):
+            for name in files:
+                found = _TEMPORARY.match(name)
+                if found is None or process_alive(int(found.group(1))):
+                    continue
+                path = Path(folder, name)
+                with contextlib.suppress(FileNotFoundError):
+                    path.unlink()
+                    removed.append(path)
+    return removed
+

@@ -13,7 +13,8 @@ import importlib.util
 import json
 import os
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +37,9 @@ DEFAULT_LANGUAGES = frozenset({"en"})
 _models: dict[Path, Any] = {}
 _tokenizers: dict[Path, Any] = {}
 _load_lock = threading.Lock()
+_threads_lock = threading.Lock()
+# How many query encodes now run on one torch thread, and the thread count to restore after them.
+_one_thread = {"running": 0, "before": 0}
 
 
 class EmbeddingModelMissingError(EmbedderUnavailableError):
@@ -190,5 +194,30 @@ class Embedder:
         return self.encode(texts, cancel)
 
     def encode_query(self, text: str) -> Vectors:
-        vectors: Vectors = self.encode([text])[0]
+        """One query, on one torch thread: a few dozen tokens gain nothing from more, and while the
+        other cores are busy (llama.cpp, indexing, other programs) every one of the forward pass's
+        parallel regions waits for a worker the scheduler has not run yet — about 160-370 ms a query
+        on this 2-core machine at load 6, against 18 ms on one thread (reliability/README.md)."""
+        with _one_torch_thread():
+            vectors: Vectors = self.encode([text])[0]
         return vectors
+
+
+@contextmanager
+def _one_torch_thread() -> Iterator[None]:
+    """torch's intra-op threads set to one while the block runs; the count before is restored by
+    the last of any overlapping blocks to leave."""
+    import torch
+
+    with _threads_lock:
+        if _one_thread["running"] == 0:
+            _one_thread["before"] = torch.get_num_threads()
+            torch.set_num_threads(1)
+        _one_thread["running"] += 1
+    try:
+        yield
+    finally:
+        with _threads_lock:
+            _one_thread["running"] -= 1
+            if _one_thread["running"] == 0:
+                torch.set_num_threads(_one_thread["before"])

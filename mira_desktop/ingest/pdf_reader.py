@@ -29,6 +29,12 @@ def read_pdf(path: Path, limits: ReaderLimits) -> ParsedDocument:
         ) from exc
     try:
         return _read(document, path, kind, limits)
+    except ReadError:
+        raise
+    except Exception as exc:  # the page count or the outline of a damaged file (an EPUB's is laid out)
+        raise ReadError(
+            ReadErrorKind.CORRUPT, f"{path.name} is damaged: reading it failed ({exc})."
+        ) from exc
     finally:
         document.close()
 

@@ -148,6 +148,10 @@ def _check_json(text: str, name: str, line_offset: int) -> None:
         raise ReadError(
             ReadErrorKind.CORRUPT, f"{name} is not valid JSON: {exc.msg} at line {line}, column {exc.colno}."
         ) from exc
+    except RecursionError as exc:  # arrays or objects nested thousands deep
+        raise ReadError(
+            ReadErrorKind.TOO_LARGE, f"{name} nests its JSON too deeply to be read (thousands of levels)."
+        ) from exc
 
 
 def read_csv(path: Path, limits: ReaderLimits) -> ParsedDocument:

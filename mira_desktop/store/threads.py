@@ -75,13 +75,16 @@ class ThreadRepository:
         row = self._db.one("SELECT * FROM threads WHERE id = ? AND trashed_at IS NULL", (thread_id,))
         return None if row is None else _thread(row)
 
-    def list(self, status: ThreadStatus | None = None) -> list[Thread]:
-        if status is None:
-            rows = self._db.query("SELECT * FROM threads WHERE trashed_at IS NULL ORDER BY updated_at DESC, id DESC")
-        else:
-            rows = self._db.query(
-                "SELECT * FROM threads WHERE status = ? AND trashed_at IS NULL ORDER BY updated_at DESC, id DESC", (status.value,)
-            )
+    def list(
+        self, status: ThreadStatus | None = None, limit: int | None = None, offset: int = 0
+    ) -> list[Thread]:
+        """Most recently updated first; ``limit`` and ``offset`` read one page of them."""
+        where, params = ("", ()) if status is None else ("status = ? AND ", (status.value,))
+        rows = self._db.query(
+            f"SELECT * FROM threads WHERE {where}trashed_at IS NULL ORDER BY updated_at DESC, id DESC "
+            "LIMIT ? OFFSET ?",
+            (*params, -1 if limit is None else limit, offset),
+        )
         return [_thread(r) for r in rows]
 
     def set_status(self, thread_id: str, status: ThreadStatus) -> bool:

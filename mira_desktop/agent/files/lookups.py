@@ -174,7 +174,8 @@ class RootHandle:
     def read_bytes(self, path: str, limit: int, *, single_link: bool = False) -> bytes:
         """The whole file, refused with ``too_large`` past ``limit`` bytes.
 
-        With ``single_link`` a file with more than one hard link is refused (before a change).
+        With ``single_link`` a file with more than one hard link is refused (before a change, and
+        by the read tools: the other name may lie outside the workspace).
         """
         with self.open_file(path) as (fd, info, shown):
             if single_link:
@@ -292,5 +293,5 @@ def require_single_link(info: os.stat_result, shown: str) -> None:
     if info.st_nlink > 1:
         raise ToolError(
             f"{shown} has {info.st_nlink} hard links: its content is shared with another name, possibly "
-            "outside the workspace, so it is not changed."
+            "outside the workspace, so it is neither read nor changed."
         )

@@ -65,7 +65,7 @@ def list_files(root: WorkspaceRoot, args: dict[str, Any], cancel: CancelToken) -
 def read_file(root: WorkspaceRoot, args: dict[str, Any], cancel: CancelToken) -> ToolResult:
     path = str(args["path"])
     try:
-        data = root.read_bytes(path, MAX_READ_FILE_BYTES)
+        data = root.read_bytes(path, MAX_READ_FILE_BYTES, single_link=True)
     except ToolError as exc:
         if exc.kind == "too_large":
             raise ToolError(
@@ -160,7 +160,7 @@ def _searchable_text(root: WorkspaceRoot, path: str, size: int, skipped: dict[st
         skipped["too large"] += 1
         return None
     try:
-        data = root.read_bytes(path, MAX_SEARCH_FILE_BYTES)
+        data = root.read_bytes(path, MAX_SEARCH_FILE_BYTES, single_link=True)
     except ToolError:
         skipped["unreadable"] += 1
         return None

@@ -2,13 +2,16 @@
 size and SHA-256 of every member.
 
 An archive is written as ``NAME.partial`` and renamed when complete, so a killed backup never leaves
-something that looks finished. Reading checks everything before trusting anything: the manifest's
-format and schema, that every member is listed with its checksum and nothing else is there, and that
-no name could land outside the folder it is restored into.
+something that looks finished; the writer holds a lock on the partial file, so that a start can tell
+one a killed process left (removed) from one another process is writing (kept). Reading checks
+everything before trusting anything: the manifest's format and schema, that every member is listed
+with its checksum and nothing else is there, and that no name could land outside the folder it is
+restored into.
 """
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
@@ -59,7 +62,18 @@ class ArchiveWriter:
         self.target = target
         self.partial = target.with_name(target.name + ".partial")
         target.parent.mkdir(parents=True, exist_ok=True)
-        self._zip = zipfile.ZipFile(self.partial, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=1)
+        # Opened without truncating, locked, then emptied: a partial file another process is
+        # writing is neither cut short here nor swept by a start (remove_abandoned_partials).
+        self._handle = os.fdopen(os.open(self.partial, os.O_RDWR | os.O_CREAT, 0o666), "w+b")
+        try:
+            fcntl.flock(self._handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            self._handle.close()
+            raise InvalidInputError(
+                f"Another backup is being written to {target}: wait for it to finish or choose another file name."
+            ) from None
+        self._handle.truncate(0)
+        self._zip = zipfile.ZipFile(self._handle, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=1)
         self.files: dict[str, FileSum] = {}
 
     def add_file(self, name: str, path: Path) -> None:
@@ -80,15 +94,32 @@ class ArchiveWriter:
     def discard(self) -> None:
         self._zip.close()
         self.partial.unlink(missing_ok=True)
+        self._handle.close()
 
     def finish(self, manifest: ArchiveManifest) -> Path:
         self._zip.writestr(MANIFEST, manifest.to_json())
         self._zip.close()
-        with self.partial.open("rb") as handle:
-            os.fsync(handle.fileno())
+        self._handle.flush()
+        os.fsync(self._handle.fileno())
         os.replace(self.partial, self.target)
+        self._handle.close()
         fsync_folder(self.target.parent)
         return self.target
+
+
+def remove_abandoned_partials(folder: Path) -> list[Path]:
+    """Remove the partial archives in ``folder`` that no process is writing (their writer was
+    killed: nothing holds their lock); the names removed."""
+    removed: list[Path] = []
+    for path in sorted(folder.glob("*.partial")) if folder.is_dir() else []:
+        try:
+            with path.open("rb") as handle:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                path.unlink()  # while the lock is held: no writer can take the file up meanwhile
+        except OSError:  # being written (BlockingIOError), or gone already
+            continue
+        removed.append(path)
+    return removed
 
 
 def check_name(name: str) -> None:

@@ -169,9 +169,26 @@ def _server_message(body: str) -> str:
 
 
 def redacted(error: ModelError, secret: str | None) -> ModelError:
-    """The error with ``secret`` masked, for servers that echo the key they refused."""
-    if not secret or (secret not in error.message and secret not in error.detail):
+    """The error with ``secret`` masked, for servers that echo the key they refused — also when the
+    echo escaped it (JSON's ``\\/``, a quoted ``repr``) or URL-encoded it."""
+    if not secret:
         return error
-    return ModelError(
-        error.kind, error.message.replace(secret, "[redacted]"), error.detail.replace(secret, "[redacted]")
-    )
+    pattern = _echo_pattern(secret)
+    message, detail = pattern.sub("[redacted]", error.message), pattern.sub("[redacted]", error.detail)
+    if (message, detail) == (error.message, error.detail):
+        return error
+    return ModelError(error.kind, message, detail)
+
+
+def _echo_pattern(secret: str) -> re.Pattern[str]:
+    """``secret`` with each character that is not a letter or digit as itself after any backslashes,
+    as a ``\\uXXXX`` escape, or percent-encoded."""
+    parts = []
+    for char in secret:
+        if char.isascii() and char.isalnum():
+            parts.append(re.escape(char))
+            continue
+        encoded = "".join(f"%{byte:02x}" for byte in char.encode())
+        forms = [rf"\\*{re.escape(char)}", rf"\\+u{ord(char):04x}", re.escape(encoded)]
+        parts.append("(?:" + "|".join(forms) + ")")
+    return re.compile("".join(parts), re.IGNORECASE)
