@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -198,4 +199,24 @@ def test_a_knowledge_answer_says_it_was_cut_off_and_which_sentences_no_source_su
     assert "purple dragon" in widget.citations.toolTip()
     assert widget.status.text().startswith("Cut off")
     assert widget.sources.text().count("crew.md") == 1
+    window.close()
+
+
+def test_the_sidebar_lists_the_newest_page_and_shows_older_threads_on_request(
+    qtbot: QtBot, app_services: AppServices, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mira_desktop.ui.shell import sidebar
+
+    monkeypatch.setattr(sidebar, "PAGE", 3)  # pages of 3 instead of 200, same code
+    for n in range(5):
+        _thread(app_services, f"Trip {n}")
+    window = open_window(qtbot, app_services)
+    window.sidebar.shown = sidebar.PAGE
+    window.sidebar.refresh()
+    listed = window.sidebar.thread_list
+    qtbot.waitUntil(lambda: listed.count() == 4)  # three threads and "Show older conversations…"
+    assert listed.item(3).data(Qt.ItemDataRole.UserRole) == sidebar.MORE
+    window.sidebar._item_clicked(listed.item(3))
+    qtbot.waitUntil(lambda: listed.count() == 5)  # all five, nothing older left
+    assert all(listed.item(r).data(Qt.ItemDataRole.UserRole) != sidebar.MORE for r in range(5))
     window.close()

@@ -32,7 +32,7 @@ from mira_desktop.ui.chat.waiting_banner import WaitingBanner
 from mira_desktop.ui.i18n import tr
 from mira_desktop.ui.operations import OperationRunner
 from mira_desktop.ui.shell.menus import build_menus
-from mira_desktop.ui.shell.sidebar import ThreadSidebar
+from mira_desktop.ui.shell.sidebar import MORE, ThreadSidebar
 from mira_desktop.ui.shell.theme import apply_theme
 from mira_desktop.ui.shell.undo_notice import UndoNotice
 
@@ -364,6 +364,8 @@ class MainWindow(QMainWindow):
         for row in range(self.sidebar.thread_list.count()):
             item = self.sidebar.thread_list.item(row)
             thread_id = str(item.data(Qt.ItemDataRole.UserRole))
+            if thread_id == MORE:
+                continue
             title = item.text().split("\n", 1)[0]
             entries.append((tr("switcher.thread", title=title), partial(self.open_thread, thread_id)))
         self.switcher = QuickSwitcher(entries, self)
@@ -462,7 +464,7 @@ class MainWindow(QMainWindow):
 
     def _thread_context_menu(self, position: QPoint) -> None:
         item = self.sidebar.thread_list.itemAt(position)
-        if item is None:
+        if item is None or item.data(Qt.ItemDataRole.UserRole) == MORE:
             return
         menu = QMenu(self)
         self.thread_actions.fill(menu, str(item.data(Qt.ItemDataRole.UserRole)))

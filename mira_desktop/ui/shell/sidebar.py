@@ -34,6 +34,10 @@ if TYPE_CHECKING:
     from mira_desktop.ui.operations import OperationRunner
 
 
+PAGE = 200  # threads read at a time
+MORE = "__more__"  # the data of the list's last item when older threads remain
+
+
 class ThreadSidebar(QWidget):
     thread_selected = Signal(str)
     new_chat_requested = Signal()
@@ -48,6 +52,7 @@ class ThreadSidebar(QWidget):
         self.runner: OperationRunner | None = None
         self.selected_id: str | None = None
         self.waiting: set[str] = set()  # threads whose agent run waits for approval
+        self.shown = PAGE  # newest threads listed; scrolling to the end (or "Show more") adds a page
         self.setObjectName("sidebar")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setMinimumWidth(220)
@@ -82,6 +87,7 @@ class ThreadSidebar(QWidget):
         self.thread_list = QListWidget()
         self.thread_list.setObjectName("threadList")
         self.thread_list.itemClicked.connect(self._item_clicked)
+        self.thread_list.verticalScrollBar().valueChanged.connect(self._scrolled)
         self.thread_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.thread_list.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.thread_list.setWordWrap(False)
@@ -139,17 +145,27 @@ class ThreadSidebar(QWidget):
         status = ThreadStatus.ARCHIVED if self.archived else ThreadStatus.ACTIVE
         query = self.search_box.text().strip()
 
-        def load() -> tuple[list[Thread], bool, set[str]]:
-            threads = threads_service.list(status)
+        shown = self.shown
+
+        def load() -> tuple[list[Thread], bool, set[str], bool]:
             if query:
                 matching = {hit.thread_id for hit in threads_service.search(query, limit=500)}
-                threads = [t for t in threads if t.id in matching]
-            return threads, bool(query), {view.run.thread_id for view in agent_runs.waiting()}
+                threads = [t for t in threads_service.list(status) if t.id in matching]
+                more = False
+            else:  # the newest page only: 10,000 threads take ~100 ms to read, a page of 200 ~5 ms
+                threads = threads_service.list(status, limit=shown + 1)
+                more, threads = len(threads) > shown, threads[:shown]
+            return threads, bool(query), {view.run.thread_id for view in agent_runs.waiting()}, more
 
-        def show(result: tuple[list[Thread], bool, set[str]]) -> None:
-            threads, searching, waiting = result
+        def show(result: tuple[list[Thread], bool, set[str], bool]) -> None:
+            threads, searching, waiting, more = result
             self.waiting = waiting
             self.set_threads(threads, searching=searching, selected=self.selected_id)
+            if more:
+                item = QListWidgetItem(tr("sidebar.more"))
+                item.setData(Qt.ItemDataRole.UserRole, MORE)
+                item.setForeground(self.palette().placeholderText())
+                self.thread_list.addItem(item)
             self.listed.emit()
 
         self.runner.op(self, load).success(show).run()
@@ -185,6 +201,20 @@ class ThreadSidebar(QWidget):
             self.empty_label.setText(tr("sidebar.no_match") if searching else empty)
             self.list_stack.setCurrentWidget(self.empty_label)
 
+    def show_more(self) -> None:
+        """The next page of older threads under the ones shown."""
+        self.shown += PAGE
+        self.refresh()
+
+    def _scrolled(self, value: int) -> None:
+        last = self.thread_list.item(self.thread_list.count() - 1) if self.thread_list.count() else None
+        at_end = value >= self.thread_list.verticalScrollBar().maximum() > 0
+        if at_end and last is not None and last.data(Qt.ItemDataRole.UserRole) == MORE:
+            self.show_more()
+
     def _item_clicked(self, item: QListWidgetItem) -> None:
+        if item.data(Qt.ItemDataRole.UserRole) == MORE:
+            self.show_more()
+            return
         self.selected_id = item.data(Qt.ItemDataRole.UserRole)
         self.thread_selected.emit(self.selected_id)

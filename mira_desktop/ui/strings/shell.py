@@ -11,6 +11,7 @@ STRINGS: dict[str, Source] = {
     "sidebar.search": translate("sidebar", "Search threads…", "sidebar.search"),
     "sidebar.active": translate("sidebar", "Active", "sidebar.active"),
     "sidebar.archived": translate("sidebar", "Archived", "sidebar.archived"),
+    "sidebar.more": translate("sidebar", "Show older conversations…", "sidebar.more"),
     "sidebar.empty": translate("sidebar", "No conversations yet.\nStart one on the right.", "sidebar.empty"),
     "sidebar.no_match": translate("sidebar", "No thread matches.", "sidebar.no_match"),
     "sidebar.no_archived": translate("sidebar", "No archived conversations.", "sidebar.no_archived"),

@@ -1887,6 +1887,11 @@ It does not touch your original files, and it keeps every conversation: {threads
         <translation>已归档</translation>
     </message>
     <message>
+        <source>Show older conversations…</source>
+        <comment>sidebar.more</comment>
+        <translation>显示更早的对话…</translation>
+    </message>
+    <message>
         <source>No conversations yet.
 Start one on the right.</source>
         <comment>sidebar.empty</comment>
