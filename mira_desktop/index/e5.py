@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mira_desktop.core.cancel import CancelToken
-from mira_desktop.index.embedding import EmbedderUnavailableError
+from mira_desktop.index.embedding import EmbedderUnavailableError, packaged_model_id
 
 if TYPE_CHECKING:
     from mira_desktop.index.embedding import Vectors
@@ -84,11 +84,7 @@ def e5_unavailable_reason(
 
 @functools.lru_cache(maxsize=1)
 def e5_model_id() -> str:
-    try:
-        version = importlib.metadata.version(E5_PACKAGE)
-    except importlib.metadata.PackageNotFoundError:
-        version = "unknown"
-    return f"{E5_MODEL}@{E5_PACKAGE}-{version}"
+    return packaged_model_id(E5_MODEL, E5_PACKAGE)
 
 
 class E5Embedder:

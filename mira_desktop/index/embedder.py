@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mira_desktop.core.cancel import CancelToken
-from mira_desktop.index.embedding import EmbedderUnavailableError
+from mira_desktop.index.embedding import EmbedderUnavailableError, packaged_model_id
 
 if TYPE_CHECKING:
     import numpy as np
@@ -63,11 +63,7 @@ def default_model_dir() -> Path:
 
 
 def default_model_id() -> str:
-    try:
-        version = importlib.metadata.version(MODEL_DISTRIBUTION)
-    except importlib.metadata.PackageNotFoundError:
-        version = "unknown"
-    return f"{MODEL_NAME}@{MODEL_DISTRIBUTION}-{version}"
+    return packaged_model_id(MODEL_NAME, MODEL_DISTRIBUTION)
 
 
 class Embedder:

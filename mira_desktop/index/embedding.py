@@ -20,6 +20,17 @@ if TYPE_CHECKING:
     Vectors = npt.NDArray[np.float32]
 
 
+def packaged_model_id(model: str, package: str) -> str:
+    """``MODEL@PACKAGE-VERSION``: the id a model shipped inside a Python package is recorded under."""
+    import importlib.metadata
+
+    try:
+        version = importlib.metadata.version(package)
+    except importlib.metadata.PackageNotFoundError:
+        version = "unknown"
+    return f"{model}@{package}-{version}"
+
+
 class EmbedderUnavailableError(MiraError):
     """An embedder cannot run here (package missing, processor lacking an instruction set, ...)."""
 

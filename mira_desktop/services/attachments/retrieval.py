@@ -9,7 +9,6 @@ index lives in a temporary folder removed as soon as the passages are read.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import tempfile
 from collections.abc import Callable
@@ -19,13 +18,13 @@ from typing import Any
 
 from mira_desktop.index.embedding import EmbedderUnavailableError, TextEmbedder
 from mira_desktop.index.fusion import BM25, VECTOR, FusionMethod, fuse, merge_siblings
-from mira_desktop.index.languages import text_language
 from mira_desktop.index.lexical import LexicalIndex
-from mira_desktop.index.records import LeafRow, ParentRow, ScoredLeaf, row_id
+from mira_desktop.index.records import LeafRow, ParentRow, ScoredLeaf
 from mira_desktop.ingest.chunker import ChunkingSettings, chunk_blocks
 from mira_desktop.ingest.sentences import approximate_tokens
 from mira_desktop.ingest.types import Location
 from mira_desktop.services.attachments.reading import Extracted
+from mira_desktop.services.knowledge.indexing.builder import chunk_rows
 from mira_desktop.services.knowledge.passages import fit_passages
 
 TokenCounter = Callable[[str], int]
@@ -153,34 +152,8 @@ def _leaf_passage(leaf: LeafRow, scores: dict[str, float]) -> Passage:
 
 
 def _rows(attachment_id: str, name: str, extracted: Extracted) -> tuple[list[LeafRow], dict[str, ParentRow]]:
-    """Leaf and parent rows of the file, as the knowledge base's builder makes them."""
+    """Leaf and parent rows of the file, made by the knowledge base's builder."""
     title = extracted.title or Path(name).stem
     chunks = chunk_blocks(list(extracted.blocks), title, ChunkingSettings(), approximate_tokens)
-    counts: dict[str, int] = {}
-    for leaf in chunks.leaves:
-        counts[leaf.parent_id] = counts.get(leaf.parent_id, 0) + 1
-    parents = {
-        row_id(attachment_id, p.id): ParentRow(
-            row_id(attachment_id, p.id), attachment_id, attachment_id, p.id, p.ordinal, p.text, p.context,
-            json.dumps(p.location.to_dict(), ensure_ascii=False), counts.get(p.id, 0),
-        )
-        for p in chunks.parents
-    }  # fmt: skip
-    leaves = [
-        LeafRow(
-            row_id=row_id(attachment_id, leaf.id),
-            version_id=attachment_id,
-            document_id=attachment_id,
-            chunk_id=leaf.id,
-            parent_id=row_id(attachment_id, leaf.parent_id),
-            ordinal=leaf.ordinal,
-            siblings=counts[leaf.parent_id],
-            text=leaf.text,
-            context=leaf.context,
-            location_json=json.dumps(leaf.location.to_dict(), ensure_ascii=False),
-            content_hash=hashlib.sha256(leaf.search_text.encode("utf-8")).hexdigest()[:32],
-            language=text_language(leaf.search_text),
-        )
-        for leaf in chunks.leaves
-    ]
-    return leaves, parents
+    leaves, parents = chunk_rows(chunks, attachment_id, attachment_id)
+    return leaves, {parent.row_id: parent for parent in parents}

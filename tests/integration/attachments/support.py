@@ -11,24 +11,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tests.conftest import SHARED_DATA
+from tests.support.documents import make_pdf as make_pdf  # shared by the knowledge tests too
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
 
 DOCS = SHARED_DATA / "docs"
 CAPSULE = "The emergency launch code for the escape capsule is 7741."
-
-
-def make_pdf(path: Path, pages: list[str]) -> Path:
-    import pymupdf
-
-    document = pymupdf.open()
-    for text in pages:
-        page = document.new_page()
-        page.insert_textbox(pymupdf.Rect(40, 40, 560, 820), text, fontsize=9)
-    document.save(path)
-    document.close()
-    return path
 
 
 def manual_pages(count: int = 12, secret_page: int = 7) -> list[str]:

@@ -17,6 +17,7 @@ from mira_desktop.services.chat.routes.rag_retriever import KnowledgeRetriever
 from mira_desktop.services.chat.run_bus import LiveEvent
 from mira_desktop.services.chat.service import SendOptions
 from mira_desktop.services.knowledge.rag_settings import rag_settings
+from tests.support.documents import make_pdf
 from tests.support.fixtures import Script
 from tests.support.scripted import requests_sent
 
@@ -29,18 +30,6 @@ ARCHIVIST = {
 }
 ARCHIVIST_TEXT = "You are Archivist.\n\n## Description\nArchivist answers from the station records."
 ARCHIVIST_SAMPLING = SamplingParams(temperature=0.35, top_p=0.8, top_k=7, max_tokens=123)
-
-
-def _pdf(path: Path, pages: list[str]) -> Path:
-    import pymupdf
-
-    document = pymupdf.open()
-    for text in pages:
-        page = document.new_page()
-        page.insert_textbox(pymupdf.Rect(40, 40, 560, 820), text, fontsize=9)
-    document.save(path)
-    document.close()
-    return path
 
 
 def use_rag(services: AppServices, config: str) -> None:
@@ -58,7 +47,7 @@ def model_grading(services: AppServices) -> None:
 @pytest.fixture
 def kb(services: AppServices, tmp_path: Path) -> str:
     base = services.knowledge_bases.create("Station manual")
-    pdf = _pdf(
+    pdf = make_pdf(
         tmp_path / "manual.pdf",
         [
             "Chapter one. The station has four docking ports and a greenhouse module. "

@@ -16,6 +16,7 @@ from mira_desktop.core.conversation.runs import RunStatus
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.chat.service import SendOptions
 from mira_desktop.services.knowledge.rerank import RerankConfig
+from tests.support.documents import make_pdf
 from tests.support.fixtures import Script
 
 pytestmark = pytest.mark.slow
@@ -131,18 +132,6 @@ def test_when_the_endpoint_fails_the_fused_order_stands_and_the_run_records_the_
     assert events[0].data["reason"]
 
 
-def _pdf(path: Path, pages: list[str]) -> Path:
-    import pymupdf
-
-    document = pymupdf.open()
-    for text in pages:
-        page = document.new_page()
-        page.insert_textbox(pymupdf.Rect(40, 40, 560, 820), text, fontsize=9)
-    document.save(path)
-    document.close()
-    return path
-
-
 def test_a_merged_passage_cites_the_page_of_its_best_chunk_with_its_whole_range_as_context(
     services: AppServices, tmp_path: Path, script: Script
 ) -> None:
@@ -150,7 +139,7 @@ def test_a_merged_passage_cites_the_page_of_its_best_chunk_with_its_whole_range_
         f"Note {i}: the station corridors are swept and the lamps are checked." for i in range(14)
     )
     codes = " ".join(f"Capsule log {i}: the capsule launch code 7741 was confirmed." for i in range(14))
-    pdf = _pdf(tmp_path / "manual.pdf", [filler, codes + " " + codes])
+    pdf = make_pdf(tmp_path / "manual.pdf", [filler, codes + " " + codes])
     kb = services.knowledge_bases.create("Manual")
     services.knowledge.queue.add(kb.id, [str(pdf)])
     services.knowledge.queue.run(kb.id)

@@ -491,14 +491,19 @@ class _Emitter:
 def _rows(
     document: Document, version: DocumentVersion, chunks: ChunkSet
 ) -> tuple[list[LeafRow], list[ParentRow]]:
+    return chunk_rows(chunks, version.id, document.id)
+
+
+def chunk_rows(chunks: ChunkSet, version_id: str, document_id: str) -> tuple[list[LeafRow], list[ParentRow]]:
+    """The index rows of a document version's chunks (also an attachment's: its id is both)."""
     counts: dict[str, int] = {}
     for leaf in chunks.leaves:
         counts[leaf.parent_id] = counts.get(leaf.parent_id, 0) + 1
     parents = [
         ParentRow(
-            row_id=row_id(version.id, p.id),
-            version_id=version.id,
-            document_id=document.id,
+            row_id=row_id(version_id, p.id),
+            version_id=version_id,
+            document_id=document_id,
             chunk_id=p.id,
             ordinal=p.ordinal,
             text=p.text,
@@ -510,11 +515,11 @@ def _rows(
     ]
     leaves = [
         LeafRow(
-            row_id=row_id(version.id, leaf.id),
-            version_id=version.id,
-            document_id=document.id,
+            row_id=row_id(version_id, leaf.id),
+            version_id=version_id,
+            document_id=document_id,
             chunk_id=leaf.id,
-            parent_id=row_id(version.id, leaf.parent_id),
+            parent_id=row_id(version_id, leaf.parent_id),
             ordinal=leaf.ordinal,
             siblings=counts[leaf.parent_id],
             text=leaf.text,
