@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tests.conftest import SHARED_DATA
-from tests.support.documents import make_pdf as make_pdf  # shared by the knowledge tests too
+from tests.support.documents import make_pdf  # noqa: F401 (the tests here import it from here)
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
