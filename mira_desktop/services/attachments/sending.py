@@ -103,7 +103,10 @@ class AttachedFile:
             "mime": self.attachment.mime,
             "size": self.attachment.size_bytes,
             "label": str(self.attachment.detail.get("label", "")),
-            "tokens": int(self.attachment.detail.get("tokens", 0)),
+            # Sent whole: what the model's own tokenizer counted, as the composer showed it before sending.
+            "tokens": block.tokens
+            if block.mode is SendMode.INLINE and block.tokens
+            else int(self.attachment.detail.get("tokens", 0)),
             "mode": block.mode.value,
             **({"passages": len(block.sources)} if block.mode is SendMode.RETRIEVED else {}),
             **({"note": block.notes["reason"]} if "reason" in block.notes else {}),

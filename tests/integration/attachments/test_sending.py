@@ -56,8 +56,8 @@ def test_a_file_that_fits_goes_inline_and_the_message_keeps_only_its_text(
     assert question.content == QUESTION
     assert question.parts == [
         {"type": "file", "attachment_id": view.id, "name": "notes.md", "mime": "text/markdown",
-         "size": notes.stat().st_size, "label": "Markdown text", "tokens": view.tokens, "mode": "inline"}
-    ]  # fmt: skip
+         "size": notes.stat().st_size, "label": "Markdown text", "tokens": plan.tokens, "mode": "inline"}
+    ]  # fmt: skip  (the count the composer showed from the plan, not the estimate made on add)
     assert [a.id for a in services.attachments.for_message(handle.user_message_id)] == [view.id]
     assert services.attachments.draft(None) is None  # the draft's hold moved to the message
     events = {e.type: e.data for e in services.chat.run_events(handle.run_id)}
