@@ -49,7 +49,7 @@ def test_edit_a_role_see_the_preview_change_and_start_a_chat(
     with qtbot.waitSignal(bench.preview_updated, timeout=5000):
         bench.form.profile_edits["temperature"].setText("1.3")
     assert '"temperature": 1.3' in bench.preview.text.toPlainText()
-    assert "role " in bench.preview.tokens_label.text()
+    assert "Role " in bench.preview.tokens_label.text()  # the section named as the context meter names it
 
     with qtbot.waitSignal(bench.start_chat_requested, timeout=5000) as started:
         bench.start_chat_button.click()

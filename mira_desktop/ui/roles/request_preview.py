@@ -74,12 +74,14 @@ class RequestPreview(QWidget):
         lines = []
         for section in preview.sections:
             parts = ", ".join(f"{p.name} {p.tokens}" for p in section.parts)
-            lines.append(f"{section.name} {section.tokens}" + (f" ({parts})" if parts else ""))
+            lines.append(
+                f"{_named('meter', section.name)} {section.tokens}" + (f" ({parts})" if parts else "")
+            )
         total = tr(
             "roles.preview.total",
             used=preview.request.prompt_tokens,
             window=preview.request.window,
-            tokenizer=preview.tokenizer,
+            tokenizer=_named("roles.preview.tokenizer", preview.tokenizer),
         )
         self.tokens_label.setText(f"{tr('roles.preview.tokens')}: " + " · ".join(lines) + f" — {total}")
         self.badge_label.setText(tr("roles.preview.not_sent", status=tr(f"roles.status.{saved_status}")))
@@ -88,3 +90,11 @@ class RequestPreview(QWidget):
     def show_problem(self, text: str) -> None:
         self.text.setPlainText(text)
         self.tokens_label.setText("")
+
+
+def _named(prefix: str, name: str) -> str:
+    """``name`` (a section of the request, a kind of token count) in the window's language."""
+    from mira_desktop.ui.strings import CATALOG
+
+    key = f"{prefix}.{name}"
+    return tr(key) if key in CATALOG else name

@@ -103,6 +103,10 @@ STRINGS: dict[str, Source] = {
     ),
     "roles.preview.parameters": translate("roles", "Parameters", "roles.preview.parameters"),
     "roles.preview.tokens": translate("roles", "Tokens", "roles.preview.tokens"),
+    "roles.preview.tokenizer.model": translate(
+        "roles", "the model's tokenizer", "roles.preview.tokenizer.model"
+    ),
+    "roles.preview.tokenizer.estimate": translate("roles", "estimated", "roles.preview.tokenizer.estimate"),
     "roles.preview.total": translate(
         "roles", "total {used} of {window} ({tokenizer})", "roles.preview.total"
     ),

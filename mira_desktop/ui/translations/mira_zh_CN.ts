@@ -1703,6 +1703,16 @@ It does not touch your original files, and it keeps every conversation: {threads
         <translation>词元</translation>
     </message>
     <message>
+        <source>the model&apos;s tokenizer</source>
+        <comment>roles.preview.tokenizer.model</comment>
+        <translation>模型的分词器</translation>
+    </message>
+    <message>
+        <source>estimated</source>
+        <comment>roles.preview.tokenizer.estimate</comment>
+        <translation>估算</translation>
+    </message>
+    <message>
         <source>total {used} of {window} ({tokenizer})</source>
         <comment>roles.preview.total</comment>
         <translation>共 {used} / {window}（{tokenizer}）</translation>
