@@ -166,6 +166,7 @@ def build_services(
             limits=lambda: default_limits(settings.get),
         )
         chat.register_route(RunKind.AGENT, agent_route)
+        chat.require_routes()
         requests.agent_context = agent_route.context_text
         memory = MemoryService(MemoryRepository(database), messages, workspaces, changes)
         requests.memory = memory

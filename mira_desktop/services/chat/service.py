@@ -101,6 +101,13 @@ class ChatService:
     def register_route(self, kind: RunKind, runner: RouteRunner) -> None:
         self._worker.routes[kind] = runner
 
+    def require_routes(self) -> None:
+        """Called by the composition root once it has registered them: every kind of run has a route
+        (a missing one is a wiring bug, found at start, never a run that fails for the user)."""
+        missing = [kind.value for kind in RunKind if kind not in self._worker.routes]
+        if missing:
+            raise RuntimeError(f"no route registered for {', '.join(missing)} runs")
+
     # -- starting runs ---------------------------------------------------------------------------
     def send(self, thread_id: str | None, text: str, options: SendOptions | None = None) -> RunHandle:
         """Send ``text`` to ``thread_id`` (None: a new thread, created by this first send)."""
@@ -388,8 +395,7 @@ class ChatService:
     def _attached(self, draft_key: str | None) -> AttachedFile | None:
         if draft_key is None:
             return None
-        if self.attachments is None:
-            raise InvalidInputError("Attachments are not available in this version of Mira.")
+        assert self.attachments is not None, "the composition root sets chat.attachments"
         return self.attachments.file_for_send(draft_key)
 
     def _check_bindings(self, options: SendOptions) -> None:

@@ -126,15 +126,7 @@ class RunWorker:
         return outcome.status
 
     def _outcome(self, route: RouteDecision, context: RunContext) -> RunOutcome:
-        runner = self.routes.get(route.kind)
-        if runner is None:
-            return RunOutcome(
-                RunStatus.FAILED,
-                {
-                    "kind": "unavailable",
-                    "message": f"{route.kind.value.upper()} runs are not available in this version of Mira.",
-                },
-            )
+        runner = self.routes[route.kind]  # every kind has one: ChatService.require_routes at start
         try:
             return runner.run(context)
         except ModelError as error:

@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from mira_desktop.core.conversation.runs import EventType, RunStatus
+from mira_desktop.core.conversation.runs import EventType, RunKind, RunStatus
 from mira_desktop.core.conversation.threads import MessageStatus
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
 from mira_desktop.services.app.bundle import AppServices
@@ -284,3 +284,10 @@ def test_a_role_bound_thread_records_the_role_and_its_profile_on_the_run(
     assert (run.role_id, run.role_version) == (role.id, role.version)
     assert run.role_snapshot["used"] is True
     assert run.model_snapshot["sampling"]["temperature"] == role.llm_profile["temperature"]
+
+
+def test_every_kind_of_run_has_a_route_or_the_app_does_not_start(services: AppServices) -> None:
+    services.chat.require_routes()  # the composition root registered chat, RAG and agent
+    del services.chat._worker.routes[RunKind.AGENT]
+    with pytest.raises(RuntimeError, match="no route registered for agent runs"):
+        services.chat.require_routes()
