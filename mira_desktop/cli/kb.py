@@ -13,7 +13,8 @@ from mira_desktop.cli.output import Output
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.services.knowledge.indexing.builder import IndexProgress, RunReport
+    from mira_desktop.services.knowledge.indexing.builder import RunReport
+    from mira_desktop.services.knowledge.indexing.progress import IndexProgress
 
 MODES = ("hybrid", "vector", "bm25")
 
@@ -27,7 +28,9 @@ def register(
     create.add_argument("name")
     create.add_argument("--description", default="")
     create.add_argument(
-        "--embedder", metavar="NAME", help="minilm (default), e5-small, or a sentence-transformers model folder"
+        "--embedder",
+        metavar="NAME",
+        help="minilm (default), e5-small, or a sentence-transformers model folder",
     )
     create.set_defaults(handler=_create)
     commands.add_parser(

@@ -15,7 +15,7 @@ from mira_desktop.cli.output import Output
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.services.knowledge.indexing.builder import IndexProgress
+    from mira_desktop.services.knowledge.indexing.progress import IndexProgress
 
 
 def register(

@@ -24,7 +24,7 @@ from mira_desktop.ingest.chunker import ChunkingSettings, chunk_blocks
 from mira_desktop.ingest.sentences import approximate_tokens
 from mira_desktop.ingest.types import Location
 from mira_desktop.services.attachments.reading import Extracted
-from mira_desktop.services.knowledge.indexing.builder import chunk_rows
+from mira_desktop.services.knowledge.indexing.rows import chunk_rows
 from mira_desktop.services.knowledge.passages import fit_passages
 
 TokenCounter = Callable[[str], int]

@@ -14,7 +14,7 @@ from mira_desktop.index.e5 import e5_unavailable_reason
 from mira_desktop.index.embedder import default_model_dir
 from mira_desktop.index.embedding import EmbedderUnavailableError
 from mira_desktop.services.app.bundle import AppServices
-from mira_desktop.services.knowledge.indexing.builder import IndexProgress
+from mira_desktop.services.knowledge.indexing.progress import IndexProgress
 from tests.support.drcd import drcd_slice
 
 pytestmark = pytest.mark.slow

@@ -16,7 +16,7 @@ from mira_desktop.index.locking import IndexBusyError
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.app.changes import Topic
 from mira_desktop.services.knowledge.indexing.background import BackgroundIndexer
-from mira_desktop.services.knowledge.indexing.builder import IndexProgress
+from mira_desktop.services.knowledge.indexing.progress import IndexProgress
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.threads import ThreadRepository
 from tests.conftest import SHARED_DATA

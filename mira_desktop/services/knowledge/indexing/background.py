@@ -21,8 +21,8 @@ from mira_desktop.core.tasks import SHUTDOWN, Task, TaskRunner
 from mira_desktop.index.locking import IndexBusyError
 from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.services.knowledge.bases import KnowledgeBaseService
-from mira_desktop.services.knowledge.indexing.builder import IndexProgress
 from mira_desktop.services.knowledge.indexing.folder_sync import sync_folder
+from mira_desktop.services.knowledge.indexing.progress import IndexProgress
 from mira_desktop.services.knowledge.indexing.queue import IndexQueue
 
 RETRY_AFTER_ERROR_S = 60.0

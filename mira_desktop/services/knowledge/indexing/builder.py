@@ -10,8 +10,6 @@ stable) and only the leaves missing from the index are embedded.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -22,8 +20,7 @@ from mira_desktop.core.cancel import Cancelled, CancelToken
 from mira_desktop.core.tasks import SHUTDOWN  # the cancel reason that leaves jobs resumable
 from mira_desktop.index.embedding import EmbedderUnavailableError, TextEmbedder
 from mira_desktop.index.knowledge_index import Generation
-from mira_desktop.index.languages import text_language
-from mira_desktop.index.records import LeafRow, ParentRow, row_id
+from mira_desktop.index.records import LeafRow, ParentRow
 from mira_desktop.ingest.chunker import ChunkingSettings, ChunkSet, chunk_blocks
 from mira_desktop.ingest.limits import ReaderLimits
 from mira_desktop.ingest.registry import read_file
@@ -31,7 +28,9 @@ from mira_desktop.ingest.types import ReadError, ReadErrorKind
 from mira_desktop.services.knowledge.embedders import KnowledgeEmbedders
 from mira_desktop.services.knowledge.files import KnowledgeFiles
 from mira_desktop.services.knowledge.indexes import KnowledgeIndexes
+from mira_desktop.services.knowledge.indexing.progress import Emitter, ProgressCallback
 from mira_desktop.services.knowledge.indexing.rebuild import rebuild_generation
+from mira_desktop.services.knowledge.indexing.rows import chunk_rows
 from mira_desktop.store.database import Database
 from mira_desktop.store.documents import Document, DocumentRepository, DocumentVersion, VersionStatus
 from mira_desktop.store.index_jobs import IndexJob, IndexJobRepository, JobState
@@ -47,23 +46,6 @@ class IndexingSettings:
     limits: ReaderLimits = field(default_factory=ReaderLimits)
     wave_leaves: int = 4096  # leaves parsed before they are embedded and written together
     checkpoint_leaves: int = 512  # embedded leaves saved to the index this often
-
-
-@dataclass(frozen=True)
-class IndexProgress:
-    """What a run is doing, for a progress line or bar."""
-
-    kb_id: str
-    message: str
-    jobs_done: int
-    jobs_total: int
-    leaves_done: int = 0
-    leaves_total: int = 0
-    job_id: str | None = None
-    state: str | None = None
-
-
-ProgressCallback = Callable[[IndexProgress], None]
 
 
 @dataclass
@@ -129,7 +111,7 @@ class IndexBuilder:
         lock = index.lock()
         lock.acquire(timeout=lock_timeout, on_wait=on_wait, cancel=cancel)
         report = RunReport(recovered_lock_from=lock.recovered_from)
-        emit = _Emitter(kb_id, on_progress)
+        emit = Emitter(kb_id, on_progress)
         try:
             if self._kbs.get(kb_id) is None:  # deleted while this run waited for the lock
                 return report
@@ -180,7 +162,7 @@ class IndexBuilder:
         active: list[IndexJob],
         *,
         cancel: CancelToken,
-        emit: _Emitter,
+        emit: Emitter,
         report: RunReport,
     ) -> None:
         prepared: list[_Prepared] = []
@@ -217,7 +199,7 @@ class IndexBuilder:
         self._stage_and_publish(kb_id, prepared, emit, report)
 
     def _prepare(
-        self, job: IndexJob, embedder: TextEmbedder, emit: _Emitter, report: RunReport
+        self, job: IndexJob, embedder: TextEmbedder, emit: Emitter, report: RunReport
     ) -> _Prepared | None:
         version = self._docs.version(job.document_version_id)
         document = self._docs.get(version.document_id) if version else None
@@ -301,7 +283,7 @@ class IndexBuilder:
         prepared: list[_Prepared],
         *,
         cancel: CancelToken,
-        emit: _Emitter,
+        emit: Emitter,
         report: RunReport,
     ) -> None:
         vectors = generation.vectors
@@ -366,7 +348,7 @@ class IndexBuilder:
                 self._jobs.update(p.job.id, done_units=done, progress=0.05 + 0.9 * done / total)
 
     def _stage_and_publish(
-        self, kb_id: str, prepared: list[_Prepared], emit: _Emitter, report: RunReport
+        self, kb_id: str, prepared: list[_Prepared], emit: Emitter, report: RunReport
     ) -> None:
         current = {j.id: j for j in self._jobs.many([p.job.id for p in prepared])}
         live = [p for p in prepared if current[p.job.id].state is not JobState.CANCELLED]
@@ -447,90 +429,10 @@ def chunk_file(
     return chunks
 
 
-class _Emitter:
-    def __init__(self, kb_id: str, callback: ProgressCallback | None) -> None:
-        self.kb_id = kb_id
-        self.callback = callback
-        self.jobs_done = 0
-        self.jobs_total = 0
-        self.leaves_done = 0
-        self.leaves_total = 0
-
-    def send(self, message: str, job_id: str | None = None, state: str | None = None) -> None:
-        if self.callback is not None:
-            self.callback(
-                IndexProgress(
-                    self.kb_id,
-                    message,
-                    self.jobs_done,
-                    self.jobs_total,
-                    self.leaves_done,
-                    self.leaves_total,
-                    job_id,
-                    state,
-                )
-            )
-
-    def embedding_from(self, base: int) -> Callable[[int], None]:
-        """A progress callback for one embedding call that starts after ``base`` chunks."""
-
-        def report(done: int) -> None:
-            self.embedding(base + done)
-
-        return report
-
-    def embedding(self, done: int) -> None:
-        self.leaves_done = done
-        self.send(f"embedding {done} of {self.leaves_total} chunks", state=JobState.EMBEDDING.value)
-
-    def job_finished(self, job_id: str, state: JobState, message: str = "") -> None:
-        self.jobs_done += 1
-        self.send(message or state.value, job_id, state.value)
-
-
 def _rows(
     document: Document, version: DocumentVersion, chunks: ChunkSet
 ) -> tuple[list[LeafRow], list[ParentRow]]:
     return chunk_rows(chunks, version.id, document.id)
-
-
-def chunk_rows(chunks: ChunkSet, version_id: str, document_id: str) -> tuple[list[LeafRow], list[ParentRow]]:
-    """The index rows of a document version's chunks (also an attachment's: its id is both)."""
-    counts: dict[str, int] = {}
-    for leaf in chunks.leaves:
-        counts[leaf.parent_id] = counts.get(leaf.parent_id, 0) + 1
-    parents = [
-        ParentRow(
-            row_id=row_id(version_id, p.id),
-            version_id=version_id,
-            document_id=document_id,
-            chunk_id=p.id,
-            ordinal=p.ordinal,
-            text=p.text,
-            context=p.context,
-            location_json=json.dumps(p.location.to_dict(), ensure_ascii=False),
-            leaf_count=counts.get(p.id, 0),
-        )
-        for p in chunks.parents
-    ]
-    leaves = [
-        LeafRow(
-            row_id=row_id(version_id, leaf.id),
-            version_id=version_id,
-            document_id=document_id,
-            chunk_id=leaf.id,
-            parent_id=row_id(version_id, leaf.parent_id),
-            ordinal=leaf.ordinal,
-            siblings=counts[leaf.parent_id],
-            text=leaf.text,
-            context=leaf.context,
-            location_json=json.dumps(leaf.location.to_dict(), ensure_ascii=False),
-            content_hash=hashlib.sha256(leaf.search_text.encode("utf-8")).hexdigest()[:32],
-            language=text_language(leaf.search_text),
-        )
-        for leaf in chunks.leaves
-    ]
-    return leaves, parents
 
 
 def _stack(vectors: list[Any]) -> Vectors:

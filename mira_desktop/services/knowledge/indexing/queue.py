@@ -18,12 +18,8 @@ from mira_desktop.index.locking import IndexBusyError
 from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.services.knowledge.files import KnowledgeFiles, Skipped, SourceFile, expand_paths
 from mira_desktop.services.knowledge.indexes import KnowledgeIndexes
-from mira_desktop.services.knowledge.indexing.builder import (
-    IndexBuilder,
-    IndexProgress,
-    ProgressCallback,
-    RunReport,
-)
+from mira_desktop.services.knowledge.indexing.builder import IndexBuilder, RunReport
+from mira_desktop.services.knowledge.indexing.progress import IndexProgress, ProgressCallback
 from mira_desktop.store.database import Database
 from mira_desktop.store.documents import DocumentRepository, VersionStatus
 from mira_desktop.store.index_jobs import IndexJob, IndexJobRepository, JobState
