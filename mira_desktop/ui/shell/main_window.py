@@ -7,8 +7,6 @@ and everything read from the database or a file is read through an operation, of
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPoint, Qt, QTimer, Signal
@@ -31,7 +29,9 @@ from mira_desktop.ui.chat.view import ChatView
 from mira_desktop.ui.chat.waiting_banner import WaitingBanner
 from mira_desktop.ui.i18n import tr
 from mira_desktop.ui.operations import OperationRunner
+from mira_desktop.ui.shell.greetings import WelcomeGreetings
 from mira_desktop.ui.shell.menus import build_menus
+from mira_desktop.ui.shell.other_windows import OtherWindows
 from mira_desktop.ui.shell.sidebar import MORE, ThreadSidebar
 from mira_desktop.ui.shell.theme import apply_theme
 from mira_desktop.ui.shell.undo_notice import UndoNotice
@@ -46,14 +46,11 @@ if TYPE_CHECKING:
     from mira_desktop.ui.changes import ChangeSignal
 
 
-GREETING = "greeting:"  # the id prefix of the welcome page's greeting (not a message of a thread yet)
-
-
 class _NotificationRelay(QObject):
     arrived = Signal(object)
 
 
-class MainWindow(QMainWindow):
+class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
     model_readiness_changed = Signal(object)
 
     def __init__(self, data_dir: str) -> None:
@@ -267,119 +264,6 @@ class MainWindow(QMainWindow):
         if self.current_thread_id is None:
             self._show_greetings()
 
-    # -- a role's greeting on the welcome page ---------------------------------------------------
-    def _show_greetings(self) -> None:
-        """The welcome page of a chat with a role opens with its greeting (◀ ▶ between alternates)."""
-        assert self.services is not None
-        role_id, chat = self.header.draft.role_id, self.services.chat
-        if role_id is None:
-            self._greetings = []
-            self._show_greeting(0)
-            return
-
-        def shown(greetings: list[str]) -> None:
-            if self.current_thread_id is not None or self.header.draft.role_id != role_id:
-                return
-            self._greetings = greetings
-            self._show_greeting(0)
-
-        self.background.op(self, lambda: chat.greetings(role_id)).success(shown).run()
-
-    def _show_greeting(self, index: int) -> None:
-        from mira_desktop.core.conversation.chat_state import WELCOME, HistoryLoaded, ViewMessage
-
-        if self.controller.state.current != WELCOME or self.controller.state.busy:
-            return
-        count = len(self._greetings)
-        if not count:
-            self.controller.dispatch(HistoryLoaded(WELCOME, (), None))
-            return
-        self._greeting_index = index
-        greeting = ViewMessage(
-            id=f"{GREETING}{index}",
-            parent_id=None,
-            role="assistant",
-            content=self._greetings[index],
-            status="complete",
-            sibling_index=index + 1,
-            sibling_count=count,
-            previous_sibling=f"{GREETING}{index - 1}" if index > 0 else None,
-            next_sibling=f"{GREETING}{index + 1}" if index + 1 < count else None,
-            author=self.header.persona,
-            flags=("greeting",),
-        )
-        self.controller.dispatch(HistoryLoaded(WELCOME, (greeting,), None))
-
-    def _sibling_requested(self, message_id: str) -> None:
-        from mira_desktop.core.conversation.chat_state import BranchSwitchRequested
-
-        if message_id.startswith(GREETING):
-            self._show_greeting(int(message_id.removeprefix(GREETING)))
-        else:
-            self.controller.dispatch(BranchSwitchRequested(message_id))
-
-    # -- other windows ---------------------------------------------------------------------------
-    def open_roles(self) -> None:
-        from mira_desktop.ui.roles.workbench import RoleWorkbench
-
-        assert self.services is not None
-        workbench = RoleWorkbench(self.services, self.background, self.changes)
-        workbench.setWindowTitle(tr("menu.roles").rstrip("…"))
-        workbench.resize(1100, 760)
-        workbench.start_chat_requested.connect(self.start_chat_with_role)
-        self.role_workbench = workbench
-        workbench.show()
-
-    def open_knowledge(self) -> None:
-        from mira_desktop.ui.knowledge.page import KnowledgePage
-
-        assert self.services is not None
-        assert self.changes is not None
-        page = KnowledgePage(self.services, self.background, self.changes)
-        page.setWindowTitle(tr("menu.knowledge").rstrip("…"))
-        page.resize(1100, 760)
-        self.knowledge_page = page
-        page.show()
-
-    def open_settings(self) -> None:
-        from mira_desktop.ui.settings.dialog import SettingsDialog
-
-        assert self.services is not None
-        dialog = SettingsDialog(self.services, self.background, self, self.changes)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        self.settings_dialog = dialog
-        dialog.show()
-
-    def open_switcher(self) -> None:
-        """Ctrl+K: a thread or a command, by a few letters of its name."""
-        from mira_desktop.ui.shell.quick_switcher import QuickSwitcher
-
-        entries: list[tuple[str, Callable[[], None]]] = [
-            (tr("sidebar.new_chat"), self.new_chat),
-            (tr("menu.settings").rstrip("…"), self.open_settings),
-            (tr("menu.roles").rstrip("…"), self.open_roles),
-            (tr("menu.knowledge").rstrip("…"), self.open_knowledge),
-            (tr("menu.shortcuts"), self.show_shortcuts),
-        ]
-        for row in range(self.sidebar.thread_list.count()):
-            item = self.sidebar.thread_list.item(row)
-            thread_id = str(item.data(Qt.ItemDataRole.UserRole))
-            if thread_id == MORE:
-                continue
-            title = item.text().split("\n", 1)[0]
-            entries.append((tr("switcher.thread", title=title), partial(self.open_thread, thread_id)))
-        self.switcher = QuickSwitcher(entries, self)
-        self.switcher.show()
-
-    def show_shortcuts(self) -> None:
-        from mira_desktop.ui.shell.quick_switcher import shortcuts_html
-
-        box = QMessageBox(QMessageBox.Icon.NoIcon, tr("menu.shortcuts"), shortcuts_html(), parent=self)
-        box.setTextFormat(Qt.TextFormat.RichText)
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        self.shortcuts_sheet = box
-        box.show()
-
     def start_chat_with_role(self, role_id: str) -> None:
         """A new chat (the welcome draft) bound to ``role_id``."""
         self.new_chat()
@@ -441,23 +325,6 @@ class MainWindow(QMainWindow):
 
         self.background.op(self, lambda: services.threads.exists(thread_id)).success(follow).run()
 
-    def open_trash(self) -> None:
-        if self.services is None or self.changes is None:
-            return
-        from mira_desktop.ui.shell.trash_dialog import TrashDialog
-
-        if getattr(self, "trash_dialog", None) is None:
-            self.trash_dialog = TrashDialog(self.services, self.background, self.changes, self)
-        self.trash_dialog.show()
-        self.trash_dialog.raise_()
-        self.trash_dialog.activateWindow()
-
-    def back_up(self) -> None:
-        if self.services is not None:
-            from mira_desktop.ui.shell.backup_dialog import start_backup
-
-            start_backup(self, self.services, self.background)
-
     def _thread_deleted(self, thread_id: str) -> None:
         if thread_id == self.current_thread_id:
             self.new_chat()
@@ -479,29 +346,6 @@ class MainWindow(QMainWindow):
         self.background.op(self, lambda: branches.delete_message(message_id)).failure(
             lambda exc: self._notice(str(exc))
         ).run()
-
-    def open_source(self, message_id: str, number: int) -> None:
-        """Open source [number] of an answer: a PDF at its page inside Mira, anything else outside."""
-        from mira_desktop.services.knowledge.sources import SourceFile
-        from mira_desktop.ui.chat.source_viewer import PdfPageDialog, load_source, open_in_system_viewer
-
-        assert self.services is not None
-        services, widget = self.services, self.chat_view.widgets.get(message_id)
-        ref = next((s for s in widget.message.sources if s.n == number), None) if widget else None
-
-        def load() -> tuple[SourceFile, bytes | None]:
-            return load_source(services, message_id, number, ref)
-
-        def shown(result: tuple[SourceFile, bytes | None]) -> None:
-            source, png = result
-            if png is None:
-                open_in_system_viewer(source)
-                return
-            dialog = PdfPageDialog(source, png, self)
-            self.source_dialog = dialog
-            dialog.show()
-
-        self.background.op(self, load).success(shown).failure(lambda exc: self._notice(str(exc))).run()
 
     def _memory_answered(self, message_id: str, remember: bool) -> None:
         """The user's answer to an answer's "Remember that …?" (nothing is stored without it)."""
