@@ -94,7 +94,9 @@ def test_with_speech_on_the_audio_player_appears_and_loads_the_answer(
     qtbot.waitUntil(ready, timeout=60_000)
     assert strip.isVisibleTo(strip.parentWidget() or strip)
     player = strip.players[0]
-    assert player.player is not None
+    assert player.player is None  # the multimedia backend starts on the first Play, not before
+    assert player.position_label.text().startswith("0:00 / 0:0")  # the length, from the WAV header
+    assert player.ensure_player()
     from PySide6.QtMultimedia import QMediaPlayer
 
     qtbot.waitUntil(

@@ -1,9 +1,9 @@
 """The media under an answer: a player for its speech (QtMultimedia), its picture, and — for one that
 failed or is still being made — the reason or the progress, with Stop and Speak again.
 
-QtMultimedia comes with PySide6-Addons and is imported when the first player is made, so the
-window does not pay for it at start; without it a player offers to open the WAV in the system's
-player instead.
+QtMultimedia comes with PySide6-Addons and is imported when Play is first pressed (the length shows
+from the WAV's header before), so neither the window's start nor each answer with speech pays for
+starting the multimedia backend; without it the button opens the WAV in the system's player.
 """
 
 from __future__ import annotations
@@ -20,6 +20,17 @@ if TYPE_CHECKING:
     from mira_desktop.services.media.service import MediaView
 
 IMAGE_WIDTH = 320
+
+
+def _wav_length_ms(path: str) -> int:
+    """The WAV's length from its header (0 when it cannot be read): shown before any playback."""
+    import wave
+
+    try:
+        with wave.open(path, "rb") as audio:
+            return int(audio.getnframes() * 1000 / max(audio.getframerate(), 1))
+    except (OSError, EOFError, wave.Error):
+        return 0
 
 
 def _clock(ms: int) -> str:
@@ -41,26 +52,37 @@ class AudioPlayer(QWidget):
         self.position_label.setObjectName("muted")
         row.addWidget(self.play_button)
         row.addWidget(self.position_label, 1)
-        self.player: Any = None
+        self.player: Any = None  # made on the first Play: the multimedia backend starts only then
         self._output: Any = None
+        self._length_ms = _wav_length_ms(path)
+        self.position_label.setText(f"0:00 / {_clock(self._length_ms)}")
+        self.play_button.clicked.connect(self.toggle)
+
+    def ensure_player(self) -> bool:
+        """Make the media player for the WAV (QtMultimedia); False when it is not installed, in
+        which case the button opens the WAV in the system's player instead."""
+        if self.player is not None:
+            return True
         try:
             from PySide6.QtMultimedia import QAudioOutput, QMediaPlayer
         except ImportError:
             self.play_button.setText(tr("media.open"))
             self.play_button.setToolTip(tr("media.no_player"))
+            self.play_button.clicked.disconnect()
             self.play_button.clicked.connect(self._open_elsewhere)
-            return
+            return False
         self.player = QMediaPlayer(self)
         self._output = QAudioOutput(self)
         self.player.setAudioOutput(self._output)
         self.player.positionChanged.connect(self._moved)
         self.player.durationChanged.connect(self._moved)
         self.player.playbackStateChanged.connect(self._state_changed)
-        self.player.setSource(QUrl.fromLocalFile(path))
-        self.play_button.clicked.connect(self.toggle)
+        self.player.setSource(QUrl.fromLocalFile(self.path))
+        return True
 
     def toggle(self) -> None:
-        if self.player is None:
+        if not self.ensure_player():
+            self._open_elsewhere()
             return
         from PySide6.QtMultimedia import QMediaPlayer
 
