@@ -71,13 +71,19 @@ class Database:
             names = [d[0] for d in cursor.description]
             return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
+    def tuples(self, sql: str, params: tuple[Any, ...] | dict[str, Any] = ()) -> list[tuple[Any, ...]]:
+        """Rows as tuples, fetched under the lock (for the hot paths that skip building dicts)."""
+        with self._lock:
+            return self.conn.execute(sql, params).fetchall()
+
     def one(self, sql: str, params: tuple[Any, ...] | dict[str, Any] = ()) -> Row | None:
         rows = self.query(sql, params)
         return rows[0] if rows else None
 
     @property
     def schema_version(self) -> int:
-        return int(self.conn.execute("PRAGMA user_version").fetchone()[0])
+        with self._lock:
+            return int(self.conn.execute("PRAGMA user_version").fetchone()[0])
 
     def close(self) -> None:
         with self._lock:

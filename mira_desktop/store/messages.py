@@ -87,13 +87,13 @@ class MessageRepository:
 
     def path_ids(self, leaf_id: str) -> list[str]:
         """Ids from the root down to ``leaf_id``, walked in SQL (no message text is read)."""
-        rows = self._db.conn.execute(
+        rows = self._db.tuples(
             "WITH RECURSIVE up(id, parent_id, depth) AS ("
             " SELECT id, parent_id, 0 FROM messages WHERE id = ?"
             " UNION ALL SELECT m.id, m.parent_id, up.depth + 1 FROM messages m JOIN up ON m.id = up.parent_id)"
             " SELECT id FROM up ORDER BY depth DESC",
             (leaf_id,),
-        ).fetchall()
+        )
         return [r[0] for r in rows]
 
     def list_children_skeleton(self, thread_id: str, parent_ids: list[str | None]) -> list[Message]:
@@ -115,11 +115,11 @@ class MessageRepository:
         return self._skeleton("thread_id = ?", (thread_id,))
 
     def _skeleton(self, where: str, params: tuple[object, ...]) -> list[Message]:
-        rows = self._db.conn.execute(
+        rows = self._db.tuples(
             "SELECT id, parent_id, role, status, run_id, created_at, updated_at, thread_id FROM messages "
             f"WHERE {where} ORDER BY created_at, id",
             params,
-        ).fetchall()
+        )
         return [
             Message(
                 id=r[0],

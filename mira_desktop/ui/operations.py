@@ -7,6 +7,11 @@ bus: a status line, a dialog for errors). Work stopped through its cancel token 
 is not an error: only the ``cancelled`` callback runs. ``fn`` may call ``op.report(value)`` to
 send progress, delivered to the ``progress`` callback on the UI thread. ``shutdown()`` waits for
 the workers: no thread outlives the window.
+
+A worker never holds the last reference to a widget: when the work is done, the operation hands its
+function, owner and callbacks to the UI thread in one :class:`_Delivery`, which is emptied there. (A
+widget Python frees on a worker thread is deleted there by Qt, and its timers then fire into freed
+memory.)
 """
 
 from __future__ import annotations
@@ -24,8 +29,28 @@ from mira_desktop.core.cancel import Cancelled, CancelToken
 T = TypeVar("T")
 
 
+class _Delivery:
+    """A callback and its value on their way to the UI thread, with everything else the operation
+    held; emptied on the UI thread, so the references die there."""
+
+    __slots__ = ("callback", "keep", "owner", "value")
+
+    def __init__(
+        self, owner: QObject | None, callback: Callable[[Any], object], value: Any, keep: object
+    ) -> None:
+        self.owner = owner
+        self.callback: Callable[[Any], object] | None = callback
+        self.value = value
+        self.keep = keep
+
+    def open(self) -> tuple[QObject | None, Callable[[Any], object] | None, Any]:
+        owner, callback, value = self.owner, self.callback, self.value
+        self.owner = self.callback = self.value = self.keep = None
+        return owner, callback, value
+
+
 class _Relay(QObject):
-    delivered = Signal(object, object, object)  # owner, callback, value
+    delivered = Signal(object)  # a _Delivery
 
 
 class OperationRunner(QObject):
@@ -45,11 +70,12 @@ class OperationRunner(QObject):
         if not self._closed.is_set():
             self._executor.submit(work)
 
-    def _post(self, owner: QObject | None, callback: Callable[[Any], object], value: Any) -> None:
-        self._relay.delivered.emit(owner, callback, value)
+    def _post(self, delivery: _Delivery) -> None:
+        self._relay.delivered.emit(delivery)
 
-    def _deliver(self, owner: QObject | None, callback: Callable[[Any], object], value: Any) -> None:
-        if self._closed.is_set() or (owner is not None and not shiboken6.isValid(owner)):
+    def _deliver(self, delivery: _Delivery) -> None:
+        owner, callback, value = delivery.open()
+        if callback is None or self._closed.is_set() or (owner is not None and not shiboken6.isValid(owner)):
             return
         callback(value)
 
@@ -68,7 +94,7 @@ class Operation(Generic[T]):
     def __init__(self, runner: OperationRunner, owner: QObject | None, fn: Callable[[], T]) -> None:
         self._runner = runner
         self._owner = owner
-        self._fn = fn
+        self._fn: Callable[[], T] | None = fn
         self._success: Callable[[T], object] = lambda _value: None
         self._failure: Callable[[BaseException], object] = runner.default_failure
         self._progress: Callable[[Any], object] | None = None
@@ -99,24 +125,35 @@ class Operation(Generic[T]):
     def report(self, value: Any) -> None:
         """Progress from the worker thread (delivered on the UI thread)."""
         if self._progress is not None:
-            self._runner._post(self._owner, self._progress, value)
+            self._runner._post(_Delivery(self._owner, self._progress, value, None))
 
     def cancel(self) -> None:
         self.token.cancel("user")
 
     def run(self) -> Operation[T]:
-        def work() -> None:
-            if self.token.cancelled:
-                self._runner._post(self._owner, self._cancelled, None)
-                return
-            try:
-                result = self._fn()
-            except Cancelled:
-                self._runner._post(self._owner, self._cancelled, None)
-            except BaseException as exc:  # delivered to the UI thread, never lost
-                self._runner._post(self._owner, self._failure, exc)
-            else:
-                self._runner._post(self._owner, self._success, result)
-
-        self._runner._submit(work)
+        self._runner._submit(self._work)
         return self
+
+    def _work(self) -> None:
+        delivery = self._finish()
+        # Hand every reference over: the UI thread empties the delivery, this thread keeps none.
+        self._fn = self._owner = self._progress = None
+        self._success = self._failure = self._cancelled = _nothing
+        self._runner._post(delivery)
+
+    def _finish(self) -> _Delivery:
+        keep = (self._fn, self._success, self._failure, self._progress, self._cancelled)
+        if self.token.cancelled:
+            return _Delivery(self._owner, self._cancelled, None, keep)
+        try:
+            assert self._fn is not None, "an operation runs once"
+            result = self._fn()
+        except Cancelled:
+            return _Delivery(self._owner, self._cancelled, None, keep)
+        except BaseException as exc:  # delivered to the UI thread, never lost
+            return _Delivery(self._owner, self._failure, exc, keep)
+        return _Delivery(self._owner, self._success, result, keep)
+
+
+def _nothing(_value: object) -> None:
+    return None

@@ -11,9 +11,21 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QApplication
+
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.ui.changes import ChangeSignal
     from mira_desktop.ui.operations import OperationRunner
+
+
+@pytest.fixture(scope="session", autouse=True)
+def collect_on_the_ui_thread(qapp: QApplication) -> Iterator[None]:
+    """As the window's start does: Python's garbage collector runs on the UI thread only."""
+    from mira_desktop.ui.garbage_collection import install
+
+    collector = install(qapp)
+    yield
+    collector.stop()
 
 
 @pytest.fixture(scope="session")

@@ -13,6 +13,7 @@ from PySide6.QtCore import QEvent, QEventLoop, QObject
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from mira_desktop.core.errors import MiraError
+from mira_desktop.ui.garbage_collection import install as install_collector
 from mira_desktop.ui.i18n import install_translations, saved_language, tr
 
 if TYPE_CHECKING:
@@ -120,6 +121,7 @@ def run_gui(
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
+    install_collector(app)  # before any worker thread can free a window's cycle off the UI thread
     app.setApplicationName("Mira Desktop")
     app.setOrganizationName("Mira")
     install_translations(app, saved_language(data_dir))  # before any window writes its text
