@@ -88,6 +88,12 @@ def _threads(services: AppServices, model: str, count: int) -> list[str]:
     return ids
 
 
+def _meter_count(window: MainWindow) -> int:
+    """The tokens the context meter shows for the next request ("Context: 1,234 / 8,192 tokens")."""
+    text = window.composer.meter.text()
+    return int(text.split(":")[1].split("/")[0].replace(",", "").strip()) if "/" in text else 0
+
+
 def _idle(qtbot: QtBot, services: AppServices) -> None:
     qtbot.waitUntil(
         lambda: not any(t.name.startswith("run-") for t in services.tasks.active()), timeout=30_000
@@ -99,12 +105,18 @@ def test_a_file_dropped_on_the_composer_shows_its_chip_goes_with_the_message_and
 ) -> None:
     model = script({"text": ANSWER})
     window = _welcome_window(qtbot, app_services, model)
+    window.update_usage()
+    qtbot.waitUntil(lambda: "/" in window.composer.meter.text())
+    without_file = _meter_count(window)
     notes = tmp_path / "notes.md"
     notes.write_text(f"# Capsule\n\n{CAPSULE}\n")
     drop_files(window.composer, [notes])
     chip = _planned_chip(qtbot, window, "notes.md")
     plan = window.attachment_actions.plan
     assert plan is not None
+    # The context meter counts the file before it is sent, and names it on hover.
+    assert _meter_count(window) == without_file + plan.tokens
+    assert f"Attachment: {plan.tokens:,}" in window.composer.meter.toolTip()
     assert chip.name_label.text() == "notes.md"
     assert chip.detail_label.text() == f"{notes.stat().st_size} B · {plan.tokens} tokens"
     assert plan.tokens > 0
@@ -114,6 +126,7 @@ def test_a_file_dropped_on_the_composer_shows_its_chip_goes_with_the_message_and
     _send(qtbot, window, QUESTION, "7741")
     assert CAPSULE in requests_sent(app_services, model)[0].messages[-1].content
     assert window.composer.chip is None  # the file went with the message
+    assert "Attachment" not in window.composer.meter.toolTip()
     thread_id = window.current_thread_id
     assert thread_id is not None
     assert app_services.attachments.draft(thread_id) is None

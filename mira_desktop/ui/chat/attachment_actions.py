@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QBuffer, QIODevice, QObject, QTimer
+from PySide6.QtCore import QBuffer, QIODevice, QObject, QTimer, Signal
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from mira_desktop.core.conversation.chat_state import WELCOME, AttachmentRef, SendRequested
@@ -63,6 +63,8 @@ def png_bytes(image: QImage) -> bytes:
 
 
 class AttachmentActions(QObject):
+    file_tokens_changed = Signal(int)  # what the draft's file adds to the next request (0: none)
+
     def __init__(
         self,
         parent: QWidget,
@@ -200,6 +202,7 @@ class AttachmentActions(QObject):
         if view == self.view and (view is None) == (self.chip is None):
             return  # the same file: its chip (and its plan) stay as they are
         self.view, self.plan = view, None
+        self.file_tokens_changed.emit(0)  # until the plan of the new file is read
         self.chip = None if view is None else AttachmentChip.from_view(view)
         if self.chip is not None:
             self.chip.remove_requested.connect(self.remove)
@@ -218,6 +221,7 @@ class AttachmentActions(QObject):
             if chip is self.chip:
                 self.plan = plan
                 chip.set_plan(plan)
+                self.file_tokens_changed.emit(plan.tokens if plan is not None else 0)
 
         self.runner.op(
             chip, lambda: attachments.plan(thread_id, text, model_ref=model_ref, draft_key=view.draft_key)

@@ -104,6 +104,8 @@ class Composer(QWidget):
         self._adding = False
         self._persona = tr("message.mira")
         self._waiting_text: str | None = None
+        self._usage: tuple[int, int, list[tuple[str, int]]] | None = None
+        self._file_tokens = 0
         self.set_ready(False, tr("composer.loading"))
 
     def set_ready(self, ready: bool, placeholder: str | None = None) -> None:
@@ -134,9 +136,29 @@ class Composer(QWidget):
 
     def set_usage(self, used: int, window: int, sections: list[tuple[str, int]] | None = None) -> None:
         """What the next request will hold, against the current model's window; the parts on hover."""
+        self._usage = (used, window, list(sections or []))
+        self._show_usage()
+
+    def set_file_tokens(self, tokens: int) -> None:
+        """What the draft's file adds to the next request (its text, or its passages at most)."""
+        self._file_tokens = tokens
+        self._show_usage()
+
+    def show_usage_error(self, text: str) -> None:
+        """The next request cannot be measured (e.g. the model is gone): why, in place of the count."""
+        self._usage = None
+        self.meter.setText(text)
+
+    def _show_usage(self) -> None:
+        if self._usage is None:
+            return
+        used, window, sections = self._usage
+        if self._file_tokens:
+            used += self._file_tokens
+            sections = [*sections, ("attachment", self._file_tokens)]
         share = used / window if window else 0
         self.meter.setText(tr("composer.usage", used=f"{used:,}", window=f"{window:,}"))
-        parts = [f"{tr('meter.' + name)}: {tokens:,}" for name, tokens in sections or [] if tokens]
+        parts = [f"{tr('meter.' + name)}: {tokens:,}" for name, tokens in sections if tokens]
         self.meter.setToolTip("\n".join([tr("meter.tip"), *parts]))
         self.meter.setProperty("level", "high" if share > 0.85 else "normal")
         self.meter.style().polish(self.meter)

@@ -195,6 +195,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
         self.composer.send_requested.connect(lambda text: dispatch(attachments.send_event(text)))
         self.controller.state_changed.connect(attachments.follow_state)
         self.header.changed.connect(attachments.refresh_plan)
+        attachments.file_tokens_changed.connect(self.composer.set_file_tokens)
         self.chat_view.files_given.connect(attachments.give)
         self.composer.stop_requested.connect(lambda: dispatch(uchat.StopRequested()))
         self.composer.draft_changed.connect(lambda text: dispatch(uchat.DraftEdited(text)))
@@ -409,7 +410,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
             return request.prompt_tokens, request.window, [(s.name, s.tokens) for s in request.sections]
 
         self.background.op(self, measure).success(lambda result: self.composer.set_usage(*result)).failure(
-            lambda error: self.composer.meter.setText(str(error))
+            lambda error: self.composer.show_usage_error(str(error))
         ).run()
 
     def _quit_when_idle(self) -> None:
