@@ -51,6 +51,7 @@ def build_services(
     from mira_desktop.services.app.data_folder import prepare_data_folder
     from mira_desktop.services.app.info import InfoService
     from mira_desktop.services.app.logs import log_to_file
+    from mira_desktop.services.app.other_processes import OtherProcesses
     from mira_desktop.services.app.preferences import Preferences
     from mira_desktop.services.attachments.blobs import BlobStore
     from mira_desktop.services.attachments.retrieval import FileRetriever
@@ -270,6 +271,7 @@ def build_services(
                     p.name for p in providers.list() if p.api_key_source is KeySource.KEYRING
                 ],
             ),
+            other_processes=OtherProcesses(database, changes, tasks),
         )
     except BaseException:
         tasks.close()

@@ -80,6 +80,11 @@ class Database:
         rows = self.query(sql, params)
         return rows[0] if rows else None
 
+    def data_version(self) -> int:
+        """SQLite's ``PRAGMA data_version``: changes when another connection has committed."""
+        with self._lock:
+            return int(self.conn.execute("PRAGMA data_version").fetchone()[0])
+
     @property
     def schema_version(self) -> int:
         with self._lock:

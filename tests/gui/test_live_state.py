@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -43,6 +45,25 @@ def test_archiving_and_deleting_update_the_sidebar_without_a_click(
     qtbot.waitUntil(lambda: window.sidebar.list_stack.currentWidget() is window.sidebar.empty_label)
     window.sidebar.status_tabs.setCurrentIndex(1)
     qtbot.waitUntil(lambda: window.sidebar.thread_list.count() == 1)
+    window.close()
+
+
+def test_what_the_mira_command_changes_beside_the_window_shows_without_a_click(
+    qtbot: QtBot, app_services: AppServices
+) -> None:
+    thread_id = _thread(app_services, "Kyoto trip")
+    window = open_window(qtbot, app_services)
+    window.open_thread(thread_id)
+    qtbot.waitUntil(lambda: window.thread_title.text() == "Kyoto trip")
+    data_dir = str(app_services.folder.root)
+    mira = [sys.executable, "-m", "mira_desktop.app", "--data-dir", data_dir]
+    subprocess.run([*mira, "threads", "rename", thread_id, "Kyoto and Nara"], check=True, capture_output=True)
+    qtbot.waitUntil(lambda: window.thread_title.text() == "Kyoto and Nara", timeout=10_000)
+    qtbot.waitUntil(lambda: window.sidebar.thread_list.item(0).text().startswith("Kyoto and Nara"))
+    subprocess.run([*mira, "threads", "archive", thread_id], check=True, capture_output=True)
+    qtbot.waitUntil(
+        lambda: window.sidebar.list_stack.currentWidget() is window.sidebar.empty_label, timeout=10_000
+    )
     window.close()
 
 

@@ -9,6 +9,7 @@ from mira_desktop.core.tasks import TaskRunner
 from mira_desktop.services.app.changes import ChangeFeed
 from mira_desktop.services.app.data_folder import DataFolder
 from mira_desktop.services.app.info import InfoService
+from mira_desktop.services.app.other_processes import OtherProcesses
 from mira_desktop.services.app.preferences import Preferences
 from mira_desktop.services.attachments.service import AttachmentService
 from mira_desktop.services.backup.service import BackupService
@@ -56,6 +57,7 @@ class AppServices:
     media: MediaService
     trash: TrashService
     backup: BackupService
+    other_processes: OtherProcesses  # the window follows what the `mira` command writes beside it
 
     def close(self) -> None:
         """Stop runs and background work (index jobs stay resumable), unload models, close the database."""

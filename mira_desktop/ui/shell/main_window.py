@@ -186,6 +186,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
         self.background.op(self, preferences.theme).success(apply_theme).run()
         # Pending and interrupted index jobs resume in the background as soon as the app runs.
         services.knowledge.indexer.start()
+        services.other_processes.watch()  # a `mira` command's writes show here too
         self.new_chat()
 
     def _connect_chat(self) -> None:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -55,3 +58,27 @@ def test_indexing_announces_each_step_of_a_job(services: AppServices, tmp_path: 
     assert {p.kb_id for p in progress} == {kb.id}
     steps = [p.state for p in progress]
     assert list(dict.fromkeys(steps)) == ["parsing", "embedding", "staged", "published"], steps
+
+
+def test_what_a_mira_command_beside_the_app_writes_is_announced_on_every_topic(
+    services: AppServices, data_dir: Path
+) -> None:
+    seen: list[Change] = []
+    services.changes.subscribe(seen.append)
+    services.other_processes.watch(interval_s=0.05)
+    services.memory.add("I prefer metric units")  # this process's own write: its own change only
+    time.sleep(0.5)
+    assert [c for c in seen if c.data.get("source") == "another process"] == []
+
+    subprocess.run(
+        [sys.executable, "-m", "mira_desktop.app", "--data-dir", str(data_dir), "memory", "add", "I live in Lisbon"],
+        check=True,
+        capture_output=True,
+    )
+    deadline = time.monotonic() + 10
+    while not any(c.data.get("source") == "another process" for c in seen) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    announced = [c for c in seen if c.data.get("source") == "another process"]
+    assert {c.topic for c in announced} == set(Topic)
+    assert all(c.ids == () for c in announced)  # "possibly any": every view reloads what it shows
+    assert {f.text for f in services.memory.list()} == {"I live in Lisbon", "I prefer metric units"}
