@@ -7,15 +7,33 @@ exception is our own bug and gets a crash report.
 
 from __future__ import annotations
 
+from typing import Any, TypeVar
+
+from mira_desktop.core.phrases import Phrase
+
+E = TypeVar("E", bound="MiraError")
+
 
 class MiraError(Exception):
     """A problem the user can act on; ``str(error)`` is the one-line message to show.
 
     Exit codes of the `mira` command (README): 1 the data folder or database cannot be used, 2 bad
     input, 3 not found, 4 not allowed in this state, 5 a model or server failed.
+
+    One made with :meth:`said` also carries its :class:`~mira_desktop.core.phrases.Phrase`, so the
+    window can say it in its own language; ``str(error)`` stays the English sentence.
     """
 
     exit_code = 2
+    phrase: Phrase | None = None
+
+    @classmethod
+    def said(cls: type[E], key: str, **values: Any) -> E:
+        """The error whose message is the phrase ``key`` of ``core.phrases`` with ``values``."""
+        phrase = Phrase(key, values)
+        error = cls(phrase.english)
+        error.phrase = phrase
+        return error
 
 
 class DataFolderError(MiraError):

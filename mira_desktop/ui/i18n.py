@@ -16,11 +16,15 @@ import json
 import logging
 import os
 import sqlite3
+from collections.abc import Mapping
 from contextlib import closing
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
+from mira_desktop.core import phrases
+from mira_desktop.core.phrases import Phrase
 from mira_desktop.ui.strings import CATALOG
 
 LANGUAGES = ("en", "zh")
@@ -64,6 +68,27 @@ def tr(key: str, **values: object) -> str:
         if name in values:
             shown[name] = tr(fragment, **{CATALOG[fragment].count: values[name]})
     return text.format(**shown)
+
+
+def say(text: str | Phrase) -> str:
+    """A service's sentence in the window's language: a :class:`Phrase` by its ``phrase.<key>``
+    entry (English when the catalog lacks it), any other text as the service wrote it."""
+    if isinstance(text, Phrase):
+        key = f"phrase.{text.key}"
+        return tr(key, **text.values) if key in CATALOG else text.english
+    return text
+
+
+def explain(error: BaseException) -> str:
+    """The one line the window shows for ``error``: its phrase in the window's language, if it has one."""
+    phrase = getattr(error, "phrase", None)
+    return say(phrase) if isinstance(phrase, Phrase) else str(error)
+
+
+def explain_saved(error: Mapping[str, Any]) -> str:
+    """The message of an error kept on a failed answer (``{"message": …, "phrase": …}``)."""
+    phrase = phrases.from_dict(error.get("phrase"))
+    return say(phrase) if phrase is not None else str(error.get("message", ""))
 
 
 def _count(value: object) -> int:

@@ -319,3 +319,24 @@ def test_the_chips_and_media_switches_speak_chinese(
         r"[\u4e00-\u9fff]", a.toolTip() or "中")]  # fmt: skip
     window.close()
     assert not left, "English in the Chinese window:\n" + "\n".join(left)
+
+
+def test_a_refused_file_and_a_message_too_long_for_the_model_are_said_in_chinese(
+    qtbot: QtBot, chinese: None, app_services: AppServices, tmp_path: Path
+) -> None:
+    small = tmp_path / "small.json"
+    small.write_text('{"replies": [{"text": "好"}], "profile": {"context_window": 2048}}')
+    window = _welcome_window(qtbot, app_services, f"scripted:{small}")
+    empty = tmp_path / "空.txt"
+    empty.write_bytes(b"")
+    drop_files(window.composer, [empty])
+    qtbot.waitUntil(lambda: "是空文件" in window.composer.notice.text(), timeout=10_000)
+    assert window.composer.notice.text() == "空.txt 是空文件（0 字节）：没有可附加的内容。"
+    assert _chip(window) is None
+
+    window.composer.editor.setPlainText("很长的问题 " * 3000)
+    window.composer.send_button.click()
+    qtbot.waitUntil(lambda: "上下文窗口" in window.statusBar().currentMessage(), timeout=10_000)
+    assert "2,048" in window.statusBar().currentMessage()
+    assert app_services.threads.list() == []  # refused before anything was written
+    window.close()

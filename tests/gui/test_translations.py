@@ -404,3 +404,23 @@ def test_the_walk_flags_english_and_passes_chinese_names_and_shortcuts() -> None
     assert english_words("Code Reviewer", {"Code Reviewer"}) == []
     assert english_words("<b>Delete</b>", set()) == ["Delete"]
     assert english_words("nDCG@10", set()) == []  # metrics go by their names
+
+
+def test_every_phrase_a_service_says_has_a_window_entry_with_the_same_english() -> None:
+    from mira_desktop.core.phrases import ENGLISH
+
+    window = {key.removeprefix("phrase."): entry.source for key, entry in CATALOG.items() if key.startswith("phrase.")}
+    assert window == ENGLISH
+
+
+def test_an_error_with_a_phrase_is_said_in_chinese_and_one_without_as_written(speak: Speak) -> None:
+    from mira_desktop.core.errors import ConflictError, InvalidInputError
+
+    speak("zh")
+    assert i18n.explain(ConflictError.said("chat.busy")) == "正在生成回复：请先停止它，或等它写完。"
+    tokens = i18n.explain(InvalidInputError.said("chat.too_long", window=4096, needed=5120))
+    assert tokens == "这条消息超出了模型的上下文窗口（4,096 个词元，约需 5,120 个）：请缩短它，或选择窗口更大的模型。"
+    saved = {"kind": "bad_request", "message": "English", "phrase": {"key": "attach.folder", "values": {"name": "a"}}}
+    assert i18n.explain_saved(saved) == "a 是文件夹：请附加单个文件。"
+    assert i18n.explain_saved({"message": "Server said no."}) == "Server said no."  # kept before phrases
+    assert i18n.explain(InvalidInputError("A sentence without a phrase.")) == "A sentence without a phrase."

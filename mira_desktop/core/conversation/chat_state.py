@@ -14,6 +14,8 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, assert_never
 
+from mira_desktop.core.phrases import Phrase
+
 WELCOME = ""  # the draft key of the welcome page (no thread yet)
 PENDING_USER = "pending-user"
 PENDING_ASSISTANT = "pending-assistant"
@@ -101,7 +103,7 @@ class ChatState:
     history: tuple[ViewMessage, ...] = ()
     drafts: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     active_run: ActiveRun | None = None
-    notice: str = ""
+    notice: str | Phrase = ""  # said in the window's language (a Phrase), or as the service said it
 
     @property
     def draft(self) -> str:
@@ -194,7 +196,7 @@ class RunStarted:
 class RunRefused:
     """The shell could not start the run (bad input, busy, …): nothing was written."""
 
-    message: str
+    message: str | Phrase
 
 
 @dataclass(frozen=True)
@@ -299,7 +301,7 @@ def transition(state: ChatState, event: Event) -> tuple[ChatState, tuple[Effect,
         case RunResuming(message_id):
             if state.busy or message_id not in {m.id for m in state.history}:
                 return replace(
-                    state, notice="A reply is already being written: stop it or wait for it to finish."
+                    state, notice=Phrase("chat.busy")
                 ), ()
             history = tuple(
                 replace(m, status="streaming") if m.id == message_id else m for m in state.history
@@ -318,7 +320,7 @@ def transition(state: ChatState, event: Event) -> tuple[ChatState, tuple[Effect,
             return replace(state, active_run=replace(run, stopping=True)), (CancelRun(run.run_id),)
         case BranchSwitchRequested(message_id):
             if state.busy or state.current == WELCOME:
-                return replace(state, notice="Wait for the answer to finish before switching branches."), ()
+                return replace(state, notice=Phrase("chat.wait_branch")), ()
             return state, (SwitchBranch(state.current, message_id), LoadThread(state.current))
         case RunStarted(run_id, thread_id, user_id, assistant_id):
             return _run_started(state, run_id, thread_id, user_id, assistant_id)
@@ -343,10 +345,10 @@ def _send(
     state: ChatState, text: str, parts: tuple[AttachmentRef, ...] = (), attachment: str | None = None
 ) -> tuple[ChatState, tuple[Effect, ...]]:
     if not text.strip():
-        return replace(state, notice="Type a message first."), ()
+        return replace(state, notice=Phrase("chat.type_first")), ()
     if state.busy:
         return replace(
-            state, notice="A reply is already being written: stop it or wait for it to finish."
+            state, notice=Phrase("chat.busy")
         ), ()
     parent = state.history[-1].id if state.history else None
     optimistic = (
@@ -369,13 +371,13 @@ def _start(
 ) -> tuple[ChatState, tuple[Effect, ...]]:
     if state.busy:
         return replace(
-            state, notice="A reply is already being written: stop it or wait for it to finish."
+            state, notice=Phrase("chat.busy")
         ), ()
     if mode is RunMode.EDIT and not text.strip():
-        return replace(state, notice="The edited message is empty."), ()
+        return replace(state, notice=Phrase("chat.edit_empty")), ()
     ids = [m.id for m in state.history]
     if message_id not in ids:
-        return replace(state, notice="That message is not on the visible branch."), ()
+        return replace(state, notice=Phrase("chat.not_visible")), ()
     target = state.history[ids.index(message_id)]
     # The new branch replaces what follows the point it grows from.
     if mode is RunMode.EDIT:

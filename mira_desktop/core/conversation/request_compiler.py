@@ -89,10 +89,7 @@ def compile_request(
         used += cost
     kept.reverse()
     if history and not kept:
-        raise ContextOverflowError(
-            f"The message is too long for the model's context window ({window} tokens, about "
-            f"{count_tokens(history[-1].content)} needed): shorten it or pick a model with a larger window."
-        )
+        raise ContextOverflowError.said("chat.too_long", window=window, needed=count_tokens(history[-1].content))
     messages: list[PromptMessage] = []
     if sections:
         messages.append(PromptMessage("system", "\n\n".join(s.text for s in sections)))

@@ -71,9 +71,12 @@ def check_image(name: str, data: bytes, sniffed: Sniffed) -> dict[str, Any]:
             with Image.open(io.BytesIO(data)) as image:
                 width, height = image.size
                 if width * height > MAX_IMAGE_PIXELS:
-                    raise AttachmentRefusedError(
-                        f"{name} is {width}×{height} pixels, above the {MAX_IMAGE_PIXELS // 1_000_000} "
-                        "megapixel limit: scale it down and attach it again."
+                    raise AttachmentRefusedError.said(
+                        "attach.too_many_pixels",
+                        name=name,
+                        width=width,
+                        height=height,
+                        limit=MAX_IMAGE_PIXELS // 1_000_000,
                     )
                 image.load()
     except AttachmentRefusedError:
@@ -105,7 +108,7 @@ def extract_text(name: str, data: bytes, sniffed: Sniffed, scratch: Path) -> Ext
             ) from None
     blocks = tuple(b for b in parsed.blocks if b.text.strip())
     if not blocks:
-        raise AttachmentRefusedError(f"{name} contains no text to read.")
+        raise AttachmentRefusedError.said("attach.no_text", name=name)
     return Extracted(parsed.format, parsed.title, blocks)
 
 

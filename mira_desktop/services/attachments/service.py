@@ -104,22 +104,20 @@ class AttachmentService:
         try:
             size = source.stat().st_size
             if source.is_dir():
-                raise InvalidInputError(f"{source.name} is a folder: attach one file.")
+                raise InvalidInputError.said("attach.folder", name=source.name)
             self._check_size(source.name, size)
             with source.open("rb") as handle:
                 data = handle.read(self.max_bytes + 1)
         except FileNotFoundError:
-            raise NotFoundError(f"{source} does not exist (was it moved or deleted?).") from None
+            raise NotFoundError.said("attach.missing", path=str(source)) from None
         except PermissionError:
-            raise InvalidInputError(f"{source.name} cannot be read: permission denied.") from None
+            raise InvalidInputError.said("attach.unreadable", name=source.name) from None
         return self._add(key, thread_id, source.name, data)
 
     def add_files_to_draft(self, thread_id: str | None, paths: list[str | Path]) -> AttachmentView:
         """A drop or a file dialog with several files: only one file goes with a message."""
         if len(paths) != 1:
-            raise InvalidInputError(
-                f"One file per message: {len(paths)} were given. Attach them one message at a time."
-            )
+            raise InvalidInputError.said("attach.one_file", count=len(paths))
         return self.add_to_draft(thread_id, paths[0])
 
     def add_bytes_to_draft(self, thread_id: str | None, name: str, data: bytes) -> AttachmentView:
@@ -193,12 +191,10 @@ class AttachmentService:
         """The draft's file as a send takes it; a clear error when it is gone from the draft or disk."""
         found = self._repo.draft(draft_key)
         if found is None:
-            raise NotFoundError("The attached file is no longer in this message: attach it again.")
+            raise NotFoundError.said("attach.gone")
         attachment, name = found
         if not self._blobs.intact(attachment.path, attachment.sha256):
-            raise NotFoundError(
-                f"The stored copy of {name} is missing or damaged: remove it and attach it again."
-            )
+            raise NotFoundError.said("attach.damaged_copy", name=name)
         return self._file(attachment, name, draft_key)
 
     def file_of_message(self, message: Message) -> AttachedFile | None:
@@ -253,8 +249,8 @@ class AttachmentService:
 
     def _check_size(self, name: str, size: int) -> None:
         if size > self.max_bytes:
-            raise AttachmentRefusedError(
-                f"{name} is {_amount(size)}, above the {_amount(self.max_bytes, whole=True)} limit for an attachment."
+            raise AttachmentRefusedError.said(
+                "attach.too_large", name=name, size=_amount(size), limit=_amount(self.max_bytes, whole=True)
             )
 
     @staticmethod

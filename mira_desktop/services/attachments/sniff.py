@@ -99,7 +99,7 @@ _PROBE = 64 * 1024
 def sniff(name: str, data: bytes) -> Sniffed:
     """What ``data`` (a file called ``name``) is; raises :class:`AttachmentRefusedError`."""
     if not data:
-        raise AttachmentRefusedError(f"{name} is empty (0 bytes): there is nothing to attach.")
+        raise AttachmentRefusedError.said("attach.empty", name=name)
     claimed = _CLAIMS.get(PurePath(name).suffix.lower())
     found = _binary(name, data)
     if found is None:
@@ -161,10 +161,7 @@ def _text(name: str, data: bytes) -> Sniffed:
         probe = probe[2:].replace(b"\x00", b"")
     controls = sum(1 for b in probe if b < 9 or (13 < b < 32 and b != 27))
     if b"\x00" in probe or controls > len(probe) // 100:
-        raise AttachmentRefusedError(
-            f"{name} is not a supported type: attach an image (PNG, JPEG, WebP, GIF), a text or code "
-            "file, a PDF, or a DOCX, PPTX or XLSX document."
-        )
+        raise AttachmentRefusedError.said("attach.unsupported", name=name)
     suffix = PurePath(name).suffix.lower()
     suffix = suffix if suffix in TEXT_SUFFIXES else ".txt"
     mime = {".md": "text/markdown", ".markdown": "text/markdown", ".csv": "text/csv", ".json": "application/json",

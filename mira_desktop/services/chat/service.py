@@ -113,7 +113,7 @@ class ChatService:
         """Send ``text`` to ``thread_id`` (None: a new thread, created by this first send)."""
         options = options or SendOptions()
         if not text.strip():
-            raise InvalidInputError("The message is empty: type something to send.")
+            raise InvalidInputError.said("chat.empty")
         self._check_bindings(options)
         file = self._attached(options.attachment)
         if thread_id is None:
@@ -141,9 +141,9 @@ class ChatService:
         """A new sibling of the user message ``message_id`` with ``text``, and a new answer to it."""
         message = self._message(message_id)
         if message.role is not MessageRole.USER:
-            raise InvalidInputError("Only your own messages can be edited; regenerate an answer instead.")
+            raise InvalidInputError.said("chat.edit_own")
         if not text.strip():
-            raise InvalidInputError("The message is empty: type something to send.")
+            raise InvalidInputError.said("chat.empty")
         thread = self._writable_thread(message.thread_id)
         path = self._branches.path_to(thread, message.parent_id) if message.parent_id else []
         turn = Turn(thread, message.parent_id, text, [*prompt_history(path), PromptMessage("user", text)])
@@ -155,7 +155,7 @@ class ChatService:
         if message.role is MessageRole.USER:
             return self._answer_again(message)
         if message.parent_id is None:
-            raise InvalidInputError("This answer has no question to answer again.")
+            raise InvalidInputError.said("chat.no_question")
         return self._answer_again(self._message(message.parent_id))
 
     def retry(self, message_id: str) -> RunHandle:
@@ -166,7 +166,7 @@ class ChatService:
         """A cut-off answer carries on: a new branch beside it that starts with its text (nothing is lost)."""
         answer = self._message(message_id)
         if answer.role is not MessageRole.ASSISTANT or answer.parent_id is None or not answer.content:
-            raise InvalidInputError("Only an answer with text can be continued.")
+            raise InvalidInputError.said("chat.continue_text")
         question = self._message(answer.parent_id)
         thread = self._writable_thread(answer.thread_id)
         history = [
@@ -198,7 +198,7 @@ class ChatService:
     def _start(self, turn: Turn, options: SendOptions, *, create_thread: bool) -> RunHandle:
         with self._lock:
             if self._active:
-                raise ConflictError("A reply is already being written: stop it or wait for it to finish.")
+                raise ConflictError.said("chat.busy")
             thread = turn.thread
             model_ref = self._models.validate_ref(self._models.resolve(thread.model_ref))
             model = self._models.registry.get(model_ref)
@@ -241,7 +241,7 @@ class ChatService:
         agent route receives (approve, deny, a new message, continue, recover)."""
         with self._lock:
             if self._active:
-                raise ConflictError("A reply is already being written: stop it or wait for it to finish.")
+                raise ConflictError.said("chat.busy")
             run = self._runs.get(run_id)
             if run is None:
                 raise NotFoundError(f"No run with id {run_id}: see `mira threads show`.")

@@ -132,7 +132,10 @@ class RunWorker:
         except ModelError as error:
             return RunOutcome(RunStatus.FAILED, error.to_dict())
         except MiraError as error:
-            return RunOutcome(RunStatus.FAILED, {"kind": "bad_request", "message": str(error)})
+            kept: dict[str, Any] = {"kind": "bad_request", "message": str(error)}
+            if error.phrase is not None:  # the window says it in its own language
+                kept["phrase"] = error.phrase.to_dict()
+            return RunOutcome(RunStatus.FAILED, kept)
         except Exception as error:  # our bug: kept on the message, never lost
             return RunOutcome(
                 RunStatus.FAILED,

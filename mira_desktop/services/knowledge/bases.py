@@ -106,7 +106,7 @@ class KnowledgeBaseService:
 
     def create(self, name: str, description: str = "") -> KnowledgeBase:
         if not name.strip():
-            raise InvalidInputError("A knowledge base needs a name.")
+            raise InvalidInputError.said("kb.needs_name")
         created = self._kbs.create(name.strip(), description)
         self._changes.publish(Topic.KNOWLEDGE_BASES, created.id)
         return created

@@ -49,7 +49,7 @@ class WorkspaceService:
     def add(self, name: str, path: str) -> Workspace:
         name = name.strip()
         if not name:
-            raise InvalidInputError("A workspace needs a name.")
+            raise InvalidInputError.said("workspace.needs_name")
         folder = Path(path).expanduser()
         if not folder.exists():
             raise InvalidInputError(f"The folder {folder} does not exist: create it first or pick another.")

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QInputDialog, QMessageBox, QWidget
 
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.i18n import explain, tr
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
@@ -118,5 +118,5 @@ class AgentActions(QObject):
             self.reload_panel(panel)
 
         self.runner.op(self._window, lambda: agent_runs.undo(run_id)).success(undone).failure(
-            lambda exc: self._notice(str(exc))
+            lambda exc: self._notice(explain(exc))
         ).run()

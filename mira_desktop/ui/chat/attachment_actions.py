@@ -22,7 +22,7 @@ from mira_desktop.services.app.changes import Topic
 from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.chat.attachment_chip import AttachmentChip
 from mira_desktop.ui.chat.drops import DroppedFiles
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.i18n import explain, tr
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QImage
@@ -234,7 +234,7 @@ class AttachmentActions(QObject):
     def _refused(self, error: BaseException) -> None:
         """A file Mira will not take, or one gone from disk: its reason in one line, no dialog."""
         if isinstance(error, MiraError):
-            self.composer.show_notice(str(error))
+            self.composer.show_notice(explain(error))
         else:
             self.composer.show_notice("")
             self.runner.default_failure(error)  # our bug: the crash report, with its details

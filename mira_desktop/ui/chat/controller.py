@@ -40,6 +40,8 @@ from mira_desktop.core.conversation.chat_state import (
 )
 from mira_desktop.core.conversation.runs import PAUSE_EVENTS, EventType
 from mira_desktop.core.conversation.threads import Message, MessageRole
+from mira_desktop.core.phrases import Phrase
+from mira_desktop.ui.i18n import explain, explain_saved
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -149,7 +151,7 @@ class ChatController(QObject):
             self.run_event.emit(event)  # the agent panel shows each step as it happens
         if event.type in PAUSE_EVENTS:
             error = event.data.get("error")
-            message = str(error.get("message", "")) if isinstance(error, dict) else ""
+            message = explain_saved(error) if isinstance(error, dict) else ""
             self.dispatch(RunEnded(event.run_id, str(event.data.get("status", "")), message))
 
     # -- effects ---------------------------------------------------------------------------------
@@ -216,8 +218,9 @@ class ChatController(QObject):
 
     def _run_refused(self, error: BaseException) -> None:
         self._early = []
-        self.dispatch(RunRefused(str(error)))
-        self.notice.emit(str(error))
+        phrase = getattr(error, "phrase", None)
+        self.dispatch(RunRefused(phrase if isinstance(phrase, Phrase) else explain(error)))
+        self.notice.emit(explain(error))
 
     def _load(self, thread_id: str) -> None:
         limit = self.visible_limit
@@ -281,7 +284,7 @@ def view_message(
 ) -> ViewMessage:
     error = ""
     if message.error:
-        error = str(message.error.get("message", ""))
+        error = explain_saved(message.error)
     sources = tuple(
         _source_ref(i, s) for i, s in enumerate(message.metadata.get("sources") or []) if isinstance(s, dict)
     )

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QWidget
 
 from mira_desktop.services.app.changes import Topic
 from mira_desktop.ui.changes import Follow
+from mira_desktop.ui.i18n import explain
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
@@ -57,12 +58,12 @@ class MediaActions(QObject):
     def speak_again(self, message_id: str) -> None:
         media = self.media
         self.runner.op(self, lambda: media.speak(message_id)).failure(
-            lambda exc: self._notice(str(exc))
+            lambda exc: self._notice(explain(exc))
         ).run()
 
     def stop(self, message_id: str) -> None:
         media = self.media
-        self.runner.op(self, lambda: media.stop(message_id)).failure(lambda exc: self._notice(str(exc))).run()
+        self.runner.op(self, lambda: media.stop(message_id)).failure(lambda exc: self._notice(explain(exc))).run()
 
     def _changed(self, changes: list[Change]) -> None:
         shown = {message_id for message_id, strip in self._strips()}
@@ -81,7 +82,7 @@ class MediaActions(QObject):
         def read() -> dict[str, list[MediaView]]:
             return {message_id: media.for_message(message_id) for message_id in ids}
 
-        self.runner.op(self, read).success(self._show).failure(lambda exc: self._notice(str(exc))).run()
+        self.runner.op(self, read).success(self._show).failure(lambda exc: self._notice(explain(exc))).run()
 
     def _show(self, found: dict[str, list[MediaView]]) -> None:
         for message_id, strip in self._strips():

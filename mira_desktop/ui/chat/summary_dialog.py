@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.i18n import explain, tr
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
@@ -76,4 +76,4 @@ class SummaryDialog(QDialog):
 
     def _failed(self, error: BaseException) -> None:
         self.generate_button.setEnabled(True)
-        self.status.setText(str(error))
+        self.status.setText(explain(error))

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu, QMessageBox, QWidget
 
 from mira_desktop.core.conversation.threads import ThreadStatus
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.i18n import explain, tr
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -98,7 +98,7 @@ class ThreadActions:
             picture.toggled.connect(lambda on: self._run(lambda: media.set_flags(thread_id, image=on)))
 
     def _run(self, work: Callable[[], object], done: Callable[[object], None] | None = None) -> None:
-        op = self.runner.op(self.parent, work).failure(lambda exc: self._notice(str(exc)))
+        op = self.runner.op(self.parent, work).failure(lambda exc: self._notice(explain(exc)))
         if done is not None:
             op.success(done)
         op.run()
@@ -140,7 +140,7 @@ class ThreadActions:
             transfer = self.services.transfer
 
             def refused(exc: BaseException) -> None:
-                QMessageBox.warning(self.parent, tr("thread.import_json"), str(exc))
+                QMessageBox.warning(self.parent, tr("thread.import_json"), explain(exc))
 
             self.runner.op(self.parent, lambda: transfer.import_file(Path(path))).failure(refused).run()
 

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from mira_desktop.services.app.changes import Topic
 from mira_desktop.ui.changes import Follow
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.i18n import explain, tr
 from mira_desktop.ui.knowledge.documents_tab import DocumentsTab
 from mira_desktop.ui.knowledge.evaluation_tab import EvaluationTab
 from mira_desktop.ui.knowledge.jobs_tab import JobsTab
@@ -216,7 +216,7 @@ class KnowledgePage(QWidget):
 
     def _load_failed(self, exc: BaseException) -> None:
         self._loading = False
-        self._say(str(exc))
+        self._say(explain(exc))
 
     def _show(self, snapshot: _Snapshot) -> None:
         self._loading = False
@@ -381,7 +381,7 @@ class KnowledgePage(QWidget):
             self.search_finished.emit(len(hits))
 
         def failed(exc: BaseException) -> None:
-            self.search_tab.show_error(str(exc))
+            self.search_tab.show_error(explain(exc))
             self.search_finished.emit(-1)
 
         self.runner.op(self, lambda: search(kb_id, query, 8, mode)).success(found).failure(failed).run()
@@ -448,7 +448,7 @@ class KnowledgePage(QWidget):
         ).run()
 
     def _failed(self, exc: BaseException) -> None:
-        self._say(str(exc))
+        self._say(explain(exc))
 
     # -- drag and drop ----------------------------------------------------------------------------
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 (Qt's name)

@@ -35,7 +35,7 @@ from mira_desktop.core.roles.validation import InvalidRoleError, role_errors
 from mira_desktop.services.app.changes import Topic
 from mira_desktop.services.roles.cards import CardFormat
 from mira_desktop.ui.changes import Follow
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.i18n import explain, tr
 from mira_desktop.ui.roles.form import RoleForm
 from mira_desktop.ui.roles.request_preview import RequestPreview
 
@@ -240,10 +240,10 @@ class RoleWorkbench(QWidget):
             )
         except InvalidRoleError as exc:
             self.form.show_errors(exc.errors)
-            self.message_label.setText(str(exc))
+            self.message_label.setText(explain(exc))
             return False
         except MiraError as exc:
-            self.message_label.setText(str(exc))
+            self.message_label.setText(explain(exc))
             return False
         self.refresh_list(select=role.id)
         self.message_label.setText(tr("roles.saved", name=role.name, version=role.version))
@@ -288,7 +288,7 @@ class RoleWorkbench(QWidget):
         except InvalidRoleError:
             self.preview.show_problem(tr("roles.fix_fields"))
         except MiraError as exc:
-            self.preview.show_problem(str(exc))
+            self.preview.show_problem(explain(exc))
         else:
             self.preview.show_preview(preview, self._saved["status"])
         self.preview_updated.emit()
@@ -366,7 +366,7 @@ class RoleWorkbench(QWidget):
             self.exported.emit(True)
 
         def failed(exc: BaseException) -> None:
-            self.message_label.setText(str(exc))
+            self.message_label.setText(explain(exc))
             self.exported.emit(False)
 
         self.runner.op(self, lambda: export_card(role_id, card_format, png=png, target=target)).success(

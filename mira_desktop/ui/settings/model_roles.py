@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.i18n import explain, tr
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
@@ -104,7 +104,7 @@ class DiscoveryDialog(QDialog):
         layout.addWidget(buttons)
         self.found: list[FoundModel] = []
         discover = services.models.discover
-        runner.op(self, discover).success(self._show).failure(lambda exc: self.status.setText(str(exc))).run()
+        runner.op(self, discover).success(self._show).failure(lambda exc: self.status.setText(explain(exc))).run()
 
     def _show(self, found: list[FoundModel]) -> None:
         self.found = found
@@ -127,4 +127,4 @@ class DiscoveryDialog(QDialog):
         path, add_local = str(self.found[row].path), self.services.models.add_local
         self.runner.op(self, lambda: add_local(path)).success(
             lambda entry: self.added.emit(entry.ref)
-        ).failure(lambda exc: self.status.setText(str(exc))).run()
+        ).failure(lambda exc: self.status.setText(explain(exc))).run()

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.i18n import explain, tr
 from mira_desktop.ui.settings.model_roles import DiscoveryDialog, ModelRolesBox
 
 if TYPE_CHECKING:
@@ -190,7 +190,7 @@ class ModelsPage(QWidget):
                 vision=self.remote_vision.isChecked(),
             )
         except Exception as exc:
-            self.remote_error.setText(str(exc))
+            self.remote_error.setText(explain(exc))
             return
         self.remote_error.setText(tr("models.key_stored") if key else "")
         self.remote_key.clear()
@@ -225,13 +225,13 @@ class ModelsPage(QWidget):
 
     def _test_failed(self, exc: BaseException) -> None:
         self.test_button.setEnabled(True)
-        self.result_label.setText(str(exc))
-        self.test_finished.emit(str(exc))
+        self.result_label.setText(explain(exc))
+        self.test_finished.emit(explain(exc))
 
     def _guard(self, action: object) -> bool:
         try:
             action()  # type: ignore[operator]
         except Exception as exc:
-            self.result_label.setText(str(exc))
+            self.result_label.setText(explain(exc))
             return False
         return True

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox
 
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.i18n import explain, tr
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
@@ -40,7 +40,7 @@ def start_backup(
 
     def failed(exc: BaseException) -> None:
         status.clearMessage()
-        QMessageBox.warning(window, tr("backup.title"), tr("backup.failed", reason=str(exc)))
+        QMessageBox.warning(window, tr("backup.title"), tr("backup.failed", reason=explain(exc)))
 
     operation: Operation[BackupReport] = runner.op(window, lambda: backup.create(target, operation.report))
     operation.progress(lambda step: status.showMessage(tr("backup.step", step=step)))

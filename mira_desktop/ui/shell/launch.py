@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from mira_desktop.core.errors import MiraError
 from mira_desktop.ui.garbage_collection import install as install_collector
-from mira_desktop.ui.i18n import install_translations, saved_language, tr
+from mira_desktop.ui.i18n import explain, install_translations, saved_language, tr
 
 if TYPE_CHECKING:
     from mira_desktop.core.notifications import NotificationBus
@@ -145,7 +145,7 @@ def run_gui(
     except MiraError as exc:
         print(f"mira: error: {exc}", file=sys.stderr)
         if not exit_after_paint:
-            QMessageBox.critical(window, tr("error.title"), str(exc))
+            QMessageBox.critical(window, tr("error.title"), explain(exc))
         window.close()
         window.background.shutdown()
         return exc.exit_code

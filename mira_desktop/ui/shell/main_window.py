@@ -27,7 +27,7 @@ from mira_desktop.ui.chat.composer import Composer
 from mira_desktop.ui.chat.header import ChatHeader
 from mira_desktop.ui.chat.view import ChatView
 from mira_desktop.ui.chat.waiting_banner import WaitingBanner
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.i18n import explain, say, tr
 from mira_desktop.ui.operations import OperationRunner
 from mira_desktop.ui.shell.greetings import WelcomeGreetings
 from mira_desktop.ui.shell.menus import build_menus
@@ -346,7 +346,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
             return
         branches = self.services.branches
         self.background.op(self, lambda: branches.delete_message(message_id)).failure(
-            lambda exc: self._notice(str(exc))
+            lambda exc: self._notice(explain(exc))
         ).run()
 
     def _memory_answered(self, message_id: str, remember: bool) -> None:
@@ -358,7 +358,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
             if remember
             else (lambda: memory.dismiss_proposal(message_id))
         )
-        self.background.op(self, work).failure(lambda exc: self._notice(str(exc))).run()
+        self.background.op(self, work).failure(lambda exc: self._notice(explain(exc))).run()
 
     def _send_options(self) -> SendOptions:
         from mira_desktop.services.chat.service import SendOptions
@@ -395,7 +395,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
             self.header.show_thread(current)
             self.sidebar.select(current)
         if state.notice:
-            self.statusBar().showMessage(state.notice, 10000)
+            self.statusBar().showMessage(say(state.notice), 10000)
 
     def update_usage(self) -> None:
         """Show how much of the model's window the next request uses (computed off the UI thread)."""
@@ -411,7 +411,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
             return request.prompt_tokens, request.window, [(s.name, s.tokens) for s in request.sections]
 
         self.background.op(self, measure).success(lambda result: self.composer.set_usage(*result)).failure(
-            lambda error: self.composer.show_usage_error(str(error))
+            lambda error: self.composer.show_usage_error(explain(error))
         ).run()
 
     def _quit_when_idle(self) -> None:
@@ -424,9 +424,11 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
         self.statusBar().showMessage(text, 10000)
 
     def _report_failure(self, exc: BaseException) -> None:
+        from mira_desktop.core.errors import MiraError
         from mira_desktop.core.notifications import Level, Notification
 
-        message = f"{type(exc).__name__}: {exc}"
+        # A problem the user can act on is its one line, in the window's language; a bug is named.
+        message = explain(exc) if isinstance(exc, MiraError) else f"{type(exc).__name__}: {exc}"
         if self.services is None:
             self._show_notification(Notification(Level.ERROR, message))
         else:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, cast
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMainWindow, QMessageBox
 
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.i18n import explain, tr
 from mira_desktop.ui.shell.sidebar import MORE
 
 if TYPE_CHECKING:
@@ -140,5 +140,5 @@ class OtherWindows:
             dialog.show()
 
         self.background.op(self._host(), load).success(shown).failure(
-            lambda exc: self._notice(str(exc))
+            lambda exc: self._notice(explain(exc))
         ).run()

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from mira_desktop.services.app.changes import Topic
 from mira_desktop.ui.changes import Follow
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.i18n import explain, tr
 from mira_desktop.ui.locale_format import format_date, format_timestamp
 
 if TYPE_CHECKING:
@@ -173,4 +173,4 @@ class TrashDialog(QDialog):
         self.runner.op(self, lambda: trash.set_retention_days(days)).failure(self._refused).run()
 
     def _refused(self, exc: BaseException) -> None:
-        QMessageBox.warning(self, tr("trash.title"), str(exc))
+        QMessageBox.warning(self, tr("trash.title"), explain(exc))

@@ -1331,6 +1331,124 @@ It does not touch your original files, and it keeps every conversation: {threads
     </message>
 </context>
 <context>
+    <name>phrase</name>
+    <message>
+        <source>The message is empty: type something to send.</source>
+        <comment>phrase.chat.empty</comment>
+        <translation>消息是空的：请先输入内容再发送。</translation>
+    </message>
+    <message>
+        <source>A reply is already being written: stop it or wait for it to finish.</source>
+        <comment>phrase.chat.busy</comment>
+        <translation>正在生成回复：请先停止它，或等它写完。</translation>
+    </message>
+    <message>
+        <source>Only your own messages can be edited; regenerate an answer instead.</source>
+        <comment>phrase.chat.edit_own</comment>
+        <translation>只能编辑你自己的消息；要换一个回答，请重新生成。</translation>
+    </message>
+    <message>
+        <source>This answer has no question to answer again.</source>
+        <comment>phrase.chat.no_question</comment>
+        <translation>这条回答没有对应的问题，无法重新回答。</translation>
+    </message>
+    <message>
+        <source>Only an answer with text can be continued.</source>
+        <comment>phrase.chat.continue_text</comment>
+        <translation>只有已有文字的回答才能继续写。</translation>
+    </message>
+    <message>
+        <source>Wait for the answer to finish before switching branches.</source>
+        <comment>phrase.chat.wait_branch</comment>
+        <translation>请等回答写完再切换分支。</translation>
+    </message>
+    <message>
+        <source>Type a message first.</source>
+        <comment>phrase.chat.type_first</comment>
+        <translation>请先输入一条消息。</translation>
+    </message>
+    <message>
+        <source>The edited message is empty.</source>
+        <comment>phrase.chat.edit_empty</comment>
+        <translation>编辑后的消息是空的。</translation>
+    </message>
+    <message>
+        <source>That message is not on the visible branch.</source>
+        <comment>phrase.chat.not_visible</comment>
+        <translation>这条消息不在当前显示的分支上。</translation>
+    </message>
+    <message>
+        <source>The message is too long for the model&apos;s context window ({window} tokens, about {needed} needed): shorten it or pick a model with a larger window.</source>
+        <comment>phrase.chat.too_long</comment>
+        <translation>这条消息超出了模型的上下文窗口（{window} 个词元，约需 {needed} 个）：请缩短它，或选择窗口更大的模型。</translation>
+    </message>
+    <message>
+        <source>{name} is {size}, above the {limit} limit for an attachment.</source>
+        <comment>phrase.attach.too_large</comment>
+        <translation>{name} 大小为 {size}，超过附件上限 {limit}。</translation>
+    </message>
+    <message>
+        <source>{name} is empty (0 bytes): there is nothing to attach.</source>
+        <comment>phrase.attach.empty</comment>
+        <translation>{name} 是空文件（0 字节）：没有可附加的内容。</translation>
+    </message>
+    <message>
+        <source>{name} contains no text to read.</source>
+        <comment>phrase.attach.no_text</comment>
+        <translation>{name} 中没有可读取的文字。</translation>
+    </message>
+    <message>
+        <source>{name} is a folder: attach one file.</source>
+        <comment>phrase.attach.folder</comment>
+        <translation>{name} 是文件夹：请附加单个文件。</translation>
+    </message>
+    <message>
+        <source>One file per message: {count} were given. Attach them one message at a time.</source>
+        <comment>phrase.attach.one_file</comment>
+        <translation>每条消息只能带一个文件：收到了 {count} 个。请分开在多条消息中附加。</translation>
+    </message>
+    <message>
+        <source>{name} cannot be read: permission denied.</source>
+        <comment>phrase.attach.unreadable</comment>
+        <translation>无法读取 {name}：没有权限。</translation>
+    </message>
+    <message>
+        <source>{path} does not exist (was it moved or deleted?).</source>
+        <comment>phrase.attach.missing</comment>
+        <translation>{path} 不存在（是否已被移动或删除？）。</translation>
+    </message>
+    <message>
+        <source>The attached file is no longer in this message: attach it again.</source>
+        <comment>phrase.attach.gone</comment>
+        <translation>附加的文件已不在这条消息中：请重新附加。</translation>
+    </message>
+    <message>
+        <source>The stored copy of {name} is missing or damaged: remove it and attach it again.</source>
+        <comment>phrase.attach.damaged_copy</comment>
+        <translation>{name} 的存储副本丢失或已损坏：请移除后重新附加。</translation>
+    </message>
+    <message>
+        <source>{name} is not a supported type: attach an image (PNG, JPEG, WebP, GIF), a text or code file, a PDF, or a DOCX, PPTX or XLSX document.</source>
+        <comment>phrase.attach.unsupported</comment>
+        <translation>{name} 不是支持的类型：请附加图片（PNG、JPEG、WebP、GIF）、文本或代码文件、PDF，或 DOCX、PPTX、XLSX 文档。</translation>
+    </message>
+    <message>
+        <source>{name} is {width}×{height} pixels, above the {limit} megapixel limit: scale it down and attach it again.</source>
+        <comment>phrase.attach.too_many_pixels</comment>
+        <translation>{name} 为 {width}×{height} 像素，超过 {limit} 百万像素的上限：请缩小后重新附加。</translation>
+    </message>
+    <message>
+        <source>A knowledge base needs a name.</source>
+        <comment>phrase.kb.needs_name</comment>
+        <translation>知识库需要一个名称。</translation>
+    </message>
+    <message>
+        <source>A workspace needs a name.</source>
+        <comment>phrase.workspace.needs_name</comment>
+        <translation>工作区需要一个名称。</translation>
+    </message>
+</context>
+<context>
     <name>quit</name>
     <message>
         <source>Quit Mira</source>

@@ -140,7 +140,7 @@ def test_one_send_at_a_time() -> None:
     state, _ = _run(ChatState(), SendRequested("First"))
     state, effects = _run(state, SendRequested("Second"))
     assert effects == []
-    assert "already being written" in state.notice
+    assert "already being written" in str(state.notice)
     assert len(state.history) == 2
 
 

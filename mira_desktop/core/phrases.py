@@ -1,0 +1,81 @@
+"""The sentences services say to a person, by key, so the window can say them in its language.
+
+An error (or a note) made with :meth:`mira_desktop.core.errors.MiraError.said` carries a
+:class:`Phrase`: its key and the values of its ``{placeholders}``. ``str(error)`` is the English
+sentence, as the ``mira`` command prints it; the window looks the key up as ``phrase.<key>`` in its
+catalog (``ui/strings/phrases.py``, the same English, translated in ``ui/translations``) and falls
+back to the English for a sentence without a key. A test keeps the two catalogs' English identical.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+ENGLISH: dict[str, str] = {
+    # the conversation
+    "chat.empty": "The message is empty: type something to send.",
+    "chat.busy": "A reply is already being written: stop it or wait for it to finish.",
+    "chat.edit_own": "Only your own messages can be edited; regenerate an answer instead.",
+    "chat.no_question": "This answer has no question to answer again.",
+    "chat.continue_text": "Only an answer with text can be continued.",
+    "chat.wait_branch": "Wait for the answer to finish before switching branches.",
+    "chat.type_first": "Type a message first.",
+    "chat.edit_empty": "The edited message is empty.",
+    "chat.not_visible": "That message is not on the visible branch.",
+    "chat.too_long": (
+        "The message is too long for the model's context window ({window} tokens, about {needed} "
+        "needed): shorten it or pick a model with a larger window."
+    ),
+    # attachments
+    "attach.too_large": "{name} is {size}, above the {limit} limit for an attachment.",
+    "attach.empty": "{name} is empty (0 bytes): there is nothing to attach.",
+    "attach.no_text": "{name} contains no text to read.",
+    "attach.folder": "{name} is a folder: attach one file.",
+    "attach.one_file": "One file per message: {count} were given. Attach them one message at a time.",
+    "attach.unreadable": "{name} cannot be read: permission denied.",
+    "attach.missing": "{path} does not exist (was it moved or deleted?).",
+    "attach.gone": "The attached file is no longer in this message: attach it again.",
+    "attach.damaged_copy": "The stored copy of {name} is missing or damaged: remove it and attach it again.",
+    "attach.unsupported": (
+        "{name} is not a supported type: attach an image (PNG, JPEG, WebP, GIF), a text or code "
+        "file, a PDF, or a DOCX, PPTX or XLSX document."
+    ),
+    "attach.too_many_pixels": (
+        "{name} is {width}×{height} pixels, above the {limit} megapixel limit: scale it down and "
+        "attach it again."
+    ),
+    # knowledge bases and workspaces
+    "kb.needs_name": "A knowledge base needs a name.",
+    "workspace.needs_name": "A workspace needs a name.",
+}
+
+
+@dataclass(frozen=True)
+class Phrase:
+    key: str
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def english(self) -> str:
+        return ENGLISH[self.key].format(**self.values)
+
+    def __str__(self) -> str:
+        return self.english
+
+    def to_dict(self) -> dict[str, Any]:
+        """For keeping with a saved error (a failed answer's message)."""
+        return {"key": self.key, "values": {k: _plain(v) for k, v in self.values.items()}}
+
+
+def from_dict(data: object) -> Phrase | None:
+    """The phrase kept by :meth:`Phrase.to_dict`, or None (an older record, or no phrase)."""
+    if not isinstance(data, dict) or data.get("key") not in ENGLISH:
+        return None
+    values = data.get("values")
+    return Phrase(str(data["key"]), dict(values) if isinstance(values, dict) else {})
+
+
+def _plain(value: object) -> object:
+    return value if isinstance(value, int | float | str) and not isinstance(value, bool) else str(value)

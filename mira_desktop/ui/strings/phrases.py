@@ -1,0 +1,82 @@
+"""Window text: the sentences services say (``core/phrases.py``), by the same keys with ``phrase.`` before
+them and the same English; a test keeps the two identical. The translations are in ``ui/translations``."""
+
+from __future__ import annotations
+
+from mira_desktop.ui.strings.source import Source, translate
+
+STRINGS: dict[str, Source] = {
+    "phrase.chat.empty": translate(
+        "phrase", "The message is empty: type something to send.", "phrase.chat.empty"
+    ),
+    "phrase.chat.busy": translate(
+        "phrase", "A reply is already being written: stop it or wait for it to finish.", "phrase.chat.busy"
+    ),
+    "phrase.chat.edit_own": translate(
+        "phrase",
+        "Only your own messages can be edited; regenerate an answer instead.",
+        "phrase.chat.edit_own",
+    ),
+    "phrase.chat.no_question": translate(
+        "phrase", "This answer has no question to answer again.", "phrase.chat.no_question"
+    ),
+    "phrase.chat.continue_text": translate(
+        "phrase", "Only an answer with text can be continued.", "phrase.chat.continue_text"
+    ),
+    "phrase.chat.wait_branch": translate(
+        "phrase", "Wait for the answer to finish before switching branches.", "phrase.chat.wait_branch"
+    ),
+    "phrase.chat.type_first": translate("phrase", "Type a message first.", "phrase.chat.type_first"),
+    "phrase.chat.edit_empty": translate("phrase", "The edited message is empty.", "phrase.chat.edit_empty"),
+    "phrase.chat.not_visible": translate(
+        "phrase", "That message is not on the visible branch.", "phrase.chat.not_visible"
+    ),
+    "phrase.chat.too_long": translate(
+        "phrase",
+        "The message is too long for the model's context window ({window} tokens, about {needed} needed): shorten it or pick a model with a larger window.",
+        "phrase.chat.too_long",
+    ),
+    "phrase.attach.too_large": translate(
+        "phrase", "{name} is {size}, above the {limit} limit for an attachment.", "phrase.attach.too_large"
+    ),
+    "phrase.attach.empty": translate(
+        "phrase", "{name} is empty (0 bytes): there is nothing to attach.", "phrase.attach.empty"
+    ),
+    "phrase.attach.no_text": translate("phrase", "{name} contains no text to read.", "phrase.attach.no_text"),
+    "phrase.attach.folder": translate(
+        "phrase", "{name} is a folder: attach one file.", "phrase.attach.folder"
+    ),
+    "phrase.attach.one_file": translate(
+        "phrase",
+        "One file per message: {count} were given. Attach them one message at a time.",
+        "phrase.attach.one_file",
+    ),
+    "phrase.attach.unreadable": translate(
+        "phrase", "{name} cannot be read: permission denied.", "phrase.attach.unreadable"
+    ),
+    "phrase.attach.missing": translate(
+        "phrase", "{path} does not exist (was it moved or deleted?).", "phrase.attach.missing"
+    ),
+    "phrase.attach.gone": translate(
+        "phrase", "The attached file is no longer in this message: attach it again.", "phrase.attach.gone"
+    ),
+    "phrase.attach.damaged_copy": translate(
+        "phrase",
+        "The stored copy of {name} is missing or damaged: remove it and attach it again.",
+        "phrase.attach.damaged_copy",
+    ),
+    "phrase.attach.unsupported": translate(
+        "phrase",
+        "{name} is not a supported type: attach an image (PNG, JPEG, WebP, GIF), a text or code file, a PDF, or a DOCX, PPTX or XLSX document.",
+        "phrase.attach.unsupported",
+    ),
+    "phrase.attach.too_many_pixels": translate(
+        "phrase",
+        "{name} is {width}×{height} pixels, above the {limit} megapixel limit: scale it down and attach it again.",
+        "phrase.attach.too_many_pixels",
+    ),
+    "phrase.kb.needs_name": translate("phrase", "A knowledge base needs a name.", "phrase.kb.needs_name"),
+    "phrase.workspace.needs_name": translate(
+        "phrase", "A workspace needs a name.", "phrase.workspace.needs_name"
+    ),
+}
