@@ -60,8 +60,9 @@ def test_dropped_files_are_indexed_with_progress_errors_and_searchable(
     qtbot.waitUntil(
         lambda: _statuses(page) == {"guide.md": "published", "locked.pdf": "failed"}, timeout=60_000
     )
-    errors = {page.documents.item(r, 0).text(): page.documents.item(r, 4).text() for r in range(2)}
-    assert "encrypted" in errors["locked.pdf"]
+    errors = {page.documents.item(r, 0).text(): page.documents.item(r, 4) for r in range(2)}
+    assert errors["locked.pdf"].text() == "Encrypted: remove its password and add it again"
+    assert "encrypted" in errors["locked.pdf"].toolTip()  # the reader's whole sentence, on hover
     assert page.overall.value() == 100
     assert page.jobs.rowCount() == 2
     assert page.jobs.cellWidget(0, 2) is not None

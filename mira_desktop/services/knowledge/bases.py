@@ -57,6 +57,7 @@ class DocumentView:
     size_bytes: int
     error: str | None
     updated_at: str
+    error_kind: str | None = None  # why it failed: encrypted, corrupt, empty, scanned, too_large, …
 
 
 @dataclass(frozen=True)
@@ -348,6 +349,7 @@ def _document_view(
 ) -> DocumentView:
     shown = newest or current
     sized = current or shown
+    error = newest.error if newest is not None and newest.status is VersionStatus.FAILED else None
     return DocumentView(
         id=document.id,
         name=document.name,
@@ -357,8 +359,9 @@ def _document_view(
         latest_version=shown.version if shown else 0,
         chunks=current.chunk_count if current else 0,
         size_bytes=sized.size_bytes if sized else 0,
-        error=_error_text(newest.error) if newest and newest.status is VersionStatus.FAILED else None,
+        error=_error_text(error),
         updated_at=document.updated_at,
+        error_kind=str(error.get("kind")) if error else None,
     )
 
 

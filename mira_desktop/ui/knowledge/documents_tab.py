@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QLabel, QPushButton, QTextBrowser, QVBoxLayout, QW
 
 from mira_desktop.ui.i18n import tr
 from mira_desktop.ui.knowledge.tables import cell, make_table, state_label
+from mira_desktop.ui.strings import CATALOG
 
 if TYPE_CHECKING:
     from mira_desktop.services.knowledge.bases import DocumentView
@@ -61,13 +62,15 @@ class DocumentsTab(QWidget):
             name.setData(Qt.ItemDataRole.UserRole, d.id)
             newer = d.version is not None and d.latest_version != d.version
             status = state_label(d.status) + (f" (v{d.latest_version})" if newer else "")
-            error = error_without_name(d.error or "", d.name)
+            full = error_without_name(d.error or "", d.name)
+            reason = f"kb.why.{d.error_kind}"
+            error = cell(tr(reason) if reason in CATALOG else full, full)
             cells = [
                 name,
                 cell(f"v{d.version}" if d.version else "–"),
                 cell(status),
                 cell(str(d.chunks)),
-                cell(error),
+                error,
             ]
             for column, item in enumerate(cells):
                 self.table.setItem(row, column, item)

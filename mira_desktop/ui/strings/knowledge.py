@@ -6,6 +6,13 @@ from mira_desktop.ui.strings.source import Source, translate
 
 STRINGS: dict[str, Source] = {
     "kb.title": translate("kb", "Knowledge", "kb.title"),
+    # Why a document failed, by the reader's kind of error (the full sentence is on hover and below).
+    "kb.why.encrypted": translate("kb", "Encrypted: remove its password and add it again", "kb.why.encrypted"),
+    "kb.why.corrupt": translate("kb", "Damaged or cut short", "kb.why.corrupt"),
+    "kb.why.empty": translate("kb", "Empty: no text to index", "kb.why.empty"),
+    "kb.why.scanned": translate("kb", "Scanned pages without text: run OCR on it first", "kb.why.scanned"),
+    "kb.why.too_large": translate("kb", "Too large to index", "kb.why.too_large"),
+    "kb.why.unsupported": translate("kb", "Not a supported type", "kb.why.unsupported"),
     "kb.new_name": translate("kb", "New knowledge base name", "kb.new_name"),
     "kb.create": translate("kb", "Create", "kb.create"),
     "kb.delete": translate("kb", "Delete…", "kb.delete"),

@@ -487,6 +487,36 @@ Everything runs on this computer.</source>
         <translation>{name}：{documents} · {chunks}{watching}</translation>
     </message>
     <message>
+        <source>Encrypted: remove its password and add it again</source>
+        <comment>kb.why.encrypted</comment>
+        <translation>已加密：去掉密码后重新添加</translation>
+    </message>
+    <message>
+        <source>Damaged or cut short</source>
+        <comment>kb.why.corrupt</comment>
+        <translation>文件已损坏或不完整</translation>
+    </message>
+    <message>
+        <source>Empty: no text to index</source>
+        <comment>kb.why.empty</comment>
+        <translation>空文件：没有可索引的文字</translation>
+    </message>
+    <message>
+        <source>Scanned pages without text: run OCR on it first</source>
+        <comment>kb.why.scanned</comment>
+        <translation>扫描页中没有文字：请先做文字识别（OCR）</translation>
+    </message>
+    <message>
+        <source>Too large to index</source>
+        <comment>kb.why.too_large</comment>
+        <translation>文件太大，无法索引</translation>
+    </message>
+    <message>
+        <source>Not a supported type</source>
+        <comment>kb.why.unsupported</comment>
+        <translation>不支持的文件类型</translation>
+    </message>
+    <message>
         <source>{name}: {documents}, {chunks}</source>
         <comment>kb.list_tip</comment>
         <translation>{name}：{documents}，{chunks}</translation>
