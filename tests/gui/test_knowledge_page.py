@@ -63,6 +63,7 @@ def test_dropped_files_are_indexed_with_progress_errors_and_searchable(
     errors = {page.documents.item(r, 0).text(): page.documents.item(r, 4) for r in range(2)}
     assert errors["locked.pdf"].text() == "Encrypted: remove its password and add it again"
     assert "encrypted" in errors["locked.pdf"].toolTip()  # the reader's whole sentence, on hover
+    qtbot.waitUntil(lambda: "could not be indexed" in page.status.text())  # not "all are indexed"
     assert page.overall.value() == 100
     assert page.jobs.rowCount() == 2
     assert page.jobs.cellWidget(0, 2) is not None

@@ -240,7 +240,8 @@ class KnowledgePage(QWidget):
         self.jobs_tab.show_jobs(snapshot.jobs)
         self.evaluation_tab.show_runs(snapshot.evaluations)
         self.evaluation_tab.answers.show_reports(snapshot.answer_reports)
-        self._show_progress(snapshot.jobs, current is not None)
+        failed = sum(1 for d in snapshot.documents if d.status == "failed")
+        self._show_progress(snapshot.jobs, current is not None, failed)
         self.refreshed.emit()
 
     def _show_header(self, current: KnowledgeBaseSummary | None, any_base: bool) -> None:
@@ -264,7 +265,7 @@ class KnowledgePage(QWidget):
         )
         self.follow_button.setText(tr("kb.unfollow") if current.watch_path else tr("kb.follow"))
 
-    def _show_progress(self, jobs: list[JobView], has_base: bool) -> None:
+    def _show_progress(self, jobs: list[JobView], has_base: bool, failed: int = 0) -> None:
         active = [j for j in jobs if j.state not in FINISHED]
         self.cancel_button.setEnabled(bool(active))
         if not has_base:
@@ -273,7 +274,13 @@ class KnowledgePage(QWidget):
             return
         if not active:
             self.overall.setValue(100 if jobs else 0)
-            idle = tr("kb.idle") if jobs else tr("kb.nothing_yet")
+            idle = (
+                tr("kb.idle_failed", count=failed)
+                if failed
+                else tr("kb.idle")
+                if jobs
+                else tr("kb.nothing_yet")
+            )
             self.status.setText(self._message or idle)
             return
         batch = [j for j in jobs if j.created_at >= min(a.created_at for a in active)]

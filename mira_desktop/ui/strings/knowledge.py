@@ -7,7 +7,9 @@ from mira_desktop.ui.strings.source import Source, translate
 STRINGS: dict[str, Source] = {
     "kb.title": translate("kb", "Knowledge", "kb.title"),
     # Why a document failed, by the reader's kind of error (the full sentence is on hover and below).
-    "kb.why.encrypted": translate("kb", "Encrypted: remove its password and add it again", "kb.why.encrypted"),
+    "kb.why.encrypted": translate(
+        "kb", "Encrypted: remove its password and add it again", "kb.why.encrypted"
+    ),
     "kb.why.corrupt": translate("kb", "Damaged or cut short", "kb.why.corrupt"),
     "kb.why.empty": translate("kb", "Empty: no text to index", "kb.why.empty"),
     "kb.why.scanned": translate("kb", "Scanned pages without text: run OCR on it first", "kb.why.scanned"),
@@ -85,6 +87,12 @@ STRINGS: dict[str, Source] = {
     "kb.col_progress": translate("kb", "Progress", "kb.col_progress"),
     "kb.col_message": translate("kb", "Message", "kb.col_message"),
     "kb.idle": translate("kb", "All documents are indexed.", "kb.idle"),
+    "kb.idle_failed": translate(
+        "kb",
+        "Indexing is done; %Ln document(s) could not be indexed: see the Error column.",
+        "kb.idle_failed",
+        1,
+    ),
     "kb.indexing": translate("kb", "Indexing: {done} of %Ln jobs finished", "kb.indexing", 1).counted_by(
         "total"
     ),

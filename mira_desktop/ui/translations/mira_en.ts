@@ -64,6 +64,14 @@
         </translation>
     </message>
     <message numerus="yes">
+        <source>Indexing is done; %Ln document(s) could not be indexed: see the Error column.</source>
+        <comment>kb.idle_failed</comment>
+        <translation>
+            <numerusform>Indexing is done; %Ln document could not be indexed: see the Error column.</numerusform>
+            <numerusform>Indexing is done; %Ln documents could not be indexed: see the Error column.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>Indexing: {done} of %Ln jobs finished</source>
         <comment>kb.indexing</comment>
         <translation>

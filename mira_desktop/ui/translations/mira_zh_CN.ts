@@ -689,6 +689,13 @@ Everything runs on this computer.</source>
         <translation>所有文档均已索引。</translation>
     </message>
     <message numerus="yes">
+        <source>Indexing is done; %Ln document(s) could not be indexed: see the Error column.</source>
+        <comment>kb.idle_failed</comment>
+        <translation>
+            <numerusform>索引已完成；有 %Ln 个文档未能索引：原因见“错误”列。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>Indexing: {done} of %Ln jobs finished</source>
         <comment>kb.indexing</comment>
         <translation>
