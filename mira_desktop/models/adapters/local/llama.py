@@ -236,12 +236,20 @@ def _route_llama_logs(llama_cpp: Any) -> None:
     if _LOG_CALLBACK:
         return
     log = logging.getLogger("mira.llama_cpp")
-    levels = {1: logging.INFO, 2: logging.WARNING, 3: logging.ERROR, 4: logging.DEBUG}
+    # ggml's levels (ggml.h): 1 debug, 2 info, 3 warn, 4 error, 5 "continues the previous line".
+    # (llama_cpp/_logger.py documents an older order; read as that, every debug line of each
+    # decode reached the log file as INFO: 8,660 lines for one model load and a few answers.)
+    levels = {1: logging.DEBUG, 2: logging.INFO, 3: logging.WARNING, 4: logging.ERROR}
+    last = [logging.DEBUG]
 
     def forward(level: int, text: bytes, _user_data: Any) -> None:
+        shown = last[0] if level == 5 else levels.get(level, logging.DEBUG)
+        last[0] = shown
+        if not log.isEnabledFor(shown):
+            return  # called from C for every line: skip the decoding of what nobody keeps
         message = text.decode("utf-8", "replace").rstrip()
         if message:
-            log.log(levels.get(level, logging.DEBUG), "%s", message)
+            log.log(shown, "%s", message)
 
     _LOG_CALLBACK.append(llama_cpp.llama_log_callback(forward))
     llama_cpp.llama_log_set(_LOG_CALLBACK[0], ctypes.c_void_p(0))
