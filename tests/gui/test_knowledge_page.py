@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -162,3 +164,24 @@ def test_answer_evaluations_are_charted_and_listed_newest_first(
     assert answers.chart.series["Right source shown"] == pytest.approx([0.4, 0.9])
     assert not answers.table.isHidden()
     assert answers.empty.isHidden()
+
+
+def test_a_report_kept_by_mira_eval_rag_in_another_process_is_charted_without_a_click(
+    qtbot: QtBot, page: KnowledgePage, app_services: AppServices
+) -> None:
+    kb = app_services.knowledge_bases.create("Manual")
+    app_services.other_processes.watch(interval_s=0.1)  # as the main window does
+    answers = page.evaluation_tab.answers
+    qtbot.waitUntil(lambda: page.kb_list.count() == 1 and page.evaluation_tab.isEnabled())
+    qtbot.wait(500)  # every reload of the page's own start is done
+    keep = (  # what `mira eval rag` does last, in its own process, once the window saw its start
+        "import sys, time; from pathlib import Path; from mira_desktop.app import build_services;"
+        "s = build_services(Path(sys.argv[1])); time.sleep(2);"
+        "s.knowledge.rag_evaluations.keep(sys.argv[2], {'config': 'default', 'created_at': '2026-12-01T10:00:00.000Z',"
+        " 'metrics': {'queries': 5, 'right_source_rate': 0.8}}); s.close()"
+    )
+    other = subprocess.Popen([sys.executable, "-c", keep, str(app_services.folder.root), kb.id])
+    qtbot.waitUntil(lambda: other.poll() is not None, timeout=60_000)
+    assert other.returncode == 0
+    qtbot.waitUntil(lambda: answers.table.rowCount() == 1, timeout=10_000)
+    assert answers.table.item(0, 3).text() == "80%"

@@ -88,5 +88,13 @@ def build_knowledge_services(
     embedders.on_changed(lambda _kb_id: indexer.wake())
     evaluation = EvaluationService(kbs, search, EvaluationRunRepository(database))
     return KnowledgeServices(
-        bases, queue, search, indexer, evaluation, embedder, embedders, indexes, RagEvaluations(files)
+        bases,
+        queue,
+        search,
+        indexer,
+        evaluation,
+        embedder,
+        embedders,
+        indexes,
+        RagEvaluations(files, SettingsRepository(database), changes),
     )

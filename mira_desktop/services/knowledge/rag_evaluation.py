@@ -27,8 +27,10 @@ from typing import Any
 from mira_desktop.core.clock import now_iso
 from mira_desktop.core.errors import InvalidInputError
 from mira_desktop.core.fileio import write_atomically
+from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.services.knowledge.evaluation import Qrels
 from mira_desktop.services.knowledge.files import KnowledgeFiles
+from mira_desktop.store.settings import SettingsRepository
 
 STAGES = ("retrieve", "grade", "rewrite", "first_token", "total")
 HIGHER_IS_BETTER = ("right_source_rate", "mrr_shown", "gold_answer_rate")
@@ -226,11 +228,18 @@ def report_history(folder: Path, limit: int = 50) -> list[dict[str, Any]]:
 class RagEvaluations:
     """The kept `mira eval rag` reports of each knowledge base (what the Evaluation tab charts)."""
 
-    def __init__(self, files: KnowledgeFiles) -> None:
+    def __init__(self, files: KnowledgeFiles, settings: SettingsRepository, changes: ChangeFeed) -> None:
         self._files = files
+        self._settings = settings
+        self._changes = changes
 
     def keep(self, kb_id: str, report: Mapping[str, Any]) -> Path:
-        return keep_report(self._files.evaluations_dir(kb_id), report)
+        """Keep the report; the newest one's name is also written to the database, so a window open
+        in another process (``mira eval rag`` runs beside it) sees the commit and charts it."""
+        path = keep_report(self._files.evaluations_dir(kb_id), report)
+        self._settings.set(f"knowledge.{kb_id}.newest_rag_report", path.name)
+        self._changes.publish(Topic.KNOWLEDGE_BASES, kb_id)
+        return path
 
     def history(self, kb_id: str, limit: int = 50) -> list[dict[str, Any]]:
         return report_history(self._files.evaluations_dir(kb_id), limit)
