@@ -69,7 +69,7 @@ def build_services(
     from mira_desktop.services.chat.summaries import SummaryService
     from mira_desktop.services.knowledge.bundle import build_knowledge_services
     from mira_desktop.services.knowledge.sources import SourceService
-    from mira_desktop.services.knowledge.trash import DocumentTrash
+    from mira_desktop.services.knowledge.trash import DocumentTrash, KnowledgeBaseTrash
     from mira_desktop.services.media.service import MediaService
     from mira_desktop.services.memory.service import MemoryService
     from mira_desktop.services.model_catalog.catalog import ModelService
@@ -204,6 +204,7 @@ def build_services(
             workspaces=workspace_service,
         )
         trash.register(DocumentTrash(knowledge.bases, TrashRepository(database)))
+        trash.register(KnowledgeBaseTrash(knowledge.bases, database, TrashRepository(database)))
         knowledge.bases.trash = trash
         tasks.start(
             "trash-purge", lambda _cancel: trash.purge_expired()

@@ -52,7 +52,7 @@ def register(
     for name, handler, help_text in (
         ("docs", _docs, "documents with their version, status, chunks and errors"),
         ("jobs", _jobs, "index jobs, newest first"),
-        ("delete", _delete, "delete a knowledge base with its documents and index (threads are kept)"),
+        ("delete", _delete, "move a knowledge base to the trash with its documents and index (threads are kept)"),
     ):
         sub = commands.add_parser(name, help=help_text, parents=[common])
         sub.add_argument("kb", metavar="KB", help="knowledge base id or name")
@@ -305,12 +305,14 @@ def _delete(args: argparse.Namespace, services: AppServices, out: Output) -> int
     out.result(
         {
             "deleted": kb.id,
+            "in_trash": True,
             "documents_removed": preview.documents_removed,
             "threads_kept": preview.threads_unbound,
             "messages_kept": preview.messages_kept,
         },
-        f"Deleted {kb.name} ({kb.id}) and its {preview.documents_removed} document(s); "
-        f"{preview.threads_unbound} thread(s) with {preview.messages_kept} message(s) were kept, unbound.",
+        f"Moved {kb.name} ({kb.id}) to the trash with its {preview.documents_removed} document(s); "
+        f"`mira trash restore {kb.id}` brings it back. {preview.threads_unbound} thread(s) with "
+        f"{preview.messages_kept} message(s) were kept, unbound until then.",
     )
     return 0
 

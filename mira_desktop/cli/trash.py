@@ -63,7 +63,7 @@ def _list(args: argparse.Namespace, services: AppServices, out: Output) -> int:
 def _restore(args: argparse.Namespace, services: AppServices, out: Output) -> int:
     restored = services.trash.restore(args.id)
     entry = restored.entry
-    lines = [f"Restored the {entry.kind} {entry.label!r} ({entry.object_id})."] + [
+    lines = [f"Restored the {entry.kind.replace('_', ' ')} {entry.label!r} ({entry.object_id})."] + [
         f"  {note}" for note in restored.notes
     ]
     out.result(restored, "\n".join(lines))

@@ -39,12 +39,19 @@ class KnowledgeBaseRepository:
         assert found is not None
         return found
 
-    def get(self, kb_id: str) -> KnowledgeBase | None:
-        row = self._db.one("SELECT * FROM knowledge_bases WHERE id = ?", (kb_id,))
+    def get(self, kb_id: str, *, include_trashed: bool = False) -> KnowledgeBase | None:
+        shown = "" if include_trashed else " AND trashed_at IS NULL"
+        row = self._db.one(f"SELECT * FROM knowledge_bases WHERE id = ?{shown}", (kb_id,))
         return None if row is None else _knowledge_base(row)
 
     def list(self) -> list[KnowledgeBase]:
-        return [_knowledge_base(r) for r in self._db.query("SELECT * FROM knowledge_bases ORDER BY name, id")]
+        """The knowledge bases in use (not those in the trash)."""
+        rows = self._db.query("SELECT * FROM knowledge_bases WHERE trashed_at IS NULL ORDER BY name, id")
+        return [_knowledge_base(r) for r in rows]
+
+    def all_ids(self) -> set[str]:
+        """Every knowledge base's id, those in the trash included (their folders are kept)."""
+        return {r["id"] for r in self._db.query("SELECT id FROM knowledge_bases")}
 
     def delete(self, kb_id: str) -> bool:
         """Delete the knowledge base and its documents; bound threads are unbound by the schema."""
@@ -66,7 +73,7 @@ class KnowledgeBaseRepository:
     def watched(self) -> builtins.list[tuple[str, str]]:
         """(knowledge base id, folder) for every knowledge base that follows a folder."""
         rows = self._db.query(
-            "SELECT id, watch_path FROM knowledge_bases WHERE watch_path IS NOT NULL ORDER BY id"
+            "SELECT id, watch_path FROM knowledge_bases WHERE watch_path IS NOT NULL AND trashed_at IS NULL ORDER BY id"
         )
         return [(r["id"], r["watch_path"]) for r in rows]
 

@@ -1,4 +1,5 @@
-"""The trash: entries that remember a trashed thread, role, workspace or document and its bindings.
+"""The trash: entries that remember a trashed thread, role, workspace, document or knowledge base and
+its bindings.
 
 A trashed object keeps its rows; ``trashed_at`` hides it from every list and lookup until it is
 restored or purged.
@@ -15,7 +16,13 @@ from mira_desktop.core.clock import now_iso
 from mira_desktop.core.ids import new_id
 from mira_desktop.store.database import Database, Row
 
-TABLES = {"thread": "threads", "role": "roles", "workspace": "workspaces", "document": "documents"}
+TABLES = {
+    "thread": "threads",
+    "role": "roles",
+    "workspace": "workspaces",
+    "document": "documents",
+    "knowledge_base": "knowledge_bases",
+}
 
 
 @dataclass(frozen=True)

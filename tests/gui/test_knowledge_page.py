@@ -130,6 +130,7 @@ def test_deleting_warns_what_is_kept_and_keeps_the_threads(
     page.delete_button.click()
     assert "1 thread(s) with 1 message(s) stay" in asked[0]
     assert "does not touch your original files" in asked[0]
+    assert "Move “Doomed” to the trash?" in asked[0]
     assert page.kb_list.count() == 1
     monkeypatch.setattr(page, "confirm", lambda title, text: True)
     with qtbot.waitSignal(page.knowledge_bases_changed, timeout=30_000):
@@ -138,6 +139,9 @@ def test_deleting_warns_what_is_kept_and_keeps_the_threads(
     assert "No knowledge bases yet" in page.summary.text()
     assert not page.cancel_button.isEnabled()
     assert app_services.threads.get(thread.id).knowledge_base_id is None
+    app_services.trash.restore(kb.id)  # from the trash dialog or `mira trash restore`
+    qtbot.waitUntil(lambda: page.kb_list.count() == 1)
+    assert app_services.threads.get(thread.id).knowledge_base_id == kb.id
 
 
 def test_answer_evaluations_are_charted_and_listed_newest_first(

@@ -157,8 +157,9 @@ def test_plural_forms_follow_the_count_in_english_and_chinese(speak: Speak) -> N
     assert tr("chat.show_earlier_n", n="1") == "Show 1 earlier message"  # the view passes a str
     summary = tr("kb.summary", name="Notes", documents=1, chunks=12345, watching="")
     assert summary == "Notes: 1 document · 12,345 chunks"
-    asked = tr("kb.confirm_delete", name="Old", documents=2, threads=1, messages=3)
-    assert "removes its 2 documents," in asked
+    asked = tr("kb.confirm_delete", name="Old", documents=2, threads=1, messages=3, days=30)
+    assert "Its 2 documents, their index" in asked
+    assert "within 30 days" in asked
     assert "1 thread with 3 messages stay" in asked
     speak("zh")
     assert tr("models.found", count=1) == "1 个尚未添加的模型："
@@ -168,7 +169,7 @@ def test_plural_forms_follow_the_count_in_english_and_chinese(speak: Speak) -> N
         == "笔记：1 个文档 · 12,345 个片段"
     )
     assert "1 个对话共 3 条消息都会保留" in tr(
-        "kb.confirm_delete", name="旧", documents=2, threads=1, messages=3
+        "kb.confirm_delete", name="旧", documents=2, threads=1, messages=3, days=30
     )
 
 

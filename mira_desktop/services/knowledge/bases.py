@@ -1,9 +1,9 @@
 """Knowledge base use cases: create, list, documents and jobs, remove a document, delete, follow a folder.
 
-Removing a document moves it to the trash (out of every search at once, restorable); purging it or
-deleting a knowledge base takes its index lock, removes the index rows and the stored source
-copies, and never touches a conversation: threads bound to a deleted knowledge
-base keep every message and lose only the binding (the schema sets it to NULL).
+Removing a document or deleting a knowledge base moves it to the trash (out of every list and search
+at once, restorable); purging it takes its index lock, removes the index rows and the stored source
+copies, and never touches a conversation: threads bound to a deleted knowledge base keep every
+message and lose only the binding (given back when it is restored).
 """
 
 from __future__ import annotations
@@ -202,7 +202,9 @@ class KnowledgeBaseService:
         """Delete a document for good: its versions, index rows and stored copies (under the index lock)."""
         docs, jobs = self._require_index_parts()
         files, indexes = self._require_files()
-        kb = self.get(kb_id)
+        kb = self._kbs.get(kb_id, include_trashed=True)  # its base may be in the trash too
+        if kb is None:
+            raise NotFoundError(f"No knowledge base with id {kb_id}: see `mira kb list`.")
         document = docs.get(document_id, include_trashed=True)
         if document is None:
             raise NotFoundError(f"No document {document_id!r} in this knowledge base: see `mira kb docs`.")
@@ -228,15 +230,32 @@ class KnowledgeBaseService:
         return document
 
     def delete(self, kb_id: str, on_wait: Callable[[str], None] | None = None) -> KnowledgeBase:
-        """Delete the knowledge base with its documents, index and stored copies; bound threads keep
-        every message and lose only the binding."""
+        """Move the knowledge base to the trash: hidden from every list and search, its documents,
+        index and stored copies kept until it is restored or purged; bound threads keep every
+        message and lose only the binding (given back on restore)."""
         kb = self.get(kb_id)
+        if self.trash is None:
+            return self.purge(kb_id, on_wait)
+        self.trash.put("knowledge_base", kb.id)
+        return kb
+
+    def cancel_jobs(self, kb_id: str, reason: str) -> None:
+        """End the knowledge base's queued and running jobs (their documents stay as they were)."""
+        if self._jobs is not None:
+            for job in self._jobs.active(kb_id):
+                self._jobs.update(job.id, state=JobState.CANCELLED, message=reason)
+
+    def purge(self, kb_id: str, on_wait: Callable[[str], None] | None = None) -> KnowledgeBase:
+        """Delete the knowledge base for good with its documents, index and stored copies; bound
+        threads keep every message and lose only the binding."""
+        kb = self._kbs.get(kb_id, include_trashed=True)
+        if kb is None:
+            raise NotFoundError(f"No knowledge base with id {kb_id}: see `mira kb list`.")
         if self._indexes is None or self._files is None or self._jobs is None:
             self._kbs.delete(kb_id)
             self._deleted(kb_id)
             return kb
-        for job in self._jobs.active(kb_id):
-            self._jobs.update(job.id, state=JobState.CANCELLED, message="the knowledge base was deleted")
+        self.cancel_jobs(kb_id, "the knowledge base was deleted")
         index = self._indexes.get(kb_id, f"The knowledge base {kb.name!r}")
         with _locked(index.lock(), on_wait):
             self._kbs.delete(kb_id)
@@ -309,7 +328,7 @@ class KnowledgeBaseService:
         """Delete index folders left by knowledge bases deleted while their removal was interrupted."""
         if self._files is None or not self._files.knowledge_dir.is_dir():
             return 0
-        known = {kb.id for kb in self._kbs.list()}
+        known = self._kbs.all_ids()  # a knowledge base in the trash keeps its folder
         removed = 0
         for folder in self._files.knowledge_dir.iterdir():
             if folder.is_dir() and folder.name.startswith("kb_") and folder.name not in known:

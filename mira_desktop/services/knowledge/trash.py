@@ -1,15 +1,19 @@
-"""How a knowledge-base document goes to the trash and comes back.
+"""How a knowledge-base document, or a whole knowledge base, goes to the trash and comes back.
 
-Its versions, index rows and stored copy stay while it is in the trash: search leaves it out
-(``DocumentRepository.hidden_versions``), so restoring is instant and needs no re-indexing.
+A document's versions, index rows and stored copy stay while it is in the trash: search leaves it
+out (``DocumentRepository.hidden_versions``), so restoring is instant and needs no re-indexing. A
+knowledge base keeps its documents, index folder and stored copies; its queued jobs end, its folder
+is no longer followed, and the threads bound to it are unbound and bound again on restore.
 """
 
 from __future__ import annotations
 
-from mira_desktop.core.errors import NotFoundError
+from mira_desktop.core.errors import ConflictError, NotFoundError
 from mira_desktop.services.app.changes import Topic
 from mira_desktop.services.knowledge.bases import KnowledgeBaseService
+from mira_desktop.services.trash.kinds import rebind_threads, refuse_if_busy, unbind_threads
 from mira_desktop.services.trash.service import Moved
+from mira_desktop.store.database import Database
 from mira_desktop.store.trash import TrashRepository, TrashRow
 
 
@@ -31,6 +35,12 @@ class DocumentTrash:
 
     def restore(self, entry: TrashRow) -> list[str]:
         row = self._trash.row("document", entry.object_id) or {}
+        base = self._trash.row("knowledge_base", row.get("knowledge_base_id", ""))
+        if base is not None and base.get("trashed_at"):
+            raise ConflictError(
+                f"{entry.label} belongs to the knowledge base {base['name']!r}, which is in the trash: "
+                "restore that first. Nothing was restored."
+            )
         source = row.get("source_path")
         if source and source in self._bases.latest_sources(row["knowledge_base_id"]):
             return [f"{entry.label} was added again meanwhile: both copies are now in the knowledge base."]
@@ -43,3 +53,32 @@ class DocumentTrash:
         row = self._trash.row("document", entry.object_id)
         if row is not None:
             self._bases.purge_document(row["knowledge_base_id"], entry.object_id)
+
+
+class KnowledgeBaseTrash:
+    kind = "knowledge_base"
+    topic = Topic.KNOWLEDGE_BASES
+
+    def __init__(self, bases: KnowledgeBaseService, database: Database, trash: TrashRepository) -> None:
+        self._bases = bases
+        self._db = database
+        self._trash = trash
+
+    def move(self, object_id: str) -> Moved:
+        kb = self._bases.get(object_id)
+        refuse_if_busy(
+            self._db, "knowledge_base_id", object_id, f"A thread of the knowledge base {kb.name!r}"
+        )
+        self._bases.cancel_jobs(object_id, "the knowledge base was moved to the trash")
+        threads = unbind_threads(self._db, "knowledge_base_id", object_id)
+        return Moved(kb.name, {"threads": threads}, (Topic.THREADS, Topic.INDEX))
+
+    def restore(self, entry: TrashRow) -> list[str]:
+        threads = list(entry.detail.get("threads", []))
+        return rebind_threads(self._db, "knowledge_base_id", entry.object_id, threads, "knowledge base")
+
+    def after_restore(self, entry: TrashRow) -> None:
+        return None
+
+    def purge(self, entry: TrashRow) -> None:
+        self._bases.purge(entry.object_id)

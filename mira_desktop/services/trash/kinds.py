@@ -1,6 +1,7 @@
 """How each kind of object goes to the trash and comes back: threads, roles and workspaces.
 
-(Documents are the knowledge service's: ``services/knowledge/trash.py``.)
+(Documents and knowledge bases are the knowledge service's: ``services/knowledge/trash.py``, which
+uses the thread helpers here.)
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ def _live_row(trash: TrashRepository, kind: str, object_id: str, noun: str, hint
     return row
 
 
-def _refuse_if_busy(db: Database, where: str, value: str, what: str) -> None:
+def refuse_if_busy(db: Database, where: str, value: str, what: str) -> None:
     row = db.one(
         f"SELECT count(*) AS n FROM runs WHERE status IN {BUSY} AND thread_id IN (SELECT id FROM threads WHERE {where} = ?)",
         (value,),
@@ -34,14 +35,14 @@ def _refuse_if_busy(db: Database, where: str, value: str, what: str) -> None:
         )
 
 
-def _unbind(db: Database, column: str, object_id: str) -> list[str]:
+def unbind_threads(db: Database, column: str, object_id: str) -> list[str]:
     """Cut the binding of every thread (trashed ones too) to the object; returns their ids."""
     bound = [r["id"] for r in db.query(f"SELECT id FROM threads WHERE {column} = ?", (object_id,))]
     db.execute(f"UPDATE threads SET {column} = NULL WHERE {column} = ?", (object_id,))
     return bound
 
 
-def _rebind(db: Database, column: str, object_id: str, thread_ids: list[str], noun: str) -> list[str]:
+def rebind_threads(db: Database, column: str, object_id: str, thread_ids: list[str], noun: str) -> list[str]:
     """Bind the threads back where nothing else took the binding; sentences for the others."""
     gone, rebound_elsewhere = 0, []
     for thread_id in thread_ids:
@@ -71,7 +72,7 @@ class ThreadTrash:
 
     def move(self, object_id: str) -> Moved:
         row = _live_row(self._trash, "thread", object_id, "thread", "mira threads list")
-        _refuse_if_busy(self._db, "id", object_id, "The thread")
+        refuse_if_busy(self._db, "id", object_id, "The thread")
         detail = {k: row[k] for k in ("role_id", "knowledge_base_id", "workspace_id") if row[k]}
         return Moved(row["title"] or "(untitled)", detail)
 
@@ -113,11 +114,15 @@ class RoleTrash:
 
     def move(self, object_id: str) -> Moved:
         row = _live_row(self._trash, "role", object_id, "role", "mira roles list")
-        _refuse_if_busy(self._db, "role_id", object_id, f"A thread of the role {row['name']!r}")
-        return Moved(row["name"], {"threads": _unbind(self._db, "role_id", object_id)}, (Topic.THREADS,))
+        refuse_if_busy(self._db, "role_id", object_id, f"A thread of the role {row['name']!r}")
+        return Moved(
+            row["name"], {"threads": unbind_threads(self._db, "role_id", object_id)}, (Topic.THREADS,)
+        )
 
     def restore(self, entry: TrashRow) -> list[str]:
-        return _rebind(self._db, "role_id", entry.object_id, list(entry.detail.get("threads", [])), "role")
+        return rebind_threads(
+            self._db, "role_id", entry.object_id, list(entry.detail.get("threads", [])), "role"
+        )
 
     def after_restore(self, entry: TrashRow) -> None:
         return None
@@ -139,8 +144,11 @@ class WorkspaceTrash:
         row = _live_row(self._trash, "workspace", object_id, "workspace", "mira workspaces list")
         if row["is_default"]:
             raise ConflictError(f"{row['name']} is the default workspace and cannot be deleted.")
-        _refuse_if_busy(self._db, "workspace_id", object_id, f"A thread of the workspace {row['name']!r}")
-        detail = {"threads": _unbind(self._db, "workspace_id", object_id), "root_path": row["root_path"]}
+        refuse_if_busy(self._db, "workspace_id", object_id, f"A thread of the workspace {row['name']!r}")
+        detail = {
+            "threads": unbind_threads(self._db, "workspace_id", object_id),
+            "root_path": row["root_path"],
+        }
         return Moved(row["name"], detail, (Topic.THREADS,))
 
     def restore(self, entry: TrashRow) -> list[str]:
@@ -153,7 +161,7 @@ class WorkspaceTrash:
                 f"The folder of {entry.label!r} is now the workspace {row['name']!r}: "
                 "delete that one first, then restore this one. Nothing was restored."
             )
-        return _rebind(
+        return rebind_threads(
             self._db, "workspace_id", entry.object_id, list(entry.detail.get("threads", [])), "workspace"
         )
 

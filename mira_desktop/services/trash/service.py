@@ -157,9 +157,10 @@ class TrashService:
         return self._purge(self._trash.list(older_than=_iso(cutoff)))
 
     def _purge(self, rows: builtins.list[TrashRow]) -> int:
-        # Roles and workspaces last: a purged thread or document does not need them, and a thread
-        # purged after its role would only lose a binding it no longer has.
-        order = {"thread": 0, "document": 1, "role": 2, "workspace": 3}
+        # Documents before their knowledge base (purging a base purges its documents), roles and
+        # workspaces last: a purged thread or document does not need them, and a thread purged
+        # after its role would only lose a binding it no longer has.
+        order = {"thread": 0, "document": 1, "knowledge_base": 2, "role": 3, "workspace": 4}
         for row in sorted(rows, key=lambda r: order.get(r.kind, 9)):
             if self._trash.exists(row.kind, row.object_id):
                 self._kinds[row.kind].purge(row)

@@ -327,6 +327,7 @@ class KnowledgePage(QWidget):
             documents=preview.documents_removed,
             threads=preview.threads_unbound,
             messages=preview.messages_kept,
+            days=self.services.trash.retention_days(),
         )
         if not self.confirm(tr("kb.confirm_delete_title"), text):
             return
@@ -351,7 +352,11 @@ class KnowledgePage(QWidget):
         text = tr("kb.queued", count=len(result.jobs))
         if result.unchanged:
             text += tr("kb.unchanged", count=len(result.unchanged))
-        self._say(text)
+        if result.jobs:  # the progress of those jobs, then the end of indexing, say the rest
+            self._message = ""
+            self.status.setText(text)
+        else:
+            self._say(text)  # nothing will index: the sentence stays until the next action
         self.services.knowledge.indexer.wake()
 
     def cancel_indexing(self) -> None:

@@ -110,7 +110,7 @@ STRINGS: dict[str, Source] = {
     "kb.confirm_delete_title": translate("kb", "Delete knowledge base", "kb.confirm_delete_title"),
     "kb.confirm_delete": translate(
         "kb",
-        "Delete “{name}”?\n\nThis removes its {documents}, their index and the copies Mira stored of them.\n\nIt does not touch your original files, and it keeps every conversation: {threads} with {messages} stay, they only stop using this knowledge base.",
+        "Move “{name}” to the trash?\n\nIts {documents}, their index and the copies Mira stored of them go with it: restore it from the trash within {days} days, after that they are deleted for good.\n\nIt does not touch your original files, and it keeps every conversation: {threads} with {messages} stay, they stop using this knowledge base until it is restored.",
         "kb.confirm_delete",
     ).with_counts(documents="kb.documents_n", threads="kb.threads_n", messages="kb.messages_n"),
     # Counts inside the messages above (one count per message, so each gets its plural form).

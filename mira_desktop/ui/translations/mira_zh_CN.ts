@@ -702,19 +702,6 @@ Everything runs on this computer.</source>
             <numerusform>正在索引：%Ln 个任务中已完成 {done} 个</numerusform>
         </translation>
     </message>
-    <message>
-        <source>Delete “{name}”?
-
-This removes its {documents}, their index and the copies Mira stored of them.
-
-It does not touch your original files, and it keeps every conversation: {threads} with {messages} stay, they only stop using this knowledge base.</source>
-        <comment>kb.confirm_delete</comment>
-        <translation>删除“{name}”？
-
-这会移除其中的 {documents}、它们的索引以及 Mira 保存的副本。
-
-不会改动你的原始文件，也会保留所有对话：{threads}共 {messages}都会保留，只是不再使用此知识库。</translation>
-    </message>
     <message numerus="yes">
         <source>%Ln document(s)</source>
         <comment>kb.documents_n</comment>
@@ -814,6 +801,19 @@ It does not touch your original files, and it keeps every conversation: {threads
         <source>Delete knowledge base</source>
         <comment>kb.confirm_delete_title</comment>
         <translation>删除知识库</translation>
+    </message>
+    <message>
+        <source>Move “{name}” to the trash?
+
+Its {documents}, their index and the copies Mira stored of them go with it: restore it from the trash within {days} days, after that they are deleted for good.
+
+It does not touch your original files, and it keeps every conversation: {threads} with {messages} stay, they stop using this knowledge base until it is restored.</source>
+        <comment>kb.confirm_delete</comment>
+        <translation>将“{name}”移到回收站？
+
+其中的 {documents}、它们的索引以及 Mira 保存的副本会一起移走：{days} 天内可以从回收站恢复，之后将被永久删除。
+
+这不会影响你的原始文件，也会保留所有对话：{threads}共 {messages}都会保留，在恢复之前它们不再使用这个知识库。</translation>
     </message>
     <message>
         <source>Remove document</source>
@@ -2319,6 +2319,11 @@ Start one on the right.</source>
         <source>Document</source>
         <comment>trash.kind_document</comment>
         <translation>文档</translation>
+    </message>
+    <message>
+        <source>Knowledge base</source>
+        <comment>trash.kind_knowledge_base</comment>
+        <translation>知识库</translation>
     </message>
     <message>
         <source>The trash is empty.</source>

@@ -64,7 +64,13 @@ def test_kb_lifecycle_add_search_docs_jobs_remove_delete(mira: Mira, tmp_path: P
     deleted = mira("--json", "kb", "delete", "Kitchen")
     assert deleted.code == 0, deleted.err
     assert deleted.json()["documents_removed"] == 2
+    assert deleted.json()["in_trash"] is True
     assert mira("--json", "kb", "list").json() == []
+    kb_id = deleted.json()["deleted"]
+    restored = mira("trash", "restore", kb_id)
+    assert restored.code == 0, restored.err
+    assert "Restored the knowledge base 'Kitchen'" in restored.out
+    assert [d["name"] for d in mira("--json", "kb", "docs", "Kitchen").json()] == ["secret.pdf", "tea.md"]
 
 
 def test_bad_input_is_one_line_and_changes_nothing(mira: Mira, tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from mira_desktop.core.conversation.threads import MessageRole
-from mira_desktop.core.errors import InvalidInputError
+from mira_desktop.core.errors import InvalidInputError, NotFoundError
 from mira_desktop.index.locking import IndexBusyError
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.app.changes import Topic
@@ -143,7 +143,7 @@ def test_a_removed_document_leaves_search_at_once_and_its_purge_removes_the_stor
     assert [p.name for p in sources.rglob("*.txt")] == ["keep.txt"]
 
 
-def test_deleting_a_knowledge_base_removes_its_data_and_keeps_its_threads(
+def test_a_deleted_knowledge_base_waits_in_the_trash_comes_back_whole_and_is_purged_for_good(
     services: AppServices, tmp_path: Path
 ) -> None:
     kb = services.knowledge_bases.create("Doomed")
@@ -159,12 +159,26 @@ def test_deleting_a_knowledge_base_removes_its_data_and_keeps_its_threads(
 
     services.knowledge_bases.delete(kb.id)
 
-    assert not (services.folder.knowledge_dir / kb.id).exists()
+    assert services.knowledge_bases.list() == []  # out of every list and search at once
+    with pytest.raises(NotFoundError):
+        services.knowledge.search.search(kb.id, "hearts", 3)
     detail = services.threads.show(thread.id)
     assert detail.thread.knowledge_base_id is None
     assert [m.id for m in detail.messages] == [question.id, answer.id]
+    assert services.knowledge_bases.remove_orphan_folders() == 0  # its folder is kept in the trash
+    assert [e.kind for e in services.trash.list()] == ["knowledge_base"]
+
+    services.trash.restore(kb.id)  # back whole: no re-indexing
+    assert services.threads.get(thread.id).knowledge_base_id == kb.id
+    assert "three hearts" in services.knowledge.search.search(kb.id, "hearts", 3)[0].text
+
+    services.knowledge_bases.delete(kb.id)
+    services.trash.purge(kb.id)
+    assert not (services.folder.knowledge_dir / kb.id).exists()
+    assert services.database.one("SELECT count(*) AS n FROM knowledge_bases") == {"n": 0}
     assert services.database.one("SELECT count(*) AS n FROM documents") == {"n": 0}
     assert services.database.one("SELECT count(*) AS n FROM index_jobs") == {"n": 0}
+    assert [m.id for m in services.threads.show(thread.id).messages] == [question.id, answer.id]
 
 
 def test_a_second_writer_fails_with_a_clear_message_and_loses_no_document(
