@@ -80,15 +80,29 @@ def say(text: str | Phrase) -> str:
 
 
 def explain(error: BaseException) -> str:
-    """The one line the window shows for ``error``: its phrase in the window's language, if it has one."""
+    """The one line the window shows for ``error``: its phrase in the window's language, if it has one;
+    a model's or server's failure is led by what happened in the window's language."""
     phrase = getattr(error, "phrase", None)
-    return say(phrase) if isinstance(phrase, Phrase) else str(error)
+    if isinstance(phrase, Phrase):
+        return say(phrase)
+    return _led(getattr(error, "kind", None), str(error))
 
 
 def explain_saved(error: Mapping[str, Any]) -> str:
-    """The message of an error kept on a failed answer (``{"message": …, "phrase": …}``)."""
+    """The message of an error kept on a failed answer (``{"kind": …, "message": …, "phrase": …}``)."""
     phrase = phrases.from_dict(error.get("phrase"))
-    return say(phrase) if phrase is not None else str(error.get("message", ""))
+    if phrase is not None:
+        return say(phrase)
+    return _led(error.get("kind"), str(error.get("message", "")))
+
+
+def _led(kind: object, message: str) -> str:
+    """``message`` (a server's or model's English) after a sentence in the window's language that says
+    what kind of failure it is; as it is in English, which the sentence itself already is."""
+    key = f"model_error.{kind}"
+    if language() == "en" or key not in CATALOG or not message:
+        return message
+    return f"{tr(key)} {message}"
 
 
 def _count(value: object) -> int:

@@ -425,3 +425,18 @@ def test_an_error_with_a_phrase_is_said_in_chinese_and_one_without_as_written(sp
     assert i18n.explain_saved(saved) == "a 是文件夹：请附加单个文件。"
     assert i18n.explain_saved({"message": "Server said no."}) == "Server said no."  # kept before phrases
     assert i18n.explain(InvalidInputError("A sentence without a phrase.")) == "A sentence without a phrase."
+
+
+def test_a_model_or_server_failure_is_led_by_what_happened_in_chinese(speak: Speak) -> None:
+    from mira_desktop.models.errors import ErrorKind, ModelError
+
+    english = "The server at http://127.0.0.1:9/v1 did not answer: start it or check the address."
+    unreachable = ModelError(ErrorKind.UNREACHABLE, english)
+    speak("en")
+    assert i18n.explain(unreachable) == english  # the sentence already says it
+    speak("zh")
+    assert i18n.explain(unreachable) == f"无法连接到模型服务器。 {english}"
+    saved = {"kind": "timeout", "message": "No token for 120 s.", "detail": ""}
+    assert i18n.explain_saved(saved) == "模型回答超时。 No token for 120 s."
+    refused = {"kind": "bad_request", "message": "Only your own messages can be edited."}
+    assert i18n.explain_saved(refused) == "Only your own messages can be edited."  # not a model's failure

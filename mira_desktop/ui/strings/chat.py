@@ -70,6 +70,21 @@ STRINGS: dict[str, Source] = {
         "message", "Stopped — the text so far is kept.", "message.stopped_note"
     ),
     "message.error_note": translate("message", "Failed: {error}", "message.error_note"),
+    # Before a model's or server's English error, in a window in another language: what happened.
+    "model_error.unreachable": translate(
+        "model_error", "The model server cannot be reached.", "model_error.unreachable"
+    ),
+    "model_error.timeout": translate(
+        "model_error", "The model took too long to answer.", "model_error.timeout"
+    ),
+    "model_error.auth": translate("model_error", "The server refused the API key.", "model_error.auth"),
+    "model_error.rate_limit": translate(
+        "model_error", "The server asks to slow down.", "model_error.rate_limit"
+    ),
+    "model_error.context_overflow": translate(
+        "model_error", "The conversation is too long for the model.", "model_error.context_overflow"
+    ),
+    "model_error.model_error": translate("model_error", "The model failed.", "model_error.model_error"),
     "message.writing": translate("message", "Writing…", "message.writing"),
     "message.continue": translate("message", "Continue", "message.continue"),
     "message.waiting_note": translate("message", "Waiting for your approval.", "message.waiting_note"),

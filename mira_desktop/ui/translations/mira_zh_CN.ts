@@ -1196,6 +1196,39 @@ It does not touch your original files, and it keeps every conversation: {threads
     </message>
 </context>
 <context>
+    <name>model_error</name>
+    <message>
+        <source>The model server cannot be reached.</source>
+        <comment>model_error.unreachable</comment>
+        <translation>无法连接到模型服务器。</translation>
+    </message>
+    <message>
+        <source>The model took too long to answer.</source>
+        <comment>model_error.timeout</comment>
+        <translation>模型回答超时。</translation>
+    </message>
+    <message>
+        <source>The server refused the API key.</source>
+        <comment>model_error.auth</comment>
+        <translation>服务器拒绝了 API 密钥。</translation>
+    </message>
+    <message>
+        <source>The server asks to slow down.</source>
+        <comment>model_error.rate_limit</comment>
+        <translation>服务器要求放慢请求速度。</translation>
+    </message>
+    <message>
+        <source>The conversation is too long for the model.</source>
+        <comment>model_error.context_overflow</comment>
+        <translation>对话太长，超出了模型的处理能力。</translation>
+    </message>
+    <message>
+        <source>The model failed.</source>
+        <comment>model_error.model_error</comment>
+        <translation>模型运行失败。</translation>
+    </message>
+</context>
+<context>
     <name>models</name>
     <message>
         <source>Model roles</source>
