@@ -6,12 +6,14 @@ import json
 from pathlib import Path
 
 import pytest
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from mira_desktop.core.roles.records import Role
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.roles.cards import CardFormat
 from mira_desktop.store.threads import ThreadRepository
+from mira_desktop.ui.i18n import remove_translations, use_language
 from mira_desktop.ui.operations import OperationRunner
 from mira_desktop.ui.roles.workbench import RoleWorkbench
 from tests.conftest import SHARED_DATA
@@ -70,11 +72,15 @@ def test_bad_values_show_inline_errors_and_nothing_is_saved(
     bench.form.profile_edits["top_k"].setText("many")
     bench.form.name_edit.setText("")
     errors = bench.form.errors
-    assert "must be a number from 0 to 2" in errors["llm_profile.temperature"].text()
+    # Under each field, in the form's words (the CLI keeps the schema's: "… or null … (got 3)").
+    assert errors["llm_profile.temperature"].text() == (
+        "Must be a number from 0 to 2, or empty for the model's default."
+    )
     assert errors["llm_profile.temperature"].isVisible()
-    assert "must be a whole number of at least 0" in errors["llm_profile.top_k"].text()
-    assert "(got 'many')" in errors["llm_profile.top_k"].text()
-    assert "name must not be empty" in errors["name"].text()
+    assert errors["llm_profile.top_k"].text() == (
+        "Must be a whole number of at least 0, or empty for the model's default."
+    )
+    assert errors["name"].text() == "Must not be empty."
     assert not errors["summary"].isVisible()
     assert not bench.save_button.isEnabled()
     assert not bench.start_chat_button.isEnabled()
@@ -89,6 +95,26 @@ def test_bad_values_show_inline_errors_and_nothing_is_saved(
     assert not errors["name"].isVisible()
     assert bench.save()
     assert app_services.roles.get(mira.id).llm_profile == {"top_p": 0.95}  # the cleared value is gone
+
+
+def test_a_temperature_of_40_is_refused_under_its_field_in_chinese(
+    qtbot: QtBot, qapp: QApplication, app_services: AppServices, runner: OperationRunner
+) -> None:
+    use_language(qapp, "zh")
+    try:
+        bench = open_bench(qtbot, app_services, runner)
+        mira = starter(app_services)
+        bench.refresh_list(select=mira.id)
+        bench.form.profile_edits["temperature"].setText("40")
+        bench.form.name_edit.setText("")
+        errors = bench.form.errors
+        qtbot.waitUntil(errors["llm_profile.temperature"].isVisible)
+        assert errors["llm_profile.temperature"].text() == "必须是 0 到 2 之间的数字，或留空使用模型的默认值。"
+        assert errors["name"].text() == "不能为空。"
+        assert bench.save() is False
+        assert app_services.roles.get(mira.id) == mira
+    finally:
+        remove_translations(qapp)
 
 
 def test_a_draft_role_is_previewed_with_a_badge_and_cannot_start_a_chat(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,8 +21,14 @@ MERGED_OBJECTS = ("prompt", "llm_profile")  # updated key by key; a null value c
 
 @dataclass(frozen=True)
 class FieldError:
+    """``field`` and its problem in English; ``code`` and ``values`` name the common problems so the
+    role form can say them under the field in the window's language (``range``, ``range_whole``,
+    ``at_least``, ``at_least_whole``, ``empty``, ``name_too_long``, ``one_line``, ``missing``)."""
+
     field: str  # e.g. "llm_profile.temperature", "lorebook[2].keys[0]"
     message: str
+    code: str = ""
+    values: dict[str, Any] = dataclasses.field(default_factory=dict, compare=False)
 
     def __str__(self) -> str:
         return f"{self.field} {self.message}"
@@ -123,7 +131,9 @@ def _field_error(error: Any) -> FieldError:
         whole = leaf in {"top_k", "max_tokens"}
         noun = "a whole number" if whole else "a number"
         bounds = f"from {low:g} to {high:g}" if high is not None else f"of at least {low:g}"
-        return FieldError(path, f"must be {noun} {bounds}, or null for the model's default{got}")
+        code = ("range" if high is not None else "at_least") + ("_whole" if whole else "")
+        values = {"low": f"{low:g}", "high": f"{high:g}" if high is not None else ""}
+        return FieldError(path, f"must be {noun} {bounds}, or null for the model's default{got}", code, values)
     messages = {
         "missing": "is required",
         "string_type": "must be text",
@@ -144,5 +154,20 @@ def _field_error(error: Any) -> FieldError:
     if kind == "too_long":
         return FieldError(path, f"has more than {ctx.get('max_length')} items")
     if kind == "value_error":
-        return FieldError(path, str(ctx.get("error", error["msg"])))
-    return FieldError(path, messages.get(kind, str(error["msg"]).lower()) + got)
+        reason = str(ctx.get("error", error["msg"]))
+        return FieldError(path, reason, *_named_reason(reason))
+    return FieldError(
+        path, messages.get(kind, str(error["msg"]).lower()) + got, "missing" if kind == "missing" else ""
+    )
+
+
+def _named_reason(reason: str) -> tuple[str, dict[str, Any]]:
+    """The code and values of a name validator's reason (``schema._one_line_name``)."""
+    if reason == "must not be empty":
+        return "empty", {}
+    if reason == "must be one line":
+        return "one_line", {}
+    found = re.fullmatch(r"is (\d+) characters; the limit is (\d+)", reason)
+    if found:
+        return "name_too_long", {"length": int(found[1]), "limit": int(found[2])}
+    return "", {}

@@ -30,6 +30,7 @@ from mira_desktop.core.roles.schema import PROFILE_RANGES
 from mira_desktop.core.roles.validation import FieldError
 from mira_desktop.ui.i18n import tr
 from mira_desktop.ui.roles.lorebook_editor import LorebookEditor
+from mira_desktop.ui.strings import CATALOG
 
 TEXT_FIELDS = (
     "description",
@@ -145,7 +146,8 @@ class RoleForm(QWidget):
         """Put each message under the field it names (the nearest shown one for nested paths)."""
         placed: dict[str, list[str]] = {}
         for error in errors:
-            placed.setdefault(self._label_for(error.field), []).append(str(error))
+            path = self._label_for(error.field)
+            placed.setdefault(path, []).append(_said(error) if path else str(error))
         for path, label in self.errors.items():
             text = "\n".join(placed.get(path, []))
             label.setText(text)
@@ -248,3 +250,10 @@ def _number(text: str) -> Any:
         except ValueError:
             continue
     return text
+
+
+def _said(error: FieldError) -> str:
+    """A problem shown under its field: in the window's language when the schema named it, else its
+    English (with the field's path, which may be deeper than the field shown)."""
+    key = f"roles.err.{error.code}"
+    return tr(key, **error.values) if error.code and key in CATALOG else str(error)

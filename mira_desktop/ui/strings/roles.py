@@ -6,6 +6,29 @@ from mira_desktop.ui.strings.source import Source, translate
 
 STRINGS: dict[str, Source] = {
     "roles.title": translate("roles", "Roles", "roles.title"),
+    # A field's problem, under the field (the English of the others comes from the role schema).
+    "roles.err.range": translate(
+        "roles", "Must be a number from {low} to {high}, or empty for the model's default.", "roles.err.range"
+    ),
+    "roles.err.range_whole": translate(
+        "roles",
+        "Must be a whole number from {low} to {high}, or empty for the model's default.",
+        "roles.err.range_whole",
+    ),
+    "roles.err.at_least": translate(
+        "roles", "Must be a number of at least {low}, or empty for the model's default.", "roles.err.at_least"
+    ),
+    "roles.err.at_least_whole": translate(
+        "roles",
+        "Must be a whole number of at least {low}, or empty for the model's default.",
+        "roles.err.at_least_whole",
+    ),
+    "roles.err.empty": translate("roles", "Must not be empty.", "roles.err.empty"),
+    "roles.err.missing": translate("roles", "Required.", "roles.err.missing"),
+    "roles.err.one_line": translate("roles", "Must be one line.", "roles.err.one_line"),
+    "roles.err.name_too_long": translate(
+        "roles", "Is {length} characters long; at most {limit} fit.", "roles.err.name_too_long"
+    ),
     "roles.search": translate("roles", "Search roles…", "roles.search"),
     "roles.status.all": translate("roles", "All", "roles.status.all"),
     "roles.status.active": translate("roles", "Active", "roles.status.active"),

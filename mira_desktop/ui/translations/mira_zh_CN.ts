@@ -1549,6 +1549,46 @@ It does not touch your original files, and it keeps every conversation: {threads
         <translation>角色</translation>
     </message>
     <message>
+        <source>Must be a number from {low} to {high}, or empty for the model&apos;s default.</source>
+        <comment>roles.err.range</comment>
+        <translation>必须是 {low} 到 {high} 之间的数字，或留空使用模型的默认值。</translation>
+    </message>
+    <message>
+        <source>Must be a whole number from {low} to {high}, or empty for the model&apos;s default.</source>
+        <comment>roles.err.range_whole</comment>
+        <translation>必须是 {low} 到 {high} 之间的整数，或留空使用模型的默认值。</translation>
+    </message>
+    <message>
+        <source>Must be a number of at least {low}, or empty for the model&apos;s default.</source>
+        <comment>roles.err.at_least</comment>
+        <translation>必须是不小于 {low} 的数字，或留空使用模型的默认值。</translation>
+    </message>
+    <message>
+        <source>Must be a whole number of at least {low}, or empty for the model&apos;s default.</source>
+        <comment>roles.err.at_least_whole</comment>
+        <translation>必须是不小于 {low} 的整数，或留空使用模型的默认值。</translation>
+    </message>
+    <message>
+        <source>Must not be empty.</source>
+        <comment>roles.err.empty</comment>
+        <translation>不能为空。</translation>
+    </message>
+    <message>
+        <source>Required.</source>
+        <comment>roles.err.missing</comment>
+        <translation>必填。</translation>
+    </message>
+    <message>
+        <source>Must be one line.</source>
+        <comment>roles.err.one_line</comment>
+        <translation>只能有一行。</translation>
+    </message>
+    <message>
+        <source>Is {length} characters long; at most {limit} fit.</source>
+        <comment>roles.err.name_too_long</comment>
+        <translation>长度为 {length} 个字符，最多 {limit} 个。</translation>
+    </message>
+    <message>
         <source>Search roles…</source>
         <comment>roles.search</comment>
         <translation>搜索角色…</translation>
