@@ -67,6 +67,34 @@ def test_what_the_mira_command_changes_beside_the_window_shows_without_a_click(
     window.close()
 
 
+def test_a_command_writing_elsewhere_leaves_the_sidebar_scroll_and_the_open_thread_alone(
+    qtbot: QtBot, app_services: AppServices, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ids = [_thread(app_services, f"Trip {n}") for n in range(60)]
+    window = open_window(qtbot, app_services)
+    window.open_thread(ids[0])
+    qtbot.waitUntil(lambda: window.sidebar.thread_list.count() == 60)
+    bar = window.sidebar.thread_list.verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.maximum() > 0)
+    bar.setValue(bar.maximum() // 2)
+    reloads: list[int] = []
+    monkeypatch.setattr(window.controller, "reload", lambda: reloads.append(1))
+    listed: list[int] = []
+    window.sidebar.listed.connect(lambda: listed.append(1))
+    mira = [sys.executable, "-m", "mira_desktop.app", "--data-dir", str(app_services.folder.root)]
+    subprocess.run([*mira, "memory", "add", "I prefer trains"], check=True, capture_output=True)
+    qtbot.waitUntil(lambda: len(listed) >= 1, timeout=10_000)  # the sidebar read the list again…
+    qtbot.wait(300)
+    assert bar.value() == bar.maximum() // 2  # …and, finding it the same, left it where it was
+    assert len(reloads) <= 1  # the open thread: at most the first look, none once known unchanged
+    before = len(reloads)
+    subprocess.run([*mira, "memory", "add", "I prefer window seats"], check=True, capture_output=True)
+    qtbot.waitUntil(lambda: len(listed) >= 2, timeout=10_000)
+    qtbot.wait(300)
+    assert len(reloads) == before
+    window.close()
+
+
 def test_deleting_the_open_thread_returns_to_the_welcome_page(
     qtbot: QtBot, app_services: AppServices
 ) -> None:

@@ -65,6 +65,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
         self._checked_ref: str | None = None
         self._greetings: list[str] = []  # the welcome page's role greetings
         self._shown_history: tuple[object, ...] = ()
+        self._thread_stamp: dict[str, tuple[str, str | None] | None] = {}  # each thread when last followed
         self._quitting = False
         self._was_busy = False
         self._greeting_index = 0
@@ -316,16 +317,24 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
             return
         self._usage_timer.start()
         reload_branch = any(c.topic is Topic.MESSAGES for c in touched)
+        # "Something changed" from another process (it may be anything): reload only if this thread did.
+        only_elsewhere = all(c.data.get("source") == "another process" for c in touched)
 
-        def follow(exists: bool) -> None:
+        def stamp() -> tuple[str, str | None] | None:
+            thread = services.threads.get(thread_id) if services.threads.exists(thread_id) else None
+            return None if thread is None else (thread.updated_at, thread.active_leaf_id)
+
+        def follow(seen: tuple[str, str | None] | None) -> None:
             if thread_id != self.current_thread_id:
                 return
-            if not exists:
+            unchanged = only_elsewhere and seen == self._thread_stamp.get(thread_id)
+            self._thread_stamp[thread_id] = seen
+            if seen is None:
                 self.new_chat()  # deleted (here, by the trash, or by a `mira` command)
-            elif reload_branch and not self.controller.state.busy:
+            elif reload_branch and not unchanged and not self.controller.state.busy:
                 self.controller.reload()  # in place: no flash of an empty thread
 
-        self.background.op(self, lambda: services.threads.exists(thread_id)).success(follow).run()
+        self.background.op(self, stamp).success(follow).run()
 
     def _thread_deleted(self, thread_id: str) -> None:
         if thread_id == self.current_thread_id:

@@ -52,6 +52,7 @@ class ThreadSidebar(QWidget):
         self.runner: OperationRunner | None = None
         self.selected_id: str | None = None
         self.waiting: set[str] = set()  # threads whose agent run waits for approval
+        self._listed: object = None  # what the list shows and its selection: the same read leaves it
         self.shown = PAGE  # newest threads listed; scrolling to the end (or "Show more") adds a page
         self.setObjectName("sidebar")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
@@ -159,13 +160,21 @@ class ThreadSidebar(QWidget):
 
         def show(result: tuple[list[Thread], bool, set[str], bool]) -> None:
             threads, searching, waiting, more = result
+            rows = tuple((t.id, t.title, t.model_ref) for t in threads)
+            listed = (rows, searching, frozenset(waiting), more)
+            if (listed, self.selected_id) == self._listed:
+                self.listed.emit()
+                return  # nothing changed (another process wrote elsewhere): keep the scroll and selection
+            self._listed = (listed, self.selected_id)
             self.waiting = waiting
+            scrolled = self.thread_list.verticalScrollBar().value()
             self.set_threads(threads, searching=searching, selected=self.selected_id)
             if more:
                 item = QListWidgetItem(tr("sidebar.more"))
                 item.setData(Qt.ItemDataRole.UserRole, MORE)
                 item.setForeground(self.palette().placeholderText())
                 self.thread_list.addItem(item)
+            self.thread_list.verticalScrollBar().setValue(scrolled)  # where the person was reading
             self.listed.emit()
 
         self.runner.op(self, load).success(show).run()
