@@ -7,9 +7,10 @@ exception is our own bug and gets a crash report.
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from mira_desktop.core.phrases import Phrase
+if TYPE_CHECKING:  # imported when a phrase is made: this module loads before the window's first paint
+    from mira_desktop.core.phrases import Phrase
 
 E = TypeVar("E", bound="MiraError")
 
@@ -30,6 +31,8 @@ class MiraError(Exception):
     @classmethod
     def said(cls: type[E], key: str, **values: Any) -> E:
         """The error whose message is the phrase ``key`` of ``core.phrases`` with ``values``."""
+        from mira_desktop.core.phrases import Phrase
+
         phrase = Phrase(key, values)
         error = cls(phrase.english)
         error.phrase = phrase
