@@ -66,6 +66,9 @@ def test_the_approval_card_appears_and_approving_resumes_the_run_and_the_trace_s
     panel = answer.agent_panel
     assert panel is not None
     assert "write_file" in panel.card.title.text()
+    assert panel.card.reason.text() == (
+        "write_file creates or changes files in the workspace, so it needs your approval."
+    )
     assert "DONE: buy milk" in panel.card.diff.toPlainText()
     assert answer.status.text() == "Waiting for your approval."
     assert (folder / "notes.md").read_text() == "TODO: buy milk\n"  # nothing written before approval

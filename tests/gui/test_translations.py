@@ -440,3 +440,16 @@ def test_a_model_or_server_failure_is_led_by_what_happened_in_chinese(speak: Spe
     assert i18n.explain_saved(saved) == "模型回答超时。 No token for 120 s."
     refused = {"kind": "bad_request", "message": "Only your own messages can be edited."}
     assert i18n.explain_saved(refused) == "Only your own messages can be edited."  # not a model's failure
+
+
+def test_the_approval_card_says_why_in_chinese(qtbot: QtBot, speak: Speak) -> None:
+    from mira_desktop.ui.chat.agent_panel import ApprovalCard
+
+    speak("zh")
+    card = ApprovalCard()
+    qtbot.addWidget(card)
+    english = "delete_file changes files (destructive), so it needs your approval."
+    card.show_pending({"call_id": "c1", "tool": "delete_file", "risk": "destructive", "reason": english})
+    assert card.reason.text() == "delete_file 会删除或移动工作区中的文件，因此需要你的批准。"
+    card.show_pending({"call_id": "c2", "tool": "mystery", "risk": None, "reason": "As the service said."})
+    assert card.reason.text() == "As the service said."

@@ -15,11 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from mira_desktop.agent.budgets import BudgetLimits, with_more_model_calls
-from mira_desktop.agent.checkpoint import Checkpoint, PendingPhase
+from mira_desktop.agent.checkpoint import Checkpoint, PendingCall, PendingPhase
 from mira_desktop.agent.errors import InvalidWorkspaceRoot, WorkspaceGone
 from mira_desktop.agent.guardrail import RuleScope
 from mira_desktop.agent.outcomes import Approve, ContinueRun, Deny
 from mira_desktop.agent.snapshots import SnapshotStore, UndoReport, undo
+from mira_desktop.agent.tools.catalog import BY_NAME
 from mira_desktop.agent.tools.proposals import FileChange
 from mira_desktop.agent.tools.registry import ToolRegistry
 from mira_desktop.agent.tools.workspace_tools import WorkspaceTools
@@ -47,7 +48,7 @@ class AgentRunView:
     """An agent run as `mira runs show` and the window show it."""
 
     run: Run
-    pending: dict[str, Any] | None  # {"call_id", "tool", "arguments", "reason", "proposal"}
+    pending: dict[str, Any] | None  # {"call_id", "tool", "risk", "arguments", "reason", "proposal"}
     limits: dict[str, Any] = field(default_factory=dict)
     used: dict[str, Any] = field(default_factory=dict)
     files_changed: list[str] = field(default_factory=list)
@@ -103,7 +104,7 @@ class AgentRuns:
         answer = self._messages.get(run.assistant_message_id or "")
         return AgentRunView(
             run,
-            pending.to_dict() | {"call_id": pending.id} if pending is not None else None,
+            _pending_view(pending) if pending is not None else None,
             checkpoint.limits.to_dict(),
             {k: v for k, v in checkpoint.counters.to_dict().items() if k not in ("since_change", "history")},
             list(checkpoint.evidence.files_changed),
@@ -279,3 +280,9 @@ def default_limits(settings_get: Any) -> BudgetLimits:
     """The agent's limits from Settings (``agent.limits``), else the defaults."""
     stored = settings_get("agent.limits", {})
     return BudgetLimits.from_dict(stored) if isinstance(stored, dict) else BudgetLimits()
+
+
+def _pending_view(pending: PendingCall) -> dict[str, Any]:
+    """The call waiting for approval, with its tool's risk (the window words its reason by it)."""
+    tool = BY_NAME.get(pending.tool)
+    return pending.to_dict() | {"call_id": pending.id, "risk": tool.risk.value if tool else None}

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from mira_desktop.ui.i18n import tr
 from mira_desktop.ui.shell.theme import current_is_dark
+from mira_desktop.ui.strings import CATALOG
 
 MAX_DETAIL = 600
 
@@ -60,7 +61,7 @@ class AgentPanel(QWidget):
         self.trace.setWordWrap(True)
         self.trace.setMaximumHeight(260)
         self.trace.hide()
-        self.card = _ApprovalCard()
+        self.card = ApprovalCard()
         self.card.hide()
         self.card.approve.connect(
             lambda scope: self.approve_requested.emit(self.run_id, self.card.call_id, scope)
@@ -167,7 +168,7 @@ class AgentPanel(QWidget):
         )
 
 
-class _ApprovalCard(QFrame):
+class ApprovalCard(QFrame):
     approve = Signal(str)  # "" | "run" | "workspace"
     deny = Signal()
 
@@ -214,7 +215,8 @@ class _ApprovalCard(QFrame):
                 what=str(proposal.get("summary") or _brief(pending.get("arguments"))),
             )
         )
-        self.reason.setText(str(pending.get("reason", "")))
+        why = f"agent.why.{pending.get('risk')}"  # only calls that change files wait for approval
+        self.reason.setText(tr(why, tool=tool) if why in CATALOG else str(pending.get("reason", "")))
         diff = str(proposal.get("diff", ""))
         self.diff.setVisible(bool(diff))
         self.diff.setHtml(diff_html(diff, dark=current_is_dark()))

@@ -22,6 +22,16 @@ STRINGS: dict[str, Source] = {
     "agent.always_run": translate("agent", "Always for this run", "agent.always_run"),
     "agent.always_workspace": translate("agent", "Always for this workspace", "agent.always_workspace"),
     "agent.wants": translate("agent", "The agent wants to {tool}: {what}", "agent.wants"),
+    "agent.why.write": translate(
+        "agent",
+        "{tool} creates or changes files in the workspace, so it needs your approval.",
+        "agent.why.write",
+    ),
+    "agent.why.destructive": translate(
+        "agent",
+        "{tool} removes or moves files in the workspace, so it needs your approval.",
+        "agent.why.destructive",
+    ),
     "agent.decision": translate("agent", "{verdict}: {reason}", "agent.decision"),
     "agent.asked": translate("agent", "asked for your approval", "agent.asked"),
     "agent.decided": translate("agent", "you chose: {decision}", "agent.decided"),

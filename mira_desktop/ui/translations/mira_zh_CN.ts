@@ -83,6 +83,16 @@
         <translation>智能体想要执行 {tool}：{what}</translation>
     </message>
     <message>
+        <source>{tool} creates or changes files in the workspace, so it needs your approval.</source>
+        <comment>agent.why.write</comment>
+        <translation>{tool} 会在工作区中创建或修改文件，因此需要你的批准。</translation>
+    </message>
+    <message>
+        <source>{tool} removes or moves files in the workspace, so it needs your approval.</source>
+        <comment>agent.why.destructive</comment>
+        <translation>{tool} 会删除或移动工作区中的文件，因此需要你的批准。</translation>
+    </message>
+    <message>
         <source>{verdict}: {reason}</source>
         <comment>agent.decision</comment>
         <translation>{verdict}：{reason}</translation>
