@@ -46,6 +46,14 @@ ENGLISH: dict[str, str] = {
         "{name} is {width}×{height} pixels, above the {limit} megapixel limit: scale it down and "
         "attach it again."
     ),
+    # what an agent's change will do (the approval card's line; the model reads the English)
+    "agent.create_file": "Create {path} ({lines} lines)",
+    "agent.write_same": "Write {path} (content unchanged)",
+    "agent.replace_file": "Replace the content of {path}: +{added} −{removed} lines",
+    "agent.edit_file": "Edit {path} at line {line}: +{added} −{removed} lines",
+    "agent.make_dir": "Create the folder {path}",
+    "agent.move_file": "Move {source} to {destination}",
+    "agent.delete_file": "Delete {path} ({size} bytes)",
     # knowledge bases and workspaces
     "kb.needs_name": "A knowledge base needs a name.",
     "workspace.needs_name": "A workspace needs a name.",

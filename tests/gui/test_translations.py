@@ -453,3 +453,7 @@ def test_the_approval_card_says_why_in_chinese(qtbot: QtBot, speak: Speak) -> No
     assert card.reason.text() == "delete_file 会删除或移动工作区中的文件，因此需要你的批准。"
     card.show_pending({"call_id": "c2", "tool": "mystery", "risk": None, "reason": "As the service said."})
     assert card.reason.text() == "As the service said."
+    edit = {"key": "agent.edit_file", "values": {"path": "notes.md", "line": 2, "added": 1, "removed": 1}}
+    proposal = {"summary": "Edit notes.md at line 2: +1 −1 lines", "summary_phrase": edit, "diff": ""}
+    card.show_pending({"call_id": "c3", "tool": "edit_file", "risk": "write", "proposal": proposal})
+    assert card.title.text() == "智能体想要执行 edit_file：编辑 notes.md 第 2 行：+1 −1 行"

@@ -19,6 +19,7 @@ from mira_desktop.agent.files.root import WorkspaceRoot
 from mira_desktop.agent.files.states import DIRECTORY, sha256_bytes
 from mira_desktop.agent.files.text import decode_text
 from mira_desktop.agent.tools.proposals import FileChange
+from mira_desktop.core.phrases import Phrase
 
 MAX_CHANGED_FILE_BYTES = 16 * 1024 * 1024  # larger files are not changed (their snapshot would be too big)
 MAX_DIFF_CHARS = 200_000
@@ -28,7 +29,7 @@ NEAREST_SCAN_LINES = 50_000  # bounds the similarity scan on huge files
 
 @dataclass(frozen=True)
 class Plan:
-    summary: str
+    summary: Phrase  # one line: its English for the model, the phrase for the approval card
     diff: str
     changes: tuple[FileChange, ...]
     apply: Callable[[], None]
@@ -59,11 +60,11 @@ def _write(root: WorkspaceRoot, args: dict[str, Any]) -> Plan:
     diff = unified_diff(old or "", new, path, created=old is None)
     added, removed = _counts(diff)
     if old is None:
-        summary = f"Create {path} ({_line_count(new)} lines)"
+        summary = Phrase("agent.create_file", {"path": path, "lines": _line_count(new)})
     elif old == new:
-        summary = f"Write {path} (content unchanged)"
+        summary = Phrase("agent.write_same", {"path": path})
     else:
-        summary = f"Replace the content of {path}: +{added} −{removed} lines"
+        summary = Phrase("agent.replace_file", {"path": path, "added": added, "removed": removed})
     return Plan(
         summary,
         diff,
@@ -102,7 +103,7 @@ def _edit(root: WorkspaceRoot, args: dict[str, Any]) -> Plan:
     added, removed = _counts(diff)
     line = text[:start].count("\n") + 1
     return Plan(
-        f"Edit {path} at line {line}: +{added} −{removed} lines",
+        Phrase("agent.edit_file", {"path": path, "line": line, "added": added, "removed": removed}),
         diff,
         (FileChange(path, sha256_bytes(old_bytes), sha256_bytes(data)),),
         lambda: root.write_bytes(path, data),
@@ -117,7 +118,7 @@ def _make_dir(root: WorkspaceRoot, args: dict[str, Any]) -> Plan:
     if root.kind(path) is not None:
         raise ToolError(f"{path} already exists.", "exists")
     return Plan(
-        f"Create the folder {path}",
+        Phrase("agent.make_dir", {"path": path}),
         f"+ {path}/ (new folder)\n",
         (FileChange(path, None, DIRECTORY),),
         lambda: root.make_dir(path),
@@ -136,7 +137,7 @@ def _move(root: WorkspaceRoot, args: dict[str, Any]) -> Plan:
         raise ToolError(f"{destination} already exists; pick another name or delete it first.", "exists")
     digest = sha256_bytes(data)
     return Plan(
-        f"Move {source} to {destination}",
+        Phrase("agent.move_file", {"source": source, "destination": destination}),
         f"rename from {source}\nrename to {destination}\n",
         (FileChange(source, digest, None), FileChange(destination, None, digest)),
         lambda: root.move(source, destination),
@@ -154,7 +155,7 @@ def _delete(root: WorkspaceRoot, args: dict[str, Any]) -> Plan:
     except ToolError:
         diff = f"Binary or non-UTF-8 file {path} deleted ({len(data):,} bytes)\n"
     return Plan(
-        f"Delete {path} ({len(data):,} bytes)",
+        Phrase("agent.delete_file", {"path": path, "size": f"{len(data):,}"}),
         diff,
         (FileChange(path, sha256_bytes(data), None),),
         lambda: root.delete(path),

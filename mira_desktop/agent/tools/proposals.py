@@ -52,6 +52,7 @@ class Proposal:
     summary: str
     diff: str
     changes: tuple[FileChange, ...] = field(default_factory=tuple)
+    summary_phrase: dict[str, Any] | None = None  # the summary by key, for the window's language
 
     @property
     def paths(self) -> tuple[str, ...]:
@@ -65,6 +66,7 @@ class Proposal:
             "summary": self.summary,
             "diff": self.diff,
             "changes": [change.to_dict() for change in self.changes],
+            "summary_phrase": self.summary_phrase,
         }
 
     @classmethod
@@ -76,4 +78,7 @@ class Proposal:
             summary=str(data.get("summary", "")),
             diff=str(data.get("diff", "")),
             changes=tuple(FileChange.from_dict(c) for c in data.get("changes", [])),
+            summary_phrase=data.get("summary_phrase")
+            if isinstance(data.get("summary_phrase"), dict)
+            else None,
         )

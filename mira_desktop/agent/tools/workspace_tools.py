@@ -63,7 +63,15 @@ class WorkspaceTools:
         """Plan a change without touching the disk; raises ``ToolError`` when it cannot be made."""
         with _refused_by_the_system():
             plan = plan_change(self.root, name, arguments)
-        return Proposal(call_id, name, dict(arguments), plan.summary, plan.diff, plan.changes)
+        return Proposal(
+            call_id,
+            name,
+            dict(arguments),
+            plan.summary.english,
+            plan.diff,
+            plan.changes,
+            summary_phrase=plan.summary.to_dict(),
+        )
 
     def execute(self, proposal: Proposal) -> ToolResult:
         """Make the proposed change: check every ``before``, snapshot the previous content, apply.

@@ -27,7 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mira_desktop.ui.i18n import tr
+from mira_desktop.core import phrases
+from mira_desktop.ui.i18n import say, tr
 from mira_desktop.ui.shell.theme import current_is_dark
 from mira_desktop.ui.strings import CATALOG
 
@@ -212,7 +213,7 @@ class ApprovalCard(QFrame):
             tr(
                 "agent.wants",
                 tool=tool,
-                what=str(proposal.get("summary") or _brief(pending.get("arguments"))),
+                what=_what(proposal) or _brief(pending.get("arguments")),
             )
         )
         why = f"agent.why.{pending.get('risk')}"  # only calls that change files wait for approval
@@ -261,3 +262,9 @@ def _line(kind: str, data: dict[str, Any]) -> str:
     if kind == "approval.stale":
         return tr("agent.stale")
     return html.unescape(f"{kind}: {_detail(data)}")
+
+
+def _what(proposal: dict[str, Any]) -> str:
+    """The change's one line, in the window's language when the tool named it by a phrase."""
+    phrase = phrases.from_dict(proposal.get("summary_phrase"))
+    return say(phrase) if phrase is not None else str(proposal.get("summary") or "")

@@ -75,6 +75,23 @@ STRINGS: dict[str, Source] = {
         "{name} is {width}×{height} pixels, above the {limit} megapixel limit: scale it down and attach it again.",
         "phrase.attach.too_many_pixels",
     ),
+    "phrase.agent.create_file": translate(
+        "phrase", "Create {path} ({lines} lines)", "phrase.agent.create_file"
+    ),
+    "phrase.agent.write_same": translate(
+        "phrase", "Write {path} (content unchanged)", "phrase.agent.write_same"
+    ),
+    "phrase.agent.replace_file": translate(
+        "phrase", "Replace the content of {path}: +{added} −{removed} lines", "phrase.agent.replace_file"
+    ),
+    "phrase.agent.edit_file": translate(
+        "phrase", "Edit {path} at line {line}: +{added} −{removed} lines", "phrase.agent.edit_file"
+    ),
+    "phrase.agent.make_dir": translate("phrase", "Create the folder {path}", "phrase.agent.make_dir"),
+    "phrase.agent.move_file": translate("phrase", "Move {source} to {destination}", "phrase.agent.move_file"),
+    "phrase.agent.delete_file": translate(
+        "phrase", "Delete {path} ({size} bytes)", "phrase.agent.delete_file"
+    ),
     "phrase.kb.needs_name": translate("phrase", "A knowledge base needs a name.", "phrase.kb.needs_name"),
     "phrase.workspace.needs_name": translate(
         "phrase", "A workspace needs a name.", "phrase.workspace.needs_name"

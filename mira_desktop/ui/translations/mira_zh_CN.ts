@@ -1518,6 +1518,41 @@ It does not touch your original files, and it keeps every conversation: {threads
         <translation>{name} 为 {width}×{height} 像素，超过 {limit} 百万像素的上限：请缩小后重新附加。</translation>
     </message>
     <message>
+        <source>Create {path} ({lines} lines)</source>
+        <comment>phrase.agent.create_file</comment>
+        <translation>新建 {path}（{lines} 行）</translation>
+    </message>
+    <message>
+        <source>Write {path} (content unchanged)</source>
+        <comment>phrase.agent.write_same</comment>
+        <translation>写入 {path}（内容不变）</translation>
+    </message>
+    <message>
+        <source>Replace the content of {path}: +{added} −{removed} lines</source>
+        <comment>phrase.agent.replace_file</comment>
+        <translation>替换 {path} 的内容：+{added} −{removed} 行</translation>
+    </message>
+    <message>
+        <source>Edit {path} at line {line}: +{added} −{removed} lines</source>
+        <comment>phrase.agent.edit_file</comment>
+        <translation>编辑 {path} 第 {line} 行：+{added} −{removed} 行</translation>
+    </message>
+    <message>
+        <source>Create the folder {path}</source>
+        <comment>phrase.agent.make_dir</comment>
+        <translation>新建文件夹 {path}</translation>
+    </message>
+    <message>
+        <source>Move {source} to {destination}</source>
+        <comment>phrase.agent.move_file</comment>
+        <translation>把 {source} 移动到 {destination}</translation>
+    </message>
+    <message>
+        <source>Delete {path} ({size} bytes)</source>
+        <comment>phrase.agent.delete_file</comment>
+        <translation>删除 {path}（{size} 字节）</translation>
+    </message>
+    <message>
         <source>A knowledge base needs a name.</source>
         <comment>phrase.kb.needs_name</comment>
         <translation>知识库需要一个名称。</translation>
