@@ -70,12 +70,17 @@ def tr(key: str, **values: object) -> str:
     return text.format(**shown)
 
 
+def tr_or(key: str, fallback: str, **values: object) -> str:
+    """``tr(key, **values)`` when the catalog has ``key`` (a state, a kind of error named by a code),
+    else ``fallback`` as it is."""
+    return tr(key, **values) if key in CATALOG else fallback
+
+
 def say(text: str | Phrase) -> str:
     """A service's sentence in the window's language: a :class:`Phrase` by its ``phrase.<key>``
     entry (English when the catalog lacks it), any other text as the service wrote it."""
     if isinstance(text, Phrase):
-        key = f"phrase.{text.key}"
-        return tr(key, **text.values) if key in CATALOG else text.english
+        return tr_or(f"phrase.{text.key}", text.english, **text.values)
     return text
 
 

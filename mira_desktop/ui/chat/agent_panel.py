@@ -28,9 +28,8 @@ from PySide6.QtWidgets import (
 )
 
 from mira_desktop.core import phrases
-from mira_desktop.ui.i18n import say, tr
+from mira_desktop.ui.i18n import say, tr, tr_or
 from mira_desktop.ui.shell.theme import current_is_dark
-from mira_desktop.ui.strings import CATALOG
 
 MAX_DETAIL = 600
 
@@ -216,8 +215,10 @@ class ApprovalCard(QFrame):
                 what=_what(proposal) or _brief(pending.get("arguments")),
             )
         )
-        why = f"agent.why.{pending.get('risk')}"  # only calls that change files wait for approval
-        self.reason.setText(tr(why, tool=tool) if why in CATALOG else str(pending.get("reason", "")))
+        # Only calls that change files wait for approval: the reason is worded by the tool's risk.
+        self.reason.setText(
+            tr_or(f"agent.why.{pending.get('risk')}", str(pending.get("reason", "")), tool=tool)
+        )
         diff = str(proposal.get("diff", ""))
         self.diff.setVisible(bool(diff))
         self.diff.setHtml(diff_html(diff, dark=current_is_dark()))

@@ -7,9 +7,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.i18n import tr, tr_or
 from mira_desktop.ui.knowledge.tables import cell, make_table, state_label
-from mira_desktop.ui.strings import CATALOG
 
 if TYPE_CHECKING:
     from mira_desktop.services.knowledge.bases import DocumentView
@@ -63,8 +62,7 @@ class DocumentsTab(QWidget):
             newer = d.version is not None and d.latest_version != d.version
             status = state_label(d.status) + (f" (v{d.latest_version})" if newer else "")
             full = error_without_name(d.error or "", d.name)
-            reason = f"kb.why.{d.error_kind}"
-            error = cell(tr(reason) if reason in CATALOG else full, full)
+            error = cell(tr_or(f"kb.why.{d.error_kind}", full), full)
             cells = [
                 name,
                 cell(f"v{d.version}" if d.version else "–"),

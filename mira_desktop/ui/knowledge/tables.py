@@ -27,8 +27,6 @@ def cell(text: str, tooltip: str = "") -> QTableWidgetItem:
 
 def state_label(state: str) -> str:
     """A version's or job's state (``published``, ``embedding`` …) in the window's language."""
-    from mira_desktop.ui.i18n import tr
-    from mira_desktop.ui.strings import CATALOG
+    from mira_desktop.ui.i18n import tr_or
 
-    key = f"kb.state.{state}"
-    return tr(key) if key in CATALOG else state
+    return tr_or(f"kb.state.{state}", state)

@@ -28,9 +28,8 @@ from PySide6.QtWidgets import (
 from mira_desktop.core.roles.records import PROFILE_FIELDS, RoleStatus
 from mira_desktop.core.roles.schema import PROFILE_RANGES
 from mira_desktop.core.roles.validation import FieldError
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.i18n import tr, tr_or
 from mira_desktop.ui.roles.lorebook_editor import LorebookEditor
-from mira_desktop.ui.strings import CATALOG
 
 TEXT_FIELDS = (
     "description",
@@ -255,5 +254,4 @@ def _number(text: str) -> Any:
 def _said(error: FieldError) -> str:
     """A problem shown under its field: in the window's language when the schema named it, else its
     English (with the field's path, which may be deeper than the field shown)."""
-    key = f"roles.err.{error.code}"
-    return tr(key, **error.values) if error.code and key in CATALOG else str(error)
+    return tr_or(f"roles.err.{error.code}", str(error), **error.values) if error.code else str(error)

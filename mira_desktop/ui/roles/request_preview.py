@@ -13,7 +13,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QLineEdit, QPlainTextEdit, QVBoxLayout, QWidget
 
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.i18n import tr, tr_or
 
 if TYPE_CHECKING:
     from mira_desktop.core.conversation.threads import Thread
@@ -94,7 +94,4 @@ class RequestPreview(QWidget):
 
 def _named(prefix: str, name: str) -> str:
     """``name`` (a section of the request, a kind of token count) in the window's language."""
-    from mira_desktop.ui.strings import CATALOG
-
-    key = f"{prefix}.{name}"
-    return tr(key) if key in CATALOG else name
+    return tr_or(f"{prefix}.{name}", name)
