@@ -95,6 +95,28 @@ def catalog_modules() -> list[str]:
     return sorted(p.stem for p in STRINGS_DIR.glob("*.py") if p.stem not in {"__init__", "source"})
 
 
+def write_phrases() -> None:
+    """``ui/strings/phrases.py`` from ``core/phrases.ENGLISH``: the same English under ``phrase.<key>``,
+    as literal calls that lupdate reads (a test keeps the two identical)."""
+    from mira_desktop.core.phrases import ENGLISH
+
+    entries = "".join(
+        f'    {json.dumps("phrase." + key)}: translate("phrase", {json.dumps(text, ensure_ascii=False)}, '
+        f"{json.dumps('phrase.' + key)}),\n"
+        for key, text in ENGLISH.items()
+    )
+    text = (
+        '"""Window text: the sentences services say (``core/phrases.py``), by the same keys with ``phrase.`` '
+        "before\nthem and the same English. Written by ``tools/i18n_sync.py``; the translations are in "
+        '``ui/translations``."""\n\nfrom __future__ import annotations\n\n'
+        "from mira_desktop.ui.strings.source import Source, translate\n\n"
+        f"STRINGS: dict[str, Source] = {{\n{entries}}}\n"
+    )
+    path = STRINGS_DIR / "phrases.py"
+    path.write_text(text, encoding="utf-8")
+    subprocess.run([sys.executable, "-m", "ruff", "format", "--quiet", str(path)], check=False)  # its layout
+
+
 def write_init() -> None:
     names = catalog_modules()
     modules = "".join(f"    {name},\n" for name in names)  # one per line, as ruff formats them
@@ -254,6 +276,7 @@ def unfinished() -> dict[str, list[str]]:
 
 
 def sync() -> int:
+    write_phrases()  # the services' phrases, as the window's catalog entries
     write_init()  # a new module of ui/strings joins the catalog
     catalog = load_catalog()
     problems = problems_in(catalog)

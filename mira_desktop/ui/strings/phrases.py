@@ -1,5 +1,5 @@
 """Window text: the sentences services say (``core/phrases.py``), by the same keys with ``phrase.`` before
-them and the same English; a test keeps the two identical. The translations are in ``ui/translations``."""
+them and the same English. Written by ``tools/i18n_sync.py``; the translations are in ``ui/translations``."""
 
 from __future__ import annotations
 
