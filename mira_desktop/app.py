@@ -67,6 +67,9 @@ def build_services(
     from mira_desktop.services.chat.run_bus import RunBus
     from mira_desktop.services.chat.service import ChatService
     from mira_desktop.services.chat.summaries import SummaryService
+    from mira_desktop.services.hub.downloads import DownloadService
+    from mira_desktop.services.hub.endpoint import HubSettings
+    from mira_desktop.services.hub.service import HubService
     from mira_desktop.services.knowledge.bundle import build_knowledge_services
     from mira_desktop.services.knowledge.sources import SourceService
     from mira_desktop.services.knowledge.trash import DocumentTrash, KnowledgeBaseTrash
@@ -82,6 +85,7 @@ def build_services(
     from mira_desktop.services.workspaces.service import WorkspaceService
     from mira_desktop.store.attachments import AttachmentRepository
     from mira_desktop.store.database import open_database
+    from mira_desktop.store.downloads import DownloadRepository
     from mira_desktop.store.knowledge_bases import KnowledgeBaseRepository
     from mira_desktop.store.media import MediaRepository
     from mira_desktop.store.memory import MemoryRepository
@@ -121,6 +125,19 @@ def build_services(
             }
         )
         models = ModelService(registry, providers, settings, secret_store, changes)
+        hub_settings = HubSettings(settings, secret_store)
+        hub = HubService(
+            hub_settings,
+            DownloadService(
+                DownloadRepository(database),
+                folder.models_dir,
+                client=lambda: HubService.client_for(hub_settings),
+                add_model=lambda path: models.add_local(path).ref,
+                tasks=tasks,
+                changes=changes,
+            ),
+            models.local_settings,
+        )
         threads = ThreadRepository(database)
         messages = MessageRepository(database)
         runs = RunRepository(database)
@@ -273,6 +290,7 @@ def build_services(
                 ],
             ),
             other_processes=OtherProcesses(database, changes, tasks),
+            hub=hub,
         )
     except BaseException:
         tasks.close()

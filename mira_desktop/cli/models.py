@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
+from mira_desktop.cli import downloads as hub_commands
 from mira_desktop.cli.output import Output
 from mira_desktop.core.errors import InvalidInputError
 
@@ -83,6 +84,7 @@ def register(
     test = commands.add_parser("test", help="a one-line completion with timing", parents=[common])
     test.add_argument("ref", nargs="?", help="default: the app's default model")
     test.set_defaults(handler=_test)
+    hub_commands.register(commands, common)
 
 
 def _list(args: argparse.Namespace, services: AppServices, out: Output) -> int:

@@ -23,6 +23,7 @@ PREFIXES = {
     "provider": "prv",
     "memory": "mem",
     "trash": "trs",
+    "download": "dl",
 }
 
 

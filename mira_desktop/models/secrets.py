@@ -59,5 +59,19 @@ class SecretStore:
             keyring.delete_password(SERVICE, _user(provider))
 
 
+    # The Hugging Face Hub's token (gated repositories), under a name no provider can take.
+    def set_hub_token(self, token: str) -> None:
+        self.set(HUB_TOKEN_NAME, token)
+
+    def get_hub_token(self) -> str | None:
+        return self.get(HUB_TOKEN_NAME)
+
+    def delete_hub_token(self) -> None:
+        self.delete(HUB_TOKEN_NAME)
+
+
+HUB_TOKEN_NAME = "hub token"  # a provider's name cannot hold a space
+
+
 def _user(provider: str) -> str:
     return f"provider:{provider}"

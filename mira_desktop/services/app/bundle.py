@@ -16,6 +16,7 @@ from mira_desktop.services.backup.service import BackupService
 from mira_desktop.services.chat.agent_runs import AgentRuns
 from mira_desktop.services.chat.service import ChatService
 from mira_desktop.services.chat.summaries import SummaryService
+from mira_desktop.services.hub.service import HubService
 from mira_desktop.services.knowledge.bases import KnowledgeBaseService
 from mira_desktop.services.knowledge.bundle import KnowledgeServices
 from mira_desktop.services.knowledge.sources import SourceService
@@ -58,6 +59,7 @@ class AppServices:
     trash: TrashService
     backup: BackupService
     other_processes: OtherProcesses  # the window follows what the `mira` command writes beside it
+    hub: HubService  # models from the Hugging Face Hub: search, fit, durable downloads
 
     def close(self) -> None:
         """Stop runs and background work (index jobs stay resumable), unload models, close the database."""

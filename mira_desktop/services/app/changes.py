@@ -29,6 +29,7 @@ class Topic(StrEnum):
     TRASH = "trash"  # something moved to the trash, restored or purged
     ATTACHMENTS = "attachments"  # a file added to or removed from a draft, files collected
     MEDIA = "media"  # speech or an image of an answer queued, made, failed or stopped
+    DOWNLOADS = "downloads"  # a model download queued, progressed, paused, finished or cancelled
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,11 @@ class DataFolder:
         return self.root / "attachments"
 
     @property
+    def models_dir(self) -> Path:
+        """Models downloaded from the Hub (``OWNER/REPO/FILE.gguf``), and their ``.partial`` files."""
+        return self.root / "models"
+
+    @property
     def logs_dir(self) -> Path:
         return self.root / "logs"
 
@@ -51,6 +56,7 @@ class DataFolder:
             "logs",
             "media",
             "backups",
+            "models",
         )
         return [self.root / name for name in names]
 

@@ -20,7 +20,9 @@ from typing import Any
 
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.tasks import TaskRunner
+from mira_desktop.models.adapters.local.chat_template import TemplateCheck, check_template
 from mira_desktop.models.adapters.local.gguf import check_gguf
+from mira_desktop.models.adapters.local.gguf_metadata import read_file_header
 from mira_desktop.models.adapters.local.grammar import grammar_for
 from mira_desktop.models.errors import ErrorKind, ModelError
 from mira_desktop.models.protocol import (
@@ -76,6 +78,7 @@ class LlamaCppModel:
         self._current: CancelToken | None = None  # the request the worker is running
         # Kept referenced for the lifetime of the context: llama.cpp calls it from C.
         self._abort_callback: Any = None
+        self.template: TemplateCheck | None = None  # how prompts are written, known once loaded
 
     # -- loading ---------------------------------------------------------------------------------
     @property
@@ -98,9 +101,15 @@ class LlamaCppModel:
 
     def _create(self) -> Any:
         check_gguf(self.path)
+        import jinja2
         import llama_cpp
 
         _route_llama_logs(llama_cpp)
+        header = read_file_header(self.path, keep_tokens=True)
+        self.template = check_template(header) if header is not None else None
+        forced: dict[str, Any] = {}
+        if self.template is not None and self.template.chat_format is not None:
+            forced["chat_format"] = self.template.chat_format
         try:
             llm = llama_cpp.Llama(
                 model_path=str(self.path),
@@ -109,7 +118,15 @@ class LlamaCppModel:
                 n_threads=self._threads,
                 n_threads_batch=self._threads,
                 verbose=False,
+                **forced,  # the model's own template unless it failed to render
             )
+        except jinja2.TemplateError as exc:  # llama-cpp-python compiles every template of the file
+            raise ModelError(
+                ErrorKind.MODEL_ERROR,
+                f"The chat template inside {self.path.name} is not valid Jinja2, and llama-cpp-python "
+                "refuses to load a model whose template does not compile: pick another GGUF file.",
+                detail=str(exc),
+            ) from exc
         except (ValueError, RuntimeError, OSError) as exc:
             raise ModelError(
                 ErrorKind.MODEL_ERROR,

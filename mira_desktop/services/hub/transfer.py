@@ -1,0 +1,179 @@
+"""Fetching one file's bytes into its ``.partial`` file: Range resume, retries, sha256, free space.
+
+The order is GPT4All's (``download.cpp``), made durable: bytes are appended to ``NAME.partial``; a
+dropped connection or a 5xx is retried with backoff and resumed with ``Range: bytes=N-`` from the
+bytes already on disk (a server that answers a Range with the whole file starts the partial over);
+the sha256 of the listing is checked before the file is moved into place (``os.replace``, after an
+fsync). A full disk stops with :class:`DiskFull`, keeping the partial; a wrong checksum deletes it.
+"""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import os
+import shutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+
+from mira_desktop.core.errors import MiraError
+from mira_desktop.services.hub.client import HubClient, HubUnavailableError
+from mira_desktop.services.hub.listing import HubFile
+
+CHUNK = 1 << 20
+FREE_SPACE_MARGIN = 256 << 20  # the database, logs and the rest of the data folder need room too
+_FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG}
+
+
+class DiskFull(MiraError):  # noqa: N818
+    """The disk filled while writing; the partial is kept."""
+
+    exit_code = 1
+
+
+class NotEnoughSpace(MiraError):  # noqa: N818
+    """Free space was short before the first byte."""
+
+    exit_code = 1
+
+
+class ChecksumMismatch(MiraError):  # noqa: N818
+    """The bytes received do not have the sha256 the listing announced; the partial is deleted."""
+
+    exit_code = 5
+
+
+class Stopped(Exception):  # noqa: N818 (a signal, not an error)
+    """The download was asked to stop (pause, cancel, shutdown); ``why`` says which."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.why = why
+
+
+@dataclass
+class RetryPolicy:
+    attempts: int = 6  # consecutive failures without a byte of progress
+    first_delay_s: float = 1.0
+    max_delay_s: float = 30.0
+
+    def delay(self, failure: int) -> float:
+        return float(min(self.max_delay_s, self.first_delay_s * 2 ** max(0, failure - 1)))
+
+
+Progress = Callable[[int], None]  # bytes of this file on disk so far
+StopCheck = Callable[[], str | None]  # the reason to stop now, or None
+Waiter = Callable[[float], str | None]  # wait up to s seconds; the reason to stop, or None
+
+
+def free_space(folder: Path) -> int:
+    return shutil.disk_usage(folder).free
+
+
+def check_space(folder: Path, still_needed: int) -> None:
+    """Refuse before the first byte when ``still_needed`` plus the margin does not fit on the disk."""
+    free = free_space(folder)
+    if still_needed + FREE_SPACE_MARGIN > free:
+        raise NotEnoughSpace.said(
+            "download.no_space",
+            needed=_mb(still_needed + FREE_SPACE_MARGIN),
+            free=_mb(free),
+            folder=str(folder),
+        )
+
+
+def fetch(
+    client: HubClient,
+    file: HubFile,
+    final: Path,
+    *,
+    progress: Progress,
+    should_stop: StopCheck,
+    wait: Waiter,
+    policy: RetryPolicy,
+) -> None:
+    """Bring ``file`` to ``final``, checked; resumes from ``final.partial`` when it is there."""
+    partial = final.with_name(final.name + ".partial")
+    hasher, have = _hash_existing(partial, should_stop)
+    progress(have)
+    failures = 0
+    while have < file.size or file.size == 0:
+        if (why := should_stop()) is not None:
+            raise Stopped(why)
+        before = have
+        try:
+            hasher, have = _stream(client, file, partial, hasher, have, progress, should_stop)
+        except (HubUnavailableError, httpx.TransportError) as exc:
+            retryable = getattr(exc, "retryable", True)
+            failures = 0 if have > before else failures + 1
+            if not retryable or failures >= policy.attempts:
+                raise
+            if (why := wait(policy.delay(failures))) is not None:
+                raise Stopped(why) from None
+            continue
+        if file.size == 0:
+            break
+    if have > file.size:
+        partial.unlink(missing_ok=True)
+        raise ChecksumMismatch.said("download.too_long", file=file.name)
+    if file.sha256 is not None and hasher.hexdigest() != file.sha256:
+        partial.unlink(missing_ok=True)
+        raise ChecksumMismatch.said("download.bad_checksum", file=file.name)
+    with partial.open("rb+") as handle:
+        os.fsync(handle.fileno())
+    os.replace(partial, final)
+
+
+def _hash_existing(partial: Path, should_stop: StopCheck) -> tuple[hashlib._Hash, int]:
+    """The sha256 state of the bytes already on disk (read again after a restart)."""
+    hasher = hashlib.sha256()
+    have = 0
+    if partial.exists():
+        with partial.open("rb") as handle:
+            while piece := handle.read(8 * CHUNK):
+                hasher.update(piece)
+                have += len(piece)
+                if (why := should_stop()) is not None:
+                    raise Stopped(why)
+    return hasher, have
+
+
+def _stream(  # noqa: PLR0917 (one call site, the state of one transfer)
+    client: HubClient,
+    file: HubFile,
+    partial: Path,
+    hasher: hashlib._Hash,
+    have: int,
+    progress: Progress,
+    should_stop: StopCheck,
+) -> tuple[hashlib._Hash, int]:
+    with client.open_bytes(file, have) as ranged:
+        if ranged.start != have:  # the server sent the whole file: start over
+            hasher, have = hashlib.sha256(), 0
+            mode = "wb"
+        else:
+            mode = "ab"
+        try:
+            with partial.open(mode) as out:
+                for piece in ranged.response.iter_bytes(CHUNK):
+                    out.write(piece)
+                    hasher.update(piece)
+                    have += len(piece)
+                    progress(have)
+                    if (why := should_stop()) is not None:
+                        out.flush()
+                        raise Stopped(why)
+                    if have > file.size > 0:
+                        break
+        except OSError as exc:
+            if exc.errno in _FULL:
+                raise DiskFull.said("download.disk_full", folder=str(partial.parent)) from exc
+            raise
+    return hasher, have
+
+
+def _mb(size: int) -> str:
+    return f"{size / 2**20:,.0f} MB"
