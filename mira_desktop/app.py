@@ -298,6 +298,14 @@ def build_services(
         raise
 
 
+def build_window_services(data_dir: Path, notifications: NotificationBus | None = None) -> AppServices:
+    """The services of the desktop app: as the command's, and what a kill or a shutdown left
+    unfinished goes on (model downloads; index jobs resume when the window attaches)."""
+    services = build_services(data_dir, notifications)
+    services.hub.downloads.resume_unfinished()
+    return services
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
     launch = parse_gui_launch(arguments)
@@ -306,7 +314,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_gui(
             resolve_data_dir(launch.data_dir),
-            build_services,
+            build_window_services,
             exit_after_paint=launch.exit_after_paint,
             exit_when_ready=launch.exit_when_ready,
         )

@@ -8,6 +8,7 @@ resume sent and that no token reached the CDN.
 
 Faults, set on :class:`Faults` while the servers run:
 - ``cut_after``: the next body sent is cut (the connection closed) after this many bytes;
+- ``down_after_cut``: after that cut, the next N byte requests answer 503;
 - ``unavailable``: the next N byte requests answer 503;
 - ``wrong_bytes``: these files are served with changed bytes under the listing's true sha256;
 - ``announced_size``: the listing says this size for a file (larger than the disk, say);
@@ -53,6 +54,7 @@ class Repo:
 @dataclass
 class Faults:
     cut_after: int | None = None
+    down_after_cut: int = 0  # after the cut, answer 503 this many times
     unavailable: int = 0
     wrong_bytes: set[str] = field(default_factory=set)
     announced_size: dict[str, int] = field(default_factory=dict)
@@ -300,6 +302,8 @@ class _Handler(BaseHTTPRequestHandler):
                 if cut_after is not None and sent + len(piece) > cut_after:
                     self.wfile.write(piece[: max(0, cut_after - sent)])
                     self.wfile.flush()
+                    with self.stand_in._lock:
+                        self.stand_in.faults.unavailable += self.stand_in.faults.down_after_cut
                     self.close_connection = True
                     self.connection.shutdown(2)
                     return

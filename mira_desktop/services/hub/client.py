@@ -116,14 +116,12 @@ class HubClient:
                 raise ConflictError.said("hub.bad_header", file=file.name) from None
 
     @contextmanager
-    def open_bytes(
-        self, file: HubFile, start: int = 0, end: int | None = None, *, if_range: str | None = None
-    ) -> Iterator[Ranged]:
+    def open_bytes(self, file: HubFile, start: int = 0, end: int | None = None) -> Iterator[Ranged]:
         """The bytes of ``file`` from ``start`` (to ``end``, inclusive), redirects followed."""
         url = f"{self.endpoint.url}/{_repo_path(file.repo)}/resolve/{quote(file.revision, safe='')}/{quote(file.path)}"
-        headers = {"Range": f"bytes={start}-{'' if end is None else end}"} if start or end is not None else {}
-        if if_range and headers:
-            headers["If-Range"] = if_range
+        headers = {"Accept-Encoding": "identity"}  # the bytes as stored: a range of them must mean that
+        if start or end is not None:
+            headers["Range"] = f"bytes={start}-{'' if end is None else end}"
         etag: str | None = None
         for _ in range(MAX_REDIRECTS + 1):
             try:

@@ -97,29 +97,29 @@ def fetch(
 ) -> None:
     """Bring ``file`` to ``final``, checked; resumes from ``final.partial`` when it is there."""
     partial = final.with_name(final.name + ".partial")
-    hasher, have = _hash_existing(partial, should_stop)
-    progress(have)
+    state = _hash_existing(partial, should_stop)
+    progress(state.have)
     failures = 0
-    while have < file.size or file.size == 0:
+    while True:
         if (why := should_stop()) is not None:
             raise Stopped(why)
-        before = have
+        before = state.have
         try:
-            hasher, have = _stream(client, file, partial, hasher, have, progress, should_stop)
+            _stream(client, file, partial, state, progress, should_stop)
         except (HubUnavailableError, httpx.TransportError) as exc:
             retryable = getattr(exc, "retryable", True)
-            failures = 0 if have > before else failures + 1
+            failures = 0 if state.have > before else failures + 1
             if not retryable or failures >= policy.attempts:
                 raise
             if (why := wait(policy.delay(failures))) is not None:
                 raise Stopped(why) from None
             continue
-        if file.size == 0:
+        if state.have >= file.size:
             break
-    if have > file.size:
+    if state.have > file.size:
         partial.unlink(missing_ok=True)
         raise ChecksumMismatch.said("download.too_long", file=file.name)
-    if file.sha256 is not None and hasher.hexdigest() != file.sha256:
+    if file.sha256 is not None and state.hasher.hexdigest() != file.sha256:
         partial.unlink(missing_ok=True)
         raise ChecksumMismatch.said("download.bad_checksum", file=file.name)
     with partial.open("rb+") as handle:
@@ -127,52 +127,59 @@ def fetch(
     os.replace(partial, final)
 
 
-def _hash_existing(partial: Path, should_stop: StopCheck) -> tuple[hashlib._Hash, int]:
+class _State:
+    """The bytes on disk and their running sha256, kept across the attempts of one run."""
+
+    def __init__(self) -> None:
+        self.hasher = hashlib.sha256()
+        self.have = 0
+
+    def restart(self) -> None:
+        self.hasher, self.have = hashlib.sha256(), 0
+
+
+def _hash_existing(partial: Path, should_stop: StopCheck) -> _State:
     """The sha256 state of the bytes already on disk (read again after a restart)."""
-    hasher = hashlib.sha256()
-    have = 0
+    state = _State()
     if partial.exists():
         with partial.open("rb") as handle:
             while piece := handle.read(8 * CHUNK):
-                hasher.update(piece)
-                have += len(piece)
+                state.hasher.update(piece)
+                state.have += len(piece)
                 if (why := should_stop()) is not None:
                     raise Stopped(why)
-    return hasher, have
+    return state
 
 
 def _stream(  # noqa: PLR0917 (one call site, the state of one transfer)
     client: HubClient,
     file: HubFile,
     partial: Path,
-    hasher: hashlib._Hash,
-    have: int,
+    state: _State,
     progress: Progress,
     should_stop: StopCheck,
-) -> tuple[hashlib._Hash, int]:
-    with client.open_bytes(file, have) as ranged:
-        if ranged.start != have:  # the server sent the whole file: start over
-            hasher, have = hashlib.sha256(), 0
+) -> None:
+    with client.open_bytes(file, state.have) as ranged:
+        mode = "ab"
+        if ranged.start != state.have:  # the server sent the whole file: start over
+            state.restart()
             mode = "wb"
-        else:
-            mode = "ab"
         try:
             with partial.open(mode) as out:
-                for piece in ranged.response.iter_bytes(CHUNK):
+                for piece in ranged.response.iter_raw():  # as received: a cut loses nothing read
                     out.write(piece)
-                    hasher.update(piece)
-                    have += len(piece)
-                    progress(have)
+                    state.hasher.update(piece)
+                    state.have += len(piece)
+                    progress(state.have)
                     if (why := should_stop()) is not None:
                         out.flush()
                         raise Stopped(why)
-                    if have > file.size > 0:
+                    if state.have > file.size:
                         break
         except OSError as exc:
             if exc.errno in _FULL:
                 raise DiskFull.said("download.disk_full", folder=str(partial.parent)) from exc
             raise
-    return hasher, have
 
 
 def _mb(size: int) -> str:

@@ -48,13 +48,14 @@ def test_a_model_larger_than_the_memory_does_not_fit(hub_services: AppServices, 
     listing = hub_services.hub.models(TINY)
     huge = next(m for m in listing.models if m.quantization == "F16")
     assert huge.verdict == "too_big"
-    assert huge.fit is not None and huge.fit.total > huge.fit.available
+    assert huge.fit is not None
+    assert huge.fit.total > huge.fit.available
 
 
 def test_a_repository_or_file_that_does_not_exist_is_not_found(hub_services: AppServices) -> None:
     with pytest.raises(NotFoundError, match="does not exist on the Hub"):
         hub_services.hub.models("nobody/nothing-GGUF")
-    with pytest.raises(NotFoundError, match="has no file missing.gguf"):
+    with pytest.raises(NotFoundError, match=r"has no file missing\.gguf"):
         hub_services.hub.download(TINY, "missing.gguf")
     with pytest.raises(NotFoundError, match="has no Q2_K file; it has: F16, Q4_K_M, Q8_0"):
         hub_services.hub.download(TINY, quant="Q2_K")
@@ -83,7 +84,10 @@ def test_hf_endpoint_chooses_the_hub_unless_the_setting_does(
     assert services.hub.endpoint().source == "HF_ENDPOINT"
     assert services.hub.search("tiny")[0].id == TINY
     services.hub.settings.set_endpoint("https://mirror.example")
-    assert (services.hub.endpoint().url, services.hub.endpoint().source) == ("https://mirror.example", "setting")
+    assert (services.hub.endpoint().url, services.hub.endpoint().source) == (
+        "https://mirror.example",
+        "setting",
+    )
     monkeypatch.delenv("HF_ENDPOINT")
     services.hub.settings.set_endpoint(None)
     assert services.hub.endpoint().url == "https://huggingface.co"
