@@ -161,7 +161,7 @@ def _follow(download: Download, services: AppServices, out: Output) -> int:
 
     downloads = services.hub.downloads
     if download.state is DownloadState.COMPLETED:
-        out.result(_event("completed", download), f"Already downloaded: {download.model_ref}")
+        _say(out, _event("completed", download), f"Already downloaded: {download.model_ref}")
         return 0
     line = _Line(out)
     if not out.as_json:
@@ -192,16 +192,24 @@ def _follow(download: Download, services: AppServices, out: Output) -> int:
     line.end()
     ended = task.result()  # raises what stopped it: the CLI prints it with its exit status
     if ended.state is DownloadState.COMPLETED:
-        out.result(
+        _say(
+            out,
             _event("completed", ended),
             f"Downloaded {ended.path} (sha256 checked): {ended.model_ref}\n"
             f"Use it for new threads with `mira models default {ended.model_ref}`.",
         )
         return 0
-    out.result(
-        _event(ended.state.value, ended), f"{ended.id} is {ended.state.value}: {_reason(services, ended)}"
-    )
+    told = f"{ended.id} is {ended.state.value}: {_reason(services, ended)}"
+    _say(out, _event(ended.state.value, ended), told)
     return 0
+
+
+def _say(out: Output, event: dict[str, Any], text: str) -> None:
+    """The last line of a download: a JSON line with --json (the stream's end), else ``text``."""
+    if out.as_json:
+        out.line(json.dumps(event, ensure_ascii=False))
+    else:
+        out.line(text)
 
 
 class _Line:
@@ -214,8 +222,7 @@ class _Line:
 
     def show(self, download: Download) -> None:
         if self._out.as_json:
-            sys.stdout.write(json.dumps(_event("progress", download), ensure_ascii=False) + "\n")
-            sys.stdout.flush()
+            self._out.line(json.dumps(_event("progress", download), ensure_ascii=False))
         elif self._tty:
             sys.stdout.write("\r" + _progress(download).ljust(60))
             sys.stdout.flush()
