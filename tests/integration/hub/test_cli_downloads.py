@@ -137,7 +137,7 @@ def test_kill_9_mid_download_then_the_next_run_resumes_with_range_and_the_sha256
     assert left["state"] == "running"  # as the killed process left it
     stand_in.faults.bytes_per_second = None
     again = _mira_process(data_dir, "models", "download", TINY, FILE)
-    out, err = again.communicate(timeout=120)
+    _out, err = again.communicate(timeout=120)
     assert again.returncode == 0, err
     assert stand_in.byte_requests()[-1].headers.get("range") == f"bytes={kept}-"
     final = data_dir / "models" / "mira-tests" / "tiny-chat-GGUF" / FILE
