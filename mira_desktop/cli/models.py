@@ -1,4 +1,5 @@
-"""`mira models list|default|roles|discover|add-local|add-remote|vision|remove|test`."""
+"""`mira models list|default|roles|discover|add-local|add-remote|vision|remove|test|template`
+(and, in ``cli/downloads.py``, the Hub: search, files, download, downloads, hub)."""
 
 from __future__ import annotations
 
@@ -80,7 +81,25 @@ def register(
     )
     discover.add_argument("--add", type=int, metavar="N", help="add the Nth model found (1 = the first)")
     discover.add_argument("--folder", action="append", default=[], metavar="DIR", help="look here too")
+    discover.add_argument(
+        "--servers",
+        action="store_true",
+        help="model servers running on this computer instead: Ollama 11434, LM Studio 1234, llama.cpp 8080, Jan 1337",
+    )
+    discover.add_argument(
+        "--port", type=int, action="append", default=[], help="with --servers: probe this port too"
+    )
+    discover.add_argument(
+        "--add-server", type=int, metavar="N", help="add the Nth server found as a provider"
+    )
     discover.set_defaults(handler=_discover)
+    template = commands.add_parser(
+        "template",
+        help="how a local model writes its prompts: its chat template and a sample",
+        parents=[common],
+    )
+    template.add_argument("ref", nargs="?", help="default: the app's default model")
+    template.set_defaults(handler=_template)
     test = commands.add_parser("test", help="a one-line completion with timing", parents=[common])
     test.add_argument("ref", nargs="?", help="default: the app's default model")
     test.set_defaults(handler=_test)
@@ -203,6 +222,8 @@ def _discover(args: argparse.Namespace, services: AppServices, out: Output) -> i
 
     from mira_desktop.services.model_catalog.discovery import default_folders
 
+    if args.servers or args.add_server is not None:
+        return _servers(args, services, out)
     folders = default_folders(Path.home()) + [("folder", Path(f).expanduser()) for f in args.folder]
     found = services.models.discover(folders)
     if args.add is not None:
@@ -230,4 +251,60 @@ def _discover(args: argparse.Namespace, services: AppServices, out: Output) -> i
     )
     if found:
         out.line("Add one with `mira models discover --add N`.")
+    return 0
+
+
+def _servers(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    from mira_desktop.services.model_catalog.servers import KNOWN_SERVERS
+
+    ports = list(KNOWN_SERVERS) + [(f"server on {port}", port) for port in args.port]
+    found = services.models.servers(ports)
+    if args.add_server is not None:
+        if not 1 <= args.add_server <= len(found):
+            raise InvalidInputError(f"{len(found)} server(s) answered: use --add-server 1 to {len(found)}.")
+        server, _added = found[args.add_server - 1]
+        provider = services.models.add_server(server)
+        ref = (
+            f"remote:{provider.name}/{provider.default_model}"
+            if provider.default_model
+            else f"remote:{provider.name}"
+        )
+        out.result(
+            {"added": ref, "base_url": provider.base_url}, f"Added {server.app} at {provider.base_url}: {ref}"
+        )
+        return 0
+    if out.as_json:
+        out.data(
+            [{"app": s.app, "base_url": s.base_url, "models": list(s.models), "added": a} for s, a in found]
+        )
+        return 0
+    rows = [
+        [str(n), s.app, s.base_url, ", ".join(s.models) or "-", "added" if a else ""]
+        for n, (s, a) in enumerate(found, start=1)
+    ]
+    out.table(
+        rows, ["#", "SERVER", "URL", "MODELS", ""], "No model server answers on this computer's usual ports."
+    )
+    if any(not a for _s, a in found):
+        out.line("Add one with `mira models discover --servers --add-server N`.")
+    return 0
+
+
+def _template(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    ref = args.ref or services.models.default_ref()
+    check = services.models.chat_template(ref)
+    if check is None:
+        out.result(
+            {"ref": ref, "from_model": None},
+            f"{ref} is served by its server, which applies its own template.",
+        )
+        return 0
+    if out.as_json:
+        out.data({"ref": ref, **check.to_dict()})
+        return 0
+    if check.from_model:
+        out.line(f"{ref}: the model's own chat template ({check.name}). Two turns look like this:")
+    else:
+        out.line(f"{ref}: the named format {check.name}, because: {check.problem}")
+    out.line(check.sample)
     return 0

@@ -13,6 +13,7 @@ from mira_desktop.core.conversation.sampling import SamplingParams
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
 from mira_desktop.core.model_refs import ModelKind, parse_model_ref
 from mira_desktop.core.providers import KeySource, Provider
+from mira_desktop.models.adapters.local.chat_template import TemplateCheck
 from mira_desktop.models.adapters.local.gguf import check_gguf
 from mira_desktop.models.adapters.local.llama import DEFAULT_CONTEXT, LocalSettings, default_threads
 from mira_desktop.models.embedded import EMBEDDED_CHAT_MODEL_REF
@@ -21,6 +22,7 @@ from mira_desktop.models.registry import ModelRegistry
 from mira_desktop.models.secrets import SecretStore
 from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.services.model_catalog.discovery import FoundModel, default_folders, discover
+from mira_desktop.services.model_catalog.servers import KNOWN_SERVERS, FoundServer, probe
 from mira_desktop.store.providers import ProviderRepository
 from mira_desktop.store.settings import SettingsRepository
 
@@ -257,6 +259,42 @@ class ModelService:
         known = {str(Path(p).resolve()) for p in self.local_files()}
         found = discover(folders if folders is not None else default_folders(Path.home()))
         return [model for model in found if str(model.path) not in known]
+
+    def servers(self, ports: list[tuple[str, int]] | None = None) -> list[tuple[FoundServer, bool]]:
+        """Model servers running on loopback (the usual ports, or ``ports``), each with whether a
+        provider already points at it."""
+        known = {p.base_url.rstrip("/") for p in self._providers.list()}
+        return [(s, s.base_url in known) for s in probe(ports if ports is not None else KNOWN_SERVERS)]
+
+    def add_server(self, server: FoundServer, model: str | None = None) -> Provider:
+        """Add a server found running here as a provider, its first model (or ``model``) the default."""
+        if model is not None and model not in server.models:
+            raise InvalidInputError(
+                f"{server.app} does not serve {model!r}: it serves {', '.join(server.models)}."
+            )
+        name = server.provider_name
+        taken = {p.name for p in self._providers.list()}
+        suffix = 2
+        while name in taken:
+            name, suffix = f"{server.provider_name}-{suffix}", suffix + 1
+        return self.add_remote(
+            name, server.base_url, model=model or (server.models[0] if server.models else None)
+        )
+
+    def chat_template(self, ref_text: str) -> TemplateCheck | None:
+        """How a local model writes its prompts, with a two-turn sample; None for a remote model
+        (its server applies its own template)."""
+        ref = parse_model_ref(self.validate_ref(ref_text))
+        if ref.kind is not ModelKind.LOCAL:
+            return None
+        from mira_desktop.models.adapters.local import local_model_path
+        from mira_desktop.models.adapters.local.chat_template import check_template
+        from mira_desktop.models.adapters.local.gguf_metadata import read_file_header
+
+        header = read_file_header(local_model_path(ref), keep_tokens=True)
+        if header is None:
+            raise InvalidInputError(f"{ref.target} is not a whole GGUF file Mira can read.")
+        return check_template(header)
 
     # -- trying a model --------------------------------------------------------------------------
     def test(self, ref_text: str, prompt: str = "Reply with one short sentence: hello!") -> ModelTestResult:

