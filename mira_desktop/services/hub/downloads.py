@@ -156,7 +156,7 @@ class DownloadService:
             running = self._running.get(download_id)
             if running is not None and not running.done:
                 return running
-            task = self._tasks.start(f"download-{download_id}", lambda cancel: self.run(download_id, cancel))
+            task = self._tasks.start(f"download-{download_id}", lambda cancel: self._run_reported(download_id, cancel))
             self._running[download_id] = task
             return task
 
@@ -178,6 +178,14 @@ class DownloadService:
             self.start(download.id)
             resumed.append(download.id)
         return resumed
+
+    def _run_reported(self, download_id: str, cancel: CancelToken) -> Download:
+        """A background run: a reason a person can act on is on the row (the window shows it there);
+        anything else is a bug, raised for the task runner's report."""
+        try:
+            return self.run(download_id, cancel)
+        except MiraError:
+            return self.get(download_id)
 
     # -- stopping ------------------------------------------------------------------------------------
     def pause(self, download_id: str) -> Download:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
 from mira_desktop.ui.i18n import tr
 from mira_desktop.ui.settings.appearance_page import AppearancePage
+from mira_desktop.ui.settings.get_models_page import GetModelsPage
 from mira_desktop.ui.settings.memory_page import MemoryPage
 from mira_desktop.ui.settings.models_page import ModelsPage
 
@@ -27,10 +28,16 @@ class SettingsDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(tr("settings.title"))
-        self.resize(760, 640)
+        self.resize(860, 720)
         self.tabs = QTabWidget()
         self.models_page = ModelsPage(services, runner)
-        self.tabs.addTab(self.models_page, tr("settings.models"))
+        scroll = QScrollArea()  # the Models page is taller than a small screen
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.models_page)
+        self.tabs.addTab(scroll, tr("settings.models"))
+        self.get_models_page = GetModelsPage(services, runner, changes)
+        self.tabs.addTab(self.get_models_page, tr("getmodels.tab"))
+        self.models_page.get_models_requested.connect(self.open_get_models)
         self.memory_page = MemoryPage(services, runner, changes)
         self.tabs.addTab(self.memory_page, tr("settings.memory"))
         self.appearance_page = AppearancePage(services, runner)
@@ -40,3 +47,8 @@ class SettingsDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs)
         layout.addWidget(buttons)
+
+    def open_get_models(self) -> None:
+        """Show Settings → Get models (the welcome page and other views link here)."""
+        self.tabs.setCurrentWidget(self.get_models_page)
+        self.get_models_page.search_field.setFocus()

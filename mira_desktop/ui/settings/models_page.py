@@ -23,6 +23,8 @@ from PySide6.QtWidgets import (
 
 from mira_desktop.ui.i18n import explain, tr
 from mira_desktop.ui.settings.model_roles import DiscoveryDialog, ModelRolesBox
+from mira_desktop.ui.settings.servers_box import ServersBox
+from mira_desktop.ui.settings.template_box import TemplateBox
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
@@ -33,6 +35,7 @@ if TYPE_CHECKING:
 class ModelsPage(QWidget):
     models_changed = Signal()
     test_finished = Signal(str)
+    get_models_requested = Signal()
 
     def __init__(self, services: AppServices, runner: OperationRunner, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -50,9 +53,12 @@ class ModelsPage(QWidget):
         self.add_file_button = QPushButton(tr("models.add_gguf"))
         self.discover_button = QPushButton(tr("models.discover"))
         self.discover_button.clicked.connect(self._discover)
+        self.get_models_button = QPushButton(tr("getmodels.open"))
+        self.get_models_button.clicked.connect(self.get_models_requested.emit)
         for button in (self.default_button, self.test_button, self.remove_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
+        buttons.addWidget(self.get_models_button)
         buttons.addWidget(self.discover_button)
         buttons.addWidget(self.add_file_button)
         self.default_button.clicked.connect(self._set_default)
@@ -77,9 +83,14 @@ class ModelsPage(QWidget):
         layout.addWidget(self.model_list, 1)
         layout.addLayout(buttons)
         layout.addWidget(self.result_label)
+        self.template_box = TemplateBox(services, runner)
+        layout.addWidget(self.template_box)
         layout.addLayout(threads_row)
         self.roles_box = ModelRolesBox(services, runner)
         layout.addWidget(self.roles_box)
+        self.servers_box = ServersBox(services, runner)
+        self.servers_box.added.connect(self._model_added)
+        layout.addWidget(self.servers_box)
         layout.addWidget(self._remote_form())
         self.refresh()
 
@@ -147,6 +158,7 @@ class ModelsPage(QWidget):
     def _selection_changed(self, *_: object) -> None:
         ref = self.selected_ref() or ""
         self.remove_button.setEnabled(not ref.startswith("local:smollm2"))
+        self.template_box.show_model(ref if ref.startswith("local:") else None)
 
     def _set_default(self) -> None:
         ref = self.selected_ref()

@@ -69,6 +69,11 @@ class OtherWindows:
         self.settings_dialog = dialog
         dialog.show()
 
+    def open_get_models(self) -> None:
+        """Settings → Get models, at once: where a person finds, fits and downloads a model."""
+        self.open_settings()
+        self.settings_dialog.open_get_models()
+
     def open_switcher(self) -> None:
         """Ctrl+K: a thread or a command, by a few letters of its name."""
         from mira_desktop.ui.shell.quick_switcher import QuickSwitcher

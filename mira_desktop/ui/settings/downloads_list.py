@@ -1,0 +1,198 @@
+"""The downloads list: a progress bar, bytes, speed and time left, Pause / Resume / Cancel, the
+reason of a pause, and — once a model is in — "Use for new threads" and "Use for role…".
+
+It follows the ``downloads`` topic of the change feed (each saved step of a download, about twice a
+second, or another process's writes), so it never polls.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QProgressBar,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from mira_desktop.services.app.changes import Topic
+from mira_desktop.ui.changes import Follow
+from mira_desktop.ui.i18n import explain, say, tr
+
+if TYPE_CHECKING:
+    from mira_desktop.services.app.bundle import AppServices
+    from mira_desktop.store.downloads import Download
+    from mira_desktop.ui.changes import ChangeSignal
+    from mira_desktop.ui.operations import OperationRunner
+
+ROLES = ("fast", "grader", "evaluator")
+
+
+def size_text(size: float) -> str:
+    if size >= 2**30:
+        return f"{size / 2**30:.2f} GB"
+    return f"{size / 2**20:.1f} MB"
+
+
+def duration_text(seconds: float) -> str:
+    seconds = int(seconds)
+    if seconds >= 3600:
+        return f"{seconds // 3600} h {seconds % 3600 // 60} min"
+    if seconds >= 60:
+        return f"{seconds // 60} min {seconds % 60} s"
+    return f"{seconds} s"
+
+
+class DownloadRow(QWidget):
+    def __init__(self, owner: DownloadsList, download: Download) -> None:
+        super().__init__()
+        self.owner = owner
+        self.download_id = download.id
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        self.title = QLabel()
+        self.title.setWordWrap(True)
+        self.bar = QProgressBar()
+        self.bar.setRange(0, 1000)
+        self.detail = QLabel()
+        self.detail.setObjectName("muted")
+        self.detail.setWordWrap(True)
+        self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        buttons = QHBoxLayout()
+        self.pause_button = QPushButton(tr("downloads.pause"))
+        self.resume_button = QPushButton(tr("downloads.resume"))
+        self.cancel_button = QPushButton(tr("downloads.cancel"))
+        self.default_button = QPushButton(tr("downloads.use_default"))
+        self.role_button = QPushButton(tr("downloads.use_role"))
+        menu = QMenu(self.role_button)
+        for role in ROLES:
+            menu.addAction(tr(f"models.role_{role}"), lambda r=role: owner.use_for_role(self.download_id, r))
+        self.role_button.setMenu(menu)
+        self.pause_button.clicked.connect(lambda: owner.act(self.download_id, "pause"))
+        self.resume_button.clicked.connect(lambda: owner.act(self.download_id, "resume"))
+        self.cancel_button.clicked.connect(lambda: owner.act(self.download_id, "cancel"))
+        self.default_button.clicked.connect(lambda: owner.use_for_new_threads(self.download_id))
+        for button in (
+            self.pause_button,
+            self.resume_button,
+            self.cancel_button,
+            self.default_button,
+            self.role_button,
+        ):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        layout.addWidget(self.title)
+        layout.addWidget(self.bar)
+        layout.addWidget(self.detail)
+        layout.addLayout(buttons)
+        self.show_download(download)
+
+    def show_download(self, download: Download) -> None:
+        self.download = download
+        state = download.state.value
+        name = download.path.rsplit("/", 1)[-1]
+        self.title.setText(
+            tr("downloads.title", state=tr(f"downloads.state_{state}"), file=name, repo=download.repo)
+        )
+        total = max(download.size_bytes, 1)
+        self.bar.setValue(int(1000 * download.done_bytes / total))
+        self.bar.setVisible(state not in ("completed", "cancelled"))
+        done, size = size_text(download.done_bytes), size_text(download.size_bytes)
+        if state == "running" and download.speed_bps > 0:
+            left = (download.size_bytes - download.done_bytes) / download.speed_bps
+            text = tr(
+                "downloads.speed",
+                done=done,
+                total=size,
+                speed=size_text(download.speed_bps),
+                left=duration_text(left),
+            )
+        elif state == "completed":
+            text = tr("downloads.ready", ref=download.model_ref or "")
+        else:
+            text = tr("downloads.progress", done=done, total=size)
+        phrase = self.owner.services.hub.downloads.reason(download)
+        if phrase is not None and state in ("paused", "failed"):
+            text += "\n" + say(phrase)
+        self.detail.setText(text)
+        active = state in ("queued", "running", "paused")
+        self.pause_button.setVisible(state in ("queued", "running"))
+        self.resume_button.setVisible(state == "paused")
+        self.cancel_button.setVisible(active)
+        self.default_button.setVisible(state == "completed")
+        self.role_button.setVisible(state == "completed")
+
+
+class DownloadsList(QWidget):
+    """Every download, newest first; rows are updated in place as their jobs move."""
+
+    reloaded = Signal()
+    told = Signal(str)  # a line for the page's status: a role set, an action refused
+
+    def __init__(
+        self,
+        services: AppServices,
+        runner: OperationRunner,
+        changes: ChangeSignal | None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.services = services
+        self.runner = runner
+        self.rows: dict[str, DownloadRow] = {}
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self.empty = QLabel(tr("downloads.empty"))
+        self.empty.setObjectName("muted")
+        self._layout.addWidget(self.empty)
+        self._layout.addStretch(1)
+        if changes is not None:
+            self._follow = Follow(self, changes, {Topic.DOWNLOADS}, lambda _changes: self.reload())
+        self.reload()
+
+    def reload(self) -> None:
+        self.runner.op(self, self.services.hub.downloads.list).success(self._show).run()
+
+    def _show(self, downloads: list[Download]) -> None:
+        seen = set()
+        for position, download in enumerate(downloads):
+            seen.add(download.id)
+            row = self.rows.get(download.id)
+            if row is None:
+                row = DownloadRow(self, download)
+                self.rows[download.id] = row
+                self._layout.insertWidget(position + 1, row)
+            else:
+                row.show_download(download)
+        for gone in set(self.rows) - seen:
+            self.rows.pop(gone).deleteLater()
+        self.empty.setVisible(not downloads)
+        self.reloaded.emit()
+
+    def act(self, download_id: str, action: str) -> None:
+        downloads = self.services.hub.downloads
+        work = {"pause": downloads.pause, "resume": downloads.resume, "cancel": downloads.cancel}[action]
+        self.runner.op(self, lambda: work(download_id)).success(lambda _r: self.reload()).failure(
+            lambda exc: self.told.emit(explain(exc))
+        ).run()
+
+    def use_for_new_threads(self, download_id: str) -> None:
+        ref = self.rows[download_id].download.model_ref
+        if ref:
+            set_default = self.services.models.set_default
+            self.runner.op(self, lambda: set_default(ref)).success(
+                lambda _r: self.told.emit(tr("downloads.used_default", ref=ref))
+            ).failure(lambda exc: self.told.emit(explain(exc))).run()
+
+    def use_for_role(self, download_id: str, role: str) -> None:
+        ref = self.rows[download_id].download.model_ref
+        if ref:
+            set_role = self.services.models.set_model_role
+            self.runner.op(self, lambda: set_role(role, ref)).success(
+                lambda _r: self.told.emit(tr("downloads.used_role", role=tr(f"models.role_{role}"), ref=ref))
+            ).failure(lambda exc: self.told.emit(explain(exc))).run()

@@ -1,0 +1,364 @@
+"""Settings → Get models: the Hub (or a mirror), the recommended models, a search, a repository's
+models with size, quantization and a fit badge, Download, and the downloads list.
+
+Opened from the Models page's "Get models…" button, or directly with
+``SettingsDialog.open_get_models()`` (``MainWindow.open_get_models()`` opens Settings there).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from mira_desktop.ui.i18n import explain, language, say, tr
+from mira_desktop.ui.settings.downloads_list import DownloadsList, size_text
+
+if TYPE_CHECKING:
+    from mira_desktop.services.app.bundle import AppServices
+    from mira_desktop.services.hub.catalogue import Recommended
+    from mira_desktop.services.hub.listing import HubModel
+    from mira_desktop.services.hub.service import RepoModels
+    from mira_desktop.ui.changes import ChangeSignal
+    from mira_desktop.ui.operations import OperationRunner
+
+REPO_ROLE = Qt.ItemDataRole.UserRole
+FIT_COLOURS = {"fits": "#2e7d32", "tight": "#b26a00", "too_big": "#c62828"}
+COLUMNS = (
+    "getmodels.col_file",
+    "getmodels.col_quant",
+    "getmodels.col_size",
+    "getmodels.col_needs",
+    "getmodels.col_fit",
+)
+
+
+class GetModelsPage(QWidget):
+    searched = Signal()
+    models_shown = Signal()
+    download_started = Signal(str)
+
+    def __init__(
+        self,
+        services: AppServices,
+        runner: OperationRunner,
+        changes: ChangeSignal | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.services = services
+        self.runner = runner
+        self.listing: RepoModels | None = None
+        layout = QVBoxLayout(self)
+        layout.addWidget(self._hub_box())
+
+        search_row = QHBoxLayout()
+        self.search_field = QLineEdit()
+        self.search_field.setPlaceholderText(tr("getmodels.search_placeholder"))
+        self.search_field.returnPressed.connect(self.search)
+        self.search_button = QPushButton(tr("getmodels.search"))
+        self.search_button.clicked.connect(self.search)
+        search_row.addWidget(self.search_field, 1)
+        search_row.addWidget(self.search_button)
+        layout.addLayout(search_row)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        self.results_label = QLabel(tr("getmodels.recommended"))
+        self.repo_list = QListWidget()
+        self.repo_list.setWordWrap(True)
+        self.repo_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.repo_list.currentItemChanged.connect(self._repo_picked)
+        left_layout.addWidget(self.results_label)
+        left_layout.addWidget(self.repo_list, 1)
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        self.repo_info = QLabel(tr("getmodels.pick_repo"))
+        self.repo_info.setWordWrap(True)
+        self.repo_info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.files = QTableWidget(0, len(COLUMNS))
+        self.files.setHorizontalHeaderLabels([tr(c) for c in COLUMNS])
+        self.files.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.files.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.files.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.files.verticalHeader().setVisible(False)
+        self.files.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.files.itemSelectionChanged.connect(self._file_picked)
+        self.files.itemDoubleClicked.connect(lambda _item: self.download())
+        self.memory_label = QLabel("")
+        self.memory_label.setObjectName("muted")
+        self.memory_label.setWordWrap(True)
+        self.download_button = QPushButton(tr("getmodels.download"))
+        self.download_button.setEnabled(False)
+        self.download_button.clicked.connect(self.download)
+        right_layout.addWidget(self.repo_info)
+        right_layout.addWidget(self.files, 1)
+        right_layout.addWidget(self.memory_label)
+        right_layout.addWidget(self.download_button, 0, Qt.AlignmentFlag.AlignRight)
+        splitter.addWidget(left)
+        splitter.addWidget(right)
+        splitter.setSizes([260, 480])
+        layout.addWidget(splitter, 3)
+
+        self.status = QLabel("")
+        self.status.setObjectName("fieldError")
+        self.status.setWordWrap(True)
+        layout.addWidget(self.status)
+        box = QGroupBox(tr("downloads.heading"))
+        box_layout = QVBoxLayout(box)
+        self.downloads = DownloadsList(services, runner, changes)
+        self.downloads.told.connect(self.status.setText)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.downloads)
+        box_layout.addWidget(scroll)
+        layout.addWidget(box, 2)
+        self.show_recommended()
+
+    # -- the Hub -------------------------------------------------------------------------------------
+    def _hub_box(self) -> QWidget:
+        box = QWidget()
+        layout = QVBoxLayout(box)
+        layout.setContentsMargins(0, 0, 0, 0)
+        row = QHBoxLayout()
+        row.addWidget(QLabel(tr("getmodels.hub")))
+        self.endpoint_field = QLineEdit()
+        self.endpoint_field.setPlaceholderText(tr("getmodels.endpoint_placeholder"))
+        self.endpoint_button = QPushButton(tr("getmodels.endpoint_apply"))
+        self.endpoint_button.clicked.connect(self._set_endpoint)
+        self.endpoint_field.returnPressed.connect(self._set_endpoint)
+        self.token_field = QLineEdit()
+        self.token_field.setEchoMode(QLineEdit.EchoMode.Password)
+        self.token_field.setPlaceholderText(tr("getmodels.token_placeholder"))
+        self.token_button = QPushButton(tr("getmodels.token_store"))
+        self.token_button.clicked.connect(self._set_token)
+        row.addWidget(self.endpoint_field, 2)
+        row.addWidget(self.endpoint_button)
+        row.addWidget(self.token_field, 2)
+        row.addWidget(self.token_button)
+        self.endpoint_label = QLabel("")
+        self.endpoint_label.setObjectName("muted")
+        self.endpoint_label.setWordWrap(True)
+        layout.addLayout(row)
+        layout.addWidget(self.endpoint_label)
+        self._show_endpoint()
+        return box
+
+    def _show_endpoint(self) -> None:
+        current = self.services.hub.endpoint()
+        source = {"setting": "getmodels.source_setting", "HF_ENDPOINT": "getmodels.source_env"}.get(
+            current.source, "getmodels.source_default"
+        )
+        text = tr("getmodels.endpoint_now", url=current.url, source=tr(source))
+        token = (
+            tr("getmodels.token_stored", source=current.token_source)
+            if current.token
+            else tr("getmodels.token_none")
+        )
+        self.endpoint_label.setText(f"{text} {token}")
+        if current.source == "setting":
+            self.endpoint_field.setText(current.url)
+
+    def _set_endpoint(self) -> None:
+        try:
+            self.services.hub.settings.set_endpoint(self.endpoint_field.text())
+        except Exception as exc:
+            self.status.setText(explain(exc))
+            return
+        self.status.setText("")
+        self._show_endpoint()
+
+    def _set_token(self) -> None:
+        try:
+            self.services.hub.settings.set_token(self.token_field.text())
+        except Exception as exc:
+            self.status.setText(explain(exc))
+            return
+        self.token_field.clear()
+        self._show_endpoint()
+
+    # -- finding a repository ----------------------------------------------------------------------
+    def show_recommended(self) -> None:
+        self.results_label.setText(tr("getmodels.recommended"))
+        self.repo_list.clear()
+        for entry in self.services.hub.recommended():
+            item = QListWidgetItem(self._recommended_text(entry))
+            item.setData(REPO_ROLE, entry.repo)
+            item.setToolTip(entry.repo)
+            self.repo_list.addItem(item)
+
+    @staticmethod
+    def _recommended_text(entry: Recommended) -> str:
+        purposes = ", ".join(tr(f"getmodels.purpose_{p}") for p in entry.purposes)
+        return tr(
+            "getmodels.recommended_item",
+            repo=entry.repo,
+            note=entry.note_in(language()),
+            purposes=purposes,
+            licence=entry.licence,
+            languages=", ".join(entry.languages),
+        )
+
+    def search(self) -> None:
+        query = self.search_field.text().strip()
+        if not query:
+            self.show_recommended()
+            return
+        self.results_label.setText(tr("getmodels.searching"))
+        self.search_button.setEnabled(False)
+        search = self.services.hub.search
+        self.runner.op(self, lambda: search(query)).success(lambda found: self._found(query, found)).failure(
+            self._search_failed
+        ).run()
+
+    def _found(self, query: str, found: list[HubModel]) -> None:
+        self.search_button.setEnabled(True)
+        self.status.setText("")
+        self.repo_list.clear()
+        self.results_label.setText(
+            tr("getmodels.results", count=len(found)) if found else tr("getmodels.no_results", query=query)
+        )
+        for model in found:
+            text = tr("getmodels.result_item", repo=model.id, downloads=model.downloads)
+            if model.gated:
+                text += f" · {tr('getmodels.gated')}"
+            item = QListWidgetItem(text)
+            item.setData(REPO_ROLE, model.id)
+            self.repo_list.addItem(item)
+        self.searched.emit()
+
+    def _search_failed(self, exc: BaseException) -> None:
+        self.search_button.setEnabled(True)
+        self.results_label.setText(tr("getmodels.recommended"))
+        self.status.setText(explain(exc))
+        self.searched.emit()
+
+    # -- a repository's models ---------------------------------------------------------------------
+    def _repo_picked(self, current: QListWidgetItem | None, _previous: object = None) -> None:
+        if current is not None:
+            self.show_repo(str(current.data(REPO_ROLE)))
+
+    def show_repo(self, repo: str) -> None:
+        self.listing = None
+        self.files.setRowCount(0)
+        self.download_button.setEnabled(False)
+        self.memory_label.setText("")
+        self.repo_info.setText(tr("getmodels.loading_files", repo=repo))
+        models = self.services.hub.models
+        self.runner.op(self, lambda: models(repo)).success(self._show_models).failure(
+            lambda exc: self._models_failed(exc)
+        ).run()
+
+    def _models_failed(self, exc: BaseException) -> None:
+        self.repo_info.setText(explain(exc))
+        self.models_shown.emit()
+
+    def _show_models(self, listing: RepoModels) -> None:
+        from mira_desktop.models.adapters.local.chat_template import template_name
+
+        self.listing = listing
+        if listing.architecture:
+            info = tr(
+                "getmodels.repo_info",
+                repo=listing.repo,
+                architecture=listing.architecture,
+                context=listing.context_length or "?",
+                template=template_name(listing.chat_template),
+            )
+        else:
+            info = listing.repo
+        if listing.header_problem is not None:
+            info += "\n" + tr("getmodels.no_fit", problem=say(listing.header_problem))
+        if not listing.models:
+            info = tr("getmodels.no_models", repo=listing.repo)
+        self.repo_info.setText(info)
+        self.files.setRowCount(len(listing.models))
+        best_row = -1
+        for row, model in enumerate(listing.models):
+            name = (
+                tr("getmodels.parts", name=model.name, parts=model.parts) if model.parts > 1 else model.name
+            )
+            if model.recommended:
+                name = f"★ {name}"
+                best_row = row
+            fit = model.fit
+            needs = tr("getmodels.needs", size=size_text(fit.total), context=fit.context) if fit else "?"
+            cells = [
+                name,
+                model.quantization or "?",
+                size_text(model.size),
+                needs,
+                tr(f"getmodels.fit_{model.verdict}"),
+            ]
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if column == 0:
+                    item.setData(REPO_ROLE, model.path)
+                    if model.recommended:
+                        item.setToolTip(tr("getmodels.best"))
+                if column == 4 and model.verdict in FIT_COLOURS:
+                    item.setForeground(QColor(FIT_COLOURS[model.verdict]))
+                self.files.setItem(row, column, item)
+        self.files.resizeColumnsToContents()
+        self.files.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        available = next((m.fit.available for m in listing.models if m.fit), None)
+        self.memory_label.setText(tr("getmodels.memory", size=size_text(available)) if available else "")
+        if best_row >= 0:
+            self.files.selectRow(best_row)
+        self.models_shown.emit()
+
+    def _file_picked(self) -> None:
+        self.download_button.setEnabled(self.selected_file() is not None)
+
+    def selected_file(self) -> str | None:
+        rows = self.files.selectionModel().selectedRows()
+        if not rows:
+            return None
+        item = self.files.item(rows[0].row(), 0)
+        return None if item is None else str(item.data(REPO_ROLE))
+
+    def download(self) -> None:
+        path = self.selected_file()
+        if self.listing is None or path is None:
+            return
+        repo, revision = self.listing.repo, self.listing.revision
+        hub = self.services.hub
+
+        def start() -> Any:
+            download = hub.download(repo, path, revision=revision)
+            hub.downloads.start(download.id)
+            return download
+
+        self.download_button.setEnabled(False)
+        self.runner.op(self, start).success(self._started).failure(self._download_failed).run()
+
+    def _started(self, download: Any) -> None:
+        self.download_button.setEnabled(True)
+        self.status.setText(tr("getmodels.started", file=download.path.rsplit("/", 1)[-1]))
+        self.downloads.reload()
+        self.download_started.emit(download.id)
+
+    def _download_failed(self, exc: BaseException) -> None:
+        self.download_button.setEnabled(True)
+        self.status.setText(explain(exc))

@@ -1,0 +1,152 @@
+"""Settings → Get models against the stand-in Hub: search, fit badges, a download with its progress,
+pause and resume, then one click to use it; the servers box and the prompt format of Settings → Models."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from mira_desktop.services.app.bundle import AppServices
+from mira_desktop.services.hub.transfer import RetryPolicy
+from mira_desktop.store.downloads import DownloadState
+from mira_desktop.ui.settings.servers_box import ServersBox
+from tests.gui.support import open_window
+from tests.support.gguf_files import write_gguf
+from tests.support.hub_server import Repo, RepoFile, StandInHub
+from tests.support.model_server import ModelListServer
+
+TINY = "mira-tests/tiny-chat-GGUF"
+
+
+@pytest.fixture
+def stand_in(tmp_path: Path) -> Iterator[StandInHub]:
+    files = [
+        RepoFile("tiny-chat-Q4_K_M.gguf", write_gguf(tmp_path / "a.gguf", tensor_bytes=3 << 20).read_bytes()),
+        RepoFile("tiny-chat-Q8_0.gguf", write_gguf(tmp_path / "b.gguf", tensor_bytes=6 << 20).read_bytes()),
+    ]
+    with StandInHub([Repo(TINY, files)]) as hub:
+        yield hub
+
+
+@pytest.fixture
+def hub_services(app_services: AppServices, stand_in: StandInHub) -> AppServices:
+    app_services.hub.settings.set_endpoint(stand_in.url)
+    app_services.hub.downloads.policy = RetryPolicy(attempts=3, first_delay_s=0.01, max_delay_s=0.05)
+    return app_services
+
+
+def test_get_models_opens_directly_with_the_recommended_models_first(
+    qtbot: QtBot, hub_services: AppServices
+) -> None:
+    window = open_window(qtbot, hub_services)
+    window.open_get_models()
+    dialog = window.settings_dialog
+    page = dialog.get_models_page
+    assert dialog.tabs.currentWidget() is page
+    repos = [page.repo_list.item(i).data(256) for i in range(page.repo_list.count())]
+    assert repos[0] == "Qwen/Qwen2.5-7B-Instruct-GGUF"
+    assert "Apache-2.0" in page.repo_list.item(0).text()
+    assert page.downloads.empty.isVisibleTo(page)
+    dialog.close()
+
+
+def test_search_fit_download_with_progress_pause_resume_and_use_it_for_new_threads(
+    qtbot: QtBot, hub_services: AppServices, stand_in: StandInHub
+) -> None:
+    window = open_window(qtbot, hub_services)
+    window.open_get_models()
+    page = window.settings_dialog.get_models_page
+    page.search_field.setText("tiny")
+    with qtbot.waitSignal(page.searched, timeout=10_000):
+        page.search_button.click()
+    assert page.repo_list.count() == 1
+    with qtbot.waitSignal(page.models_shown, timeout=10_000):
+        page.repo_list.setCurrentRow(0)
+    assert page.files.rowCount() == 2
+    assert page.files.item(1, 0).text() == "★ tiny-chat-Q8_0.gguf"  # the largest that fits
+    assert [page.files.item(r, 4).text() for r in range(2)] == ["Fits", "Fits"]
+    assert "llama, context 2048 tokens, chat template chatml" in page.repo_info.text()
+    assert page.selected_file() == "tiny-chat-Q8_0.gguf"
+
+    stand_in.faults.bytes_per_second = 1_500_000
+    with qtbot.waitSignal(page.download_started, timeout=10_000) as started:
+        page.download_button.click()
+    download_id = started.args[0]
+    qtbot.waitUntil(lambda: download_id in page.downloads.rows, timeout=10_000)
+    row = page.downloads.rows[download_id]
+    qtbot.waitUntil(lambda: row.bar.value() > 0 and "/s" in row.detail.text(), timeout=20_000)
+    assert "left" in row.detail.text()
+    row.pause_button.click()
+    qtbot.waitUntil(lambda: row.resume_button.isVisibleTo(row), timeout=20_000)
+    assert "Paused. Resume it" in row.detail.text()
+    assert hub_services.hub.downloads.get(download_id).state is DownloadState.PAUSED
+    stand_in.faults.bytes_per_second = None
+    row.resume_button.click()
+    qtbot.waitUntil(lambda: row.default_button.isVisibleTo(row), timeout=30_000)
+    ref = hub_services.hub.downloads.get(download_id).model_ref
+    assert ref is not None
+    assert ref in row.detail.text()
+    assert stand_in.byte_requests()[-1].headers.get("range", "").startswith("bytes=")
+    row.default_button.click()
+    qtbot.waitUntil(lambda: hub_services.models.default_ref() == ref, timeout=5_000)
+    qtbot.waitUntil(lambda: "New threads now use" in page.status.text(), timeout=5_000)
+    window.settings_dialog.close()
+
+
+def test_a_failed_download_shows_its_reason_in_the_list(
+    qtbot: QtBot, hub_services: AppServices, stand_in: StandInHub
+) -> None:
+    stand_in.faults.wrong_bytes.add("tiny-chat-Q4_K_M.gguf")
+    window = open_window(qtbot, hub_services)
+    window.open_get_models()
+    page = window.settings_dialog.get_models_page
+    with qtbot.waitSignal(page.models_shown, timeout=10_000):
+        page.show_repo(TINY)
+    page.files.selectRow(0)
+    with qtbot.waitSignal(page.download_started, timeout=10_000) as started:
+        page.download_button.click()
+    download_id = started.args[0]
+    qtbot.waitUntil(
+        lambda: (
+            download_id in page.downloads.rows
+            and "do not match the sha256" in page.downloads.rows[download_id].detail.text()
+        ),
+        timeout=20_000,
+    )
+    row = page.downloads.rows[download_id]
+    assert row.title.text().startswith("Failed")
+    assert not row.resume_button.isVisibleTo(row)
+    window.settings_dialog.close()
+
+
+def test_a_server_running_here_is_added_in_one_click(
+    qtbot: QtBot, app_services: AppServices, runner: object
+) -> None:
+    with ModelListServer(["qwen2.5:7b"]) as server:
+        box = ServersBox(app_services, runner, ports=[("Ollama", server.port)])  # type: ignore[arg-type]
+        qtbot.addWidget(box)
+        qtbot.waitUntil(lambda: len(box.rows) == 1, timeout=5_000)
+        label, button = box.rows[0]
+        assert f"Ollama at http://127.0.0.1:{server.port}/v1 — qwen2.5:7b" == label.text()
+        with qtbot.waitSignal(box.added, timeout=5_000) as added:
+            button.click()
+        assert added.args[0] == "remote:ollama/qwen2.5:7b"
+        qtbot.waitUntil(lambda: len(box.rows) == 1 and not box.rows[0][1].isEnabled(), timeout=5_000)
+
+
+def test_the_models_page_shows_the_two_turn_sample_of_the_selected_local_model(
+    qtbot: QtBot, app_services: AppServices
+) -> None:
+    window = open_window(qtbot, app_services)
+    window.open_settings()
+    page = window.settings_dialog.models_page
+    qtbot.waitUntil(lambda: "<|im_start|>" in page.template_box.sample.toPlainText(), timeout=10_000)
+    assert "The model's own chat template (chatml)" in page.template_box.summary.text()
+    assert page.template_box.sample.toPlainText().count("<|im_start|>user") == 2
+    with qtbot.waitSignal(window.settings_dialog.tabs.currentChanged, timeout=2_000):
+        page.get_models_button.click()
+    assert window.settings_dialog.tabs.currentWidget() is window.settings_dialog.get_models_page
+    window.settings_dialog.close()
