@@ -80,6 +80,25 @@ class GetModelsPage(QWidget):
         search_row.addWidget(self.search_button)
         layout.addLayout(search_row)
 
+        layout.addWidget(self._browser(), 3)
+
+        self.status = QLabel("")
+        self.status.setObjectName("fieldError")
+        self.status.setWordWrap(True)
+        layout.addWidget(self.status)
+        box = QGroupBox(tr("downloads.heading"))
+        box_layout = QVBoxLayout(box)
+        self.downloads = DownloadsList(services, runner, changes)
+        self.downloads.told.connect(self.status.setText)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.downloads)
+        box_layout.addWidget(scroll)
+        layout.addWidget(box, 2)
+        self.show_recommended()
+
+    def _browser(self) -> QSplitter:
+        """The repositories (recommended or found) on the left, the picked one's models on the right."""
         splitter = QSplitter(Qt.Orientation.Horizontal)
         left = QWidget()
         left_layout = QVBoxLayout(left)
@@ -119,22 +138,7 @@ class GetModelsPage(QWidget):
         splitter.addWidget(left)
         splitter.addWidget(right)
         splitter.setSizes([260, 480])
-        layout.addWidget(splitter, 3)
-
-        self.status = QLabel("")
-        self.status.setObjectName("fieldError")
-        self.status.setWordWrap(True)
-        layout.addWidget(self.status)
-        box = QGroupBox(tr("downloads.heading"))
-        box_layout = QVBoxLayout(box)
-        self.downloads = DownloadsList(services, runner, changes)
-        self.downloads.told.connect(self.status.setText)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(self.downloads)
-        box_layout.addWidget(scroll)
-        layout.addWidget(box, 2)
-        self.show_recommended()
+        return splitter
 
     # -- the Hub -------------------------------------------------------------------------------------
     def _hub_box(self) -> QWidget:
@@ -267,7 +271,7 @@ class GetModelsPage(QWidget):
         self.repo_info.setText(tr("getmodels.loading_files", repo=repo))
         models = self.services.hub.models
         self.runner.op(self, lambda: models(repo)).success(self._show_models).failure(
-            lambda exc: self._models_failed(exc)
+            self._models_failed
         ).run()
 
     def _models_failed(self, exc: BaseException) -> None:

@@ -92,6 +92,95 @@ STRINGS: dict[str, Source] = {
     "phrase.agent.delete_file": translate(
         "phrase", "Delete {path} ({size} bytes)", "phrase.agent.delete_file"
     ),
+    "phrase.hub.bad_endpoint": translate(
+        "phrase",
+        "{url} is not an http(s) URL of a Hub or a mirror, e.g. https://hf-mirror.com.",
+        "phrase.hub.bad_endpoint",
+    ),
+    "phrase.hub.no_keyring": translate(
+        "phrase",
+        "No usable system keyring was found, so the Hub token was not stored: unlock or install one, or set HF_TOKEN in the environment.",
+        "phrase.hub.no_keyring",
+    ),
+    "phrase.hub.no_repo": translate(
+        "phrase",
+        "The repository {repo} does not exist on the Hub (or is private): check its name.",
+        "phrase.hub.no_repo",
+    ),
+    "phrase.hub.no_file": translate(
+        "phrase", "{repo} has no file {file}: see `mira models files {repo}`.", "phrase.hub.no_file"
+    ),
+    "phrase.hub.no_gguf": translate(
+        "phrase",
+        "{repo} has no GGUF file: Mira runs GGUF models; search for a GGUF version of it.",
+        "phrase.hub.no_gguf",
+    ),
+    "phrase.hub.no_quant": translate(
+        "phrase", "{repo} has no {quant} file; it has: {known}.", "phrase.hub.no_quant"
+    ),
+    "phrase.hub.gated": translate(
+        "phrase",
+        "{repo} is gated: accept its licence at {url}, then store a token with `mira models hub --token-stdin` (or in Settings → Get models).",
+        "phrase.hub.gated",
+    ),
+    "phrase.hub.bad_header": translate(
+        "phrase", "{file} does not start with a GGUF header Mira can read.", "phrase.hub.bad_header"
+    ),
+    "phrase.download.name_one": translate(
+        "phrase",
+        "Name a file or a quantization of {repo}: `mira models files {repo}` lists them.",
+        "phrase.download.name_one",
+    ),
+    "phrase.download.missing_parts": translate(
+        "phrase",
+        "{file} is one of {parts} parts, but the listing lacks some of them.",
+        "phrase.download.missing_parts",
+    ),
+    "phrase.download.ambiguous": translate(
+        "phrase", "Several files match {quant}: {names}. Name one of them.", "phrase.download.ambiguous"
+    ),
+    "phrase.download.unknown": translate(
+        "phrase", "No download {id}: see `mira models downloads`.", "phrase.download.unknown"
+    ),
+    "phrase.download.finished": translate(
+        "phrase",
+        "The download {id} is {state}: there is nothing to pause, resume or cancel.",
+        "phrase.download.finished",
+    ),
+    "phrase.download.paused_by_you": translate(
+        "phrase", "Paused. Resume it to go on from where it stopped.", "phrase.download.paused_by_you"
+    ),
+    "phrase.download.elsewhere": translate(
+        "phrase",
+        "{file} of {repo} is being downloaded by another Mira window or command.",
+        "phrase.download.elsewhere",
+    ),
+    "phrase.download.not_gguf": translate(
+        "phrase",
+        "{file} arrived whole but is not a GGUF model llama.cpp can load; it was deleted.",
+        "phrase.download.not_gguf",
+    ),
+    "phrase.download.error": translate("phrase", "The download stopped: {error}", "phrase.download.error"),
+    "phrase.download.no_space": translate(
+        "phrase",
+        "Not enough free space in {folder}: the download needs {needed} and {free} is free. Free some space, then resume it.",
+        "phrase.download.no_space",
+    ),
+    "phrase.download.disk_full": translate(
+        "phrase",
+        "The disk of {folder} is full: the part downloaded is kept; free some space and resume.",
+        "phrase.download.disk_full",
+    ),
+    "phrase.download.bad_checksum": translate(
+        "phrase",
+        "{file} arrived with bytes that do not match the sha256 of the Hub's listing: the partial file was deleted. Download it again.",
+        "phrase.download.bad_checksum",
+    ),
+    "phrase.download.too_long": translate(
+        "phrase",
+        "{file} arrived longer than the Hub's listing says: the partial file was deleted.",
+        "phrase.download.too_long",
+    ),
     "phrase.kb.needs_name": translate("phrase", "A knowledge base needs a name.", "phrase.kb.needs_name"),
     "phrase.workspace.needs_name": translate(
         "phrase", "A workspace needs a name.", "phrase.workspace.needs_name"

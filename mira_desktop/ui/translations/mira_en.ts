@@ -54,6 +54,17 @@
     </message>
 </context>
 <context>
+    <name>getmodels</name>
+    <message numerus="yes">
+        <source>%Ln repositories found</source>
+        <comment>getmodels.results</comment>
+        <translation>
+            <numerusform>%Ln repository found</numerusform>
+            <numerusform>%Ln repositories found</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>kb</name>
     <message numerus="yes">
         <source>%Ln queries: {metrics}</source>

@@ -304,6 +304,104 @@
     </message>
 </context>
 <context>
+    <name>downloads</name>
+    <message>
+        <source>Downloads</source>
+        <comment>downloads.heading</comment>
+        <translation>下载</translation>
+    </message>
+    <message>
+        <source>No downloads yet: pick a model above and press Download.</source>
+        <comment>downloads.empty</comment>
+        <translation>还没有下载：在上方选一个模型，然后按“下载”。</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <comment>downloads.state_queued</comment>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>Downloading</source>
+        <comment>downloads.state_running</comment>
+        <translation>下载中</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <comment>downloads.state_paused</comment>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <comment>downloads.state_completed</comment>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <comment>downloads.state_failed</comment>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <comment>downloads.state_cancelled</comment>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>{state}: {file} ({repo})</source>
+        <comment>downloads.title</comment>
+        <translation>{state}：{file}（{repo}）</translation>
+    </message>
+    <message>
+        <source>{done} of {total}</source>
+        <comment>downloads.progress</comment>
+        <translation>{done} / {total}</translation>
+    </message>
+    <message>
+        <source>{done} of {total} · {speed}/s · {left} left</source>
+        <comment>downloads.speed</comment>
+        <translation>{done} / {total} · {speed}/秒 · 还剩 {left}</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <comment>downloads.pause</comment>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <comment>downloads.resume</comment>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <comment>downloads.cancel</comment>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Use for new threads</source>
+        <comment>downloads.use_default</comment>
+        <translation>用于新对话</translation>
+    </message>
+    <message>
+        <source>Use for role…</source>
+        <comment>downloads.use_role</comment>
+        <translation>用于角色…</translation>
+    </message>
+    <message>
+        <source>New threads now use {ref}.</source>
+        <comment>downloads.used_default</comment>
+        <translation>新对话现在使用 {ref}。</translation>
+    </message>
+    <message>
+        <source>{role} now uses {ref}.</source>
+        <comment>downloads.used_role</comment>
+        <translation>{role}现在使用 {ref}。</translation>
+    </message>
+    <message>
+        <source>Ready: {ref}</source>
+        <comment>downloads.ready</comment>
+        <translation>已就绪：{ref}</translation>
+    </message>
+</context>
+<context>
     <name>empty</name>
     <message>
         <source>What can I help with?</source>
@@ -324,6 +422,240 @@ Everything runs on this computer.</source>
         <source>Mira cannot start</source>
         <comment>error.title</comment>
         <translation>Mira 无法启动</translation>
+    </message>
+</context>
+<context>
+    <name>getmodels</name>
+    <message>
+        <source>Get models</source>
+        <comment>getmodels.tab</comment>
+        <translation>获取模型</translation>
+    </message>
+    <message>
+        <source>Get models…</source>
+        <comment>getmodels.open</comment>
+        <translation>获取模型…</translation>
+    </message>
+    <message>
+        <source>Hub</source>
+        <comment>getmodels.hub</comment>
+        <translation>模型库</translation>
+    </message>
+    <message>
+        <source>https://huggingface.co, or a mirror such as https://hf-mirror.com</source>
+        <comment>getmodels.endpoint_placeholder</comment>
+        <translation>https://huggingface.co，或镜像，例如 https://hf-mirror.com</translation>
+    </message>
+    <message>
+        <source>Use</source>
+        <comment>getmodels.endpoint_apply</comment>
+        <translation>使用</translation>
+    </message>
+    <message>
+        <source>Models come from {url} ({source}).</source>
+        <comment>getmodels.endpoint_now</comment>
+        <translation>模型来自 {url}（{source}）。</translation>
+    </message>
+    <message>
+        <source>the Hugging Face Hub</source>
+        <comment>getmodels.source_default</comment>
+        <translation>Hugging Face Hub</translation>
+    </message>
+    <message>
+        <source>set here</source>
+        <comment>getmodels.source_setting</comment>
+        <translation>在此设置</translation>
+    </message>
+    <message>
+        <source>from HF_ENDPOINT</source>
+        <comment>getmodels.source_env</comment>
+        <translation>来自 HF_ENDPOINT</translation>
+    </message>
+    <message>
+        <source>token for gated repositories (kept in the system keyring)</source>
+        <comment>getmodels.token_placeholder</comment>
+        <translation>需授权仓库的令牌（保存在系统密钥环中）</translation>
+    </message>
+    <message>
+        <source>Store token</source>
+        <comment>getmodels.token_store</comment>
+        <translation>保存令牌</translation>
+    </message>
+    <message>
+        <source>A token is stored ({source}).</source>
+        <comment>getmodels.token_stored</comment>
+        <translation>已保存令牌（{source}）。</translation>
+    </message>
+    <message>
+        <source>No token: gated repositories will ask for one.</source>
+        <comment>getmodels.token_none</comment>
+        <translation>没有令牌：需授权的仓库会要求提供令牌。</translation>
+    </message>
+    <message>
+        <source>Search GGUF models on the Hub, e.g. qwen2.5 instruct</source>
+        <comment>getmodels.search_placeholder</comment>
+        <translation>在 Hub 上搜索 GGUF 模型，例如 qwen2.5 instruct</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <comment>getmodels.search</comment>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <comment>getmodels.searching</comment>
+        <translation>正在搜索…</translation>
+    </message>
+    <message>
+        <source>Recommended models</source>
+        <comment>getmodels.recommended</comment>
+        <translation>推荐模型</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln repositories found</source>
+        <comment>getmodels.results</comment>
+        <translation>
+            <numerusform>找到 %Ln 个仓库</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No GGUF repository matches “{query}”.</source>
+        <comment>getmodels.no_results</comment>
+        <translation>没有与“{query}”匹配的 GGUF 仓库。</translation>
+    </message>
+    <message>
+        <source>answers in Chinese and English</source>
+        <comment>getmodels.purpose_answers</comment>
+        <translation>中英文回答</translation>
+    </message>
+    <message>
+        <source>agent tool calls</source>
+        <comment>getmodels.purpose_agent</comment>
+        <translation>智能体工具调用</translation>
+    </message>
+    <message>
+        <source>the fast role</source>
+        <comment>getmodels.purpose_fast</comment>
+        <translation>快速角色</translation>
+    </message>
+    <message>
+        <source>★ {repo}
+{note}
+For {purposes} · licence {licence} · {languages}</source>
+        <comment>getmodels.recommended_item</comment>
+        <translation>★ {repo}
+{note}
+用途：{purposes} · 许可证 {licence} · {languages}</translation>
+    </message>
+    <message>
+        <source>{repo} · {downloads} downloads</source>
+        <comment>getmodels.result_item</comment>
+        <translation>{repo} · 下载 {downloads} 次</translation>
+    </message>
+    <message>
+        <source>gated</source>
+        <comment>getmodels.gated</comment>
+        <translation>需授权</translation>
+    </message>
+    <message>
+        <source>Pick a repository to see its models and whether they fit.</source>
+        <comment>getmodels.pick_repo</comment>
+        <translation>选择一个仓库，查看它的模型以及是否放得下。</translation>
+    </message>
+    <message>
+        <source>Reading the files of {repo} and the header of one of them (a few megabytes, not the model)…</source>
+        <comment>getmodels.loading_files</comment>
+        <translation>正在读取 {repo} 的文件列表和其中一个文件的文件头（几 MB，不是整个模型）…</translation>
+    </message>
+    <message>
+        <source>{repo}: {architecture}, context {context} tokens, chat template {template}</source>
+        <comment>getmodels.repo_info</comment>
+        <translation>{repo}：{architecture}，上下文 {context} 个词元，对话模板 {template}</translation>
+    </message>
+    <message>
+        <source>No fit estimate: {problem}</source>
+        <comment>getmodels.no_fit</comment>
+        <translation>无法估算内存：{problem}</translation>
+    </message>
+    <message>
+        <source>{repo} has no GGUF model.</source>
+        <comment>getmodels.no_models</comment>
+        <translation>{repo} 中没有 GGUF 模型。</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <comment>getmodels.col_file</comment>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Quantization</source>
+        <comment>getmodels.col_quant</comment>
+        <translation>量化</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <comment>getmodels.col_size</comment>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Memory needed</source>
+        <comment>getmodels.col_needs</comment>
+        <translation>所需内存</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <comment>getmodels.col_fit</comment>
+        <translation>是否放得下</translation>
+    </message>
+    <message>
+        <source>{size} at {context} tokens</source>
+        <comment>getmodels.needs</comment>
+        <translation>{context} 个词元时需 {size}</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <comment>getmodels.fit_fits</comment>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>Tight</source>
+        <comment>getmodels.fit_tight</comment>
+        <translation>勉强</translation>
+    </message>
+    <message>
+        <source>Does not fit</source>
+        <comment>getmodels.fit_too_big</comment>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <comment>getmodels.fit_unknown</comment>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>★ recommended for this machine</source>
+        <comment>getmodels.best</comment>
+        <translation>★ 推荐给这台电脑</translation>
+    </message>
+    <message>
+        <source>{name} ({parts} parts)</source>
+        <comment>getmodels.parts</comment>
+        <translation>{name}（分为 {parts} 个部分）</translation>
+    </message>
+    <message>
+        <source>Available memory now: {size}. ★ marks the quantization recommended for it.</source>
+        <comment>getmodels.memory</comment>
+        <translation>当前可用内存：{size}。★ 标出适合它的量化版本。</translation>
+    </message>
+    <message>
+        <source>Download</source>
+        <comment>getmodels.download</comment>
+        <translation>下载</translation>
+    </message>
+    <message>
+        <source>Downloading {file}: it goes on while you chat.</source>
+        <comment>getmodels.started</comment>
+        <translation>正在下载 {file}：聊天时下载会继续。</translation>
     </message>
 </context>
 <context>
@@ -1553,6 +1885,111 @@ It does not touch your original files, and it keeps every conversation: {threads
         <translation>删除 {path}（{size} 字节）</translation>
     </message>
     <message>
+        <source>{url} is not an http(s) URL of a Hub or a mirror, e.g. https://hf-mirror.com.</source>
+        <comment>phrase.hub.bad_endpoint</comment>
+        <translation>{url} 不是 Hub 或镜像的 http(s) 地址，例如 https://hf-mirror.com。</translation>
+    </message>
+    <message>
+        <source>No usable system keyring was found, so the Hub token was not stored: unlock or install one, or set HF_TOKEN in the environment.</source>
+        <comment>phrase.hub.no_keyring</comment>
+        <translation>找不到可用的系统密钥环，因此没有保存 Hub 令牌：请解锁或安装一个，或在环境变量中设置 HF_TOKEN。</translation>
+    </message>
+    <message>
+        <source>The repository {repo} does not exist on the Hub (or is private): check its name.</source>
+        <comment>phrase.hub.no_repo</comment>
+        <translation>Hub 上不存在仓库 {repo}（或它是私有的）：请检查名称。</translation>
+    </message>
+    <message>
+        <source>{repo} has no file {file}: see `mira models files {repo}`.</source>
+        <comment>phrase.hub.no_file</comment>
+        <translation>{repo} 中没有文件 {file}：请查看 `mira models files {repo}`。</translation>
+    </message>
+    <message>
+        <source>{repo} has no GGUF file: Mira runs GGUF models; search for a GGUF version of it.</source>
+        <comment>phrase.hub.no_gguf</comment>
+        <translation>{repo} 中没有 GGUF 文件：Mira 运行 GGUF 模型；请搜索它的 GGUF 版本。</translation>
+    </message>
+    <message>
+        <source>{repo} has no {quant} file; it has: {known}.</source>
+        <comment>phrase.hub.no_quant</comment>
+        <translation>{repo} 中没有 {quant} 文件；现有：{known}。</translation>
+    </message>
+    <message>
+        <source>{repo} is gated: accept its licence at {url}, then store a token with `mira models hub --token-stdin` (or in Settings → Get models).</source>
+        <comment>phrase.hub.gated</comment>
+        <translation>{repo} 需要授权：请在 {url} 接受其许可证，然后用 `mira models hub --token-stdin`（或在“设置 → 获取模型”中）保存令牌。</translation>
+    </message>
+    <message>
+        <source>{file} does not start with a GGUF header Mira can read.</source>
+        <comment>phrase.hub.bad_header</comment>
+        <translation>{file} 的开头不是 Mira 能读取的 GGUF 文件头。</translation>
+    </message>
+    <message>
+        <source>Name a file or a quantization of {repo}: `mira models files {repo}` lists them.</source>
+        <comment>phrase.download.name_one</comment>
+        <translation>请指定 {repo} 的一个文件或量化版本：`mira models files {repo}` 会列出它们。</translation>
+    </message>
+    <message>
+        <source>{file} is one of {parts} parts, but the listing lacks some of them.</source>
+        <comment>phrase.download.missing_parts</comment>
+        <translation>{file} 是 {parts} 个部分之一，但列表中缺少其中一些部分。</translation>
+    </message>
+    <message>
+        <source>Several files match {quant}: {names}. Name one of them.</source>
+        <comment>phrase.download.ambiguous</comment>
+        <translation>有多个文件符合 {quant}：{names}。请指定其中一个。</translation>
+    </message>
+    <message>
+        <source>No download {id}: see `mira models downloads`.</source>
+        <comment>phrase.download.unknown</comment>
+        <translation>没有下载 {id}：请查看 `mira models downloads`。</translation>
+    </message>
+    <message>
+        <source>The download {id} is {state}: there is nothing to pause, resume or cancel.</source>
+        <comment>phrase.download.finished</comment>
+        <translation>下载 {id} 的状态是 {state}：没有可暂停、继续或取消的内容。</translation>
+    </message>
+    <message>
+        <source>Paused. Resume it to go on from where it stopped.</source>
+        <comment>phrase.download.paused_by_you</comment>
+        <translation>已暂停。继续后会从停下的地方接着下载。</translation>
+    </message>
+    <message>
+        <source>{file} of {repo} is being downloaded by another Mira window or command.</source>
+        <comment>phrase.download.elsewhere</comment>
+        <translation>{repo} 的 {file} 正由另一个 Mira 窗口或命令下载。</translation>
+    </message>
+    <message>
+        <source>{file} arrived whole but is not a GGUF model llama.cpp can load; it was deleted.</source>
+        <comment>phrase.download.not_gguf</comment>
+        <translation>{file} 已完整下载，但不是 llama.cpp 能加载的 GGUF 模型；已将其删除。</translation>
+    </message>
+    <message>
+        <source>The download stopped: {error}</source>
+        <comment>phrase.download.error</comment>
+        <translation>下载已停止：{error}</translation>
+    </message>
+    <message>
+        <source>Not enough free space in {folder}: the download needs {needed} and {free} is free. Free some space, then resume it.</source>
+        <comment>phrase.download.no_space</comment>
+        <translation>{folder} 的可用空间不足：下载需要 {needed}，可用 {free}。请释放一些空间，然后继续下载。</translation>
+    </message>
+    <message>
+        <source>The disk of {folder} is full: the part downloaded is kept; free some space and resume.</source>
+        <comment>phrase.download.disk_full</comment>
+        <translation>{folder} 所在磁盘已满：已下载的部分会保留；请释放空间后继续。</translation>
+    </message>
+    <message>
+        <source>{file} arrived with bytes that do not match the sha256 of the Hub&apos;s listing: the partial file was deleted. Download it again.</source>
+        <comment>phrase.download.bad_checksum</comment>
+        <translation>{file} 收到的字节与 Hub 列表中的 sha256 不符：已删除未完成的文件。请重新下载。</translation>
+    </message>
+    <message>
+        <source>{file} arrived longer than the Hub&apos;s listing says: the partial file was deleted.</source>
+        <comment>phrase.download.too_long</comment>
+        <translation>{file} 收到的内容比 Hub 列表所说的更长：已删除未完成的文件。</translation>
+    </message>
+    <message>
         <source>A knowledge base needs a name.</source>
         <comment>phrase.kb.needs_name</comment>
         <translation>知识库需要一个名称。</translation>
@@ -2022,6 +2459,44 @@ It does not touch your original files, and it keeps every conversation: {threads
     </message>
 </context>
 <context>
+    <name>servers</name>
+    <message>
+        <source>Servers running on this computer</source>
+        <comment>servers.heading</comment>
+        <translation>本机正在运行的模型服务</translation>
+    </message>
+    <message>
+        <source>Looking for Ollama, LM Studio, llama.cpp and Jan on this computer…</source>
+        <comment>servers.probing</comment>
+        <translation>正在本机查找 Ollama、LM Studio、llama.cpp 和 Jan…</translation>
+    </message>
+    <message>
+        <source>No model server answers on the usual ports (Ollama 11434, LM Studio 1234, llama.cpp 8080, Jan 1337).</source>
+        <comment>servers.none</comment>
+        <translation>常用端口上没有模型服务响应（Ollama 11434、LM Studio 1234、llama.cpp 8080、Jan 1337）。</translation>
+    </message>
+    <message>
+        <source>{app} at {url} — {models}</source>
+        <comment>servers.item</comment>
+        <translation>{app}，地址 {url} — {models}</translation>
+    </message>
+    <message>
+        <source>{app} at {url} — {models} (added)</source>
+        <comment>servers.item_added</comment>
+        <translation>{app}，地址 {url} — {models}（已添加）</translation>
+    </message>
+    <message>
+        <source>Add as a provider</source>
+        <comment>servers.add</comment>
+        <translation>添加为服务提供方</translation>
+    </message>
+    <message>
+        <source>Added {name}: {ref}</source>
+        <comment>servers.added</comment>
+        <translation>已添加 {name}：{ref}</translation>
+    </message>
+</context>
+<context>
     <name>settings</name>
     <message>
         <source>Appearance</source>
@@ -2284,6 +2759,34 @@ Start one on the right.</source>
         <source>Thread: {title}</source>
         <comment>switcher.thread</comment>
         <translation>对话：{title}</translation>
+    </message>
+</context>
+<context>
+    <name>template</name>
+    <message>
+        <source>Prompt format</source>
+        <comment>template.heading</comment>
+        <translation>提示词格式</translation>
+    </message>
+    <message>
+        <source>The model&apos;s own chat template ({name}). Two turns look like this:</source>
+        <comment>template.own</comment>
+        <translation>模型自带的对话模板（{name}）。两轮对话如下：</translation>
+    </message>
+    <message>
+        <source>The named format {name}, because the model&apos;s template failed: {problem}</source>
+        <comment>template.fallback</comment>
+        <translation>使用命名格式 {name}，因为模型自带的模板出错：{problem}</translation>
+    </message>
+    <message>
+        <source>The server applies its own chat template.</source>
+        <comment>template.remote</comment>
+        <translation>由服务器套用它自己的对话模板。</translation>
+    </message>
+    <message>
+        <source>Reading the model&apos;s chat template…</source>
+        <comment>template.reading</comment>
+        <translation>正在读取模型的对话模板…</translation>
     </message>
 </context>
 <context>
