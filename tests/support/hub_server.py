@@ -76,6 +76,7 @@ class StandInHub:
         self.repos = {repo.id: repo for repo in repos}
         self.faults = Faults()
         self.seen: list[Seen] = []
+        self.bytes_sent = 0  # body bytes the CDN wrote to its sockets
         self._lock = threading.Lock()
         self._closing = threading.Event()
         self._hub = _server(self, "hub")
@@ -303,12 +304,16 @@ class _Handler(BaseHTTPRequestHandler):
                     self.wfile.write(piece[: max(0, cut_after - sent)])
                     self.wfile.flush()
                     with self.stand_in._lock:
+                        self.stand_in.bytes_sent += max(0, cut_after - sent)
+                    with self.stand_in._lock:
                         self.stand_in.faults.unavailable += self.stand_in.faults.down_after_cut
                     self.close_connection = True
                     self.connection.shutdown(2)
                     return
                 self.wfile.write(piece)
                 sent += len(piece)
+                with self.stand_in._lock:
+                    self.stand_in.bytes_sent += len(piece)
                 rate = self.stand_in.faults.bytes_per_second
                 if rate:
                     ahead = sent / rate - (time.monotonic() - started)

@@ -1,0 +1,254 @@
+"""Model downloads: throughput against curl, bytes fetched again after a kill, the fit estimate against
+the memory llama.cpp really takes.
+
+1. Throughput: the embedded SmolLM2 file (98 MB) served by the stand-in Hub on loopback
+   (``tests/support/hub_server.py``: a 302 from the Hub to its "CDN", as the real Hub answers), fetched
+   by Mira's download job (listing, redirect, sha256 while writing, fsync, atomic move, header check,
+   model added) and by ``curl -L`` of the same ``resolve`` URL to a file; runs alternate. Goal: Mira
+   at least 0.9× curl's throughput.
+2. Resume: ``mira models download`` in a process killed (SIGKILL) mid-transfer on a slowed server, then
+   run again at full speed; the bytes the server sent in all beyond the file's size are the bytes
+   fetched again. Goal: under 1 MB.
+3. Fit: the estimate (weights + KV cache + compute buffer, from the GGUF header) against the resident
+   memory a fresh process gains loading SmolLM2 with Mira's settings at 2,048 and 4,096 tokens of
+   context: right after loading, and after answering a prompt of one full batch (the compute buffer
+   is then in use). Goal: within 15 % of the latter.
+
+Run: ``.venv/bin/python benchmarks/downloads.py [--runs N]``; results in ``benchmarks/results/
+downloads.json``; exits 1 when a goal is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.reporting import Spread, machine, machine_load, table, write_results
+from tests.support.gguf_files import smollm2
+from tests.support.hub_server import Repo, RepoFile, StandInHub
+
+REPO, FILE = "HuggingFaceTB/SmolLM2-135M-Instruct-GGUF", "smollm2-135m-instruct-q4_1.gguf"
+THROUGHPUT_GOAL = 0.9
+REFETCH_GOAL = 1 << 20
+FIT_GOAL = 0.15
+_RSS_PROBE = r"""
+import json, sys, psutil
+import llama_cpp
+from mira_desktop.models.adapters.local.llama import LocalSettings, default_threads
+settings = LocalSettings(context_window=int(sys.argv[2]))
+process = psutil.Process()
+before = process.memory_info().rss
+llm = llama_cpp.Llama(model_path=sys.argv[1], n_ctx=settings.context_window, n_batch=settings.batch_size,
+                      n_threads=default_threads(), n_threads_batch=default_threads(), verbose=False)
+loaded = process.memory_info().rss
+prompt = "Summarize this: " + "The cat sat on the mat and looked at the bird in the tree. " * 24
+llm.create_chat_completion(messages=[{"role": "user", "content": prompt}], max_tokens=4)
+print(json.dumps({"loaded": loaded - before, "answering": process.memory_info().rss - before}))
+"""
+
+
+def mira(data_dir: Path, *args: str) -> list[str]:
+    return [sys.executable, "-m", "mira_desktop.app", "--data-dir", str(data_dir), *args]
+
+
+def throughput(hub: StandInHub, size: int, runs: int, scratch: Path) -> dict[str, Any]:
+    from mira_desktop.app import build_services
+    from mira_desktop.core.cancel import CancelToken
+
+    mira_s, curl_s = [], []
+    url = f"{hub.url}/{REPO}/resolve/main/{FILE}"
+    for run in range(runs):
+        folder = scratch / f"throughput-{run}"
+        services = build_services(folder)
+        try:
+            services.hub.settings.set_endpoint(hub.url)
+            download = services.hub.download(REPO, FILE)
+            started = time.perf_counter()
+            ended = services.hub.downloads.run(download.id, CancelToken())
+            mira_s.append(time.perf_counter() - started)
+            assert ended.state.value == "completed"
+        finally:
+            services.close()
+            shutil.rmtree(folder, ignore_errors=True)
+        target = scratch / "curl.gguf"
+        started = time.perf_counter()
+        subprocess.run(["curl", "-sSfL", "-o", str(target), url], check=True)
+        curl_s.append(time.perf_counter() - started)
+        target.unlink()
+    mira_rate, curl_rate = Spread.of([size / s for s in mira_s]), Spread.of([size / s for s in curl_s])
+    ratio = mira_rate.median / curl_rate.median
+    return {
+        "mira_bytes_per_s": mira_rate.to_json([size / s for s in mira_s]),
+        "curl_bytes_per_s": curl_rate.to_json([size / s for s in curl_s]),
+        "ratio": ratio,
+        "goal": THROUGHPUT_GOAL,
+        "met": ratio >= THROUGHPUT_GOAL,
+    }
+
+
+def refetch(hub: StandInHub, size: int, runs: int, scratch: Path) -> dict[str, Any]:
+    extra: list[float] = []
+    for run in range(runs):
+        folder = scratch / f"resume-{run}"
+        subprocess.run(mira(folder, "models", "hub", "--endpoint", hub.url), check=True, capture_output=True)
+        hub.bytes_sent = 0
+        hub.faults.bytes_per_second = 8_000_000
+        process = subprocess.Popen(
+            mira(folder, "models", "download", REPO, FILE),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 60
+        while not any(p.stat().st_size > 30_000_000 for p in folder.rglob("*.partial")):
+            assert time.monotonic() < deadline, "the download did not start"
+            time.sleep(0.01)
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        hub.faults.bytes_per_second = None
+        subprocess.run(mira(folder, "models", "download", REPO, FILE), check=True, capture_output=True)
+        extra.append(float(hub.bytes_sent - size))
+        shutil.rmtree(folder, ignore_errors=True)
+    spread = Spread.of(extra)
+    return {"refetched_bytes": spread.to_json(extra), "goal": REFETCH_GOAL, "met": spread.high < REFETCH_GOAL}
+
+
+def fit(runs: int) -> dict[str, Any]:
+    from mira_desktop.models.adapters.local.gguf_metadata import read_file_header
+    from mira_desktop.models.adapters.local.llama import LocalSettings
+    from mira_desktop.services.hub.fit import estimate
+
+    path = smollm2()
+    header = read_file_header(path)
+    assert header is not None
+    results: dict[str, Any] = {}
+    for context in (2048, 4096):
+        settings = LocalSettings(context_window=context)
+        guess = estimate(
+            header, path.stat().st_size, context=context, batch=settings.batch_size, available=1 << 40
+        )
+        loaded, answering = [], []
+        for _ in range(runs):
+            out = subprocess.run(
+                [sys.executable, "-c", _RSS_PROBE, str(path), str(context)],
+                check=True,
+                capture_output=True,
+                text=True,
+            ).stdout
+            measured = json.loads(out.strip().splitlines()[-1])
+            loaded.append(float(measured["loaded"]))
+            answering.append(float(measured["answering"]))
+        working = Spread.of(answering)
+        error = guess.total / working.median - 1
+        results[str(context)] = {
+            "estimate": {
+                "total": guess.total,
+                "weights": guess.weights,
+                "kv_cache": guess.kv_cache,
+                "compute": guess.compute,
+            },
+            "rss_after_load": Spread.of(loaded).to_json(loaded),
+            "rss_answering": working.to_json(answering),
+            "error_vs_answering": error,
+            "error_vs_loaded": guess.total / Spread.of(loaded).median - 1,
+            "goal": FIT_GOAL,
+            "met": abs(error) <= FIT_GOAL,
+        }
+    return results
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    size = smollm2().stat().st_size
+    load_before = machine_load()
+    with (
+        tempfile.TemporaryDirectory(prefix="mira-bench-downloads-") as scratch,
+        StandInHub([Repo(REPO, [RepoFile(FILE, smollm2().read_bytes())])]) as hub,
+    ):
+        speed = throughput(hub, size, args.runs, Path(scratch))
+        resume = refetch(hub, size, max(3, args.runs // 2 + 1), Path(scratch))
+    fits = fit(max(3, args.runs // 2 + 1))
+    mb = 1 / 2**20
+    rows = [
+        [
+            "throughput Mira (MB/s)",
+            *Spread(**{k: speed["mira_bytes_per_s"][k] for k in ("median", "low", "high", "runs")}).cells(
+                mb, 0
+            ),
+            "",
+            "",
+        ],
+        [
+            "throughput curl (MB/s)",
+            *Spread(**{k: speed["curl_bytes_per_s"][k] for k in ("median", "low", "high", "runs")}).cells(
+                mb, 0
+            ),
+            "",
+            "",
+        ],
+        [
+            "Mira / curl",
+            f"{speed['ratio']:.2f}",
+            "",
+            "",
+            f">= {THROUGHPUT_GOAL}",
+            "met" if speed["met"] else "MISSED",
+        ],
+        [
+            "re-fetched after kill -9 (KB)",
+            *Spread(**{k: resume["refetched_bytes"][k] for k in ("median", "low", "high", "runs")}).cells(
+                1 / 1024, 0
+            ),
+            "< 1024",
+            "met" if resume["met"] else "MISSED",
+        ],
+    ]
+    for context, found in fits.items():
+        rows.append(
+            [f"fit {context}: estimate (MB)", f"{found['estimate']['total'] * mb:.1f}", "", "", "", ""]
+        )
+        answering = Spread(**{k: found["rss_answering"][k] for k in ("median", "low", "high", "runs")})
+        loaded = Spread(**{k: found["rss_after_load"][k] for k in ("median", "low", "high", "runs")})
+        rows.append(
+            [
+                f"fit {context}: RSS after load (MB)",
+                *loaded.cells(mb, 1),
+                f"{found['error_vs_loaded']:+.1%}",
+                "",
+            ]
+        )
+        rows.append(
+            [
+                f"fit {context}: RSS answering (MB)",
+                *answering.cells(mb, 1),
+                f"{found['error_vs_answering']:+.1%}",
+                "met" if found["met"] else "MISSED",
+            ]
+        )
+    print(table(["measure", "median", "min", "max", "goal / error", "verdict"], rows))
+    data = {
+        "machine": machine(),
+        "load_before": load_before,
+        "load_after": machine_load(),
+        "file_bytes": size,
+        "throughput": speed,
+        "resume": resume,
+        "fit": fits,
+    }
+    print(f"results: {write_results('downloads', data)}")
+    return 0 if speed["met"] and resume["met"] and all(f["met"] for f in fits.values()) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
