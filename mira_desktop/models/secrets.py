@@ -58,7 +58,6 @@ class SecretStore:
         with contextlib.suppress(keyring.errors.PasswordDeleteError):  # nothing stored: idempotent
             keyring.delete_password(SERVICE, _user(provider))
 
-
     # The Hugging Face Hub's token (gated repositories), under a name no provider can take.
     def set_hub_token(self, token: str) -> None:
         self.set(HUB_TOKEN_NAME, token)

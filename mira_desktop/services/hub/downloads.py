@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import builtins
 import contextlib
-import shutil
+import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.errors import ConflictError, InvalidInputError, MiraError, NotFoundError
@@ -142,7 +141,7 @@ class DownloadService:
         parts = [DownloadPart(p.path, p.size, p.sha256) for p in chosen.parts]
         try:
             created = self._repo.create(chosen.repo, chosen.revision, parts, str(folder))
-        except Exception:  # another process created it between the lookup and the insert
+        except sqlite3.IntegrityError:  # another process created it between the lookup and the insert
             again = self._repo.active_for(chosen.repo, chosen.revision, head.path)
             if again is None:
                 raise
@@ -156,7 +155,9 @@ class DownloadService:
             running = self._running.get(download_id)
             if running is not None and not running.done:
                 return running
-            task = self._tasks.start(f"download-{download_id}", lambda cancel: self._run_reported(download_id, cancel))
+            task = self._tasks.start(
+                f"download-{download_id}", lambda cancel: self._run_reported(download_id, cancel)
+            )
             self._running[download_id] = task
             return task
 
@@ -295,6 +296,7 @@ class DownloadService:
                     should_stop=watch.check,
                     wait=watch.wait,
                     policy=self.policy,
+                    tasks=self._tasks,
                 )
                 done_before += part.size
         meter.update(done_before, force=True)
@@ -342,10 +344,6 @@ class DownloadService:
             yield True
         finally:
             lock.release()
-
-    def remove_partials_of(self, download: Download) -> None:
-        for part in download.parts:
-            _partial(download, part).unlink(missing_ok=True)
 
 
 class _Watch:
@@ -417,13 +415,3 @@ def _size(path: Path) -> int:
         return path.stat().st_size
     except FileNotFoundError:
         return 0
-
-
-def describe_error(exc: BaseException) -> dict[str, Any]:
-    """How a download's end is shown in JSON: the sentence and its exit status."""
-    return {"error": str(exc), "exit_code": exc.exit_code if isinstance(exc, MiraError) else 70}
-
-
-def disk_free(folder: Path) -> int:
-    folder.mkdir(parents=True, exist_ok=True)
-    return shutil.disk_usage(folder).free

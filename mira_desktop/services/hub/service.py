@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from mira_desktop.core.errors import MiraError
 from mira_desktop.core.phrases import Phrase
 from mira_desktop.models.adapters.local.gguf_metadata import GgufHeader
 from mira_desktop.models.adapters.local.llama import LocalSettings
@@ -94,11 +95,8 @@ class HubService:
                 probe = min(groups, key=lambda g: sum(f.size for f in g))[0]
                 try:
                     header = client.header(probe)
-                except Exception as exc:  # shown beside the list: the sizes stand without a fit
-                    found = getattr(exc, "phrase", None)
-                    problem = (
-                        found if isinstance(found, Phrase) else Phrase("download.error", {"error": str(exc)})
-                    )
+                except MiraError as exc:  # shown beside the list: the sizes stand without a fit
+                    problem = exc.phrase or Phrase("download.error", {"error": str(exc)})
         settings = self._local()
         available = self._memory()
         models = []

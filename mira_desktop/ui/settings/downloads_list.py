@@ -71,7 +71,8 @@ class DownloadRow(QWidget):
         self.role_button = QPushButton(tr("downloads.use_role"))
         menu = QMenu(self.role_button)
         for role in ROLES:
-            menu.addAction(tr(f"models.role_{role}"), lambda r=role: owner.use_for_role(self.download_id, r))
+            action = menu.addAction(tr(f"models.role_{role}"))
+            action.triggered.connect(lambda _checked=False, r=role: owner.use_for_role(self.download_id, r))
         self.role_button.setMenu(menu)
         self.pause_button.clicked.connect(lambda: owner.act(self.download_id, "pause"))
         self.resume_button.clicked.connect(lambda: owner.act(self.download_id, "resume"))

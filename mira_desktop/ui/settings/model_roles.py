@@ -104,9 +104,7 @@ class DiscoveryDialog(QDialog):
         layout.addWidget(buttons)
         self.found: list[FoundModel] = []
         discover = services.models.discover
-        runner.op(self, discover).success(self._show).failure(
-            lambda exc: self.status.setText(explain(exc))
-        ).run()
+        runner.op(self, discover).success(self._show).failure(lambda exc: self.status.setText(explain(exc))).run()
 
     def _show(self, found: list[FoundModel]) -> None:
         self.found = found

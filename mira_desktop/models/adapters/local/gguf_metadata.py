@@ -263,10 +263,20 @@ class _Reader:
         if kind == _STRING:
             if keep:
                 return [self.string() for _ in range(count)]
-            for _ in range(count):
-                self.need(self.scalar("<Q"))
+            self._skip_strings(count)
             return None
         raise NotGguf(f"arrays of type {kind} are not read")
+
+    def _skip_strings(self, count: int) -> None:
+        """Step over ``count`` strings (a vocabulary: 150,000 of them) with the loop kept tight."""
+        view, offset, end, unpack = self.view, self.offset, len(self.view), struct.unpack_from
+        for _ in range(count):
+            if offset + 8 > end:
+                raise Truncated(offset + 8)
+            offset += 8 + unpack("<Q", view, offset)[0]
+        if offset > end:
+            raise Truncated(offset)
+        self.offset = offset
 
     def tensor_end(self) -> int:
         from gguf.constants import GGML_QUANT_SIZES, GGMLQuantizationType
