@@ -92,7 +92,7 @@ def test_search_fit_download_with_progress_pause_resume_and_use_it_for_new_threa
     assert stand_in.byte_requests()[-1].headers.get("range", "").startswith("bytes=")
     row.default_button.click()
     qtbot.waitUntil(lambda: hub_services.models.default_ref() == ref, timeout=5_000)
-    qtbot.waitUntil(lambda: "New threads now use" in page.status.text(), timeout=5_000)
+    qtbot.waitUntil(lambda: "New threads now use" in page.notice.text(), timeout=5_000)
     window.settings_dialog.close()
 
 

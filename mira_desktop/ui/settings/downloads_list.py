@@ -133,7 +133,8 @@ class DownloadsList(QWidget):
     """Every download, newest first; rows are updated in place as their jobs move."""
 
     reloaded = Signal()
-    told = Signal(str)  # a line for the page's status: a role set, an action refused
+    told = Signal(str)  # what was done: a default or a role set
+    failed = Signal(str)  # an action refused, with why
 
     def __init__(
         self,
@@ -179,7 +180,7 @@ class DownloadsList(QWidget):
         downloads = self.services.hub.downloads
         work = {"pause": downloads.pause, "resume": downloads.resume, "cancel": downloads.cancel}[action]
         self.runner.op(self, lambda: work(download_id)).success(lambda _r: self.reload()).failure(
-            lambda exc: self.told.emit(explain(exc))
+            lambda exc: self.failed.emit(explain(exc))
         ).run()
 
     def use_for_new_threads(self, download_id: str) -> None:
@@ -188,7 +189,7 @@ class DownloadsList(QWidget):
             set_default = self.services.models.set_default
             self.runner.op(self, lambda: set_default(ref)).success(
                 lambda _r: self.told.emit(tr("downloads.used_default", ref=ref))
-            ).failure(lambda exc: self.told.emit(explain(exc))).run()
+            ).failure(lambda exc: self.failed.emit(explain(exc))).run()
 
     def use_for_role(self, download_id: str, role: str) -> None:
         ref = self.rows[download_id].download.model_ref
@@ -196,4 +197,4 @@ class DownloadsList(QWidget):
             set_role = self.services.models.set_model_role
             self.runner.op(self, lambda: set_role(role, ref)).success(
                 lambda _r: self.told.emit(tr("downloads.used_role", role=tr(f"models.role_{role}"), ref=ref))
-            ).failure(lambda exc: self.told.emit(explain(exc))).run()
+            ).failure(lambda exc: self.failed.emit(explain(exc))).run()

@@ -82,14 +82,19 @@ class GetModelsPage(QWidget):
 
         layout.addWidget(self._browser(), 3)
 
-        self.status = QLabel("")
+        self.status = QLabel("")  # what went wrong
         self.status.setObjectName("fieldError")
         self.status.setWordWrap(True)
+        self.notice = QLabel("")  # what was done
+        self.notice.setObjectName("muted")
+        self.notice.setWordWrap(True)
         layout.addWidget(self.status)
+        layout.addWidget(self.notice)
         box = QGroupBox(tr("downloads.heading"))
         box_layout = QVBoxLayout(box)
         self.downloads = DownloadsList(services, runner, changes)
-        self.downloads.told.connect(self.status.setText)
+        self.downloads.told.connect(self._notice)
+        self.downloads.failed.connect(self.status.setText)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.downloads)
@@ -139,6 +144,10 @@ class GetModelsPage(QWidget):
         splitter.addWidget(right)
         splitter.setSizes([260, 480])
         return splitter
+
+    def _notice(self, text: str) -> None:
+        self.status.setText("")
+        self.notice.setText(text)
 
     # -- the Hub -------------------------------------------------------------------------------------
     def _hub_box(self) -> QWidget:
@@ -359,7 +368,7 @@ class GetModelsPage(QWidget):
 
     def _started(self, download: Any) -> None:
         self.download_button.setEnabled(True)
-        self.status.setText(tr("getmodels.started", file=download.path.rsplit("/", 1)[-1]))
+        self._notice(tr("getmodels.started", file=download.path.rsplit("/", 1)[-1]))
         self.downloads.reload()
         self.download_started.emit(download.id)
 
