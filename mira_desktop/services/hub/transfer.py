@@ -166,7 +166,13 @@ class _State:
     def add(self, piece: bytes) -> None:
         self.have += len(piece)
         hasher = self.hasher
-        self._pending.append(self._worker.submit(lambda: hasher.update(piece)))
+        try:
+            task = self._worker.submit(lambda: hasher.update(piece))
+        except RuntimeError:  # the app is closing (its worker ended): hash here; the stop comes next
+            self._drain()
+            hasher.update(piece)
+            return
+        self._pending.append(task)
         while len(self._pending) > HASH_AHEAD:
             self._pending.popleft().result()
 

@@ -176,3 +176,29 @@ def _wait_for(condition: object, seconds: float = 20) -> None:
     while not condition():  # type: ignore[operator]
         assert time.monotonic() < deadline, "timed out"
         time.sleep(0.02)
+
+
+def test_a_download_running_when_mira_closes_resumes_at_the_next_start_of_the_window(
+    open_services: object, stand_in: StandInHub, data_dir: Path
+) -> None:
+    from mira_desktop.app import build_window_services
+
+    stand_in.faults.bytes_per_second = 1_000_000
+    with open_services() as services:  # type: ignore[operator]
+        services.hub.settings.set_endpoint(stand_in.url)
+        download = services.hub.download(TINY, FILE)
+        services.hub.downloads.start(download.id)
+        _wait_for(lambda: services.hub.downloads.get(download.id).done_bytes > 300_000)
+    # Closed mid-transfer: waiting to go on, its partial kept, no error.
+    with open_services() as services:  # type: ignore[operator]
+        left = services.hub.downloads.get(download.id)
+        assert (left.state, left.reason) == (DownloadState.QUEUED, None)
+    [partial] = partials(data_dir / "models")
+    kept = partial.stat().st_size
+    stand_in.faults.bytes_per_second = None
+    services = build_window_services(data_dir)
+    try:
+        _wait_for(lambda: services.hub.downloads.get(download.id).state is DownloadState.COMPLETED)
+    finally:
+        services.close()
+    assert stand_in.byte_requests()[-1].headers.get("range") == f"bytes={kept}-"
