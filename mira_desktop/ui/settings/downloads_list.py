@@ -42,10 +42,10 @@ def size_text(size: float) -> str:
 def duration_text(seconds: float) -> str:
     seconds = int(seconds)
     if seconds >= 3600:
-        return f"{seconds // 3600} h {seconds % 3600 // 60} min"
+        return tr("downloads.hours", h=seconds // 3600, m=seconds % 3600 // 60)
     if seconds >= 60:
-        return f"{seconds // 60} min {seconds % 60} s"
-    return f"{seconds} s"
+        return tr("downloads.minutes", m=seconds // 60, s=seconds % 60)
+    return tr("downloads.seconds", s=seconds)
 
 
 class DownloadRow(QWidget):

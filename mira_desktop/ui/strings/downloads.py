@@ -108,6 +108,9 @@ STRINGS: dict[str, Source] = {
     "downloads.speed": translate(
         "downloads", "{done} of {total} · {speed}/s · {left} left", "downloads.speed"
     ),
+    "downloads.hours": translate("downloads", "{h} h {m} min", "downloads.hours"),
+    "downloads.minutes": translate("downloads", "{m} min {s} s", "downloads.minutes"),
+    "downloads.seconds": translate("downloads", "{s} s", "downloads.seconds"),
     "downloads.pause": translate("downloads", "Pause", "downloads.pause"),
     "downloads.resume": translate("downloads", "Resume", "downloads.resume"),
     "downloads.cancel": translate("downloads", "Cancel", "downloads.cancel"),

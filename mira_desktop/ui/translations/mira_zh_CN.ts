@@ -361,6 +361,21 @@
         <translation>{done} / {total} · {speed}/秒 · 还剩 {left}</translation>
     </message>
     <message>
+        <source>{h} h {m} min</source>
+        <comment>downloads.hours</comment>
+        <translation>{h} 小时 {m} 分</translation>
+    </message>
+    <message>
+        <source>{m} min {s} s</source>
+        <comment>downloads.minutes</comment>
+        <translation>{m} 分 {s} 秒</translation>
+    </message>
+    <message>
+        <source>{s} s</source>
+        <comment>downloads.seconds</comment>
+        <translation>{s} 秒</translation>
+    </message>
+    <message>
         <source>Pause</source>
         <comment>downloads.pause</comment>
         <translation>暂停</translation>
