@@ -150,3 +150,60 @@ def test_the_models_page_shows_the_two_turn_sample_of_the_selected_local_model(
         page.get_models_button.click()
     assert window.settings_dialog.tabs.currentWidget() is window.settings_dialog.get_models_page
     window.settings_dialog.close()
+
+
+@pytest.mark.slow
+def test_a_fresh_data_folder_finds_downloads_through_a_cut_and_chats_with_the_model(
+    qtbot: QtBot, app_services: AppServices
+) -> None:
+    """The whole way in the window: the embedded SmolLM2 file as a Hub repository, a connection cut
+    mid-body, one click to use it for new threads, then a question answered by it."""
+    from PySide6.QtCore import Qt
+
+    from tests.support.gguf_files import smollm2
+
+    repo, name = "HuggingFaceTB/SmolLM2-135M-Instruct-GGUF", "smollm2-135m-instruct-q4_1.gguf"
+    with StandInHub([Repo(repo, [RepoFile(name, smollm2().read_bytes())])]) as hub:
+        app_services.hub.settings.set_endpoint(hub.url)
+        app_services.hub.downloads.policy = RetryPolicy(attempts=3, first_delay_s=0.01, max_delay_s=0.05)
+        window = open_window(qtbot, app_services)
+        window.open_get_models()
+        page = window.settings_dialog.get_models_page
+        page.search_field.setText("SmolLM2")
+        with qtbot.waitSignal(page.searched, timeout=10_000):
+            page.search_button.click()
+        with qtbot.waitSignal(page.models_shown, timeout=10_000):
+            page.repo_list.setCurrentRow(0)
+        assert page.files.item(0, 4).text() == "Fits"
+        hub.faults.cut_after = 20_000_000  # the connection drops 20 MB into the file
+        with qtbot.waitSignal(page.download_started, timeout=10_000) as started:
+            page.download_button.click()
+        download_id = started.args[0]
+        qtbot.waitUntil(
+            lambda: (
+                download_id in page.downloads.rows
+                and page.downloads.rows[download_id].default_button.isVisibleTo(
+                    page.downloads.rows[download_id]
+                )
+            ),
+            timeout=60_000,
+        )
+        assert [s.headers.get("range") for s in hub.byte_requests()][-1] == "bytes=20000000-"
+        page.downloads.rows[download_id].default_button.click()
+        ref = app_services.hub.downloads.get(download_id).model_ref
+        qtbot.waitUntil(lambda: app_services.models.default_ref() == ref, timeout=5_000)
+        window.settings_dialog.close()
+    window.new_chat()
+    window.composer.set_ready(True)
+    window.composer.editor.setFocus()
+    qtbot.keyClicks(window.composer.editor, "Say hello.")
+    qtbot.keyClick(window.composer.editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: app_services.threads.list(None) != [], timeout=20_000)
+    thread = app_services.threads.list(None)[0]
+    qtbot.waitUntil(lambda: not window.controller.state.busy, timeout=120_000)
+    messages = app_services.threads.show(thread.id).messages
+    assert [m.status for m in messages] == ["complete", "complete"]
+    assert messages[1].content.strip()
+    run = app_services.chat.run(messages[1].run_id)  # type: ignore[arg-type]
+    assert run is not None
+    assert run.model_snapshot["ref"] == ref
