@@ -19,6 +19,7 @@ import contextlib
 import sqlite3
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -386,12 +387,13 @@ class _Meter:
         self._download = download
         self._listener = listener
         self._saved_at = 0.0
-        self._window: list[tuple[float, int]] = []
+        self._window: deque[tuple[float, int]] = deque()
 
     def update(self, done: int, force: bool = False) -> None:
         now = time.monotonic()
         self._window.append((now, done))
-        self._window = [(t, d) for t, d in self._window if now - t <= 3.0]
+        while now - self._window[0][0] > 3.0:  # the speed of the last three seconds
+            self._window.popleft()
         if not force and now - self._saved_at < SAVE_EVERY_S:
             return
         self._saved_at = now
