@@ -48,6 +48,7 @@ def build_services(
     from mira_desktop.services.app.bootstrap import ensure_default_workspace, seed_starter_roles
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.app.changes import ChangeFeed
+    from mira_desktop.services.app.crash_reports import CrashReports
     from mira_desktop.services.app.data_folder import prepare_data_folder
     from mira_desktop.services.app.info import InfoService
     from mira_desktop.services.app.logs import log_to_file
@@ -99,11 +100,8 @@ def build_services(
     database = open_database(folder.database_path, partial(pre_migration_backup, folder))
     log_to_file(folder.logs_dir)
     bus = notifications or NotificationBus()
-    tasks = TaskRunner(
-        lambda name, exc: bus.post(
-            Level.ERROR, f"Background work {name!r} failed: {type(exc).__name__}: {exc}", repr(exc)
-        )
-    )
+    crashes = CrashReports(folder.logs_dir, bus)  # every bug in background work: a report and its path
+    tasks = TaskRunner(crashes.report_task, crash_report=crashes.save)
     try:
         changes = ChangeFeed()
         settings = SettingsRepository(database)
