@@ -20,7 +20,7 @@ from mira_desktop.core.errors import MiraError
 from mira_desktop.services.app.data_folder import resolve_data_dir
 
 if TYPE_CHECKING:
-    from mira_desktop.core.notifications import NotificationBus
+    from mira_desktop.core.notifications import Notification, NotificationBus
     from mira_desktop.models.secrets import SecretStore
     from mira_desktop.services.app.bundle import AppServices
 
@@ -306,6 +306,7 @@ def _run_cli(args: argparse.Namespace) -> int:
     data_dir = resolve_data_dir(args.data_dir)
     try:
         services = build_services(data_dir)
+        services.notifications.subscribe(_print_notification)  # background work's problems are seen here too
         return run_command(args, services)
     except MiraError as exc:
         print(f"mira: error: {exc}", file=sys.stderr)
@@ -327,6 +328,14 @@ def _run_cli(args: argparse.Namespace) -> int:
     finally:
         if services is not None:
             services.close()
+
+
+def _print_notification(note: Notification) -> None:
+    """A warning or error of the command's background work, one line on stderr (what the window shows)."""
+    from mira_desktop.core.notifications import Level
+
+    if note.level is not Level.INFO:
+        print(f"mira: {note.level.value}: {note.message}", file=sys.stderr, flush=True)
 
 
 if __name__ == "__main__":

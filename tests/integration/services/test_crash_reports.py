@@ -12,8 +12,10 @@ from mira_desktop.core.errors import InternalError
 from mira_desktop.core.notifications import Level, Notification
 from mira_desktop.services.app import crash_reports
 from mira_desktop.services.app.bundle import AppServices
+from mira_desktop.services.attachments.service import AttachmentService
 from mira_desktop.services.chat.run_context import RunContext, RunOutcome
 from mira_desktop.services.chat.service import SendOptions
+from tests.support.cli import Mira
 from tests.support.failures import Failures
 from tests.support.fixtures import Script
 
@@ -100,3 +102,19 @@ def test_two_bugs_in_the_same_millisecond_keep_a_crash_report_each(
     assert first != second
     assert "ValueError: one" in first.read_text(encoding="utf-8")
     assert "ValueError: two" in second.read_text(encoding="utf-8")
+
+
+def test_a_bug_in_a_commands_background_work_is_one_line_on_stderr_naming_its_crash_report(
+    mira: Mira, data_dir: Path, failures: Failures, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken_collect(_self: AttachmentService) -> None:
+        raise RuntimeError("collector bug")
+
+    monkeypatch.setattr(AttachmentService, "collect", broken_collect)  # run at every start
+    result = mira("info")
+    assert result.code == 0  # the command itself did what it was asked
+    failures.expect("RuntimeError: collector bug")
+    [report] = sorted((data_dir / "logs").glob("crash-*.txt"))
+    [line] = [line for line in result.err.splitlines() if "collector bug" in line]
+    assert line.startswith("mira: error: Something went wrong inside Mira (RuntimeError: collector bug).")
+    assert str(report) in line
