@@ -5,9 +5,10 @@ to wait on, cancel, or read the result of. An exception nobody asked for (``repo
 default) goes to the runner's error reporter, which the composition root connects to the crash
 reports and the notification bus (without one, to ``threading.excepthook``: never nowhere);
 cancellation is never reported. Work that keeps a bug on its own record (a failed answer, medium or
-index job) calls :meth:`TaskRunner.save_crash_report` for the sentence to keep, which names the report. ``TaskRunner.serial(name)`` gives one owned
-thread that runs submitted calls in order (the llama.cpp model lives on one). ``close()`` cancels
-every task with the ``shutdown`` reason and joins the threads, so none outlives the app.
+index job) calls :meth:`TaskRunner.save_crash_report` for the sentence to keep, which names the
+report. ``TaskRunner.serial(name)`` gives one owned thread that runs submitted calls in order (the
+llama.cpp model lives on one). ``close()`` cancels every task with the ``shutdown`` reason and joins
+the threads, so none outlives the app.
 """
 
 from __future__ import annotations
