@@ -20,7 +20,7 @@ from mira_desktop.core.errors import MiraError
 from mira_desktop.services.app.data_folder import resolve_data_dir
 
 if TYPE_CHECKING:
-    from mira_desktop.core.notifications import NotificationBus
+    from mira_desktop.core.notifications import Notification, NotificationBus
     from mira_desktop.models.secrets import SecretStore
     from mira_desktop.services.app.bundle import AppServices
 
@@ -48,6 +48,7 @@ def build_services(
     from mira_desktop.services.app.bootstrap import ensure_default_workspace, seed_starter_roles
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.app.changes import ChangeFeed
+    from mira_desktop.services.app.crash_reports import CrashReports
     from mira_desktop.services.app.data_folder import prepare_data_folder
     from mira_desktop.services.app.info import InfoService
     from mira_desktop.services.app.logs import log_to_file
@@ -103,11 +104,8 @@ def build_services(
     database = open_database(folder.database_path, partial(pre_migration_backup, folder))
     log_to_file(folder.logs_dir)
     bus = notifications or NotificationBus()
-    tasks = TaskRunner(
-        lambda name, exc: bus.post(
-            Level.ERROR, f"Background work {name!r} failed: {type(exc).__name__}: {exc}", repr(exc)
-        )
-    )
+    crashes = CrashReports(folder.logs_dir, bus)  # every bug in background work: a report and its path
+    tasks = TaskRunner(crashes.report_task, crash_report=crashes.save)
     try:
         changes = ChangeFeed()
         settings = SettingsRepository(database)
@@ -334,6 +332,7 @@ def _run_cli(args: argparse.Namespace) -> int:
     data_dir = resolve_data_dir(args.data_dir)
     try:
         services = build_services(data_dir)
+        services.notifications.subscribe(_print_notification)  # background work's problems are seen here too
         return run_command(args, services)
     except MiraError as exc:
         print(f"mira: error: {exc}", file=sys.stderr)
@@ -355,6 +354,14 @@ def _run_cli(args: argparse.Namespace) -> int:
     finally:
         if services is not None:
             services.close()
+
+
+def _print_notification(note: Notification) -> None:
+    """A warning or error of the command's background work, one line on stderr (what the window shows)."""
+    from mira_desktop.core.notifications import Level
+
+    if note.level is not Level.INFO:
+        print(f"mira: {note.level.value}: {note.message}", file=sys.stderr, flush=True)
 
 
 if __name__ == "__main__":

@@ -7,6 +7,8 @@
 - ``keyring_backend``: an in-memory keyring installed for the test, so no key reaches the OS one.
 - ``script``: writes a scripted model file and returns its ``scripted:`` reference;
   ``tests.support.scripted.requests_sent`` gives what that model received.
+- ``failures`` (autouse): an ERROR notification or a crash report during a test fails it, unless the
+  test takes it with ``failures.expect(pattern)`` (tests/support/failures.py).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from tests.support.cli import mira  # noqa: F401 (the `mira` fixture, for every 
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
+    from tests.support.failures import Failures
     from tests.support.fixtures import OpenServices, Script
     from tests.support.memory_keyring import MemoryKeyring
 
@@ -42,7 +45,41 @@ if os.environ.get("MIRA_BLOCK_QT") == "1":
     sys.meta_path.insert(0, _BlockQt())
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-SHARED_DATA = REPO_ROOT.parent / "shared" / "data"
+# The shared test data beside the checkout (`../shared/data`), or beside a folder above it (a git
+# worktree under work/wt/NAME reads work/shared/data). A test that needs it fails when it is missing.
+SHARED_DATA = next(
+    (p / "shared" / "data" for p in REPO_ROOT.parents if (p / "shared" / "data").is_dir()),
+    REPO_ROOT.parent / "shared" / "data",
+)
+
+
+@pytest.fixture(autouse=True)
+def failures(monkeypatch: pytest.MonkeyPatch) -> Iterator[Failures]:
+    """Every ERROR notification (on any bus) and every crash report of the test, which fail it unless
+    the test expects them: a swallowed error cannot pass unseen."""
+    from mira_desktop.core.notifications import Level, NotificationBus
+    from mira_desktop.services.app import crash_reports
+    from tests.support.failures import Failures, failure_report
+
+    seen = Failures()
+    post, write = NotificationBus.post, crash_reports.write_crash_report
+
+    def recording_post(bus: NotificationBus, level: Level, message: str, *args: Any, **kwargs: Any) -> None:
+        if level is Level.ERROR:
+            details = args[0] if args else kwargs.get("details", "")
+            seen.notified(message, str(details))
+        post(bus, level, message, *args, **kwargs)
+
+    def recording_write(logs_dir: Path, exc: BaseException) -> Path:
+        seen.crashed(exc)
+        return write(logs_dir, exc)
+
+    monkeypatch.setattr(NotificationBus, "post", recording_post)
+    monkeypatch.setattr(crash_reports, "write_crash_report", recording_write)
+    yield seen
+    unexpected = seen.unexpected()
+    if unexpected:
+        pytest.fail(failure_report(unexpected), pytrace=False)
 
 
 @pytest.fixture

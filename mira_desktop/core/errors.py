@@ -79,3 +79,29 @@ class ConflictError(MiraError):
     """The action is not allowed in the current state (e.g. deleting Mira BASE)."""
 
     exit_code = 4
+
+
+class InternalError(MiraError):
+    """Our own bug, already reported: the sentence names the crash report that holds its details.
+
+    Made by the runner that caught the bug (:meth:`mira_desktop.core.tasks.TaskRunner.save_crash_report`),
+    so what the window or a record shows is a sentence like any other, with the report's path in it;
+    the bug itself is the ``__cause__`` and its traceback is in ``details``.
+    """
+
+    exit_code = 70
+    details = ""
+
+    @classmethod
+    def reported(cls, bug: BaseException, path: str | None) -> InternalError:
+        """The error that says ``bug`` happened and where its crash report is (None: none could be saved)."""
+        import traceback
+
+        what = f"{type(bug).__name__}: {bug}"
+        if path:
+            error = cls.said("internal.saved", error=what, path=path)
+        else:
+            error = cls.said("internal.unsaved", error=what)
+        error.__cause__ = bug
+        error.details = "".join(traceback.format_exception(type(bug), bug, bug.__traceback__))
+        return error

@@ -2,7 +2,8 @@
 
 Background code posts user-visible messages here; the UI subscribes once it exists and receives
 everything posted before, in order. Listeners are called on the posting thread: the UI marshals
-them onto its own thread.
+them onto its own thread. A note about a :class:`~mira_desktop.core.errors.MiraError` carries it, so the
+window says its sentence in its own language; ``message`` is the English (for logs and the command).
 """
 
 from __future__ import annotations
@@ -11,6 +12,10 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from mira_desktop.core.errors import MiraError
 
 
 class Level(Enum):
@@ -23,7 +28,8 @@ class Level(Enum):
 class Notification:
     level: Level
     message: str
-    details: str = ""
+    details: str = ""  # what a person can open to see more (a bug's traceback)
+    error: MiraError | None = None  # the error the message is the sentence of, if any
 
 
 Listener = Callable[[Notification], None]
@@ -36,8 +42,8 @@ class NotificationBus:
         self._buffer: list[Notification] = []
         self._limit = buffer_limit
 
-    def post(self, level: Level, message: str, details: str = "") -> None:
-        note = Notification(level, message, details)
+    def post(self, level: Level, message: str, details: str = "", error: MiraError | None = None) -> None:
+        note = Notification(level, message, details, error)
         with self._lock:
             listeners = list(self._listeners)
             if not listeners:

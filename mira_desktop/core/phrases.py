@@ -91,6 +91,12 @@ ENGLISH: dict[str, str] = {
     # knowledge bases and workspaces
     "kb.needs_name": "A knowledge base needs a name.",
     "workspace.needs_name": "A workspace needs a name.",
+    # our own bugs (core.errors.InternalError): what happened, and where its crash report is
+    "internal.saved": (
+        "Something went wrong inside Mira ({error}). A crash report was saved to {path}: please attach "
+        "it when you report the problem."
+    ),
+    "internal.unsaved": "Something went wrong inside Mira ({error}), and its crash report could not be saved.",
 }
 
 

@@ -2,10 +2,13 @@
 
 ``TaskRunner.start(name, fn)`` runs ``fn(cancel)`` on a new named thread and returns a :class:`Task`
 to wait on, cancel, or read the result of. An exception nobody asked for (``report=True``, the
-default) goes to the runner's error reporter, which the composition root connects to the
-notification bus; cancellation is never reported. ``TaskRunner.serial(name)`` gives one owned
-thread that runs submitted calls in order (the llama.cpp model lives on one). ``close()`` cancels
-every task with the ``shutdown`` reason and joins the threads, so none outlives the app.
+default) goes to the runner's error reporter, which the composition root connects to the crash
+reports and the notification bus (without one, to ``threading.excepthook``: never nowhere);
+cancellation is never reported. Work that keeps a bug on its own record (a failed answer, medium or
+index job) calls :meth:`TaskRunner.save_crash_report` for the sentence to keep, which names the
+report. ``TaskRunner.serial(name)`` gives one owned thread that runs submitted calls in order (the
+llama.cpp model lives on one). ``close()`` cancels every task with the ``shutdown`` reason and joins
+the threads, so none outlives the app.
 """
 
 from __future__ import annotations
@@ -16,10 +19,13 @@ from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 from mira_desktop.core.cancel import Cancelled, CancelToken
+from mira_desktop.core.errors import InternalError
 
 T = TypeVar("T")
 SHUTDOWN = "shutdown"  # the cancel reason of work stopped because the app closes
-ErrorReporter = Callable[[str, BaseException], None]
+ErrorReporter = Callable[[str, BaseException], None]  # (task name, what it raised)
+CrashWriter = Callable[[BaseException], str | None]  # saves a bug's crash report: its path, or None
+BugReporter = Callable[[BaseException], InternalError]  # what TaskRunner.save_crash_report is
 
 
 class Task(Generic[T]):
@@ -118,14 +124,46 @@ class SerialWorker:
 
 
 class TaskRunner:
-    def __init__(self, report: ErrorReporter | None = None) -> None:
+    def __init__(
+        self, report: ErrorReporter | None = None, *, crash_report: CrashWriter | None = None
+    ) -> None:
         self._report = report
+        self._crash_report = crash_report
         self._tasks: list[tuple[Task[Any], threading.Thread]] = []
         self._lock = threading.Lock()
         self._closed = False
 
     def set_reporter(self, report: ErrorReporter) -> None:
         self._report = report
+
+    def save_crash_report(self, bug: BaseException) -> InternalError:
+        """Save the crash report of our bug ``bug``; the error whose sentence says so and names it."""
+        path = None
+        if self._crash_report is not None:
+            try:
+                path = self._crash_report(bug)
+            except Exception as broken:  # the writer's own bug: both are still seen
+                self._to_excepthook(broken)
+        if path is None:
+            self._to_excepthook(bug)
+        return InternalError.reported(bug, path)
+
+    def _report_failure(self, name: str, exc: BaseException) -> None:
+        if self._report is None:
+            self._to_excepthook(exc)
+            return
+        try:
+            self._report(name, exc)
+        except Exception as broken:  # the reporter's own bug: both are still seen
+            self._to_excepthook(exc)
+            self._to_excepthook(broken)
+
+    @staticmethod
+    def _to_excepthook(exc: BaseException) -> None:
+        """What happens to an exception no reporter took: the process's thread hook (the crash report
+        in the app, a failing test under pytest)."""
+        hook_args = threading.ExceptHookArgs((type(exc), exc, exc.__traceback__, threading.current_thread()))
+        threading.excepthook(hook_args)
 
     def start(
         self,
@@ -151,9 +189,9 @@ class TaskRunner:
                 value = fn(token)
             except Cancelled as exc:
                 task._finish(None, exc)
-            except BaseException as exc:
-                if report and self._report is not None:
-                    self._report(name, exc)
+            except BaseException as exc:  # reported (or handed to the excepthook), and the task's result
+                if report:
+                    self._report_failure(name, exc)
                 task._finish(None, exc)
             else:
                 task._finish(value, None)

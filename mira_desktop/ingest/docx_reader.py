@@ -78,7 +78,7 @@ def _style_levels(document: Any) -> dict[str, int]:
     levels: dict[str, int] = {}
     try:
         styles = list(document.styles)
-    except Exception:
+    except Exception:  # an unreadable styles part: the built-in heading names still mark headings
         return {"Title": 0, **{f"Heading{n}": n for n in range(1, 10)}}
     for style in styles:
         try:

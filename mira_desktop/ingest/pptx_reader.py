@@ -45,7 +45,7 @@ def read_pptx(path: Path, limits: ReaderLimits) -> ParsedDocument:
 def _slide_title(slide: Any) -> str:
     try:
         shape = slide.shapes.title
-    except Exception:
+    except Exception:  # python-pptx raises on a damaged placeholder: the slide's text is read without it
         return ""
     if shape is None or not shape.has_text_frame:
         return ""
@@ -97,7 +97,7 @@ def _notes(slide: Any) -> str:
         if not slide.has_notes_slide:
             return ""
         frame = slide.notes_slide.notes_text_frame
-    except Exception:
+    except Exception:  # damaged speaker notes: the slide itself is still read
         return ""
     return "" if frame is None else str(frame.text).strip()
 
@@ -105,5 +105,5 @@ def _notes(slide: Any) -> str:
 def _core_title(presentation: Any) -> str:
     try:
         return str(presentation.core_properties.title or "").strip()
-    except Exception:
+    except Exception:  # damaged core properties: the document is read without a title of its own
         return ""

@@ -2,9 +2,12 @@
 
 ``runner.op(owner, fn).success(show).failure(explain).run()`` runs ``fn`` on a worker thread and
 calls ``show(result)`` — or ``explain(error)`` — on the UI thread, unless ``owner`` was destroyed
-meanwhile. Without a failure callback the error goes to the runner's default (the notification
-bus: a status line, a dialog for errors). Work stopped through its cancel token (``Cancelled``)
-is not an error: only the ``cancelled`` callback runs. ``fn`` may call ``op.report(value)`` to
+meanwhile. The failure callback always gets a :class:`MiraError`, whose sentence is what to show: a
+bug (any other exception) is first given to the runner's bug reporter, which writes its crash report
+and returns the :class:`InternalError` that names it — so the widget shows it where it shows its
+failures, and cleans up as after any failure. Without a failure callback the error goes to the
+runner's default (the window: a dialog). Work stopped through its cancel token (``Cancelled``) is
+not an error: only the ``cancelled`` callback runs. ``fn`` may call ``op.report(value)`` to
 send progress, delivered to the ``progress`` callback on the UI thread. ``shutdown()`` waits for
 the workers: no thread outlives the window.
 
@@ -16,6 +19,7 @@ memory.)
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -25,6 +29,7 @@ import shiboken6
 from PySide6.QtCore import QObject, Signal
 
 from mira_desktop.core.cancel import Cancelled, CancelToken
+from mira_desktop.core.errors import InternalError, MiraError
 
 T = TypeVar("T")
 
@@ -54,13 +59,37 @@ class _Relay(QObject):
 
 
 class OperationRunner(QObject):
-    def __init__(self, on_unhandled: Callable[[BaseException], None], workers: int = 2) -> None:
+    def __init__(
+        self,
+        on_unhandled: Callable[[BaseException], None],
+        workers: int = 2,
+        *,
+        report_bug: Callable[[BaseException], InternalError] | None = None,
+    ) -> None:
+        """``on_unhandled`` shows a failure no operation shows itself; ``report_bug`` writes a bug's
+        crash report (the services' ``tasks.save_crash_report``; the window sets it on attach)."""
         super().__init__()
         self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="mira-ui-op")
         self._relay = _Relay()
         self._relay.delivered.connect(self._deliver)
         self._on_unhandled = on_unhandled
+        self._report_bug = report_bug
         self._closed = threading.Event()
+
+    def set_bug_reporter(self, report_bug: Callable[[BaseException], InternalError]) -> None:
+        self._report_bug = report_bug
+
+    def as_error(self, exc: BaseException) -> MiraError:
+        """``exc`` as the failure callbacks get it: a bug reported (its crash report written) first."""
+        if isinstance(exc, MiraError):
+            return exc
+        if self._report_bug is not None:
+            try:
+                return self._report_bug(exc)
+            except Exception as broken:  # the reporter's own bug: seen by the process's hook too
+                sys.excepthook(type(broken), broken, broken.__traceback__)
+        sys.excepthook(type(exc), exc, exc.__traceback__)  # no data folder yet: the process's own hook
+        return InternalError.reported(exc, None)
 
     def op(self, owner: QObject | None, fn: Callable[[], T]) -> Operation[T]:
         """An operation of ``owner`` (a widget: its callbacks are dropped once it is destroyed)."""
@@ -150,8 +179,8 @@ class Operation(Generic[T]):
             result = self._fn()
         except Cancelled:
             return _Delivery(self._owner, self._cancelled, None, keep)
-        except BaseException as exc:  # delivered to the UI thread, never lost
-            return _Delivery(self._owner, self._failure, exc, keep)
+        except BaseException as exc:  # delivered to the UI thread, never lost (a bug reported first)
+            return _Delivery(self._owner, self._failure, self._runner.as_error(exc), keep)
         return _Delivery(self._owner, self._success, result, keep)
 
 

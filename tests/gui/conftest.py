@@ -1,7 +1,14 @@
-"""GUI tests: shared fixtures, and a failure when a test leaves a thread running."""
+"""GUI tests: shared fixtures, and a failure when a test leaves a thread running or Qt warns.
+
+Besides the ``failures`` fixture of tests/conftest.py (an ERROR notification or a crash report fails
+a test), every Qt warning, critical or fatal message fails the test that caused it (``qt_messages``;
+the few known-harmless ones are listed in ``HARMLESS_QT_MESSAGES`` with the reason), and the
+``runner`` fixture's operations fail the test on a failure no callback shows.
+"""
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -11,11 +18,121 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:
+    from PySide6.QtCore import QMessageLogContext, QtMsgType
     from PySide6.QtWidgets import QApplication
 
+    from mira_desktop.core.errors import InternalError
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.ui.changes import ChangeSignal
     from mira_desktop.ui.operations import OperationRunner
+    from tests.support.failures import Failures
+
+# (the Qt platform it is harmless on, "" for any; its category; a regex on the whole message; why).
+# Keep each one narrow: a new warning is a bug until someone reads it and writes here why it is not.
+HARMLESS_QT_MESSAGES: list[tuple[str, str, str, str]] = [
+    (
+        "offscreen",
+        "default",
+        r"This plugin does not support (propagateSizeHints|raise)\(\)",
+        "The offscreen platform the tests run on has no window manager: every QWidget.show() passes size"
+        " hints (QWidgetPrivate::setVisible), and a window Mira brings to the front calls raise(). A real"
+        " screen (xcb, wayland) supports both.",
+    ),
+    (
+        "",
+        "qt.multimedia.symbolsresolver",
+        r"Couldn't (load|resolve) (pipewire-0\.3|va-x11|va-drm|va|va\(in plugin\)) (library|symbols)",
+        "Qt Multimedia's FFmpeg backend looks for optional libraries when the speech player is first"
+        " made: PipeWire (screen capture) and VA-API (hardware video decoding). Neither is installed"
+        " here and Mira uses neither: it plays WAV speech, decoded in software.",
+    ),
+    (
+        "",
+        "default",
+        r"PulseAudioService: pa_context_connect\(\) failed",
+        "The test machine runs no sound server. The speech player is still made and loads the answer"
+        " (what the tests check); on a desktop PulseAudio or PipeWire's pulse server answers.",
+    ),
+]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """pytest-qt's own capture would replace ``qt_messages``' handler during each test (and drop it
+    before the tear-down); ``qt_messages`` records for the whole test instead."""
+    gui = Path(__file__).parent
+    for item in items:
+        if item.path.is_relative_to(gui):
+            item.add_marker(pytest.mark.no_qt_log)
+
+
+class QtMessages:
+    """The Qt warnings, criticals and fatals of one test (``qt_messages``); each fails it unless taken."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._seen: list[str] = []
+
+    def record(self, line: str) -> None:
+        with self._lock:
+            self._seen.append(line)
+
+    def expect(self, pattern: str) -> list[str]:
+        """Take the messages matching ``pattern`` (``re.search``) that a test provokes on purpose."""
+        with self._lock:
+            taken = [line for line in self._seen if re.search(pattern, line)]
+            self._seen = [line for line in self._seen if line not in taken]
+        assert taken, f"no Qt message matching {pattern!r} was seen"
+        return taken
+
+    def unexpected(self) -> list[str]:
+        with self._lock:
+            seen, self._seen = self._seen, []
+        return seen
+
+
+@pytest.fixture(autouse=True)
+def qt_messages() -> Iterator[QtMessages]:
+    """Fail the test on any Qt warning, critical or fatal message (its category, text and source)."""
+    from PySide6.QtCore import QtMsgType, qInstallMessageHandler
+
+    failing = {
+        QtMsgType.QtWarningMsg: "warning",
+        QtMsgType.QtCriticalMsg: "critical",
+        QtMsgType.QtFatalMsg: "fatal",
+    }
+    seen = QtMessages()
+
+    def handler(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
+        level = failing.get(kind)
+        category = context.category or "default"
+        if level is None or _harmless(category, message):
+            return
+        where = f" ({context.file}:{context.line}, {context.function})" if context.file else ""
+        seen.record(f"  - Qt {level} [{category}] on {threading.current_thread().name}: {message}{where}")
+
+    previous = qInstallMessageHandler(handler)
+    try:
+        yield seen
+    finally:
+        qInstallMessageHandler(previous)
+    unexpected = seen.unexpected()
+    if unexpected:
+        pytest.fail(
+            "Qt reported problems during the test (a Qt warning is a bug: fix its cause, or, if it is"
+            " truly harmless, allow it narrowly in HARMLESS_QT_MESSAGES with the reason):\n"
+            + "\n".join(unexpected),
+            pytrace=False,
+        )
+
+
+def _harmless(category: str, message: str) -> bool:
+    from PySide6.QtGui import QGuiApplication
+
+    platform = QGuiApplication.platformName()
+    return any(
+        on in ("", platform) and category == c and re.fullmatch(pattern, message)
+        for on, c, pattern, _why in HARMLESS_QT_MESSAGES
+    )
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -71,11 +188,23 @@ def app_services(data_dir: Path) -> Iterator[AppServices]:
 
 
 @pytest.fixture
-def runner() -> Iterator[OperationRunner]:
-    """The operation runner a window would own; shut down after the test."""
+def runner(failures: Failures) -> Iterator[OperationRunner]:
+    """The operation runner a window would own; shut down after the test.
+
+    A failure no callback shows is raised on the UI thread (pytest-qt fails the test with it), and a
+    bug is recorded as a crash report would be (``failures``: the test fails unless it expects it).
+    """
+    from mira_desktop.core.errors import InternalError
     from mira_desktop.ui.operations import OperationRunner
 
-    built = OperationRunner(lambda exc: None)
+    def unhandled(exc: BaseException) -> None:
+        raise exc
+
+    def report_bug(bug: BaseException) -> InternalError:
+        failures.crashed(bug)
+        return InternalError.reported(bug, None)
+
+    built = OperationRunner(unhandled, report_bug=report_bug)
     yield built
     built.shutdown()
 

@@ -73,7 +73,7 @@ def test_a_command_writing_elsewhere_leaves_the_sidebar_scroll_and_the_open_thre
     ids = [_thread(app_services, f"Trip {n}") for n in range(60)]
     window = open_window(qtbot, app_services)
     window.open_thread(ids[0])
-    qtbot.waitUntil(lambda: window.sidebar.thread_list.count() == 60)
+    qtbot.waitUntil(lambda: window.sidebar.thread_list.count() == 60 and ids[0] in window.controller.stamps)
     bar = window.sidebar.thread_list.verticalScrollBar()
     qtbot.waitUntil(lambda: bar.maximum() > 0)
     bar.setValue(bar.maximum() // 2)
@@ -81,17 +81,17 @@ def test_a_command_writing_elsewhere_leaves_the_sidebar_scroll_and_the_open_thre
     monkeypatch.setattr(window.controller, "reload", lambda: reloads.append(1))
     listed: list[int] = []
     window.sidebar.listed.connect(lambda: listed.append(1))
+    followed: list[bool] = []
+    window.thread_followed.connect(followed.append)
     mira = [sys.executable, "-m", "mira_desktop.app", "--data-dir", str(app_services.folder.root)]
-    subprocess.run([*mira, "memory", "add", "I prefer trains"], check=True, capture_output=True)
-    qtbot.waitUntil(lambda: len(listed) >= 1, timeout=10_000)  # the sidebar read the list again…
-    qtbot.wait(300)
-    assert bar.value() == bar.maximum() // 2  # …and, finding it the same, left it where it was
-    assert len(reloads) <= 1  # the open thread: at most the first look, none once known unchanged
-    before = len(reloads)
-    subprocess.run([*mira, "memory", "add", "I prefer window seats"], check=True, capture_output=True)
-    qtbot.waitUntil(lambda: len(listed) >= 2, timeout=10_000)
-    qtbot.wait(300)
-    assert len(reloads) == before
+    for n, fact in enumerate(["I prefer trains", "I prefer window seats"]):
+        looked = len(followed)
+        subprocess.run([*mira, "memory", "add", fact], check=True, capture_output=True)
+        # "Something changed elsewhere" (no ids): the window reads the open thread's stamp again…
+        qtbot.waitUntil(lambda n=n, looked=looked: len(listed) > n and len(followed) > looked, timeout=10_000)
+        assert followed[looked:] == [False] * (len(followed) - looked)  # …finds it as it shows it…
+        assert reloads == []  # …and leaves it alone
+        assert bar.value() == bar.maximum() // 2  # the sidebar, the same list again, stays where it was
     window.close()
 
 

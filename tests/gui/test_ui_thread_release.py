@@ -48,23 +48,21 @@ def test_a_cycle_dropped_while_a_worker_allocates_is_collected_on_the_ui_thread(
     assert gc.isenabled() == enabled_before
 
 
-def test_an_operation_hands_its_function_and_callbacks_back_to_the_ui_thread(qtbot: QtBot) -> None:
-    runner = OperationRunner(lambda exc: None)
-    try:
-        freed_on: list[str] = []
-        marker = _Marker(freed_on)
-        marker.cycle = None  # freed when its last reference goes, not by a collection
-        dropped = threading.Event()
+def test_an_operation_hands_its_function_and_callbacks_back_to_the_ui_thread(
+    qtbot: QtBot, runner: OperationRunner
+) -> None:
+    freed_on: list[str] = []
+    marker = _Marker(freed_on)
+    marker.cycle = None  # freed when its last reference goes, not by a collection
+    dropped = threading.Event()
 
-        def count(held: _Marker = marker) -> int:  # the function holds the marker, as a widget's would
-            dropped.wait(5)
-            return len(held.freed_on)
+    def count(held: _Marker = marker) -> int:  # the function holds the marker, as a widget's would
+        dropped.wait(5)
+        return len(held.freed_on)
 
-        results: list[object] = []
-        runner.op(None, count).success(results.append).run()
-        del marker, count  # from here the operation holds the last references
-        dropped.set()
-        qtbot.waitUntil(lambda: results == [0] and freed_on != [], timeout=5_000)
-        assert freed_on == [threading.main_thread().name]
-    finally:
-        runner.shutdown()
+    results: list[object] = []
+    runner.op(None, count).success(results.append).run()
+    del marker, count  # from here the operation holds the last references
+    dropped.set()
+    qtbot.waitUntil(lambda: results == [0] and freed_on != [], timeout=5_000)
+    assert freed_on == [threading.main_thread().name]

@@ -87,6 +87,7 @@ class ChatService:
             runs=runs,
             bus=bus,
             routes={RunKind.CHAT: ChatRoute()},
+            report_bug=tasks.save_crash_report,
         )
         self.memory: MemoryService | None = (
             None  # proposals after an answer; facts marked used (set by the app)

@@ -104,14 +104,15 @@ class SummaryService:
         running = self._running.get(thread_id)
         if running is not None and not running.done:
             return
+        # A bug goes to the runner's reporter (a crash report); a refusal is the warning below.
         self._running[thread_id] = self._tasks.start(
-            "summary", lambda cancel: self._refresh(thread_id, cancel), report=False
+            "summary", lambda cancel: self._refresh(thread_id, cancel)
         )
 
     def _refresh(self, thread_id: str, cancel: CancelToken) -> None:
         try:
             self.generate(thread_id, cancel)
-        except Exception as exc:  # reported, and the history is sent in full as before
+        except MiraError as exc:  # said, and the history is sent in full as before
             if self._on_failure is not None:
                 self._on_failure(
                     f"Could not refresh the conversation summary ({exc}); the full history is still sent."

@@ -16,6 +16,7 @@ from mira_desktop.core.conversation.routing import RouteDecision
 from mira_desktop.core.conversation.runs import EventType, RunKind, RunStatus
 from mira_desktop.core.conversation.threads import MessageRole, MessageStatus
 from mira_desktop.core.errors import MiraError
+from mira_desktop.core.tasks import BugReporter
 from mira_desktop.models.errors import ModelError
 from mira_desktop.models.protocol import ChatModel
 from mira_desktop.services.chat.run_bus import LiveEvent, RunBus
@@ -69,8 +70,10 @@ class RunWorker:
         runs: RunRepository,
         bus: RunBus,
         routes: dict[RunKind, RouteRunner],
+        report_bug: BugReporter,
     ) -> None:
         self._db = database
+        self._report_bug = report_bug
         self._threads = threads
         self._messages = messages
         self._runs = runs
@@ -136,11 +139,12 @@ class RunWorker:
             if error.phrase is not None:  # the window says it in its own language
                 kept["phrase"] = error.phrase.to_dict()
             return RunOutcome(RunStatus.FAILED, kept)
-        except Exception as error:  # our bug: kept on the message, never lost
-            return RunOutcome(
-                RunStatus.FAILED,
-                {"kind": "internal", "message": f"Mira failed: {type(error).__name__}: {error}"},
-            )
+        except Exception as error:  # our bug: a crash report, named on the message (retry stays possible)
+            reported = self._report_bug(error)
+            kept = {"kind": "internal", "message": str(reported)}
+            if reported.phrase is not None:
+                kept["phrase"] = reported.phrase.to_dict()
+            return RunOutcome(RunStatus.FAILED, kept)
 
     def _finish(self, context: RunContext, outcome: RunOutcome) -> None:
         if outcome.status is RunStatus.WAITING_APPROVAL:

@@ -72,6 +72,7 @@ def build_knowledge_services(
         files=files,
         indexes=indexes,
         embedders=embedders,
+        report_bug=tasks.save_crash_report,
     )
     queue = IndexQueue(
         database=database,

@@ -17,6 +17,7 @@ from mira_desktop.core.cancel import Cancelled, CancelToken
 from mira_desktop.core.errors import MiraError
 from mira_desktop.core.fileio import write_atomically
 from mira_desktop.core.processes import current_process
+from mira_desktop.core.tasks import BugReporter
 from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.store.media import MediaRepository, MediaRow, MediaStatus
 
@@ -35,8 +36,11 @@ Maker = Callable[[CancelToken], Made]
 
 
 class MediaJobs:
-    def __init__(self, media: MediaRepository, folder: Path, changes: ChangeFeed) -> None:
+    def __init__(
+        self, media: MediaRepository, folder: Path, changes: ChangeFeed, *, report_bug: BugReporter
+    ) -> None:
         self._media = media
+        self._report_bug = report_bug
         self._folder = folder
         self._changes = changes
 
@@ -55,10 +59,8 @@ class MediaJobs:
         except MiraError as exc:
             status = self._fail(row, {"kind": str(getattr(exc, "kind", "unavailable")), "message": str(exc),
                                       "detail": str(getattr(exc, "detail", ""))})  # fmt: skip
-        except Exception as exc:  # our bug, kept on the medium: the answer stays as it is
-            status = self._fail(
-                row, {"kind": "internal", "message": f"Mira failed: {type(exc).__name__}: {exc}"}
-            )
+        except Exception as exc:  # our bug: a crash report, named on the medium; the answer stays as it is
+            status = self._fail(row, {"kind": "internal", "message": str(self._report_bug(exc))})
         self._changes.publish(Topic.MEDIA, row.message_id, thread_id)
         return status
 
@@ -78,6 +80,6 @@ class MediaJobs:
         current = self._media.get(row.id)
         self._media.set_status(row.id, MediaStatus.FAILED, error=error, clear_path=True)
         if current is not None and current.path:
-            with contextlib.suppress(OSError):
+            with contextlib.suppress(OSError):  # a partial file left behind: the orphan sweep takes it
                 (self._folder / current.path).unlink(missing_ok=True)
         return MediaStatus.FAILED

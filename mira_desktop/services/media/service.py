@@ -79,7 +79,7 @@ class MediaService:
         self._changes = changes
         self.folder = folder
         self.speech = speech or SpeechEngines()
-        self._jobs = MediaJobs(media, folder, changes)
+        self._jobs = MediaJobs(media, folder, changes, report_bug=tasks.save_crash_report)
         self._running: dict[str, Task[Any]] = {}
         self._lock = threading.Lock()
 

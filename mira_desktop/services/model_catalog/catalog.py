@@ -10,7 +10,7 @@ from typing import Any
 
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.conversation.sampling import SamplingParams
-from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
+from mira_desktop.core.errors import ConflictError, InvalidInputError, MiraError, NotFoundError
 from mira_desktop.core.model_refs import ModelKind, parse_model_ref
 from mira_desktop.core.providers import KeySource, Provider
 from mira_desktop.models.adapters.local.chat_template import TemplateCheck
@@ -150,7 +150,7 @@ class ModelService:
                 self.registry.get(ref).profile() if kind != "remote" or "/" in ref else None
             )
             detail = ""
-        except Exception as exc:  # listed with its problem, not hidden
+        except MiraError as exc:  # listed with its problem, not hidden (a bug is not a model's problem)
             profile, detail = None, str(exc)
         caps: dict[str, Any] = {}
         name = ref

@@ -14,6 +14,7 @@ class ModelReadiness:
     ready: bool
     label: str
     problem: str = ""
+    error: MiraError | None = None  # the problem, for the window to say in its language
 
 
 def prepare_model(models: ModelService, ref: str) -> ModelReadiness:
@@ -21,5 +22,5 @@ def prepare_model(models: ModelService, ref: str) -> ModelReadiness:
     try:
         profile = models.load(ref)
     except MiraError as exc:
-        return ModelReadiness(ref, False, ref, str(exc))
+        return ModelReadiness(ref, False, ref, str(exc), exc)
     return ModelReadiness(ref, True, profile.display_name)

@@ -71,7 +71,11 @@ class AgentActions(QObject):
             panel.show_events(events)
             panel.show_state(view, undone)
 
-        self.runner.op(panel, load).success(show).failure(lambda _exc: None).run()
+        def failed(exc: BaseException) -> None:  # the run's trace could not be read: say why
+            if ticket == getattr(panel, "_reload_ticket", 0):
+                self._notice(explain(exc))
+
+        self.runner.op(panel, load).success(show).failure(failed).run()
 
     def live_event(self, event: LiveEvent) -> None:
         from mira_desktop.core.conversation.runs import PAUSE_EVENTS

@@ -17,7 +17,6 @@ from PySide6.QtCore import QBuffer, QIODevice, QObject, QTimer, Signal
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from mira_desktop.core.conversation.chat_state import WELCOME, AttachmentRef, SendRequested
-from mira_desktop.core.errors import MiraError
 from mira_desktop.services.app.changes import Topic
 from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.chat.attachment_chip import AttachmentChip
@@ -232,9 +231,6 @@ class AttachmentActions(QObject):
             self.reload()
 
     def _refused(self, error: BaseException) -> None:
-        """A file Mira will not take, or one gone from disk: its reason in one line, no dialog."""
-        if isinstance(error, MiraError):
-            self.composer.show_notice(explain(error))
-        else:
-            self.composer.show_notice("")
-            self.runner.default_failure(error)  # our bug: the crash report, with its details
+        """A file Mira will not take, or one gone from disk: its reason in one line, no dialog (a bug's
+        line names its crash report)."""
+        self.composer.show_notice(explain(error))

@@ -81,6 +81,9 @@ class ChatController(QObject):
         self.state = ChatState()
         self.visible_limit = VISIBLE_MESSAGES
         self.hidden_earlier = 0
+        # Each thread as its shown branch was read: (updated_at, active leaf), read before the messages,
+        # so the window can tell "something changed elsewhere" from a change of the thread it shows.
+        self.stamps: dict[str, tuple[str, str | None] | None] = {}
         self._dirty = False
         self._frame = QTimer(self)
         self._frame.setInterval(FRAME_MS)
@@ -225,16 +228,18 @@ class ChatController(QObject):
     def _load(self, thread_id: str) -> None:
         limit = self.visible_limit
 
-        def load() -> tuple[str, tuple[ViewMessage, ...], str, int]:
+        def load() -> tuple[str, tuple[ViewMessage, ...], str, int, tuple[str, str | None]]:
             branch = self.services.threads.visible_branch(thread_id, limit)
             avatars = self.services.roles.avatars
             views = tuple(view_message(m, branch.siblings[m.id], avatars.path) for m in branch.messages)
-            return thread_id, views, branch.thread.draft, branch.hidden_earlier
+            stamp = (branch.thread.updated_at, branch.thread.active_leaf_id)
+            return thread_id, views, branch.thread.draft, branch.hidden_earlier, stamp
 
         self.background.op(self, load).success(self._loaded).run()
 
-    def _loaded(self, result: tuple[str, tuple[ViewMessage, ...], str, int]) -> None:
-        thread_id, history, draft, hidden = result
+    def _loaded(self, result: tuple[str, tuple[ViewMessage, ...], str, int, tuple[str, str | None]]) -> None:
+        thread_id, history, draft, hidden, stamp = result
+        self.stamps[thread_id] = stamp
         if thread_id == self.state.current:
             self.hidden_earlier = hidden
         self.dispatch(HistoryLoaded(thread_id, history, draft))

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent
+from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
@@ -383,6 +383,11 @@ class RoleWorkbench(QWidget):
         path, _ = QFileDialog.getSaveFileName(self, tr("roles.export"), suggested)
         if path:
             self.export_role(Path(path), card_format, png=png)
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt naming)
+        # A closed window compiles no preview: its timer would fire into services that may be closed.
+        self._preview_timer.stop()
+        super().closeEvent(event)
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 (Qt naming)
         if _card_paths(event.mimeData().urls()):

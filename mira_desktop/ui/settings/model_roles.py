@@ -48,6 +48,10 @@ class ModelRolesBox(QGroupBox):
             combo.activated.connect(lambda index, r=role: self._picked(r, index))
             self.combos[role] = combo
             form.addRow(tr(f"models.role_{role}"), combo)
+        self.error = QLabel()  # why the last pick was refused, under the combos
+        self.error.setWordWrap(True)
+        self.error.hide()
+        form.addRow(self.error)
         self.reload()
 
     def reload(self) -> None:
@@ -75,7 +79,14 @@ class ModelRolesBox(QGroupBox):
     def _picked(self, role: str, index: int) -> None:
         ref: Any = self.combos[role].itemData(index)
         set_role = self.services.models.set_model_role
-        self.runner.op(self, lambda: set_role(role, ref)).failure(lambda _exc: self.reload()).run()
+
+        def refused(exc: BaseException) -> None:  # the reason under the combos; the combo shows what holds
+            self.error.setText(explain(exc))
+            self.error.show()
+            self.reload()
+
+        self.error.hide()
+        self.runner.op(self, lambda: set_role(role, ref)).failure(refused).run()
 
 
 class DiscoveryDialog(QDialog):

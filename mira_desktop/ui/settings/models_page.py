@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mira_desktop.core.errors import MiraError
 from mira_desktop.ui.i18n import explain, tr
 from mira_desktop.ui.settings.model_roles import DiscoveryDialog, ModelRolesBox
 from mira_desktop.ui.settings.servers_box import ServersBox
@@ -201,7 +202,7 @@ class ModelsPage(QWidget):
                 api_key=key,
                 vision=self.remote_vision.isChecked(),
             )
-        except Exception as exc:
+        except MiraError as exc:  # a bug goes on to the excepthook: its crash report
             self.remote_error.setText(explain(exc))
             return
         self.remote_error.setText(tr("models.key_stored") if key else "")
@@ -243,7 +244,7 @@ class ModelsPage(QWidget):
     def _guard(self, action: object) -> bool:
         try:
             action()  # type: ignore[operator]
-        except Exception as exc:
+        except MiraError as exc:  # a bug goes on to the excepthook: its crash report
             self.result_label.setText(explain(exc))
             return False
         return True

@@ -52,6 +52,7 @@ class _NotificationRelay(QObject):
 
 class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
     model_readiness_changed = Signal(object)
+    thread_followed = Signal(bool)  # a change of the open thread was looked at: True if it was shown anew
 
     def __init__(self, data_dir: str) -> None:
         super().__init__()
@@ -65,7 +66,6 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
         self._checked_ref: str | None = None
         self._greetings: list[str] = []  # the welcome page's role greetings
         self._shown_history: tuple[object, ...] = ()
-        self._thread_stamp: dict[str, tuple[str, str | None] | None] = {}  # each thread when last followed
         self._quitting = False
         self._was_busy = False
         self._greeting_index = 0
@@ -139,6 +139,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
         from mira_desktop.ui.chat.thread_actions import ThreadActions
 
         self.services = services
+        self.background.set_bug_reporter(services.tasks.save_crash_report)
         self.changes = ChangeSignal(services.changes)
         services.notifications.subscribe(self._notes.arrived.emit)
         build_menus(self)
@@ -245,12 +246,12 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
                 self.composer.editor.setFocus()  # typing into a fresh window goes to the composer
         else:
             self.model_label.setText(tr("status.model_failed", name=readiness.label))
-            self.model_label.setToolTip(readiness.problem)
+            self.model_label.setToolTip(explain(readiness.error) if readiness.error else readiness.problem)
             self.composer.set_ready(False, tr("composer.unavailable"))
             if self.services is not None:
                 from mira_desktop.core.notifications import Level
 
-                self.services.notifications.post(Level.ERROR, readiness.problem)
+                self.services.notifications.post(Level.ERROR, readiness.problem, error=readiness.error)
         self.model_readiness_changed.emit(readiness)
 
     def _header_loaded(self) -> None:
@@ -327,12 +328,14 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
         def follow(seen: tuple[str, str | None] | None) -> None:
             if thread_id != self.current_thread_id:
                 return
-            unchanged = only_elsewhere and seen == self._thread_stamp.get(thread_id)
-            self._thread_stamp[thread_id] = seen
+            unchanged = only_elsewhere and seen == self.controller.stamps.get(thread_id)  # as last shown
+            self.controller.stamps[thread_id] = seen
+            shown = seen is None or (reload_branch and not unchanged and not self.controller.state.busy)
             if seen is None:
                 self.new_chat()  # deleted (here, by the trash, or by a `mira` command)
-            elif reload_branch and not unchanged and not self.controller.state.busy:
+            elif shown:
                 self.controller.reload()  # in place: no flash of an empty thread
+            self.thread_followed.emit(shown)
 
         self.background.op(self, stamp).success(follow).run()
 
@@ -433,24 +436,30 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
         self.statusBar().showMessage(text, 10000)
 
     def _report_failure(self, exc: BaseException) -> None:
-        from mira_desktop.core.errors import MiraError
+        """A failure no operation shows itself: a dialog (a bug's crash report written first)."""
         from mira_desktop.core.notifications import Level, Notification
 
-        # A problem the user can act on is its one line, in the window's language; a bug is named.
-        message = explain(exc) if isinstance(exc, MiraError) else f"{type(exc).__name__}: {exc}"
+        error = self.background.as_error(exc)
+        note = Notification(Level.ERROR, str(error), getattr(error, "details", ""), error)
         if self.services is None:
-            self._show_notification(Notification(Level.ERROR, message))
+            self._show_notification(note)
         else:
-            self.services.notifications.post(Level.ERROR, message)
+            self.services.notifications.post(note.level, note.message, note.details, error)
 
     def _show_notification(self, note: Notification) -> None:
+        """One display per level: an error is a dialog (its details behind "Show Details…"), anything
+        else the status line. The sentence is the error's, in the window's language."""
         from mira_desktop.core.notifications import Level
 
-        self.statusBar().showMessage(note.message, 15000)
-        if note.level is Level.ERROR:
-            box = QMessageBox(QMessageBox.Icon.Warning, tr("app.title"), note.message, parent=self)
-            box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-            box.show()
+        text = explain(note.error) if note.error is not None else note.message
+        if note.level is not Level.ERROR:
+            self.statusBar().showMessage(text, 15000)
+            return
+        box = QMessageBox(QMessageBox.Icon.Warning, tr("app.title"), text, parent=self)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        if note.details:
+            box.setDetailedText(note.details)
+        box.show()
 
     def ask_before_quitting(self) -> str:
         """While a reply is being written: "stop", "after" (quit once it is finished) or "cancel"."""

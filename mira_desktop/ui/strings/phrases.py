@@ -185,4 +185,14 @@ STRINGS: dict[str, Source] = {
     "phrase.workspace.needs_name": translate(
         "phrase", "A workspace needs a name.", "phrase.workspace.needs_name"
     ),
+    "phrase.internal.saved": translate(
+        "phrase",
+        "Something went wrong inside Mira ({error}). A crash report was saved to {path}: please attach it when you report the problem.",
+        "phrase.internal.saved",
+    ),
+    "phrase.internal.unsaved": translate(
+        "phrase",
+        "Something went wrong inside Mira ({error}), and its crash report could not be saved.",
+        "phrase.internal.unsaved",
+    ),
 }

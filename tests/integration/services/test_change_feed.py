@@ -61,13 +61,25 @@ def test_indexing_announces_each_step_of_a_job(services: AppServices, tmp_path: 
 
 
 def test_what_a_mira_command_beside_the_app_writes_is_announced_on_every_topic(
-    services: AppServices, data_dir: Path
+    services: AppServices, data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     seen: list[Change] = []
     services.changes.subscribe(seen.append)
+    checks: list[int] = []  # each look of the watcher at the database
+    look = services.other_processes.check
+
+    def counted(before: int | None) -> int:
+        checks.append(1)
+        return look(before)
+
+    monkeypatch.setattr(services.other_processes, "check", counted)
     services.other_processes.watch(interval_s=0.05)
     services.memory.add("I prefer metric units")  # this process's own write: its own change only
-    time.sleep(0.5)
+    written = len(checks)
+    deadline = time.monotonic() + 10
+    while len(checks) < written + 2 and time.monotonic() < deadline:  # looked twice since the write
+        time.sleep(0.01)
+    assert len(checks) >= written + 2
     assert [c for c in seen if c.data.get("source") == "another process"] == []
 
     subprocess.run(

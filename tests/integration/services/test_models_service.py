@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from mira_desktop.core.conversation.sampling import SamplingParams
+from mira_desktop.core.conversation.runs import RunStatus
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
 from mira_desktop.models.errors import ModelError
 from mira_desktop.models.secrets import SERVICE, KeyringUnavailableError, SecretStore
 from mira_desktop.services.app.bundle import AppServices
+from mira_desktop.services.chat.service import SendOptions
 from tests.support.fixtures import Script
 from tests.support.memory_keyring import MemoryKeyring, use_keyring
 
@@ -122,9 +123,24 @@ def test_gguf_files_are_checked_before_they_are_added(services: AppServices, tmp
     assert services.models.local_files() == []
 
 
-def test_run_snapshot_records_the_model_and_its_parameters(services: AppServices) -> None:
-    snapshot = services.models.snapshot("local:smollm2", SamplingParams(temperature=0.3, max_tokens=50))
+@pytest.mark.slow
+def test_a_run_records_the_local_model_it_ran_on_with_its_parameters_and_later_settings_leave_it(
+    services: AppServices,
+) -> None:
+    role = services.roles.create(
+        {"name": "Brief", "prompt": {"description": "{{char}} answers in one word."},
+         "llm_profile": {"temperature": 0.3, "max_tokens": 50}}
+    )  # fmt: skip
+    services.models.set_local_threads(2)
+    handle = services.chat.send(None, "Say hi", SendOptions(model_ref="local:smollm2", role_id=role.id))
+    assert handle.wait(120) is RunStatus.COMPLETED  # the real SmolLM2 answered
+    services.models.set_local_threads(1)  # a later change of the settings…
+    run = services.chat.run(handle.run_id)
+    assert run is not None
+    snapshot = run.model_snapshot  # …does not rewrite what the run recorded
     assert snapshot["ref"] == "local:smollm2"
     assert snapshot["name"] == "SmolLM2-135M-Instruct"
+    assert snapshot["context_window"] == services.models.local_settings().context_window
     assert snapshot["sampling"]["temperature"] == 0.3
-    assert snapshot["threads"] >= 1
+    assert snapshot["sampling"]["max_tokens"] == 50
+    assert snapshot["threads"] == 2

