@@ -12,7 +12,7 @@ APT := $(shell [ "$$(id -u)" = 0 ] && echo apt-get || echo sudo apt-get)
 
 .PHONY: install run test test-fast lint test-core test-gui bench clean translations soak
 
-$(STAMP): pyproject.toml Makefile
+$(STAMP): pyproject.toml setup.py Makefile
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	# Debian packages: espeak-ng speaks the answers Piper cannot (Chinese and other languages).
 	command -v espeak-ng >/dev/null || ($(APT) update -qq && $(APT) install -y -qq espeak-ng)

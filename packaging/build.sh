@@ -14,17 +14,17 @@ stage=build/bundle
 started=$(date +%s)
 
 # 1. mira-desktop as a regular install from a clean copy of its sources: PyInstaller cannot follow
-#    the editable install's import finder, and the wheel decides the package data (pyproject.toml).
+#    the editable install's import finder, and the wheel decides the package data (setup.py, pyproject.toml).
 rm -rf "$stage/src" "$stage/site"
 mkdir -p "$stage/src"
-cp -r pyproject.toml README.md mira_desktop migrations resources workspaces "$stage/src/"
+cp -r pyproject.toml setup.py README.md mira_desktop migrations resources workspaces "$stage/src/"
 find "$stage/src" -name __pycache__ -prune -exec rm -rf {} +
 "$python" -m pip install --quiet --no-deps --no-build-isolation --no-compile --target "$stage/site" "$stage/src" \
     >"$stage/pip.log" 2>&1 || { cat "$stage/pip.log" >&2; echo "build.sh: installing mira-desktop into $stage/site failed" >&2; exit 1; }
-# A package missing from pyproject.toml's list would be missing from the bundle (and from a pip install).
+# A package setup.py did not find would be missing from the bundle (and from a pip install).
 missing=$(cd mira_desktop && find . -name '*.py' -printf '%h\n' | sort -u | while read -r dir; do
     [ -d "../$stage/site/mira_desktop/$dir" ] || printf ' mira_desktop%s' "$(echo "${dir#.}" | tr / .)"; done)
-[ -z "$missing" ] || { echo "build.sh: pyproject.toml [tool.setuptools] packages lacks$missing" >&2; exit 1; }
+[ -z "$missing" ] || { echo "build.sh: setup.py did not find the packages$missing" >&2; exit 1; }
 for data in mira_desktop/migrations/0001_initial.sql mira_desktop/ui/translations/mira_zh_CN.qm; do
     [ -f "$stage/site/$data" ] || { echo "build.sh: $data is missing from the staged install (make translations?)" >&2; exit 1; }
 done

@@ -1,7 +1,11 @@
 """Is the process that wrote this still running? Answered with a pid *and* its start time.
 
 A pid alone is not enough: after a reboot or a long uptime the same number belongs to a new
-process. Where Linux's ``/proc`` tells a process's start time, the pair is compared.
+process. psutil tells a process's start time on every platform (seconds since the epoch); the pair
+is compared. The start time is read from the system clock, so a clock set back or forward between
+the record and the check moves it: two start times within :data:`SAME_START_S` are the same process
+(a pid used again that soon after is far less likely than such a clock step). psutil is imported
+on first use, not when this module loads: the window's start does not pay for it.
 """
 
 from __future__ import annotations
@@ -9,11 +13,13 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+SAME_START_S = 10.0
+
 
 @dataclass(frozen=True)
 class ProcessIdentity:
     pid: int
-    start: str  # the start time in clock ticks since boot ("" where /proc is not available)
+    start: str  # the start time, seconds since the epoch to 1/100 s ("" where it cannot be read)
 
     def to_text(self) -> str:
         return f"{self.pid}:{self.start}" if self.start else str(self.pid)
@@ -25,10 +31,12 @@ class ProcessIdentity:
 
 
 def process_start_time(pid: int | None = None) -> str:
+    """When ``pid`` (this process by default) started, as text; "" when it is gone or hidden."""
+    import psutil
+
     try:
-        with open(f"/proc/{pid or os.getpid()}/stat", encoding="ascii") as handle:
-            return handle.read().rsplit(")", 1)[1].split()[19]
-    except (OSError, IndexError):
+        return f"{psutil.Process(os.getpid() if pid is None else pid).create_time():.2f}"
+    except psutil.Error:  # no such process, or one this user may not inspect
         return ""
 
 
@@ -40,10 +48,15 @@ def process_alive(pid: object, start: object = "") -> bool:
     """True while ``pid`` runs and, when ``start`` is known, is still the process that started then."""
     if not isinstance(pid, int) or isinstance(pid, bool) or pid <= 0:
         return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
+    import psutil
+
+    if not psutil.pid_exists(pid):
         return False
-    except PermissionError:  # alive, owned by someone else
-        pass
-    return not start or process_start_time(pid) == start
+    if not start:
+        return True
+    try:
+        recorded = float(str(start))
+        current = float(process_start_time(pid) or "nan")
+    except ValueError:
+        return False
+    return abs(current - recorded) <= SAME_START_S

@@ -14,10 +14,13 @@ import re
 import threading
 from typing import Any
 
+from mira_desktop.core.cjk import HAN_RANGES, character_class
+
 ANALYZER_NAME = "mira_en_zh"
 # Changing the analysis changes the indexed terms: bump the index format when editing this module.
 ANALYSIS_VERSION = 1
-_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+# The ideographs of the basic plane: what version 1 segments (Extension B would change the terms).
+_CJK_RUN = re.compile(f"[{character_class(tuple(r for r in HAN_RANGES if r[1] <= 0xFFFF))}]+")
 _lock = threading.Lock()
 _loaded: dict[str, Any] = {}  # "jieba" and "analyzer", loaded on first use
 

@@ -13,8 +13,9 @@ letters is ``und`` and counts as covered by every embedder.
 
 from __future__ import annotations
 
-import re
 import unicodedata
+
+from mira_desktop.core.cjk import HAN, HANGUL, KANA
 
 UNDETERMINED = "und"
 # CJK characters carry about a word each, Latin letters a fifth of one: a text counts as CJK
@@ -22,9 +23,6 @@ UNDETERMINED = "und"
 # product name is Chinese; an English sentence quoting two Chinese words is English).
 CJK_SHARE = 0.3
 
-_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002a6df]")
-_KANA = re.compile(r"[\u3040-\u30ff\u31f0-\u31ff]")
-_HANGUL = re.compile(r"[\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]")
 _SCRIPTS = {  # the first word of a letter's Unicode name → language
     "LATIN": "en",
     "CYRILLIC": "ru",
@@ -41,9 +39,9 @@ def text_language(text: str) -> str:
     letters = [c for c in text if c.isalpha()]
     if not letters:
         return UNDETERMINED
-    han = len(_HAN.findall(text))
-    kana = len(_KANA.findall(text))
-    hangul = len(_HANGUL.findall(text))
+    han = len(HAN.findall(text))
+    kana = len(KANA.findall(text))
+    hangul = len(HANGUL.findall(text))
     cjk = han + kana + hangul
     if cjk >= CJK_SHARE * len(letters):
         if hangul > han + kana:

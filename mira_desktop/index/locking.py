@@ -1,24 +1,31 @@
-"""One writer per knowledge-base index: a lock file holding the owner's process id.
+"""One writer per knowledge-base index: a ``filelock`` on ``index.lock``, which names its owner.
 
-The lock is an exclusive ``flock`` on ``index.lock``, which the operating system releases when its
-process dies, so a lock left by a killed process never blocks anyone; the process id written into
-the file names the owner in messages and tells whether the previous owner ended without releasing.
+The lock is filelock's native lock (``flock`` on Unix), which the operating system releases when
+its process dies, so a lock left by a killed process never blocks anyone. Whoever takes it writes
+its process id and start time into the file, through the locked descriptor: a waiter reads it to
+name the owner in its message, and a new owner that finds there a process that is gone knows the
+last one ended without releasing (``recovered_from``). A release empties the file, so a run that
+ended cleanly is never taken for one that was killed. filelock is imported when a lock is first
+taken, not when this module loads.
 """
 
 from __future__ import annotations
 
-import contextlib
-import fcntl
 import os
-import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
+from typing import TYPE_CHECKING
 
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.errors import ConflictError
 from mira_desktop.core.processes import ProcessIdentity, current_process, process_alive
+
+if TYPE_CHECKING:
+    from filelock import BaseFileLock
+
+_IDENTITY_BYTES = 64  # "pid:start" is about 25
 
 
 class IndexBusyError(ConflictError):
@@ -26,14 +33,17 @@ class IndexBusyError(ConflictError):
 
 
 class IndexLock:
+    """The writer lock of one index folder. Not reentrant: a second acquire of a held lock fails."""
+
     def __init__(self, path: Path, label: str = "this knowledge base") -> None:
         self.path = path
         self.label = label
-        self._fd: int | None = None
+        self._file: BaseFileLock | None = None
+        self._fd: int | None = None  # the locked descriptor (filelock's), while held
         self.recovered_from: int | None = None  # pid of a dead previous owner, if any
 
     def owner(self) -> int | None:
-        """The process id recorded in the lock file (the current or the last owner)."""
+        """The process id recorded in the lock file: its owner, or one that was killed holding it."""
         identity = self._recorded()
         return None if identity is None else identity.pid
 
@@ -44,14 +54,28 @@ class IndexLock:
             return None
 
     def try_acquire(self) -> bool:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
+        """Take the lock if it is free; False when someone (this object included) holds it."""
+        from filelock import FileLock, Timeout
+
+        if self.held:
             return False
-        previous = self._recorded()
+        if self._file is None:
+            # Shared across threads (a lock taken on one may be released on another); the file
+            # stays on release so that every contender locks the same one.
+            self._file = FileLock(
+                self.path, thread_local=False, preserve_lock_file=True, on_acquired=self._took
+            )
+        try:
+            self._file.acquire(blocking=False)
+        except Timeout:
+            return False
+        return True
+
+    def _took(self, fd: int) -> None:
+        """filelock's callback, with the lock just taken: note a dead previous owner, write this one."""
+        os.lseek(fd, 0, os.SEEK_SET)
+        previous = ProcessIdentity.parse(os.read(fd, _IDENTITY_BYTES).decode("ascii", "replace"))
+        self.recovered_from = None
         if (
             previous is not None
             and previous.pid != os.getpid()
@@ -59,10 +83,10 @@ class IndexLock:
         ):
             self.recovered_from = previous.pid
         os.ftruncate(fd, 0)
+        os.lseek(fd, 0, os.SEEK_SET)
         os.write(fd, current_process().to_text().encode("ascii"))
         os.fsync(fd)
         self._fd = fd
-        return True
 
     def acquire(
         self,
@@ -74,7 +98,8 @@ class IndexLock:
         """Take the lock, waiting up to ``timeout`` seconds (None: for ever, 0: not at all).
 
         ``on_wait`` gets one message, once, when the lock is held by someone else. Raises
-        :class:`IndexBusyError` on timeout.
+        :class:`IndexBusyError` on timeout. The wait polls here rather than in filelock, which
+        refuses an endless wait for a lock that another object of this process holds.
         """
         deadline = None if timeout is None else time.monotonic() + timeout
         told = False
@@ -96,12 +121,13 @@ class IndexLock:
                 time.sleep(poll)
 
     def release(self) -> None:
-        if self._fd is None:
+        if self._fd is None or self._file is None:
             return
         fd, self._fd = self._fd, None
-        with contextlib.suppress(OSError):
-            fcntl.flock(fd, fcntl.LOCK_UN)
-        os.close(fd)
+        try:
+            os.ftruncate(fd, 0)  # a clean end: the next owner has no one to recover from
+        finally:
+            self._file.release(force=True)
 
     @property
     def held(self) -> bool:
@@ -115,13 +141,3 @@ class IndexLock:
         self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         self.release()
-
-
-_thread_locks: dict[Path, threading.Lock] = {}
-_registry_lock = threading.Lock()
-
-
-def thread_lock(path: Path) -> threading.Lock:
-    """A process-wide mutex per lock path, for callers that want to queue threads instead of polling."""
-    with _registry_lock:
-        return _thread_locks.setdefault(path.resolve(), threading.Lock())

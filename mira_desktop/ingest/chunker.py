@@ -14,7 +14,8 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
-from mira_desktop.ingest.sentences import TokenCounter, approximate_tokens, split_by_tokens, split_sentences
+from mira_desktop.core.token_estimate import estimate_tokens
+from mira_desktop.ingest.sentences import TokenCounter, split_by_tokens, split_sentences
 from mira_desktop.ingest.types import Block, Location, span
 
 
@@ -60,7 +61,7 @@ def chunk_blocks(
     blocks: list[Block],
     title: str = "",
     settings: ChunkingSettings | None = None,
-    count_tokens: TokenCounter = approximate_tokens,
+    count_tokens: TokenCounter = estimate_tokens,
 ) -> ChunkSet:
     settings = settings or ChunkingSettings()
     parents: list[Chunk] = []

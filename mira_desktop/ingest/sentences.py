@@ -5,23 +5,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from mira_desktop.core.cjk import CJK_CLASS
+
 TokenCounter = Callable[[str], int]
 
-_CJK_CHAR = r"\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
 # After a CJK full stop/exclamation/question/semicolon (and closing quotes), or after . ! ? followed
 # by a space: that is where a sentence ends.
 _SENTENCE_END = re.compile(r"(?<=[。！？；!?…])[”’」』)）]*|(?<=[.!?])[\"')\]]*\s+")
-_APPROX_TOKEN = re.compile(rf"[{_CJK_CHAR}]|[^\W_]+|[^\w\s]")
-_WORD_OR_CJK = re.compile(rf"[{_CJK_CHAR}]|\S+\s*")
-
-
-def approximate_tokens(text: str) -> int:
-    """A tokenizer-free estimate: one per CJK character or punctuation mark, ~1.3 per word."""
-    count = 0
-    for match in _APPROX_TOKEN.finditer(text):
-        piece = match.group(0)
-        count += 1 + (len(piece) > 6) + (len(piece) > 12)
-    return count
+_WORD_OR_CJK = re.compile(rf"[{CJK_CLASS}]|\S+\s*")
 
 
 def split_sentences(text: str) -> list[str]:

@@ -13,10 +13,10 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+from mira_desktop.core.cjk import HAN
 from mira_desktop.ingest.limits import ReaderLimits, check_chars
 from mira_desktop.ingest.types import Block, Location, ParsedDocument, ReadError, ReadErrorKind
 
-_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _MD_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 _MD_FENCE = re.compile(r"^\s*(```|~~~)")
 _YAML_KEY = re.compile(r"^([A-Za-z_][\w.-]*)\s*:")
@@ -40,7 +40,7 @@ def decode(data: bytes, name: str) -> str:
         text = data.decode("gb18030")
     except UnicodeDecodeError:
         text = ""
-    if len(_CJK.findall(text)) >= 8:
+    if len(HAN.findall(text)) >= 8:
         return text
     return data.decode("cp1252", errors="replace")
 

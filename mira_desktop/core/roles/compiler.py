@@ -23,6 +23,7 @@ from mira_desktop.core.roles.lorebook import LoreSelection, select_lore
 from mira_desktop.core.roles.macros import expand_macros
 from mira_desktop.core.roles.records import Role
 from mira_desktop.core.roles.schema import LlmProfile
+from mira_desktop.core.token_estimate import estimate_tokens
 
 __all__ = ["SECTION_ORDER", "SECTION_TITLES", "CompiledRole", "compile_role", "expand_macros"]
 
@@ -48,10 +49,6 @@ SECTION_TITLES_ZH = {
 }
 SECTION_ORDER = tuple(SECTION_TITLES)
 DEFAULT_LOREBOOK_BUDGET = 512
-
-
-def _word_count(text: str) -> int:
-    return len(text.split())
 
 
 @dataclass(frozen=True)
@@ -89,7 +86,7 @@ def compile_role(
     *,
     user_name: str,
     recent_messages: Sequence[str] = (),
-    count_tokens: Callable[[str], int] = _word_count,
+    count_tokens: Callable[[str], int] = estimate_tokens,
     lorebook_budget_tokens: int = DEFAULT_LOREBOOK_BUDGET,
 ) -> CompiledRole:
     """Compile ``role`` for one request.
@@ -99,7 +96,7 @@ def compile_role(
         user_name: the user's display name, for ``{{user}}`` (setting ``user.display_name``).
         recent_messages: the texts the lorebook scans (the last few messages of the active branch,
             including the one being sent).
-        count_tokens: the model's token counter (for the lorebook budget).
+        count_tokens: the model's token counter (for the lorebook budget; the estimate without one).
         lorebook_budget_tokens: how many tokens triggered lorebook entries may take together.
     """
     if role is None:

@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from mira_desktop.core.token_estimate import estimate_tokens
 from mira_desktop.index.embedding import EmbedderUnavailableError, TextEmbedder
 from mira_desktop.index.fusion import BM25, VECTOR, FusionMethod, fuse, merge_siblings
 from mira_desktop.index.lexical import LexicalIndex
 from mira_desktop.index.records import LeafRow, ParentRow, ScoredLeaf
 from mira_desktop.ingest.chunker import ChunkingSettings, chunk_blocks
-from mira_desktop.ingest.sentences import approximate_tokens
 from mira_desktop.ingest.types import Location
 from mira_desktop.services.attachments.reading import Extracted
 from mira_desktop.services.knowledge.indexing.rows import chunk_rows
@@ -154,6 +154,6 @@ def _leaf_passage(leaf: LeafRow, scores: dict[str, float]) -> Passage:
 def _rows(attachment_id: str, name: str, extracted: Extracted) -> tuple[list[LeafRow], dict[str, ParentRow]]:
     """Leaf and parent rows of the file, made by the knowledge base's builder."""
     title = extracted.title or Path(name).stem
-    chunks = chunk_blocks(list(extracted.blocks), title, ChunkingSettings(), approximate_tokens)
+    chunks = chunk_blocks(list(extracted.blocks), title, ChunkingSettings(), estimate_tokens)
     leaves, parents = chunk_rows(chunks, attachment_id, attachment_id)
     return leaves, {parent.row_id: parent for parent in parents}

@@ -14,11 +14,12 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from mira_desktop.core.cjk import HAN
+
 TokenCounter = Callable[[str], int]
 MIN_QUOTE_TOKENS = 48  # a passage cut shorter than this says too little to be worth its header
 _SENTENCE_START = re.compile(r"(?<=[.!?。！？；\n])\s*")
 _QUERY_WORD = re.compile(r"\w+")
-_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 
 @dataclass(frozen=True)
@@ -95,7 +96,7 @@ def best_quote(text: str, query: str, limit: int) -> str:
 
 def _query_terms(query: str) -> set[str]:
     words = {w for w in _QUERY_WORD.findall(query.lower()) if len(w) > 2 or not w.isascii()}
-    terms = {w for w in words if not _CJK.search(w)}
+    terms = {w for w in words if not HAN.search(w)}
     for word in words - terms:  # a run of Chinese characters: its character pairs
         terms |= {word[i : i + 2] for i in range(len(word) - 1)} or {word}
     return terms

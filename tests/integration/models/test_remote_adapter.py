@@ -26,6 +26,7 @@ import pytest
 
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.conversation.sampling import SamplingParams
+from mira_desktop.core.token_estimate import estimate_tokens
 from mira_desktop.models.adapters.remote.adapter import OpenAICompatibleModel
 from mira_desktop.models.embedded import smollm2_gguf_path
 from mira_desktop.models.errors import ErrorKind, ModelError
@@ -668,14 +669,16 @@ def test_list_models_reads_the_model_ids(
     assert (server.received[0].method, server.received[0].path) == ("GET", "/v1/models")
 
 
-def test_token_estimate_counts_cjk_characters_one_each(
+def test_a_remote_model_counts_with_the_one_estimate_a_cjk_character_a_token(
     remote_adapters: Callable[..., OpenAICompatibleModel],
 ) -> None:
     model = remote_adapters("http://127.0.0.1:9/v1")
     assert model.count_tokens("") == 0
     assert model.count_tokens("abcdefgh") == 2
     assert model.count_tokens("你好世界") == 4
-    assert model.count_tokens("你好 abcd") == 4
+    assert model.count_tokens("你好 abcd") == 3
+    text = "A remote model's budget, 远程模型的预算。"
+    assert model.count_tokens(text) == estimate_tokens(text)
 
 
 def test_profile_reports_tools_and_json_schema_but_no_vision(

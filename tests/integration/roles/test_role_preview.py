@@ -47,7 +47,8 @@ def test_preview_shows_the_exact_messages_of_the_active_branch(services: AppServ
         ("user", "And dinner?"),
     ]
     assert "## Lore\nKyoto: temples." in expected_system
-    assert preview.to_json()["lore"] == [{"index": 0, "name": "kyoto", "trigger": "Kyoto", "tokens": 4}]
+    # No model loaded: the estimate counts "Kyoto", ":", "temples" (7 letters: two) and ".".
+    assert preview.to_json()["lore"] == [{"index": 0, "name": "kyoto", "trigger": "Kyoto", "tokens": 5}]
 
 
 def test_preview_parameters_are_the_roles_profile(services: AppServices) -> None:

@@ -10,14 +10,41 @@ from pathlib import Path
 import pytest
 
 from mira_desktop.core.fileio import write_atomically
-from mira_desktop.core.processes import ProcessIdentity, current_process, process_alive
+from mira_desktop.core.processes import (
+    SAME_START_S,
+    ProcessIdentity,
+    current_process,
+    process_alive,
+    process_start_time,
+)
 
 
 def test_this_process_is_alive_and_a_reused_pid_with_another_start_time_is_not() -> None:
     me = current_process()
+    assert me.start  # psutil tells start times on every platform
     assert process_alive(me.pid, me.start)
-    if me.start:  # /proc tells start times here
-        assert not process_alive(me.pid, str(int(me.start) + 1))
+    assert not process_alive(me.pid, f"{float(me.start) - 3600:.2f}")  # the same pid an hour earlier
+    assert not process_alive(me.pid, "not a time")
+
+
+def test_a_start_time_moved_by_a_small_clock_step_is_still_the_same_process() -> None:
+    me = current_process()
+    assert process_alive(me.pid, f"{float(me.start) + SAME_START_S / 2:.2f}")
+    assert not process_alive(me.pid, f"{float(me.start) + SAME_START_S * 2:.2f}")
+
+
+def test_a_child_is_alive_with_its_start_time_until_it_ends() -> None:
+    child = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
+    try:
+        start = process_start_time(child.pid)
+        assert start
+        assert process_alive(child.pid, start)
+    finally:
+        assert child.stdin is not None
+        child.stdin.close()
+        child.wait(timeout=30)
+    assert not process_alive(child.pid, start)
+    assert process_start_time(child.pid) == ""
 
 
 def test_an_ended_process_is_not_alive() -> None:

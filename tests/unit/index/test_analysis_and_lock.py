@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import threading
 from pathlib import Path
 
 import pytest
@@ -83,3 +84,70 @@ def test_a_lock_left_by_a_killed_process_is_recovered(tmp_path: Path) -> None:
         assert lock.owner() == os.getpid()
     finally:
         lock.release()
+
+
+def test_a_lock_released_cleanly_by_a_process_that_ended_is_not_reported_as_recovered(tmp_path: Path) -> None:
+    lock_path = tmp_path / "index.lock"
+    code = textwrap.dedent(
+        f"""
+        from pathlib import Path
+        from mira_desktop.index.locking import IndexLock
+        lock = IndexLock(Path({str(lock_path)!r}))
+        lock.acquire(timeout=0)
+        lock.release()
+        """
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+    lock = IndexLock(lock_path)
+    assert lock.owner() is None
+    lock.acquire(timeout=0)
+    try:
+        assert lock.recovered_from is None
+        assert lock.owner() == os.getpid()
+    finally:
+        lock.release()
+
+
+def test_a_waiting_writer_is_told_once_and_gets_the_lock_when_the_owner_releases_it(tmp_path: Path) -> None:
+    first = IndexLock(tmp_path / "index.lock", "Notes")
+    first.acquire()
+    told: list[str] = []
+    waiting = threading.Event()
+    second = IndexLock(tmp_path / "index.lock", "Notes")
+
+    def wait_for_it() -> None:
+        second.acquire(timeout=30, on_wait=lambda message: (told.append(message), waiting.set()), poll=0.01)
+
+    waiter = threading.Thread(target=wait_for_it)
+    waiter.start()
+    assert waiting.wait(30)
+    assert not second.held
+    first.release()
+    waiter.join(30)
+    assert second.held
+    assert len(told) == 1
+    assert "Notes is being indexed by another task of this process; waiting" in told[0]
+    second.release()
+
+
+def test_a_lock_taken_on_one_thread_is_released_on_another(tmp_path: Path) -> None:
+    lock = IndexLock(tmp_path / "index.lock")
+    taker = threading.Thread(target=lock.acquire, kwargs={"timeout": 0})
+    taker.start()
+    taker.join(30)
+    assert lock.held
+    assert not IndexLock(tmp_path / "index.lock").try_acquire()
+    lock.release()
+    other = IndexLock(tmp_path / "index.lock")
+    assert other.try_acquire()
+    other.release()
+
+
+def test_a_held_lock_is_not_taken_twice_and_one_release_frees_it(tmp_path: Path) -> None:
+    lock = IndexLock(tmp_path / "index.lock")
+    assert lock.try_acquire()
+    assert not lock.try_acquire()
+    lock.release()
+    other = IndexLock(tmp_path / "index.lock")
+    assert other.try_acquire()
+    other.release()

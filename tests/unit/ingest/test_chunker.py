@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import itertools
 
+from mira_desktop.core.token_estimate import estimate_tokens
 from mira_desktop.ingest.chunker import ChunkingSettings, chunk_blocks
-from mira_desktop.ingest.sentences import approximate_tokens, split_sentences
+from mira_desktop.ingest.sentences import split_sentences
 from mira_desktop.ingest.types import Block, Location
 
 SMALL = ChunkingSettings(leaf_tokens=40, overlap_tokens=10, parent_tokens=120)
@@ -97,7 +98,7 @@ def test_a_sentence_longer_than_a_leaf_is_cut_between_words() -> None:
     for piece in pieces:  # each leaf is a run of consecutive words
         start = words.index(piece[0])
         assert piece == words[start : start + len(piece)]
-    assert all(approximate_tokens(leaf.text) <= SMALL.leaf_tokens for leaf in chunks.leaves)
+    assert all(estimate_tokens(leaf.text) <= SMALL.leaf_tokens for leaf in chunks.leaves)
 
 
 def test_pages_spanned_by_a_parent_are_labelled_as_a_range() -> None:

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import json
 import logging
-import math
-import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx
 
 from mira_desktop.core.cancel import CancelToken
+from mira_desktop.core.token_estimate import estimate_tokens
 from mira_desktop.models.adapters.remote.connection_guard import ConnectionGuard
 from mira_desktop.models.adapters.remote.errors import ErrorClassifier, redacted
 from mira_desktop.models.adapters.remote.request_format import (
@@ -33,23 +32,7 @@ from mira_desktop.models.protocol import ChatRequest, Chunk, Finish, ModelProfil
 
 _log = logging.getLogger(__name__)
 
-# Han, kana, Hangul and full-width forms: tokenizers give most of these characters a token each.
-_WIDE_CHARACTER = re.compile(
-    r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]"
-)
 _EXCERPT_BYTES = 2000
-
-
-def estimate_tokens(text: str) -> int:
-    """A tokenizer-free estimate: one token per CJK character, one per four UTF-8 bytes of the rest.
-
-    The server's tokenizer is not available here. BPE vocabularies average about four bytes a token
-    on English text and about one token a character on CJK text; the estimate is for budgeting a
-    context window with a margin, not for exact limits.
-    """
-    wide = len(_WIDE_CHARACTER.findall(text))
-    rest = len(_WIDE_CHARACTER.sub("", text).encode("utf-8"))
-    return wide + math.ceil(rest / 4)
 
 
 class OpenAICompatibleModel:
@@ -126,6 +109,7 @@ class OpenAICompatibleModel:
         )
 
     def count_tokens(self, text: str) -> int:
+        """An estimate (:mod:`mira_desktop.core.token_estimate`): the server's tokenizer is not available here."""
         return estimate_tokens(text)
 
     def close(self) -> None:

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from mira_desktop.core.cjk import CJK, CJK_CLASS
 from mira_desktop.ingest.sentences import split_sentences
 from mira_desktop.models.protocol import ChatRequest, Chunk, Finish, TextDelta, Usage
 from mira_desktop.models.retry import DEFAULT_DELAYS, stream_with_retry
@@ -23,8 +24,7 @@ from mira_desktop.services.chat.run_context import RunContext
 
 REPETITION_EVENT = "answer.repetition_stopped"
 _MARKERS = re.compile(r"\[\d+(?:\s*[,，]\s*\d+)*\]")
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
-_WORD = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]|[^\W_]+")
+_WORD = re.compile(rf"[{CJK_CLASS}]|[^\W_]+")
 _ENDS = ".!?。！？；…\n"
 
 
@@ -119,7 +119,7 @@ class RepetitionGuard:
 
 def _mostly_cjk(words: list[str]) -> bool:
     """Whether most of ``words`` are CJK characters (each one a "word", so runs are counted twice as long)."""
-    cjk = sum(1 for w in words if len(w) == 1 and _CJK.match(w))
+    cjk = sum(1 for w in words if len(w) == 1 and CJK.match(w))
     return cjk * 2 > len(words)
 
 
