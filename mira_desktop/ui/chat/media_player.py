@@ -15,6 +15,7 @@ from PySide6.QtGui import QDesktopServices, QPixmap
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget
 
 from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.icons import themed
 
 if TYPE_CHECKING:
     from mira_desktop.services.media.service import MediaView
@@ -33,6 +34,13 @@ def _wav_length_ms(path: str) -> int:
         return 0
 
 
+def audio_outputs() -> list[Any]:
+    """The sound output devices Qt can play to (none on a machine without sound, or in a container)."""
+    from PySide6.QtMultimedia import QMediaDevices
+
+    return list(QMediaDevices.audioOutputs())
+
+
 def _clock(ms: int) -> str:
     seconds = max(ms, 0) // 1000
     return f"{seconds // 60}:{seconds % 60:02d}"
@@ -48,6 +56,7 @@ class AudioPlayer(QWidget):
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         self.play_button = QPushButton(tr("media.play"))
+        themed(self.play_button, "play", 16)
         self.position_label = QLabel("0:00")
         self.position_label.setObjectName("muted")
         row.addWidget(self.play_button)
@@ -86,6 +95,17 @@ class AudioPlayer(QWidget):
             return
         from PySide6.QtMultimedia import QMediaPlayer
 
+        if not audio_outputs():  # playing would be silent: say so, and offer the system's player
+            self.position_label.setText(tr("look.no_audio_device"))
+            self.position_label.setProperty("level", "warning")
+            self.position_label.setObjectName("mediaNote")
+            self.position_label.style().polish(self.position_label)
+            self.play_button.setText(tr("media.open"))
+            self.play_button.setToolTip(tr("look.no_audio_device_tip"))
+            self.play_button.clicked.disconnect()
+            self.play_button.clicked.connect(self._open_elsewhere)
+            return
+
         if self.player.playbackState() == QMediaPlayer.PlaybackState.PlayingState:
             self.player.pause()
         else:
@@ -106,6 +126,7 @@ class AudioPlayer(QWidget):
 
         playing = state == QMediaPlayer.PlaybackState.PlayingState
         self.play_button.setText(tr("media.pause") if playing else tr("media.play"))
+        themed(self.play_button, "pause" if playing else "play", 16)
 
     def _open_elsewhere(self) -> None:
         QDesktopServices.openUrl(QUrl.fromLocalFile(self.path))

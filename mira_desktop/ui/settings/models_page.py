@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
-    QFileDialog,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -21,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mira_desktop.ui import file_dialogs
 from mira_desktop.ui.i18n import explain, tr
 from mira_desktop.ui.settings.model_roles import DiscoveryDialog, ModelRolesBox
 
@@ -168,7 +168,7 @@ class ModelsPage(QWidget):
         self.models_changed.emit()
 
     def _pick_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
+        path, _ = file_dialogs.open_file(
             self, tr("models.add_gguf"), "", "GGUF models (*.gguf);;All files (*)"
         )
         if path:
