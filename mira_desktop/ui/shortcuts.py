@@ -13,7 +13,7 @@ import html
 from dataclasses import dataclass
 from typing import TypeVar
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import QWidget
 
@@ -45,7 +45,22 @@ class Shortcut:
 
 def key_text(sequences: list[QKeySequence]) -> str:
     return " / ".join(
-        s.toString(QKeySequence.SequenceFormat.NativeText) for s in sequences if not s.isEmpty()
+        s.toString(QKeySequence.SequenceFormat.NativeText) for s in sequences if _typable(s)
+    )
+
+
+def _typable(sequence: QKeySequence) -> bool:
+    """A sequence a person types on an ordinary keyboard: with a modifier, or F1–F35, Esc, Enter…
+    (not the "Exit", "New" or "Find" media keys a platform's standard binding adds)."""
+    if sequence.isEmpty():
+        return False
+    combination = sequence[0]  # type: ignore[index]  # QKeySequence.operator[] (missing from the stubs)
+    key = combination.key()
+    plain = (Qt.Key.Key_Escape, Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Backspace, Qt.Key.Key_Delete)
+    return (
+        combination.keyboardModifiers() != Qt.KeyboardModifier.NoModifier
+        or Qt.Key.Key_F1.value <= key.value <= Qt.Key.Key_F35.value
+        or key in plain
     )
 
 

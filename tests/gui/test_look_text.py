@@ -375,6 +375,8 @@ def test_play_without_a_sound_device_says_so(qtbot: QtBot, tmp_path: Path, monke
     opened: list[object] = []
     monkeypatch.setattr(media_player.QDesktopServices, "openUrl", opened.append)
     player.toggle()
+    assert player.player is None  # no silent player was made
+    qtbot.wait(100)
     assert "No sound output device" in player.position_label.text()
     assert player.play_button.text() == "Open"
     player.play_button.click()

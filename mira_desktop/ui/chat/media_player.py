@@ -90,26 +90,37 @@ class AudioPlayer(QWidget):
         return True
 
     def toggle(self) -> None:
+        if self.player is None and self._no_sound_device():
+            return
         if not self.ensure_player():
             self._open_elsewhere()
             return
         from PySide6.QtMultimedia import QMediaPlayer
 
-        if not audio_outputs():  # playing would be silent: say so, and offer the system's player
-            self.position_label.setText(tr("look.no_audio_device"))
-            self.position_label.setProperty("level", "warning")
-            self.position_label.setObjectName("mediaNote")
-            self.position_label.style().polish(self.position_label)
-            self.play_button.setText(tr("media.open"))
-            self.play_button.setToolTip(tr("look.no_audio_device_tip"))
-            self.play_button.clicked.disconnect()
-            self.play_button.clicked.connect(self._open_elsewhere)
-            return
-
         if self.player.playbackState() == QMediaPlayer.PlaybackState.PlayingState:
             self.player.pause()
         else:
             self.player.play()
+
+    def _no_sound_device(self) -> bool:
+        """With no sound output device playing would be silent: say so, and offer the system's
+        player instead (True), before any player is made."""
+        try:
+            outputs = audio_outputs()
+        except ImportError:
+            return False  # no QtMultimedia: ensure_player offers the system's player
+        if outputs:
+            return False
+        self.position_label.setText(tr("look.no_audio_device"))
+        self.position_label.setObjectName("mediaNote")
+        self.position_label.setProperty("level", "warning")
+        self.position_label.style().unpolish(self.position_label)
+        self.position_label.style().polish(self.position_label)
+        self.play_button.setText(tr("media.open"))
+        self.play_button.setToolTip(tr("look.no_audio_device_tip"))
+        self.play_button.clicked.disconnect()
+        self.play_button.clicked.connect(self._open_elsewhere)
+        return True
 
     def stop(self) -> None:
         if self.player is not None:
