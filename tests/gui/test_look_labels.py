@@ -181,10 +181,10 @@ def test_the_knowledge_progress_bar_moves_while_a_job_embeds(
     qtbot.addWidget(page)
     page.show()
     page.refresh_knowledge_bases(kb.id)
-    qtbot.waitUntil(lambda: page.overall.value() == 5, timeout=5000)
+    qtbot.waitUntil(lambda: page.overall.value() == 5, timeout=30_000)
     step = IndexProgress(kb.id, "embedding 60 of 100 chunks", 0, 1, 60, 100, None, "embedding")
     app_services.changes.publish(Topic.INDEX, kb.id, progress=step)
-    qtbot.waitUntil(lambda: page.overall.value() == 59, timeout=5000)  # 5 % + 90 % × 60/100
+    qtbot.waitUntil(lambda: page.overall.value() == 59, timeout=30_000)  # 5 % + 90 % × 60/100
     bar = page.jobs_tab.table.cellWidget(0, 2)
     assert bar.value() == 59
     page.close()
