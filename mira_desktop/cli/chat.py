@@ -38,6 +38,9 @@ def register(
     send.add_argument("--agent", action="store_true", help="agent mode for the thread")
     send.add_argument("--workspace", metavar="ID", help="workspace for agent mode")
     send.add_argument(
+        "--speak", action="store_true", help="speak the thread's answers (as `threads set ID --tts on`)"
+    )
+    send.add_argument(
         "--attach", metavar="FILE", help="send this file with the message (one file, at most 8 MB)"
     )
     send.add_argument("text")
@@ -75,6 +78,7 @@ def _send(args: argparse.Namespace, services: AppServices, out: Output) -> int:
         knowledge_base_id=services.knowledge_bases.resolve(args.kb).id if args.kb else None,
         agent=args.agent,
         workspace_id=args.workspace,
+        tts=args.speak,
     )
     if args.attach:
         return _send_with_file(args, services, out, options)

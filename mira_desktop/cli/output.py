@@ -46,7 +46,24 @@ class Output:
         if not rows:
             self.line(empty)
             return
-        widths = [max(len(str(h)), *(len(str(r[i])) for r in rows)) for i, h in enumerate(headers)]
-        self.line("  ".join(str(h).ljust(w) for h, w in zip(headers, widths, strict=True)).rstrip())
+        widths = [max(width(str(h)), *(width(str(r[i])) for r in rows)) for i, h in enumerate(headers)]
+        self.line("  ".join(pad(str(h), w) for h, w in zip(headers, widths, strict=True)).rstrip())
         for row in rows:
-            self.line("  ".join(str(c).ljust(w) for c, w in zip(row, widths, strict=True)).rstrip())
+            self.line("  ".join(pad(str(c), w) for c, w in zip(row, widths, strict=True)).rstrip())
+
+
+def width(text: str) -> int:
+    """The columns ``text`` takes in a terminal: two for a Chinese character, none for a combining mark."""
+    from wcwidth import wcswidth
+
+    shown = wcswidth(text)
+    if shown < 0:  # a control character: count what can be counted
+        from wcwidth import wcwidth
+
+        shown = sum(max(wcwidth(ch), 0) for ch in text)
+    return shown
+
+
+def pad(text: str, columns: int) -> str:
+    """``text`` followed by spaces up to ``columns`` display columns (``str.ljust`` counts characters)."""
+    return text + " " * max(columns - width(text), 0)

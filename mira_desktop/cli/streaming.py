@@ -40,10 +40,13 @@ def follow(
     previous = signal.signal(signal.SIGINT, on_sigint)
     try:
         handle = start()
+        same_as = None
         while True:
             event = events.get()
             if event.run_id != handle.run_id:
                 continue
+            if event.type == EventType.MESSAGE_COMPLETED:
+                same_as = event.data.get("same_as")
             if as_json:
                 out.write(json.dumps(event.to_dict(), ensure_ascii=False) + "\n")
             elif event.type == EventType.MESSAGE_DELTA and event.seq is None:
@@ -55,6 +58,8 @@ def follow(
         status = handle.status.value
         if not as_json:
             _report_end(out, event.data, status)
+            if same_as:
+                print(f"mira: the same text as the earlier answer {same_as}.", file=sys.stderr)
             if status == "waiting_approval":
                 print_pending(out, event.data)
         return EXIT_FOR_STATUS.get(status, 1)

@@ -48,13 +48,14 @@ class ThreadRepository:
         knowledge_base_id: str | None = None,
         role_id: str | None = None,
         agent_enabled: bool = False,
+        tts_enabled: bool = False,
     ) -> Thread:
         now = now_iso()
         thread_id = new_id("thread")
         with self._db.transaction():
             self._db.execute(
                 "INSERT INTO threads (id, title, model_ref, workspace_id, knowledge_base_id, role_id, "
-                "agent_enabled, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "agent_enabled, tts_enabled, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     thread_id,
                     title,
@@ -63,6 +64,7 @@ class ThreadRepository:
                     knowledge_base_id,
                     role_id,
                     int(agent_enabled),
+                    int(tts_enabled),
                     now,
                     now,
                 ),

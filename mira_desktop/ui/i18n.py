@@ -188,11 +188,43 @@ def use_language(app: QCoreApplication, lang: str) -> str:
     found = [mira] if mira is not None else []
     if lang != "en" and qtbase.load(locale, "qtbase", "_", qt_own):
         found.append(qtbase)
+    if lang != "en":
+        found.append(_QtGaps())  # asked first: what Qt's own catalogue leaves in English
     for translator in found:
         app.installTranslator(translator)
         _installed.append(translator)
     _current[:] = [lang]
     return lang
+
+
+# Words of Qt's own dialogs that its zh_CN catalogue leaves in English (the file dialog's "Look in:"
+# and "Files of type:", whose sources gained a shortcut letter, and "Folder" / "txt File" in its
+# Type column), as (context, English) → Mira catalog key.
+QT_GAPS = {
+    ("QFileDialog", "&Look in:"): "look.qt.look_in",
+    ("QFileDialog", "Files of &type:"): "look.qt.files_of_type",
+    ("QAbstractFileIconProvider", "Folder"): "look.qt.folder",
+    ("QAbstractFileIconProvider", "File"): "look.qt.file",
+    ("QAbstractFileIconProvider", "%1 File"): "look.qt.suffix_file",
+    ("QAbstractFileIconProvider", "Drive"): "look.qt.drive",
+    ("QAbstractFileIconProvider", "Computer"): "look.qt.computer",
+}
+
+
+class _QtGaps(QTranslator):
+    """Mira's translations of :data:`QT_GAPS` (the ``look.qt.*`` keys), for Qt's own widgets."""
+
+    def translate(
+        self, context: str, source: str, disambiguation: str | None = None, n: int = -1
+    ) -> str | None:
+        key = QT_GAPS.get((context, source))
+        if key is None:
+            return None  # a null string: Qt asks the next translator (an empty one would be the answer)
+        entry = CATALOG[key]
+        return QCoreApplication.translate(entry.context, entry.source, entry.disambiguation)
+
+    def isEmpty(self) -> bool:  # noqa: N802 (Qt's name)
+        return False
 
 
 def remove_translations(app: QCoreApplication) -> None:

@@ -83,7 +83,9 @@ def test_stop_keeps_the_partial_answer_shown_and_saved(
     qtbot.waitUntil(lambda: _last_widget(window).message.status == "cancelled", timeout=10_000)
     widget = _last_widget(window)
     assert widget.status.isVisibleTo(widget)
-    assert widget.retry_button.isVisibleTo(widget)
+    # One way to another answer: "New answer" (and Continue), not Retry beside Regenerate.
+    assert widget.regenerate_button.isVisibleTo(widget)
+    assert not widget.retry_button.isVisibleTo(widget)
     assert window.composer.send_button.isVisible()
     saved = app_services.threads.show(window.current_thread_id or "").messages[-1]
     assert saved.status is MessageStatus.CANCELLED

@@ -104,6 +104,8 @@ class ChatState:
     drafts: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     active_run: ActiveRun | None = None
     notice: str | Phrase = ""  # said in the window's language (a Phrase), or as the service said it
+    author: str = ""  # who answers in the shown thread or draft: its role's name ("" for Mira)
+    avatar: str = ""  # that role's avatar image (a path), shown on an answer while it is written
 
     @property
     def draft(self) -> str:
@@ -132,6 +134,14 @@ class HistoryLoaded:
     thread_id: str
     history: tuple[ViewMessage, ...]
     draft: str | None = None  # the saved draft, when the shell read it from the store
+
+
+@dataclass(frozen=True)
+class PersonaShown:
+    """Who answers in the shown thread (or the welcome draft): a new answer is labelled so at once."""
+
+    author: str
+    avatar: str = ""
 
 
 @dataclass(frozen=True)
@@ -216,6 +226,7 @@ Event = (
     ThreadsLoaded
     | ThreadOpened
     | HistoryLoaded
+    | PersonaShown
     | DraftEdited
     | SendRequested
     | EditRequested
@@ -286,6 +297,8 @@ def transition(state: ChatState, event: Event) -> tuple[ChatState, tuple[Effect,
             if draft is not None and thread_id not in drafts:
                 drafts = _with(drafts, thread_id, draft)
             return replace(state, history=_keep_streaming(state, history), drafts=drafts), ()
+        case PersonaShown(author, avatar):
+            return replace(state, author=author, avatar=avatar), ()
         case DraftEdited(text):
             if text == state.draft:
                 return state, ()
@@ -353,7 +366,7 @@ def _send(
     parent = state.history[-1].id if state.history else None
     optimistic = (
         ViewMessage(PENDING_USER, parent, "user", text, "complete", optimistic=True, parts=parts),
-        ViewMessage(PENDING_ASSISTANT, PENDING_USER, "assistant", "", "streaming", optimistic=True),
+        _pending_answer(state, PENDING_USER),
     )
     sent = replace(
         state,
@@ -384,7 +397,7 @@ def _start(
         keep = state.history[: ids.index(message_id)]
         added: tuple[ViewMessage, ...] = (
             ViewMessage(PENDING_USER, target.parent_id, "user", text, "complete", optimistic=True),
-            ViewMessage(PENDING_ASSISTANT, PENDING_USER, "assistant", "", "streaming", optimistic=True),
+            _pending_answer(state, PENDING_USER),
         )
     else:
         question = target if target.role == "user" else None
@@ -392,22 +405,25 @@ def _start(
         keep = state.history[:cut]
         parent = message_id if question else target.parent_id
         start = target.content if mode is RunMode.CONTINUE and question is None else ""
-        added = (
-            ViewMessage(
-                PENDING_ASSISTANT,
-                parent,
-                "assistant",
-                start,
-                "streaming",
-                optimistic=True,
-                author=target.author,
-                avatar=target.avatar,
-            ),
-        )
+        added = (_pending_answer(state, parent, start),)
     started = replace(
         state, history=keep + added, active_run=ActiveRun(state.current, PENDING_ASSISTANT), notice=""
     )
     return started, (StartRun(mode, state.current, text=text, message_id=message_id),)
+
+
+def _pending_answer(state: ChatState, parent: str | None, text: str = "") -> ViewMessage:
+    """The answer about to be written, labelled with who writes it (the thread's role, or Mira)."""
+    return ViewMessage(
+        PENDING_ASSISTANT,
+        parent,
+        "assistant",
+        text,
+        "streaming",
+        optimistic=True,
+        author=state.author,
+        avatar=state.avatar,
+    )
 
 
 def _run_started(

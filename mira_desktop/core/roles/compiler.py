@@ -48,6 +48,7 @@ SECTION_TITLES_ZH = {
     "constraints": "约束",
 }
 SECTION_ORDER = tuple(SECTION_TITLES)
+USER_NAMES = {"en": "User", "zh": "用户"}  # {{user}} when the user chose no name: in the role's language
 DEFAULT_LOREBOOK_BUDGET = 512
 
 
@@ -66,6 +67,7 @@ class CompiledRole:
     greeting: str = ""  # first_message with macros expanded (for the start of a chat)
     alternate_greetings: tuple[str, ...] = ()
     lore: LoreSelection = field(default_factory=LoreSelection)
+    section_keys: tuple[str, ...] = ()  # the field each of ``sections`` comes from (``description`` …)
 
     def snapshot(self) -> dict[str, Any]:
         """What a run records about the role it used (``runs.role_snapshot_json``)."""
@@ -84,7 +86,7 @@ class CompiledRole:
 def compile_role(
     role: Role | None,
     *,
-    user_name: str,
+    user_name: str | None,
     recent_messages: Sequence[str] = (),
     count_tokens: Callable[[str], int] = estimate_tokens,
     lorebook_budget_tokens: int = DEFAULT_LOREBOOK_BUDGET,
@@ -93,7 +95,8 @@ def compile_role(
 
     Args:
         role: the thread's role, or None.
-        user_name: the user's display name, for ``{{user}}`` (setting ``user.display_name``).
+        user_name: the user's display name, for ``{{user}}`` (setting ``user.display_name``); None
+            when none was chosen: "User", or "用户" for a role written mostly in Chinese.
         recent_messages: the texts the lorebook scans (the last few messages of the active branch,
             including the one being sent).
         count_tokens: the model's token counter (for the lorebook budget; the estimate without one).
@@ -107,6 +110,9 @@ def compile_role(
             role.id, role.version, "", reason=f"role is {status}: not applied", name=role.name, status=status
         )
     seed = f"{role.id}:{role.version}"
+    if user_name is None:
+        written = " ".join([role.name, *(_text(role, key) for key in (*SECTION_ORDER, "first_message"))])
+        user_name = USER_NAMES["zh" if mostly_cjk(written) else "en"]
 
     def render(text: str) -> str:
         return expand_macros(text, char=role.name, user=user_name, seed=seed).strip()
@@ -142,6 +148,7 @@ def compile_role(
         greeting=render(_text(role, "first_message")),
         alternate_greetings=tuple(render(str(g)) for g in greetings),
         lore=lore,
+        section_keys=tuple(key for key, text in texts.items() if text),
     )
 
 

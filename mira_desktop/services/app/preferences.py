@@ -1,4 +1,5 @@
-"""The user's preferences for the window: theme and language. Stored in the settings table."""
+"""The user's preferences for the window: theme, language and the folder file dialogs open in.
+Stored in the settings table."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ THEME_SETTING = "ui.theme"
 THEMES = ("system", "light", "dark")
 LANGUAGE_SETTING = "ui.language"
 LANGUAGES = ("system", "en", "zh")
+FOLDER_SETTING = "ui.last_folder"
 
 
 class Preferences:
@@ -40,3 +42,13 @@ class Preferences:
         self._settings.set(LANGUAGE_SETTING, language)
         self._changes.publish(Topic.PREFERENCES, LANGUAGE_SETTING)
         return language
+
+    def last_folder(self) -> str | None:
+        """The folder the last file dialog was left in (None before the first, or once it is gone)."""
+        from pathlib import Path
+
+        value = self._settings.get(FOLDER_SETTING, None)
+        return value if isinstance(value, str) and value and Path(value).is_dir() else None
+
+    def set_last_folder(self, folder: str) -> None:
+        self._settings.set(FOLDER_SETTING, folder)

@@ -112,17 +112,27 @@ def extract_text(name: str, data: bytes, sniffed: Sniffed, scratch: Path) -> Ext
     return Extracted(parsed.format, parsed.title, blocks)
 
 
-def inline_text(name: str, extracted: Extracted) -> str:
-    """The whole text as it goes into a request: a header, then the blocks with their places marked."""
-    lines = [f'[Attached file "{name}" ({extracted.format})]']
+# The lines around a file's text in a request, in the language the person writes in (a Chinese
+# question gets a Chinese wrapper, so the model is not pulled into English).
+WRAPPERS = {
+    "en": ('[Attached file "{name}" ({format})]', '[End of "{name}"]'),
+    "zh": ("[附件「{name}」（{format}）]", "[附件「{name}」结束]"),
+}
+
+
+def inline_text(name: str, extracted: Extracted, language: str = "en") -> str:
+    """The whole text as it goes into a request: a header, then the blocks with their places marked.
+    ``language`` (``en`` or ``zh``) is the language of the header, the end line and the places."""
+    opening, closing = WRAPPERS["zh" if language == "zh" else "en"]
+    lines = [opening.format(name=name, format=extracted.format)]
     last = ""
     for block in extracted.blocks:
-        place = _place(block.location)
+        place = _place(block.location, language)
         if place and place != last:
             lines.append(f"--- {place} ---")
             last = place
         lines.append(block.text)
-    lines.append(f'[End of "{name}"]')
+    lines.append(closing.format(name=name))
     return "\n".join(lines)
 
 
@@ -143,13 +153,14 @@ def from_json(text: str) -> Extracted:
     return Extracted(str(data["format"]), str(data["title"]), blocks)
 
 
-def _place(location: Location) -> str:
+def _place(location: Location, language: str = "en") -> str:
+    chinese = language == "zh"
     if location.page is not None:
-        return f"page {location.page}"
+        return f"第 {location.page} 页" if chinese else f"page {location.page}"
     if location.slide is not None:
-        return f"slide {location.slide}"
+        return f"第 {location.slide} 张幻灯片" if chinese else f"slide {location.slide}"
     if location.sheet is not None:
-        return f"sheet {location.sheet}"
+        return f"工作表 {location.sheet}" if chinese else f"sheet {location.sheet}"
     return ""
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from mira_desktop.core.conversation.request_compiler import MESSAGE_OVERHEAD, CompiledRequest
+from mira_desktop.core.languages import mostly_cjk
 from mira_desktop.core.token_estimate import estimate_tokens
 from mira_desktop.models.protocol import ModelProfile
 from mira_desktop.services.attachments.reading import Extracted, inline_text
@@ -57,11 +58,11 @@ class AttachedFile:
     def kind(self) -> Kind:
         return Kind.IMAGE if self.extracted is None else Kind.FILE
 
-    def inline_tokens(self, count: TokenCounter, room: int) -> int:
+    def inline_tokens(self, count: TokenCounter, room: int, question: str = "") -> int:
         """The whole text's tokens (estimated when it is plainly far too long to count exactly)."""
         if self.extracted is None:
             return 0
-        text = inline_text(self.name, self.extracted)
+        text = inline_text(self.name, self.extracted, _language(question))
         estimate = estimate_tokens(text)
         return estimate if estimate > 3 * max(room, 1) else count(text)
 
@@ -72,9 +73,10 @@ class AttachedFile:
             return FileBlock(
                 SendMode.IMAGE_NOT_SENT, notes={"reason": NOT_SEEN.format(model=model, name=self.name)}
             )
-        tokens = self.inline_tokens(count, room)
+        tokens = self.inline_tokens(count, room, question)
         if tokens <= room * INLINE_SHARE:
-            return FileBlock(SendMode.INLINE, inline_text(self.name, self.extracted), tokens)
+            text = inline_text(self.name, self.extracted, _language(question))
+            return FileBlock(SendMode.INLINE, text, tokens)
         passages, notes = self.retriever.passages(self.attachment.id, self.name, self.extracted, question)
         text, sources = fitted_sources(
             self.attachment.id, self.name, passages, question, budget=int(room * RETRIEVED_SHARE), count=count
@@ -82,14 +84,14 @@ class AttachedFile:
         facts: dict[str, Any] = {**notes, "whole_tokens": tokens}
         return FileBlock(SendMode.RETRIEVED, text, count(text) if text else 0, sources, facts)
 
-    def plan(self, room: int, count: TokenCounter, profile: ModelProfile) -> SendPlan:
+    def plan(self, room: int, count: TokenCounter, profile: ModelProfile, question: str = "") -> SendPlan:
         """What :meth:`block` will do, without retrieving: for the composer, before sending."""
         if self.extracted is None:
             if profile.supports_vision:
                 return SendPlan(SendMode.IMAGE, 0, room)
             warning = f"{profile.display_name} cannot see images: the text will be sent without {self.name}."
             return SendPlan(SendMode.IMAGE_NOT_SENT, 0, room, warning)
-        tokens = self.inline_tokens(count, room)
+        tokens = self.inline_tokens(count, room, question)
         if tokens <= room * INLINE_SHARE:
             return SendPlan(SendMode.INLINE, tokens, room)
         return SendPlan(SendMode.RETRIEVED, int(room * RETRIEVED_SHARE), room)
@@ -111,6 +113,11 @@ class AttachedFile:
             **({"passages": len(block.sources)} if block.mode is SendMode.RETRIEVED else {}),
             **({"note": block.notes["reason"]} if "reason" in block.notes else {}),
         }
+
+
+def _language(question: str) -> str:
+    """``zh`` for a question written mostly in Chinese: the file's wrapper follows the question."""
+    return "zh" if mostly_cjk(question) else "en"
 
 
 def cited(answer: str, metadata: dict[str, Any]) -> dict[str, Any] | None:

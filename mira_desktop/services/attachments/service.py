@@ -185,7 +185,9 @@ class AttachmentService:
             else self._requests.compile_unbound(history, model)
         )
         room = room_for_file(request, model.count_tokens(question))
-        return self._file(found[0], found[1], None).plan(room, model.count_tokens, model.profile())
+        return self._file(found[0], found[1], None).plan(
+            room, model.count_tokens, model.profile(), question=text
+        )
 
     def file_for_send(self, draft_key: str) -> AttachedFile:
         """The draft's file as a send takes it; a clear error when it is gone from the draft or disk."""

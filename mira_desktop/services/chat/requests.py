@@ -17,7 +17,7 @@ from mira_desktop.services.attachments.sending import AttachedFile, room_for_fil
 from mira_desktop.services.attachments.views import FileBlock, SendMode
 from mira_desktop.services.memory.service import MemoryService
 from mira_desktop.services.model_catalog.catalog import ModelService
-from mira_desktop.services.roles.service import DEFAULT_USER_NAME, USER_NAME_SETTING
+from mira_desktop.services.roles.service import configured_user_name
 from mira_desktop.store.roles import RoleRepository
 from mira_desktop.store.settings import SettingsRepository
 
@@ -86,14 +86,14 @@ class RequestBuilder:
 
     def role_greetings(self, role: Role) -> list[str]:
         """The role's greetings with their macros expanded ({{char}}, {{user}})."""
-        compiled = compile_role(role, user_name=str(self._settings.get(USER_NAME_SETTING, DEFAULT_USER_NAME)))
+        compiled = compile_role(role, user_name=configured_user_name(self._settings))
         return [compiled.greeting, *compiled.alternate_greetings]
 
     def role(self, thread: Thread, history: list[PromptMessage], model: ChatModel) -> CompiledRole:
         role = self._roles.get(thread.role_id) if thread.role_id else None
         return compile_role(
             role,
-            user_name=str(self._settings.get(USER_NAME_SETTING, DEFAULT_USER_NAME)),
+            user_name=configured_user_name(self._settings),
             recent_messages=[m.content for m in history[-RECENT_FOR_LORE:]],
             count_tokens=model.count_tokens,
         )

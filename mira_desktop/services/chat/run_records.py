@@ -41,6 +41,7 @@ class SendOptions:
     workspace_id: str | None = None
     greeting: str | None = None  # a new thread opens with the role's greeting (shown before the first send)
     attachment: str | None = None  # the draft key whose file goes with the message (AttachmentView.draft_key)
+    tts: bool = False  # a new thread speaks its answers (chosen on the welcome draft)
 
 
 @dataclass(frozen=True)
@@ -92,6 +93,7 @@ class RunRecords:
                     knowledge_base_id=options.knowledge_base_id,
                     workspace_id=options.workspace_id,
                     agent_enabled=options.agent,
+                    tts_enabled=options.tts,
                 )
             parent_id = turn.parent_id
             if turn.greeting:

@@ -368,7 +368,7 @@ class ChatService:
             knowledge_base_id=options.knowledge_base_id,
             role_id=options.role_id,
             agent_enabled=options.agent,
-            tts_enabled=False,
+            tts_enabled=options.tts,
             image_enabled=False,
             context_summary=None,
             status=ThreadStatus.ACTIVE,
@@ -391,6 +391,8 @@ class ChatService:
             workspace_id=options.workspace_id or thread.workspace_id,
             agent_enabled=options.agent or thread.agent_enabled,
         )
+        if options.tts and not thread.tts_enabled:
+            self._threads.set_flag(thread.id, "tts_enabled", True)
         return self._thread(thread.id)
 
     def _attached(self, draft_key: str | None) -> AttachedFile | None:

@@ -160,7 +160,13 @@ class RunWorker:
         }
         if outcome.error:
             terminal_data["error"] = outcome.error
-        completed = {"message_id": message_id, "status": message_status.value, "length": len(context.text)}
+        completed: dict[str, Any] = {
+            "message_id": message_id, "status": message_status.value, "length": len(context.text)
+        }
+        ending = outcome.metadata
+        if outcome.status is RunStatus.COMPLETED and (same := self._same_answer(message_id, context.text)):
+            ending = {**ending, "same_as": same}  # a new answer that says word for word what one before said
+            completed["same_as"] = same
         with self._db.transaction():
             # The journal holds all the text: the last unflushed piece goes in with the final message.
             context.flush_into_journal()
@@ -169,7 +175,7 @@ class RunWorker:
                 content=context.text,
                 status=message_status,
                 error=outcome.error,
-                metadata=_merged(context.opening_metadata, outcome.metadata) or None,
+                metadata=_merged(context.opening_metadata, ending) or None,
             )
             done_event = self._runs.append_event(run_id, EventType.MESSAGE_COMPLETED, completed)
             end_event = self._runs.append_event(run_id, terminal, terminal_data)
@@ -179,6 +185,19 @@ class RunWorker:
                 self._auto_title(thread_id, message_id)
         for event in (done_event, end_event):
             self._bus.publish(LiveEvent(run_id, thread_id, event.type, event.data, event.seq))
+
+    def _same_answer(self, message_id: str, text: str) -> str | None:
+        """The id of an earlier answer to the same question with exactly ``text`` (a regenerate that
+        gave the same words), or None."""
+        answer = self._messages.get(message_id)
+        if answer is None or answer.parent_id is None or not text.strip():
+            return None
+        siblings = self._messages.list_children_skeleton(answer.thread_id, [answer.parent_id])
+        others = [m.id for m in siblings if m.id != message_id and m.role is MessageRole.ASSISTANT]
+        for other in self._messages.get_many(others):
+            if other.status is MessageStatus.COMPLETE and other.content.strip() == text.strip():
+                return other.id
+        return None
 
     def _pause(self, context: RunContext, outcome: RunOutcome) -> None:
         """An agent run waits for the user: the text so far, the pending call on the message, the

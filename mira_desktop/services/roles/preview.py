@@ -40,6 +40,7 @@ class PreviewSection:
     name: str  # role, summary, memory, agent, history; or a part of the role's section
     tokens: int
     parts: tuple[PreviewSection, ...] = ()
+    key: str = ""  # a part of the role's section: "header" or the field it comes from ("persona" …)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"name": self.name, "tokens": self.tokens}
@@ -95,7 +96,7 @@ class RolePreviewer:
         self,
         role: Role,
         *,
-        user_name: str,
+        user_name: str | None,
         thread_id: str | None = None,
         message: str = "",
         as_active: bool = False,
@@ -164,9 +165,13 @@ def _sections(
     for section in request.sections:
         parts: tuple[PreviewSection, ...] = ()
         if section.name == "role":
+            keys = role.section_keys or tuple("" for _ in role.sections)
             parts = (
-                PreviewSection("header", count(role.header)),
-                *(PreviewSection(title, count(f"## {title}\n{body}")) for title, body in role.sections),
+                PreviewSection("header", count(role.header), key="header"),
+                *(
+                    PreviewSection(title, count(f"## {title}\n{body}"), key=key)
+                    for (title, body), key in zip(role.sections, keys, strict=True)
+                ),
             )
         found.append(PreviewSection(section.name, section.tokens, parts))
     return tuple(found)

@@ -157,8 +157,11 @@ class RoleService:
 
     # -- the user's display name, for {{user}} ---------------------------------------------------
     def user_name(self) -> str:
-        value = self._settings.get(USER_NAME_SETTING, DEFAULT_USER_NAME)
-        return value if isinstance(value, str) and value.strip() else DEFAULT_USER_NAME
+        return configured_user_name(self._settings) or DEFAULT_USER_NAME
+
+    def configured_user_name(self) -> str | None:
+        """The name the user chose, or None: a role then calls the user "User" in its own language."""
+        return configured_user_name(self._settings)
 
     def set_user_name(self, name: str) -> str:
         name = name.strip()
@@ -194,7 +197,7 @@ class RoleService:
         """Exactly what the model would receive for this role over ``thread_id``'s active branch."""
         return self._previewer.preview(
             self.get(role_id),
-            user_name=self.user_name(),
+            user_name=self.configured_user_name(),
             thread_id=thread_id,
             message=message,
             as_active=as_active,
@@ -222,7 +225,7 @@ class RoleService:
             **_columns(document, with_meta=False),
         )
         return self._previewer.preview(
-            role, user_name=self.user_name(), thread_id=thread_id, message=message, as_active=True
+            role, user_name=self.configured_user_name(), thread_id=thread_id, message=message, as_active=True
         )
 
     # -- helpers ---------------------------------------------------------------------------------
@@ -265,3 +268,9 @@ def _columns(document: RoleDocument, *, with_meta: bool = True) -> dict[str, Any
     if with_meta:
         columns.update(name=document.name, summary=document.summary, status=document.status.value)
     return columns
+
+
+def configured_user_name(settings: SettingsRepository) -> str | None:
+    """``user.display_name`` when the user set one, else None."""
+    value = settings.get(USER_NAME_SETTING, None)
+    return value.strip() if isinstance(value, str) and value.strip() else None

@@ -14,10 +14,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QBuffer, QIODevice, QObject, QTimer, Signal
-from PySide6.QtWidgets import QFileDialog, QWidget
+from PySide6.QtWidgets import QWidget
 
 from mira_desktop.core.conversation.chat_state import WELCOME, AttachmentRef, SendRequested
 from mira_desktop.services.app.changes import Topic
+from mira_desktop.ui import file_dialogs
 from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.chat.attachment_chip import AttachmentChip
 from mira_desktop.ui.chat.drops import DroppedFiles
@@ -150,7 +151,7 @@ class AttachmentActions(QObject):
 
     # -- adding and removing ---------------------------------------------------------------------
     def choose_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self._window, tr("composer.attach"), "", file_filter())
+        path, _ = file_dialogs.open_file(self._window, tr("composer.attach"), "", file_filter())
         if path:
             self.give(DroppedFiles((path,)))
 

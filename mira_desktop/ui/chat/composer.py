@@ -20,8 +20,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mira_desktop.ui.chat.drops import dropped, paperclip_icon
+from mira_desktop.ui.chat.drops import dropped
 from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.icons import themed
+from mira_desktop.ui.shortcuts import describe
 
 ATTACH_SHORTCUT = "Ctrl+Shift+A"
 
@@ -29,6 +31,12 @@ ATTACH_SHORTCUT = "Ctrl+Shift+A"
 class _Editor(QPlainTextEdit):
     submitted = Signal()
     files_given = Signal(object)  # drops.DroppedFiles: dropped or pasted into the text
+
+    def __init__(self) -> None:
+        super().__init__()
+        # Keys the editor handles itself (no QShortcut): named for the F1 sheet all the same.
+        self.setProperty("miraKeys", "Enter / Shift+Enter")
+        describe(self, "shortcuts.send")
 
     def canInsertFromMimeData(self, source: QMimeData) -> bool:  # noqa: N802 (Qt naming)
         return dropped(source) is not None or super().canInsertFromMimeData(source)
@@ -86,7 +94,7 @@ class Composer(QWidget):
         self.stop_button.setToolTip(tr("composer.stop_tip"))
         self.stop_button.clicked.connect(self.stop_requested)
         self.stop_button.hide()
-        QShortcut(QKeySequence(Qt.Key.Key_Escape), self.window() or self, self.stop_requested.emit)
+        describe(QShortcut(QKeySequence(Qt.Key.Key_Escape), self.window() or self, self.stop_requested.emit), "shortcuts.stop")
         row.addWidget(self.editor, 1)
         row.addWidget(self.attach_button, 0, Qt.AlignmentFlag.AlignBottom)
         row.addWidget(self.send_button, 0, Qt.AlignmentFlag.AlignBottom)
@@ -113,14 +121,21 @@ class Composer(QWidget):
         self._waiting_text = placeholder
         self.editor.setEnabled(ready)
         self.attach_button.setEnabled(ready)
-        self.editor.setPlaceholderText(placeholder or tr("composer.placeholder", name=self._persona))
+        self._placeholder(placeholder or tr("composer.placeholder", name=self._persona))
         self._sync_buttons()
+
+    def _placeholder(self, text: str) -> None:
+        """Show ``text`` in the empty editor now: QPlainTextEdit does not repaint for a new placeholder,
+        so the old one stayed on screen until something else repainted the editor."""
+        if self.editor.placeholderText() != text:
+            self.editor.setPlaceholderText(text)
+            self.editor.viewport().update()
 
     def set_persona(self, name: str) -> None:
         """Who the message goes to: the thread's role, or Mira."""
         self._persona = name or tr("message.mira")
         if self._ready or not self._waiting_text:
-            self.editor.setPlaceholderText(tr("composer.placeholder", name=self._persona))
+            self._placeholder(tr("composer.placeholder", name=self._persona))
 
     def set_busy(self, busy: bool) -> None:
         self._busy = busy
@@ -168,11 +183,11 @@ class Composer(QWidget):
         """The paperclip beside Send, and its shortcut."""
         button = QToolButton()
         button.setObjectName("attachButton")
-        button.setIcon(paperclip_icon(self.palette().text().color()))
+        themed(button, "paperclip")
         button.setToolTip(tr("composer.attach_tip", shortcut=ATTACH_SHORTCUT))
         button.setAccessibleName(tr("composer.attach"))
         button.clicked.connect(self.attach_requested)
-        QShortcut(QKeySequence(ATTACH_SHORTCUT), self, self._attach_by_key)
+        describe(QShortcut(QKeySequence(ATTACH_SHORTCUT), self, self._attach_by_key), "shortcuts.attach")
         return button
 
     def show_chip(self, chip: QWidget | None) -> None:

@@ -281,7 +281,7 @@ class ChatController(QObject):
         self._unsubscribe()
 
 
-FLAGS = ("cut_off", "stopped_repeating", "greeting", "continuable")
+FLAGS = ("cut_off", "stopped_repeating", "greeting", "continuable", "same_as")
 
 
 def view_message(
@@ -326,12 +326,15 @@ def view_message(
 
 
 def _source_ref(index: int, source: dict[str, Any]) -> SourceRef:
+    from mira_desktop.ui.location_text import location_text
+
     attached = source.get("origin") == "attachment"
-    page = (source.get("location") or {}).get("page")
+    location = source.get("location") if isinstance(source.get("location"), dict) else None
+    page = (location or {}).get("page")
     return SourceRef(
         int(source.get("n", index + 1)),
         str(source.get("document", "")),
-        str(source.get("location_label", "")),
+        location_text(location, str(source.get("location_label", ""))),
         attachment_id=str(source.get("attachment_id", "")) if attached else "",
         page=page if isinstance(page, int) else None,
     )

@@ -50,6 +50,7 @@ class Draft:
     knowledge_base_id: str | None = None
     agent: bool = False
     workspace_id: str | None = None
+    tts: bool = False  # speak the answers (Speak answers, chosen before the first send)
 
 
 class ChatHeader(QWidget):
@@ -101,6 +102,7 @@ class ChatHeader(QWidget):
         self._choices: _Choices | None = None
         self._after_load: list[Any] = []  # signals to emit once the written binding is shown
         self.persona = ""  # the name of the role that answers ("" for Mira)
+        self.persona_avatar = ""  # the path of that role's avatar image ("" for none)
 
     @staticmethod
     def _combo(name: str, tip: str) -> QComboBox:
@@ -187,6 +189,8 @@ class ChatHeader(QWidget):
         ]
         bound = next((r for r in choices.roles if r.id == role_id), None)
         self.persona = bound.name if bound is not None and bound.badge is None else ""
+        avatar = bound.avatar if bound is not None and self.persona and self.services is not None else None
+        self.persona_avatar = str(self.services.roles.avatars.path(avatar)) if avatar and self.services else ""
         _fill(self.role_picker, [(tr("header.no_role"), None), *roles], role_id)
         _fill(
             self.kb_picker,

@@ -15,6 +15,7 @@ from PySide6.QtGui import QDesktopServices, QPixmap
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget
 
 from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.icons import themed
 
 if TYPE_CHECKING:
     from mira_desktop.services.media.service import MediaView
@@ -33,6 +34,13 @@ def _wav_length_ms(path: str) -> int:
         return 0
 
 
+def audio_outputs() -> list[Any]:
+    """The sound output devices Qt can play to (none on a machine without sound, or in a container)."""
+    from PySide6.QtMultimedia import QMediaDevices
+
+    return list(QMediaDevices.audioOutputs())
+
+
 def _clock(ms: int) -> str:
     seconds = max(ms, 0) // 1000
     return f"{seconds // 60}:{seconds % 60:02d}"
@@ -48,6 +56,7 @@ class AudioPlayer(QWidget):
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         self.play_button = QPushButton(tr("media.play"))
+        themed(self.play_button, "play", 16)
         self.position_label = QLabel("0:00")
         self.position_label.setObjectName("muted")
         row.addWidget(self.play_button)
@@ -81,6 +90,8 @@ class AudioPlayer(QWidget):
         return True
 
     def toggle(self) -> None:
+        if self.player is None and self._no_sound_device():
+            return
         if not self.ensure_player():
             self._open_elsewhere()
             return
@@ -90,6 +101,26 @@ class AudioPlayer(QWidget):
             self.player.pause()
         else:
             self.player.play()
+
+    def _no_sound_device(self) -> bool:
+        """With no sound output device playing would be silent: say so, and offer the system's
+        player instead (True), before any player is made."""
+        try:
+            outputs = audio_outputs()
+        except ImportError:
+            return False  # no QtMultimedia: ensure_player offers the system's player
+        if outputs:
+            return False
+        self.position_label.setText(tr("look.no_audio_device"))
+        self.position_label.setObjectName("mediaNote")
+        self.position_label.setProperty("level", "warning")
+        self.position_label.style().unpolish(self.position_label)
+        self.position_label.style().polish(self.position_label)
+        self.play_button.setText(tr("media.open"))
+        self.play_button.setToolTip(tr("look.no_audio_device_tip"))
+        self.play_button.clicked.disconnect()
+        self.play_button.clicked.connect(self._open_elsewhere)
+        return True
 
     def stop(self) -> None:
         if self.player is not None:
@@ -106,6 +137,7 @@ class AudioPlayer(QWidget):
 
         playing = state == QMediaPlayer.PlaybackState.PlayingState
         self.play_button.setText(tr("media.pause") if playing else tr("media.play"))
+        themed(self.play_button, "pause" if playing else "play", 16)
 
     def _open_elsewhere(self) -> None:
         QDesktopServices.openUrl(QUrl.fromLocalFile(self.path))

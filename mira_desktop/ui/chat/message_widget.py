@@ -143,8 +143,11 @@ class MessageWidget(QFrame):
         self.next_button.setArrowType(Qt.ArrowType.RightArrow)
         self.copy_button = _tool(tr("message.copy"), tr("message.copy"))
         self.edit_button = _tool(tr("message.edit"), tr("message.edit"))
-        self.regenerate_button = _tool(tr("message.regenerate"), tr("message.regenerate"))
+        # One way to get another answer, named for what it does: "Try again" after a failure (the
+        # prominent button), "New answer" otherwise; both add a sibling branch.
+        self.regenerate_button = _tool(tr("message.regenerate"), tr("look.regenerate_tip"))
         self.retry_button = QPushButton(tr("message.retry"))
+        self.retry_button.setToolTip(tr("look.regenerate_tip"))
         self.retry_button.setObjectName("retryButton")
         self.continue_button = QPushButton(tr("message.continue"))
         self.continue_button.setToolTip(tr("message.continue_tip"))
@@ -229,6 +232,8 @@ class MessageWidget(QFrame):
             status_text, state = tr("message.repeating_note"), "cut_off"
         elif message.status == "complete" and "cut_off" in message.flags:
             status_text, state = tr("message.cut_off_note"), "cut_off"
+        elif message.status == "complete" and "same_as" in message.flags:
+            status_text = tr("look.same_answer")
         self.status.setText(status_text)
         self.status.setProperty("state", state)
         self.status.style().unpolish(self.status)
@@ -247,16 +252,15 @@ class MessageWidget(QFrame):
         self.copy_button.setVisible(bool(message.content))
         self.edit_button.setVisible(user and settled)
         greeting = "greeting" in message.flags or message.id.startswith(GREETING_PREFIX)
-        self.retry_button.setVisible(
-            not user and message.status in {"error", "cancelled"} and not message.optimistic
-        )
+        failed = message.status == "error"
+        self.retry_button.setVisible(not user and failed and not message.optimistic)
         self.continue_button.setVisible(
             not user
             and settled
             and bool(message.content)
             and ("cut_off" in message.flags or message.status == "cancelled")
         )
-        self.regenerate_button.setVisible(not user and settled and not greeting)
+        self.regenerate_button.setVisible(not user and settled and not greeting and not failed)
         self.delete_button.setVisible(settled and not message.id.startswith(GREETING_PREFIX))
         if self.editor is not None:
             self.save_edit.hide()
@@ -268,6 +272,7 @@ class MessageWidget(QFrame):
         for button in (
             self.copy_button,
             self.edit_button,
+            self.retry_button,
             self.regenerate_button,
             self.continue_button,
             self.delete_button,

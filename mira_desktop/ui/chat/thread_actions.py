@@ -9,9 +9,10 @@ import html
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu, QMessageBox, QWidget
+from PySide6.QtWidgets import QInputDialog, QMenu, QMessageBox, QWidget
 
 from mira_desktop.core.conversation.threads import ThreadStatus
+from mira_desktop.ui import file_dialogs
 from mira_desktop.ui.i18n import explain, tr
 
 if TYPE_CHECKING:
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
 
     from mira_desktop.core.conversation.threads import Thread
     from mira_desktop.services.app.bundle import AppServices
+    from mira_desktop.ui.chat.header import Draft
     from mira_desktop.ui.operations import OperationRunner
 
 
@@ -33,6 +35,7 @@ class ThreadActions:
         deleted: Callable[[str], None],
         notice: Callable[[str], None],
         undo: Callable[[str, Callable[[], None]], None] | None = None,
+        draft: Callable[[], Draft] | None = None,
     ) -> None:
         self.parent = parent
         self.services = services
@@ -41,6 +44,7 @@ class ThreadActions:
         self._deleted = deleted
         self._notice = notice
         self._undo = undo
+        self._draft = draft  # the welcome page's choices: a new chat may speak from its first answer
         self.menu = QMenu(parent)
         self.menu.aboutToShow.connect(lambda: self.fill(self.menu, self._current()))
         self.summary_dialog: QWidget | None = None
@@ -81,8 +85,11 @@ class ThreadActions:
         menu.setToolTipsVisible(True)
         speak = menu.addAction(tr("thread.speak"))
         speak.setCheckable(True)
-        speak.setChecked(thread is not None and thread.tts_enabled)
-        speak.setEnabled(thread is not None)
+        draft = self._draft() if self._draft is not None and thread is None else None
+        speak.setChecked(thread.tts_enabled if thread is not None else draft is not None and draft.tts)
+        speak.setEnabled(thread is not None or draft is not None)
+        if draft is not None:
+            speak.toggled.connect(lambda on: self._speak_draft(draft, on))
         picture = menu.addAction(tr("thread.picture"))
         picture.setCheckable(True)
         picture.setChecked(thread is not None and thread.image_enabled)
@@ -96,6 +103,24 @@ class ThreadActions:
             thread_id = thread.id
             speak.toggled.connect(lambda on: self._run(lambda: media.set_flags(thread_id, tts=on)))
             picture.toggled.connect(lambda on: self._run(lambda: media.set_flags(thread_id, image=on)))
+
+    def _speak_draft(self, draft: Draft, on: bool) -> None:
+        draft.tts = on
+        self._notice(tr("look.speak_on") if on else tr("look.speak_off"))
+
+    def toggle_speech(self, thread_id: str | None) -> None:
+        """Speak answers, on or off: for ``thread_id``, or the new chat's draft (None)."""
+        if thread_id is None:
+            if self._draft is not None:
+                draft = self._draft()
+                self._speak_draft(draft, not draft.tts)
+            return
+        media, thread = self.services.media, self.services.threads.get(thread_id)
+        on = not thread.tts_enabled
+        self._run(
+            lambda: media.set_flags(thread_id, tts=on),
+            lambda _t: self._notice(tr("look.speak_on") if on else tr("look.speak_off")),
+        )
 
     def _run(self, work: Callable[[], object], done: Callable[[object], None] | None = None) -> None:
         op = self.runner.op(self.parent, work).failure(lambda exc: self._notice(explain(exc)))
@@ -126,7 +151,7 @@ class ThreadActions:
     def export(self, thread_id: str, fmt: str) -> None:
         thread = self.services.threads.get(thread_id)
         suggested = f"{(thread.title or 'thread')[:40]}.{fmt}"
-        path, _ = QFileDialog.getSaveFileName(self.parent, tr("thread.export"), suggested)
+        path, _ = file_dialogs.save_file(self.parent, tr("thread.export"), suggested)
         if path:
             transfer = self.services.transfer
             self._run(
@@ -135,7 +160,7 @@ class ThreadActions:
             )
 
     def import_json(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self.parent, tr("thread.import_json"), "", "JSON (*.json)")
+        path, _ = file_dialogs.open_file(self.parent, tr("thread.import_json"), "", "JSON (*.json)")
         if path:
             transfer = self.services.transfer
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFileDialog, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QPushButton, QVBoxLayout, QWidget
 
+from mira_desktop.ui import file_dialogs
 from mira_desktop.ui.i18n import tr
 from mira_desktop.ui.knowledge.answer_evaluations import AnswerEvaluations
 from mira_desktop.ui.knowledge.metrics_chart import MetricsChart
@@ -60,11 +61,11 @@ class EvaluationTab(QWidget):
         self.chart.set_runs([f"#{n} {r.mode}" for n, r in enumerate(runs, start=1)], series)
 
     def _pick_files(self) -> None:
-        queries, _ = QFileDialog.getOpenFileName(
+        queries, _ = file_dialogs.open_file(
             self, tr("kb.pick_queries"), "", "JSON lines (*.jsonl);;All files (*)"
         )
         if not queries:
             return
-        qrels, _ = QFileDialog.getOpenFileName(self, tr("kb.pick_qrels"), "", "TSV (*.tsv);;All files (*)")
+        qrels, _ = file_dialogs.open_file(self, tr("kb.pick_qrels"), "", "TSV (*.tsv);;All files (*)")
         if qrels:
             self.evaluation_requested.emit(queries, qrels)

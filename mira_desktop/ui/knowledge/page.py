@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -31,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from mira_desktop.services.app.changes import Topic
+from mira_desktop.ui import file_dialogs
 from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.i18n import explain, tr
 from mira_desktop.ui.knowledge.documents_tab import DocumentsTab
@@ -89,7 +89,8 @@ class KnowledgePage(QWidget):
         splitter.setSizes([260, 840])
         layout = QVBoxLayout(self)
         layout.addWidget(splitter)
-        self._follow = Follow(self, changes, {Topic.KNOWLEDGE_BASES, Topic.INDEX}, lambda _c: self.reload())
+        self._live: dict[str, Any] = {}  # kb id → the last IndexProgress the indexer published
+        self._follow = Follow(self, changes, {Topic.KNOWLEDGE_BASES, Topic.INDEX}, self._index_changed)
         services.knowledge.indexer.start()
         self.reload()
 
@@ -214,6 +215,27 @@ class KnowledgePage(QWidget):
 
         self.runner.op(self, load).success(self._show).failure(self._load_failed).run()
 
+    def _index_changed(self, changes: list[Any]) -> None:
+        """Reload; and keep each run's latest step, which says how far embedding is between the
+        checkpoints that write a job's progress (a job under one checkpoint stayed at 5 %)."""
+        for change in changes:
+            progress = change.data.get("progress") if isinstance(change.data, dict) else None
+            if progress is not None and getattr(progress, "kb_id", None):
+                self._live[progress.kb_id] = progress
+        self.reload()
+
+    def _with_live_progress(self, jobs: list[JobView], kb_id: str | None) -> list[JobView]:
+        """``jobs`` with an embedding job's progress as far as the running embedding has got."""
+        from dataclasses import replace
+
+        live = self._live.get(kb_id or "")
+        if live is None or not live.leaves_total or live.state != "embedding":
+            return jobs
+        embedded = 0.05 + 0.9 * min(live.leaves_done / live.leaves_total, 1.0)
+        return [
+            replace(j, progress=max(j.progress, embedded)) if j.state == "embedding" else j for j in jobs
+        ]
+
     def _load_failed(self, exc: BaseException) -> None:
         self._loading = False
         self._say(explain(exc))
@@ -237,11 +259,12 @@ class KnowledgePage(QWidget):
         current = next((b for b in snapshot.bases if b.id == snapshot.kb_id), None)
         self._show_header(current, bool(snapshot.bases))
         self.documents_tab.show_documents(snapshot.documents)
-        self.jobs_tab.show_jobs(snapshot.jobs)
+        jobs = self._with_live_progress(snapshot.jobs, snapshot.kb_id)
+        self.jobs_tab.show_jobs(jobs)
         self.evaluation_tab.show_runs(snapshot.evaluations)
         self.evaluation_tab.answers.show_reports(snapshot.answer_reports)
         failed = sum(1 for d in snapshot.documents if d.status == "failed")
-        self._show_progress(snapshot.jobs, current is not None, failed)
+        self._show_progress(jobs, current is not None, failed)
         self.refreshed.emit()
 
     def _show_header(self, current: KnowledgeBaseSummary | None, any_base: bool) -> None:
@@ -421,12 +444,12 @@ class KnowledgePage(QWidget):
 
     # -- files and folders ------------------------------------------------------------------------
     def _pick_files(self) -> None:
-        paths, _ = QFileDialog.getOpenFileNames(self, tr("kb.add_files"))
+        paths, _ = file_dialogs.open_files(self, tr("kb.add_files"))
         if paths:
             self.add_paths(paths)
 
     def _pick_folder(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, tr("kb.add_folder"))
+        folder = file_dialogs.folder(self, tr("kb.add_folder"))
         if folder:
             self.add_paths([folder])
 
@@ -438,7 +461,7 @@ class KnowledgePage(QWidget):
             watch = self.services.knowledge_bases.watch
             self.runner.op(self, lambda: watch(kb_id, None)).failure(self._failed).run()
             return
-        folder = QFileDialog.getExistingDirectory(self, tr("kb.follow"))
+        folder = file_dialogs.folder(self, tr("kb.follow"))
         if folder:
             self.follow_folder(folder)
 

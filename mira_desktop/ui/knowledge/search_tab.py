@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.location_text import location_text
 
 if TYPE_CHECKING:
     from mira_desktop.services.knowledge.search import Hit
@@ -63,7 +64,7 @@ class SearchTab(QWidget):
         for number, hit in enumerate(hits, start=1):
             scores = " · ".join(f"{name} {value:.3f}" for name, value in hit.scores.items())
             parts.append(
-                f"<p><b>[{number}] {html.escape(hit.document)}</b> — {html.escape(hit.location_label)}"
+                f"<p><b>[{number}] {html.escape(hit.document)}</b> — {html.escape(location_text(hit.location, hit.location_label))}"
                 f"<br><small>{html.escape(scores)}</small><br>{html.escape(hit.text[:700])}</p>"
             )
         self.results.setHtml("".join(parts))

@@ -14,7 +14,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (
     QComboBox,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -28,6 +27,7 @@ from PySide6.QtWidgets import (
 from mira_desktop.core.roles.records import PROFILE_FIELDS, RoleStatus
 from mira_desktop.core.roles.schema import PROFILE_RANGES
 from mira_desktop.core.roles.validation import FieldError
+from mira_desktop.ui import file_dialogs
 from mira_desktop.ui.i18n import tr, tr_or
 from mira_desktop.ui.roles.lorebook_editor import LorebookEditor
 
@@ -75,8 +75,10 @@ class RoleForm(QWidget):
 
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        # In a narrow pane a label goes above its field instead of squeezing (or clipping) it.
-        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        # Each label above its field, and every field as wide as the pane: beside the labels, the
+        # widest label ("Tags (comma-separated)") took a third of the pane and left inputs ~100 px.
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)
+        form.setLabelAlignment(Qt.AlignmentFlag.AlignLeft)
         self._row(form, "name", tr("roles.field.name"), self.name_edit)
         self._row(form, "summary", tr("roles.field.summary"), self.summary_edit)
         self._row(form, "status", tr("roles.field.status"), self.status_box)
@@ -157,7 +159,7 @@ class RoleForm(QWidget):
 
     # -- avatar ----------------------------------------------------------------------------------
     def choose_avatar(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, tr("roles.field.avatar"), "", tr("roles.avatar.filter"))
+        path, _ = file_dialogs.open_file(self, tr("roles.field.avatar"), "", tr("roles.avatar.filter"))
         if path:
             self.set_avatar_file(Path(path))
 

@@ -73,7 +73,7 @@ class RequestPreview(QWidget):
         self.text.setPlainText("\n\n".join(blocks))
         lines = []
         for section in preview.sections:
-            parts = ", ".join(f"{p.name} {p.tokens}" for p in section.parts)
+            parts = ", ".join(f"{_part(p.key, p.name)} {p.tokens}" for p in section.parts)
             lines.append(
                 f"{_named('meter', section.name)} {section.tokens}" + (f" ({parts})" if parts else "")
             )
@@ -90,6 +90,14 @@ class RequestPreview(QWidget):
     def show_problem(self, text: str) -> None:
         self.text.setPlainText(text)
         self.tokens_label.setText("")
+
+
+def _part(key: str, name: str) -> str:
+    """A part of the role's section (its header, or the field a section comes from) in the window's
+    language; the request itself keeps the role's own language."""
+    if key == "header":
+        return tr("look.part.header")
+    return tr_or(f"roles.field.{'lorebook' if key == 'lore' else key}", name)
 
 
 def _named(prefix: str, name: str) -> str:

@@ -14,7 +14,6 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QComboBox,
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -34,6 +33,7 @@ from mira_desktop.core.roles.records import RoleStatus
 from mira_desktop.core.roles.validation import InvalidRoleError, role_errors
 from mira_desktop.services.app.changes import Topic
 from mira_desktop.services.roles.cards import CardFormat
+from mira_desktop.ui import file_dialogs
 from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.i18n import explain, tr
 from mira_desktop.ui.roles.form import RoleForm
@@ -374,13 +374,13 @@ class RoleWorkbench(QWidget):
         ).failure(failed).run()
 
     def _pick_cards(self) -> None:
-        paths, _ = QFileDialog.getOpenFileNames(self, tr("roles.import"), "", tr("roles.import.filter"))
+        paths, _ = file_dialogs.open_files(self, tr("roles.import"), "", tr("roles.import.filter"))
         self.import_files([Path(p) for p in paths])
 
     def _pick_export(self, card_format: CardFormat, png: bool) -> None:
         name = (self._saved or {}).get("name", "role")
         suggested = f"{name}.{'png' if png else 'json'}"
-        path, _ = QFileDialog.getSaveFileName(self, tr("roles.export"), suggested)
+        path, _ = file_dialogs.save_file(self, tr("roles.export"), suggested)
         if path:
             self.export_role(Path(path), card_format, png=png)
 

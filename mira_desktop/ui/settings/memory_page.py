@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from mira_desktop.services.app.changes import Topic
 from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.layout import pin_to_top
 
 if TYPE_CHECKING:
     from mira_desktop.core.memory import MemoryFact
@@ -47,6 +48,7 @@ class MemoryPage(QWidget):
         hint = QLabel(tr("memory.hint"))
         hint.setObjectName("muted")
         hint.setWordWrap(True)
+        pin_to_top(hint)
         layout.addWidget(hint)
         self.facts = QListWidget()
         self.facts.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -57,7 +59,7 @@ class MemoryPage(QWidget):
         self.empty.setObjectName("muted")
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         layout.addWidget(self.facts, 1)
-        layout.addWidget(self.empty)
+        layout.addWidget(self.empty, 1)  # no facts yet: the note takes the list's place, the hint stays on top
         row = QHBoxLayout()
         self.new_fact = QLineEdit()
         self.new_fact.setPlaceholderText(tr("memory.new"))

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
-    QFileDialog,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -22,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from mira_desktop.core.errors import MiraError
+from mira_desktop.ui import file_dialogs
 from mira_desktop.ui.i18n import explain, tr
 from mira_desktop.ui.settings.model_roles import DiscoveryDialog, ModelRolesBox
 from mira_desktop.ui.settings.servers_box import ServersBox
@@ -181,7 +181,7 @@ class ModelsPage(QWidget):
         self.models_changed.emit()
 
     def _pick_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
+        path, _ = file_dialogs.open_file(
             self, tr("models.add_gguf"), "", "GGUF models (*.gguf);;All files (*)"
         )
         if path:

@@ -6,8 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox
+from PySide6.QtWidgets import QMainWindow, QMessageBox
 
+from mira_desktop.ui import file_dialogs
 from mira_desktop.ui.i18n import explain, tr
 
 if TYPE_CHECKING:
@@ -22,8 +23,8 @@ def start_backup(
     """Ask for the file (unless ``target`` is given) and write the backup there in the background."""
     backup = services.backup
     if target is None:
-        suggested = str(Path.home() / backup.default_name())
-        chosen, _ = QFileDialog.getSaveFileName(window, tr("backup.title"), suggested, tr("backup.filter"))
+        suggested = backup.default_name()  # in the last folder used (the home folder at first)
+        chosen, _ = file_dialogs.save_file(window, tr("backup.title"), suggested, tr("backup.filter"))
         if not chosen:
             return None
         target = Path(chosen)

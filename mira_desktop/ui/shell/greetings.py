@@ -68,6 +68,7 @@ class WelcomeGreetings:
             previous_sibling=f"{GREETING}{index - 1}" if index > 0 else None,
             next_sibling=f"{GREETING}{index + 1}" if index + 1 < count else None,
             author=self.header.persona,
+            avatar=self.header.persona_avatar,
             flags=("greeting",),
         )
         self.controller.dispatch(HistoryLoaded(WELCOME, (greeting,), None))

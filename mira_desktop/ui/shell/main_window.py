@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from mira_desktop.core.notifications import Notification
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.app.changes import Change
+    from mira_desktop.services.app.preferences import Preferences
     from mira_desktop.services.chat.service import SendOptions
     from mira_desktop.services.model_catalog.readiness import ModelReadiness
     from mira_desktop.ui.changes import ChangeSignal
@@ -177,6 +178,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
             deleted=self._thread_deleted,
             notice=self._notice,
             undo=self.undo_notice.offer,
+            draft=lambda: self.header.draft,
         )
         self.header.menu_button.setMenu(self.thread_actions.menu)
         self._connect_chat()
@@ -186,10 +188,20 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
         self._follow = Follow(self, self.changes, {Topic.MESSAGES, Topic.THREADS}, self._thread_data_changed)
         preferences = services.preferences
         self.background.op(self, preferences.theme).success(apply_theme).run()
+        self._remember_folders(preferences)
         # Pending and interrupted index jobs resume in the background as soon as the app runs.
         services.knowledge.indexer.start()
         services.other_processes.watch()  # a `mira` command's writes show here too
         self.new_chat()
+
+    def _remember_folders(self, preferences: Preferences) -> None:
+        """File dialogs open where the last one was left, across restarts (the home folder at first)."""
+        from mira_desktop.ui import file_dialogs
+
+        def save(folder: str) -> None:
+            self.background.op(self, lambda: preferences.set_last_folder(folder)).run()
+
+        self.background.op(self, preferences.last_folder).success(lambda folder: file_dialogs.use(folder, save)).run()
 
     def _connect_chat(self) -> None:
         from mira_desktop.core.conversation import chat_state as uchat
@@ -203,6 +215,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
         self.composer.stop_requested.connect(lambda: dispatch(uchat.StopRequested()))
         self.composer.draft_changed.connect(lambda text: dispatch(uchat.DraftEdited(text)))
         self.composer.draft_changed.connect(lambda _text: self._usage_timer.start())
+        self.chat_view.edit_submitted.connect(self._offer_retitle)
         self.chat_view.edit_submitted.connect(lambda mid, text: dispatch(uchat.EditRequested(mid, text)))
         self.chat_view.regenerate_requested.connect(lambda mid: dispatch(uchat.RegenerateRequested(mid)))
         self.chat_view.retry_requested.connect(lambda mid: dispatch(uchat.RetryRequested(mid)))
@@ -255,7 +268,10 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
         self.model_readiness_changed.emit(readiness)
 
     def _header_loaded(self) -> None:
+        from mira_desktop.core.conversation.chat_state import PersonaShown
+
         self.composer.set_persona(self.header.persona)
+        self.controller.dispatch(PersonaShown(self.header.persona, self.header.persona_avatar))
         if (
             self.services is not None
             and self._checked_ref is not None
@@ -361,6 +377,27 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
             lambda exc: self._notice(explain(exc))
         ).run()
 
+    def _offer_retitle(self, message_id: str, text: str) -> None:
+        """The thread's first message was edited while the title still is that message as it was:
+        offer the new text as the title (a title the user chose is left alone)."""
+        from mira_desktop.services.chat.titles import make_title
+
+        history, thread_id = self.controller.state.history, self.current_thread_id
+        users = [m for m in history if m.role == "user"]
+        if thread_id is None or not users or users[0].id != message_id or self.services is None:
+            return
+        old, new = make_title(users[0].content), make_title(text)
+        if old == new or self.header.title.text() != old:
+            return
+        threads = self.services.threads
+
+        def retitle() -> None:
+            self.background.op(self, lambda: threads.rename(thread_id, new)).failure(
+                lambda exc: self._notice(explain(exc))
+            ).run()
+
+        self.undo_notice.offer(tr("look.retitle_offer", title=new), retitle, tr("look.retitle"))
+
     def _memory_answered(self, message_id: str, remember: bool) -> None:
         """The user's answer to an answer's "Remember that …?" (nothing is stored without it)."""
         assert self.services is not None
@@ -386,6 +423,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
             agent=draft.agent,
             workspace_id=draft.workspace_id if draft.agent else None,
             greeting=greeting,
+            tts=draft.tts,
         )
 
     def _render(self, state: ChatState, hidden_earlier: int) -> None:
@@ -411,8 +449,8 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
 
     def update_usage(self) -> None:
         """Show how much of the model's window the next request uses (computed off the UI thread)."""
-        if self.services is None:
-            return
+        if self.services is None or self._quitting:
+            return  # a late reload after closing must not read the closed database
         chat = self.services.chat
         thread_id = self.current_thread_id
         draft = self.composer.editor.toPlainText()

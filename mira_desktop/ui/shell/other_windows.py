@@ -17,9 +17,15 @@ from mira_desktop.ui.shell.sidebar import MORE
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.ui.changes import ChangeSignal
+    from mira_desktop.ui.chat.header import ChatHeader
+    from mira_desktop.ui.chat.thread_actions import ThreadActions
     from mira_desktop.ui.chat.view import ChatView
     from mira_desktop.ui.operations import OperationRunner
     from mira_desktop.ui.shell.sidebar import ThreadSidebar
+
+
+# Shortcuts that make no sense as a command typed into Ctrl+K (it is Ctrl+K; Esc stops an answer).
+PALETTE_SKIPS = {"shortcuts.switcher", "shortcuts.stop", "shortcuts.send"}
 
 
 class OtherWindows:
@@ -33,6 +39,9 @@ class OtherWindows:
     start_chat_with_role: Callable[[str], None]
     _notice: Callable[[str], None]
     trash_dialog: Any
+    header: ChatHeader
+    thread_actions: ThreadActions
+    current_thread_id: str | None
 
     def _host(self) -> QMainWindow:
         """The main window this mixin is part of."""
@@ -78,13 +87,7 @@ class OtherWindows:
         """Ctrl+K: a thread or a command, by a few letters of its name."""
         from mira_desktop.ui.shell.quick_switcher import QuickSwitcher
 
-        entries: list[tuple[str, Callable[[], None]]] = [
-            (tr("sidebar.new_chat"), self.new_chat),
-            (tr("menu.settings").rstrip("…"), self.open_settings),
-            (tr("menu.roles").rstrip("…"), self.open_roles),
-            (tr("menu.knowledge").rstrip("…"), self.open_knowledge),
-            (tr("menu.shortcuts"), self.show_shortcuts),
-        ]
+        entries = self.palette_commands()
         for row in range(self.sidebar.thread_list.count()):
             item = self.sidebar.thread_list.item(row)
             thread_id = str(item.data(Qt.ItemDataRole.UserRole))
@@ -95,11 +98,41 @@ class OtherWindows:
         self.switcher = QuickSwitcher(entries, self._host())
         self.switcher.show()
 
+    def palette_commands(self) -> list[tuple[str, Callable[[], None]]]:
+        """The commands Ctrl+K offers: every named action and shortcut of the window (menus, new chat,
+        attach, …) with its keys, and the chat's switches (agent mode, speak answers)."""
+        from PySide6.QtGui import QAction, QShortcut
+
+        from mira_desktop.ui.shortcuts import HELP, bound_keys, key_text
+
+        host = self._host()
+        commands: list[tuple[str, Callable[[], None]]] = []
+        seen: set[str] = set()
+        targets = [*host.findChildren(QAction), *host.findChildren(QShortcut)]
+        for target in targets:
+            help_key = target.property(HELP)
+            if not help_key or help_key in seen or help_key in PALETTE_SKIPS:
+                continue
+            seen.add(str(help_key))
+            keys = key_text(bound_keys(target))
+            label = tr(str(help_key)) + (f"    {keys}" if keys else "")
+            run = target.trigger if isinstance(target, QAction) else cast("QShortcut", target).activated.emit
+            commands.append((label, run))
+        commands.append((tr("look.command.agent"), self._toggle_agent))
+        commands.append((tr("look.command.speak"), self._toggle_speech))
+        return commands
+
+    def _toggle_agent(self) -> None:
+        self.header.agent_button.toggle()
+
+    def _toggle_speech(self) -> None:
+        self.thread_actions.toggle_speech(self.current_thread_id)
+
     def show_shortcuts(self) -> None:
-        from mira_desktop.ui.shell.quick_switcher import shortcuts_html
+        from mira_desktop.ui.shortcuts import sheet_html
 
         box = QMessageBox(
-            QMessageBox.Icon.NoIcon, tr("menu.shortcuts"), shortcuts_html(), parent=self._host()
+            QMessageBox.Icon.NoIcon, tr("menu.shortcuts"), sheet_html(self._host()), parent=self._host()
         )
         box.setTextFormat(Qt.TextFormat.RichText)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

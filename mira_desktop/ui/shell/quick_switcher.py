@@ -60,25 +60,3 @@ class QuickSwitcher(QDialog):
         _label, action = self._entries[int(item.data(Qt.ItemDataRole.UserRole))]
         self.accept()
         action()
-
-
-SHORTCUTS = (
-    ("Ctrl+N", "shortcuts.new_chat"),
-    ("Ctrl+K", "shortcuts.switcher"),
-    ("Ctrl+F", "shortcuts.search"),
-    ("Enter / Shift+Enter", "shortcuts.send"),
-    ("Esc", "shortcuts.stop"),
-    ("Ctrl+Shift+A", "shortcuts.attach"),
-    ("Ctrl+Shift+R", "shortcuts.roles"),
-    ("Ctrl+Shift+K", "shortcuts.knowledge"),
-    ("Ctrl+,", "shortcuts.settings"),
-    ("F1", "shortcuts.sheet"),
-    ("Ctrl+Q", "shortcuts.quit"),
-)
-
-
-def shortcuts_html() -> str:
-    rows = "".join(
-        f"<tr><td><b>{keys}</b></td><td>&nbsp;&nbsp;{tr(key)}</td></tr>" for keys, key in SHORTCUTS
-    )
-    return f"<table>{rows}</table>"

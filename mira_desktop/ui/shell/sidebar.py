@@ -27,6 +27,7 @@ from mira_desktop.core.conversation.threads import Thread, ThreadStatus
 from mira_desktop.services.app.changes import Topic
 from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.shortcuts import describe
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
@@ -65,7 +66,7 @@ class ThreadSidebar(QWidget):
         self.new_chat_button.setObjectName("newChat")
         self.new_chat_button.setToolTip(tr("sidebar.new_chat") + " (Ctrl+N)")
         self.new_chat_button.clicked.connect(self.new_chat_requested)
-        QShortcut(QKeySequence.StandardKey.New, self, self.new_chat_requested.emit)
+        describe(QShortcut(QKeySequence.StandardKey.New, self, self.new_chat_requested.emit), "shortcuts.new_chat")
 
         self.search_box = QLineEdit()
         self.search_box.setPlaceholderText(tr("sidebar.search"))
@@ -76,7 +77,7 @@ class ThreadSidebar(QWidget):
         self._search_timer.timeout.connect(self.refresh)
         self.search_box.textChanged.connect(self.search_changed)
         self.search_box.textChanged.connect(lambda _text: self._search_timer.start())
-        QShortcut(QKeySequence.StandardKey.Find, self, self.search_box.setFocus)
+        describe(QShortcut(QKeySequence.StandardKey.Find, self, self.search_box.setFocus), "shortcuts.search")
 
         self.status_tabs = QTabBar()
         self.status_tabs.addTab(tr("sidebar.active"))

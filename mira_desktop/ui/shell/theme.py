@@ -89,6 +89,8 @@ QToolTip {{ background: {sidebar}; color: {text}; border: 1px solid {border}; }}
 #composerEditor:disabled {{ background: {disabled}; color: {disabled_text}; }}
 #sendButton {{ padding: 8px 18px; border-radius: 8px; background: {accent}; color: {accent_text}; }}
 #sendButton:disabled {{ background: {accent_disabled}; }}
+QProgressBar {{ border: 1px solid {border}; border-radius: 4px; background: {input}; color: {text}; text-align: center; }}
+QProgressBar::chunk {{ background: {accent_soft}; border-radius: 3px; }}
 """
 
 

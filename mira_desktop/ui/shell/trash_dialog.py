@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from mira_desktop.services.app.changes import Topic
 from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.i18n import explain, tr
+from mira_desktop.ui.layout import pin_to_top
 from mira_desktop.ui.locale_format import format_date, format_timestamp
 
 if TYPE_CHECKING:
@@ -88,9 +89,10 @@ class TrashDialog(QDialog):
         buttons.addWidget(QLabel(tr("trash.keep")))
         buttons.addWidget(self.days)
         buttons.addWidget(self.empty_button)
+        pin_to_top(hint)
         layout.addWidget(hint)
         layout.addWidget(self.entries, 1)
-        layout.addWidget(self.empty_label)
+        layout.addWidget(self.empty_label, 1)  # an empty trash: the note fills the pane, the hint stays on top
         layout.addLayout(buttons)
         self._follow = Follow(self, changes, {Topic.TRASH}, lambda _c: self.reload())
         self.days.editingFinished.connect(self._days_changed)

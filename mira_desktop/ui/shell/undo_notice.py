@@ -1,4 +1,5 @@
-"""A status-bar notice with an Undo button, for changes that are cheap to take back (a move to the trash)."""
+"""A status-bar notice with an Undo button, for changes that are cheap to take back (a move to the trash),
+or another one-click offer (retitle a thread whose first message was edited)."""
 
 from __future__ import annotations
 
@@ -30,9 +31,10 @@ class UndoNotice(QWidget):
         self._undo_action: Callable[[], None] | None = None
         self.hide()
 
-    def offer(self, text: str, undo: Callable[[], None]) -> None:
-        """Show ``text`` with Undo for a few seconds; a click calls ``undo`` once."""
+    def offer(self, text: str, undo: Callable[[], None], button: str = "") -> None:
+        """Show ``text`` with Undo (or ``button``) for a few seconds; a click calls ``undo`` once."""
         self.label.setText(text)
+        self.button.setText(button or tr("undo.button"))
         self._undo_action = undo
         self.show()
         self._timer.start(SHOWN_MS)

@@ -30,8 +30,8 @@ STRINGS: dict[str, Source] = {
         "attachment", "PDF and Office documents", "attachment.filter_documents"
     ),
     # The media under an answer (ui/chat/media_player.py).
-    "media.play": translate("media", "▶ Play", "media.play"),
-    "media.pause": translate("media", "⏸ Pause", "media.pause"),
+    "media.play": translate("media", "Play", "media.play"),
+    "media.pause": translate("media", "Pause", "media.pause"),
     "media.open": translate("media", "Open", "media.open"),
     "media.no_player": translate("media", "Playback needs QtMultimedia (PySide6-Addons).", "media.no_player"),
     "media.speaking": translate("media", "Speaking…", "media.speaking"),

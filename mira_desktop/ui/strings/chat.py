@@ -50,8 +50,8 @@ STRINGS: dict[str, Source] = {
     "message.mira": translate("message", "Mira", "message.mira"),
     "message.copy": translate("message", "Copy", "message.copy"),
     "message.edit": translate("message", "Edit", "message.edit"),
-    "message.regenerate": translate("message", "Regenerate", "message.regenerate"),
-    "message.retry": translate("message", "Retry", "message.retry"),
+    "message.regenerate": translate("message", "New answer", "message.regenerate"),
+    "message.retry": translate("message", "Try again", "message.retry"),
     "message.delete": translate("message", "Delete", "message.delete"),
     "message.delete_tip": translate(
         "message", "Delete this message and the replies below it", "message.delete_tip"

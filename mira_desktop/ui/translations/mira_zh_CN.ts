@@ -1184,16 +1184,179 @@ It does not touch your original files, and it keeps every conversation: {threads
     </message>
 </context>
 <context>
-    <name>media</name>
+    <name>look</name>
     <message>
-        <source>▶ Play</source>
-        <comment>media.play</comment>
-        <translation>▶ 播放</translation>
+        <source>Open the trash</source>
+        <comment>look.shortcut.trash</comment>
+        <translation>打开回收站</translation>
     </message>
     <message>
-        <source>⏸ Pause</source>
+        <source>Back up your data</source>
+        <comment>look.shortcut.backup</comment>
+        <translation>备份数据</translation>
+    </message>
+    <message>
+        <source>Agent mode on or off</source>
+        <comment>look.command.agent</comment>
+        <translation>开启或关闭智能体模式</translation>
+    </message>
+    <message>
+        <source>Speak answers on or off</source>
+        <comment>look.command.speak</comment>
+        <translation>开启或关闭朗读回答</translation>
+    </message>
+    <message>
+        <source>Answers in this chat will be spoken.</source>
+        <comment>look.speak_on</comment>
+        <translation>这个对话的回答将被朗读。</translation>
+    </message>
+    <message>
+        <source>Answers in this chat will not be spoken.</source>
+        <comment>look.speak_off</comment>
+        <translation>这个对话的回答不再朗读。</translation>
+    </message>
+    <message>
+        <source>The title is still the first message as it was. Rename the thread “{title}”?</source>
+        <comment>look.retitle_offer</comment>
+        <translation>标题仍是第一条消息修改前的内容。把对话重命名为“{title}”吗？</translation>
+    </message>
+    <message>
+        <source>Rename</source>
+        <comment>look.retitle</comment>
+        <translation>重命名</translation>
+    </message>
+    <message>
+        <source>Word for word the same as an earlier answer: the model answers this question the same way.</source>
+        <comment>look.same_answer</comment>
+        <translation>与之前的一个回答一字不差：模型对这个问题的回答相同。</translation>
+    </message>
+    <message>
+        <source>Write another answer beside this one (◀ ▶ switch between them)</source>
+        <comment>look.regenerate_tip</comment>
+        <translation>在这个回答旁再写一个回答（用 ◀ ▶ 切换）</translation>
+    </message>
+    <message>
+        <source>No sound output device was found: nothing would be heard here.</source>
+        <comment>look.no_audio_device</comment>
+        <translation>没有找到声音输出设备：在这里听不到声音。</translation>
+    </message>
+    <message>
+        <source>Open the speech in another program</source>
+        <comment>look.no_audio_device_tip</comment>
+        <translation>用其他程序打开这段语音</translation>
+    </message>
+    <message>
+        <source>Header</source>
+        <comment>look.part.header</comment>
+        <translation>开头</translation>
+    </message>
+    <message>
+        <source>p. {n}</source>
+        <comment>look.loc.page</comment>
+        <translation>第 {n} 页</translation>
+    </message>
+    <message>
+        <source>pp. {start}–{end}</source>
+        <comment>look.loc.pages</comment>
+        <translation>第 {start}–{end} 页</translation>
+    </message>
+    <message>
+        <source>slide {n}</source>
+        <comment>look.loc.slide</comment>
+        <translation>第 {n} 张幻灯片</translation>
+    </message>
+    <message>
+        <source> (notes)</source>
+        <comment>look.loc.notes</comment>
+        <translation>（备注）</translation>
+    </message>
+    <message>
+        <source>row {n}</source>
+        <comment>look.loc.row</comment>
+        <translation>第 {n} 行</translation>
+    </message>
+    <message>
+        <source>rows {start}–{end}</source>
+        <comment>look.loc.rows</comment>
+        <translation>第 {start}–{end} 行</translation>
+    </message>
+    <message>
+        <source>line {n}</source>
+        <comment>look.loc.line</comment>
+        <translation>第 {n} 行</translation>
+    </message>
+    <message>
+        <source>lines {start}–{end}</source>
+        <comment>look.loc.lines</comment>
+        <translation>第 {start}–{end} 行</translation>
+    </message>
+    <message>
+        <source>¶{n}</source>
+        <comment>look.loc.paragraph</comment>
+        <translation>第 {n} 段</translation>
+    </message>
+    <message>
+        <source>¶{start}–{end}</source>
+        <comment>look.loc.paragraphs</comment>
+        <translation>第 {start}–{end} 段</translation>
+    </message>
+    <message>
+        <source>whole document</source>
+        <comment>look.loc.whole</comment>
+        <translation>整个文档</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>look.loc.separator</comment>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>&amp;Look in:</source>
+        <comment>look.qt.look_in</comment>
+        <translation>查找范围(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Files of &amp;type:</source>
+        <comment>look.qt.files_of_type</comment>
+        <translation>文件类型(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <comment>look.qt.folder</comment>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <comment>look.qt.file</comment>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>%1 File</source>
+        <comment>look.qt.suffix_file</comment>
+        <translation>%1 文件</translation>
+    </message>
+    <message>
+        <source>Drive</source>
+        <comment>look.qt.drive</comment>
+        <translation>驱动器</translation>
+    </message>
+    <message>
+        <source>Computer</source>
+        <comment>look.qt.computer</comment>
+        <translation>计算机</translation>
+    </message>
+</context>
+<context>
+    <name>media</name>
+    <message>
+        <source>Play</source>
+        <comment>media.play</comment>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <source>Pause</source>
         <comment>media.pause</comment>
-        <translation>⏸ 暂停</translation>
+        <translation>暂停</translation>
     </message>
     <message>
         <source>Open</source>
@@ -1390,14 +1553,14 @@ It does not touch your original files, and it keeps every conversation: {threads
         <translation>编辑</translation>
     </message>
     <message>
-        <source>Regenerate</source>
+        <source>New answer</source>
         <comment>message.regenerate</comment>
-        <translation>重新生成</translation>
+        <translation>换个回答</translation>
     </message>
     <message>
-        <source>Retry</source>
+        <source>Try again</source>
         <comment>message.retry</comment>
-        <translation>重试</translation>
+        <translation>再试一次</translation>
     </message>
     <message>
         <source>Delete</source>
