@@ -169,22 +169,25 @@ def test_the_knowledge_progress_bar_moves_while_a_job_embeds(
 ) -> None:
     from mira_desktop.ui.knowledge.page import KnowledgePage
 
-    kb = app_services.knowledge_bases.create("notes")
-    note = tmp_path / "note.txt"
-    note.write_text("Some text to index.\n" * 50)
-    app_services.knowledge.queue.add(kb.id, [str(note)])
-    jobs = IndexJobRepository(app_services.database)
-    job = app_services.knowledge_bases.jobs(kb.id)[0]
-    # What the builder writes when embedding starts; the next write is at a 512-chunk checkpoint.
-    jobs.update(job.id, state=JobState.EMBEDDING, progress=0.05)
-    page = KnowledgePage(app_services, runner, changes)
-    qtbot.addWidget(page)
-    page.show()
-    page.refresh_knowledge_bases(kb.id)
-    qtbot.waitUntil(lambda: page.overall.value() == 5, timeout=30_000)
-    step = IndexProgress(kb.id, "embedding 60 of 100 chunks", 0, 1, 60, 100, None, "embedding")
-    app_services.changes.publish(Topic.INDEX, kb.id, progress=step)
-    qtbot.waitUntil(lambda: page.overall.value() == 59, timeout=30_000)  # 5 % + 90 % × 60/100
-    bar = page.jobs_tab.table.cellWidget(0, 2)
-    assert bar.value() == 59
-    page.close()
+    # The page starts the real indexer, which would run the job to its end before the steps below
+    # are seen: it stays paused, and the test publishes what the builder publishes while embedding.
+    with app_services.knowledge.indexer.paused():
+        kb = app_services.knowledge_bases.create("notes")
+        note = tmp_path / "note.txt"
+        note.write_text("Some text to index.\n" * 50)
+        app_services.knowledge.queue.add(kb.id, [str(note)])
+        jobs = IndexJobRepository(app_services.database)
+        job = app_services.knowledge_bases.jobs(kb.id)[0]
+        # What the builder writes when embedding starts; the next write is at a 512-chunk checkpoint.
+        jobs.update(job.id, state=JobState.EMBEDDING, progress=0.05)
+        page = KnowledgePage(app_services, runner, changes)
+        qtbot.addWidget(page)
+        page.show()
+        page.refresh_knowledge_bases(kb.id)
+        qtbot.waitUntil(lambda: page.overall.value() == 5, timeout=30_000)
+        step = IndexProgress(kb.id, "embedding 60 of 100 chunks", 0, 1, 60, 100, None, "embedding")
+        app_services.changes.publish(Topic.INDEX, kb.id, progress=step)
+        qtbot.waitUntil(lambda: page.overall.value() == 59, timeout=30_000)  # 5 % + 90 % × 60/100
+        bar = page.jobs_tab.table.cellWidget(0, 2)
+        assert bar.value() == 59
+        page.close()

@@ -101,19 +101,21 @@ class PiperEngine:
             raise EngineUnavailableError(problem)
         with self._lock:  # one voice, one synthesis at a time
             voice = self._load()
-            buffer = io.BytesIO()
-            with wave.open(buffer, "wb") as writer:
-                started = False
-                for chunk in voice.synthesize(text):
-                    cancel.raise_if_cancelled()
-                    if not started:
-                        writer.setframerate(chunk.sample_rate)
-                        writer.setsampwidth(chunk.sample_width)
-                        writer.setnchannels(chunk.sample_channels)
-                        started = True
-                    writer.writeframes(chunk.audio_int16_bytes)
-                if not started:
-                    raise EngineUnavailableError("Piper produced no audio for this text.")
+            chunks = []
+            for chunk in voice.synthesize(text):
+                cancel.raise_if_cancelled()
+                chunks.append(chunk)
+        if not chunks:
+            raise EngineUnavailableError("Piper produced no audio for this text.")
+        # The wave is written once every chunk is in: a cancel mid-synthesis leaves no half-made
+        # writer behind (closing one without its format raised wave.Error over the Cancelled).
+        buffer = io.BytesIO()
+        with wave.open(buffer, "wb") as writer:
+            writer.setframerate(chunks[0].sample_rate)
+            writer.setsampwidth(chunks[0].sample_width)
+            writer.setnchannels(chunks[0].sample_channels)
+            for chunk in chunks:
+                writer.writeframes(chunk.audio_int16_bytes)
         wav = buffer.getvalue()
         return Speech(wav, self.name, self._package, language, wav_seconds(wav))
 
