@@ -462,7 +462,7 @@ class Bench:
 
     def run(self, task: Task, ref: str) -> TaskRun:
         from mira_desktop.agent.tools.catalog import BY_NAME
-        from mira_desktop.agent.tools.schema import validation_errors
+        from mira_desktop.agent.tools.validation import validation_errors
         from mira_desktop.core.conversation.runs import RunStatus
         from mira_desktop.services.chat.service import SendOptions
 

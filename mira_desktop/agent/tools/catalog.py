@@ -1,7 +1,8 @@
 """Every tool the agent can call, declared once: name, one-line description, argument schema, risk.
 
-The schemas use a small JSON-schema subset (see :mod:`.schema`) that the native tool-call APIs, the
-local-model grammar (``llama_cpp.LlamaGrammar.from_json_schema``) and our own validator all read.
+The schemas are JSON Schema, checked by :mod:`.validation` (``jsonschema``) before a call is asked
+or made; the native tool-call APIs and the local-model grammar (:mod:`mira_desktop.agent.grammar`)
+read the same schemas.
 Every string has a ``maxLength`` and every number a ``maximum``, so no argument is unbounded.
 """
 

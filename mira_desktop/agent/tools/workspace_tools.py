@@ -16,7 +16,7 @@ from mira_desktop.agent.tools.proposals import Proposal
 from mira_desktop.agent.tools.reading import list_files, read_file, search_files
 from mira_desktop.agent.tools.registry import ToolRegistry
 from mira_desktop.agent.tools.results import ToolResult, argument_path
-from mira_desktop.agent.tools.schema import validation_errors
+from mira_desktop.agent.tools.validation import validation_errors
 from mira_desktop.core.cancel import CancelToken
 
 _READERS = {"list_files": list_files, "read_file": read_file, "search_files": search_files}

@@ -15,7 +15,7 @@ from mira_desktop.agent.grammar import (
     parse_grammar_reply,
 )
 from mira_desktop.agent.tools.catalog import ALL_TOOLS, FILE_TOOLS
-from mira_desktop.agent.tools.schema import validation_errors
+from mira_desktop.agent.tools.validation import validation_errors
 
 
 def test_schema_has_one_branch_per_offered_tool_and_a_final_answer() -> None:
