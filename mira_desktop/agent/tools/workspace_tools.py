@@ -59,6 +59,22 @@ class WorkspaceTools:
         except ToolError as exc:
             return ToolResult.from_error(exc, argument_path(arguments))
 
+    def run_external(self, name: str, arguments: dict[str, Any], cancel: CancelToken) -> ToolResult:
+        """Send a call to the program behind an external tool; its failures are results the model reads.
+
+        Raises:
+            Cancelled: the user stopped the run while the call was pending.
+        """
+        tool = self.registry.external(name)
+        if tool is None:
+            return ToolResult.failure(
+                f"{name} is no longer offered (its server was turned off or removed).", "refused"
+            )
+        try:
+            return tool.call(arguments, cancel)
+        except ToolError as exc:
+            return ToolResult.from_error(exc)
+
     def propose(self, call_id: str, name: str, arguments: dict[str, Any]) -> Proposal:
         """Plan a change without touching the disk; raises ``ToolError`` when it cannot be made."""
         with _refused_by_the_system():

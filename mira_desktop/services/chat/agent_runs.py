@@ -37,6 +37,7 @@ from mira_desktop.store.runs import RunRepository
 from mira_desktop.store.threads import ThreadRepository
 
 CANCELLED_WAITING = "Cancelled while waiting for approval: the pending change was not made."
+CANCELLED_MAY_HAVE_RUN = "Cancelled: the call that may have run was not sent again."
 CANCELLED_INTERRUPTED = (
     "Cancelled after Mira stopped during this run: nothing more will be done; what it changed stays "
     "(undo puts it back)."
@@ -171,6 +172,8 @@ class AgentRuns:
         checkpoint = self._checkpoint(run)
         made = self._in_flight_change(run, checkpoint) if checkpoint is not None else ()
         note = CANCELLED_WAITING if run.status is RunStatus.WAITING_APPROVAL else CANCELLED_INTERRUPTED
+        if checkpoint is not None and checkpoint.pending is not None and checkpoint.pending.may_have_run:
+            note = CANCELLED_MAY_HAVE_RUN
         with self._db.transaction():
             if checkpoint is not None:
                 # Nothing waits any more; a change a killed process made is kept for undo.
@@ -283,6 +286,8 @@ def default_limits(settings_get: Any) -> BudgetLimits:
 
 
 def _pending_view(pending: PendingCall) -> dict[str, Any]:
-    """The call waiting for approval, with its tool's risk (the window words its reason by it)."""
+    """The call waiting for approval, with its tool's risk (the window words its reason by it) and, for
+    an MCP or command call, its server and the server's read-only hint."""
     tool = BY_NAME.get(pending.tool)
-    return pending.to_dict() | {"call_id": pending.id, "risk": tool.risk.value if tool else None}
+    card = pending.external or (tool.card() if tool else {})
+    return pending.to_dict() | {"call_id": pending.id, **card, "risk": card.get("risk")}

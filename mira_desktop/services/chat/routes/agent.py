@@ -243,6 +243,9 @@ def _run_outcome(outcome: Outcome, workspace: Workspace) -> RunOutcome:
                 "tool": outcome.tool,
                 "reason": outcome.reason,
                 "proposal": outcome.proposal.to_dict() if outcome.proposal else None,
+                "arguments": outcome.arguments,
+                "external": outcome.external,
+                "may_have_run": outcome.may_have_run,
             }
             return RunOutcome(RunStatus.WAITING_APPROVAL, metadata={**where, "pending": pending})
         case Failed():
