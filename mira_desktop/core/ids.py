@@ -23,6 +23,7 @@ PREFIXES = {
     "provider": "prv",
     "memory": "mem",
     "trash": "trs",
+    "mcp_server": "mcp",
 }
 
 

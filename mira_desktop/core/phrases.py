@@ -54,6 +54,18 @@ ENGLISH: dict[str, str] = {
     "agent.make_dir": "Create the folder {path}",
     "agent.move_file": "Move {source} to {destination}",
     "agent.delete_file": "Delete {path} ({size} bytes)",
+    # tools: MCP servers and the sandbox
+    "mcp.failed": "The MCP server {name} could not be started or reached: {reason}.",
+    "mcp.turned_off": "The MCP server {name} is turned off: turn it on first (`mira mcp enable {name}`).",
+    "mcp.bad_name": (
+        "{name} cannot name an MCP server: use 1 to 32 letters, digits, '-' or single '_' "
+        "(starting with a letter or digit), e.g. files or brave-search."
+    ),
+    "mcp.name_taken": "There is already an MCP server named {name}: pick another name or remove it first.",
+    "mcp.bad_url": "{url} is not an http:// or https:// URL: give the server's MCP endpoint.",
+    "mcp.no_command": "Give the command that starts the server (e.g. npx -y @modelcontextprotocol/server-filesystem DIR).",
+    "mcp.bad_timeout": "The timeout must be between 1 and {most} seconds.",
+    "tools.bad_time_limit": "A command's time limit must be between 1 and {most} seconds.",
     # knowledge bases and workspaces
     "kb.needs_name": "A knowledge base needs a name.",
     "workspace.needs_name": "A workspace needs a name.",

@@ -54,7 +54,7 @@ class McpServerRepository:
                 "INSERT INTO mcp_servers (id, name, transport, command, args_json, env_json, url, headers_json, "
                 "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
-                    new_id("mcp"),
+                    new_id("mcp_server"),
                     name,
                     transport.value,
                     command,

@@ -29,6 +29,7 @@ class Topic(StrEnum):
     TRASH = "trash"  # something moved to the trash, restored or purged
     ATTACHMENTS = "attachments"  # a file added to or removed from a draft, files collected
     MEDIA = "media"  # speech or an image of an answer queued, made, failed or stopped
+    TOOLS = "tools"  # an MCP server added, changed, started, failed or removed; a tool permission set
 
 
 @dataclass(frozen=True)

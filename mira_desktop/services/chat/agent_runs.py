@@ -55,6 +55,7 @@ class AgentRunView:
     files_changed: list[str] = field(default_factory=list)
     files_read: list[str] = field(default_factory=list)
     stop_reason: str | None = None
+    changed_by_commands: list[str] = field(default_factory=list)  # undo cannot put these back
 
     @property
     def can_continue(self) -> bool:
@@ -70,6 +71,7 @@ class AgentRunView:
             "files_changed": self.files_changed,
             "files_read": self.files_read,
             "stop_reason": self.stop_reason,
+            "changed_by_commands": self.changed_by_commands,
         }
 
 
@@ -111,7 +113,19 @@ class AgentRuns:
             list(checkpoint.evidence.files_changed),
             list(checkpoint.evidence.files_read),
             answer.metadata.get("stop_reason") if answer is not None else None,
+            list(checkpoint.evidence.changed_by_commands),
         )
+
+    def tool_output(self, run_id: str, call_id: str) -> str:
+        """The whole output of one call of the run (what the trace shows on demand)."""
+        self._agent_run(run_id)
+        kept = self._runs.tool_output(run_id, call_id)
+        if kept is not None:
+            return kept
+        for event in self._runs.events(run_id):
+            if event.type == "tool.result" and event.data.get("id") == call_id:
+                return str((event.data.get("result") or {}).get("text", ""))
+        raise NotFoundError(f"The run {run_id} has no call {call_id}: see `mira runs events {run_id}`.")
 
     def waiting(self) -> list[AgentRunView]:
         """Runs that wait for the user's approval (after a restart too), oldest first."""
