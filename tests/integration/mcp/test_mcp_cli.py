@@ -99,7 +99,9 @@ def test_mcp_add_url_checks_the_address(mira: Mira) -> None:
 
 
 def test_a_server_that_fails_exits_5_with_its_reason(mira: Mira, tmp_path: Path) -> None:
-    assert mira("mcp", "add", "exits", "--", sys.executable, "-c", "import sys; sys.exit('bad token')").code == 0
+    assert (
+        mira("mcp", "add", "exits", "--", sys.executable, "-c", "import sys; sys.exit('bad token')").code == 0
+    )
     failed = mira("mcp", "test", "exits")
     assert failed.code == 5
     assert "The MCP server exits could not be started or reached" in failed.err
@@ -118,7 +120,10 @@ def test_agent_tools_lists_mcp_tools_with_their_server_and_permission(mira: Mira
     assert (tools["notes__search"]["server"], tools["notes__search"]["permission"]) == ("notes", "allow")
     assert tools["notes__search"]["permission_set"] == "global"
     assert tools["notes__search"]["read_only_hint"] is True
-    assert (tools["notes__create_note"]["permission"], tools["notes__create_note"]["risk"]) == ("ask", "external")
+    assert (tools["notes__create_note"]["permission"], tools["notes__create_note"]["risk"]) == (
+        "ask",
+        "external",
+    )
     assert tools["write_file"]["permission"] == "ask"
     assert tools["run_command"]["origin"] == "sandbox"
     table = mira("agent", "tools")
@@ -137,7 +142,10 @@ def test_agent_permissions_set_list_and_back_to_default(mira: Mira, tmp_path: Pa
         ("read_file", "ask", None),
     }
     tools = {t["name"]: t for t in mira("--json", "agent", "tools", "--workspace", workspace).json()["tools"]}
-    assert (tools["write_file"]["permission"], tools["write_file"]["permission_set"]) == ("allow", "workspace")
+    assert (tools["write_file"]["permission"], tools["write_file"]["permission_set"]) == (
+        "allow",
+        "workspace",
+    )
     assert tools["read_file"]["permission"] == "ask"
     assert mira("agent", "permissions", "read_file", "default").code == 0
     assert [p["tool"] for p in mira("--json", "agent", "permissions").json()] == ["write_file"]

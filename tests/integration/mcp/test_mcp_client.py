@@ -36,14 +36,18 @@ def test_a_stdio_server_lists_its_tools_with_their_schema_and_read_only_hint(
     assert [t["name"] for t in view.tools] == [t["name"] for t in services.mcp.tools("notes")]  # cached
 
 
-def test_a_call_reaches_the_server_and_its_answer_comes_back(services: AppServices, added: NotesServer) -> None:
+def test_a_call_reaches_the_server_and_its_answer_comes_back(
+    services: AppServices, added: NotesServer
+) -> None:
     result = services.mcp.call("notes", "create_note", {"title": "milk", "body": "two litres"}, CancelToken())
     assert _text(result) == "Created the note 'milk'."
     assert added.calls() == ["create_note milk"]
     assert (added.state / "notes" / "milk.txt").read_text() == "two litres"
 
 
-def test_a_call_that_takes_too_long_is_cancelled_with_a_reason(services: AppServices, added: NotesServer) -> None:
+def test_a_call_that_takes_too_long_is_cancelled_with_a_reason(
+    services: AppServices, added: NotesServer
+) -> None:
     services.mcp.tools("notes")  # started (and listed) before the short timeout is set
     services.mcp.set_timeout(1)
     started = time.monotonic()
@@ -52,7 +56,9 @@ def test_a_call_that_takes_too_long_is_cancelled_with_a_reason(services: AppServ
     assert failed.value.kind == "timeout"
     assert time.monotonic() - started < 10
     assert services.mcp.view("notes").state is ServerState.RUNNING  # the session survives a timeout
-    assert "Created" in _text(services.mcp.call("notes", "create_note", {"title": "a", "body": "b"}, CancelToken()))
+    assert "Created" in _text(
+        services.mcp.call("notes", "create_note", {"title": "a", "body": "b"}, CancelToken())
+    )
 
 
 def test_stop_cancels_a_pending_call_at_once(services: AppServices, added: NotesServer) -> None:
@@ -63,7 +69,9 @@ def test_stop_cancels_a_pending_call_at_once(services: AppServices, added: Notes
     with pytest.raises(Cancelled):
         services.mcp.call("notes", "slow", {"seconds": 60}, cancel)
     assert time.monotonic() - started < 5
-    assert "Created" in _text(services.mcp.call("notes", "create_note", {"title": "a", "body": "b"}, CancelToken()))
+    assert "Created" in _text(
+        services.mcp.call("notes", "create_note", {"title": "a", "body": "b"}, CancelToken())
+    )
 
 
 def test_a_crashing_server_fails_the_call_with_its_reason_and_is_started_again_next_time(
@@ -120,7 +128,9 @@ def test_secret_environment_values_reach_the_server_from_the_keyring_only(
     services.mcp.add_stdio(
         "notes", sys.executable, notes.argv, {"NOTES_TOKEN": "tok-123-secret", "MIRA_TEST_PASSED_ON": None}
     )
-    assert _text(services.mcp.call("notes", "env", {"name": "NOTES_TOKEN"}, CancelToken())) == "tok-123-secret"
+    assert (
+        _text(services.mcp.call("notes", "env", {"name": "NOTES_TOKEN"}, CancelToken())) == "tok-123-secret"
+    )
     passed = services.mcp.call("notes", "env", {"name": "MIRA_TEST_PASSED_ON"}, CancelToken())
     assert _text(passed) == "from Mira's environment"
     assert keyring_backend.passwords[("mira-desktop", "mcp:notes:env:NOTES_TOKEN")] == "tok-123-secret"

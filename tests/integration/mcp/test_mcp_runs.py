@@ -37,7 +37,11 @@ def test_a_run_calls_an_mcp_tool_after_an_approval_that_shows_the_server_and_the
     assert added.calls() == []  # asked first, nothing sent
     pending = services.agent_runs.show(handle.run_id).pending
     assert pending is not None
-    assert (pending["tool"], pending["server"], pending["remote_name"]) == ("notes__create_note", "notes", "create_note")
+    assert (pending["tool"], pending["server"], pending["remote_name"]) == (
+        "notes__create_note",
+        "notes",
+        "create_note",
+    )
     assert pending["arguments"] == {"title": "groceries", "body": "milk, eggs"}
     assert "cannot be undone" in pending["reason"]
     assert settle(services.agent_runs.approve(handle.run_id)) is RunStatus.COMPLETED
@@ -56,7 +60,9 @@ def test_always_allow_in_this_workspace_lets_the_next_call_run_without_asking(
     assert settle(handle) is RunStatus.WAITING_APPROVAL
     from mira_desktop.agent.guardrail import RuleScope
 
-    assert settle(services.agent_runs.approve(handle.run_id, always=RuleScope.WORKSPACE)) is RunStatus.COMPLETED
+    assert (
+        settle(services.agent_runs.approve(handle.run_id, always=RuleScope.WORKSPACE)) is RunStatus.COMPLETED
+    )
     chosen = services.tool_permissions.effective(workspace)["notes__create_note"]
     assert (chosen.permission, chosen.workspace_id) == (Permission.ALLOW, workspace)
     again = script(call("notes__create_note", title="second", body="x"), final("Noted."), pick="by_turn")
@@ -65,7 +71,9 @@ def test_always_allow_in_this_workspace_lets_the_next_call_run_without_asking(
     (added.state.parent / "elsewhere").mkdir()
     other = services.workspaces.add("elsewhere", str(added.state.parent / "elsewhere")).id
     third = script(call("notes__create_note", title="third", body="x"), final("ok"), pick="by_turn")
-    assert settle(send_agent(services, third, "Again.", other)) is RunStatus.WAITING_APPROVAL  # still asks there
+    assert (
+        settle(send_agent(services, third, "Again.", other)) is RunStatus.WAITING_APPROVAL
+    )  # still asks there
 
 
 def test_arguments_that_do_not_fit_the_servers_schema_are_refused_before_anything_is_asked_or_sent(
@@ -87,7 +95,9 @@ def test_a_trusted_servers_read_only_tools_run_without_asking_and_the_others_sti
 ) -> None:
     search = call("notes__search", query="milk")
     ref = script(search, final("None."), pick="by_turn")
-    assert settle(send_agent(services, ref, "Find milk.", workspace)) is RunStatus.WAITING_APPROVAL  # a hint alone is not trusted
+    assert (
+        settle(send_agent(services, ref, "Find milk.", workspace)) is RunStatus.WAITING_APPROVAL
+    )  # a hint alone is not trusted
     services.mcp.set_trust_read_only("notes", True)
     trusted = script(search, NOTE, final("ok"), pick="by_turn")
     handle = send_agent(services, trusted, "Find milk, then note it.", workspace)
@@ -113,7 +123,9 @@ def test_a_workspace_can_turn_a_server_off_for_its_runs(
 def test_a_server_that_cannot_start_is_left_out_of_the_run_with_a_notice(
     services: AppServices, workspace: str, script: Script
 ) -> None:
-    services.mcp.add_stdio("broken", sys.executable, ["-c", "import sys; sys.stderr.write('no config\\n'); sys.exit(2)"])
+    services.mcp.add_stdio(
+        "broken", sys.executable, ["-c", "import sys; sys.stderr.write('no config\\n'); sys.exit(2)"]
+    )
     ref = script(final("ok"), pick="by_turn")
     handle = send_agent(services, ref, "Hi.", workspace)
     assert settle(handle) is RunStatus.COMPLETED
@@ -149,6 +161,8 @@ def test_a_local_models_grammar_offers_the_mcp_tools_with_their_schemas(
     assert request.tools == ()
     assert request.json_schema is not None
     branch = next(
-        b for b in request.json_schema["oneOf"] if b["properties"].get("tool", {}).get("const") == "notes__create_note"
+        b
+        for b in request.json_schema["oneOf"]
+        if b["properties"].get("tool", {}).get("const") == "notes__create_note"
     )
     assert branch["properties"]["args"]["required"] == ["title", "body"]
