@@ -2,7 +2,7 @@
 
 What the command sees: the workspace, read-write, as its working folder (at its own path); the
 system read-only (``/usr`` and the ``/bin``, ``/lib``… links into it, the pieces of ``/etc``
-programs need); its own empty ``/tmp``, ``/proc`` (its own processes only) and a minimal ``/dev``;
+programs need), and nothing else writable; its own empty ``/tmp``, ``/proc`` (its own processes only) and a minimal ``/dev``;
 nothing else — not the home folder, not Mira's data folder, not the other workspaces (any of them
 that lies inside what is shown is covered by an empty folder). No network (its own network
 namespace), no capabilities, a cleared environment. Limits are set inside the sandbox's user
@@ -40,7 +40,16 @@ ETC = (
     "python3.12",
     "python3.13",
 )
-PATH = "/usr/local/bin:/usr/bin:/bin"
+ENVIRONMENT = (
+    ("PATH", "/usr/local/bin:/usr/bin:/bin"),
+    ("HOME", "/tmp"),
+    ("TMPDIR", "/tmp"),
+    ("LANG", "C.UTF-8"),
+    ("TERM", "dumb"),
+    # Python's bytecode goes to the command's own /tmp: none is left in the workspace, and a .pyc
+    # there (stale after an edit within the same second) is never read.
+    ("PYTHONPYCACHEPREFIX", "/tmp/pycache"),
+)
 
 
 @dataclass(frozen=True)
@@ -80,8 +89,8 @@ def sandbox_argv(
     argv += ["--bind", str(root), str(root)]
     for path in _covered(root, hidden):
         argv += ["--tmpfs", str(path)]
-    argv += ["--chdir", str(root), "--clearenv"]
-    for name, value in (("PATH", PATH), ("HOME", "/tmp"), ("TMPDIR", "/tmp"), ("LANG", "C.UTF-8"), ("TERM", "dumb")):
+    argv += ["--remount-ro", "/", "--chdir", str(root), "--clearenv"]  # only /tmp and the workspace take writes
+    for name, value in ENVIRONMENT:
         argv += ["--setenv", name, value]
     argv += [
         "--",

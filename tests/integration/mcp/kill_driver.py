@@ -84,7 +84,9 @@ def resume(data_dir: Path, run_id: str, choice: str) -> dict[str, Any]:
         finally:
             services.close()
         if status == "interrupted":
-            main(["--data-dir", str(data_dir), "--json", "runs", "continue", run_id])
+            code = main(["--data-dir", str(data_dir), "--json", "runs", "continue", run_id])
+            if code != 0:  # killed before its first checkpoint: there is nothing to go on from
+                return {"status": status, "asked_may_have_run": asked, "continue_refused": code}
         elif status == "waiting_approval" and pending is not None and pending.get("may_have_run"):
             asked += 1
             action = "deny" if choice == "go-on" else "approve"

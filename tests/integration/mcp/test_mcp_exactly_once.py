@@ -183,5 +183,8 @@ def test_a_kill_9_at_a_random_moment_never_sends_the_call_twice(
         assert before == 0
         return
     report = scene.resume(_only_run(open_services), "go-on")
-    assert report["status"] == "completed"
+    if report["status"] == "interrupted":  # killed before the run's first checkpoint
+        assert (report["continue_refused"], before) == (4, 0)
+    else:
+        assert report["status"] == "completed"
     assert scene.notes.calls() == ["create_note one"] * before  # never sent again on its own
