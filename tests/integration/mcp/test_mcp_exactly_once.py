@@ -108,7 +108,7 @@ def test_the_uninterrupted_run_sends_the_call_once(scene: Scene, open_services: 
 
 
 @pytest.mark.parametrize(
-    ("kill", "sent", "asked"),
+    "case",
     [("before-send", 0, 1), ("after-result", 1, 1), ("after-checkpoint", 1, 0)],
     ids=[
         "killed-after-the-intent-before-the-send",
@@ -117,8 +117,9 @@ def test_the_uninterrupted_run_sends_the_call_once(scene: Scene, open_services: 
     ],
 )
 def test_a_killed_run_never_sends_the_call_again_on_its_own(
-    scene: Scene, open_services: OpenServices, mira: Mira, kill: str, sent: int, asked: int
+    scene: Scene, open_services: OpenServices, mira: Mira, case: tuple[str, int, int]
 ) -> None:
+    kill, sent, asked = case
     assert scene.start(kill) == 9
     assert len(scene.notes.calls()) == sent
     assert wait_gone(scene.notes.pids()) == []  # the killed Mira's server went with it

@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 import socket
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -66,10 +65,10 @@ def workspace(services: AppServices, project: Path) -> Workspace:
 
 
 @pytest.fixture
-def run(services: AppServices, workspace: Workspace) -> Iterator[RunCommand]:
+def run(services: AppServices, workspace: Workspace) -> RunCommand:
     tools, _notices = services.tools.run_tools(workspace, None, start=False)
     (tool,) = [t for t in tools if isinstance(t, RunCommand)]
-    yield tool
+    return tool
 
 
 def _short(tool: RunCommand, **limits: float) -> RunCommand:
@@ -256,7 +255,7 @@ def test_stop_ends_a_running_command_at_once(run: RunCommand) -> None:
 def test_without_bubblewrap_there_is_no_run_command_and_agent_tools_says_why(
     mira: Mira, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import mira_desktop.services.sandbox.bwrap as bwrap
+    from mira_desktop.services.sandbox import bwrap
 
     missing = Availability(
         None, "/usr/bin/prlimit", "bubblewrap (bwrap) is not installed: install the package bubblewrap"
@@ -273,7 +272,7 @@ def test_without_bubblewrap_there_is_no_run_command_and_agent_tools_says_why(
 
 
 def test_bubblewrap_missing_from_path_is_found_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    import mira_desktop.services.sandbox.bwrap as bwrap
+    from mira_desktop.services.sandbox import bwrap
 
     monkeypatch.setenv("PATH", "/nonexistent")
     found = bwrap.availability.__wrapped__()  # type: ignore[attr-defined]
