@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from mira_desktop.core.cancel import CancelToken
 
 CHUNK = 65536
+BWRAP_ENVIRONMENT = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,13 @@ class CommandRun:
 def run_command(argv: list[str], *, seconds: float, output_bytes: int, cancel: CancelToken) -> CommandRun:
     started = time.monotonic()
     process = subprocess.Popen(
-        argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True
+        argv,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+        cwd="/",
+        env=BWRAP_ENVIRONMENT,  # the sandbox could read bubblewrap's own (/proc/1/environ): none of Mira's
     )
     assert process.stdout is not None
     kept = bytearray()
