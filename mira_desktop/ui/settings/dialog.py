@@ -10,6 +10,7 @@ from mira_desktop.ui.i18n import tr
 from mira_desktop.ui.settings.appearance_page import AppearancePage
 from mira_desktop.ui.settings.memory_page import MemoryPage
 from mira_desktop.ui.settings.models_page import ModelsPage
+from mira_desktop.ui.settings.tools_page import ToolsPage
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
@@ -33,6 +34,8 @@ class SettingsDialog(QDialog):
         self.tabs.addTab(self.models_page, tr("settings.models"))
         self.memory_page = MemoryPage(services, runner, changes)
         self.tabs.addTab(self.memory_page, tr("settings.memory"))
+        self.tools_page = ToolsPage(services, runner, changes)
+        self.tabs.addTab(self.tools_page, tr("tools.tab"))
         self.appearance_page = AppearancePage(services, runner)
         self.tabs.addTab(self.appearance_page, tr("settings.appearance"))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)

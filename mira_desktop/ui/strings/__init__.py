@@ -17,6 +17,7 @@ from mira_desktop.ui.strings import (
     settings,
     shell,
     threads,
+    tools,
     trash,
 )
 from mira_desktop.ui.strings.source import Source
@@ -44,5 +45,6 @@ CATALOG: dict[str, Source] = _merge(
     settings.STRINGS,
     shell.STRINGS,
     threads.STRINGS,
+    tools.STRINGS,
     trash.STRINGS,
 )

@@ -92,6 +92,42 @@ STRINGS: dict[str, Source] = {
     "phrase.agent.delete_file": translate(
         "phrase", "Delete {path} ({size} bytes)", "phrase.agent.delete_file"
     ),
+    "phrase.mcp.failed": translate(
+        "phrase", "The MCP server {name} could not be started or reached: {reason}.", "phrase.mcp.failed"
+    ),
+    "phrase.mcp.turned_off": translate(
+        "phrase",
+        "The MCP server {name} is turned off: turn it on first (`mira mcp enable {name}`).",
+        "phrase.mcp.turned_off",
+    ),
+    "phrase.mcp.bad_name": translate(
+        "phrase",
+        "{name} cannot name an MCP server: use 1 to 32 letters, digits, '-' or single '_' (starting with a letter or digit), e.g. files or brave-search.",
+        "phrase.mcp.bad_name",
+    ),
+    "phrase.mcp.name_taken": translate(
+        "phrase",
+        "There is already an MCP server named {name}: pick another name or remove it first.",
+        "phrase.mcp.name_taken",
+    ),
+    "phrase.mcp.bad_url": translate(
+        "phrase",
+        "{url} is not an http:// or https:// URL: give the server's MCP endpoint.",
+        "phrase.mcp.bad_url",
+    ),
+    "phrase.mcp.no_command": translate(
+        "phrase",
+        "Give the command that starts the server (e.g. npx -y @modelcontextprotocol/server-filesystem DIR).",
+        "phrase.mcp.no_command",
+    ),
+    "phrase.mcp.bad_timeout": translate(
+        "phrase", "The timeout must be between 1 and {most} seconds.", "phrase.mcp.bad_timeout"
+    ),
+    "phrase.tools.bad_time_limit": translate(
+        "phrase",
+        "A command's time limit must be between 1 and {most} seconds.",
+        "phrase.tools.bad_time_limit",
+    ),
     "phrase.kb.needs_name": translate("phrase", "A knowledge base needs a name.", "phrase.kb.needs_name"),
     "phrase.workspace.needs_name": translate(
         "phrase", "A workspace needs a name.", "phrase.workspace.needs_name"
