@@ -239,7 +239,8 @@ class McpService:
             CallFailed: no answer in time, the server stopped meanwhile, or it refused the call.
             Cancelled: the user stopped the run.
         """
-        self.tools(name, cancel)
+        if self.sessions.state(name).state is not ServerState.RUNNING:  # not started yet, or it stopped
+            self.tools(name, cancel)
         return self.sessions.call(name, tool, arguments, timeout or self.timeout(), cancel)
 
     def close(self) -> None:
