@@ -66,6 +66,10 @@ ENGLISH: dict[str, str] = {
     "mcp.no_command": "Give the command that starts the server (e.g. npx -y @modelcontextprotocol/server-filesystem DIR).",
     "mcp.bad_timeout": "The timeout must be between 1 and {most} seconds.",
     "tools.bad_time_limit": "A command's time limit must be between 1 and {most} seconds.",
+    "tools.command_allow_global": (
+        "run_command can be allowed in one workspace at a time, not in every workspace: choose the "
+        "workspace (--workspace ID), or let it ask."
+    ),
     # knowledge bases and workspaces
     "kb.needs_name": "A knowledge base needs a name.",
     "workspace.needs_name": "A workspace needs a name.",

@@ -4,6 +4,7 @@ Built-in and MCP tools alike, by their model-facing names (``write_file``, ``fil
 workspace's own permission wins over the one for every workspace; with neither, the tool's risk
 decides (reads allowed, anything else asked; tools of MCP servers and ``run_command`` always ask).
 "Always allow … in this workspace" on an approval card sets the workspace's permission to allow.
+``run_command`` may be allowed in one workspace at a time, never in every workspace at once.
 Rows go with their workspace when it is purged (the table's foreign key).
 """
 
@@ -13,6 +14,7 @@ import re
 from collections.abc import Iterable
 
 from mira_desktop.agent.guardrail import Rule, RuleScope, RuleSource, Verdict
+from mira_desktop.agent.tools.catalog import RUN_COMMAND_NAME
 from mira_desktop.core.errors import InvalidInputError
 from mira_desktop.core.tool_records import Permission, ToolPermission
 from mira_desktop.services.app.changes import ChangeFeed, Topic
@@ -53,6 +55,8 @@ class ToolPermissions:
             raise InvalidInputError(
                 f"{tool!r} is not a tool name: see `mira agent tools` for the names (letters, digits, _ and -)."
             )
+        if tool == RUN_COMMAND_NAME and permission is Permission.ALLOW and workspace_id is None:
+            raise InvalidInputError.said("tools.command_allow_global")
         if permission is None:
             self._repository.clear(tool, workspace_id)
         else:

@@ -115,6 +115,8 @@ class ToolPermissionsBox(QGroupBox):
             combo = QComboBox()
             combo.addItem(tr("tools.permission.default", value=label), "")
             for value in CHOICES[1:]:
+                if value == "allow" and tool.name == "run_command" and not chosen:
+                    continue  # allowed one workspace at a time only
                 combo.addItem(_said(value), value)
             current = here.get(tool.name, "") if chosen else everywhere.get(tool.name, "")
             combo.setCurrentIndex(max(combo.findData(current), 0))

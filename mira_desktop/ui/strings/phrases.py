@@ -128,6 +128,11 @@ STRINGS: dict[str, Source] = {
         "A command's time limit must be between 1 and {most} seconds.",
         "phrase.tools.bad_time_limit",
     ),
+    "phrase.tools.command_allow_global": translate(
+        "phrase",
+        "run_command can be allowed in one workspace at a time, not in every workspace: choose the workspace (--workspace ID), or let it ask.",
+        "phrase.tools.command_allow_global",
+    ),
     "phrase.kb.needs_name": translate("phrase", "A knowledge base needs a name.", "phrase.kb.needs_name"),
     "phrase.workspace.needs_name": translate(
         "phrase", "A workspace needs a name.", "phrase.workspace.needs_name"

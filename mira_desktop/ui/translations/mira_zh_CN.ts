@@ -1593,6 +1593,11 @@ It does not touch your original files, and it keeps every conversation: {threads
         <translation>命令的时间限制必须在 1 到 {most} 秒之间。</translation>
     </message>
     <message>
+        <source>run_command can be allowed in one workspace at a time, not in every workspace: choose the workspace (--workspace ID), or let it ask.</source>
+        <comment>phrase.tools.command_allow_global</comment>
+        <translation>run_command 只能在单个工作区中设为允许，不能在所有工作区中允许：请选择工作区（--workspace ID），或让它每次询问。</translation>
+    </message>
+    <message>
         <source>A knowledge base needs a name.</source>
         <comment>phrase.kb.needs_name</comment>
         <translation>知识库需要一个名称。</translation>

@@ -152,3 +152,14 @@ def test_agent_permissions_set_list_and_back_to_default(mira: Mira, tmp_path: Pa
     bad = mira("agent", "permissions", "no such tool!", "allow")
     assert bad.code == 2
     assert "not a tool name" in bad.err
+
+
+def test_run_command_is_allowed_one_workspace_at_a_time(mira: Mira, tmp_path: Path) -> None:
+    refused = mira("agent", "permissions", "run_command", "allow")
+    assert refused.code == 2
+    assert "one workspace at a time" in refused.err
+    folder = tmp_path / "w"
+    folder.mkdir()
+    workspace = mira("--json", "workspaces", "add", "w", str(folder)).json()["id"]
+    assert mira("agent", "permissions", "run_command", "allow", "--workspace", workspace).code == 0
+    assert mira("agent", "permissions", "run_command", "deny").code == 0  # asking less is never refused
