@@ -62,6 +62,7 @@ bench: $(STAMP)
 	$(PYTEST_ENV) $(BIN)/python benchmarks/retrieval.py
 	$(PYTEST_ENV) $(BIN)/python benchmarks/attachments.py
 	$(BIN)/python benchmarks/tts.py
+	$(BIN)/python benchmarks/tools.py
 
 # Crash trials, document fuzzing, escape attempts, load, secrets and concurrency (reliability/):
 # each prints a table and writes reliability/results/*.json; about an hour here. Not part of `make test`.
