@@ -72,8 +72,10 @@ def test_a_server_that_fails_shows_its_reason(
     page.test_button.click()
     qtbot.waitUntil(lambda: "missing token" in page.result_label.text(), timeout=60_000)
     assert page.result_label.text().startswith("The MCP server exits could not be started or reached")
-    qtbot.waitUntil(lambda: _rows(page)["exits"][2].startswith("failed: "))
-    assert "missing token" in _rows(page)["exits"][2]
+    qtbot.waitUntil(lambda: _rows(page)["exits"][2] == "failed")
+    page.servers.setCurrentItem(page.servers.topLevelItem(0))
+    qtbot.waitUntil(lambda: "missing token" in page.detail.text())
+    assert page.detail.text().startswith("exits: failed: ")
     page.close()
 
 

@@ -22,6 +22,7 @@ from typing import Any, TextIO
 
 from mira_desktop import __version__
 from mira_desktop.core.tool_records import Transport
+from mira_desktop.services.mcp.reasons import Reason
 
 LOG_TAIL_BYTES = 600
 MAX_LISTED_TOOLS = 500
@@ -29,7 +30,11 @@ WATCH_SECONDS = 1.0  # how often an idle session checks that its server is still
 
 
 class ServerFailed(Exception):  # noqa: N818 (a server's failure, with its reason as the message)
-    """The server could not be started or reached, or it stopped; ``str()`` says why."""
+    """The server could not be started or reached, or it stopped; ``reason`` says why."""
+
+    def __init__(self, reason: Reason) -> None:
+        super().__init__(reason.english)
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -49,9 +54,7 @@ class LaunchSpec:
 def launch_command(command: str, args: Sequence[str], path: str | None) -> tuple[str, list[str]]:
     """The executable and arguments that start a stdio server: killed with Mira where setpriv can."""
     if shutil.which(command, path=path) is None:
-        raise ServerFailed(
-            f"the command {command!r} was not found (install it, or give its full path with `mira mcp add`)"
-        )
+        raise ServerFailed(Reason.of("not_found", command=command))
     setpriv = shutil.which("setpriv")
     if setpriv is None:
         return command, list(args)
@@ -61,12 +64,12 @@ def launch_command(command: str, args: Sequence[str], path: str | None) -> tuple
 class Connection:
     """A live session with one server; every method runs on the MCP loop."""
 
-    def __init__(self, spec: LaunchSpec, on_stop: Callable[[str], None]) -> None:
+    def __init__(self, spec: LaunchSpec, on_stop: Callable[[Reason], None]) -> None:
         self.spec = spec
         self._on_stop = on_stop  # called on the loop when the server goes away by itself
         self.client: Any = None
         self.tools: list[Any] = []
-        self.failure: str | None = None  # why it stopped, once it has
+        self.failure: Reason | None = None  # why it stopped, once it has
         self._stop = asyncio.Event()
         self._ready: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._task: asyncio.Task[None] | None = None
@@ -88,9 +91,7 @@ class Connection:
             await asyncio.wait_for(asyncio.shield(self._ready), timeout)
         except TimeoutError:
             await self.close()
-            raise ServerFailed(
-                f"it did not answer initialize within {timeout:g} seconds{self._last_words()}"
-            ) from None
+            raise ServerFailed(Reason.of("no_answer", self._last_words(), seconds=f"{timeout:g}")) from None
         except asyncio.CancelledError:
             await self.close()
             raise
@@ -107,10 +108,10 @@ class Connection:
         if self._ready.done() and not self._ready.cancelled():
             self._ready.exception()  # what open() did not wait for is known: no "never retrieved"
 
-    def stopped(self, error: BaseException) -> str:
+    def stopped(self, error: BaseException) -> Reason:
         """A call failed because the session ended: note why and let the session go."""
         if self.failure is None:
-            self.failure = f"it stopped ({_describe(error)}){self._last_words()}"
+            self.failure = _reason(error, self._last_words(), stopped=True)
         self._stop.set()
         return self.failure
 
@@ -138,14 +139,10 @@ class Connection:
                 await self._watch(client)
         except asyncio.CancelledError:
             if not self._ready.done():
-                self._ready.set_exception(ServerFailed("it was stopped while it started"))
+                self._ready.set_exception(ServerFailed(Reason.of("stopped_while_starting")))
             raise
         except Exception as exc:  # the reason is the news: it goes to the caller, the state and the log
-            reason = (
-                str(exc)
-                if isinstance(exc, ServerFailed)
-                else f"{_describe(exc)}{self._last_words()}"
-            )
+            reason = exc.reason if isinstance(exc, ServerFailed) else _reason(exc, self._last_words())
             if not self._ready.done():
                 self._ready.set_exception(ServerFailed(reason))
             elif self.failure is None:
@@ -161,7 +158,7 @@ class Connection:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._stop.wait(), WATCH_SECONDS)
             if self.failure is None and _closed_under_us(client):
-                self.failure = f"it stopped{self._last_words()}"
+                self.failure = Reason.of("stopped", self._last_words())
                 return
 
     async def _transport(self, stack: contextlib.AsyncExitStack, log: TextIO | None) -> Any:
@@ -180,7 +177,7 @@ class Connection:
         return stdio_client(params, errlog=log) if log is not None else stdio_client(params)
 
     def _last_words(self) -> str:
-        """The end of what the server wrote to stderr since it was started, for the reason."""
+        """The end of what the server wrote to stderr since it was started (its last three lines)."""
         path = self.spec.log_path
         if path is None or not path.is_file():
             return ""
@@ -188,7 +185,7 @@ class Connection:
             handle.seek(max(self._log_start, path.stat().st_size - LOG_TAIL_BYTES))
             text = handle.read().decode("utf-8", "replace").strip()
         lines = [line for line in text.splitlines() if line.strip()][-3:]
-        return f"; it said: {' / '.join(lines)}" if lines else ""
+        return " / ".join(lines)
 
 
 async def _list_tools(client: Any) -> list[Any]:
@@ -211,6 +208,13 @@ def _closed_under_us(client: Any) -> bool:
     """
     dispatcher = getattr(getattr(client, "_session", None), "_dispatcher", None)
     return bool(getattr(dispatcher, "_closed", False))
+
+
+def _reason(error: BaseException, said: str, *, stopped: bool = False) -> Reason:
+    text = _describe(error)
+    if text == "Connection closed":  # the SDK's words when the server's side went away
+        return Reason.of("stopped" if stopped else "closed", said)
+    return Reason.of("error", said, error=text)
 
 
 def _describe(error: BaseException) -> str:

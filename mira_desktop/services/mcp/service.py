@@ -24,6 +24,7 @@ from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.services.mcp.config_file import ServerEntry, read_config_file
 from mira_desktop.services.mcp.connection import LaunchSpec, ServerFailed
 from mira_desktop.services.mcp.names import check_server_name
+from mira_desktop.services.mcp.reasons import Reason
 from mira_desktop.services.mcp.sessions import LiveState, McpSessions, ServerState
 from mira_desktop.store.mcp_servers import McpServerRepository
 from mira_desktop.store.settings import SettingsRepository
@@ -37,6 +38,8 @@ class McpServerError(MiraError):
     """An MCP server could not be started or reached; the sentence says which and why."""
 
     exit_code = 5  # a server failed
+    server: str = ""
+    reason: Reason | None = None  # for the window: Mira's words in its language, the server's as written
 
 
 @dataclass(frozen=True)
@@ -45,7 +48,7 @@ class ServerView:
 
     server: McpServer
     state: ServerState
-    reason: str | None
+    reason: Reason | None
     tools: list[dict[str, Any]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
@@ -61,7 +64,7 @@ class ServerView:
             "enabled": s.enabled,
             "trust_read_only": s.trust_read_only,
             "state": self.state.value,
-            "reason": self.reason,
+            "reason": self.reason.english if self.reason is not None else None,
             "tools": [t["name"] for t in self.tools],
             "listed_at": s.listed_at,
         }
@@ -223,8 +226,10 @@ class McpService:
         try:
             tools = self.sessions.ensure(self._launch(server), self.timeout(), cancel)
         except ServerFailed as exc:
-            self._servers.update(name, last_error=str(exc))
-            raise McpServerError.said("mcp.failed", name=name, reason=str(exc)) from None
+            self._servers.update(name, last_error=exc.reason.to_json())
+            error = McpServerError.said("mcp.failed", name=name, reason=exc.reason.english)
+            error.server, error.reason = name, exc.reason
+            raise error from None
         self._servers.set_listing(name, tools)
         self._changes.publish(Topic.TOOLS, server.id)
         return tools
@@ -251,7 +256,7 @@ class McpService:
         live = self.sessions.state(server.name)
         state, reason = live.state, live.reason
         if state is ServerState.STOPPED and server.last_error:  # failed here earlier, or in another process
-            state, reason = ServerState.FAILED, server.last_error
+            state, reason = ServerState.FAILED, Reason.from_json(server.last_error)
         return ServerView(server, state, reason, list(server.tools or []))
 
     def _launch(self, server: McpServer) -> LaunchSpec:
@@ -277,10 +282,7 @@ class McpService:
     def _secret(self, server: McpServer, kind: str, name: str) -> str | None:
         value = self._secrets.read(_account(server.name, kind, name))
         if value is None:
-            raise ServerFailed(
-                f"the value of its {'environment variable' if kind == 'env' else 'header'} {name} is not in the "
-                f"keyring any more: remove the server and add it again"
-            )
+            raise ServerFailed(Reason.of("secret_env" if kind == "env" else "secret_header", name=name))
         return value
 
     def _store_secrets(self, name: str, kind: str, values: Mapping[str, str]) -> None:

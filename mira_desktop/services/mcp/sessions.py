@@ -19,6 +19,7 @@ from typing import Any
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.services.mcp.connection import Connection, LaunchSpec, ServerFailed
 from mira_desktop.services.mcp.host import CallTimedOut, McpHost
+from mira_desktop.services.mcp.reasons import Reason
 
 CONNECTION_CLOSED = -32000  # mcp_types.CONNECTION_CLOSED: the SDK's code for a session that ended
 
@@ -33,7 +34,7 @@ class ServerState(StrEnum):
 @dataclass(frozen=True)
 class LiveState:
     state: ServerState
-    reason: str | None = None
+    reason: Reason | None = None
 
 
 class CallFailed(Exception):  # noqa: N818 (the call's failure, with its reason as the message)
@@ -72,7 +73,7 @@ class McpSessions:
         try:
             tools = self._host.call(lambda: self._ensure(spec, timeout), cancel=cancel)
         except ServerFailed as exc:
-            self._set(spec.name, LiveState(ServerState.FAILED, str(exc)))
+            self._set(spec.name, LiveState(ServerState.FAILED, exc.reason))
             raise
         except BaseException:
             if self.state(spec.name).state is ServerState.STARTING:
@@ -95,7 +96,7 @@ class McpSessions:
             self._connections[spec.name] = connection
             return [_plain(tool) for tool in connection.tools]
 
-    def _stopped_by_itself(self, name: str, reason: str) -> None:
+    def _stopped_by_itself(self, name: str, reason: Reason) -> None:
         self._set(name, LiveState(ServerState.FAILED, reason))
 
     # -- calling -------------------------------------------------------------------------------
@@ -110,7 +111,7 @@ class McpSessions:
                 f"{name} did not answer {tool} within {timeout:g} seconds, so the call was cancelled", "timeout"
             ) from None
         except ServerFailed as exc:
-            self._set(name, LiveState(ServerState.FAILED, str(exc)))
+            self._set(name, LiveState(ServerState.FAILED, exc.reason))
             raise CallFailed(f"the MCP server {name} failed: {exc}", "server_stopped") from None
 
     async def _call(self, name: str, tool: str, arguments: dict[str, Any]) -> Any:
@@ -118,8 +119,8 @@ class McpSessions:
 
         connection = self._connections.get(name)
         if connection is None or not connection.alive:
-            reason = connection.failure if connection is not None and connection.failure else "it is not running"
-            raise ServerFailed(reason)
+            failure = connection.failure if connection is not None else None
+            raise ServerFailed(failure or Reason.of("not_running"))
         try:
             return await connection.client.call_tool(tool, arguments)
         except MCPError as exc:

@@ -28,7 +28,7 @@ class SettingsDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(tr("settings.title"))
-        self.resize(760, 640)
+        self.resize(820, 780)
         self.tabs = QTabWidget()
         self.models_page = ModelsPage(services, runner)
         self.tabs.addTab(self.models_page, tr("settings.models"))

@@ -45,7 +45,7 @@ class ToolPermissionsBox(QGroupBox):
         layout.addLayout(row)
         self.servers_label = QLabel(tr("tools.workspace_servers"))
         self.workspace_servers = QListWidget()
-        self.workspace_servers.setMaximumHeight(70)
+        self.workspace_servers.setMaximumHeight(36)
         self.workspace_servers.setFlow(QListWidget.Flow.LeftToRight)
         self.workspace_servers.itemChanged.connect(self._server_switched)
         layout.addWidget(self.servers_label)
@@ -106,7 +106,8 @@ class ToolPermissionsBox(QGroupBox):
             risk = tr(f"tools.risk.{tool.risk.value}")
             if tool.read_only_hint:
                 risk = tr("tools.read_only_hint", risk=risk)
-            item = QTreeWidgetItem([tool.name, tool.server or "", risk, ""])
+            where = tool.server or (tr("tools.sandbox") if tool.origin.value == "sandbox" else tr("tools.mira"))
+            item = QTreeWidgetItem([tool.name, where, risk, ""])
             item.setToolTip(0, tool.description)
             self.tools.addTopLevelItem(item)
             fallback = everywhere.get(tool.name) if chosen else None

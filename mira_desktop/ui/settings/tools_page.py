@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from mira_desktop.services.app.changes import Topic
 from mira_desktop.ui.changes import Follow
-from mira_desktop.ui.i18n import explain, tr
+from mira_desktop.ui.i18n import explain, say, tr
 from mira_desktop.ui.settings.mcp_server_dialog import AddServerDialog
 from mira_desktop.ui.settings.tool_permissions_box import ToolPermissionsBox
 
@@ -63,9 +63,9 @@ class ToolsPage(QWidget):
         hint.setObjectName("muted")
         hint.setWordWrap(True)
         layout.addWidget(hint)
-        layout.addWidget(self._servers_box(), 3)
+        layout.addWidget(self._servers_box())
         self.permissions = ToolPermissionsBox(services, runner)
-        layout.addWidget(self.permissions, 4)
+        layout.addWidget(self.permissions, 1)
         layout.addWidget(self._limits_box())
         if changes is not None:
             self._follow = Follow(self, changes, {Topic.TOOLS, Topic.WORKSPACES}, lambda _c: self.reload())
@@ -79,8 +79,14 @@ class ToolsPage(QWidget):
         self.servers.setObjectName("mcpServers")
         self.servers.setRootIsDecorated(False)
         self.servers.setHeaderLabels([tr(key) for key in COLUMNS])
+        self.servers.setMinimumHeight(90)
+        self.servers.setMaximumHeight(130)
         self.servers.itemChanged.connect(self._switched)
         self.servers.currentItemChanged.connect(lambda *_: self._selected())
+        self.detail = QLabel("")  # the selected server: its whole state and the tools it listed
+        self.detail.setWordWrap(True)
+        self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.detail.hide()
         self.empty = QLabel(tr("tools.no_servers"))
         self.empty.setObjectName("muted")
         self.empty.setWordWrap(True)
@@ -104,9 +110,11 @@ class ToolsPage(QWidget):
         self.trust_box.clicked.connect(self._trust)
         self.result_label = QLabel("")
         self.result_label.setWordWrap(True)
+        self.result_label.hide()  # shown with what Test, Import or a change said
         self.result_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        column.addWidget(self.servers, 1)
+        column.addWidget(self.servers)
         column.addWidget(self.empty)
+        column.addWidget(self.detail)
         column.addLayout(buttons)
         column.addWidget(self.trust_box)
         column.addWidget(self.result_label)
@@ -150,7 +158,7 @@ class ToolsPage(QWidget):
         for view in loaded["servers"]:
             server = view.server
             self._views[server.name] = view
-            item = QTreeWidgetItem([server.name, "", _state(view), _found(view), server.where])
+            item = QTreeWidgetItem([server.name, "", _short_state(view), _found(view), server.where])
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(1, Qt.CheckState.Checked if server.enabled else Qt.CheckState.Unchecked)
             item.setData(0, Qt.ItemDataRole.UserRole, server.name)
@@ -185,10 +193,22 @@ class ToolsPage(QWidget):
         for widget in (self.test_button, self.remove_button, self.trust_box):
             widget.setEnabled(view is not None)
         self.trust_box.setChecked(bool(view and view.server.trust_read_only))
+        self.detail.setVisible(view is not None)
+        if view is None:
+            return
+        names = [t["name"] for t in view.tools]
+        listed = ", ".join(names[:12]) + ("…" if len(names) > 12 else "")
+        self.detail.setText(
+            tr("tools.detail", name=view.server.name, state=_state(view), tools=listed or tr("tools.not_listed"))
+        )
 
     # -- actions ---------------------------------------------------------------------------------
+    def say(self, text: str) -> None:
+        self.result_label.setText(text)
+        self.result_label.setVisible(bool(text))
+
     def _run(self, work: Any, done: Any = None) -> None:
-        operation = self.runner.op(self, work).failure(lambda exc: self.result_label.setText(explain(exc)))
+        operation = self.runner.op(self, work).failure(lambda exc: self.say(failure_text(exc)))
         if done is not None:
             operation = operation.success(done)
         operation.run()
@@ -207,7 +227,7 @@ class ToolsPage(QWidget):
 
     def _add(self) -> None:
         dialog = AddServerDialog(self.services, self.runner, self)
-        dialog.added.connect(lambda name: self.result_label.setText(""))
+        dialog.added.connect(lambda name: self.say(""))
         self.add_dialog = dialog
         dialog.show()
 
@@ -225,18 +245,18 @@ class ToolsPage(QWidget):
         lines = [tr("tools.imported", count=len(report.added), names=", ".join(report.added) or "—")]
         lines += [tr("tools.import_renamed", original=a, name=b) for a, b in report.renamed]
         lines += [tr("tools.import_refused", name=n, reason=r) for n, r in report.refused]
-        self.result_label.setText("\n".join(lines))
+        self.say("\n".join(lines))
 
     def _test(self) -> None:
         name = self._current()
         if name is None:
             return
-        self.result_label.setText(tr("tools.testing", name=name))
+        self.say(tr("tools.testing", name=name))
         started = time.perf_counter()
 
         def tested(tools: list[dict[str, Any]]) -> None:
             seconds = f"{time.perf_counter() - started:.1f}"
-            self.result_label.setText(tr("tools.tested", name=name, count=len(tools), seconds=seconds))
+            self.say(tr("tools.tested", name=name, count=len(tools), seconds=seconds))
 
         self._run(lambda: self.services.mcp.tools(name), tested)
 
@@ -268,8 +288,28 @@ def _seconds(low: int, high: int) -> QDoubleSpinBox:
 def _state(view: ServerView) -> str:
     state = view.state.value
     if state == "failed":
-        return tr("tools.state.failed", reason=view.reason or "")
+        return tr("tools.state.failed", reason=reason_text(view.reason))
     return tr(f"tools.state.{state}")
+
+
+def reason_text(reason: Any) -> str:
+    """Why a server failed, in the window's language: Mira's words, then the server's own as written."""
+    if reason is None:
+        return ""
+    text = say(reason.phrase)
+    return text + (tr("tools.said", words=reason.said) if reason.said else "")
+
+
+def failure_text(error: BaseException) -> str:
+    """A failed action's line; a server's failure with its reason in the window's language."""
+    reason = getattr(error, "reason", None)
+    if reason is not None and getattr(error, "server", ""):
+        return tr("phrase.mcp.failed", name=error.server, reason=reason_text(reason))  # type: ignore[attr-defined]
+    return explain(error)
+
+
+def _short_state(view: ServerView) -> str:
+    return tr(f"tools.state.{view.state.value}") if view.state.value != "failed" else tr("tools.state.failed_short")
 
 
 def _found(view: ServerView) -> str:

@@ -123,6 +123,35 @@ STRINGS: dict[str, Source] = {
     "phrase.mcp.bad_timeout": translate(
         "phrase", "The timeout must be between 1 and {most} seconds.", "phrase.mcp.bad_timeout"
     ),
+    "phrase.mcp.reason.not_found": translate(
+        "phrase",
+        "the command {command} was not found (install it, or give its full path)",
+        "phrase.mcp.reason.not_found",
+    ),
+    "phrase.mcp.reason.no_answer": translate(
+        "phrase", "it did not answer initialize within {seconds} seconds", "phrase.mcp.reason.no_answer"
+    ),
+    "phrase.mcp.reason.closed": translate(
+        "phrase", "it closed the connection before it answered (did it exit?)", "phrase.mcp.reason.closed"
+    ),
+    "phrase.mcp.reason.stopped": translate("phrase", "it stopped", "phrase.mcp.reason.stopped"),
+    "phrase.mcp.reason.stopped_while_starting": translate(
+        "phrase", "it was stopped while it started", "phrase.mcp.reason.stopped_while_starting"
+    ),
+    "phrase.mcp.reason.not_running": translate(
+        "phrase", "it is not running", "phrase.mcp.reason.not_running"
+    ),
+    "phrase.mcp.reason.error": translate("phrase", "{error}", "phrase.mcp.reason.error"),
+    "phrase.mcp.reason.secret_env": translate(
+        "phrase",
+        "the value of its environment variable {name} is not in the keyring any more: remove the server and add it again",
+        "phrase.mcp.reason.secret_env",
+    ),
+    "phrase.mcp.reason.secret_header": translate(
+        "phrase",
+        "the value of its header {name} is not in the keyring any more: remove the server and add it again",
+        "phrase.mcp.reason.secret_header",
+    ),
     "phrase.tools.bad_time_limit": translate(
         "phrase",
         "A command's time limit must be between 1 and {most} seconds.",

@@ -1588,6 +1588,51 @@ It does not touch your original files, and it keeps every conversation: {threads
         <translation>超时时间必须在 1 到 {most} 秒之间。</translation>
     </message>
     <message>
+        <source>the command {command} was not found (install it, or give its full path)</source>
+        <comment>phrase.mcp.reason.not_found</comment>
+        <translation>找不到命令 {command}（请安装它，或给出它的完整路径）</translation>
+    </message>
+    <message>
+        <source>it did not answer initialize within {seconds} seconds</source>
+        <comment>phrase.mcp.reason.no_answer</comment>
+        <translation>它在 {seconds} 秒内没有回应 initialize</translation>
+    </message>
+    <message>
+        <source>it closed the connection before it answered (did it exit?)</source>
+        <comment>phrase.mcp.reason.closed</comment>
+        <translation>它在应答之前就关闭了连接（是否已退出？）</translation>
+    </message>
+    <message>
+        <source>it stopped</source>
+        <comment>phrase.mcp.reason.stopped</comment>
+        <translation>它已停止</translation>
+    </message>
+    <message>
+        <source>it was stopped while it started</source>
+        <comment>phrase.mcp.reason.stopped_while_starting</comment>
+        <translation>它在启动过程中被停止了</translation>
+    </message>
+    <message>
+        <source>it is not running</source>
+        <comment>phrase.mcp.reason.not_running</comment>
+        <translation>它没有在运行</translation>
+    </message>
+    <message>
+        <source>{error}</source>
+        <comment>phrase.mcp.reason.error</comment>
+        <translation>{error}</translation>
+    </message>
+    <message>
+        <source>the value of its environment variable {name} is not in the keyring any more: remove the server and add it again</source>
+        <comment>phrase.mcp.reason.secret_env</comment>
+        <translation>它的环境变量 {name} 的值已不在密钥环中：请移除该服务器后重新添加</translation>
+    </message>
+    <message>
+        <source>the value of its header {name} is not in the keyring any more: remove the server and add it again</source>
+        <comment>phrase.mcp.reason.secret_header</comment>
+        <translation>它的请求头 {name} 的值已不在密钥环中：请移除该服务器后重新添加</translation>
+    </message>
+    <message>
         <source>A command&apos;s time limit must be between 1 and {most} seconds.</source>
         <comment>phrase.tools.bad_time_limit</comment>
         <translation>命令的时间限制必须在 1 到 {most} 秒之间。</translation>
@@ -2490,6 +2535,31 @@ Start one on the right.</source>
         <source>failed: {reason}</source>
         <comment>tools.state.failed</comment>
         <translation>失败：{reason}</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <comment>tools.state.failed_short</comment>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>{name}: {state}. Its tools: {tools}</source>
+        <comment>tools.detail</comment>
+        <translation>{name}：{state}。它的工具：{tools}</translation>
+    </message>
+    <message>
+        <source>Mira</source>
+        <comment>tools.mira</comment>
+        <translation>Mira</translation>
+    </message>
+    <message>
+        <source>; it said: {words}</source>
+        <comment>tools.said</comment>
+        <translation>；它输出了：{words}</translation>
+    </message>
+    <message>
+        <source>sandbox</source>
+        <comment>tools.sandbox</comment>
+        <translation>沙箱</translation>
     </message>
     <message>
         <source>not listed yet</source>

@@ -83,7 +83,9 @@ def test_a_crashing_server_fails_the_call_with_its_reason_and_is_started_again_n
     assert failed.value.kind == "server_stopped"
     view = services.mcp.view("notes")
     assert view.state is ServerState.FAILED
-    assert "out of cheese" in (view.reason or "")
+    assert view.reason is not None
+    assert view.reason.phrase.key == "mcp.reason.stopped"
+    assert view.reason.said == "notes server: out of cheese, stopping"
     assert wait_gone(added.pids()[:1]) == []
     result = services.mcp.call("notes", "create_note", {"title": "again", "body": "b"}, CancelToken())
     assert _text(result) == "Created the note 'again'."
@@ -105,7 +107,7 @@ def test_a_server_that_never_answers_initialize_fails_with_a_reason_and_leaves_n
 
 def test_a_missing_command_fails_with_what_to_do(services: AppServices) -> None:
     services.mcp.add_stdio("ghost", "no-such-mcp-server-here")
-    with pytest.raises(McpServerError, match="'no-such-mcp-server-here' was not found"):
+    with pytest.raises(McpServerError, match="the command no-such-mcp-server-here was not found"):
         services.mcp.tools("ghost")
 
 
