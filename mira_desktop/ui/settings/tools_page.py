@@ -303,8 +303,9 @@ def reason_text(reason: Any) -> str:
 def failure_text(error: BaseException) -> str:
     """A failed action's line; a server's failure with its reason in the window's language."""
     reason = getattr(error, "reason", None)
-    if reason is not None and getattr(error, "server", ""):
-        return tr("phrase.mcp.failed", name=error.server, reason=reason_text(reason))  # type: ignore[attr-defined]
+    server = str(getattr(error, "server", "") or "")
+    if reason is not None and server:
+        return tr("phrase.mcp.failed", name=server, reason=reason_text(reason))
     return explain(error)
 
 
