@@ -154,6 +154,7 @@ def test_the_approval_card_of_an_mcp_call_shows_server_tool_and_arguments_and_al
     chosen = app_services.tool_permissions.effective(workspace_id)["notes__create_note"]
     assert (chosen.permission, chosen.workspace_id) == (Permission.ALLOW, workspace_id)
     assert (state / "calls.log").read_text().splitlines() == ["create_note groceries"]
+    window.close()  # before the services close: its timers end with it
 
 
 def test_a_call_that_may_have_run_asks_to_run_it_again_or_go_on(
@@ -199,3 +200,4 @@ def test_a_call_that_may_have_run_asks_to_run_it_again_or_go_on(
     shown.deny_button.click()  # go on without it: no reason asked, nothing sent
     qtbot.waitUntil(lambda: app_services.chat.run(handle.run_id).status is RunStatus.COMPLETED, timeout=30_000)
     assert not (state / "calls.log").exists()
+    window.close()  # before the services close: its timers end with it
