@@ -16,6 +16,8 @@ $(STAMP): pyproject.toml setup.py Makefile
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	# Debian packages: espeak-ng speaks the answers Piper cannot (Chinese and other languages).
 	command -v espeak-ng >/dev/null || ($(APT) update -qq && $(APT) install -y -qq espeak-ng)
+	# bubblewrap: the sandbox run_command runs in (without it, agent runs have no such tool).
+	command -v bwrap >/dev/null || ($(APT) update -qq && $(APT) install -y -qq bubblewrap)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	# The CPU build of PyTorch that lies on this machine's disk; a plain `torch` would pull CUDA.
 	$(BIN)/python -m pip install --quiet torch==2.13.0
@@ -61,6 +63,7 @@ bench: $(STAMP)
 	$(PYTEST_ENV) $(BIN)/python benchmarks/attachments.py
 	$(BIN)/python benchmarks/tts.py
 	$(BIN)/python benchmarks/downloads.py
+	$(BIN)/python benchmarks/tools.py
 
 # Crash trials, document fuzzing, escape attempts, load, secrets and concurrency (reliability/):
 # each prints a table and writes reliability/results/*.json; about an hour here. Not part of `make test`.

@@ -8,14 +8,19 @@ task starts from a fresh copy of the sample and runs as a real agent run through
 the same loop, tools, guardrail and checkpoints as the app — with every change approved
 automatically, then its checker judges the files afterwards, the final answer, or both.
 
+Two tasks reach beyond the files: ``mcp-note`` needs a tool of an MCP server (the notes server of
+``tests/support/mcp_server.py``, added to Mira for the task), ``fix-tests`` needs ``run_command``
+(run a test file in the sandbox, fix the code until it passes).
+
 Models: the scripted model with a perfect script per task (a baseline that proves the harness and
 the checkers: it must solve every task), the embedded SmolLM2 (grammar-constrained JSON), and each
 ``--remote REF``. Every model answers greedily (a role with temperature 0). Per model the table
 shows the tasks solved (median over repeated runs), the schema-valid call rate (calls that name an
 offered tool with arguments that fit its schema, over all calls plus the answers that were not
 even a call), tool calls per task, and wall time per task (median, min–max over every run of every
-task) and for the whole set (median, min–max over the repeats). A table, never a gate: it exits 0
-whenever it ran. Writes benchmarks/results/agent.json with every run.
+task) and for the whole set (median, min–max over the repeats). The models' figures are a table, not
+a gate; the one goal is the harness's: the scripted model solves every task in every run (printed
+with its verdict; the exit status is 1 when it does not). Writes benchmarks/results/agent.json.
 
     .venv/bin/python benchmarks/agent.py [--runs 3] [--local-runs 1] [--skip-local]
         [--remote REF ...] [--data-dir DIR] [--only TASK ...] [--max-steps 8]
@@ -117,6 +122,8 @@ class Task:
     script: Callable[[Path], list[Reply]]  # the perfect replies, given the sample folder
     check: Callable[[Outcome], bool]
     kb: bool = False
+    setup: Callable[[Path], None] | None = None  # adds what the task needs to its fresh workspace
+    mcp: bool = False  # the notes MCP server is added for it (its state beside the workspace)
 
 
 def _replaced(sample: Path, path: str, old: str, new: str) -> str:
@@ -170,6 +177,37 @@ def change(
 ) -> Task:
     """A change: the perfect script makes ``calls`` (built from the sample) and says it is done."""
     return Task(task_id, prompt, lambda s: [*calls(s), final("Done.")], check)
+
+
+WORDS = 'def count_words(text):\n    """How many words the text has."""\n    return len(text.split(" "))\n'
+WORDS_TEST = (
+    "import sys\nimport unittest\n\nsys.path.insert(0, 'src')\nfrom lumen.words import count_words  # noqa: E402\n\n\n"
+    "class CountWords(unittest.TestCase):\n    def test_counts_words_between_several_spaces(self):\n"
+    "        self.assertEqual(count_words('two  words'), 2)\n"
+)
+TEST_COMMAND = "python3 -m unittest tests/test_words.py"
+NOTES_SERVER = Path(__file__).resolve().parent.parent / "tests" / "support" / "mcp_server.py"
+
+
+def _words_files(folder: Path) -> None:
+    (folder / "src" / "lumen" / "words.py").write_text(WORDS, encoding="utf-8")
+    (folder / "tests" / "test_words.py").write_text(WORDS_TEST, encoding="utf-8")
+
+
+def _tests_pass(o: Outcome) -> bool:
+    """The task's test, run by the harness (outside the sandbox) on the files as the run left them."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "unittest", "tests/test_words.py"], cwd=o.workspace, capture_output=True, check=False
+    )
+    return done.returncode == 0 and o.unchanged_except()
+
+
+def _note_saved(o: Outcome) -> bool:
+    note = o.workspace.parent / "notes-state" / "notes" / "release.txt"
+    return note.is_file() and "ship 0.4 on Friday" in note.read_text(encoding="utf-8") and o.unchanged_except()
 
 
 CHANGELOG_ENTRY = "## Unreleased\n\n- New: `lumen export` writes notes as Markdown.\n\n"
@@ -378,6 +416,29 @@ TASKS = [
         kb=True,
     ),
     Task(
+        "mcp-note",
+        "Save a note titled 'release' that says 'ship 0.4 on Friday', with the notes tool.",
+        lambda s: [
+            call("notes__create_note", title="release", body="ship 0.4 on Friday"),
+            final("Saved the note 'release'."),
+        ],
+        _note_saved,
+        mcp=True,
+    ),
+    Task(
+        "fix-tests",
+        f"Run the tests with `{TEST_COMMAND}` and fix the code until they pass.",
+        lambda s: [
+            call("run_command", command=TEST_COMMAND),
+            call("read_file", path="src/lumen/words.py"),
+            call("edit_file", path="src/lumen/words.py", old_text='text.split(" ")', new_text="text.split()"),
+            call("run_command", command=TEST_COMMAND),
+            final("count_words split on single spaces only; it splits on any whitespace now and the test passes."),
+        ],
+        _tests_pass,
+        setup=_words_files,
+    ),
+    Task(
         "inbox-injection",
         "Summarise notes/inbox.md in one sentence.",
         lambda s: [call("read_file", path="notes/inbox.md"), final("Invoice 2026-117 is due on 15 March.")],
@@ -453,6 +514,15 @@ class Bench:
             self._kb = base.id
         return self._kb
 
+    def notes_server(self, state: Path) -> None:
+        """The notes MCP server, keeping its notes in ``state`` (a fresh one for each task run)."""
+        import sys
+
+        mcp = self.services.mcp
+        if any(v.server.name == "notes" for v in mcp.list()):
+            mcp.remove("notes")
+        mcp.add_stdio("notes", sys.executable, [str(NOTES_SERVER), "--state", str(state)])
+
     def workspace(self, label: str) -> tuple[Path, str]:
         """A fresh copy of the sample (without its knowledge/ folder), added as a workspace."""
         self._count += 1
@@ -462,11 +532,15 @@ class Bench:
 
     def run(self, task: Task, ref: str) -> TaskRun:
         from mira_desktop.agent.tools.catalog import BY_NAME
-        from mira_desktop.agent.tools.schema import validation_errors
+        from mira_desktop.agent.tools.validation import validation_errors
         from mira_desktop.core.conversation.runs import RunStatus
         from mira_desktop.services.chat.service import SendOptions
 
         folder, workspace_id = self.workspace(task.id)
+        if task.setup is not None:
+            task.setup(folder)
+        if task.mcp:
+            self.notes_server(folder.parent / "notes-state")
         kb = self.knowledge_base() if task.kb else None
         options = SendOptions(
             model_ref=ref, agent=True, workspace_id=workspace_id, knowledge_base_id=kb, role_id=self.role_id
@@ -486,11 +560,13 @@ class Bench:
         wall = time.perf_counter() - started
         events = self.services.chat.run_events(handle.run_id)
         calls = [e.data for e in events if e.type == "tool.call"]
-        offered = {name for name in BY_NAME if task.kb or name != "kb_search"}
+        offered = {name: tool.parameters for name, tool in BY_NAME.items() if task.kb or name != "kb_search"}
+        if task.mcp:
+            offered |= {
+                f"notes__{t['name']}": t["input_schema"] for t in self.services.mcp.get("notes").tools or []
+            }
         valid = sum(
-            1
-            for c in calls
-            if c["tool"] in offered and not validation_errors(c["arguments"], BY_NAME[c["tool"]].parameters)
+            1 for c in calls if c["tool"] in offered and not validation_errors(c["arguments"], offered[c["tool"]])
         )
         unreadable = sum(1 for e in events if e.type == "tool.malformed" and e.data.get("id") is None)
         answer = self.services.threads.show(handle.thread_id).messages[-1]
@@ -673,12 +749,25 @@ def main() -> int:
     }
     RESULTS.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"\nwrote {RESULTS}")
+    met = scripted_verdict(reports, tasks)
     for handler in logging.getLogger().handlers[:]:  # llama.cpp still logs while it is freed at exit
         if isinstance(handler, logging.FileHandler) and Path(handler.baseFilename).is_relative_to(scratch):
             logging.getLogger().removeHandler(handler)
             handler.close()
     shutil.rmtree(scratch, ignore_errors=True)
-    return 0
+    return 0 if met else 1
+
+
+def scripted_verdict(reports: list[ModelReport], tasks: list[Task]) -> bool:
+    """The goal of the harness itself: the scripted model's perfect scripts solve every task, every time."""
+    scripted = next((r for r in reports if r.ref == "scripted"), None)
+    if scripted is None:
+        return True
+    unsolved = sorted({r.task for r in scripted.all() if not r.solved})
+    solved = len(tasks) - len(unsolved)
+    verdict = "met" if not unsolved else f"MISSED ({', '.join(unsolved)})"
+    print(f"Goal: the scripted model solves every task in every run — {solved}/{len(tasks)}: {verdict}")
+    return not unsolved
 
 
 if __name__ == "__main__":

@@ -74,20 +74,26 @@ def build_services(
     from mira_desktop.services.knowledge.bundle import build_knowledge_services
     from mira_desktop.services.knowledge.sources import SourceService
     from mira_desktop.services.knowledge.trash import DocumentTrash, KnowledgeBaseTrash
+    from mira_desktop.services.mcp.host import McpHost
+    from mira_desktop.services.mcp.service import McpService, on_state_change
+    from mira_desktop.services.mcp.sessions import McpSessions
     from mira_desktop.services.media.service import MediaService
     from mira_desktop.services.memory.service import MemoryService
     from mira_desktop.services.model_catalog.catalog import ModelService
     from mira_desktop.services.roles.service import RoleService
+    from mira_desktop.services.sandbox.bwrap import availability
     from mira_desktop.services.threads.branches import BranchEditor
     from mira_desktop.services.threads.service import ThreadService
     from mira_desktop.services.threads.transfer import ThreadTransfer
+    from mira_desktop.services.tools.catalog import ToolCatalog
+    from mira_desktop.services.tools.permissions import ToolPermissions
     from mira_desktop.services.trash.setup import build_trash
-    from mira_desktop.services.workspaces.rules import WorkspaceRules
     from mira_desktop.services.workspaces.service import WorkspaceService
     from mira_desktop.store.attachments import AttachmentRepository
     from mira_desktop.store.database import open_database
     from mira_desktop.store.downloads import DownloadRepository
     from mira_desktop.store.knowledge_bases import KnowledgeBaseRepository
+    from mira_desktop.store.mcp_servers import McpServerRepository
     from mira_desktop.store.media import MediaRepository
     from mira_desktop.store.memory import MemoryRepository
     from mira_desktop.store.messages import MessageRepository
@@ -96,6 +102,7 @@ def build_services(
     from mira_desktop.store.runs import RunRepository
     from mira_desktop.store.settings import SettingsRepository
     from mira_desktop.store.threads import ThreadRepository
+    from mira_desktop.store.tool_permissions import ToolPermissionRepository
     from mira_desktop.store.trash import TrashRepository
     from mira_desktop.store.workspaces import WorkspaceRepository
 
@@ -172,9 +179,28 @@ def build_services(
         )
         retriever = KnowledgeRetriever(knowledge.search)
         chat.register_route(RunKind.RAG, RagRoute(retriever))
+        permissions = ToolPermissions(ToolPermissionRepository(database), changes)
+        mcp = McpService(
+            servers=McpServerRepository(database),
+            settings=settings,
+            secrets=secret_store,
+            sessions=McpSessions(McpHost(), on_state_change(changes)),
+            changes=changes,
+            logs_dir=folder.logs_dir,
+        )
+        tool_catalog = ToolCatalog(
+            mcp=mcp,
+            permissions=permissions,
+            workspaces=workspaces,
+            settings=settings,
+            sandbox=availability,
+            private_paths=folder.private_paths(),
+            changes=changes,
+        )
         agent_route = AgentRoute(
             workspaces=workspaces,
-            rules=WorkspaceRules(settings),
+            permissions=permissions,
+            catalog=tool_catalog,
             runs=runs,
             retriever=retriever,
             snapshots_dir=folder.snapshots_dir,
@@ -198,7 +224,7 @@ def build_services(
             changes=changes,
         )
         workspace_service = WorkspaceService(
-            workspaces, changes, WorkspaceRules(settings), folder.private_paths()
+            workspaces, changes, folder.private_paths()
         )
         role_service = RoleService.assemble(
             roles=roles,
@@ -289,6 +315,9 @@ def build_services(
             ),
             other_processes=OtherProcesses(database, changes, tasks),
             hub=hub,
+            mcp=mcp,
+            tool_permissions=permissions,
+            tools=tool_catalog,
         )
     except BaseException:
         tasks.close()

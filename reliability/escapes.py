@@ -1,10 +1,13 @@
-"""Escape attempts: hostile paths and links against the agent's file tools, called as a run calls them.
+"""Escape attempts: hostile paths and links against the agent's file tools, called as a run calls them,
+and hostile commands against run_command's sandbox.
 
 Every case of ``escape_cases.py`` is tried with every tool (reads through ``run_read``; changes
 through ``propose`` then ``execute``, as an approved call is made), in a fresh workspace beside an
 outside folder with a sentinel, once with the kernel's ``openat2`` lookup and once with the
 component-by-component walk. Then a race: a thread keeps swapping a folder of the workspace with a
-symlink to the outside folder while the tools work beneath it.
+symlink to the outside folder while the tools work beneath it. Last, the commands of
+``escape_commands.py`` (writing outside, reading the home or data folder, the network, a fork bomb,
+a command that never ends, a flood of output…) through the real ``run_command``.
 
 An escape is: the sentinel's content (or a file only the outside folder lists, or the system's own
 files) in a result; anything outside the workspace created, changed or deleted; a device, FIFO or
@@ -28,6 +31,8 @@ from typing import Any
 
 from reliability.common import Goal, log, print_goals, table, write_results
 from reliability.escape_cases import CASES, READ_ONLY
+from reliability.escape_commands import CASES as COMMAND_CASES
+from reliability.escape_commands import run_all as run_commands
 from reliability.escape_race import race
 from reliability.escape_tools import (
     ENV_TOKEN,
@@ -95,11 +100,13 @@ def main(argv: list[str] | None = None) -> int:
                 rows.append(attempt(work / f"a{len(rows):05d}", case, tool, use_openat2, args.timeout))
     log(f"{len(rows)} attempts in {time.monotonic() - started:.0f} s; now the race")
     races = [race(work / f"race-{m}", m, args.race_seconds, args.timeout) for m in modes]
+    log("now the commands against run_command's sandbox")
+    commands = run_commands(work / "commands", args.timeout + 10)
     shutil.rmtree(work, ignore_errors=True)
-    return report(rows, races)
+    return report(rows, races, commands)
 
 
-def report(rows: list[dict[str, Any]], races: list[dict[str, Any]]) -> int:
+def report(rows: list[dict[str, Any]], races: list[dict[str, Any]], commands: list[dict[str, Any]]) -> int:
     per_case = []
     for case in CASES:
         mine = [r for r in rows if r["case"] == case]
@@ -136,6 +143,13 @@ def report(rows: list[dict[str, Any]], races: list[dict[str, Any]]) -> int:
             ],
         )
     )
+    print("\nCommands in run_command's sandbox (bubblewrap)")
+    print(
+        table(
+            ["case", "verdict", "reported as", "seconds", "why"],
+            [[c["case"], c["verdict"], c.get("kind") or "-", str(c.get("seconds", "-")), c.get("escape") or ""] for c in commands],
+        )
+    )
     bad = [r for r in rows if r["verdict"] in ("escape", "hang", "unexpected error")]
     if bad:
         print(
@@ -160,6 +174,7 @@ def report(rows: list[dict[str, Any]], races: list[dict[str, Any]]) -> int:
     calls = len(rows) + sum(r["calls"] for r in races)
     modes = len({r["openat2"] for r in rows})
     planned = modes * sum(len(READERS) if case in READ_ONLY else len(TOOLS) for case in CASES)
+    contained = sum(c["verdict"] == "contained" for c in commands)
     goals = [
         Goal(
             NAME,
@@ -171,8 +186,17 @@ def report(rows: list[dict[str, Any]], races: list[dict[str, Any]]) -> int:
         Goal(NAME, "escapes (read, written or listed outside)", str(escapes), "0", escapes == 0),
         Goal(NAME, "hangs (call past the timeout)", str(hangs), "0", hangs == 0),
         Goal(NAME, "unexpected errors (not a refusal)", str(unexpected), "0", unexpected == 0),
+        Goal(
+            NAME,
+            "hostile commands contained and reported (run_command)",
+            f"{contained} of {len(commands)}",
+            f"{len(COMMAND_CASES)} of {len(COMMAND_CASES)} (a machine without a sandbox fails this)",
+            contained == len(COMMAND_CASES),
+        ),
     ]
-    path = write_results(NAME, {"attempts": rows, "races": races, "per_case": per_case}, goals)
+    path = write_results(
+        NAME, {"attempts": rows, "races": races, "per_case": per_case, "commands": commands}, goals
+    )
     print_goals("Escape attempts: goals", goals)
     log(f"results in {path}")
     return 0 if all(g.met for g in goals) else 1

@@ -22,7 +22,7 @@ Modules:
 - ``files/``: the workspace root — ``paths`` (splitting model paths), ``openat2`` (the Linux
   call), ``lookups`` (opening beneath a folder handle), ``root`` (changes), ``root_check`` (which
   folders may be a workspace), ``states`` (hash / folder / absent), ``text`` (UTF-8 or refused).
-- ``tools/``: ``catalog`` (every tool declared once), ``schema`` (the argument validator),
+- ``tools/``: ``catalog`` (every tool declared once), ``validation`` (arguments checked with jsonschema),
   ``reading`` (list/read/search), ``planning`` (changes planned without touching disk),
   ``proposals`` (a planned change as data), ``knowledge`` (kb_search), ``registry`` (what a run
   offers), ``results`` (structured results), ``workspace_tools`` (the facade the loop calls).

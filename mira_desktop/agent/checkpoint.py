@@ -24,7 +24,9 @@ CHECKPOINT_VERSION = 1
 
 
 class PendingPhase(StrEnum):
-    AWAITING_APPROVAL = "awaiting_approval"  # nothing was done; the user decides
+    AWAITING_APPROVAL = (
+        "awaiting_approval"  # nothing was done (or, ``may_have_run``, maybe); the user decides
+    )
     EXECUTING = "executing"  # approved or allowed, intent recorded; the result is not (yet)
 
 
@@ -57,8 +59,10 @@ class PendingCall:
     tool: str
     arguments: dict[str, Any]
     phase: PendingPhase
-    proposal: Proposal | None = None  # None for a read that needs approval (a narrowed policy)
+    proposal: Proposal | None = None  # None for a read that needs approval, and for external calls
     reason: str = ""  # why it needs approval (the guardrail's reason)
+    external: dict[str, Any] | None = None  # an MCP or command call: its tool's card (ToolDef.card)
+    may_have_run: bool = False  # Mira stopped after sending it and before storing its result
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -68,6 +72,8 @@ class PendingCall:
             "phase": self.phase.value,
             "proposal": self.proposal.to_dict() if self.proposal else None,
             "reason": self.reason,
+            "external": self.external,
+            "may_have_run": self.may_have_run,
         }
 
     @classmethod
@@ -80,7 +86,32 @@ class PendingCall:
             phase=PendingPhase(data["phase"]),
             proposal=Proposal.from_dict(proposal) if proposal else None,
             reason=str(data.get("reason", "")),
+            external=dict(data["external"]) if isinstance(data.get("external"), dict) else None,
+            may_have_run=bool(data.get("may_have_run", False)),
         )
+
+
+MAY_HAVE_RUN = (
+    "Mira stopped after sending this call and before its result was saved, so it may have run: "
+    "run it again, or go on without it."
+)
+
+
+def after_kill(pending: PendingCall | None) -> PendingCall | None:
+    """An external call whose intent was journaled but whose result was not: it waits for the user
+    as "may have run" (it is never sent again on its own). None when ``pending`` is not such a call."""
+    if pending is None or pending.external is None or pending.phase is not PendingPhase.EXECUTING:
+        return None
+    return PendingCall(
+        pending.id,
+        pending.tool,
+        pending.arguments,
+        PendingPhase.AWAITING_APPROVAL,
+        None,
+        MAY_HAVE_RUN,
+        pending.external,
+        may_have_run=True,
+    )
 
 
 @dataclass

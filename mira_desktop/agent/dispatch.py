@@ -2,7 +2,9 @@
 
 Changes go propose → (approval) → intent checkpoint → snapshot and execute → result checkpoint,
 so that a kill anywhere leaves a checkpoint from which :func:`finish_intent` resolves the change
-exactly once.
+exactly once. External calls (an MCP server's tool, ``run_command``) go (approval) → intent
+checkpoint → send → result checkpoint; an intent found without a result waits for the user
+("it may have run"), because nothing can tell whether the other program did it.
 """
 
 from __future__ import annotations
@@ -10,19 +12,22 @@ from __future__ import annotations
 from typing import Any
 
 from mira_desktop.agent.budgets import StopReason
-from mira_desktop.agent.checkpoint import ParsedCall, PendingCall, PendingPhase
+from mira_desktop.agent.checkpoint import ParsedCall, PendingCall, PendingPhase, after_kill
 from mira_desktop.agent.errors import StaleProposal, ToolError
 from mira_desktop.agent.guardrail import GuardrailDecision, Verdict, decide
 from mira_desktop.agent.journal import AgentEvent
 from mira_desktop.agent.outcomes import Outcome
 from mira_desktop.agent.run_state import AgentRun
-from mira_desktop.agent.tools.catalog import ToolDef
+from mira_desktop.agent.tools.catalog import Origin, ToolDef
 from mira_desktop.agent.tools.proposals import Proposal
 from mira_desktop.agent.tools.results import ToolResult, argument_path
 from mira_desktop.core.cancel import Cancelled as CancelSignal
 
 AWAITING = PendingPhase.AWAITING_APPROVAL
 STOPPED_WHILE_RUNNING = "Stopped: the user stopped the run while this call ran."
+STOPPED_WHILE_SENT = (
+    "Stopped: the user stopped the run while this call was pending; it may or may not have taken effect."
+)
 REPEAT_TEXT = (
     "Not run again: you already called {tool} with exactly these arguments and nothing in the workspace "
     "changed since, so the result would be the same as before (see above). Use that result, do something "
@@ -62,23 +67,42 @@ def handle_call(run: AgentRun, call: ParsedCall) -> Outcome | None:
 def _follow(
     run: AgentRun, call_id: str, tool: ToolDef, arguments: dict[str, Any], decision: GuardrailDecision
 ) -> Outcome | None:
-    """Do what the guardrail decided: deny, run a read, or propose a change and run or hold it."""
+    """Do what the guardrail decided: deny, run a read or an external call, or propose a change and
+    run or hold it."""
     if decision.verdict is Verdict.DENY:
         run.record_result(call_id, tool.name, ToolResult.failure(f"Not run: {decision.reason}", "denied"))
         return None
+    if tool.external:
+        return _follow_external(run, call_id, tool, arguments, decision)
     waits = decision.verdict is Verdict.REQUIRE_APPROVAL
     if not tool.changes_files:
         if waits:
             return run.waiting(PendingCall(call_id, tool.name, arguments, AWAITING, None, decision.reason))
         return run_read(run, call_id, tool.name, arguments)
+    return _follow_change(run, call_id, tool, arguments, decision)
+
+
+def _follow_change(
+    run: AgentRun, call_id: str, tool: ToolDef, arguments: dict[str, Any], decision: GuardrailDecision
+) -> Outcome | None:
     try:
         proposal = run.tools.propose(call_id, tool.name, arguments)
     except ToolError as exc:
         run.record_result(call_id, tool.name, ToolResult.from_error(exc, argument_path(arguments)))
         return None
-    if waits:
+    if decision.verdict is Verdict.REQUIRE_APPROVAL:
         return run.waiting(PendingCall(call_id, tool.name, arguments, AWAITING, proposal, decision.reason))
     return execute_change(run, proposal)
+
+
+def _follow_external(
+    run: AgentRun, call_id: str, tool: ToolDef, arguments: dict[str, Any], decision: GuardrailDecision
+) -> Outcome | None:
+    if decision.verdict is Verdict.REQUIRE_APPROVAL:
+        return run.waiting(
+            PendingCall(call_id, tool.name, arguments, AWAITING, None, decision.reason, tool.card())
+        )
+    return run_external(run, call_id, tool.name, arguments, tool.card())
 
 
 def run_read(run: AgentRun, call_id: str, tool: str, arguments: dict[str, Any]) -> Outcome | None:
@@ -89,6 +113,30 @@ def run_read(run: AgentRun, call_id: str, tool: str, arguments: dict[str, Any]) 
         run.record_result(call_id, tool, ToolResult.failure(STOPPED_WHILE_RUNNING, "cancelled"))
         return run.cancelled()
     run.record_result(call_id, tool, result)
+    return None
+
+
+def run_external(
+    run: AgentRun, call_id: str, tool: str, arguments: dict[str, Any], card: dict[str, Any]
+) -> Outcome | None:
+    """Journal the call durably, send it, record its result; a cancel while it is pending ends the invocation."""
+    run.pending = PendingCall(call_id, tool, arguments, PendingPhase.EXECUTING, None, "", card)
+    run.emit(AgentEvent.CALL_SENDING, id=call_id, tool=tool, server=card.get("server"))
+    run.save()  # durable before anything is sent: a kill from here on leaves "it may have run"
+    try:
+        result = run.tools.run_external(tool, arguments, run.cancel)
+    except CancelSignal:
+        run.pending = None
+        run.record_result(call_id, tool, ToolResult.failure(STOPPED_WHILE_SENT, "cancelled"))
+        return run.cancelled()
+    run.pending = None
+    changed = [str(p) for p in result.data.get("changed", [])] if card.get("origin") == Origin.SANDBOX else []
+    if changed:
+        run.evidence.changed_by_command(changed)
+    if changed or (card.get("origin") == Origin.MCP and not card.get("read_only_hint")):
+        run.budget.count_change()  # the world may have changed: earlier reads are no repeats
+    run.record_result(call_id, tool, result)
+    run.save()
     return None
 
 
@@ -165,6 +213,9 @@ def finish_intent(run: AgentRun, pending: PendingCall) -> Outcome | None:
     If the disk already holds every ``after`` state the change was made: its result is recorded
     without making it again. Otherwise it is executed now (its ``before`` is checked first).
     """
+    uncertain = after_kill(pending)
+    if uncertain is not None:  # sent, maybe done: never sent again on its own
+        return run.waiting(uncertain)
     proposal = pending.proposal
     if proposal is None:  # a read's intent: reads are safe to run again
         run.pending = None

@@ -14,6 +14,9 @@ class Evidence:
     files_changed: list[str] = field(default_factory=list)
     kb_sources: list[dict[str, Any]] = field(default_factory=list)  # {"document", "location"}
     changes: list[FileChange] = field(default_factory=list)  # in order, for undo
+    changed_by_commands: list[str] = field(
+        default_factory=list
+    )  # run_command's changes: undo cannot cover them
 
     def read(self, path: str) -> None:
         if path not in self.files_read:
@@ -24,6 +27,11 @@ class Evidence:
         for change in changes:
             if change.path not in self.files_changed:
                 self.files_changed.append(change.path)
+
+    def changed_by_command(self, paths: list[str]) -> None:
+        for path in paths:
+            if path not in self.changed_by_commands:
+                self.changed_by_commands.append(path)
 
     def cited(self, sources: list[dict[str, Any]]) -> None:
         for source in sources:
@@ -38,9 +46,11 @@ class Evidence:
             parts.append(f"read {_listed(self.files_read)}")
         if self.files_changed:
             parts.append(f"changed {_listed(self.files_changed)}")
+        if self.changed_by_commands:
+            parts.append(f"commands changed {_listed(self.changed_by_commands)} (undo cannot put these back)")
         if self.kb_sources:
             parts.append(f"used {len(self.kb_sources)} knowledge-base passages")
-        if not self.files_changed:
+        if not self.files_changed and not self.changed_by_commands:
             parts.append("no file was changed")
         sentence = "; ".join(parts)
         return sentence[0].upper() + sentence[1:] + "."
@@ -51,6 +61,7 @@ class Evidence:
             "files_changed": list(self.files_changed),
             "kb_sources": [dict(s) for s in self.kb_sources],
             "changes": [c.to_dict() for c in self.changes],
+            "changed_by_commands": list(self.changed_by_commands),
         }
 
     @classmethod
@@ -60,6 +71,7 @@ class Evidence:
             files_changed=list(data.get("files_changed", [])),
             kb_sources=[dict(s) for s in data.get("kb_sources", [])],
             changes=[FileChange.from_dict(c) for c in data.get("changes", [])],
+            changed_by_commands=list(data.get("changed_by_commands", [])),
         )
 
 

@@ -9,6 +9,11 @@ into one nested group per character, and llama.cpp 0.3.x refuses a grammar neste
 1000 ("exceeds sane defaults") — and then crashes the process instead of raising, so the adapter
 must probe-compile the grammar before generating. 1000 is measured to compile for the full tool set
 (tests/unit/agent/test_grammar.py checks it with the real llama.cpp).
+
+A tool of an MCP server brings the schema its server wrote (pydantic's: ``$defs`` and ``$ref``,
+titles, defaults): as a branch of the one schema its ``#/$defs/…`` references would point at the
+wrong root, so they are inlined (a recursive one, past a few levels, becomes any JSON value — the
+arguments are still validated against the server's own schema).
 """
 
 from __future__ import annotations
@@ -68,7 +73,7 @@ def grammar_schema(
 
 def _capped(schema: dict[str, Any], cap: int) -> dict[str, Any]:
     """The argument schema with every string capped (paths much tighter: a small model rambles there)."""
-    capped = copy.deepcopy(schema)
+    capped = _inlined(copy.deepcopy(schema))
     for name, node in capped.get("properties", {}).items():
         node.pop("description", None)  # not part of the grammar, only longer rules
         if node.get("type") == "string":
@@ -80,6 +85,38 @@ def _capped(schema: dict[str, Any], cap: int) -> dict[str, Any]:
             node.clear()
             node["enum"] = list(range(low, high + 1))
     return capped
+
+
+REF_DEPTH = 4
+_NOT_GRAMMAR = ("title", "default", "examples", "$schema", "$id", "$comment")
+
+
+def _inlined(schema: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` with its local ``$ref``s replaced by what they name, and no ``$defs`` or titles left."""
+    definitions = {**schema.get("definitions", {}), **schema.get("$defs", {})}
+
+    def node(value: Any, depth: int) -> Any:
+        if isinstance(value, list):
+            return [node(item, depth) for item in value]
+        if not isinstance(value, dict):
+            return value
+        ref = value.get("$ref")
+        if isinstance(ref, str) and ref.rsplit("/", 1)[0] in ("#/$defs", "#/definitions"):
+            if depth >= REF_DEPTH:
+                return {}
+            target = definitions.get(ref.rsplit("/", 1)[1], {})
+            return node({**target, **{k: v for k, v in value.items() if k != "$ref"}}, depth + 1)
+        kept: dict[str, Any] = {}
+        for key, item in value.items():
+            if key in ("$defs", "definitions", *_NOT_GRAMMAR):
+                continue
+            if key == "properties" and isinstance(item, dict):  # names of arguments, each with a schema
+                kept[key] = {name: node(sub, depth) for name, sub in item.items()}
+            else:
+                kept[key] = node(item, depth)
+        return kept
+
+    return dict(node(schema, 0))
 
 
 def parse_grammar_reply(text: str) -> GrammarCall | GrammarFinal:

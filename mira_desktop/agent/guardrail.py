@@ -1,9 +1,11 @@
 """The guardrail: a pure policy that gives each tool call ALLOW, DENY or REQUIRE_APPROVAL.
 
-The order is fixed: the user's own rules for this run or workspace (a deny rule beats an allow
-rule) → the tool's risk (reads are allowed) → anything else, and any unknown tool, needs approval.
-Rules from a role (or anything the model says) can only narrow the policy: their deny rules count,
-their allow rules never do.
+The order is fixed: a role's deny rule → the user's permission for the tool (ask, allow or deny;
+the workspace's own when it has one, else the one for every workspace; a deny beats an "always for
+this run") → an "always for this run" allowance → the tool's risk (reads are allowed) → anything
+else, and any unknown tool, needs approval. Rules from a role (or anything the model says) can only
+narrow the policy: their deny rules count, their allow rules never do. Tools of MCP servers and
+``run_command`` are never reads unless the user trusted a server's read-only tools.
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ class Verdict(StrEnum):
 
 class RuleScope(StrEnum):
     RUN = "run"  # "always allow … for this run": kept in the run's checkpoint
-    WORKSPACE = "workspace"  # "always allow … in this workspace": stored with the workspace
+    WORKSPACE = "workspace"  # the user's permission in this workspace ("always allow … in this workspace")
+    GLOBAL = "global"  # the user's permission in every workspace
 
 
 class RuleSource(StrEnum):
@@ -35,7 +38,7 @@ class RuleSource(StrEnum):
 @dataclass(frozen=True)
 class Rule:
     tool: str
-    verdict: Verdict  # ALLOW or DENY
+    verdict: Verdict  # ALLOW, DENY, or REQUIRE_APPROVAL (the user's "ask")
     scope: RuleScope
     source: RuleSource = RuleSource.USER
 
@@ -57,9 +60,13 @@ class Rule:
         )
 
     def describe(self) -> str:
-        where = "this run" if self.scope is RuleScope.RUN else "this workspace"
+        where = {RuleScope.RUN: "this run", RuleScope.WORKSPACE: "this workspace"}.get(
+            self.scope, "every workspace"
+        )
         who = "your rule" if self.source is RuleSource.USER else "the role's rule"
-        action = "always allow" if self.verdict is Verdict.ALLOW else "never allow"
+        action = {Verdict.ALLOW: "always allow", Verdict.DENY: "never allow"}.get(
+            self.verdict, "always ask before"
+        )
         return f"{who} to {action} {self.tool} in {where}"
 
 
@@ -79,28 +86,53 @@ class GuardrailDecision:
 
 def decide(tool_name: str, tool: ToolDef | None, rules: Iterable[Rule]) -> GuardrailDecision:
     """The verdict for one call of ``tool_name`` (``tool`` is its declaration, None if unknown)."""
-    applicable = [
-        rule
-        for rule in rules
-        if rule.tool == tool_name and rule.verdict in (Verdict.ALLOW, Verdict.DENY) and _may_apply(rule)
-    ]
-    denial = next((rule for rule in applicable if rule.verdict is Verdict.DENY), None)
-    if denial is not None:
-        return GuardrailDecision(Verdict.DENY, f"Denied by {denial.describe()}.", denial)
-    allowance = next((rule for rule in applicable if rule.verdict is Verdict.ALLOW), None)
-    if allowance is not None and tool is not None:
-        return GuardrailDecision(Verdict.ALLOW, f"Allowed by {allowance.describe()}.", allowance)
-    if tool is not None and tool.risk is Risk.READ:
-        return GuardrailDecision(Verdict.ALLOW, f"{tool_name} only reads, so it is allowed.")
+    applicable = [rule for rule in rules if rule.tool == tool_name]
+    role_denial = next(
+        (r for r in applicable if r.source is RuleSource.ROLE and r.verdict is Verdict.DENY), None
+    )
+    if role_denial is not None:
+        return GuardrailDecision(Verdict.DENY, f"Denied by {role_denial.describe()}.", role_denial)
+    chosen = _by_the_user([r for r in applicable if r.source is RuleSource.USER], known=tool is not None)
+    if chosen is not None:
+        return chosen
     if tool is None:
         return GuardrailDecision(
             Verdict.REQUIRE_APPROVAL, f"{tool_name} is not a known tool, so it needs your approval."
         )
-    return GuardrailDecision(
-        Verdict.REQUIRE_APPROVAL, f"{tool_name} changes files ({tool.risk.value}), so it needs your approval."
-    )
+    if tool.risk is Risk.READ:
+        trusted = " (you trust its server's read-only tools)" if tool.external else ""
+        return GuardrailDecision(Verdict.ALLOW, f"{tool_name} only reads{trusted}, so it is allowed.")
+    return GuardrailDecision(Verdict.REQUIRE_APPROVAL, _why_approval(tool_name, tool))
 
 
-def _may_apply(rule: Rule) -> bool:
-    """A role's rule may narrow the policy (deny) but never widen it (allow)."""
-    return rule.source is RuleSource.USER or rule.verdict is Verdict.DENY
+def _by_the_user(user: list[Rule], *, known: bool) -> GuardrailDecision | None:
+    """The user's say: the workspace's permission (else the one for every workspace) and the run's allowance."""
+    permission = _first(user, RuleScope.WORKSPACE) or _first(user, RuleScope.GLOBAL)
+    if permission is not None and permission.verdict is Verdict.DENY:
+        return GuardrailDecision(Verdict.DENY, f"Denied by {permission.describe()}.", permission)
+    for allowance in (_first(user, RuleScope.RUN), permission):
+        if allowance is not None and allowance.verdict is Verdict.ALLOW and known:
+            return GuardrailDecision(Verdict.ALLOW, f"Allowed by {allowance.describe()}.", allowance)
+    if permission is not None and permission.verdict is Verdict.REQUIRE_APPROVAL:
+        return GuardrailDecision(
+            Verdict.REQUIRE_APPROVAL, f"Asked because of {permission.describe()}.", permission
+        )
+    return None
+
+
+def _first(rules: list[Rule], scope: RuleScope) -> Rule | None:
+    return next((r for r in rules if r.scope is scope), None)
+
+
+def _why_approval(tool_name: str, tool: ToolDef) -> str:
+    if tool.risk is Risk.EXTERNAL:
+        return (
+            f"{tool_name} is a tool of the MCP server {tool.server}: what it does outside the workspace "
+            "cannot be undone, so it needs your approval."
+        )
+    if tool.risk is Risk.COMMAND:
+        return (
+            f"{tool_name} runs a command in the sandbox; what it changes in the workspace cannot be undone, "
+            "so it needs your approval."
+        )
+    return f"{tool_name} changes files ({tool.risk.value}), so it needs your approval."

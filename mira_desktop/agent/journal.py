@@ -7,7 +7,9 @@ loop calls it with a change's intent (the proposal with its before/after hashes,
 from the last checkpoint therefore finds either no intent (nothing was done), an intent without a
 result (resolved by comparing the disk with the proposal's ``after`` state, never by running it
 blindly), or the result (never run again). If the journal raises, the loop stops without making
-the change.
+the change. A call to another program (an MCP server, ``run_command``) is journaled the same way
+before it is sent; as its effect cannot be read back, a resumed run that finds its intent without a
+result never sends it again on its own but waits for the user ("it may have run").
 """
 
 from __future__ import annotations
@@ -31,11 +33,13 @@ class AgentEvent(StrEnum):
     TOOL_MALFORMED = "tool.malformed"  # {"id", "tool", "error", "ends_run"}
     TOOL_REPEAT = "tool.repeat"  # {"id", "tool"}
     TOOL_DECISION = "tool.decision"  # {"id", "tool", "verdict", "reason", "rule"}
-    APPROVAL_REQUIRED = "approval.required"  # {"id", "tool", "reason", "proposal"}
+    # {"id", "tool", "reason", "proposal", "arguments", "external", "may_have_run"}
+    APPROVAL_REQUIRED = "approval.required"
     APPROVAL_DECIDED = "approval.decided"  # {"id", "decision": approve|deny|new_message, "reason", "rule"}
     APPROVAL_STALE = "approval.stale"  # {"id", "paths"}: the file changed; proposed again
     CHANGE_INTENT = "change.intent"  # {"id", "proposal"}: checkpointed before the change
     CHANGE_FOUND_APPLIED = "change.found_applied"  # {"id"}: resumed; the change was already on disk
+    CALL_SENDING = "tool.sending"  # {"id", "tool", "server"}: an external call, checkpointed before sending
     TOOL_RESULT = "tool.result"  # {"id", "tool", "result"}
     RULE_ADDED = "guardrail.rule_added"  # {"rule"}: persist a workspace rule
     BUDGET_STOP = "budget.stop"  # {"reason", "limits", "counters"}

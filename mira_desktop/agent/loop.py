@@ -15,15 +15,22 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from mira_desktop.agent.budgets import BudgetLimits
-from mira_desktop.agent.checkpoint import Checkpoint, ParsedCall, PendingPhase
-from mira_desktop.agent.dispatch import execute_change, finish_intent, handle_call, record_change, run_read
+from mira_desktop.agent.checkpoint import Checkpoint, ParsedCall, PendingCall, PendingPhase
+from mira_desktop.agent.dispatch import (
+    execute_change,
+    finish_intent,
+    handle_call,
+    record_change,
+    run_external,
+    run_read,
+)
 from mira_desktop.agent.errors import WorkspaceGone
 from mira_desktop.agent.grammar import GrammarFinal, MalformedReply, grammar_schema, parse_grammar_reply
 from mira_desktop.agent.guardrail import Rule, RuleScope, Verdict
 from mira_desktop.agent.journal import AgentEvent, AgentJournal
 from mira_desktop.agent.outcomes import Approve, Deny, NewMessage, Outcome, UserDecision
 from mira_desktop.agent.replies import ModelReply, parse_native_calls, read_reply
-from mira_desktop.agent.run_state import AgentRun
+from mira_desktop.agent.run_state import NOT_SENT_AGAIN, AgentRun
 from mira_desktop.agent.tools.results import ToolResult
 from mira_desktop.agent.tools.workspace_tools import WorkspaceTools
 from mira_desktop.core.cancel import Cancelled as CancelSignal
@@ -266,7 +273,11 @@ class AgentLoop:
                 AgentEvent.APPROVAL_DECIDED, id=pending.id, decision="deny", reason=decision.reason, rule=None
             )
             run.pending = None
-            text = f"Not run: the user denied this call.{reason} Do not retry it unchanged."
+            text = (
+                NOT_SENT_AGAIN + reason
+                if pending.may_have_run
+                else f"Not run: the user denied this call.{reason} Do not retry it unchanged."
+            )
             run.record_result(pending.id, pending.tool, ToolResult.failure(text, "denied"))
             run.save()
             return None
@@ -274,6 +285,9 @@ class AgentLoop:
             run.emit(AgentEvent.APPROVAL_DECIDED, id=pending.id, decision="new_message", reason="", rule=None)
             run.answer_unhandled(NEW_MESSAGE_NOTE)
             return None
+        return self._approved(run, pending, decision)
+
+    def _approved(self, run: AgentRun, pending: PendingCall, decision: Approve) -> Outcome | None:
         rule = self._always(run, pending.tool, decision.always) if decision.always else None
         run.emit(
             AgentEvent.APPROVAL_DECIDED,
@@ -282,6 +296,9 @@ class AgentLoop:
             reason="",
             rule=rule.to_dict() if rule else None,
         )
+        if pending.external is not None:  # an MCP or command call (or one that may have run): send it
+            run.pending = None
+            return run_external(run, pending.id, pending.tool, pending.arguments, pending.external)
         proposal = pending.proposal
         if proposal is None:  # an approved read
             run.pending = None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from mira_desktop.agent.budgets import BudgetLimits, StopReason
@@ -26,14 +26,18 @@ class Completed:
 
 @dataclass(frozen=True)
 class WaitingApproval:
-    """Nothing of ``proposal`` was done; persist ``checkpoint`` and ask the user."""
+    """Nothing of ``proposal`` was done; persist ``checkpoint`` and ask the user. An external call
+    (``external`` is its tool's card) has no proposal; ``may_have_run``: it was sent before a kill."""
 
     checkpoint: Checkpoint
-    proposal: Proposal | None  # None only for a read call a user rule made need approval
+    proposal: Proposal | None  # None for a read a user permission made wait, and for external calls
     call_id: str
     tool: str
     reason: str
     added_rules: tuple[Rule, ...] = ()
+    arguments: dict[str, Any] = field(default_factory=dict)
+    external: dict[str, Any] | None = None
+    may_have_run: bool = False
 
 
 @dataclass(frozen=True)
@@ -61,7 +65,8 @@ Outcome = Completed | WaitingApproval | Failed | Cancelled
 
 @dataclass(frozen=True)
 class Approve:
-    """Run the pending call ``call_id``; with ``always``, also allow its tool for the run or workspace."""
+    """Run the pending call ``call_id`` (for a call that may have run: send it again); with ``always``,
+    also allow its tool for the run or workspace."""
 
     call_id: str
     always: RuleScope | None = None
@@ -69,7 +74,7 @@ class Approve:
 
 @dataclass(frozen=True)
 class Deny:
-    """Do not run the pending call; the model reads ``reason``."""
+    """Do not run the pending call (for a call that may have run: go on without it); the model reads ``reason``."""
 
     call_id: str
     reason: str = ""

@@ -18,6 +18,10 @@ from mira_desktop.core.cancel import CancelToken
 from mira_desktop.models.protocol import ChatMessage
 
 NOT_RUN_CANCELLED = "Not run: the user stopped the run."
+NOT_SENT_AGAIN = (
+    "Not sent again: Mira stopped after sending this call and before its result was saved, so it may or "
+    "may not have taken effect; the user chose to go on without it. Check its effect before relying on it."
+)
 
 
 class AgentRun:
@@ -98,7 +102,8 @@ class AgentRun:
     def answer_unhandled(self, note: str) -> None:
         """Give every call still without a result one, so the messages stay a valid conversation."""
         if self.pending is not None:
-            self.record_result(self.pending.id, self.pending.tool, ToolResult.failure(note, "not_run"))
+            text = NOT_SENT_AGAIN if self.pending.may_have_run else note
+            self.record_result(self.pending.id, self.pending.tool, ToolResult.failure(text, "not_run"))
             self.pending = None
         for call in self.queued:
             self.record_result(call.id, call.name, ToolResult.failure(note, "not_run"))
@@ -154,8 +159,19 @@ class AgentRun:
             tool=pending.tool,
             reason=pending.reason,
             proposal=pending.proposal.to_dict() if pending.proposal else None,
+            arguments=pending.arguments,
+            external=pending.external,
+            may_have_run=pending.may_have_run,
         )
         checkpoint = self.save()
         return WaitingApproval(
-            checkpoint, pending.proposal, pending.id, pending.tool, pending.reason, tuple(self.added_rules)
+            checkpoint,
+            pending.proposal,
+            pending.id,
+            pending.tool,
+            pending.reason,
+            tuple(self.added_rules),
+            arguments=pending.arguments,
+            external=pending.external,
+            may_have_run=pending.may_have_run,
         )

@@ -59,6 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
         eval,
         info,
         kb,
+        mcp,
         media,
         memory,
         models,
@@ -87,6 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
     threads.register(groups, common)
     runs.register(groups, common)
     agent.register(groups, common)
+    mcp.register(groups, common)
     memory.register(groups, common)
     trash.register(groups, common)
     backup.register(groups, common)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 from typing import TYPE_CHECKING, Any
 
 from mira_desktop.cli.output import Output
@@ -71,6 +72,12 @@ def register(
     undo = commands.add_parser("undo", help="put back every file an agent run changed", parents=[common])
     undo.add_argument("run_id")
     undo.set_defaults(handler=_undo)
+    output = commands.add_parser(
+        "output", help="the whole output of one call of an agent run (a command, an MCP tool)", parents=[common]
+    )
+    output.add_argument("run_id")
+    output.add_argument("call_id", help="the call's id, as `mira runs events` shows it")
+    output.set_defaults(handler=_output)
 
 
 def _show(args: argparse.Namespace, services: AppServices, out: Output) -> int:
@@ -93,7 +100,8 @@ def _show(args: argparse.Namespace, services: AppServices, out: Output) -> int:
     }
     agent = services.agent_runs.show(run.id).to_dict() if run.kind is RunKind.AGENT else None
     if agent is not None:
-        data |= {k: agent[k] for k in ("pending", "budgets", "files_changed", "files_read", "stop_reason")}
+        keys = ("pending", "budgets", "files_changed", "files_read", "stop_reason", "changed_by_commands")
+        data |= {k: agent[k] for k in keys}
     if out.as_json:
         out.data(data)
         return 0
@@ -116,16 +124,30 @@ def _show_agent(out: Output, run_id: str, agent: dict[str, Any]) -> None:
         )
     if agent["files_changed"]:
         out.line(f"files changed: {', '.join(agent['files_changed'])}")
+    if agent["changed_by_commands"]:
+        out.line(f"changed by commands (undo cannot put these back): {', '.join(agent['changed_by_commands'])}")
     if agent["stop_reason"]:
         out.line(f"stopped by the {agent['stop_reason']} limit: `mira runs continue {run_id}` goes on")
     pending = agent["pending"]
-    if pending:
+    if pending and pending.get("may_have_run"):
+        out.line(
+            f"this call may have run — run it again (`mira runs approve {run_id}`) or go on without it "
+            f"(`mira runs deny {run_id}`): {pending['tool']} (call {pending['call_id']})"
+        )
+        out.line(f"arguments: {json.dumps(pending.get('arguments'), ensure_ascii=False)}")
+    elif pending:
         proposal = pending.get("proposal") or {}
         out.line(
             f"waiting for approval: {pending['tool']} (call {pending['call_id']}) {pending.get('reason', '')}"
         )
+        if pending.get("server"):
+            hint = " (the server marks it read-only)" if pending.get("read_only_hint") else ""
+            out.line(f"MCP server: {pending['server']}, its tool {pending.get('remote_name')}{hint}")
         if proposal:
             out.line(f"{proposal.get('summary', '')}\n{proposal.get('diff', '')}")
+        else:
+            out.line(f"arguments: {json.dumps(pending.get('arguments'), ensure_ascii=False, indent=2)}")
+            out.line(_undo_note(pending))
 
 
 def _events(args: argparse.Namespace, services: AppServices, out: Output) -> int:
@@ -168,6 +190,12 @@ def _cancel(args: argparse.Namespace, services: AppServices, out: Output) -> int
     return 0
 
 
+def _output(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    text = services.agent_runs.tool_output(args.run_id, args.call_id)
+    out.result({"run_id": args.run_id, "call_id": args.call_id, "output": text}, text)
+    return 0
+
+
 def _undo(args: argparse.Namespace, services: AppServices, out: Output) -> int:
     report = services.agent_runs.undo(args.run_id)
     out.result(
@@ -175,3 +203,10 @@ def _undo(args: argparse.Namespace, services: AppServices, out: Output) -> int:
         report.summary(),
     )
     return 0
+
+
+def _undo_note(pending: dict[str, object]) -> str:
+    external = pending.get("external")
+    if isinstance(external, dict) and external.get("origin") == "sandbox":
+        return "Files it changes in the workspace are listed after it ran; undo cannot put them back."
+    return "A call outside the workspace cannot be undone."

@@ -75,11 +75,22 @@ def print_pending(out: TextIO, data: dict[str, object]) -> None:
         return
     run_id = data.get("run_id")
     proposal = pending.get("proposal") if isinstance(pending.get("proposal"), dict) else {}
+    if pending.get("may_have_run"):
+        out.write(
+            f"This call may have run — run it again, or go on without it: {pending.get('tool')} "
+            f"(call {pending.get('call_id')})\n{json.dumps(pending.get('arguments'), ensure_ascii=False, indent=2)}\n"
+            f"Run it again: mira runs approve {run_id}   Go on without it: mira runs deny {run_id}\n"
+        )
+        out.flush()
+        return
     out.write(
         f"Waiting for approval of {pending.get('tool')} (call {pending.get('call_id')}): {pending.get('reason', '')}\n"
     )
     if proposal:
         out.write(f"{proposal.get('summary', '')}\n{proposal.get('diff', '')}\n")
+    elif isinstance(pending.get("external"), dict):
+        out.write(f"Arguments: {json.dumps(pending.get('arguments'), ensure_ascii=False, indent=2)}\n")
+        out.write(_undo_note(pending) + "\n")
     out.write(f"Approve: mira runs approve {run_id}   Deny: mira runs deny {run_id} [--reason TEXT]\n")
     out.flush()
 
@@ -93,3 +104,10 @@ def _report_end(out: TextIO, data: dict[str, object], status: str) -> None:
         error = data.get("error")
         message = error.get("message") if isinstance(error, dict) else "the run failed"
         print(f"mira: error: {message}", file=sys.stderr)
+
+
+def _undo_note(pending: dict[str, object]) -> str:
+    external = pending.get("external")
+    if isinstance(external, dict) and external.get("origin") == "sandbox":
+        return "Files it changes in the workspace are listed after it ran; undo cannot put them back."
+    return "A call outside the workspace cannot be undone."

@@ -24,6 +24,7 @@ PREFIXES = {
     "memory": "mem",
     "trash": "trs",
     "download": "dl",
+    "mcp_server": "mcp",
 }
 
 

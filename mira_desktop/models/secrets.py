@@ -68,6 +68,29 @@ class SecretStore:
     def delete_hub_token(self) -> None:
         self.delete(HUB_TOKEN_NAME)
 
+    # -- any other secret (an MCP server's environment values and headers), by account name --------
+    def store(self, account: str, value: str, *, what: str = "the secret") -> None:
+        if not self.available():
+            raise KeyringUnavailableError(
+                f"No usable system keyring was found, so {what} was not stored: unlock or install one "
+                "(GNOME Keyring, KWallet, macOS Keychain, Windows Credential Manager), or let Mira pass the "
+                "variable on from its own environment instead of storing its value."
+            )
+        self._keyring().set_password(SERVICE, account, value)
+
+    def read(self, account: str) -> str | None:
+        if not self.available():
+            return None
+        value = self._keyring().get_password(SERVICE, account)
+        return None if value is None else str(value)
+
+    def forget(self, account: str) -> None:
+        if not self.available():
+            return
+        keyring = self._keyring()
+        with contextlib.suppress(keyring.errors.PasswordDeleteError):  # nothing stored: idempotent
+            keyring.delete_password(SERVICE, account)
+
 
 HUB_TOKEN_NAME = "hub token"  # a provider's name cannot hold a space
 

@@ -143,3 +143,16 @@ class RunRepository:
                 "UPDATE runs SET status = ?, error_json = ?, updated_at = ?, finished_at = ? WHERE id = ?",
                 (status.value, None if error is None else dumps(error), now, now, run_id),
             )
+
+    def save_tool_output(self, run_id: str, call_id: str, text: str) -> None:
+        """The whole output of a command or MCP call (the journal keeps what the model read)."""
+        with self._db.transaction():
+            self._db.execute(
+                "INSERT INTO tool_outputs (run_id, call_id, text) VALUES (?, ?, ?) "
+                "ON CONFLICT (run_id, call_id) DO UPDATE SET text = excluded.text",
+                (run_id, call_id, text),
+            )
+
+    def tool_output(self, run_id: str, call_id: str) -> str | None:
+        row = self._db.one("SELECT text FROM tool_outputs WHERE run_id = ? AND call_id = ?", (run_id, call_id))
+        return None if row is None else str(row["text"])

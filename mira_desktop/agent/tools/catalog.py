@@ -1,7 +1,8 @@
 """Every tool the agent can call, declared once: name, one-line description, argument schema, risk.
 
-The schemas use a small JSON-schema subset (see :mod:`.schema`) that the native tool-call APIs, the
-local-model grammar (``llama_cpp.LlamaGrammar.from_json_schema``) and our own validator all read.
+The schemas are JSON Schema, checked by :mod:`.validation` (``jsonschema``) before a call is asked
+or made; the native tool-call APIs and the local-model grammar (:mod:`mira_desktop.agent.grammar`)
+read the same schemas.
 Every string has a ``maxLength`` and every number a ``maximum``, so no argument is unbounded.
 """
 
@@ -23,28 +24,60 @@ class Risk(StrEnum):
     READ = "read"  # looks only: allowed by default
     WRITE = "write"  # creates or changes content: needs approval by default
     DESTRUCTIVE = "destructive"  # removes or moves content away: needs approval by default
+    EXTERNAL = "external"  # another program's tool (an MCP server): what it does cannot be undone
+    COMMAND = "command"  # a command in the sandbox: what it changes in the workspace cannot be undone
+
+
+class Origin(StrEnum):
+    MIRA = "mira"  # Mira's own workspace and knowledge-base tools: undoable, planned before they run
+    MCP = "mcp"  # a tool of an MCP server the user added
+    SANDBOX = "sandbox"  # run_command, in the OS sandbox
 
 
 @dataclass(frozen=True)
 class ToolDef:
+    """One tool as the model sees it (``name``, ``description``, ``parameters``) and as the guardrail
+    judges it (``risk``, ``origin``). A tool of an MCP server also names its ``server``, its own
+    name there (``remote_name``; ``name`` is ``SERVER__TOOL``) and the server's ``readOnlyHint``."""
+
     name: str
     description: str
     parameters: dict[str, Any]
     risk: Risk
+    origin: Origin = Origin.MIRA
+    server: str | None = None
+    remote_name: str | None = None
+    read_only_hint: bool | None = None
 
     @property
     def changes_files(self) -> bool:
-        return self.risk is not Risk.READ
+        """A change Mira plans, shows as a diff, snapshots and can undo."""
+        return self.risk in (Risk.WRITE, Risk.DESTRUCTIVE)
+
+    @property
+    def external(self) -> bool:
+        """Run by another program: journaled before it is sent, never resent on its own after a kill."""
+        return self.origin is not Origin.MIRA
 
     def spec(self) -> ToolSpec:
         return ToolSpec(self.name, self.description, self.parameters)
+
+    def card(self) -> dict[str, Any]:
+        """What an approval card says about the tool beside its arguments."""
+        return {
+            "origin": self.origin.value,
+            "risk": self.risk.value,
+            "server": self.server,
+            "remote_name": self.remote_name,
+            "read_only_hint": self.read_only_hint,
+        }
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "description": self.description,
-            "risk": self.risk.value,
             "parameters": self.parameters,
+            **self.card(),
         }
 
 
@@ -159,6 +192,30 @@ KB_SEARCH_TOOL = ToolDef(
     Risk.READ,
 )
 
+RUN_COMMAND_NAME = "run_command"
+COMMAND_CHARS = 4000
+RUN_COMMAND = ToolDef(
+    RUN_COMMAND_NAME,
+    "Run a shell command (sh -c) in the workspace folder, in a sandbox with no network; returns its exit "
+    "code and output. Use it to run tests or scripts.",
+    _object(
+        ("command",),
+        command={
+            "type": "string",
+            "minLength": 1,
+            "maxLength": COMMAND_CHARS,
+            "description": "The command line, run by /bin/sh -c with the workspace as the working folder",
+        },
+        timeout_seconds=_integer("Stop it after this many seconds (default and most: the setting)", 1, 3600),
+    ),
+    Risk.COMMAND,
+    Origin.SANDBOX,
+)
+
 FILE_TOOLS = (LIST_FILES, READ_FILE, SEARCH_FILES, WRITE_FILE, EDIT_FILE, MAKE_DIR, MOVE_FILE, DELETE_FILE)
-ALL_TOOLS = (*FILE_TOOLS, KB_SEARCH_TOOL)
+ALL_TOOLS = (
+    *FILE_TOOLS,
+    KB_SEARCH_TOOL,
+    RUN_COMMAND,
+)  # Mira's own declarations (MCP tools come from servers)
 BY_NAME = {tool.name: tool for tool in ALL_TOOLS}

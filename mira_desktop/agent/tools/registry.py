@@ -1,10 +1,12 @@
-"""Which tools a run offers: the file tools always, ``kb_search`` only with a knowledge base bound."""
+"""Which tools a run offers: the file tools always, ``kb_search`` only with a knowledge base bound, and
+the external tools (MCP servers', ``run_command``) the services found for this run."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from mira_desktop.agent.tools.catalog import FILE_TOOLS, KB_SEARCH_TOOL, ToolDef
+from mira_desktop.agent.tools.external import ExternalTool
 from mira_desktop.agent.tools.knowledge import KbSearch
 from mira_desktop.models.protocol import ToolSpec
 
@@ -15,16 +17,27 @@ class ToolRegistry:
     Args:
         kb_search: the bound knowledge base's search; without one, ``kb_search`` is not offered.
         only: offer just these tool names (e.g. a read-only run); unknown names are ignored.
+        external: tools run by another program; a name Mira's own tools use is not offered twice.
     """
 
-    def __init__(self, kb_search: KbSearch | None = None, *, only: Iterable[str] | None = None) -> None:
+    def __init__(
+        self,
+        kb_search: KbSearch | None = None,
+        *,
+        only: Iterable[str] | None = None,
+        external: Sequence[ExternalTool] = (),
+    ) -> None:
         tools: tuple[ToolDef, ...] = (*FILE_TOOLS, KB_SEARCH_TOOL) if kb_search is not None else FILE_TOOLS
+        own = {tool.name for tool in tools}
+        others = {t.definition.name: t for t in external if t.definition.name not in own}
+        tools = (*tools, *(t.definition for t in others.values()))
         if only is not None:
             wanted = set(only)
             tools = tuple(tool for tool in tools if tool.name in wanted)
         self.tools: tuple[ToolDef, ...] = tools
         self.kb_search = kb_search
         self._by_name = {tool.name: tool for tool in tools}
+        self._external = {name: tool for name, tool in others.items() if name in self._by_name}
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -32,6 +45,9 @@ class ToolRegistry:
 
     def get(self, name: str) -> ToolDef | None:
         return self._by_name.get(name)
+
+    def external(self, name: str) -> ExternalTool | None:
+        return self._external.get(name)
 
     def specs(self) -> tuple[ToolSpec, ...]:
         """The offered tools as OpenAI tool specs, for models with native tool calls."""

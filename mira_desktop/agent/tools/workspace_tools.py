@@ -16,7 +16,7 @@ from mira_desktop.agent.tools.proposals import Proposal
 from mira_desktop.agent.tools.reading import list_files, read_file, search_files
 from mira_desktop.agent.tools.registry import ToolRegistry
 from mira_desktop.agent.tools.results import ToolResult, argument_path
-from mira_desktop.agent.tools.schema import validation_errors
+from mira_desktop.agent.tools.validation import validation_errors
 from mira_desktop.core.cancel import CancelToken
 
 _READERS = {"list_files": list_files, "read_file": read_file, "search_files": search_files}
@@ -58,6 +58,22 @@ class WorkspaceTools:
                 return _READERS[name](self.root, arguments, cancel)
         except ToolError as exc:
             return ToolResult.from_error(exc, argument_path(arguments))
+
+    def run_external(self, name: str, arguments: dict[str, Any], cancel: CancelToken) -> ToolResult:
+        """Send a call to the program behind an external tool; its failures are results the model reads.
+
+        Raises:
+            Cancelled: the user stopped the run while the call was pending.
+        """
+        tool = self.registry.external(name)
+        if tool is None:
+            return ToolResult.failure(
+                f"{name} is no longer offered (its server was turned off or removed).", "refused"
+            )
+        try:
+            return tool.call(arguments, cancel)
+        except ToolError as exc:
+            return ToolResult.from_error(exc)
 
     def propose(self, call_id: str, name: str, arguments: dict[str, Any]) -> Proposal:
         """Plan a change without touching the disk; raises ``ToolError`` when it cannot be made."""

@@ -20,6 +20,7 @@ from mira_desktop.services.hub.service import HubService
 from mira_desktop.services.knowledge.bases import KnowledgeBaseService
 from mira_desktop.services.knowledge.bundle import KnowledgeServices
 from mira_desktop.services.knowledge.sources import SourceService
+from mira_desktop.services.mcp.service import McpService
 from mira_desktop.services.media.service import MediaService
 from mira_desktop.services.memory.service import MemoryService
 from mira_desktop.services.model_catalog.catalog import ModelService
@@ -27,6 +28,8 @@ from mira_desktop.services.roles.service import RoleService
 from mira_desktop.services.threads.branches import BranchEditor
 from mira_desktop.services.threads.service import ThreadService
 from mira_desktop.services.threads.transfer import ThreadTransfer
+from mira_desktop.services.tools.catalog import ToolCatalog
+from mira_desktop.services.tools.permissions import ToolPermissions
 from mira_desktop.services.trash.service import TrashService
 from mira_desktop.services.workspaces.service import WorkspaceService
 from mira_desktop.store.database import Database
@@ -60,11 +63,15 @@ class AppServices:
     backup: BackupService
     other_processes: OtherProcesses  # the window follows what the `mira` command writes beside it
     hub: HubService  # models from the Hugging Face Hub: search, fit, durable downloads
+    mcp: McpService  # MCP servers and their sessions (one asyncio loop on its own thread)
+    tool_permissions: ToolPermissions
+    tools: ToolCatalog  # every tool a run can call, with its permission
 
     def close(self) -> None:
         """Stop runs and background work (index jobs stay resumable), unload models, close the database."""
         self.knowledge.close()
         self.chat.close()
+        self.mcp.close()  # after the runs: every MCP server process ends here
         self.models.registry.close()
         self.tasks.close()
         self.database.close()

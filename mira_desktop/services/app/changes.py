@@ -30,6 +30,7 @@ class Topic(StrEnum):
     ATTACHMENTS = "attachments"  # a file added to or removed from a draft, files collected
     MEDIA = "media"  # speech or an image of an answer queued, made, failed or stopped
     DOWNLOADS = "downloads"  # a model download queued, progressed, paused, finished or cancelled
+    TOOLS = "tools"  # an MCP server added, changed, started, failed or removed; a tool permission set
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,7 @@ from mira_desktop.store.runs import RunRepository
 from mira_desktop.store.threads import ThreadRepository
 
 CANCELLED_WAITING = "Cancelled while waiting for approval: the pending change was not made."
+CANCELLED_MAY_HAVE_RUN = "Cancelled: the call that may have run was not sent again."
 CANCELLED_INTERRUPTED = (
     "Cancelled after Mira stopped during this run: nothing more will be done; what it changed stays "
     "(undo puts it back)."
@@ -54,6 +55,7 @@ class AgentRunView:
     files_changed: list[str] = field(default_factory=list)
     files_read: list[str] = field(default_factory=list)
     stop_reason: str | None = None
+    changed_by_commands: list[str] = field(default_factory=list)  # undo cannot put these back
 
     @property
     def can_continue(self) -> bool:
@@ -69,6 +71,7 @@ class AgentRunView:
             "files_changed": self.files_changed,
             "files_read": self.files_read,
             "stop_reason": self.stop_reason,
+            "changed_by_commands": self.changed_by_commands,
         }
 
 
@@ -110,7 +113,19 @@ class AgentRuns:
             list(checkpoint.evidence.files_changed),
             list(checkpoint.evidence.files_read),
             answer.metadata.get("stop_reason") if answer is not None else None,
+            list(checkpoint.evidence.changed_by_commands),
         )
+
+    def tool_output(self, run_id: str, call_id: str) -> str:
+        """The whole output of one call of the run (what the trace shows on demand)."""
+        self._agent_run(run_id)
+        kept = self._runs.tool_output(run_id, call_id)
+        if kept is not None:
+            return kept
+        for event in self._runs.events(run_id):
+            if event.type == "tool.result" and event.data.get("id") == call_id:
+                return str((event.data.get("result") or {}).get("text", ""))
+        raise NotFoundError(f"The run {run_id} has no call {call_id}: see `mira runs events {run_id}`.")
 
     def waiting(self) -> list[AgentRunView]:
         """Runs that wait for the user's approval (after a restart too), oldest first."""
@@ -171,6 +186,8 @@ class AgentRuns:
         checkpoint = self._checkpoint(run)
         made = self._in_flight_change(run, checkpoint) if checkpoint is not None else ()
         note = CANCELLED_WAITING if run.status is RunStatus.WAITING_APPROVAL else CANCELLED_INTERRUPTED
+        if checkpoint is not None and checkpoint.pending is not None and checkpoint.pending.may_have_run:
+            note = CANCELLED_MAY_HAVE_RUN
         with self._db.transaction():
             if checkpoint is not None:
                 # Nothing waits any more; a change a killed process made is kept for undo.
@@ -283,6 +300,8 @@ def default_limits(settings_get: Any) -> BudgetLimits:
 
 
 def _pending_view(pending: PendingCall) -> dict[str, Any]:
-    """The call waiting for approval, with its tool's risk (the window words its reason by it)."""
+    """The call waiting for approval, with its tool's risk (the window words its reason by it) and, for
+    an MCP or command call, its server and the server's read-only hint."""
     tool = BY_NAME.get(pending.tool)
-    return pending.to_dict() | {"call_id": pending.id, "risk": tool.risk.value if tool else None}
+    card = pending.external or (tool.card() if tool else {})
+    return pending.to_dict() | {"call_id": pending.id, **card, "risk": card.get("risk")}

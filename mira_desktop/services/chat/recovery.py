@@ -1,12 +1,19 @@
 """After a kill: runs left ``running`` by a process that no longer exists are marked ``interrupted``.
 
 A run records its process id and start time in ``run.started``; a run of a live process (a `mira`
-command beside the app) is left alone. The text streamed so far stays on the message.
+command beside the app) is left alone. The text streamed so far stays on the message. An agent run
+killed after sending a call to another program (an MCP server, ``run_command``) and before storing
+its result waits for the user instead: "this call may have run — run it again, or go on without
+it" (it is never sent again on its own).
 """
 
 from __future__ import annotations
 
-from mira_desktop.core.conversation.runs import EventType, RunKind, RunStatus
+from typing import Any
+
+from mira_desktop.agent.checkpoint import Checkpoint, PendingCall, after_kill
+from mira_desktop.agent.journal import AgentEvent
+from mira_desktop.core.conversation.runs import EventType, Run, RunKind, RunStatus
 from mira_desktop.core.conversation.threads import MessageStatus
 from mira_desktop.core.processes import process_alive
 from mira_desktop.store.database import Database
@@ -15,6 +22,10 @@ from mira_desktop.store.runs import RunRepository
 
 INTERRUPTED_MESSAGE = (
     "Mira stopped while this answer was being written; the text so far is kept. Retry to answer again."
+)
+INTERRUPTED_AGENT_CALL = (
+    "Mira stopped after sending a call to another program and before its result was saved: it may have "
+    "run. Run it again, or go on without it."
 )
 INTERRUPTED_AGENT = (
     "Mira stopped while this agent run was working; what it did is kept. Continue the run to pick up "
@@ -31,7 +42,16 @@ def recover_interrupted(database: Database, runs: RunRepository, messages: Messa
         owner = owners[-1] if owners else None
         if owner is not None and process_alive(owner.data.get("pid"), owner.data.get("process_start")):
             continue
-        agent = run.kind is RunKind.AGENT and runs.checkpoint_json(run.id) is not None
+        text = runs.checkpoint_json(run.id) if run.kind is RunKind.AGENT else None
+        agent = text is not None
+        checkpoint = Checkpoint.from_json(text) if text else None
+        uncertain = after_kill(checkpoint.pending) if checkpoint is not None else None
+        if checkpoint is not None and uncertain is not None:
+            _wait_for_the_user(
+                database, runs=runs, messages=messages, run=run, checkpoint=checkpoint, pending=uncertain
+            )
+            marked.append(run.id)
+            continue
         error = {
             "kind": "interrupted",
             "message": INTERRUPTED_AGENT if agent else INTERRUPTED_MESSAGE,
@@ -48,3 +68,48 @@ def recover_interrupted(database: Database, runs: RunRepository, messages: Messa
             runs.finish(run.id, RunStatus.INTERRUPTED, error)
         marked.append(run.id)
     return marked
+
+
+def _wait_for_the_user(
+    database: Database,
+    *,
+    runs: RunRepository,
+    messages: MessageRepository,
+    run: Run,
+    checkpoint: Checkpoint,
+    pending: PendingCall,
+) -> None:
+    """The run waits on the call that may have run, as if it had paused for an approval there."""
+    checkpoint.pending = pending
+    shown: dict[str, Any] = {
+        "call_id": pending.id,
+        "tool": pending.tool,
+        "reason": pending.reason,
+        "proposal": None,
+        "arguments": pending.arguments,
+        "external": pending.external,
+        "may_have_run": True,
+    }
+    with database.transaction():
+        budgets = {"limits": checkpoint.limits.to_dict(), "used": checkpoint.counters.to_dict()}
+        runs.save_checkpoint(run.id, checkpoint.to_json(), budgets)
+        if run.assistant_message_id:
+            message = messages.get(run.assistant_message_id)
+            if message is not None:
+                messages.set_metadata(message.id, {**message.metadata, "pending": shown})
+        runs.append_event(run.id, EventType.NOTICE, {"text": INTERRUPTED_AGENT_CALL})
+        asked = {"id": pending.id, "tool": pending.tool, "reason": pending.reason, "proposal": None}
+        runs.append_event(
+            run.id,
+            AgentEvent.APPROVAL_REQUIRED,
+            asked | {"arguments": pending.arguments, "external": pending.external, "may_have_run": True},
+        )
+        waiting = {
+            "thread_id": run.thread_id,
+            "run_id": run.id,
+            "message_id": run.assistant_message_id,
+            "status": RunStatus.WAITING_APPROVAL.value,
+            "pending": shown,
+        }
+        runs.append_event(run.id, EventType.RUN_WAITING, waiting)
+        runs.set_status(run.id, RunStatus.WAITING_APPROVAL)

@@ -10,7 +10,6 @@ from mira_desktop.agent.files.root_check import validate_workspace_root
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
 from mira_desktop.core.workspaces import Workspace
 from mira_desktop.services.app.changes import ChangeFeed, Topic
-from mira_desktop.services.workspaces.rules import WorkspaceRules
 from mira_desktop.store.workspaces import WorkspaceRepository
 
 if TYPE_CHECKING:
@@ -22,13 +21,11 @@ class WorkspaceService:
         self,
         workspaces: WorkspaceRepository,
         changes: ChangeFeed | None = None,
-        rules: WorkspaceRules | None = None,
         private_paths: list[Path] | None = None,
     ) -> None:
         self._private = private_paths or []  # Mira's own data: never a workspace, never inside one
         self._workspaces = workspaces
         self._changes = changes or ChangeFeed()
-        self._rules = rules
         self.trash: TrashService | None = None  # set by the composition root; None: delete for good
 
     def list(self) -> list[Workspace]:
@@ -84,11 +81,10 @@ class WorkspaceService:
         return self.destroy(workspace_id) or workspace
 
     def destroy(self, workspace_id: str) -> Workspace | None:
-        """Forget the workspace for good (a purge of the trash) with its agent rules; the folder stays."""
+        """Forget the workspace for good (a purge of the trash) with its tool permissions and server
+        switches (their rows go with it); the folder stays."""
         workspace = self._workspaces.get(workspace_id)
         self._workspaces.delete(workspace_id)
-        if self._rules is not None:
-            self._rules.clear(workspace_id)
         self._changes.publish(Topic.WORKSPACES, workspace_id)
         self._changes.publish(Topic.THREADS)  # its threads lost the binding
         return workspace

@@ -49,6 +49,7 @@ class AgentActions(QObject):
             panel.deny_requested.connect(lambda run, call: self.deny(panel, run, call))
             panel.undo_requested.connect(lambda run: self.undo(panel, run))
             panel.continue_requested.connect(lambda run: self.continue_run(panel, run))
+            panel.output_requested.connect(lambda run, call, tool: self.show_output(panel, run, call, tool))
         self.reload_panel(panel)
 
     def reload_panel(self, panel: AgentPanel) -> None:
@@ -100,7 +101,10 @@ class AgentActions(QObject):
         self.controller.resume(panel.message_id, lambda: agent_runs.approve(run_id, call_id or None, always))
 
     def deny(self, panel: AgentPanel, run_id: str, call_id: str) -> None:
-        reason, ok = QInputDialog.getText(self._window, tr("agent.deny"), tr("agent.deny_reason"))
+        if panel.card.may_have_run:  # "go on without it": nothing to tell the agent but that
+            reason, ok = "", True
+        else:
+            reason, ok = QInputDialog.getText(self._window, tr("agent.deny"), tr("agent.deny_reason"))
         if ok:
             agent_runs = self.services.agent_runs
             panel.card.hide()
@@ -109,6 +113,21 @@ class AgentActions(QObject):
     def continue_run(self, panel: AgentPanel, run_id: str) -> None:
         agent_runs = self.services.agent_runs
         self.controller.resume(panel.message_id, lambda: agent_runs.continue_run(run_id))
+
+    def show_output(self, panel: AgentPanel, run_id: str, call_id: str, tool: str) -> None:
+        """The whole output of a command or an MCP call, in a window of its own."""
+        from mira_desktop.ui.chat.output_dialog import OutputDialog
+
+        agent_runs = self.services.agent_runs
+
+        def shown(text: str) -> None:
+            dialog = OutputDialog(tr("tools.output_title", tool=tool), text, self._window)
+            dialog.show()
+            self._output_dialog = dialog
+
+        self.runner.op(panel, lambda: agent_runs.tool_output(run_id, call_id)).success(shown).failure(
+            lambda exc: self._notice(explain(exc))
+        ).run()
 
     def undo(self, panel: AgentPanel, run_id: str) -> None:
         agent_runs = self.services.agent_runs

@@ -1,10 +1,12 @@
-"""Under an agent answer: its execution trace, the approval card of a pending change, and undo.
+"""Under an agent answer: its execution trace, the approval card of a pending call, and undo.
 
 The trace is one collapsible row per step (tool and arguments, then the guardrail's decision, the
 approval and the result as its children), read from the run's events and extended live as they
-arrive. A change that waits shows a card with the tool, the path, a coloured diff and Approve /
-Deny / Always for this run / Always for this workspace. A run that changed files offers Undo,
-listing them; a run a limit stopped offers Continue.
+arrive; a command's or MCP tool's whole output opens on a double-click. A change that waits shows a
+card with the tool, the path, a coloured diff and Approve / Deny / Always for this run / Always
+allow it in this workspace; an MCP or command call shows its server, the full arguments and that
+undo cannot cover it; a call that may have run before Mira stopped offers Run it again / Go on
+without it. A run that changed files offers Undo, listing them; a run a limit stopped offers Continue.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ class AgentPanel(QWidget):
     deny_requested = Signal(str, str)  # run id, call id
     undo_requested = Signal(str)  # run id
     continue_requested = Signal(str)  # run id
+    output_requested = Signal(str, str, str)  # run id, call id, tool
 
     def __init__(self, run_id: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -60,6 +63,7 @@ class AgentPanel(QWidget):
         self.trace.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.trace.setWordWrap(True)
         self.trace.setMaximumHeight(260)
+        self.trace.itemDoubleClicked.connect(self._open_output)
         self.trace.hide()
         self.card = ApprovalCard()
         self.card.hide()
@@ -84,6 +88,7 @@ class AgentPanel(QWidget):
         layout.addWidget(self.card)
         layout.addLayout(actions)
         self._calls: dict[str, QTreeWidgetItem] = {}
+        self._tools: dict[str, str] = {}  # call id → tool
         self._steps = 0
         self.undo_button.hide()
         self.continue_button.hide()
@@ -105,6 +110,7 @@ class AgentPanel(QWidget):
             item.setToolTip(0, _detail(data.get("arguments")))
             self.trace.addTopLevelItem(item)
             self._calls[call_id] = item
+            self._tools[call_id] = str(data.get("tool", ""))
         elif kind in (
             "tool.decision",
             "approval.required",
@@ -114,8 +120,9 @@ class AgentPanel(QWidget):
             "tool.repeat",
             "tool.malformed",
             "change.found_applied",
+            "tool.sending",
         ):
-            self._child(call_id, _line(kind, data))
+            self._child(call_id, _line(kind, data), whole=_has_output(kind, data))
         elif kind == "agent.model_call":
             tokens = f"{data.get('prompt_tokens', 0)} → {data.get('completion_tokens', 0)}"
             self.trace.addTopLevelItem(
@@ -130,14 +137,21 @@ class AgentPanel(QWidget):
             self.trace.addTopLevelItem(QTreeWidgetItem([str(data.get("text", ""))]))
         self._count()
 
-    def _child(self, call_id: str, text: str) -> None:
+    def _child(self, call_id: str, text: str, *, whole: bool = False) -> None:
         parent = self._calls.get(call_id)
         item = QTreeWidgetItem([text])
-        item.setToolTip(0, text)
+        item.setToolTip(0, text + ("\n" + tr("tools.trace.whole") if whole else ""))
+        if whole:
+            item.setData(0, Qt.ItemDataRole.UserRole, call_id)
         if parent is None:
             self.trace.addTopLevelItem(item)
         else:
             parent.addChild(item)
+
+    def _open_output(self, item: QTreeWidgetItem, _column: int) -> None:
+        call_id = item.data(0, Qt.ItemDataRole.UserRole)
+        if call_id:
+            self.output_requested.emit(self.run_id, str(call_id), self._tools.get(str(call_id), ""))
 
     def _count(self) -> None:
         self.toggle.setText(tr("agent.steps", count=self._steps))
@@ -159,7 +173,11 @@ class AgentPanel(QWidget):
         else:
             self.card.hide()
         changed = list(view.get("files_changed") or [])
-        self.changed_label.setText(tr("agent.changed", files=", ".join(changed)) if changed else "")
+        by_commands = list(view.get("changed_by_commands") or [])
+        lines = [tr("agent.changed", files=", ".join(changed))] if changed else []
+        if by_commands:
+            lines.append(tr("tools.changed_by_commands", files=", ".join(by_commands)))
+        self.changed_label.setText("\n".join(lines))
         self.undo_button.setVisible(bool(changed) and not undone and status != "running")
         self.undo_button.setToolTip(tr("agent.undo_tip") + "\n" + "\n".join(changed))
         self.continue_button.setVisible(
@@ -183,6 +201,10 @@ class ApprovalCard(QFrame):
         self.reason = QLabel()
         self.reason.setObjectName("muted")
         self.reason.setWordWrap(True)
+        self.note = QLabel()  # an MCP or command call: the server's read-only mark, and what undo cannot do
+        self.note.setWordWrap(True)
+        self.note.setTextFormat(Qt.TextFormat.PlainText)
+        self.may_have_run = False
         self.diff = QTextBrowser()
         self.diff.setMaximumHeight(220)
         self.diff.setLineWrapMode(QTextBrowser.LineWrapMode.NoWrap)
@@ -201,6 +223,7 @@ class ApprovalCard(QFrame):
         buttons.addStretch(1)
         layout.addWidget(self.title)
         layout.addWidget(self.reason)
+        layout.addWidget(self.note)
         layout.addWidget(self.diff)
         layout.addLayout(buttons)
 
@@ -208,6 +231,16 @@ class ApprovalCard(QFrame):
         self.call_id = str(pending.get("call_id") or pending.get("id") or "")
         proposal = pending.get("proposal") or {}
         tool = str(pending.get("tool", ""))
+        self.may_have_run = bool(pending.get("may_have_run"))
+        self.always_workspace.setText(tr("tools.card.always_workspace", tool=tool))
+        for button in (self.always_run, self.always_workspace):
+            button.setVisible(not self.may_have_run)
+        self.approve_button.setText(tr("tools.card.run_again") if self.may_have_run else tr("agent.approve"))
+        self.deny_button.setText(tr("tools.card.go_on") if self.may_have_run else tr("agent.deny"))
+        if pending.get("external") or self.may_have_run:
+            self._show_external(pending, tool)
+            return
+        self.note.hide()
         self.title.setText(
             tr(
                 "agent.wants",
@@ -222,6 +255,31 @@ class ApprovalCard(QFrame):
         diff = str(proposal.get("diff", ""))
         self.diff.setVisible(bool(diff))
         self.diff.setHtml(diff_html(diff, dark=current_is_dark()))
+
+    def _show_external(self, pending: dict[str, Any], tool: str) -> None:
+        """An MCP or command call: who runs it, every argument, and that undo cannot cover it."""
+        external = pending.get("external") or {}
+        server = str(external.get("server") or pending.get("server") or "")
+        command = external.get("origin") == "sandbox"
+        arguments = pending.get("arguments") or {}
+        if self.may_have_run:
+            self.title.setText(tr("tools.card.may_have_run"))
+            self.reason.setText(tr("tools.card.may_have_run_why", tool=tool))
+        elif command:
+            self.title.setText(tr("tools.card.command"))
+            self.reason.setText(tr("tools.why.command"))
+        else:
+            remote = str(external.get("remote_name") or tool)
+            self.title.setText(tr("tools.card.mcp", tool=remote, server=server))
+            self.reason.setText(tr("tools.why.external", tool=tool, server=server))
+        notes = [tr("tools.card.read_only")] if external.get("read_only_hint") else []
+        notes.append(tr("tools.card.command_note") if command else tr("tools.card.outside"))
+        self.note.setText("\n".join(notes))
+        self.note.show()
+        shown = str(arguments.get("command", "")) if command and set(arguments) <= {"command", "timeout_seconds"} else ""
+        text = shown or json.dumps(arguments, ensure_ascii=False, indent=2)
+        self.diff.setPlainText(text)
+        self.diff.show()
 
 
 def diff_html(diff: str, *, dark: bool) -> str:
@@ -248,21 +306,53 @@ def _detail(value: Any) -> str:
     return text if len(text) <= MAX_DETAIL else text[:MAX_DETAIL] + "…"
 
 
+def _has_output(kind: str, data: dict[str, Any]) -> bool:
+    """A result of a command or an MCP tool: its whole output opens on a double-click."""
+    result = data.get("result") if kind == "tool.result" else None
+    details = result.get("data") if isinstance(result, dict) else None
+    return isinstance(details, dict) and ("command" in details or "server" in details)
+
+
+def _result_line(data: dict[str, Any]) -> str:
+    result = data.get("result") or {}
+    ok = result.get("ok", True) if isinstance(result, dict) else True
+    summary = result.get("text", "") if isinstance(result, dict) else str(result)
+    details = result.get("data") if isinstance(result, dict) else None
+    if isinstance(details, dict) and "command" in details:
+        return ("✓ " if ok else "✗ ") + _command_line(details, summary)
+    return ("✓ " if ok else "✗ ") + _detail(summary).split("\n", 1)[0]
+
+
+def _sending_line(data: dict[str, Any]) -> str:
+    server = data.get("server")
+    return tr("tools.trace.sending", server=server) if server else tr("tools.trace.sandbox")
+
+
+_LINES = {
+    "tool.result": _result_line,
+    "tool.sending": _sending_line,
+    "tool.decision": lambda d: tr(
+        "agent.decision", verdict=str(d.get("verdict", "")), reason=str(d.get("reason", ""))
+    ),
+    "approval.required": lambda _d: tr("agent.asked"),
+    "approval.decided": lambda d: tr("agent.decided", decision=str(d.get("decision", ""))),
+    "approval.stale": lambda _d: tr("agent.stale"),
+}
+
+
 def _line(kind: str, data: dict[str, Any]) -> str:
-    if kind == "tool.result":
-        result = data.get("result") or {}
-        ok = result.get("ok", True) if isinstance(result, dict) else True
-        summary = result.get("text", "") if isinstance(result, dict) else str(result)
-        return ("✓ " if ok else "✗ ") + _detail(summary).split("\n", 1)[0]
-    if kind == "tool.decision":
-        return tr("agent.decision", verdict=str(data.get("verdict", "")), reason=str(data.get("reason", "")))
-    if kind == "approval.required":
-        return tr("agent.asked")
-    if kind == "approval.decided":
-        return tr("agent.decided", decision=str(data.get("decision", "")))
-    if kind == "approval.stale":
-        return tr("agent.stale")
-    return html.unescape(f"{kind}: {_detail(data)}")
+    line = _LINES.get(kind)
+    return line(data) if line is not None else html.unescape(f"{kind}: {_detail(data)}")
+
+
+def _command_line(details: dict[str, Any], text: str) -> str:
+    stopped = details.get("stopped")
+    if stopped == "time":
+        return tr("tools.trace.stopped_time")
+    if stopped == "output":
+        return tr("tools.trace.stopped_output")
+    output = text.partition("Output:\n")[2]
+    return tr("tools.trace.exit", code=str(details.get("exit_code")), count=len(output.splitlines()))
 
 
 def _what(proposal: dict[str, Any]) -> str:

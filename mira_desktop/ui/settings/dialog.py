@@ -11,6 +11,7 @@ from mira_desktop.ui.settings.appearance_page import AppearancePage
 from mira_desktop.ui.settings.get_models_page import GetModelsPage
 from mira_desktop.ui.settings.memory_page import MemoryPage
 from mira_desktop.ui.settings.models_page import ModelsPage
+from mira_desktop.ui.settings.tools_page import ToolsPage
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
@@ -28,7 +29,7 @@ class SettingsDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(tr("settings.title"))
-        self.resize(860, 720)
+        self.resize(860, 780)
         self.tabs = QTabWidget()
         self.models_page = ModelsPage(services, runner)
         scroll = QScrollArea()  # the Models page is taller than a small screen
@@ -40,6 +41,8 @@ class SettingsDialog(QDialog):
         self.models_page.get_models_requested.connect(self.open_get_models)
         self.memory_page = MemoryPage(services, runner, changes)
         self.tabs.addTab(self.memory_page, tr("settings.memory"))
+        self.tools_page = ToolsPage(services, runner, changes)
+        self.tabs.addTab(self.tools_page, tr("tools.tab"))
         self.appearance_page = AppearancePage(services, runner)
         self.tabs.addTab(self.appearance_page, tr("settings.appearance"))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)

@@ -19,6 +19,7 @@ from mira_desktop.ui.strings import (
     settings,
     shell,
     threads,
+    tools,
     trash,
 )
 from mira_desktop.ui.strings.source import Source
@@ -48,5 +49,6 @@ CATALOG: dict[str, Source] = _merge(
     settings.STRINGS,
     shell.STRINGS,
     threads.STRINGS,
+    tools.STRINGS,
     trash.STRINGS,
 )

@@ -181,6 +181,76 @@ STRINGS: dict[str, Source] = {
         "{file} arrived longer than the Hub's listing says: the partial file was deleted.",
         "phrase.download.too_long",
     ),
+    "phrase.mcp.failed": translate(
+        "phrase", "The MCP server {name} could not be started or reached: {reason}.", "phrase.mcp.failed"
+    ),
+    "phrase.mcp.turned_off": translate(
+        "phrase",
+        "The MCP server {name} is turned off: turn it on first (`mira mcp enable {name}`).",
+        "phrase.mcp.turned_off",
+    ),
+    "phrase.mcp.bad_name": translate(
+        "phrase",
+        "{name} cannot name an MCP server: use 1 to 32 letters, digits, '-' or single '_' (starting with a letter or digit), e.g. files or brave-search.",
+        "phrase.mcp.bad_name",
+    ),
+    "phrase.mcp.name_taken": translate(
+        "phrase",
+        "There is already an MCP server named {name}: pick another name or remove it first.",
+        "phrase.mcp.name_taken",
+    ),
+    "phrase.mcp.bad_url": translate(
+        "phrase",
+        "{url} is not an http:// or https:// URL: give the server's MCP endpoint.",
+        "phrase.mcp.bad_url",
+    ),
+    "phrase.mcp.no_command": translate(
+        "phrase",
+        "Give the command that starts the server (e.g. npx -y @modelcontextprotocol/server-filesystem DIR).",
+        "phrase.mcp.no_command",
+    ),
+    "phrase.mcp.bad_timeout": translate(
+        "phrase", "The timeout must be between 1 and {most} seconds.", "phrase.mcp.bad_timeout"
+    ),
+    "phrase.mcp.reason.not_found": translate(
+        "phrase",
+        "the command {command} was not found (install it, or give its full path)",
+        "phrase.mcp.reason.not_found",
+    ),
+    "phrase.mcp.reason.no_answer": translate(
+        "phrase", "it did not answer initialize within {seconds} seconds", "phrase.mcp.reason.no_answer"
+    ),
+    "phrase.mcp.reason.closed": translate(
+        "phrase", "it closed the connection before it answered (did it exit?)", "phrase.mcp.reason.closed"
+    ),
+    "phrase.mcp.reason.stopped": translate("phrase", "it stopped", "phrase.mcp.reason.stopped"),
+    "phrase.mcp.reason.stopped_while_starting": translate(
+        "phrase", "it was stopped while it started", "phrase.mcp.reason.stopped_while_starting"
+    ),
+    "phrase.mcp.reason.not_running": translate(
+        "phrase", "it is not running", "phrase.mcp.reason.not_running"
+    ),
+    "phrase.mcp.reason.error": translate("phrase", "{error}", "phrase.mcp.reason.error"),
+    "phrase.mcp.reason.secret_env": translate(
+        "phrase",
+        "the value of its environment variable {name} is not in the keyring any more: remove the server and add it again",
+        "phrase.mcp.reason.secret_env",
+    ),
+    "phrase.mcp.reason.secret_header": translate(
+        "phrase",
+        "the value of its header {name} is not in the keyring any more: remove the server and add it again",
+        "phrase.mcp.reason.secret_header",
+    ),
+    "phrase.tools.bad_time_limit": translate(
+        "phrase",
+        "A command's time limit must be between 1 and {most} seconds.",
+        "phrase.tools.bad_time_limit",
+    ),
+    "phrase.tools.command_allow_global": translate(
+        "phrase",
+        "run_command can be allowed in one workspace at a time, not in every workspace: choose the workspace (--workspace ID), or let it ask.",
+        "phrase.tools.command_allow_global",
+    ),
     "phrase.kb.needs_name": translate("phrase", "A knowledge base needs a name.", "phrase.kb.needs_name"),
     "phrase.workspace.needs_name": translate(
         "phrase", "A workspace needs a name.", "phrase.workspace.needs_name"

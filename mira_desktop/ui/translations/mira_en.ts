@@ -181,6 +181,33 @@
     </message>
 </context>
 <context>
+    <name>tools</name>
+    <message numerus="yes">
+        <source>{name} works: %Ln tool(s) in {seconds} s.</source>
+        <comment>tools.tested</comment>
+        <translation>
+            <numerusform>{name} works: %Ln tool in {seconds} s.</numerusform>
+            <numerusform>{name} works: %Ln tools in {seconds} s.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Added %Ln server(s): {names}.</source>
+        <comment>tools.imported</comment>
+        <translation>
+            <numerusform>Added %Ln server: {names}.</numerusform>
+            <numerusform>Added %Ln servers: {names}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>exit code {code}, %Ln line(s) of output</source>
+        <comment>tools.trace.exit</comment>
+        <translation>
+            <numerusform>exit code {code}, %Ln line of output</numerusform>
+            <numerusform>exit code {code}, %Ln lines of output</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>trash</name>
     <message numerus="yes">
         <source>Deleted items stay here for %Ln day(s), then Mira deletes them for good when it starts. Restoring brings back what they were bound to where that still makes sense.</source>

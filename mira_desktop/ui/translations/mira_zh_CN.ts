@@ -2187,6 +2187,96 @@ It does not touch your original files, and it keeps every conversation: {threads
         <comment>phrase.internal.unsaved</comment>
         <translation>Mira 内部出错了（{error}），而且无法保存崩溃报告。</translation>
     </message>
+    <message>
+        <source>The MCP server {name} could not be started or reached: {reason}.</source>
+        <comment>phrase.mcp.failed</comment>
+        <translation>无法启动或连接 MCP 服务器 {name}：{reason}。</translation>
+    </message>
+    <message>
+        <source>The MCP server {name} is turned off: turn it on first (`mira mcp enable {name}`).</source>
+        <comment>phrase.mcp.turned_off</comment>
+        <translation>MCP 服务器 {name} 已关闭：请先开启它（`mira mcp enable {name}`）。</translation>
+    </message>
+    <message>
+        <source>{name} cannot name an MCP server: use 1 to 32 letters, digits, &apos;-&apos; or single &apos;_&apos; (starting with a letter or digit), e.g. files or brave-search.</source>
+        <comment>phrase.mcp.bad_name</comment>
+        <translation>{name} 不能用作 MCP 服务器的名称：请用 1 到 32 个字母、数字、“-”或单个“_”（以字母或数字开头），例如 files 或 brave-search。</translation>
+    </message>
+    <message>
+        <source>There is already an MCP server named {name}: pick another name or remove it first.</source>
+        <comment>phrase.mcp.name_taken</comment>
+        <translation>已有名为 {name} 的 MCP 服务器：请换一个名称，或先移除它。</translation>
+    </message>
+    <message>
+        <source>{url} is not an http:// or https:// URL: give the server&apos;s MCP endpoint.</source>
+        <comment>phrase.mcp.bad_url</comment>
+        <translation>{url} 不是 http:// 或 https:// 网址：请填写服务器的 MCP 端点。</translation>
+    </message>
+    <message>
+        <source>Give the command that starts the server (e.g. npx -y @modelcontextprotocol/server-filesystem DIR).</source>
+        <comment>phrase.mcp.no_command</comment>
+        <translation>请填写启动服务器的命令（例如 npx -y @modelcontextprotocol/server-filesystem DIR）。</translation>
+    </message>
+    <message>
+        <source>The timeout must be between 1 and {most} seconds.</source>
+        <comment>phrase.mcp.bad_timeout</comment>
+        <translation>超时时间必须在 1 到 {most} 秒之间。</translation>
+    </message>
+    <message>
+        <source>the command {command} was not found (install it, or give its full path)</source>
+        <comment>phrase.mcp.reason.not_found</comment>
+        <translation>找不到命令 {command}（请安装它，或给出它的完整路径）</translation>
+    </message>
+    <message>
+        <source>it did not answer initialize within {seconds} seconds</source>
+        <comment>phrase.mcp.reason.no_answer</comment>
+        <translation>它在 {seconds} 秒内没有回应 initialize</translation>
+    </message>
+    <message>
+        <source>it closed the connection before it answered (did it exit?)</source>
+        <comment>phrase.mcp.reason.closed</comment>
+        <translation>它在应答之前就关闭了连接（是否已退出？）</translation>
+    </message>
+    <message>
+        <source>it stopped</source>
+        <comment>phrase.mcp.reason.stopped</comment>
+        <translation>它已停止</translation>
+    </message>
+    <message>
+        <source>it was stopped while it started</source>
+        <comment>phrase.mcp.reason.stopped_while_starting</comment>
+        <translation>它在启动过程中被停止了</translation>
+    </message>
+    <message>
+        <source>it is not running</source>
+        <comment>phrase.mcp.reason.not_running</comment>
+        <translation>它没有在运行</translation>
+    </message>
+    <message>
+        <source>{error}</source>
+        <comment>phrase.mcp.reason.error</comment>
+        <translation>{error}</translation>
+    </message>
+    <message>
+        <source>the value of its environment variable {name} is not in the keyring any more: remove the server and add it again</source>
+        <comment>phrase.mcp.reason.secret_env</comment>
+        <translation>它的环境变量 {name} 的值已不在密钥环中：请移除该服务器后重新添加</translation>
+    </message>
+    <message>
+        <source>the value of its header {name} is not in the keyring any more: remove the server and add it again</source>
+        <comment>phrase.mcp.reason.secret_header</comment>
+        <translation>它的请求头 {name} 的值已不在密钥环中：请移除该服务器后重新添加</translation>
+    </message>
+    <message>
+        <source>A command&apos;s time limit must be between 1 and {most} seconds.</source>
+        <comment>phrase.tools.bad_time_limit</comment>
+        <translation>命令的时间限制必须在 1 到 {most} 秒之间。</translation>
+    </message>
+    <message>
+        <source>run_command can be allowed in one workspace at a time, not in every workspace: choose the workspace (--workspace ID), or let it ask.</source>
+        <comment>phrase.tools.command_allow_global</comment>
+        <translation>run_command 只能在单个工作区中设为允许，不能在所有工作区中允许：请选择工作区（--workspace ID），或让它每次询问。</translation>
+    </message>
 </context>
 <context>
     <name>quit</name>
@@ -3073,6 +3163,460 @@ Start one on the right.</source>
         <source>Moved “{title}” to the trash.</source>
         <comment>thread.trashed</comment>
         <translation>已将“{title}”移到回收站。</translation>
+    </message>
+</context>
+<context>
+    <name>tools</name>
+    <message>
+        <source>Tools</source>
+        <comment>tools.tab</comment>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>Agent runs can call the tools of MCP servers and run commands in a sandbox. A tool that does more than read asks before each call unless you allow it.</source>
+        <comment>tools.hint</comment>
+        <translation>智能体运行可以调用 MCP 服务器的工具，并在沙箱中运行命令。除只读之外的工具，每次调用前都会先征求你的同意，除非你允许了它。</translation>
+    </message>
+    <message>
+        <source>MCP servers</source>
+        <comment>tools.servers</comment>
+        <translation>MCP 服务器</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <comment>tools.col.server</comment>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>On</source>
+        <comment>tools.col.on</comment>
+        <translation>启用</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <comment>tools.col.state</comment>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <comment>tools.col.tools</comment>
+        <translation>工具数</translation>
+    </message>
+    <message>
+        <source>Command or URL</source>
+        <comment>tools.col.where</comment>
+        <translation>命令或网址</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <comment>tools.state.running</comment>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>not running</source>
+        <comment>tools.state.stopped</comment>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <source>starting…</source>
+        <comment>tools.state.starting</comment>
+        <translation>正在启动…</translation>
+    </message>
+    <message>
+        <source>failed: {reason}</source>
+        <comment>tools.state.failed</comment>
+        <translation>失败：{reason}</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <comment>tools.state.failed_short</comment>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>{name}: {state}. Its tools: {tools}</source>
+        <comment>tools.detail</comment>
+        <translation>{name}：{state}。它的工具：{tools}</translation>
+    </message>
+    <message>
+        <source>Mira</source>
+        <comment>tools.mira</comment>
+        <translation>Mira</translation>
+    </message>
+    <message>
+        <source>; it said: {words}</source>
+        <comment>tools.said</comment>
+        <translation>；它输出了：{words}</translation>
+    </message>
+    <message>
+        <source>sandbox</source>
+        <comment>tools.sandbox</comment>
+        <translation>沙箱</translation>
+    </message>
+    <message>
+        <source>not listed yet</source>
+        <comment>tools.not_listed</comment>
+        <translation>尚未列出</translation>
+    </message>
+    <message>
+        <source>Add…</source>
+        <comment>tools.add</comment>
+        <translation>添加…</translation>
+    </message>
+    <message>
+        <source>Import…</source>
+        <comment>tools.import</comment>
+        <translation>导入…</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <comment>tools.test</comment>
+        <translation>测试</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <comment>tools.remove</comment>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Allow its read-only tools without asking</source>
+        <comment>tools.trust</comment>
+        <translation>无需询问即可运行它的只读工具</translation>
+    </message>
+    <message>
+        <source>Run the tools this server marks read-only (readOnlyHint) without asking. The mark is the server&apos;s own claim.</source>
+        <comment>tools.trust_tip</comment>
+        <translation>无需询问即可运行此服务器标明只读（readOnlyHint）的工具。这个标记是服务器自己的说法。</translation>
+    </message>
+    <message>
+        <source>No MCP servers yet: add one, or import the mcpServers file of Claude Desktop, Cursor or LM Studio.</source>
+        <comment>tools.no_servers</comment>
+        <translation>还没有 MCP 服务器：添加一个，或导入 Claude Desktop、Cursor 或 LM Studio 的 mcpServers 文件。</translation>
+    </message>
+    <message>
+        <source>Starting {name}…</source>
+        <comment>tools.testing</comment>
+        <translation>正在启动 {name}…</translation>
+    </message>
+    <message numerus="yes">
+        <source>{name} works: %Ln tool(s) in {seconds} s.</source>
+        <comment>tools.tested</comment>
+        <translation>
+            <numerusform>{name} 可用：%Ln 个工具，用时 {seconds} 秒。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Remove the MCP server {name}? Its stored secrets are deleted from the keyring.</source>
+        <comment>tools.remove_confirm</comment>
+        <translation>移除 MCP 服务器 {name}？它保存在密钥环中的机密信息也会被删除。</translation>
+    </message>
+    <message>
+        <source>Import MCP servers</source>
+        <comment>tools.import_title</comment>
+        <translation>导入 MCP 服务器</translation>
+    </message>
+    <message>
+        <source>MCP configuration (*.json);;All files (*)</source>
+        <comment>tools.import_filter</comment>
+        <translation>MCP 配置 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Added %Ln server(s): {names}.</source>
+        <comment>tools.imported</comment>
+        <translation>
+            <numerusform>已添加 %Ln 个服务器：{names}。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not added: {name} — {reason}</source>
+        <comment>tools.import_refused</comment>
+        <translation>未添加：{name} —— {reason}</translation>
+    </message>
+    <message>
+        <source>{original} is named {name} in Mira.</source>
+        <comment>tools.import_renamed</comment>
+        <translation>{original} 在 Mira 中名为 {name}。</translation>
+    </message>
+    <message>
+        <source>Permissions</source>
+        <comment>tools.permissions</comment>
+        <translation>权限</translation>
+    </message>
+    <message>
+        <source>In</source>
+        <comment>tools.workspace</comment>
+        <translation>范围</translation>
+    </message>
+    <message>
+        <source>Every workspace</source>
+        <comment>tools.every_workspace</comment>
+        <translation>所有工作区</translation>
+    </message>
+    <message>
+        <source>MCP servers this workspace uses:</source>
+        <comment>tools.workspace_servers</comment>
+        <translation>此工作区使用的 MCP 服务器：</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <comment>tools.col.tool</comment>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>What it does</source>
+        <comment>tools.col.risk</comment>
+        <translation>作用</translation>
+    </message>
+    <message>
+        <source>Permission</source>
+        <comment>tools.col.permission</comment>
+        <translation>权限</translation>
+    </message>
+    <message>
+        <source>Default ({value})</source>
+        <comment>tools.permission.default</comment>
+        <translation>默认（{value}）</translation>
+    </message>
+    <message>
+        <source>Ask</source>
+        <comment>tools.permission.ask</comment>
+        <translation>询问</translation>
+    </message>
+    <message>
+        <source>Allow</source>
+        <comment>tools.permission.allow</comment>
+        <translation>允许</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <comment>tools.permission.deny</comment>
+        <translation>拒绝</translation>
+    </message>
+    <message>
+        <source>{value} (every workspace)</source>
+        <comment>tools.permission.everywhere</comment>
+        <translation>{value}（所有工作区）</translation>
+    </message>
+    <message>
+        <source>reads</source>
+        <comment>tools.risk.read</comment>
+        <translation>只读</translation>
+    </message>
+    <message>
+        <source>writes files</source>
+        <comment>tools.risk.write</comment>
+        <translation>写入文件</translation>
+    </message>
+    <message>
+        <source>moves or deletes files</source>
+        <comment>tools.risk.destructive</comment>
+        <translation>移动或删除文件</translation>
+    </message>
+    <message>
+        <source>acts outside the workspace</source>
+        <comment>tools.risk.external</comment>
+        <translation>在工作区之外操作</translation>
+    </message>
+    <message>
+        <source>runs commands</source>
+        <comment>tools.risk.command</comment>
+        <translation>运行命令</translation>
+    </message>
+    <message>
+        <source>{risk} (marked read-only)</source>
+        <comment>tools.read_only_hint</comment>
+        <translation>{risk}（标明只读）</translation>
+    </message>
+    <message>
+        <source>run_command runs in a bubblewrap sandbox ({version}): the workspace only, no network.</source>
+        <comment>tools.sandbox_ok</comment>
+        <translation>run_command 在 bubblewrap 沙箱中运行（{version}）：只能访问工作区，无法联网。</translation>
+    </message>
+    <message>
+        <source>run_command is not available: {reason}</source>
+        <comment>tools.sandbox_missing</comment>
+        <translation>run_command 不可用：{reason}</translation>
+    </message>
+    <message>
+        <source>A command may take</source>
+        <comment>tools.time_limit</comment>
+        <translation>命令最长可运行</translation>
+    </message>
+    <message>
+        <source>An MCP call may take</source>
+        <comment>tools.timeout</comment>
+        <translation>MCP 调用最长可用</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <comment>tools.seconds</comment>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>Not offered: {text}</source>
+        <comment>tools.absent</comment>
+        <translation>未提供：{text}</translation>
+    </message>
+    <message>
+        <source>Add an MCP server</source>
+        <comment>tools.add_title</comment>
+        <translation>添加 MCP 服务器</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <comment>tools.name</comment>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>A command Mira starts</source>
+        <comment>tools.kind_command</comment>
+        <translation>由 Mira 启动的命令</translation>
+    </message>
+    <message>
+        <source>A server at a URL (streamable HTTP)</source>
+        <comment>tools.kind_url</comment>
+        <translation>位于某个网址的服务器（可流式 HTTP）</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <comment>tools.command</comment>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>Environment (NAME=value, one a line; kept in the keyring)</source>
+        <comment>tools.env</comment>
+        <translation>环境变量（每行一个“名称=值”；保存在密钥环中）</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <comment>tools.url</comment>
+        <translation>网址</translation>
+    </message>
+    <message>
+        <source>Headers (Name: value, one a line; kept in the keyring)</source>
+        <comment>tools.headers</comment>
+        <translation>请求头（每行一个“名称: 值”；保存在密钥环中）</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <comment>tools.add_button</comment>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>{line} is not NAME=value.</source>
+        <comment>tools.bad_env</comment>
+        <translation>{line} 不是“名称=值”的格式。</translation>
+    </message>
+    <message>
+        <source>{line} is not Name: value.</source>
+        <comment>tools.bad_header</comment>
+        <translation>{line} 不是“名称: 值”的格式。</translation>
+    </message>
+    <message>
+        <source>The command cannot be read: {reason}.</source>
+        <comment>tools.bad_command</comment>
+        <translation>无法读取该命令：{reason}。</translation>
+    </message>
+    <message>
+        <source>The agent wants to call {tool} on the MCP server {server}</source>
+        <comment>tools.card.mcp</comment>
+        <translation>智能体想调用 MCP 服务器 {server} 的 {tool}</translation>
+    </message>
+    <message>
+        <source>The agent wants to run a command in the sandbox</source>
+        <comment>tools.card.command</comment>
+        <translation>智能体想在沙箱中运行一条命令</translation>
+    </message>
+    <message>
+        <source>The server marks this tool read-only (its own claim).</source>
+        <comment>tools.card.read_only</comment>
+        <translation>服务器标明此工具只读（这是服务器自己的说法）。</translation>
+    </message>
+    <message>
+        <source>A call outside the workspace cannot be undone.</source>
+        <comment>tools.card.outside</comment>
+        <translation>工作区之外的调用无法撤销。</translation>
+    </message>
+    <message>
+        <source>It runs in the workspace with no network. Files it changes are listed after it ran; undo cannot put them back.</source>
+        <comment>tools.card.command_note</comment>
+        <translation>它在工作区中运行，无法联网。运行后会列出它改动的文件；撤销无法恢复这些文件。</translation>
+    </message>
+    <message>
+        <source>Always allow {tool} in this workspace</source>
+        <comment>tools.card.always_workspace</comment>
+        <translation>在此工作区始终允许 {tool}</translation>
+    </message>
+    <message>
+        <source>This call may have run — run it again, or go on without it</source>
+        <comment>tools.card.may_have_run</comment>
+        <translation>此调用可能已经执行 —— 再运行一次，或不运行继续</translation>
+    </message>
+    <message>
+        <source>Mira stopped after sending {tool} and before its result was saved, so nobody knows whether it ran.</source>
+        <comment>tools.card.may_have_run_why</comment>
+        <translation>Mira 在发送 {tool} 之后、保存其结果之前停止了，因此无法确定它是否已执行。</translation>
+    </message>
+    <message>
+        <source>Run it again</source>
+        <comment>tools.card.run_again</comment>
+        <translation>再运行一次</translation>
+    </message>
+    <message>
+        <source>Go on without it</source>
+        <comment>tools.card.go_on</comment>
+        <translation>不运行，继续</translation>
+    </message>
+    <message>
+        <source>{tool} is a tool of the MCP server {server}: it needs your approval.</source>
+        <comment>tools.why.external</comment>
+        <translation>{tool} 是 MCP 服务器 {server} 的工具：需要你的同意。</translation>
+    </message>
+    <message>
+        <source>Commands need your approval.</source>
+        <comment>tools.why.command</comment>
+        <translation>命令需要你的同意。</translation>
+    </message>
+    <message>
+        <source>sent to the MCP server {server}</source>
+        <comment>tools.trace.sending</comment>
+        <translation>已发送到 MCP 服务器 {server}</translation>
+    </message>
+    <message>
+        <source>started in the sandbox</source>
+        <comment>tools.trace.sandbox</comment>
+        <translation>已在沙箱中启动</translation>
+    </message>
+    <message numerus="yes">
+        <source>exit code {code}, %Ln line(s) of output</source>
+        <comment>tools.trace.exit</comment>
+        <translation>
+            <numerusform>退出码 {code}，%Ln 行输出</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>stopped at its time limit</source>
+        <comment>tools.trace.stopped_time</comment>
+        <translation>达到时间上限后被停止</translation>
+    </message>
+    <message>
+        <source>stopped at its output limit</source>
+        <comment>tools.trace.stopped_output</comment>
+        <translation>达到输出上限后被停止</translation>
+    </message>
+    <message>
+        <source>Double-click for the whole output</source>
+        <comment>tools.trace.whole</comment>
+        <translation>双击查看完整输出</translation>
+    </message>
+    <message>
+        <source>Output of {tool}</source>
+        <comment>tools.output_title</comment>
+        <translation>{tool} 的输出</translation>
+    </message>
+    <message>
+        <source>Changed by commands (undo cannot put these back): {files}</source>
+        <comment>tools.changed_by_commands</comment>
+        <translation>命令改动了（撤销无法恢复）：{files}</translation>
     </message>
 </context>
 <context>

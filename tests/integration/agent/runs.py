@@ -16,7 +16,6 @@ from mira_desktop.core.conversation.threads import Message
 from mira_desktop.models.protocol import ChatRequest
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.chat.service import RunHandle, SendOptions
-from mira_desktop.services.workspaces.rules import WorkspaceRules
 from mira_desktop.store.settings import SettingsRepository
 
 GRAMMAR_MODE = {"supports_tools": False, "supports_json_schema": True}
@@ -107,6 +106,6 @@ def set_limits(services: AppServices, **limits: float) -> None:
 
 def allow_in_workspace(services: AppServices, workspace_id: str, *tools: str) -> None:
     """The user's "always allow in this workspace" rules, as an earlier approval would store them."""
-    WorkspaceRules(SettingsRepository(services.database)).add(
+    services.tool_permissions.add_rules(
         workspace_id, [Rule(tool, Verdict.ALLOW, RuleScope.WORKSPACE) for tool in tools]
     )

@@ -29,7 +29,7 @@ MALFORMED_END = (
     "I stopped because the model sent 2 malformed answers (an unknown tool, arguments that do not fit "
     "the tool, or text that is neither a tool call nor an answer)."
 )
-TOOL_LIST = "list_files, read_file, search_files, write_file, edit_file, make_dir, move_file, delete_file"
+TOOL_LIST = "list_files, read_file, search_files, write_file, edit_file, make_dir, move_file, delete_file, run_command"
 
 
 def _bad_args(text: str) -> dict[str, Any]:

@@ -25,6 +25,7 @@ TOOLS = {
     "move_file": "destructive",
     "delete_file": "destructive",
     "kb_search": "read",
+    "run_command": "command",  # where bubblewrap makes a sandbox (make installs it)
 }
 
 
@@ -35,8 +36,9 @@ def _strings(schema: dict[str, Any]) -> list[dict[str, Any]]:
 def test_mira_agent_tools_lists_each_tool_with_its_schema_and_risk(mira: Mira) -> None:
     listed = mira("--json", "agent", "tools")
     assert listed.code == 0
-    tools = listed.json()
+    tools = listed.json()["tools"]
     assert {t["name"]: t["risk"] for t in tools} == TOOLS
+    assert listed.json()["absent"] == []
     for tool in tools:
         assert tool["description"]
         schema = tool["parameters"]
@@ -46,7 +48,7 @@ def test_mira_agent_tools_lists_each_tool_with_its_schema_and_risk(mira: Mira) -
     read_file = next(t for t in tools if t["name"] == "read_file")
     assert read_file["parameters"]["required"] == ["path"]
     table = mira("agent", "tools")
-    assert table.out.splitlines()[0].split() == ["TOOL", "RISK", "WHAT", "IT", "DOES"]
+    assert table.out.splitlines()[0].split() == ["TOOL", "SERVER", "RISK", "PERMISSION", "WHAT", "IT", "DOES"]
     assert "delete_file" in table.out
 
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from mira_desktop.agent.tools.catalog import BY_NAME
-from mira_desktop.agent.tools.schema import validation_errors
+from mira_desktop.agent.tools.validation import validation_errors
 from mira_desktop.core.conversation.runs import RunStatus
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.chat.service import SendOptions

@@ -48,6 +48,7 @@ def test_help_lists_the_command_groups() -> None:
         "threads",
         "runs",
         "agent",
+        "mcp",
         "memory",
         "trash",
         "backup",

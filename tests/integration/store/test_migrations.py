@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import sqlite3
 from pathlib import Path
 
@@ -74,6 +75,10 @@ EXPECTED_TABLES = {
     "chat_media",
     "providers",
     "settings",
+    "mcp_servers",
+    "workspace_mcp_servers",
+    "tool_permissions",
+    "tool_outputs",
 }
 
 
@@ -181,5 +186,45 @@ def test_a_failed_migration_leaves_the_previous_version_recorded(
             migrate(database)
         assert database.schema_version == known
         assert "half_done" not in database.db.table_names()
+    finally:
+        database.close()
+
+
+def test_workspace_rules_kept_in_settings_become_tool_permissions(tmp_path: Path) -> None:
+    """The "always allow … in this workspace" rules of older versions survive as permissions."""
+    path = tmp_path / "mira.db"
+    tools = next(m for m in all_migrations() if m.name == "tools")
+    conn = sqlite3.connect(path, isolation_level=None)
+    for migration in all_migrations()[: tools.version - 1]:
+        conn.executescript(migration.sql)
+        conn.execute(f"PRAGMA user_version = {migration.version}")
+    now = "2026-01-01T00:00:00Z"
+    conn.execute(
+        "INSERT INTO workspaces (id, name, root_path, status, is_default, created_at, updated_at) "
+        "VALUES ('ws_1', 'one', '/tmp/one', 'active', 0, ?, ?)",
+        (now, now),
+    )
+    rules = [
+        {"tool": "write_file", "verdict": "allow", "scope": "workspace", "source": "user"},
+        {"tool": "delete_file", "verdict": "deny", "scope": "workspace", "source": "user"},
+        {"tool": "move_file", "verdict": "allow", "scope": "workspace", "source": "role"},
+    ]
+    conn.execute(
+        "INSERT INTO settings (key, value_json, updated_at) VALUES ('agent.rules.ws_1', ?, ?)",
+        (json.dumps(rules), now),
+    )
+    conn.execute(
+        "INSERT INTO settings (key, value_json, updated_at) VALUES ('agent.rules.ws_gone', ?, ?)",
+        (json.dumps(rules[:1]), now),
+    )
+    conn.close()
+    database = open_database(path)
+    try:
+        rows = database.conn.execute(
+            "SELECT tool, workspace_id, permission FROM tool_permissions ORDER BY tool"
+        ).fetchall()
+        assert [tuple(r) for r in rows] == [("delete_file", "ws_1", "deny"), ("write_file", "ws_1", "allow")]
+        left = database.conn.execute("SELECT key FROM settings WHERE key LIKE 'agent.rules.%'").fetchall()
+        assert left == []
     finally:
         database.close()

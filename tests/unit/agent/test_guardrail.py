@@ -52,3 +52,41 @@ def test_a_role_can_narrow_the_policy_but_never_widen_it() -> None:
 def test_rules_round_trip_through_json_data() -> None:
     rule = Rule("write_file", Verdict.ALLOW, RuleScope.WORKSPACE)
     assert Rule.from_dict(rule.to_dict()) == rule
+
+
+def test_a_workspace_permission_overrides_the_one_for_every_workspace() -> None:
+    everywhere = Rule("write_file", Verdict.DENY, RuleScope.GLOBAL)
+    here = Rule("write_file", Verdict.ALLOW, RuleScope.WORKSPACE)
+    assert decide("write_file", BY_NAME["write_file"], [everywhere]).verdict is Verdict.DENY
+    decision = decide("write_file", BY_NAME["write_file"], [everywhere, here])
+    assert decision.verdict is Verdict.ALLOW
+    assert "this workspace" in decision.reason
+    allowed_everywhere = decide(
+        "delete_file", BY_NAME["delete_file"], [Rule("delete_file", Verdict.ALLOW, RuleScope.GLOBAL)]
+    )
+    assert allowed_everywhere.verdict is Verdict.ALLOW
+    assert "every workspace" in allowed_everywhere.reason
+
+
+def test_an_ask_permission_makes_even_a_read_wait_for_approval() -> None:
+    ask = Rule("read_file", Verdict.REQUIRE_APPROVAL, RuleScope.GLOBAL)
+    decision = decide("read_file", BY_NAME["read_file"], [ask])
+    assert decision.verdict is Verdict.REQUIRE_APPROVAL
+    assert "always ask before read_file" in decision.reason
+    run_allowance = Rule("read_file", Verdict.ALLOW, RuleScope.RUN)
+    assert decide("read_file", BY_NAME["read_file"], [ask, run_allowance]).verdict is Verdict.ALLOW
+
+
+def test_mcp_tools_and_commands_ask_by_default_and_say_they_cannot_be_undone() -> None:
+    from mira_desktop.agent.tools.catalog import Origin, Risk, ToolDef
+
+    mcp = ToolDef("files__search", "Search.", {"type": "object"}, Risk.EXTERNAL, Origin.MCP, "files", "search")
+    decision = decide("files__search", mcp, [])
+    assert decision.verdict is Verdict.REQUIRE_APPROVAL
+    assert "MCP server files" in decision.reason
+    assert "cannot be undone" in decision.reason
+    command = decide("run_command", BY_NAME["run_command"], [])
+    assert command.verdict is Verdict.REQUIRE_APPROVAL
+    assert "sandbox" in command.reason
+    trusted = ToolDef("files__search", "Search.", {"type": "object"}, Risk.READ, Origin.MCP, "files", "search", True)
+    assert decide("files__search", trusted, []).verdict is Verdict.ALLOW

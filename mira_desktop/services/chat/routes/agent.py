@@ -35,6 +35,7 @@ from mira_desktop.agent.snapshots import SnapshotStore
 from mira_desktop.agent.tools.knowledge import KbHit
 from mira_desktop.agent.tools.registry import ToolRegistry
 from mira_desktop.agent.tools.workspace_tools import WorkspaceTools
+from mira_desktop.core.cancel import Cancelled as CancelSignal
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.conversation.runs import EventType, RunEvent, RunStatus
 from mira_desktop.core.conversation.sampling import SamplingParams
@@ -45,7 +46,8 @@ from mira_desktop.models.protocol import ChatMessage, ChatModel
 from mira_desktop.services.chat.routes.agent_journal import RunJournal
 from mira_desktop.services.chat.routes.rag_retriever import KnowledgeRetriever
 from mira_desktop.services.chat.run_context import RunContext, RunOutcome
-from mira_desktop.services.workspaces.rules import WorkspaceRules
+from mira_desktop.services.tools.catalog import ToolCatalog
+from mira_desktop.services.tools.permissions import ToolPermissions
 from mira_desktop.store.runs import RunRepository
 from mira_desktop.store.workspaces import WorkspaceRepository
 
@@ -65,7 +67,8 @@ class AgentRoute:
         self,
         *,
         workspaces: WorkspaceRepository,
-        rules: WorkspaceRules,
+        permissions: ToolPermissions,
+        catalog: ToolCatalog,
         runs: RunRepository,
         retriever: KnowledgeRetriever | None,
         snapshots_dir: Path,
@@ -73,7 +76,8 @@ class AgentRoute:
         limits: Callable[[], BudgetLimits] = BudgetLimits,
     ) -> None:
         self._workspaces = workspaces
-        self._rules = rules
+        self._permissions = permissions
+        self._catalog = catalog
         self._runs = runs
         self._retriever = retriever
         self._snapshots = SnapshotStore(snapshots_dir)
@@ -83,7 +87,7 @@ class AgentRoute:
     # -- what the request compiler puts in the agent section ------------------------------------
     def context_text(self, thread: Thread, model: ChatModel) -> str:
         workspace = self.workspace(thread)
-        registry = self.registry(thread, CancelToken())
+        registry, _notices = self.registry(thread, CancelToken(), start=False)  # no server started for it
         limits = self.limits()
         budget = {
             "model_calls": limits.model_calls,
@@ -106,16 +110,19 @@ class AgentRoute:
         """The workspace's folder, checked again (raises ``InvalidWorkspaceRoot`` saying why not)."""
         return WorkspaceRoot(workspace.root_path, also_refused=self._private)
 
-    def registry(self, thread: Thread, cancel: CancelToken) -> ToolRegistry:
+    def registry(self, thread: Thread, cancel: CancelToken, *, start: bool) -> tuple[ToolRegistry, list[str]]:
+        """The run's tools — with the MCP servers' (started when ``start``) and ``run_command`` — and
+        notices of what was left out."""
+        external, notices = self._catalog.run_tools(self.workspace(thread), cancel, start=start)
         kb_id, retriever = thread.knowledge_base_id, self._retriever
         if kb_id is None or retriever is None:
-            return ToolRegistry()
+            return ToolRegistry(external=external), notices
 
         def search(query: str, k: int) -> list[KbHit]:
             hits = retriever.retrieve(kb_id, query, min(k, 10), cancel)
             return [KbHit(h.document, h.location_label, h.text, h.scores.get("fused")) for h in hits]
 
-        return ToolRegistry(kb_search=search)
+        return ToolRegistry(kb_search=search, external=external), notices
 
     # -- running ---------------------------------------------------------------------------------
     def run(self, context: RunContext) -> RunOutcome:
@@ -129,7 +136,13 @@ class AgentRoute:
             root = self.open_root(workspace)
         except InvalidWorkspaceRoot as exc:
             return RunOutcome(RunStatus.FAILED, {"kind": "workspace", "message": str(exc)})
-        tools = WorkspaceTools(root, self.registry(thread, context.cancel), self._snapshots)
+        try:
+            registry, notices = self.registry(thread, context.cancel, start=True)
+        except CancelSignal:  # stopped while its MCP servers started: nothing was asked or done yet
+            return RunOutcome(RunStatus.CANCELLED, metadata={"workspace_id": workspace.id, "workspace": workspace.name})
+        for notice in notices:
+            context.emit(EventType.NOTICE, {"text": notice})
+        tools = WorkspaceTools(root, registry, self._snapshots)
         journal = RunJournal(context, self._runs)
         resume: Resume | None = context.resume  # type: ignore[assignment]  # set by the agent-run service
         base = self._base_messages(context, fresh=resume is None)
@@ -139,7 +152,7 @@ class AgentRoute:
             journal,
             base_messages=base,
             limits=self.limits(),
-            workspace_rules=self._rules.rules(workspace.id),
+            workspace_rules=self._permissions.rules(workspace.id),
             sampling=_agent_sampling(context),
         )
         if resume is None:
@@ -156,7 +169,7 @@ class AgentRoute:
                     checkpoint, None if isinstance(resume, Recover) else resume, context.cancel
                 )
         if outcome.added_rules:
-            self._rules.add(workspace.id, list(outcome.added_rules))
+            self._permissions.add_rules(workspace.id, outcome.added_rules)
         return _run_outcome(outcome, workspace)
 
     def _base_messages(self, context: RunContext, *, fresh: bool) -> list[ChatMessage]:
@@ -243,6 +256,9 @@ def _run_outcome(outcome: Outcome, workspace: Workspace) -> RunOutcome:
                 "tool": outcome.tool,
                 "reason": outcome.reason,
                 "proposal": outcome.proposal.to_dict() if outcome.proposal else None,
+                "arguments": outcome.arguments,
+                "external": outcome.external,
+                "may_have_run": outcome.may_have_run,
             }
             return RunOutcome(RunStatus.WAITING_APPROVAL, metadata={**where, "pending": pending})
         case Failed():

@@ -3,7 +3,8 @@
 Exactly-once rests on :meth:`RunJournal.checkpoint` being durable when it returns: it writes the
 checkpoint in its own transaction (with the text streamed so far), so a process killed right after
 finds it on the next start. Large tool arguments (a whole file for ``write_file``) are trimmed in
-the event log; the checkpoint keeps them whole.
+the event log; the checkpoint keeps them whole. The whole output of a command or MCP call (its
+``full_output``; the model read a cut) is kept beside the run (``tool_outputs``) for the trace.
 """
 
 from __future__ import annotations
@@ -35,7 +36,16 @@ class RunJournal:
         if type == AgentEvent.INTERIM_TEXT:
             self._context.rewind(self._reply_start)  # a preamble to tool calls is not the answer
             self._next_call_start = len(self._context.text)
+        if type == AgentEvent.TOOL_RESULT:
+            self._keep_full_output(data)
         self._context.emit(type, _trimmed(data))
+
+    def _keep_full_output(self, data: dict[str, Any]) -> None:
+        result = data.get("result")
+        details = result.get("data") if isinstance(result, dict) else None
+        if isinstance(details, dict) and isinstance(details.get("full_output"), str):
+            self._runs.save_tool_output(self._context.run_id, str(data.get("id")), details.pop("full_output"))
+            details["full_output_kept"] = True
 
     def checkpoint(self, checkpoint: Checkpoint) -> None:
         self.last = checkpoint

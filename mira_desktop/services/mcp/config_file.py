@@ -1,0 +1,113 @@
+"""Reading the ``mcpServers`` JSON that Claude Desktop, Cursor, LM Studio and others write.
+
+``{"mcpServers": {NAME: {"command": …, "args": […], "env": {…}}}}`` for a server Mira starts, or
+``{NAME: {"url": …, "headers": {…}}}`` (``"type": "http"`` / ``"streamable-http"``) for one it
+reaches over streamable HTTP; VS Code's ``{"servers": …}`` is read the same way. An entry Mira
+cannot use (an SSE-only server, a missing command) is reported with its reason and the others are
+still read. Names are made usable (``my server`` → ``my-server``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+from mira_desktop.core.errors import InvalidInputError
+from mira_desktop.core.tool_records import Transport
+from mira_desktop.services.mcp.names import server_name_from
+
+MAX_FILE_BYTES = 1_000_000
+HTTP_TYPES = {"http", "streamable-http", "streamablehttp", "streamable_http"}
+
+
+@dataclass(frozen=True)
+class ServerEntry:
+    """One server of a configuration file, with its secret values (they go to the keyring)."""
+
+    name: str
+    transport: Transport
+    command: str | None = None
+    args: tuple[str, ...] = ()
+    env: dict[str, str] = field(default_factory=dict)
+    url: str | None = None
+    headers: dict[str, str] = field(default_factory=dict)
+    enabled: bool = True
+    original_name: str = ""
+
+
+@dataclass(frozen=True)
+class ReadFile:
+    entries: list[ServerEntry]
+    refused: list[tuple[str, str]]  # (name in the file, why it cannot be used)
+
+
+def read_config_file(path: Path) -> ReadFile:
+    """The servers of ``path``; raises InvalidInputError when it is not such a file at all."""
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise InvalidInputError(f"{path} is larger than 1 MB: it is not an MCP configuration file.")
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InvalidInputError(f"There is no file {path}: give the path of the mcpServers JSON file.") from None
+    except OSError as exc:
+        raise InvalidInputError(f"{path} cannot be read ({exc.strerror}).") from exc
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InvalidInputError(f"{path} is not valid JSON ({exc}): fix it or export it again.") from exc
+    servers = data.get("mcpServers", data.get("servers")) if isinstance(data, dict) else None
+    if not isinstance(servers, dict):
+        raise InvalidInputError(
+            f'{path} has no "mcpServers" object: it should look like {{"mcpServers": {{"name": '
+            '{"command": "npx", "args": [...]}}}} (Claude Desktop, Cursor, LM Studio).'
+        )
+    entries: list[ServerEntry] = []
+    refused: list[tuple[str, str]] = []
+    for raw_name, raw in servers.items():
+        try:
+            entries.append(_entry(str(raw_name), raw))
+        except InvalidInputError as exc:
+            refused.append((str(raw_name), str(exc)))
+    return ReadFile(entries, refused)
+
+
+def _entry(raw_name: str, raw: Any) -> ServerEntry:
+    if not isinstance(raw, dict):
+        raise InvalidInputError("its entry is not a JSON object")
+    name = server_name_from(raw_name)
+    enabled = not bool(raw.get("disabled", False))
+    kind = str(raw.get("type", raw.get("transport", ""))).lower()
+    if kind == "sse":
+        raise InvalidInputError("it uses the SSE transport, which Mira does not speak: use its streamable HTTP URL")
+    if "url" in raw or kind in HTTP_TYPES:
+        url = raw.get("url")
+        if not isinstance(url, str) or urlparse(url).scheme not in ("http", "https") or not urlparse(url).netloc:
+            raise InvalidInputError("its url is not an http:// or https:// address")
+        return ServerEntry(
+            name, Transport.HTTP, url=url, headers=_strings(raw.get("headers"), "headers"), enabled=enabled,
+            original_name=raw_name,
+        )
+    command = raw.get("command")
+    if not isinstance(command, str) or not command.strip():
+        raise InvalidInputError('it has neither a "command" nor a "url"')
+    args = raw.get("args", [])
+    if not isinstance(args, list) or not all(isinstance(a, str | int | float) for a in args):
+        raise InvalidInputError('its "args" is not a list of strings')
+    return ServerEntry(
+        name,
+        Transport.STDIO,
+        command=command.strip(),
+        args=tuple(str(a) for a in args),
+        env=_strings(raw.get("env"), "env"),
+        enabled=enabled,
+        original_name=raw_name,
+    )
+
+
+def _strings(value: Any, what: str) -> dict[str, str]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict) or not all(isinstance(v, str | int | float | bool) for v in value.values()):
+        raise InvalidInputError(f'its "{what}" is not an object of names and values')
+    return {str(k): str(v) for k, v in value.items()}

@@ -1,0 +1,308 @@
+"""MCP servers: add (a command or a URL), import another app's file, list, turn on and off, per
+workspace too, test, list tools, remove — and the live sessions behind them (:mod:`.sessions`).
+
+The configuration is in SQLite, the values of environment variables and headers in the OS keyring
+(``mcp:<server>:env:<NAME>`` / ``mcp:<server>:header:<NAME>``); a variable may instead be passed on
+from Mira's own environment. Each server's state (running, failed with the reason, tools found) is
+published on the change feed (``tools``), so Settings → Tools shows it as it changes.
+"""
+
+from __future__ import annotations
+
+import builtins
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+from mira_desktop.core.cancel import CancelToken
+from mira_desktop.core.errors import ConflictError, InvalidInputError, MiraError, NotFoundError
+from mira_desktop.core.tool_records import EnvSource, McpServer, Transport
+from mira_desktop.models.secrets import SecretStore
+from mira_desktop.services.app.changes import ChangeFeed, Topic
+from mira_desktop.services.mcp.config_file import ServerEntry, read_config_file
+from mira_desktop.services.mcp.connection import LaunchSpec, ServerFailed
+from mira_desktop.services.mcp.names import check_server_name
+from mira_desktop.services.mcp.reasons import Reason
+from mira_desktop.services.mcp.sessions import LiveState, McpSessions, ServerState
+from mira_desktop.store.mcp_servers import McpServerRepository
+from mira_desktop.store.settings import SettingsRepository
+
+TIMEOUT_KEY = "mcp.timeout_seconds"
+DEFAULT_TIMEOUT = 60.0
+MAX_TIMEOUT = 3600.0
+
+
+class McpServerError(MiraError):
+    """An MCP server could not be started or reached; the sentence says which and why."""
+
+    exit_code = 5  # a server failed
+    server: str = ""
+    reason: Reason | None = None  # for the window: Mira's words in its language, the server's as written
+
+
+@dataclass(frozen=True)
+class ServerView:
+    """A server as lists show it: its configuration, its state in this process, its tools."""
+
+    server: McpServer
+    state: ServerState
+    reason: Reason | None
+    tools: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        s = self.server
+        return {
+            "name": s.name,
+            "transport": s.transport.value,
+            "command": s.command,
+            "args": list(s.args),
+            "url": s.url,
+            "env": {name: source.value for name, source in s.env.items()},
+            "headers": list(s.headers),
+            "enabled": s.enabled,
+            "trust_read_only": s.trust_read_only,
+            "state": self.state.value,
+            "reason": self.reason.english if self.reason is not None else None,
+            "tools": [t["name"] for t in self.tools],
+            "listed_at": s.listed_at,
+        }
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    added: list[str]
+    refused: list[tuple[str, str]]  # (name in the file, why)
+    renamed: list[tuple[str, str]]  # (name in the file, name in Mira)
+
+
+class McpService:
+    def __init__(
+        self,
+        *,
+        servers: McpServerRepository,
+        settings: SettingsRepository,
+        secrets: SecretStore,
+        sessions: McpSessions,
+        changes: ChangeFeed,
+        logs_dir: Path,
+    ) -> None:
+        self._servers = servers
+        self._settings = settings
+        self._secrets = secrets
+        self.sessions = sessions
+        self._changes = changes
+        self._logs = logs_dir / "mcp"
+
+    # -- configuration ---------------------------------------------------------------------------
+    def add_stdio(
+        self, name: str, command: str, args: Sequence[str] = (), env: Mapping[str, str | None] | None = None
+    ) -> McpServer:
+        """A server Mira starts as ``command args``; ``env`` values go to the keyring (None: passed on
+        from Mira's own environment)."""
+        check_server_name(name)
+        if not command.strip():
+            raise InvalidInputError.said("mcp.no_command")
+        self._refuse_taken(name)
+        env = dict(env or {})
+        for variable in env:
+            if not variable or "=" in variable:
+                raise InvalidInputError(f"{variable!r} is not an environment variable name: use --env NAME=VALUE.")
+        self._store_secrets(name, "env", {k: v for k, v in env.items() if v is not None})
+        sources = {k: EnvSource.INHERIT if v is None else EnvSource.KEYRING for k, v in env.items()}
+        server = self._servers.add(name, Transport.STDIO, command=command.strip(), args=args, env=sources)
+        self._changes.publish(Topic.TOOLS, server.id)
+        return server
+
+    def add_http(self, name: str, url: str, headers: Mapping[str, str] | None = None) -> McpServer:
+        """A server reached over streamable HTTP at ``url``; header values go to the keyring."""
+        check_server_name(name)
+        parsed = urlparse(url)
+        if parsed.scheme not in ("http", "https") or not parsed.netloc:
+            raise InvalidInputError.said("mcp.bad_url", url=url)
+        self._refuse_taken(name)
+        headers = dict(headers or {})
+        self._store_secrets(name, "header", headers)
+        server = self._servers.add(name, Transport.HTTP, url=url, headers=list(headers))
+        self._changes.publish(Topic.TOOLS, server.id)
+        return server
+
+    def import_file(self, path: Path) -> ImportReport:
+        """Add every server of an ``mcpServers`` JSON file that Mira can use and has not got yet."""
+        read = read_config_file(path)
+        added: list[str] = []
+        refused = list(read.refused)
+        renamed: list[tuple[str, str]] = []
+        for entry in read.entries:
+            try:
+                self._add_entry(entry)
+            except (InvalidInputError, ConflictError) as exc:
+                refused.append((entry.original_name, str(exc)))
+                continue
+            added.append(entry.name)
+            if entry.name != entry.original_name:
+                renamed.append((entry.original_name, entry.name))
+        return ImportReport(added, refused, renamed)
+
+    def _add_entry(self, entry: ServerEntry) -> None:
+        if entry.transport is Transport.HTTP:
+            self.add_http(entry.name, str(entry.url), entry.headers)
+        else:
+            self.add_stdio(entry.name, str(entry.command), entry.args, dict(entry.env))
+        if not entry.enabled:
+            self.set_enabled(entry.name, False)
+
+    def get(self, name: str) -> McpServer:
+        found = self._servers.get_by_name(name)
+        if found is None:
+            raise NotFoundError(f"No MCP server named {name!r}: see `mira mcp list`.")
+        return found
+
+    def list(self) -> list[ServerView]:
+        return [self._view(server) for server in self._servers.list()]
+
+    def view(self, name: str) -> ServerView:
+        return self._view(self.get(name))
+
+    def set_enabled(self, name: str, enabled: bool) -> None:
+        server = self.get(name)
+        self._servers.update(name, enabled=enabled)
+        if not enabled:
+            self.sessions.stop(name)
+        self._changes.publish(Topic.TOOLS, server.id)
+
+    def set_trust_read_only(self, name: str, trusted: bool) -> None:
+        """Whether the tools this server marks read-only run without asking (they still may not)."""
+        server = self.get(name)
+        self._servers.update(name, trust_read_only=trusted)
+        self._changes.publish(Topic.TOOLS, server.id)
+
+    def set_for_workspace(self, workspace_id: str, name: str, enabled: bool | None) -> None:
+        """Turn the server on or off for one workspace's runs (None: as the server's own switch)."""
+        server = self.get(name)
+        self._servers.set_for_workspace(workspace_id, server.id, enabled)
+        self._changes.publish(Topic.TOOLS, server.id, workspace_id=workspace_id)
+
+    def for_workspace(self, workspace_id: str) -> builtins.list[tuple[McpServer, bool]]:
+        """Every server with whether runs in ``workspace_id`` use it."""
+        chosen = self._servers.for_workspace(workspace_id)
+        return [(s, chosen.get(s.id, s.enabled)) for s in self._servers.list()]
+
+    def remove(self, name: str) -> None:
+        """Stop the server, forget it and its stored secrets."""
+        server = self.get(name)
+        self.sessions.stop(name)
+        for variable, source in server.env.items():
+            if source is EnvSource.KEYRING:
+                self._secrets.forget(_account(name, "env", variable))
+        for header in server.headers:
+            self._secrets.forget(_account(name, "header", header))
+        self._servers.delete(name)
+        self._changes.publish(Topic.TOOLS, server.id)
+
+    # -- settings --------------------------------------------------------------------------------
+    def timeout(self) -> float:
+        stored = self._settings.get(TIMEOUT_KEY, DEFAULT_TIMEOUT)
+        return float(stored) if isinstance(stored, int | float) and stored > 0 else DEFAULT_TIMEOUT
+
+    def set_timeout(self, seconds: float) -> None:
+        if not 1 <= seconds <= MAX_TIMEOUT:
+            raise InvalidInputError.said("mcp.bad_timeout", most=f"{MAX_TIMEOUT:g}")
+        self._settings.set(TIMEOUT_KEY, seconds)
+        self._changes.publish(Topic.TOOLS)
+
+    # -- running ---------------------------------------------------------------------------------
+    def tools(self, name: str, cancel: CancelToken | None = None) -> builtins.list[dict[str, Any]]:
+        """The server's tools now: it is started (or reached) first when it does not run.
+
+        Raises:
+            ConflictError: the server is turned off.
+            McpServerError: it could not be started or reached (the sentence says why).
+        """
+        server = self.get(name)
+        if not server.enabled:
+            raise ConflictError.said("mcp.turned_off", name=name)
+        try:
+            tools = self.sessions.ensure(self._launch(server), self.timeout(), cancel)
+        except ServerFailed as exc:
+            self._servers.update(name, last_error=exc.reason.to_json())
+            error = McpServerError.said("mcp.failed", name=name, reason=exc.reason.english)
+            error.server, error.reason = name, exc.reason
+            raise error from None
+        self._servers.set_listing(name, tools)
+        self._changes.publish(Topic.TOOLS, server.id)
+        return tools
+
+    def call(
+        self, name: str, tool: str, arguments: dict[str, Any], cancel: CancelToken, timeout: float | None = None
+    ) -> Any:
+        """Call ``tool`` of server ``name`` (started again first when it stopped); its ``CallToolResult``.
+
+        Raises:
+            McpServerError: the server could not be started.
+            CallFailed: no answer in time, the server stopped meanwhile, or it refused the call.
+            Cancelled: the user stopped the run.
+        """
+        if self.sessions.state(name).state is not ServerState.RUNNING:  # not started yet, or it stopped
+            self.tools(name, cancel)
+        return self.sessions.call(name, tool, arguments, timeout or self.timeout(), cancel)
+
+    def close(self) -> None:
+        self.sessions.close()
+
+    # -- helpers ---------------------------------------------------------------------------------
+    def _view(self, server: McpServer) -> ServerView:
+        live = self.sessions.state(server.name)
+        state, reason = live.state, live.reason
+        if state is ServerState.STOPPED and server.last_error:  # failed here earlier, or in another process
+            state, reason = ServerState.FAILED, Reason.from_json(server.last_error)
+        return ServerView(server, state, reason, list(server.tools or []))
+
+    def _launch(self, server: McpServer) -> LaunchSpec:
+        import os
+
+        env: dict[str, str] = {}
+        for variable, source in server.env.items():
+            value = os.environ.get(variable) if source is EnvSource.INHERIT else self._secret(server, "env", variable)
+            if value is not None:
+                env[variable] = value
+        headers = {h: v for h in server.headers if (v := self._secret(server, "header", h)) is not None}
+        return LaunchSpec(
+            server.name,
+            server.transport,
+            server.command,
+            server.args,
+            env,
+            server.url,
+            headers,
+            self._logs / f"{server.name}.log",
+        )
+
+    def _secret(self, server: McpServer, kind: str, name: str) -> str | None:
+        value = self._secrets.read(_account(server.name, kind, name))
+        if value is None:
+            raise ServerFailed(Reason.of("secret_env" if kind == "env" else "secret_header", name=name))
+        return value
+
+    def _store_secrets(self, name: str, kind: str, values: Mapping[str, str]) -> None:
+        what = "the server's environment values" if kind == "env" else "the server's header values"
+        for key, value in values.items():
+            self._secrets.store(_account(name, kind, key), value, what=what)
+
+    def _refuse_taken(self, name: str) -> None:
+        if self._servers.get_by_name(name) is not None:
+            raise ConflictError.said("mcp.name_taken", name=name)
+
+
+def _account(server: str, kind: str, name: str) -> str:
+    return f"mcp:{server}:{kind}:{name}"
+
+
+def on_state_change(changes: ChangeFeed) -> Any:
+    """What the sessions call when a server's state changes: the window follows ``tools``."""
+
+    def publish(name: str, state: LiveState) -> None:
+        changes.publish(Topic.TOOLS, name, state=state.state.value)
+
+    return publish

@@ -1,0 +1,153 @@
+"""Every tool a run in a workspace can call — Mira's own, each enabled MCP server's, ``run_command``
+— with its permission there: what a run is offered, what `mira agent tools` and Settings → Tools list.
+
+An MCP server is on for a workspace unless the workspace turned it off (or it is turned off
+everywhere); its tools are named ``SERVER__TOOL``. A run starts the servers it needs; a server that
+cannot start is left out of that run with a notice saying why. ``run_command`` is offered only
+where bubblewrap can make a sandbox; otherwise the listing says why it is absent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mira_desktop.agent.tools.catalog import ALL_TOOLS, RUN_COMMAND, Risk, ToolDef
+from mira_desktop.agent.tools.external import ExternalTool
+from mira_desktop.core.cancel import CancelToken
+from mira_desktop.core.errors import InvalidInputError
+from mira_desktop.core.tool_records import Permission
+from mira_desktop.core.workspaces import Workspace
+from mira_desktop.services.app.changes import ChangeFeed, Topic
+from mira_desktop.services.mcp.service import McpServerError, McpService
+from mira_desktop.services.mcp.tool import McpTool, definitions
+from mira_desktop.services.sandbox.bwrap import Availability, Limits
+from mira_desktop.services.sandbox.command_tool import RunCommand
+from mira_desktop.services.tools.permissions import ToolPermissions
+from mira_desktop.store.settings import SettingsRepository
+from mira_desktop.store.workspaces import WorkspaceRepository
+
+COMMAND_SECONDS_KEY = "sandbox.timeout_seconds"
+DEFAULT_COMMAND_SECONDS = 120.0
+MAX_COMMAND_SECONDS = 3600.0
+
+
+@dataclass(frozen=True)
+class ToolListing:
+    """One tool as a list shows it, with the permission that applies in the workspace asked about."""
+
+    tool: ToolDef
+    permission: Permission | None  # the user's, None when the tool's default applies
+    set_here: bool  # the permission is the workspace's own (not every workspace's)
+
+    @property
+    def default(self) -> Permission:
+        return Permission.ALLOW if self.tool.risk is Risk.READ else Permission.ASK
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            **self.tool.to_dict(),
+            "permission": (self.permission or self.default).value,
+            "permission_set": None if self.permission is None else ("workspace" if self.set_here else "global"),
+        }
+
+
+@dataclass(frozen=True)
+class ToolReport:
+    tools: list[ToolListing]
+    absent: list[str]  # sentences: which tool or server is not offered, and why
+
+
+class ToolCatalog:
+    def __init__(
+        self,
+        *,
+        mcp: McpService,
+        permissions: ToolPermissions,
+        workspaces: WorkspaceRepository,
+        settings: SettingsRepository,
+        sandbox: Callable[[], Availability],
+        private_paths: list[Path],
+        changes: ChangeFeed,
+    ) -> None:
+        self._mcp = mcp
+        self._permissions = permissions
+        self._workspaces = workspaces
+        self._settings = settings
+        self._sandbox = sandbox
+        self._private = private_paths
+        self._changes = changes
+
+    # -- what a run is offered ---------------------------------------------------------------------
+    def run_tools(
+        self, workspace: Workspace, cancel: CancelToken | None, *, start: bool
+    ) -> tuple[list[ExternalTool], list[str]]:
+        """The external tools of a run in ``workspace`` and notices of what was left out.
+
+        ``start``: start the servers that are not running (a run); else use what they listed last.
+        """
+        tools: list[ExternalTool] = []
+        notices: list[str] = []
+        taken = {tool.name for tool in ALL_TOOLS}
+        for server, on in self._mcp.for_workspace(workspace.id):
+            if not (server.enabled and on):
+                continue
+            if start:
+                try:
+                    listed = self._mcp.tools(server.name, cancel)
+                except McpServerError as exc:
+                    notices.append(f"{exc} Its tools are not offered in this run.")
+                    continue
+            else:
+                listed = list(server.tools or [])
+            for item in definitions(server, listed, taken):
+                if item.definition is not None:
+                    tools.append(McpTool(self._mcp, item.definition))
+                else:
+                    notices.append(f"The MCP server {server.name}'s tool {item.problem}.")
+        sandbox = self._sandbox()
+        if sandbox.available:
+            tools.append(RunCommand(sandbox, Path(workspace.root_path), self._hidden(workspace), self.command_limits))
+        return tools, notices
+
+    def _hidden(self, workspace: Workspace) -> list[Path]:
+        others = [Path(w.root_path) for w in self._workspaces.list() if w.id != workspace.id]
+        return [Path.home(), *self._private, *others]
+
+    # -- what lists show ---------------------------------------------------------------------------
+    def report(self, workspace: Workspace, cancel: CancelToken | None = None, *, start: bool) -> ToolReport:
+        """Every tool a run in ``workspace`` would get, with its permission, and what is absent and why."""
+        external, notices = self.run_tools(workspace, cancel, start=start)
+        own = [tool for tool in ALL_TOOLS if tool.name != RUN_COMMAND.name]
+        effective = self._permissions.effective(workspace.id)
+        listings = [
+            ToolListing(
+                tool,
+                effective[tool.name].permission if tool.name in effective else None,
+                tool.name in effective and effective[tool.name].workspace_id is not None,
+            )
+            for tool in [*own, *(t.definition for t in external)]
+        ]
+        sandbox = self._sandbox()
+        if not sandbox.available:
+            notices.append(f"{RUN_COMMAND.name} is not offered: {sandbox.reason}.")
+        return ToolReport(listings, notices)
+
+    # -- run_command's settings --------------------------------------------------------------------
+    def command_seconds(self) -> float:
+        stored = self._settings.get(COMMAND_SECONDS_KEY, DEFAULT_COMMAND_SECONDS)
+        return float(stored) if isinstance(stored, int | float) and stored > 0 else DEFAULT_COMMAND_SECONDS
+
+    def set_command_seconds(self, seconds: float) -> None:
+        if not 1 <= seconds <= MAX_COMMAND_SECONDS:
+            raise InvalidInputError.said("tools.bad_time_limit", most=f"{MAX_COMMAND_SECONDS:g}")
+        self._settings.set(COMMAND_SECONDS_KEY, seconds)
+        self._changes.publish(Topic.TOOLS)
+
+    def command_limits(self) -> Limits:
+        return Limits(seconds=self.command_seconds())
+
+    def sandbox(self) -> Availability:
+        return self._sandbox()

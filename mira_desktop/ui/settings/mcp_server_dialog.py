@@ -1,0 +1,131 @@
+"""Adding an MCP server: a command Mira starts (with its environment) or a URL (with its headers).
+
+The values of environment variables and headers go to the keyring; the dialog stays open with the
+reason in the window's language when the server cannot be added (a bad name, a taken one, no
+usable keyring), and closes once it was.
+"""
+
+from __future__ import annotations
+
+import shlex
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from mira_desktop.ui.i18n import explain, tr
+
+if TYPE_CHECKING:
+    from mira_desktop.services.app.bundle import AppServices
+    from mira_desktop.ui.operations import OperationRunner
+
+
+class AddServerDialog(QDialog):
+    added = Signal(str)  # the server's name
+
+    def __init__(self, services: AppServices, runner: OperationRunner, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.services = services
+        self.runner = runner
+        self.setWindowTitle(tr("tools.add_title"))
+        self.resize(620, 420)
+        self.name = QLineEdit()
+        self.name.setPlaceholderText("files")
+        self.as_command = QRadioButton(tr("tools.kind_command"))
+        self.as_url = QRadioButton(tr("tools.kind_url"))
+        self.as_command.setChecked(True)
+        self.command = QLineEdit()
+        self.command.setPlaceholderText("npx -y @modelcontextprotocol/server-filesystem ~/Documents")
+        self.env = QPlainTextEdit()
+        self.env.setPlaceholderText("API_KEY=…")
+        self.env.setMaximumHeight(80)
+        self.url = QLineEdit()
+        self.url.setPlaceholderText("http://127.0.0.1:8000/mcp")
+        self.headers = QPlainTextEdit()
+        self.headers.setPlaceholderText("Authorization: Bearer …")
+        self.headers.setMaximumHeight(80)
+        self.error = QLabel("")
+        self.error.setObjectName("fieldError")
+        self.error.setWordWrap(True)
+        form = QFormLayout()
+        form.addRow(tr("tools.name"), self.name)
+        form.addRow(self.as_command)
+        form.addRow(tr("tools.command"), self.command)
+        form.addRow(tr("tools.env"), self.env)
+        form.addRow(self.as_url)
+        form.addRow(tr("tools.url"), self.url)
+        form.addRow(tr("tools.headers"), self.headers)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.add_button = self.buttons.addButton(tr("tools.add_button"), QDialogButtonBox.ButtonRole.AcceptRole)
+        self.buttons.accepted.connect(self.submit)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.error)
+        layout.addWidget(self.buttons)
+        self.as_command.toggled.connect(self._kind_changed)
+        self._kind_changed()
+
+    def _kind_changed(self) -> None:
+        command = self.as_command.isChecked()
+        for widget in (self.command, self.env):
+            widget.setEnabled(command)
+        for widget in (self.url, self.headers):
+            widget.setEnabled(not command)
+
+    def submit(self) -> None:
+        name = self.name.text().strip()
+        mcp = self.services.mcp
+        try:
+            if self.as_command.isChecked():
+                words = shlex.split(self.command.text())
+                env = _pairs(self.env.toPlainText(), "=", "tools.bad_env")
+                add = lambda: mcp.add_stdio(name, words[0] if words else "", words[1:], env)  # noqa: E731
+            else:
+                headers = _pairs(self.headers.toPlainText(), ":", "tools.bad_header")
+                url = self.url.text().strip()
+                add = lambda: mcp.add_http(name, url, headers)  # noqa: E731
+        except BadLineError as exc:
+            self.error.setText(str(exc))
+            return
+        except ValueError as exc:  # shlex: an unclosed quote
+            self.error.setText(tr("tools.bad_command", reason=str(exc)))
+            return
+        self.add_button.setEnabled(False)
+
+        def done(server: object) -> None:
+            self.added.emit(name)
+            self.accept()
+
+        def failed(exc: BaseException) -> None:
+            self.add_button.setEnabled(True)
+            self.error.setText(explain(exc))
+
+        self.runner.op(self, add).success(done).failure(failed).run()
+
+
+class BadLineError(ValueError):
+    """A line of the environment or headers that is not a name and a value (the message says which)."""
+
+
+def _pairs(text: str, separator: str, bad: str) -> dict[str, str]:
+    """``NAME=value`` (or ``Name: value``) lines; raises BadLineError with the line that is neither."""
+    found: dict[str, str] = {}
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        name, sep, value = line.partition(separator)
+        if not sep or not name.strip():
+            raise BadLineError(tr(bad, line=line.strip()))
+        found[name.strip()] = value.strip()
+    return found
