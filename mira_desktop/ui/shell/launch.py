@@ -1,4 +1,4 @@
-"""Starting the desktop app: QApplication, the qasync event loop, the main window."""
+"""Starting the desktop app: QApplication, the main window, Qt's event loop."""
 
 from __future__ import annotations
 
@@ -129,7 +129,7 @@ def run_gui(
     painted = _FirstPaint()
     window.installEventFilter(painted)
     window.show()
-    # Paint the first frame before opening the data folder and loading asyncio and qasync.
+    # Paint the first frame before opening the data folder.
     while not painted.painted:
         app.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents)
     if exit_after_paint:
@@ -157,22 +157,9 @@ def run_gui(
             window.close()
         else:
             window.start_model_check()
-            _run_event_loop(app)
+            app.exec()  # until the last window closes
     finally:
         window.background.shutdown()
         services.close()
     return 1 if probe is not None and not probe.succeeded else 0
 
-
-def _run_event_loop(app: QApplication) -> None:
-    """Run Qt under qasync's asyncio loop until the last window closes."""
-    import asyncio
-
-    import qasync
-
-    loop = qasync.QEventLoop(app)
-    asyncio.set_event_loop(loop)
-    closed = asyncio.Event()
-    app.lastWindowClosed.connect(closed.set)
-    with loop:
-        loop.run_until_complete(closed.wait())
