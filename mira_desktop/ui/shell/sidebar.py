@@ -6,6 +6,7 @@ The list is read in the background and re-read whenever the services announce a 
 
 from __future__ import annotations
 
+from collections.abc import Sequence, Set
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -160,24 +161,30 @@ class ThreadSidebar(QWidget):
 
         def show(result: tuple[list[Thread], bool, set[str], bool]) -> None:
             threads, searching, waiting, more = result
-            rows = tuple((t.id, t.title, t.model_ref) for t in threads)
-            listed = (rows, searching, frozenset(waiting), more)
-            if (listed, self.selected_id) == self._listed:
-                self.listed.emit()
-                return  # nothing changed (another process wrote elsewhere): keep the scroll and selection
-            self._listed = (listed, self.selected_id)
-            self.waiting = waiting
-            scrolled = self.thread_list.verticalScrollBar().value()
-            self.set_threads(threads, searching=searching, selected=self.selected_id)
-            if more:
-                item = QListWidgetItem(tr("sidebar.more"))
-                item.setData(Qt.ItemDataRole.UserRole, MORE)
-                item.setForeground(self.palette().placeholderText())
-                self.thread_list.addItem(item)
-            self.thread_list.verticalScrollBar().setValue(scrolled)  # where the person was reading
-            self.listed.emit()
+            self.show_listed(threads, searching=searching, waiting=waiting, more=more)
 
         self.runner.op(self, load).success(show).run()
+
+    def show_listed(
+        self, threads: Sequence[Thread], *, searching: bool = False, waiting: Set[str] = frozenset(), more: bool = False
+    ) -> None:
+        """Show ``threads`` (a read of the database: the first look, or a refresh) and say so."""
+        rows = tuple((t.id, t.title, t.model_ref) for t in threads)
+        listed = (rows, searching, frozenset(waiting), more)
+        if (listed, self.selected_id) == self._listed:
+            self.listed.emit()
+            return  # nothing changed (another process wrote elsewhere): keep the scroll and selection
+        self._listed = (listed, self.selected_id)
+        self.waiting = set(waiting)
+        scrolled = self.thread_list.verticalScrollBar().value()
+        self.set_threads(list(threads), searching=searching, selected=self.selected_id)
+        if more:
+            item = QListWidgetItem(tr("sidebar.more"))
+            item.setData(Qt.ItemDataRole.UserRole, MORE)
+            item.setForeground(self.palette().placeholderText())
+            self.thread_list.addItem(item)
+        self.thread_list.verticalScrollBar().setValue(scrolled)  # where the person was reading
+        self.listed.emit()
 
     def select(self, thread_id: str | None) -> None:
         self.selected_id = thread_id

@@ -16,6 +16,7 @@ from mira_desktop.ui.strings import (
     roles,
     settings,
     shell,
+    startup,
     threads,
     trash,
 )
@@ -43,6 +44,7 @@ CATALOG: dict[str, Source] = _merge(
     roles.STRINGS,
     settings.STRINGS,
     shell.STRINGS,
+    startup.STRINGS,
     threads.STRINGS,
     trash.STRINGS,
 )
