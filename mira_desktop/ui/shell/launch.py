@@ -158,10 +158,9 @@ class _Start:
 
         self.services = services
         install_excepthooks(services.folder.logs_dir, services.notifications)
-        self.window.attach(services)
+        self.window.attach(services, check_model=True)
         if self.probe is not None:
             self.probe.attached()
-        self.window.start_model_check()
 
     def refuse(self, error: BaseException) -> None:
         self.error = error

@@ -167,7 +167,9 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
         self.statusBar().addPermanentWidget(self.model_progress)
         self.statusBar().addPermanentWidget(self.model_label)
 
-    def attach(self, services: AppServices) -> None:
+    def attach(self, services: AppServices, *, check_model: bool = False) -> None:
+        """Connect the window to the opened data folder; with ``check_model``, the default model
+        starts loading first, on its own thread, while the rest of the window is connected."""
         from mira_desktop.services.app.changes import Topic
         from mira_desktop.ui.changes import ChangeSignal, Follow
         from mira_desktop.ui.chat.agent_actions import AgentActions
@@ -177,6 +179,8 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
         from mira_desktop.ui.chat.thread_actions import ThreadActions
 
         self.services = services
+        if check_model:
+            self.start_model_check()
         self.changes = ChangeSignal(services.changes)
         services.notifications.subscribe(self._notes.arrived.emit)
         self.menuBar().setEnabled(True)
