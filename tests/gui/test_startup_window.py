@@ -200,3 +200,23 @@ def test_the_app_process_paints_its_threads_in_the_first_frame(tmp_path: Path) -
     first = json.loads(result.stdout.strip().splitlines()[-1])
     assert first["threads_at_first_paint"] == 2
     assert first["composer_takes_typing_at_first_paint"] is True
+
+
+def test_the_services_listing_the_same_threads_leaves_the_first_frames_scroll_alone(
+    qtbot: QtBot, app_services: AppServices
+) -> None:
+    repo = ThreadRepository(app_services.database)
+    for n in range(60):
+        repo.create(title=f"Trip {n}")
+    window = _first_frame(qtbot, app_services.folder.root)
+    bar = window.sidebar.thread_list.verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.maximum() > 0)
+    bar.setValue(bar.maximum() // 2)  # the person scrolled the first frame's list…
+    item = window.sidebar.thread_list.item(30)
+    window.sidebar.thread_list.itemClicked.emit(item)  # …and clicked a thread
+    with qtbot.waitSignal(window.sidebar.listed, timeout=10_000):
+        window.attach(app_services)
+    assert bar.value() == bar.maximum() // 2
+    assert window.sidebar.thread_list.item(30) is item  # not rebuilt
+    assert item.isSelected()
+    window.close()

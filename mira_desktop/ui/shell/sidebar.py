@@ -175,6 +175,11 @@ class ThreadSidebar(QWidget):
         if (listed, self.selected_id) == self._listed:
             self.listed.emit()
             return  # nothing changed (another process wrote elsewhere): keep the scroll and selection
+        if isinstance(self._listed, tuple) and self._listed[0] == listed:
+            self._listed = (listed, self.selected_id)  # the same rows, another selection (e.g. the
+            self.select(self.selected_id)  # first look's list, then a thread opened): no rebuild
+            self.listed.emit()
+            return
         self._listed = (listed, self.selected_id)
         self.waiting = set(waiting)
         scrolled = self.thread_list.verticalScrollBar().value()
