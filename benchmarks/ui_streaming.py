@@ -377,7 +377,10 @@ def send_once(window: TimedWindow, services: AppServices) -> dict[str, float]:
 
 def open_and_send(folder: Path, runs: int, count: int) -> dict[str, Any]:
     services = build_services(folder / "data-long")
-    services.models.set_default(script(folder, "long", "Noted, with a few words of answer.", 4 * (runs + 2)))
+    # Long enough to stream over several frames: a reply that ends before the next frame (as a short
+    # one can on a busy machine) paints no streamed text to time the first token by.
+    answer = " ".join(["Noted, with a few words of answer."] * 10)
+    services.models.set_default(script(folder, "long", answer, 4 * (runs + 2)))
     thread_id = long_thread(services, count)
     window = open_window(folder, services)
     opens: list[dict[str, float]] = []
