@@ -94,19 +94,20 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     status = 0
     for path in args.files:
+        name = path.resolve().relative_to(ROOT) if path.resolve().is_relative_to(ROOT) else path
         before = path.read_text("utf-8")
         after, missing = rewrite(before)
-        for name in missing:
-            print(f"{path.name}: no benchmarks/results/{name}.json: run benchmarks/{name}.py first", file=sys.stderr)
+        for missing_name in missing:
+            print(f"{name}: no benchmarks/results/{missing_name}.json: run benchmarks/{missing_name}.py first", file=sys.stderr)
             status = 1
         if after == before:
             continue
         if args.check:
-            print(f"{path.name}: its figures differ from benchmarks/results: run tools/bench_figures.py")
+            print(f"{name}: its figures differ from benchmarks/results: run tools/bench_figures.py")
             status = 1
         else:
             path.write_text(after, "utf-8")
-            print(f"{path.name}: figures rewritten from benchmarks/results")
+            print(f"{name}: figures rewritten from benchmarks/results")
     return status
 
 
