@@ -18,9 +18,10 @@ the checkers: it must solve every task), the embedded SmolLM2 (grammar-constrain
 shows the tasks solved (median over repeated runs), the schema-valid call rate (calls that name an
 offered tool with arguments that fit its schema, over all calls plus the answers that were not
 even a call), tool calls per task, and wall time per task (median, min–max over every run of every
-task) and for the whole set (median, min–max over the repeats). The models' figures are a table, not
-a gate; the one goal is the harness's: the scripted model solves every task in every run (printed
-with its verdict; the exit status is 1 when it does not). Writes benchmarks/results/agent.json.
+task) and for the whole set (median, min–max over the repeats). The goal: the scripted baseline
+solves every task in every repeat (else the harness or a checker is broken, and the other models'
+figures mean nothing); the other models are measured, not judged. Prints the goal with its verdict,
+writes benchmarks/results/agent.json with every run, and exits 1 when the goal is missed.
 
     .venv/bin/python benchmarks/agent.py [--runs 3] [--local-runs 1] [--skip-local]
         [--remote REF ...] [--data-dir DIR] [--only TASK ...] [--max-steps 8]
@@ -48,9 +49,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from reporting import Goals, machine, machine_load, printed_table, table, write_results
+
 os.environ.setdefault("HF_HUB_OFFLINE", "1")  # the embedding model is local; never reach for the network
 
-RESULTS = Path(__file__).resolve().parent / "results" / "agent.json"
 SMOLLM2 = "local:smollm2"
 NOT_COPIED = ("knowledge",)  # the sample's knowledge-base documents stay out of the workspace
 TASK_TIMEOUT = 900.0
@@ -644,19 +646,6 @@ def summary_row(report: ModelReport, total: int) -> list[str]:
     ]
 
 
-def table(header: list[str], rows: list[list[str]]) -> str:
-    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
-    lines = [
-        "  ".join(
-            cell.ljust(w) if i == 0 else cell.rjust(w)
-            for i, (cell, w) in enumerate(zip(row, widths, strict=True))
-        )
-        for row in [header, *rows]
-    ]
-    lines.insert(1, "  ".join("-" * w for w in widths))
-    return "\n".join(line.rstrip() for line in lines)
-
-
 def task_matrix(reports: list[ModelReport], tasks: list[Task]) -> str:
     rows = []
     for task in tasks:
@@ -667,10 +656,6 @@ def task_matrix(reports: list[ModelReport], tasks: list[Task]) -> str:
             row.append(f"{solved}/{len(mine)} ({statistics.median(r.calls for r in mine):g} calls)")
         rows.append(row)
     return table(["TASK", *(r.label for r in reports)], rows)
-
-
-def load() -> list[float]:
-    return [round(v, 2) for v in os.getloadavg()]
 
 
 def main() -> int:
@@ -700,7 +685,7 @@ def main() -> int:
     tasks = [t for t in TASKS if not args.only or t.id in args.only]
     sample = Path(str(resources.files("mira_desktop.workspaces") / "agent-sample"))
     scratch = Path(tempfile.mkdtemp(prefix="mira-agent-bench-"))
-    before = load()
+    before = machine_load()
     bench = Bench(args.data_dir or scratch / "data", scratch, sample, args.max_steps)
     reports = [ModelReport("scripted (perfect scripts)", "scripted")]
     if not args.skip_local:
@@ -731,12 +716,20 @@ def main() -> int:
     print(table(header, [summary_row(r, len(tasks)) for r in reports]))
     print()
     print(task_matrix(reports, tasks))
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    goals = Goals("agent")
+    baseline = reports[0]
+    solved = [sum(r.solved for r in runs) for runs in baseline.runs]
+    goals.check(
+        "scripted baseline solves every task, in every repeat",
+        f"{len(tasks)}/{len(tasks)} x {len(baseline.runs)}",
+        " ".join(f"{n}/{len(tasks)}" for n in solved),
+        all(n == len(tasks) for n in solved) and len(solved) == repeats["scripted"],
+    )
+    goals.print()
     data = {
-        "at": time.strftime("%Y-%m-%d %H:%M:%S"),
-        "cpus": os.cpu_count(),
-        "loadavg_before": before,
-        "loadavg_after": load(),
+        "table": printed_table(
+            f"{len(tasks)} agent tasks on the sample workspace", header, [summary_row(r, len(tasks)) for r in reports]
+        ),
         "tasks": [{"id": t.id, "prompt": t.prompt, "kb": t.kb} for t in tasks],
         "models": {
             r.label: {
@@ -746,28 +739,17 @@ def main() -> int:
             }
             for r in reports
         },
+        "machine": machine(),
+        "load_before": before,
+        "load_after": machine_load(),
     }
-    RESULTS.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"\nwrote {RESULTS}")
-    met = scripted_verdict(reports, tasks)
+    print(f"\nwrote {write_results('agent', data, goals)}")
     for handler in logging.getLogger().handlers[:]:  # llama.cpp still logs while it is freed at exit
         if isinstance(handler, logging.FileHandler) and Path(handler.baseFilename).is_relative_to(scratch):
             logging.getLogger().removeHandler(handler)
             handler.close()
     shutil.rmtree(scratch, ignore_errors=True)
-    return 0 if met else 1
-
-
-def scripted_verdict(reports: list[ModelReport], tasks: list[Task]) -> bool:
-    """The goal of the harness itself: the scripted model's perfect scripts solve every task, every time."""
-    scripted = next((r for r in reports if r.ref == "scripted"), None)
-    if scripted is None:
-        return True
-    unsolved = sorted({r.task for r in scripted.all() if not r.solved})
-    solved = len(tasks) - len(unsolved)
-    verdict = "met" if not unsolved else f"MISSED ({', '.join(unsolved)})"
-    print(f"Goal: the scripted model solves every task in every run — {solved}/{len(tasks)}: {verdict}")
-    return not unsolved
+    return goals.exit_status()
 
 
 if __name__ == "__main__":

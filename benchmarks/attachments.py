@@ -5,7 +5,8 @@ picture on every tenth page, just under the 8 MB limit. Each run adds it to a fr
 composer — size check, type by content, hash, the PDF reader, the atomic writes and the draft's row —
 which is when it is sendable; then plans the send (the token count the composer shows) and compiles
 the request a send would make, whose file does not fit SmolLM2's window: its passages are retrieved
-for the question through a temporary BM25 index. Median, lowest and highest of the runs.
+for the question through a temporary BM25 index. Median, lowest and highest of the runs. No goal is
+set for these figures (issue 13 asked for the measurement only); the script says so.
 Run: ``.venv/bin/python benchmarks/attachments.py [--runs N]``; results in ``benchmarks/results/attachments.json``.
 """
 
@@ -20,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.reporting import Spread, machine, machine_load, table, write_results
+from benchmarks.reporting import Goals, Spread, machine, machine_load, printed_table, table, write_results
 
 LIMIT = 8 * 1024 * 1024
 QUESTION = "What is the emergency launch code for the escape capsule?"
@@ -130,10 +131,14 @@ def main() -> int:
     path = write_results(
         "attachments",
         {"machine": machine(), "load_before": load_before, "load_after": machine_load(), "pdf_bytes": size,
-         "runs": args.runs, "stages": summary, "last_run": last},
+         "runs": args.runs, "stages": summary, "last_run": last,
+         "table": printed_table(f"An {size / 1024 / 1024:.2f} MB PDF of 300 pages, {args.runs} runs",
+                                ["stage", "median ms", "low", "high"], rows)},
+        goals := Goals("attachments"),
     )  # fmt: skip
+    goals.print()
     print(f"results: {path}")
-    return 0
+    return goals.exit_status()
 
 
 if __name__ == "__main__":

@@ -16,8 +16,10 @@ run unless said otherwise. Each figure is the median of ``--runs`` runs, printed
    ``--load-tokens`` per answer, since 2 threads can drop to ~1 token/s there).
 
 Goals (issue 3): adapter >= 0.95x raw tokens/s; TTFT <= 1.05x raw + 20 ms; cancel <= one token
-interval + 50 ms while generating and <= 100 ms while processing the prompt. Prints a table and
-writes benchmarks/results/generation.json with every run and the machine load before and after.
+interval + 50 ms while generating and <= 100 ms while processing the prompt, in every run (a cancel
+that never reached the stream's end misses its goal). Prints a table, the goals with their
+verdicts, and writes benchmarks/results/generation.json with every run and the machine load before
+and after; exits 1 when a goal is missed.
 
     .venv/bin/python benchmarks/generation.py [--threads N] [--runs 5] [--load-tokens 64] [--skip-load]
 """
@@ -25,13 +27,14 @@ writes benchmarks/results/generation.json with every run and the machine load be
 from __future__ import annotations
 
 import argparse
+import math
 import multiprocessing
 import threading
 import time
 from pathlib import Path
 from typing import Any
 
-from reporting import Spread, machine, machine_load, table, write_results
+from reporting import Goals, Spread, machine, machine_load, printed_table, table, write_results
 
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.conversation.sampling import SamplingParams
@@ -122,7 +125,8 @@ def cancel_latency(
             end = time.perf_counter()
     if timer:
         timer.join()
-    return end - cancelled_at[0] if cancelled_at else float("nan")
+    # NaN: the cancel never fired (the answer ended first) or the stream never ended; a missed goal.
+    return end - cancelled_at[0] if cancelled_at and end else float("nan")
 
 
 def threads_under_load(path: Path, prompt: str, runs: int, tokens: int) -> dict[str, list[float]]:
@@ -194,7 +198,9 @@ def measure(args: Any, path: Path) -> dict[str, list[float]]:
     return runs
 
 
-def report(args: Any, model_name: str, runs: dict[str, list[float]]) -> dict[str, Spread]:
+def report(
+    args: Any, model_name: str, runs: dict[str, list[float]]
+) -> tuple[dict[str, Spread], Goals, dict[str, Any]]:
     spreads = {key: Spread.of(values) for key, values in runs.items()}
     raw_tps, our_tps = spreads["raw_tps"], spreads["adapter_tps"]
     raw_ttft, our_ttft = spreads["raw_ttft_s"], spreads["adapter_ttft_s"]
@@ -220,24 +226,32 @@ def report(args: Any, model_name: str, runs: dict[str, list[float]]) -> dict[str
             rows.append(
                 [f"{n} thread(s): decode tokens/s, one core busy", *spreads[f"busy_{n}"].cells(digits=1)]
             )
-    print(
-        f"\nSmolLM2 ({model_name}), {args.threads} thread(s) unless said, median of {args.runs} runs with min and max"
-    )
+    title = f"SmolLM2 ({model_name}), {args.threads} thread(s) unless said, median of {args.runs} runs with min and max"
+    print(f"\n{title}")
     print(table(["", "median", "min", "max"], rows))
+    printed = printed_table(title, ["", "median", "min", "max"], rows)
     tps_ratio = our_tps.median / raw_tps.median
     ttft_goal = raw_ttft.median * 1.05 + 0.02
-    print(f"adapter / raw decode tokens/s (medians): {tps_ratio:.2f}x (goal >= 0.95x)")
-    print(
-        f"adapter TTFT {our_ttft.median * 1000:.0f} ms (goal <= 1.05x raw + 20 ms = {ttft_goal * 1000:.0f} ms)"
+    goals = Goals("generation")
+    goals.at_least("adapter / raw decode tokens/s (medians)", tps_ratio, 0.95, "x", 2)
+    goals.at_most("adapter time to first token (median)", our_ttft.median * 1000, ttft_goal * 1000, " ms", 0)
+    cancel_goals = (
+        ("cancel while generating, slowest run", "cancel_generating_s", interval_ms + 50),
+        ("cancel while processing the prompt, slowest run", "cancel_prompt_s", 100.0),
     )
-    print(
-        f"cancel while generating: goal <= one token ({interval_ms:.1f} ms) + 50 ms; "
-        "while processing the prompt: goal <= 100 ms"
-    )
-    return spreads
+    for what, key, limit in cancel_goals:
+        values = runs[key]
+        fired = [v for v in values if not math.isnan(v)]  # NaN: the cancel never reached the stream's end
+        if len(fired) < len(values):
+            missing = f"never fired in {len(values) - len(fired)} of {len(values)} runs"
+            goals.check(what, f"<= {limit:.1f} ms in every run", missing, False)
+        else:
+            goals.at_most(what, max(fired) * 1000, limit, " ms")
+    goals.print()
+    return spreads, goals, printed
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -254,7 +268,7 @@ def main() -> None:
     load_before = machine_load()
     runs = measure(args, path)
     load_after = machine_load()
-    spreads = report(args, path.name, runs)
+    spreads, goals, printed = report(args, path.name, runs)
     print(f"load average before {load_before['loadavg']}, after {load_after['loadavg']}")
     out = write_results(
         "generation",
@@ -263,13 +277,16 @@ def main() -> None:
             "threads": args.threads,
             "runs": args.runs,
             "figures": {key: spreads[key].to_json(values) for key, values in runs.items()},
+            "table": printed,
             "machine": machine(),
             "load_before": load_before,
             "load_after": load_after,
         },
+        goals,
     )
     print(f"written to {out}")
+    return goals.exit_status()
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

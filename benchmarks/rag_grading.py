@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from reporting import machine, machine_load, table, write_results  # noqa: E402
+from reporting import Goals, machine, machine_load, table, write_results  # noqa: E402
 
 from mira_desktop.app import build_services, main  # noqa: E402
 from mira_desktop.services.knowledge.evaluation import load_qrels, load_queries  # noqa: E402
@@ -252,8 +252,10 @@ def main_() -> int:
         rows = [[k, *(_cell(m.get(c)) for c in keys)] for k, m in results["route"].items()]
         print(table(["set|config", *keys], rows))
     results["load_after"] = machine_load()
-    print(f"wrote {write_results('rag_grading', results)}")
-    return 0
+    goals = Goals("rag_grading")  # it measures configurations to choose the default: no goal to meet
+    goals.print()
+    print(f"wrote {write_results('rag_grading', results, goals)}")
+    return goals.exit_status()
 
 
 def _cell(value: Any) -> str:

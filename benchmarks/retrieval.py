@@ -55,7 +55,16 @@ os.environ.setdefault("LANCEDB_LOG", "error")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from reporting import Spread, machine, machine_load, percentile, table, write_results  # noqa: E402
+from reporting import (  # noqa: E402
+    Goals,
+    Spread,
+    machine,
+    machine_load,
+    percentile,
+    printed_table,
+    table,
+    write_results,
+)
 
 from mira_desktop.app import build_services  # noqa: E402
 from mira_desktop.services.app.bundle import AppServices  # noqa: E402
@@ -374,10 +383,47 @@ def main() -> int:
         if args.work is None:
             shutil.rmtree(work, ignore_errors=True)
     out["load_after"] = machine_load()
-    path = write_results("retrieval", out)
     print_table(out)
+    out["table"] = summary_table(out)
+    goals = judge(out)
+    goals.print()
+    path = write_results("retrieval", out, goals)
     print(f"\nwritten to {path}")
-    return 0
+    return goals.exit_status()
+
+
+def summary_table(out: dict[str, Any]) -> dict[str, Any]:
+    """The headline figures, for the READMEs (tools/bench_figures.py)."""
+    q, ing = out["quality"], out["ingestion"]
+    rows = [[f"nDCG@10 {mode}", f"{q[mode]['nDCG@10']:.4f}"] for mode in ("bm25", "vector", "hybrid")]
+    rows.append(["ingestion / encode() of the same texts (median ratio)", f"{ing['ratio_per_run']['median']:.3f}"])
+    for key in ("latency_corpus", "latency_large"):
+        if key in out:
+            f, leaves = out[key]["figures"], f"{out[key]['leaves']:,} leaves"
+            rows.append([f"hybrid p50 Mira / LanceDB, {leaves} (ms)", f"{f['mira_p50_ms']['median']:.1f} / {f['lancedb_p50_ms']['median']:.1f}"])
+            rows.append([f"hybrid p95 Mira / LanceDB, {leaves} (ms)", f"{f['mira_p95_ms']['median']:.1f} / {f['lancedb_p95_ms']['median']:.1f}"])
+    return printed_table(f"Retrieval on the {out['qrels_label']}", ["", "figure"], rows)
+
+
+def judge(out: dict[str, Any]) -> Goals:
+    """Issue 6's goals: hybrid above both single modes; Mira's hybrid no slower than LanceDB's (p50
+    ratio), p50 <= 50 ms at the corpus size and <= 150 ms at the large size (query embedding
+    excluded); ingestion <= 1.15x a bare encode() of the same texts."""
+    goals = Goals("retrieval")
+    q = out["quality"]
+    best_single = max(q["bm25"]["nDCG@10"], q["vector"]["nDCG@10"])
+    goals.at_least(
+        f"hybrid nDCG@10 above bm25 and vector ({out['qrels_label']})", q["hybrid"]["nDCG@10"], best_single, "", 4
+    )
+    goals.at_most("ingestion / encode() of the same texts (median)", out["ingestion"]["ratio_per_run"]["median"], 1.15, "x", 3)
+    for key, size, limit in (("latency_corpus", "corpus", 50.0), ("latency_large", "large", 150.0)):
+        if key not in out:
+            continue
+        f = out[key]["figures"]
+        leaves = f"{out[key]['leaves']:,} leaves"
+        goals.at_most(f"Mira hybrid / LanceDB hybrid p50, {size} ({leaves})", f["ratio_p50"]["median"], 1.0, "x", 2)
+        goals.at_most(f"Mira hybrid p50, {size} ({leaves})", f["mira_p50_ms"]["median"], limit, " ms")
+    return goals
 
 
 def print_table(out: dict[str, Any]) -> None:

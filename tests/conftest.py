@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from tests.support.fixtures import OpenServices, Script
     from tests.support.memory_keyring import MemoryKeyring
 
-BLOCKED_WITHOUT_QT = ("PySide6", "shiboken6", "qasync")
+BLOCKED_WITHOUT_QT = ("PySide6", "shiboken6")
 
 
 class _BlockQt(importlib.abc.MetaPathFinder):

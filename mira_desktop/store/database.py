@@ -95,6 +95,16 @@ class Database:
             self.conn.close()
 
 
+def open_read_only(path: Path) -> Database:
+    """The database at ``path`` opened for reading only (nothing is created, migrated or written):
+    what the window shows before its services open it. Raises :class:`DatabaseError`."""
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=1, check_same_thread=False)
+    except sqlite3.Error as exc:
+        raise DatabaseError(f"Cannot open the database {path}: {exc}.") from exc
+    return Database(conn, path)
+
+
 def read_schema_version(path: Path) -> int:
     """Read ``PRAGMA user_version`` without writing to the file (read-only URI)."""
     try:

@@ -1,1 +1,1 @@
-"""PySide6 + qasync widgets: the only package that imports Qt."""
+"""PySide6 widgets: the only package that imports Qt."""

@@ -12,12 +12,9 @@ translations in step with the catalog.
 
 from __future__ import annotations
 
-import json
 import logging
 import os
-import sqlite3
 from collections.abc import Mapping
-from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -141,26 +138,12 @@ def saved_language(data_dir: Path) -> str:
     """The language chosen in Settings for ``data_dir``, read before its services open.
 
     The window is built, and its text written, before the data folder is opened (so that it
-    paints at once), so the setting is read here straight from the database, read-only. A missing
+    paints at once), so the setting is read with the window's first look, read-only. A missing
     or unreadable database, or no choice yet, reads as ``system``.
     """
-    from mira_desktop.services.app.data_folder import DataFolder
-    from mira_desktop.services.app.preferences import LANGUAGE_SETTING
-    from mira_desktop.services.app.preferences import LANGUAGES as CHOICES
+    from mira_desktop.services.app.first_look import read_first_look
 
-    database = DataFolder(data_dir).database_path
-    if not database.is_file():
-        return "system"
-    try:
-        uri = f"{database.resolve().as_uri()}?mode=ro"
-        with closing(sqlite3.connect(uri, uri=True, timeout=1)) as conn:
-            row = conn.execute(
-                "SELECT value_json FROM settings WHERE key = ?", (LANGUAGE_SETTING,)
-            ).fetchone()
-        value = json.loads(row[0]) if row else "system"
-    except (sqlite3.Error, ValueError):
-        return "system"
-    return value if value in CHOICES else "system"
+    return read_first_look(data_dir, 0).language
 
 
 def install_translations(app: QCoreApplication, preference: str = "system") -> str:

@@ -10,12 +10,15 @@ from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from mira_desktop.services.app.bundle import AppServices
+from mira_desktop.services.app.first_look import read_first_look
 from mira_desktop.ui.shell.main_window import MainWindow
+from mira_desktop.ui.shell.sidebar import PAGE
 
 
 def open_window(qtbot: QtBot, services: AppServices, *, ready: bool = False) -> MainWindow:
-    """The main window shown and attached to ``services``; ``ready`` skips the model check."""
-    window = MainWindow(str(services.folder.root))
+    """The main window shown with the data folder's first look (as the app starts it) and attached to
+    ``services``; ``ready`` skips the model check."""
+    window = MainWindow(str(services.folder.root), read_first_look(services.folder.root, PAGE))
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)

@@ -72,6 +72,8 @@ def test_a_command_writing_elsewhere_leaves_the_sidebar_scroll_and_the_open_thre
 ) -> None:
     ids = [_thread(app_services, f"Trip {n}") for n in range(60)]
     window = open_window(qtbot, app_services)
+    with qtbot.waitSignal(window.sidebar.listed, timeout=10_000):
+        pass  # the services' first read of the list (the first frame showed the first look's)
     window.open_thread(ids[0])
     qtbot.waitUntil(lambda: window.sidebar.thread_list.count() == 60 and ids[0] in window.controller.stamps)
     bar = window.sidebar.thread_list.verticalScrollBar()

@@ -63,7 +63,7 @@ def _drop_nulls(data: Any, defaults: dict[str, Any]) -> Any:
 class LlmProfile(BaseModel):
     """Sampling parameters of a role; None (or a missing key) means the model's default."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     temperature: Annotated[Number, Field(ge=0, le=2)] | None = None
     top_p: Annotated[Number, Field(ge=0, le=1)] | None = None
@@ -77,7 +77,7 @@ class LlmProfile(BaseModel):
 
 
 class RolePrompt(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     description: Text = ""
     worldview: Text = ""
@@ -106,7 +106,7 @@ class LorebookEntry(BaseModel):
     that Mira does not use (``id``, ``comment``, ``position``, ``extensions``, …).
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     keys: Annotated[list[Text], Field(max_length=MAX_KEYS)] = []
     content: Text = ""
@@ -132,7 +132,7 @@ class LorebookEntry(BaseModel):
 class RoleDocument(BaseModel):
     """A whole role as the user writes it (ids, versions and timestamps are the store's)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     name: Name
     summary: Text = ""

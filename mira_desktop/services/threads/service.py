@@ -11,6 +11,7 @@ from mira_desktop.core.conversation.branches import MessageTree, SiblingInfo
 from mira_desktop.core.conversation.threads import Message, Thread, ThreadStatus
 from mira_desktop.core.errors import InvalidInputError, NotFoundError
 from mira_desktop.services.app.changes import ChangeFeed, Topic
+from mira_desktop.services.app.first_look import WELCOME_DRAFT_SETTING
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.settings import SettingsRepository
 from mira_desktop.store.threads import ThreadRepository
@@ -45,7 +46,6 @@ class SearchHit:
     snippet: str
 
 
-WELCOME_DRAFT_SETTING = "composer.welcome_draft"
 
 
 class ThreadService:

@@ -1,6 +1,11 @@
 """The composer: Enter sends, Shift+Enter adds a line, Esc stops; Send becomes Stop while a reply is
 written; a meter shows how much of the model's window the next request uses.
 
+The editor takes typing from the window's first frame, before the model is ready: what is typed
+then waits in it, with a line under it saying so, and Enter (or Send) queues it — "sends as soon as
+the model is ready" — so nothing typed is lost and nothing leaves unseen: editing the text or Esc
+takes it back out of the queue, and a model that fails to load leaves it in the editor, unsent.
+
 A file goes with the message through the paperclip (Ctrl+Shift+A), a drop of one file, or a pasted
 image; its chip sits above the editor and a refused file's reason in the notice line. What is done
 with them (adding, the plan, removing) is :class:`~mira_desktop.ui.chat.attachment_actions.AttachmentActions`'s.
@@ -94,35 +99,101 @@ class Composer(QWidget):
         self.stop_button.setToolTip(tr("composer.stop_tip"))
         self.stop_button.clicked.connect(self.stop_requested)
         self.stop_button.hide()
-        describe(QShortcut(QKeySequence(Qt.Key.Key_Escape), self.window() or self, self.stop_requested.emit), "shortcuts.stop")
+        describe(QShortcut(QKeySequence(Qt.Key.Key_Escape), self.window() or self, self._escape), "shortcuts.stop")
         row.addWidget(self.editor, 1)
         row.addWidget(self.attach_button, 0, Qt.AlignmentFlag.AlignBottom)
         row.addWidget(self.send_button, 0, Qt.AlignmentFlag.AlignBottom)
         row.addWidget(self.stop_button, 0, Qt.AlignmentFlag.AlignBottom)
-        self.meter = QLabel("")
-        self.meter.setObjectName("contextMeter")
-        self.meter.setAlignment(Qt.AlignmentFlag.AlignRight)
         outer.addWidget(self.notice)
         outer.addLayout(self.chip_row)
         outer.addLayout(row)
-        outer.addWidget(self.meter)
+        outer.addLayout(self._build_status_row())
         self.setAcceptDrops(True)
         self._ready = False
+        self._loading = True  # not ready yet, and it will be on its own (the model is loading)
+        self._queued = False  # Enter was pressed while loading: send once ready
         self._busy = False
         self._adding = False
         self._persona = tr("message.mira")
         self._waiting_text: str | None = None
         self._usage: tuple[int, int, list[tuple[str, int]]] | None = None
         self._file_tokens = 0
-        self.set_ready(False, tr("composer.loading"))
+        self.editor.textChanged.connect(self._edited)
+        self.set_ready(False, tr("composer.loading"), loading=True)
 
-    def set_ready(self, ready: bool, placeholder: str | None = None) -> None:
+    def _build_status_row(self) -> QHBoxLayout:
+        """Under the editor: what happens to text typed before the model is ready, and the meter."""
+        self.meter = QLabel("")
+        self.meter.setObjectName("contextMeter")
+        self.meter.setAlignment(Qt.AlignmentFlag.AlignRight)
+        self.wait_note = QLabel("")
+        self.wait_note.setObjectName("composerWait")
+        self.wait_note.setWordWrap(True)
+        self.wait_note.hide()
+        status_row = QHBoxLayout()
+        status_row.setContentsMargins(0, 0, 0, 0)
+        status_row.addWidget(self.wait_note, 1)
+        status_row.addWidget(self.meter)
+        return status_row
+
+    @property
+    def ready(self) -> bool:
+        """Whether Enter sends now (the model is ready)."""
+        return self._ready
+
+    @property
+    def queued(self) -> bool:
+        """Whether the text is queued to be sent as soon as the model is ready."""
+        return self._queued
+
+    def set_ready(self, ready: bool, placeholder: str | None = None, *, loading: bool = False) -> None:
+        """Ready: Enter sends. Not ready while ``loading`` (the model is being loaded): typing still
+        works and Enter queues the text; otherwise (the model failed) the text only waits.
+
+        The editor stays enabled either way: a disabled editor gives its keyboard focus away (to
+        "New chat", whose button a space then pressed).
+        """
         self._ready = ready
+        self._loading = not ready and loading
         self._waiting_text = placeholder
-        self.editor.setEnabled(ready)
         self.attach_button.setEnabled(ready)
         self._placeholder(placeholder or tr("composer.placeholder", name=self._persona))
+        if self._queued and ready:
+            self._queued = False
+            self._sync_buttons()
+            self._submit()  # what was queued leaves now
+        elif self._queued and not self._loading:
+            self._queued = False  # the model failed: the text stays, unsent
         self._sync_buttons()
+        self._show_wait()
+
+    def _edited(self) -> None:
+        if self._queued:
+            self._queued = False  # an edited message is no longer the one that was queued
+            self._sync_buttons()
+        self._show_wait()
+
+    def unqueue(self) -> bool:
+        """Take the queued text back out of the queue (Esc); whether there was one."""
+        if not self._queued:
+            return False
+        self._queued = False
+        self._sync_buttons()
+        self._show_wait()
+        return True
+
+    def _show_wait(self) -> None:
+        has_text = bool(self.editor.toPlainText().strip())
+        if self._ready or not has_text:
+            text = ""
+        elif self._queued:
+            text = tr("startup.queued")
+        elif self._loading:
+            text = tr("startup.typed_while_loading")
+        else:
+            text = tr("startup.typed_unavailable")
+        self.wait_note.setText(text)
+        self.wait_note.setVisible(bool(text))
 
     def _placeholder(self, text: str) -> None:
         """Show ``text`` in the empty editor now: QPlainTextEdit does not repaint for a new placeholder,
@@ -148,6 +219,9 @@ class Composer(QWidget):
             self.editor.setPlainText(text)
             self.editor.moveCursor(self.editor.textCursor().MoveOperation.End)
             self.editor.blockSignals(False)
+            self._queued = False  # another draft is shown: what was queued is not what is there now
+            self._sync_buttons()
+            self._show_wait()
 
     def set_usage(self, used: int, window: int, sections: list[tuple[str, int]] | None = None) -> None:
         """What the next request will hold, against the current model's window; the parts on hover."""
@@ -225,13 +299,24 @@ class Composer(QWidget):
             event.acceptProposedAction()
             self.files_given.emit(given)
 
+    def _escape(self) -> None:
+        if not self.unqueue():
+            self.stop_requested.emit()
+
     def _sync_buttons(self) -> None:
         self.send_button.setVisible(not self._busy)
-        self.send_button.setEnabled(self._ready and not self._adding)
+        self.send_button.setEnabled((self._ready or (self._loading and not self._queued)) and not self._adding)
+        self.send_button.setToolTip("" if self._ready else tr("startup.send_tip"))
         self.stop_button.setVisible(self._busy)
 
     def _submit(self) -> None:
         text = self.editor.toPlainText()
-        if not text.strip() or not self._ready or self._busy or self._adding:
+        if not text.strip() or self._busy or self._adding:
+            return
+        if not self._ready:
+            if self._loading and not self._queued:
+                self._queued = True  # sent by set_ready(True), unless edited or Esc first
+                self._sync_buttons()
+                self._show_wait()
             return
         self.send_requested.emit(text)

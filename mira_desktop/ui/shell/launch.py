@@ -1,20 +1,22 @@
-"""Starting the desktop app: QApplication, the qasync event loop, the main window."""
+"""Starting the desktop app: QApplication, the main window, Qt's event loop."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QEventLoop, QObject
+from PySide6.QtCore import QEvent, QEventLoop, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from mira_desktop.core.errors import MiraError
 from mira_desktop.ui.garbage_collection import install as install_collector
-from mira_desktop.ui.i18n import explain, install_translations, saved_language, tr
+from mira_desktop.ui.i18n import explain, install_translations, tr
 
 if TYPE_CHECKING:
     from mira_desktop.core.notifications import NotificationBus
@@ -26,17 +28,26 @@ _PROCESS_START = time.perf_counter()
 
 
 class _FirstPaint(QObject):
-    """Notes when the window first paints."""
+    """Notes when the window first paints, and what that frame showed."""
 
-    def __init__(self) -> None:
+    def __init__(self, window: MainWindow) -> None:
         super().__init__()
         self.painted = False
         self.painted_at = (0.0, 0.0)
+        self.showed: dict[str, object] = {}
+        self._window = window
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt naming)
         if event.type() == QEvent.Type.Paint and not self.painted:
             self.painted = True
             self.painted_at = (time.perf_counter(), time.time())
+            window = self._window
+            self.showed = {
+                "cpu_at_first_paint_s": time.process_time(),  # this process's CPU time (less noisy than wall)
+                "threads_at_first_paint": window.sidebar.thread_list.count(),
+                "composer_takes_typing_at_first_paint": window.composer.editor.isEnabled()
+                and not window.composer.editor.isReadOnly(),
+            }
         return False
 
 
@@ -57,11 +68,17 @@ class _ReadyProbe(QObject):
         self._model_at: tuple[float, float] | None = None
         self._listed_at: tuple[float, float] | None = None
         self._done = False
+        self._attached_at: float | None = None
         self.succeeded = False
         window.sidebar.listed.connect(self._listed)
         window.model_readiness_changed.connect(self._model_checked)
 
+    def attached(self) -> None:
+        self._attached_at = time.time()
+
     def _listed(self) -> None:
+        if self._window.services is None:
+            return  # the first look's list: the database was read, but nothing can be opened yet
         if self._listed_at is None:
             self._listed_at = (time.perf_counter(), time.time())
             self._finish_if_decided()
@@ -76,7 +93,7 @@ class _ReadyProbe(QObject):
         readiness, model_at = self._readiness, self._model_at
         if self._done or readiness is None or model_at is None:
             return
-        usable = readiness.ready and self._window.composer.editor.isEnabled()
+        usable = readiness.ready and self._window.composer.ready
         if usable and self._listed_at is None:
             return  # wait for the thread list
         self._done = True
@@ -91,15 +108,66 @@ class _ReadyProbe(QObject):
             "ready_epoch": at[1],
             "model": readiness.ref,
             "model_ready": readiness.ready,
-            "composer_enabled": self._window.composer.editor.isEnabled(),
+            "composer_enabled": self._window.composer.ready,
             "threads_listed": self._window.sidebar.thread_list.count(),
+            **self._painted.showed,
         }
+        if self._attached_at is not None:
+            line["services_attached_epoch"] = self._attached_at
         if self._listed_at is not None:
             line["threads_listed_epoch"] = self._listed_at[1]
         if not readiness.ready:
             line["problem"] = readiness.problem
+        hold = float(os.environ.get("MIRA_READY_HOLD_S", "0") or 0)
+        if hold <= 0:
+            self._report(line)
+            return
+        # The start-up benchmark's idle sample: the usable window left alone, then its memory.
+        QTimer.singleShot(int(hold * 1000), lambda: self._report({**line, **_memory()}))
+
+    def _report(self, line: dict[str, object]) -> None:
         print(json.dumps(line), flush=True)
         self._window.close()
+
+
+def _memory() -> dict[str, object]:
+    """The process's resident memory now, and whether the heavy embedding libraries are loaded."""
+    rss_kb = 0
+    with contextlib.suppress(OSError):
+        for row in Path("/proc/self/status").read_text().splitlines():
+            if row.startswith("VmRSS:"):
+                rss_kb = int(row.split()[1])
+    return {
+        "idle_rss_mb": rss_kb / 1024,
+        "torch_imported": "torch" in sys.modules,
+        "sentence_transformers_imported": "sentence_transformers" in sys.modules,
+    }
+
+
+class _Start:
+    """Attaches the built services to the window, or says why the data folder cannot be opened."""
+
+    def __init__(self, window: MainWindow, probe: _ReadyProbe | None) -> None:
+        self.window = window
+        self.probe = probe
+        self.services: AppServices | None = None
+        self.error: BaseException | None = None
+
+    def attach(self, services: AppServices) -> None:
+        from mira_desktop.services.app.crash_reports import install_excepthooks
+
+        self.services = services
+        install_excepthooks(services.folder.logs_dir, services.notifications)
+        self.window.attach(services, check_model=True)
+        if self.probe is not None:
+            self.probe.attached()
+
+    def refuse(self, error: BaseException) -> None:
+        self.error = error
+        if isinstance(error, MiraError):
+            print(f"mira: error: {error}", file=sys.stderr)
+            QMessageBox.critical(self.window, tr("error.title"), explain(error))
+        self.window.close()
 
 
 def run_gui(
@@ -111,68 +179,69 @@ def run_gui(
 ) -> int:
     """Show the window, open the data folder, run until the window closes; the exit status.
 
+    The first frame is the data folder's first look (its threads, the welcome draft, the theme and
+    language, read-only) with a composer that takes typing; then the data folder is opened and the
+    services built, attached, and the default model loaded.
+
     For the start-up benchmark and smoke tests, ``exit_after_paint`` prints the first paint as a
-    JSON line and quits before the data folder is opened; ``exit_when_ready`` runs the normal start
+    JSON line and quits without running the window; ``exit_when_ready`` runs the normal start
     (data folder, services, threads, model check under the real event loop), prints one JSON line
-    once the window is usable (see :class:`_ReadyProbe`) and quits. Times in seconds are counted
-    from the import of this module, ``*_epoch`` fields are wall-clock times.
+    once the window is usable (see :class:`_ReadyProbe`; with ``MIRA_READY_HOLD_S`` set, that many
+    seconds later, with the idle window's memory) and quits. Times in seconds are counted from the
+    import of this module, ``*_epoch`` fields are wall-clock times.
     """
+    from mira_desktop.services.app.first_look import read_first_look
     from mira_desktop.ui.shell.main_window import MainWindow
+    from mira_desktop.ui.shell.sidebar import PAGE
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
     install_collector(app)  # before any worker thread can free a window's cycle off the UI thread
     app.setApplicationName("Mira Desktop")
     app.setOrganizationName("Mira")
-    install_translations(app, saved_language(data_dir))  # before any window writes its text
-    window = MainWindow(str(data_dir))
-    painted = _FirstPaint()
+    look = read_first_look(data_dir, PAGE)
+    install_translations(app, look.language)  # before any window writes its text
+    window = MainWindow(str(data_dir), look)
+    painted = _FirstPaint(window)
     window.installEventFilter(painted)
     window.show()
-    # Paint the first frame before opening the data folder and loading asyncio and qasync.
+    # Paint the first frame before opening the data folder.
     while not painted.painted:
         app.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents)
     if exit_after_paint:
         since_import, epoch = painted.painted_at
-        print(json.dumps({"first_paint_s": since_import - _PROCESS_START, "epoch": epoch}), flush=True)
+        first = {"first_paint_s": since_import - _PROCESS_START, "epoch": epoch, **painted.showed}
+        print(json.dumps(first), flush=True)
 
     from mira_desktop.core.notifications import NotificationBus
-    from mira_desktop.services.app.crash_reports import install_excepthooks
 
     bus = NotificationBus()
-    try:
-        services = build_services(data_dir, bus)
-    except MiraError as exc:
-        print(f"mira: error: {exc}", file=sys.stderr)
-        if not exit_after_paint:
-            QMessageBox.critical(window, tr("error.title"), explain(exc))
-        window.close()
-        window.background.shutdown()
-        return exc.exit_code
-    install_excepthooks(services.folder.logs_dir, bus)
-    probe = _ReadyProbe(window, painted) if exit_when_ready and not exit_after_paint else None
-    window.attach(services)
-    try:
-        if exit_after_paint:
+    if exit_after_paint:  # no event loop: open the data folder (creating it) and quit
+        try:
+            build_services(data_dir, bus).close()
+        except MiraError as exc:
+            print(f"mira: error: {exc}", file=sys.stderr)
+            return exc.exit_code
+        finally:
             window.close()
-        else:
-            window.start_model_check()
-            _run_event_loop(app)
+            window.background.shutdown()
+        return 0
+    probe = _ReadyProbe(window, painted) if exit_when_ready else None
+    start = _Start(window, probe)
+    # The data folder is opened and the services built off the UI thread: the window keeps
+    # taking typing and clicks meanwhile (they are kept, and acted on once it is attached).
+    window.background.op(window, lambda: build_services(data_dir, bus)).success(start.attach).failure(
+        start.refuse
+    ).run()
+    try:
+        app.exec()  # until the last window closes
     finally:
         window.background.shutdown()
-        services.close()
+        if start.services is not None:
+            start.services.close()
+    if start.error is not None:
+        if isinstance(start.error, MiraError):
+            return start.error.exit_code
+        raise start.error
     return 1 if probe is not None and not probe.succeeded else 0
 
-
-def _run_event_loop(app: QApplication) -> None:
-    """Run Qt under qasync's asyncio loop until the last window closes."""
-    import asyncio
-
-    import qasync
-
-    loop = qasync.QEventLoop(app)
-    asyncio.set_event_loop(loop)
-    closed = asyncio.Event()
-    app.lastWindowClosed.connect(closed.set)
-    with loop:
-        loop.run_until_complete(closed.wait())

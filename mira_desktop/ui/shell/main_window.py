@@ -1,24 +1,33 @@
 """The main window: thread sidebar, chat header, chat area with composer, status bar.
 
-Built empty and shown first (the window paints before the data folder opens); :meth:`attach`
-connects it to the opened data folder. Every list and label follows the services' change feed,
-and everything read from the database or a file is read through an operation, off the UI thread.
+Built from the data folder's first look (:mod:`~mira_desktop.services.app.first_look`: its threads,
+the welcome draft, the theme) and shown first, with the composer taking typing: the window paints
+before the data folder is opened and the services are built; :meth:`attach` connects it to them.
+A thread clicked before then opens once they are, and what was typed stays in the composer. The
+composer has the keyboard whenever the window is activated (unless another text field of the
+window had it). Every list and label follows the services' change feed, and everything read from
+the database or a file is read through an operation, off the UI thread.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QPoint, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
+    QAbstractSpinBox,
     QApplication,
+    QComboBox,
     QLabel,
+    QLineEdit,
     QMainWindow,
     QMenu,
     QMessageBox,
+    QPlainTextEdit,
     QProgressBar,
     QSplitter,
+    QTextEdit,
     QVBoxLayout,
     QWidget,
 )
@@ -41,6 +50,7 @@ if TYPE_CHECKING:
     from mira_desktop.core.notifications import Notification
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.app.changes import Change
+    from mira_desktop.services.app.first_look import FirstLook
     from mira_desktop.services.app.preferences import Preferences
     from mira_desktop.services.chat.service import SendOptions
     from mira_desktop.services.model_catalog.readiness import ModelReadiness
@@ -55,15 +65,16 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
     model_readiness_changed = Signal(object)
     thread_followed = Signal(bool)  # a change of the open thread was looked at: True if it was shown anew
 
-    def __init__(self, data_dir: str) -> None:
+    def __init__(self, data_dir: str, first_look: FirstLook | None = None) -> None:
         super().__init__()
         self.services: AppServices | None = None
         self.changes: ChangeSignal | None = None
         self.background = OperationRunner(self._report_failure)
         self.setWindowTitle(tr("app.title"))
         self.resize(1180, 760)
-        apply_theme("system")  # until the data folder says otherwise
+        self._first_look = first_look
         self.current_thread_id: str | None = None
+        self._opening: str | None = None  # a thread clicked before the services were attached
         self._checked_ref: str | None = None
         self._greetings: list[str] = []  # the welcome page's role greetings
         self._shown_history: tuple[object, ...] = ()
@@ -71,9 +82,36 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
         self._was_busy = False
         self._greeting_index = 0
         self._build_layout()
+        build_menus(self)  # in the first frame, so that nothing moves when the services arrive
+        self.menuBar().setEnabled(False)  # its windows need the services
         self._build_status_bar(data_dir)
         self._notes = _NotificationRelay()
         self._notes.arrived.connect(self._show_notification)
+        self._show_first_look(first_look)
+        # Styled once the widgets exist: set earlier, every widget added was polished again as it moved.
+        apply_theme(first_look.theme if first_look is not None else "system")
+
+    def _show_first_look(self, look: FirstLook | None) -> None:
+        """The threads and the welcome draft the database holds, before the services are built."""
+        if look is not None and look.read:
+            self.sidebar.show_listed(look.threads, waiting=look.waiting, more=look.more)
+            self.composer.set_text(look.welcome_draft)
+        self.composer.editor.setFocus()  # where typing goes as soon as the window is shown
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt naming)
+        """Activated (shown, clicked, switched to): the composer takes the keyboard, unless the
+        person was typing in another field of this window (the thread search, an edited message)."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow():
+            focused = self.focusWidget()  # the window's last focused child: Qt gives it focus back
+            typing_elsewhere = (
+                focused is not None
+                and focused is not self.composer.editor
+                and isinstance(focused, QLineEdit | QPlainTextEdit | QTextEdit | QAbstractSpinBox)
+                and not getattr(focused, "isReadOnly", lambda: False)()
+            ) or (isinstance(focused, QComboBox) and focused.isEditable())
+            if not typing_elsewhere:
+                self.composer.editor.setFocus(Qt.FocusReason.ActiveWindowFocusReason)
 
     # -- building --------------------------------------------------------------------------------
     def _build_layout(self) -> None:
@@ -130,7 +168,9 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
         self.statusBar().addPermanentWidget(self.model_progress)
         self.statusBar().addPermanentWidget(self.model_label)
 
-    def attach(self, services: AppServices) -> None:
+    def attach(self, services: AppServices, *, check_model: bool = False) -> None:
+        """Connect the window to the opened data folder; with ``check_model``, the default model
+        starts loading first, on its own thread, while the rest of the window is connected."""
         from mira_desktop.services.app.changes import Topic
         from mira_desktop.ui.changes import ChangeSignal, Follow
         from mira_desktop.ui.chat.agent_actions import AgentActions
@@ -141,9 +181,11 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
 
         self.services = services
         self.background.set_bug_reporter(services.tasks.save_crash_report)
+        if check_model:
+            self.start_model_check()
         self.changes = ChangeSignal(services.changes)
         services.notifications.subscribe(self._notes.arrived.emit)
-        build_menus(self)
+        self.menuBar().setEnabled(True)
         self.controller = ChatController(services, self.background, self._render, self._send_options)
         self.agent_actions = AgentActions(
             self,
@@ -192,7 +234,24 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
         # Pending and interrupted index jobs resume in the background as soon as the app runs.
         services.knowledge.indexer.start()
         services.other_processes.watch()  # a `mira` command's writes show here too
+        self._keep_what_was_typed()
         self.new_chat()
+        if self._opening is not None:
+            self.open_thread(self._opening)
+
+    def _keep_what_was_typed(self) -> None:
+        """The composer's text from before the services (the saved draft, or what was typed since)
+        becomes the welcome page's draft: saved when it differs from the saved one."""
+        from mira_desktop.core.conversation.chat_state import WELCOME, DraftEdited, HistoryLoaded
+
+        text = self.composer.editor.toPlainText()  # the same text: a queued send stays queued
+        look = self._first_look
+        if not text:
+            return  # nothing shown or typed: the saved draft loads as usual
+        if look is not None and look.read and text == look.welcome_draft:
+            self.controller.dispatch(HistoryLoaded(WELCOME, (), text))  # the saved draft, unchanged
+        else:
+            self.controller.dispatch(DraftEdited(text))
 
     def _remember_folders(self, preferences: Preferences) -> None:
         """File dialogs open where the last one was left, across restarts (the home folder at first)."""
@@ -240,7 +299,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
         self.model_label.setText(tr("status.model_loading", name=ref))
         self.model_label.setToolTip("")
         self.model_progress.show()
-        self.composer.set_ready(False, tr("composer.loading"))
+        self.composer.set_ready(False, tr("composer.loading"), loading=True)
         self.background.op(self, lambda: prepare_model(models, ref)).success(self._model_checked).run()
 
     def current_model_ref(self) -> str:
@@ -296,7 +355,11 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
         """Show the welcome page: a draft, no thread row until the first send."""
         from mira_desktop.core.conversation.chat_state import WELCOME, HistoryLoaded, ThreadOpened
 
-        assert self.services is not None
+        if self.services is None:  # before the services: the welcome page is what shows
+            self._opening = None
+            self.sidebar.select(None)
+            self.composer.editor.setFocus()
+            return
         self.current_thread_id = None
         self._greetings = []
         self.header.show_thread(None)
@@ -314,7 +377,10 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
     def open_thread(self, thread_id: str) -> None:
         from mira_desktop.core.conversation.chat_state import ThreadOpened
 
-        assert self.services is not None
+        if self.services is None:  # clicked in the first look: opened once the services are attached
+            self._opening = thread_id
+            self.sidebar.select(thread_id)
+            return
         self.current_thread_id = thread_id
         item = self.sidebar.thread_list.currentItem()
         title = item.text().split("\n", 1)[0] if item is not None else ""
@@ -450,7 +516,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
     def update_usage(self) -> None:
         """Show how much of the model's window the next request uses (computed off the UI thread)."""
         if self.services is None or self._quitting:
-            return  # a late reload after closing must not read the closed database
+            return  # not attached yet, or closed (a late change of the header must not read the database)
         chat = self.services.chat
         thread_id = self.current_thread_id
         draft = self.composer.editor.toPlainText()

@@ -2956,6 +2956,29 @@ Start one on the right.</source>
     </message>
 </context>
 <context>
+    <name>startup</name>
+    <message>
+        <source>The model is still loading: your message waits here, and Enter sends it as soon as the model is ready.</source>
+        <comment>startup.typed_while_loading</comment>
+        <translation>模型仍在加载：你的消息会留在这里，模型就绪后按 Enter 即可发送。</translation>
+    </message>
+    <message>
+        <source>Sends as soon as the model is ready. Esc or an edit keeps it here unsent.</source>
+        <comment>startup.queued</comment>
+        <translation>模型就绪后立即发送。按 Esc 或修改文字可将其留在这里不发送。</translation>
+    </message>
+    <message>
+        <source>Not sent: the model could not be loaded (see the status bar). Your message stays here; pick another model to send it.</source>
+        <comment>startup.typed_unavailable</comment>
+        <translation>未发送：模型无法加载（见状态栏）。你的消息仍留在这里；换一个模型即可发送。</translation>
+    </message>
+    <message>
+        <source>The model is loading: Send queues the message until it is ready</source>
+        <comment>startup.send_tip</comment>
+        <translation>模型正在加载：点“发送”会让消息排队，直到模型就绪</translation>
+    </message>
+</context>
+<context>
     <name>status</name>
     <message>
         <source>Data: {path}</source>
