@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ from mira_desktop.core.cancel import Cancelled, CancelToken
 from mira_desktop.ingest.ocr import OcrOptions, Tesseract
 from mira_desktop.ingest.ocr_store import FilePageStore, read_pages
 from mira_desktop.ingest.registry import is_supported, read_file
-from mira_desktop.ingest.types import ReadError, ReadErrorKind
+from mira_desktop.ingest.types import Block, ReadError, ReadErrorKind
 from tests.conftest import SHARED_DATA
 from tests.support.scans import characters_found, picture_of, scan_of, text_layer
 
@@ -24,8 +25,8 @@ XIAOBIAOSONG = DOCS / "pdf/cjk/pdfjs__XiaoBiaoSong.pdf"
 pytestmark = pytest.mark.skipif(not DOCS.is_dir(), reason="the shared document corpus is not here")
 
 
-def _text(parsed_blocks: list[object]) -> str:
-    return "\n".join(getattr(b, "text") for b in parsed_blocks)
+def _text(blocks: Sequence[Block]) -> str:
+    return "\n".join(b.text for b in blocks)
 
 
 @pytest.mark.slow
