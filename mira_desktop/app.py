@@ -258,7 +258,7 @@ def build_services(
             chat=chat,
             summaries=summaries,
             transfer=ThreadTransfer(database, threads, messages, changes),
-            sources=SourceService(database, folder),
+            sources=SourceService(database, folder, attachment_path=attachments.stored_path),
             preferences=Preferences(settings, changes),
             agent_runs=agent_runs,
             memory=memory,

@@ -28,7 +28,9 @@ TokenCounter = Callable[[str], int]
 INLINE_SHARE = 0.8  # the whole text goes in when it takes at most this share of the room
 RETRIEVED_SHARE = 0.6  # the passages of a long file get this share
 NOT_SEEN = "{model} cannot see images: the message goes without {name}."
-NOT_SEEN_NOR_READ = "{model} cannot see images, and OCR read no text in {name} ({why}): the message goes without it."
+NOT_SEEN_NOR_READ = (
+    "{model} cannot see images, and OCR read no text in {name} ({why}): the message goes without it."
+)
 
 
 def room_for_file(request: CompiledRequest, question_tokens: int) -> int:
@@ -102,7 +104,9 @@ class AttachedFile:
             if profile.supports_vision:
                 return SendPlan(SendMode.IMAGE, 0, room)
             if self.image_text is None:
-                warning = f"{profile.display_name} cannot see images: the text will be sent without {self.name}."
+                warning = (
+                    f"{profile.display_name} cannot see images: the text will be sent without {self.name}."
+                )
                 return SendPlan(SendMode.IMAGE_NOT_SENT, 0, room, warning)
             tokens = self.inline_tokens(count, room, self.image_text)
             if tokens <= room * INLINE_SHARE:

@@ -267,7 +267,9 @@ class AttachmentService:
         try:
             extracted = from_json(text_path.read_text("utf-8"))
         except (OSError, ValueError, KeyError):
-            raise NotFoundError(f"The text read from {name} is missing: remove it and attach it again.") from None
+            raise NotFoundError(
+                f"The text read from {name} is missing: remove it and attach it again."
+            ) from None
         return AttachedFile(attachment, name, draft_key, extracted, self.retriever, stored)
 
     def _view(self, attachment: StoredAttachment, name: str, draft_key: str | None = None) -> AttachmentView:
