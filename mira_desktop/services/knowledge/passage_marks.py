@@ -11,6 +11,8 @@ ones marked.
 from __future__ import annotations
 
 import difflib
+import os
+import tempfile
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -115,9 +117,16 @@ class TextPassage:
         return self.marked[0] if self.marked else 0
 
 
-def text_passage(path: Path, location: Location, passage: str) -> TextPassage:
-    """``path`` as text with the cited lines, rows, slide or paragraphs marked."""
-    if path.suffix.lower() in LINE_SUFFIXES:
+def text_passage(path: Path, location: Location, passage: str, suffix: str = "") -> TextPassage:
+    """``path`` (a file of type ``suffix``, by default its own) as text with the cited lines, rows,
+    slide or paragraphs marked."""
+    suffix = suffix or path.suffix.lower()
+    if suffix != path.suffix.lower():  # a stored attachment, named by its hash: read it by its type
+        with tempfile.TemporaryDirectory(prefix="mira-source-") as folder:
+            named = Path(folder) / f"source{suffix}"
+            os.symlink(path, named)
+            return text_passage(named, location, passage)
+    if suffix in LINE_SUFFIXES:
         lines = path.read_text("utf-8", errors="replace").splitlines()
         if location.line_start is not None:
             end = location.line_end or location.line_start

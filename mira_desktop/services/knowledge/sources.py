@@ -47,6 +47,7 @@ class CitedPassage:
     location: dict[str, Any]
     quote: str
     kind: str  # "pdf" and "image" open as pages; "text" as lines or blocks
+    suffix: str = ""  # the document's own (a stored attachment is named by its hash alone)
 
     @property
     def ocr(self) -> bool:
@@ -77,6 +78,7 @@ class PageView:
     marks: list[Box] = field(default_factory=list)
     cited_from: int = 1  # the pages the passage is cited on
     cited_to: int = 1
+    zoom: float = 1.0  # pixels per point
 
 
 class SourceService:
@@ -97,13 +99,15 @@ class SourceService:
         if source.get("origin") == "attachment" and self._attachment_path is not None:
             path = self._attachment_path(str(source.get("attachment_id", "")))
             location = dict(source.get("location") or {})
-            page = location.get("page") if path.suffix.lower() == ".pdf" or is_image(path) else None
+            paged = _kind(Path(str(source.get("document", ""))).suffix.lower()) != "text"
+            page = location.get("page") if paged else None
             found = SourceFile(path, str(source.get("document")), page if isinstance(page, int) else None,
                                str(source.get("location_label", "")))  # fmt: skip
         else:
             found = self.cited(message_id, number)
         location = dict(source.get("location") or {})
-        return CitedPassage(number, found, location, str(source.get("quote", "")), _kind(found.path))
+        suffix = Path(found.document).suffix.lower() or found.path.suffix.lower()
+        return CitedPassage(number, found, location, str(source.get("quote", "")), _kind(suffix), suffix)
 
     def page_view(self, passage: CitedPassage, page: int | None = None, zoom: float = 1.5) -> PageView:
         """Page ``page`` rendered at ``zoom`` — by default the cited page where the passage is found
@@ -114,16 +118,15 @@ class SourceService:
         pymupdf: Any = importlib.import_module("pymupdf")  # untyped library
         first = passage.source.page or 1
         last = int(passage.location.get("page_end") or first)
-        with pymupdf.open(passage.source.path) as document:
+        with pymupdf.open(passage.source.path, filetype=passage.suffix.lstrip(".") or None) as document:
             cited = range(first, min(last, document.page_count) + 1)
             number = min(max(page or first, 1), document.page_count)
             boxes: list[Box] = []
-            if passage.quote and page is None:
-                for candidate in cited:
-                    boxes = self._passage_boxes(passage, document, candidate)
-                    if boxes:
-                        number = candidate
-                        break
+            if passage.quote and page is None:  # the cited page that holds most of the passage
+                found = {n: self._passage_boxes(passage, document, n) for n in list(cited)[:_MAX_CITED_PAGES]}
+                best = max(found, key=lambda n: _area(found[n]), default=number)
+                if found.get(best):
+                    number, boxes = best, found[best]
             elif passage.quote and number in cited:
                 boxes = self._passage_boxes(passage, document, number)
             shown = document[number - 1]
@@ -131,7 +134,7 @@ class SourceService:
             scale = pixmap.width / max(shown.rect.width, 1)
             marks = [(x0 * scale, y0 * scale, x1 * scale, y1 * scale) for x0, y0, x1, y1 in boxes]
             return PageView(number, document.page_count, bytes(pixmap.tobytes("png")),
-                            pixmap.width, pixmap.height, marks, first, cited.stop - 1)  # fmt: skip
+                            pixmap.width, pixmap.height, marks, first, cited.stop - 1, zoom)  # fmt: skip
 
     def _passage_boxes(self, passage: CitedPassage, document: Any, number: int) -> list[Box]:
         """The passage's rectangles in the page's points."""
@@ -150,7 +153,9 @@ class SourceService:
     @staticmethod
     def text_view(passage: CitedPassage) -> TextPassage:
         """A non-PDF source as text, with the cited lines, rows, slide or paragraphs marked."""
-        return text_passage(passage.source.path, Location.from_dict(passage.location), passage.quote)
+        return text_passage(
+            passage.source.path, Location.from_dict(passage.location), passage.quote, passage.suffix
+        )
 
     def _source(self, message_id: str, number: int) -> dict[str, Any]:
         message = self._messages.get(message_id)
@@ -195,10 +200,17 @@ class SourceService:
             return bytes(pixmap.tobytes("png"))
 
 
-def _kind(path: Path) -> str:
-    if path.suffix.lower() == ".pdf":
+_MAX_CITED_PAGES = 6  # a passage cited over more pages opens at the best of its first six
+
+
+def _area(boxes: list[Box]) -> float:
+    return sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in boxes)
+
+
+def _kind(suffix: str) -> str:
+    if suffix == ".pdf":
         return "pdf"
-    return "image" if is_image(path) else "text"
+    return "image" if is_image(Path(f"x{suffix}")) else "text"
 
 
 def _picture_width(path: Path) -> int:

@@ -41,6 +41,7 @@ from mira_desktop.core.conversation.chat_state import (
 from mira_desktop.core.conversation.runs import PAUSE_EVENTS, EventType
 from mira_desktop.core.conversation.threads import Message, MessageRole
 from mira_desktop.core.phrases import Phrase
+from mira_desktop.ui.chat.location_text import location_text
 from mira_desktop.ui.i18n import explain, explain_saved
 
 if TYPE_CHECKING:
@@ -326,7 +327,7 @@ def _source_ref(index: int, source: dict[str, Any]) -> SourceRef:
     return SourceRef(
         int(source.get("n", index + 1)),
         str(source.get("document", "")),
-        str(source.get("location_label", "")),
+        location_text(source.get("location") or {}, str(source.get("location_label", ""))),
         attachment_id=str(source.get("attachment_id", "")) if attached else "",
         page=page if isinstance(page, int) else None,
     )

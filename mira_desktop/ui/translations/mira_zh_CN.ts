@@ -170,6 +170,11 @@
         <translation>不会发送：模型无法识别图片</translation>
     </message>
     <message>
+        <source>the model cannot see images: its text, read by OCR, goes</source>
+        <comment>attachment.image_text</comment>
+        <translation>模型看不到图片：发送 OCR 读出的文字</translation>
+    </message>
+    <message>
         <source>{name} does not go with the message: the model cannot see images. To send it, pick a model that can in the header.</source>
         <comment>attachment.image_not_sent_tip</comment>
         <translation>{name} 不会随消息发送：当前模型无法识别图片。要发送它，请在标题栏选择能识别图片的模型。</translation>
@@ -517,6 +522,11 @@ Everything runs on this computer.</source>
         <translation>扫描页中没有文字：请先做文字识别（OCR）</translation>
     </message>
     <message>
+        <source>Scanned: needs OCR — install tesseract-ocr</source>
+        <comment>kb.why.needs_ocr</comment>
+        <translation>扫描件：需要 OCR——请安装 tesseract-ocr</translation>
+    </message>
+    <message>
         <source>Too large to index</source>
         <comment>kb.why.too_large</comment>
         <translation>文件太大，无法索引</translation>
@@ -834,6 +844,59 @@ It does not touch your original files, and it keeps every conversation: {threads
         <source>Move “{name}” to the trash? It leaves every search at once and can be restored from the trash; the original file is not touched.</source>
         <comment>kb.confirm_remove</comment>
         <translation>将“{name}”移到回收站？它会立即从所有检索中移除，可从回收站恢复；原始文件不受影响。</translation>
+    </message>
+</context>
+<context>
+    <name>location</name>
+    <message>
+        <source>p. {n}</source>
+        <comment>location.page</comment>
+        <translation>第 {n} 页</translation>
+    </message>
+    <message>
+        <source>pp. {start}–{end}</source>
+        <comment>location.pages</comment>
+        <translation>第 {start}–{end} 页</translation>
+    </message>
+    <message>
+        <source>slide {n}</source>
+        <comment>location.slide</comment>
+        <translation>第 {n} 张幻灯片</translation>
+    </message>
+    <message>
+        <source>slide {n} (notes)</source>
+        <comment>location.slide_notes</comment>
+        <translation>第 {n} 张幻灯片（备注）</translation>
+    </message>
+    <message>
+        <source>line {n}</source>
+        <comment>location.line</comment>
+        <translation>第 {n} 行</translation>
+    </message>
+    <message>
+        <source>lines {start}–{end}</source>
+        <comment>location.lines</comment>
+        <translation>第 {start}–{end} 行</translation>
+    </message>
+    <message>
+        <source>{sheet}, row {n}</source>
+        <comment>location.row</comment>
+        <translation>{sheet}，第 {n} 行</translation>
+    </message>
+    <message>
+        <source>{sheet}, rows {start}–{end}</source>
+        <comment>location.rows</comment>
+        <translation>{sheet}，第 {start}–{end} 行</translation>
+    </message>
+    <message>
+        <source>OCR</source>
+        <comment>location.ocr</comment>
+        <translation>OCR</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>location.separator</comment>
+        <translation>，</translation>
     </message>
 </context>
 <context>
@@ -2504,6 +2567,74 @@ Start one on the right.</source>
         <source>Undo</source>
         <comment>undo.button</comment>
         <translation>撤销</translation>
+    </message>
+</context>
+<context>
+    <name>viewer</name>
+    <message>
+        <source>Page {page} of {pages}</source>
+        <comment>viewer.page_of</comment>
+        <translation>第 {page} / {pages} 页</translation>
+    </message>
+    <message>
+        <source>Previous page</source>
+        <comment>viewer.previous</comment>
+        <translation>上一页</translation>
+    </message>
+    <message>
+        <source>Next page</source>
+        <comment>viewer.next</comment>
+        <translation>下一页</translation>
+    </message>
+    <message>
+        <source>Zoom in</source>
+        <comment>viewer.zoom_in</comment>
+        <translation>放大</translation>
+    </message>
+    <message>
+        <source>Zoom out</source>
+        <comment>viewer.zoom_out</comment>
+        <translation>缩小</translation>
+    </message>
+    <message>
+        <source>{percent}%</source>
+        <comment>viewer.zoom</comment>
+        <translation>{percent}%</translation>
+    </message>
+    <message>
+        <source>Open in system viewer</source>
+        <comment>viewer.open_system</comment>
+        <translation>用系统查看器打开</translation>
+    </message>
+    <message>
+        <source>The system has no program that opens {name}: install one, or open it from {folder}.</source>
+        <comment>viewer.open_failed</comment>
+        <translation>系统中没有能打开 {name} 的程序：请安装一个，或从 {folder} 打开它。</translation>
+    </message>
+    <message>
+        <source>The cited passage is marked.</source>
+        <comment>viewer.marked</comment>
+        <translation>引用的段落已标出。</translation>
+    </message>
+    <message>
+        <source>The cited passage is marked where OCR read it on this scanned page.</source>
+        <comment>viewer.marked_ocr</comment>
+        <translation>引用的段落已在这张扫描页上 OCR 读出的位置标出。</translation>
+    </message>
+    <message>
+        <source>The passage could not be found on this page (the file may have changed); its text is below the answer.</source>
+        <comment>viewer.not_found</comment>
+        <translation>在这一页上找不到该段落（文件可能已更改）；它的文字在回答下方。</translation>
+    </message>
+    <message>
+        <source>The passage is cited on {place}.</source>
+        <comment>viewer.other_page</comment>
+        <translation>该段落引用自{place}。</translation>
+    </message>
+    <message>
+        <source>Opening the page…</source>
+        <comment>viewer.loading</comment>
+        <translation>正在打开页面…</translation>
     </message>
 </context>
 </TS>
