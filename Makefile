@@ -16,6 +16,9 @@ $(STAMP): pyproject.toml Makefile
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	# Debian packages: espeak-ng speaks the answers Piper cannot (Chinese and other languages).
 	command -v espeak-ng >/dev/null || ($(APT) update -qq && $(APT) install -y -qq espeak-ng)
+	# Tesseract reads scanned pages and pictures of text (OCR), in English and simplified Chinese.
+	(command -v tesseract >/dev/null && tesseract --list-langs 2>/dev/null | grep -qx chi_sim) || \
+		($(APT) update -qq && $(APT) install -y -qq tesseract-ocr tesseract-ocr-eng tesseract-ocr-chi-sim)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	# The CPU build of PyTorch that lies on this machine's disk; a plain `torch` would pull CUDA.
 	$(BIN)/python -m pip install --quiet torch==2.13.0

@@ -74,6 +74,7 @@ def build_services(
     from mira_desktop.services.memory.service import MemoryService
     from mira_desktop.services.model_catalog.catalog import ModelService
     from mira_desktop.services.roles.service import RoleService
+    from mira_desktop.services.speech_input.service import SpeechInputService
     from mira_desktop.services.threads.branches import BranchEditor
     from mira_desktop.services.threads.service import ThreadService
     from mira_desktop.services.threads.transfer import ThreadTransfer
@@ -273,6 +274,7 @@ def build_services(
                 ],
             ),
             other_processes=OtherProcesses(database, changes, tasks),
+            speech_input=SpeechInputService(folder.root / "models", folder.root / "media" / "recordings"),
         )
     except BaseException:
         tasks.close()

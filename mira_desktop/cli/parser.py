@@ -65,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
         roles,
         runs,
         threads,
+        transcribe,
         trash,
         workspaces,
     )
@@ -95,4 +96,5 @@ def build_parser() -> argparse.ArgumentParser:
     eval.register(groups, common)
     attachments.register(groups, common)
     media.register(groups, common)
+    transcribe.register(groups, common)
     return parser

@@ -51,6 +51,7 @@ class DataFolder:
             "logs",
             "media",
             "backups",
+            "models",
         )
         return [self.root / name for name in names]
 
