@@ -39,13 +39,13 @@ def package_data(name: str) -> Path:
     return Path(next(iter(spec.submodule_search_locations))) / "data"
 
 
-def ensure_model(folder: Path) -> Path:
+def ensure_model(folder: Path, packages: tuple[str, str] = PACKAGES) -> Path:
     """The model folder, joined from the two packages first if it is not there (or not whole)."""
     model = folder / "model.bin"
     whole = (folder / _CHECKED).is_file() and model.is_file() and model.stat().st_size == MODEL_SIZE
     if whole and all((folder / name).is_file() for name in BESIDE):
         return folder
-    first, second = package_data(PACKAGES[0]), package_data(PACKAGES[1])
+    first, second = package_data(packages[0]), package_data(packages[1])
     halves = [first / "model.bin.part1", second / "model.bin.part2"]
     missing = [str(p.name) for p in [*halves, *(first / n for n in BESIDE)] if not p.is_file()]
     if missing:
