@@ -4,6 +4,7 @@ written; a meter shows how much of the model's window the next request uses.
 A file goes with the message through the paperclip (Ctrl+Shift+A), a drop of one file, or a pasted
 image; its chip sits above the editor and a refused file's reason in the notice line. What is done
 with them (adding, the plan, removing) is :class:`~mira_desktop.ui.chat.attachment_actions.AttachmentActions`'s.
+The microphone (Ctrl+Shift+M) dictates into the editor: :class:`~mira_desktop.ui.chat.dictation.Dictation`.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mira_desktop.ui.chat.dictation import mic_button
 from mira_desktop.ui.chat.drops import dropped, paperclip_icon
 from mira_desktop.ui.i18n import tr
 
@@ -56,7 +58,7 @@ class Composer(QWidget):
     attach_requested = Signal()  # the paperclip: choose a file
     files_given = Signal(object)  # drops.DroppedFiles: dropped files or a pasted image
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:  # noqa: PLR0915 (one layout, built in order)
         super().__init__(parent)
         self.setObjectName("composer")
         outer = QVBoxLayout(self)
@@ -77,6 +79,7 @@ class Composer(QWidget):
         self.editor.submitted.connect(self._submit)
         self.editor.files_given.connect(self.files_given)
         self.attach_button = self._build_attach_button()
+        self.mic_button = mic_button(self)
         self.editor.textChanged.connect(lambda: self.draft_changed.emit(self.editor.toPlainText()))
         self.send_button = QPushButton(tr("composer.send"))
         self.send_button.setObjectName("sendButton")
@@ -89,6 +92,7 @@ class Composer(QWidget):
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self.window() or self, self.stop_requested.emit)
         row.addWidget(self.editor, 1)
         row.addWidget(self.attach_button, 0, Qt.AlignmentFlag.AlignBottom)
+        row.addWidget(self.mic_button, 0, Qt.AlignmentFlag.AlignBottom)
         row.addWidget(self.send_button, 0, Qt.AlignmentFlag.AlignBottom)
         row.addWidget(self.stop_button, 0, Qt.AlignmentFlag.AlignBottom)
         self.meter = QLabel("")
@@ -113,6 +117,7 @@ class Composer(QWidget):
         self._waiting_text = placeholder
         self.editor.setEnabled(ready)
         self.attach_button.setEnabled(ready)
+        self.mic_button.setEnabled(ready)
         self.editor.setPlaceholderText(placeholder or tr("composer.placeholder", name=self._persona))
         self._sync_buttons()
 
@@ -133,6 +138,20 @@ class Composer(QWidget):
             self.editor.setPlainText(text)
             self.editor.moveCursor(self.editor.textCursor().MoveOperation.End)
             self.editor.blockSignals(False)
+
+    def insert_text(self, text: str) -> None:
+        """Put dictated ``text`` at the cursor (a space apart from what is there), never sending it."""
+        cursor = self.editor.textCursor()
+        whole = self.editor.toPlainText()
+        before, after = whole[: cursor.position()], whole[cursor.position() :]
+        spaced = (" " if before and not before[-1].isspace() else "") + text
+        cursor.insertText(spaced + (" " if after and not after[0].isspace() else ""))
+        self.editor.setTextCursor(cursor)
+        self.editor.setFocus()
+
+    def show_dictation_strip(self, strip: QWidget) -> None:
+        """The recording's time and level, left of the file's chip above the editor."""
+        self.chip_row.insertWidget(0, strip)
 
     def set_usage(self, used: int, window: int, sections: list[tuple[str, int]] | None = None) -> None:
         """What the next request will hold, against the current model's window; the parts on hover."""

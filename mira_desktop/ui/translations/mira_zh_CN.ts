@@ -309,6 +309,49 @@
     </message>
 </context>
 <context>
+    <name>dictation</name>
+    <message>
+        <source>Dictate ({shortcut}): speak, then press again; the text goes into the message for you to check before sending</source>
+        <comment>dictation.tip</comment>
+        <translation>听写（{shortcut}）：说话，然后再按一次；文字会放进消息里，发送前请先检查</translation>
+    </message>
+    <message>
+        <source>Dictate</source>
+        <comment>dictation.start</comment>
+        <translation>听写</translation>
+    </message>
+    <message>
+        <source>Stop dictating</source>
+        <comment>dictation.stop</comment>
+        <translation>停止听写</translation>
+    </message>
+    <message>
+        <source>● Recording {time} — press the microphone again to stop</source>
+        <comment>dictation.recording</comment>
+        <translation>● 正在录音 {time}——再按一次麦克风停止</translation>
+    </message>
+    <message>
+        <source>Transcribing what you said…</source>
+        <comment>dictation.transcribing</comment>
+        <translation>正在把你说的话转成文字…</translation>
+    </message>
+    <message>
+        <source>No microphone was found: connect one (or allow Mira to use it) and try again.</source>
+        <comment>dictation.no_microphone</comment>
+        <translation>没有找到麦克风：请连接一个（或允许 Mira 使用它），然后再试。</translation>
+    </message>
+    <message>
+        <source>Dictation needs QtMultimedia (PySide6-Addons): reinstall Mira.</source>
+        <comment>dictation.no_multimedia</comment>
+        <translation>听写需要 QtMultimedia（PySide6-Addons）：请重新安装 Mira。</translation>
+    </message>
+    <message>
+        <source>The microphone stopped recording: check that it is connected and try again.</source>
+        <comment>dictation.device_failed</comment>
+        <translation>麦克风停止了录音：请检查它是否已连接，然后再试。</translation>
+    </message>
+</context>
+<context>
     <name>empty</name>
     <message>
         <source>What can I help with?</source>
