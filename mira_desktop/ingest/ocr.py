@@ -33,10 +33,12 @@ PACKAGES = {
     "chi_tra": "tesseract-ocr-chi-tra",
 }
 INSTALL_HINT = "install tesseract-ocr"
-# Tesseract's confidence (0-100): a line without one word above this is texture read as letters (a
-# photo's windows and bricks), not text. Words are not filtered one by one: real words score as low
-# as 12 on a clean scan ("to church." on the Vicksburg page), and leaving them out lost text.
+# Tesseract's confidence (0-100): a line without one word above the first and whose words average
+# below the second is texture read as letters (a photo's windows and bricks), not text. Words are not
+# filtered one by one: real words score as low as 12 on a clean scan ("to church." on the Vicksburg
+# page), and a lone e-mail address 61; leaving them out lost text.
 _LINE_NEEDS_CONFIDENCE = 80
+_LINE_MEAN_CONFIDENCE = 50
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 
@@ -236,6 +238,7 @@ def parse_tsv(tsv: str) -> tuple[OcrLine, ...]:
         OcrLine(tuple(words), paragraphs[key[:2]])
         for key, words in lines.items()
         if max(confidences[key]) >= _LINE_NEEDS_CONFIDENCE
+        or sum(confidences[key]) / len(confidences[key]) >= _LINE_MEAN_CONFIDENCE
     )
 
 
