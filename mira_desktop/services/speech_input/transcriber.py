@@ -25,6 +25,10 @@ UNSURE = 0.5  # below this language confidence the fallback language is used
 # Whisper writes Mandarin in traditional or simplified characters as it likes; a simplified prompt
 # tips it to simplified (the usual practice with Whisper).
 PROMPTS = {"zh": "以下是普通话的句子。"}
+# A segment whose text compresses more than this is a decoding loop, not speech (Whisper's own
+# threshold for a failed decode); it is left out. Measured on espeak-ng's Mandarin, which Whisper
+# cannot make out: without this, one file came back as 300 characters of "一共".
+REPEATING = 2.4
 AUDIO_SUFFIXES = (".wav", ".mp3", ".ogg", ".oga", ".opus", ".flac", ".m4a", ".webm", ".aac")
 
 
@@ -97,7 +101,9 @@ class Transcriber:
             parts = []
             for segment in segments:  # decoded lazily, segment by segment: a cancel stops between them
                 cancel.raise_if_cancelled()
-                parts.append(segment.text.strip())
+                if segment.compression_ratio > REPEATING:
+                    continue  # Whisper looping on speech it cannot make out ("一共一共一共…")
+                parts.append(segment.text.replace(PROMPTS.get(language or "", "\0"), "").strip())
         except ValueError as exc:  # PyAV's InvalidDataError: not audio it can decode
             raise InvalidInputError(
                 f"{path.name} is not audio Mira can read ({exc}): record or convert it to WAV, MP3, OGG or FLAC."

@@ -128,3 +128,17 @@ def test_a_passage_in_a_text_pdf_and_in_markdown_is_marked(
     assert missing.code == 3
     assert missing.err.startswith("mira: error: The answer has no source [9]: it has ")
     assert len(missing.err.strip().splitlines()) == 1
+
+
+def test_a_passage_on_a_photo_of_a_page_is_marked_on_the_picture(
+    services: AppServices, tmp_path: Path, script: Script
+) -> None:
+    kb = services.knowledge_bases.create("Photos")
+    services.knowledge.queue.add(kb.id, [str(DOCS / "other/unstructured__chi_sim_image.jpeg")])
+    services.knowledge.queue.run(kb.id)
+    passage = services.sources.passage(_answer(services, kb.id, "甘草黄酮有什么作用？", script), 1)
+    assert (passage.kind, passage.source.page, passage.source.label) == ("image", 1, "p. 1, OCR")
+    view = services.sources.page_view(passage, zoom=1.0)
+    assert view.pages == 1
+    assert view.marks
+    assert all(0 <= x0 < x1 <= view.width + 2 and 0 <= y0 < y1 <= view.height + 2 for x0, y0, x1, y1 in view.marks)

@@ -21,6 +21,7 @@ from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.knowledge.indexing.ocr_pages import OcrSettings
 from mira_desktop.services.knowledge.indexing.progress import IndexProgress
 from tests.conftest import SHARED_DATA
+from tests.support.cli import Mira
 from tests.support.fixtures import OpenServices
 from tests.support.scans import picture_of, scan_of
 
@@ -170,3 +171,18 @@ def test_without_tesseract_a_scan_fails_saying_it_needs_ocr(
     document = services.knowledge_bases.documents(kb.id)[0]
     assert document.error_kind == "needs_ocr"
     assert document.error == "pdfjs__scan-bad.pdf needs OCR: install tesseract-ocr (and tesseract-ocr-chi-sim for Chinese), then add it again."
+
+
+def test_the_ocr_languages_of_a_base_are_shown_set_and_checked(mira: Mira) -> None:
+    assert mira("kb", "create", "Scans").code == 0
+    assert mira("kb", "ocr", "Scans").out.strip() == "Scans: scans and pictures are read in eng+chi_sim"
+    changed = mira("--json", "kb", "ocr", "Scans", "chi_sim,eng")
+    assert changed.code == 0
+    assert changed.json()["languages"] == ["chi_sim", "eng"]
+    assert mira("kb", "ocr", "Scans").out.strip() == "Scans: scans and pictures are read in chi_sim+eng"
+    bad = mira("kb", "ocr", "Scans", "english")
+    assert bad.code == 2
+    assert bad.err.strip() == (
+        "mira: error: english is not a Tesseract language code: use e.g. eng+chi_sim "
+        "(`tesseract --list-langs` lists the installed ones)."
+    )
