@@ -4,13 +4,14 @@ Silence is cut first (Silero VAD, as faster-whisper ships it): Whisper "hears" w
 otherwise. The model is loaded on first use and kept; one transcription runs at a time (a lock), on the
 caller's thread (an operation in the window, the command itself in `mira`). The language is
 detected, and when Whisper is unsure (below half its confidence) the fallback — the window's
-language — is used instead; Chinese is asked for in simplified characters. faster_whisper and
+language — is used instead. faster_whisper and
 ctranslate2 are imported only here, when a transcription starts.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import threading
 import time
 from dataclasses import asdict, dataclass
@@ -22,9 +23,10 @@ from mira_desktop.core.errors import InvalidInputError, NotFoundError
 from mira_desktop.services.speech_input.model_files import SpeechModelUnavailableError, ensure_model
 
 UNSURE = 0.5  # below this language confidence the fallback language is used
-# Whisper writes Mandarin in traditional or simplified characters as it likes; a simplified prompt
-# tips it to simplified (the usual practice with Whisper).
-PROMPTS = {"zh": "以下是普通话的句子。"}
+# No initial prompt: the usual "以下是普通话的句子。" (to tip Whisper to simplified characters) came back
+# as the transcript of speech Whisper could not make out (benchmarks/speech_input.py), and without a
+# real Mandarin recording here its benefit could not be measured.
+_BETWEEN_CHINESE = re.compile(r"(?<=[\u3000-\u9fff\uff00-\uffef])\s+(?=[\u3000-\u9fff\uff00-\uffef])")
 # A segment whose text compresses more than this is a decoding loop, not speech (Whisper's own
 # threshold for a failed decode); it is left out. Measured on espeak-ng's Mandarin, which Whisper
 # cannot make out: without this, one file came back as 300 characters of "一共".
@@ -95,21 +97,20 @@ class Transcriber:
     def _run(self, model: Any, path: Path, language: str | None, cancel: CancelToken) -> tuple[str, Any]:
         try:
             segments, info = model.transcribe(
-                str(path), language=language, beam_size=5, initial_prompt=PROMPTS.get(language or ""),
-                condition_on_previous_text=False, vad_filter=True,
+                str(path), language=language, beam_size=5, condition_on_previous_text=False, vad_filter=True,
             )  # fmt: skip
             parts = []
             for segment in segments:  # decoded lazily, segment by segment: a cancel stops between them
                 cancel.raise_if_cancelled()
                 if segment.compression_ratio > REPEATING:
                     continue  # Whisper looping on speech it cannot make out ("一共一共一共…")
-                parts.append(segment.text.replace(PROMPTS.get(language or "", "\0"), "").strip())
+                parts.append(segment.text.strip())
         except ValueError as exc:  # PyAV's InvalidDataError: not audio it can decode
             raise InvalidInputError(
                 f"{path.name} is not audio Mira can read ({exc}): record or convert it to WAV, MP3, OGG or FLAC."
             ) from None
         joined = " ".join(p for p in parts if p)
-        return (joined.replace(" ", "") if info.language in ("zh", "ja") else joined).strip(), info
+        return _BETWEEN_CHINESE.sub("", joined).strip(), info
 
     def _load(self) -> Any:
         if self._model is None:
