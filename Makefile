@@ -18,6 +18,9 @@ $(STAMP): pyproject.toml setup.py Makefile
 	command -v espeak-ng >/dev/null || ($(APT) update -qq && $(APT) install -y -qq espeak-ng)
 	# bubblewrap: the sandbox run_command runs in (without it, agent runs have no such tool).
 	command -v bwrap >/dev/null || ($(APT) update -qq && $(APT) install -y -qq bubblewrap)
+	# Tesseract reads scanned pages and pictures of text (OCR), in English and simplified Chinese.
+	(command -v tesseract >/dev/null && tesseract --list-langs 2>/dev/null | grep -qx chi_sim) || \
+		($(APT) update -qq && $(APT) install -y -qq tesseract-ocr tesseract-ocr-eng tesseract-ocr-chi-sim)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	# The CPU build of PyTorch that lies on this machine's disk; a plain `torch` would pull CUDA.
 	$(BIN)/python -m pip install --quiet torch==2.13.0

@@ -125,7 +125,7 @@ def leaf_texts(app: AppServices, corpus: Path, folder: Path) -> list[str]:
     for entry in beir_entries(corpus):
         path = folder / entry.stored_name
         path.write_bytes(entry.read())
-        texts.extend(leaf.search_text for leaf in chunk_file(path, entry.name, settings, count).leaves)
+        texts.extend(leaf.search_text for leaf in chunk_file(path, entry.name, settings, count).chunks.leaves)
     return texts
 
 

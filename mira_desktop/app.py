@@ -82,6 +82,7 @@ def build_services(
     from mira_desktop.services.model_catalog.catalog import ModelService
     from mira_desktop.services.roles.service import RoleService
     from mira_desktop.services.sandbox.bwrap import availability
+    from mira_desktop.services.speech_input.service import SpeechInputService
     from mira_desktop.services.threads.branches import BranchEditor
     from mira_desktop.services.threads.service import ThreadService
     from mira_desktop.services.threads.transfer import ThreadTransfer
@@ -299,7 +300,7 @@ def build_services(
             chat=chat,
             summaries=summaries,
             transfer=ThreadTransfer(database, threads, messages, changes),
-            sources=SourceService(database, folder),
+            sources=SourceService(database, folder, attachment_path=attachments.stored_path),
             preferences=Preferences(settings, changes),
             agent_runs=agent_runs,
             memory=memory,
@@ -318,6 +319,7 @@ def build_services(
             mcp=mcp,
             tool_permissions=permissions,
             tools=tool_catalog,
+            speech_input=SpeechInputService(folder.root / "models", folder.root / "media" / "recordings"),
         )
     except BaseException:
         tasks.close()

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from mira_desktop.cli import transcribe
 from mira_desktop.cli.output import Output
 from mira_desktop.cli.streaming import follow
 from mira_desktop.core.errors import InvalidInputError
@@ -43,7 +46,13 @@ def register(
     send.add_argument(
         "--attach", metavar="FILE", help="send this file with the message (one file, at most 8 MB)"
     )
-    send.add_argument("text")
+    send.add_argument(
+        "--audio",
+        metavar="FILE",
+        help="send what is said in this audio file (transcribed on this computer) as the message",
+    )
+    transcribe.add_language(send)
+    send.add_argument("text", nargs="?", help="the message (or --audio FILE)")
     send.set_defaults(handler=_send)
     edit = commands.add_parser(
         "edit", help="edit your message: a new branch with a new answer", parents=[common]
@@ -62,6 +71,14 @@ def register(
 
 def _send(args: argparse.Namespace, services: AppServices, out: Output) -> int:
     from mira_desktop.services.chat.service import SendOptions
+
+    if (args.text is None) == (args.audio is None):
+        raise InvalidInputError("Give the message as TEXT or as --audio FILE (one of them).")
+    if args.audio is not None:
+        heard = services.speech_input.transcribe(Path(args.audio), language=transcribe.language_of(args))
+        args.text = heard.text
+        if not out.as_json:
+            print(f"mira: heard: {heard.text}", file=sys.stderr)
 
     greeting = None
     if args.role and args.thread is None and args.greeting > 0:
@@ -88,7 +105,6 @@ def _send(args: argparse.Namespace, services: AppServices, out: Output) -> int:
 def _send_with_file(args: argparse.Namespace, services: AppServices, out: Output, options: SendOptions) -> int:
     """The file is checked and stored first (a refusal sends nothing), then goes with the message."""
     import dataclasses
-    import sys
     import uuid
 
     from mira_desktop.services.attachments.views import CLI_DRAFT_PREFIX

@@ -1,5 +1,6 @@
 """`mira kb create|list|add|docs|jobs|search|remove-doc|delete|watch|resume`; the embedder and rerank
-settings (`embedders|set-embedder|set-rerank`) are in :mod:`mira_desktop.cli.kb_settings`."""
+settings (`embedders|set-embedder|set-rerank`) are in :mod:`mira_desktop.cli.kb_settings`, cited
+sources and OCR languages (`show-source|ocr`) in :mod:`mira_desktop.cli.kb_sources`."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import sys
 import time
 from typing import TYPE_CHECKING, Any
 
-from mira_desktop.cli import kb_settings
+from mira_desktop.cli import kb_settings, kb_sources
 from mira_desktop.cli.output import Output
 
 if TYPE_CHECKING:
@@ -85,6 +86,7 @@ def register(
     resume.add_argument("kb", metavar="KB", nargs="?", help="knowledge base id or name (default: all)")
     resume.set_defaults(handler=_resume)
     kb_settings.register(commands, common)
+    kb_sources.register(commands, common)
 
 
 def _create(args: argparse.Namespace, services: AppServices, out: Output) -> int:

@@ -66,6 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
         roles,
         runs,
         threads,
+        transcribe,
         trash,
         workspaces,
     )
@@ -97,4 +98,5 @@ def build_parser() -> argparse.ArgumentParser:
     eval.register(groups, common)
     attachments.register(groups, common)
     media.register(groups, common)
+    transcribe.register(groups, common)
     return parser

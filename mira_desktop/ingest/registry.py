@@ -7,7 +7,9 @@ from pathlib import Path
 
 from mira_desktop.ingest.docx_reader import read_docx
 from mira_desktop.ingest.html_reader import read_html
+from mira_desktop.ingest.image_reader import read_image
 from mira_desktop.ingest.limits import ReaderLimits, check_file_size
+from mira_desktop.ingest.ocr import OcrOptions, image_suffixes
 from mira_desktop.ingest.pdf_reader import read_pdf
 from mira_desktop.ingest.pptx_reader import read_pptx
 from mira_desktop.ingest.text_reader import (
@@ -109,7 +111,10 @@ _READERS: dict[str, Reader] = {
     ".html": read_html,
     ".htm": read_html,
     ".xhtml": read_html,
+    **dict.fromkeys(image_suffixes(), read_image),
 }
+# Readers that OCR what has no text layer when asked to (the others never need it).
+_OCR_READERS = {".pdf": read_pdf, **dict.fromkeys(image_suffixes(), read_image)}
 
 # Formats people will try, with what to do instead.
 _UNSUPPORTED_ADVICE = {
@@ -121,7 +126,7 @@ _UNSUPPORTED_ADVICE = {
     ".ppt": "legacy PowerPoint .ppt files are not read: save it as .pptx",
     ".rtf": "RTF files are not read: save it as .docx",
 }
-_IMAGE_SUFFIXES = frozenset([".png", ".jpg", ".jpeg", ".gif", ".bmp", ".tif", ".tiff", ".webp", ".heic"])
+_IMAGE_SUFFIXES = frozenset([".gif", ".bmp", ".webp", ".heic"])  # pictures OCR does not take
 
 
 def supported_suffixes() -> frozenset[str]:
@@ -141,14 +146,20 @@ def _reader(path: Path) -> Reader | None:
     return _READERS.get(path.suffix.lower())
 
 
-def read_file(path: Path, limits: ReaderLimits | None = None) -> ParsedDocument:
-    """Read ``path`` into located blocks, or raise :class:`ReadError` naming why it cannot be read."""
+def read_file(
+    path: Path, limits: ReaderLimits | None = None, ocr: OcrOptions | None = None
+) -> ParsedDocument:
+    """Read ``path`` into located blocks, or raise :class:`ReadError` naming why it cannot be read.
+
+    With ``ocr``, scanned PDF pages and pictures (PNG, JPEG, TIFF) are read with Tesseract; without
+    it they are refused as scans.
+    """
     limits = limits or ReaderLimits()
     suffix = path.suffix.lower()
     reader = _reader(path)
     if reader is None:
         if suffix in _IMAGE_SUFFIXES:
-            advice = "images are not read (no OCR)"
+            advice = "this kind of picture is not read: convert it to PNG, JPEG or TIFF for OCR"
         else:
             advice = _UNSUPPORTED_ADVICE.get(
                 suffix, f"{suffix or 'files without an extension'} is not a supported format"
@@ -160,4 +171,7 @@ def read_file(path: Path, limits: ReaderLimits | None = None) -> ParsedDocument:
         raise ReadError(
             ReadErrorKind.CORRUPT, f"{path.name} cannot be read ({exc.strerror or exc})."
         ) from exc
+    ocr_reader = _OCR_READERS.get(suffix)
+    if ocr_reader is not None:
+        return ocr_reader(path, limits, ocr)
     return reader(path, limits)

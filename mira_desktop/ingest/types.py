@@ -28,6 +28,7 @@ class Location:
     paragraph: int | None = None
     paragraph_end: int | None = None
     heading: tuple[str, ...] = ()
+    ocr: bool = False  # the text was read from a picture of the page (Tesseract), not its text layer
 
     def to_dict(self) -> dict[str, Any]:
         """The fields that are set, as JSON-ready data (``heading`` as a list)."""
@@ -65,6 +66,8 @@ class Location:
             parts.append("§ " + " › ".join(self.heading))
         if self.paragraph is not None and not parts:
             parts.append(_range("¶", self.paragraph, self.paragraph_end).strip(", "))
+        if self.ocr:
+            parts.append("OCR")
         return ", ".join(parts) if parts else "whole document"
 
 
@@ -101,6 +104,7 @@ def span(locations: Iterable[Location]) -> Location:
         line_end=hi("line_start", "line_end"),
         paragraph=lo("paragraph"),
         paragraph_end=hi("paragraph", "paragraph_end"),
+        ocr=any(x.ocr for x in items),
     )
     if merged.page is not None and merged.page_end == merged.page:
         merged = replace(merged, page_end=None)
@@ -125,6 +129,7 @@ class ReadErrorKind(Enum):
     CORRUPT = "corrupt"
     EMPTY = "empty"
     SCANNED = "scanned"
+    NEEDS_OCR = "needs_ocr"  # a scan or a picture, and Tesseract is not installed
     TOO_LARGE = "too_large"
     UNSUPPORTED = "unsupported"
 

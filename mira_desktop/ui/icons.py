@@ -51,7 +51,18 @@ def _stop(painter: QPainter, color: QColor) -> None:
     painter.drawRoundedRect(QRectF(6.5, 6.5, 11, 11), 1.5, 1.5)
 
 
+def _microphone(painter: QPainter, color: QColor) -> None:
+    painter.setPen(QPen(color, 1.8, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+    painter.drawRoundedRect(QRectF(9, 3, 6, 11), 3, 3)
+    arc = QPainterPath(QPointF(6, 11))
+    arc.arcTo(QRectF(6, 5, 12, 12), 180, 180)
+    painter.drawPath(arc)
+    painter.drawLine(QPointF(12, 17), QPointF(12, 21))
+    painter.drawLine(QPointF(9, 21), QPointF(15, 21))
+
+
 DRAWINGS: dict[str, Callable[[QPainter, QColor], None]] = {
+    "microphone": _microphone,
     "paperclip": _paperclip,
     "play": _play,
     "pause": _pause,

@@ -1,4 +1,4 @@
-"""Where a passage sits in its file (``p. 3``, ``lines 1–3``, ``slide 2``), in the window's language.
+"""Where a passage sits in its file (``p. 3``, ``lines 1–3``, ``slide 2``, ``p. 3, OCR``), in the window's language.
 
 The same reading as :meth:`mira_desktop.ingest.types.Location.label`, whose English the services
 store and the command prints; the window writes the stored location again with its own words.
@@ -35,7 +35,11 @@ def location_text(location: Mapping[str, Any] | None, fallback: str = "") -> str
         parts.append("§ " + " › ".join(str(h) for h in heading))
     if location.get("paragraph") is not None and not parts:
         parts.append(_span("paragraph", location["paragraph"], location.get("paragraph_end")))
-    return tr("look.loc.separator").join(parts) if parts else tr("look.loc.whole")
+    if not parts:
+        return tr("look.loc.whole")
+    if location.get("ocr"):
+        parts.append(tr("look.loc.ocr"))  # the text was read from a picture of the page
+    return tr("look.loc.separator").join(parts)
 
 
 def _span(noun: str, start: object, end: object) -> str:

@@ -25,6 +25,7 @@ from mira_desktop.services.media.service import MediaService
 from mira_desktop.services.memory.service import MemoryService
 from mira_desktop.services.model_catalog.catalog import ModelService
 from mira_desktop.services.roles.service import RoleService
+from mira_desktop.services.speech_input.service import SpeechInputService
 from mira_desktop.services.threads.branches import BranchEditor
 from mira_desktop.services.threads.service import ThreadService
 from mira_desktop.services.threads.transfer import ThreadTransfer
@@ -66,6 +67,7 @@ class AppServices:
     mcp: McpService  # MCP servers and their sessions (one asyncio loop on its own thread)
     tool_permissions: ToolPermissions
     tools: ToolCatalog  # every tool a run can call, with its permission
+    speech_input: SpeechInputService  # dictation: speech to text on this computer
 
     def close(self) -> None:
         """Stop runs and background work (index jobs stay resumable), unload models, close the database."""

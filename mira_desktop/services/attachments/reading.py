@@ -1,6 +1,11 @@
 """Reading an attachment when it is added: images are decoded whole, everything else goes through the
-knowledge-base readers, so a file that cannot be read (encrypted, damaged, a scan without text, a zip
-bomb) is refused at once with the reader's reason, before anything is stored.
+knowledge-base readers, so a file that cannot be read (encrypted, damaged, a zip bomb) is refused at
+once with the reader's reason, before anything is stored.
+
+Scanned PDF pages and TIFF pictures are read with OCR (Tesseract, English and simplified Chinese).
+The text of a PNG, JPEG, GIF or WebP picture is read with OCR too, and kept beside it: a model that
+cannot see images is sent that text instead of nothing. A picture without text, or a machine without
+Tesseract, still attaches (a model that sees gets it); the reason is kept for the composer to show.
 
 The text is kept as the readers' located blocks (JSON beside the stored file): sending puts it in
 the request whole, or retrieves its passages with their page, slide or rows for citations.
@@ -8,17 +13,21 @@ the request whole, or retrieves its passages with their page, slide or rows for 
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import re
 import tempfile
 import warnings
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import Any
 
 from mira_desktop.core.token_estimate import estimate_tokens
+from mira_desktop.ingest.image_reader import read_image
 from mira_desktop.ingest.limits import MB, ReaderLimits
+from mira_desktop.ingest.ocr import OcrOptions, Tesseract
 from mira_desktop.ingest.registry import read_file
 from mira_desktop.ingest.types import Block, Location, ReadError
 from mira_desktop.services.attachments.sniff import AttachmentRefusedError, Kind, Sniffed, sniff
@@ -27,6 +36,13 @@ MAX_IMAGE_PIXELS = 50_000_000  # a larger picture is a decompression bomb or use
 # An Office file that unpacks to more than this is refused (the knowledge base allows far more).
 LIMITS = ReaderLimits(max_unpacked_bytes=96 * MB, max_member_ratio=100, max_chars=20_000_000)
 _UNSAFE = re.compile(r"[^\w.\- ]+")
+OCR_MAX_PAGES = 20  # a scan attached to one message: more pages belong in a knowledge base
+OCR_PAGE_TIMEOUT_S = 60.0
+OCR_KEY = "ocr"  # in an image's detail: why its text could not be read ("" when it was)
+
+
+def attachment_ocr() -> OcrOptions:
+    return OcrOptions(engine=Tesseract(page_timeout_s=OCR_PAGE_TIMEOUT_S), max_pages=OCR_MAX_PAGES)
 
 
 @dataclass(frozen=True)
@@ -49,12 +65,16 @@ class Extracted:
 
 
 def examine(name: str, data: bytes, scratch: Path) -> tuple[Sniffed, dict[str, Any], str | None]:
-    """What the file is, what it holds, and its located text as JSON (None for an image); raises
-    :class:`AttachmentRefusedError` with the reason when it cannot be attached."""
+    """What the file is, what it holds, and its located text as JSON (of an image: the text OCR read
+    in it, or None); raises :class:`AttachmentRefusedError` with the reason when it cannot be attached."""
     sniffed = sniff(name, data)
     detail: dict[str, Any] = {"label": sniffed.label, "kind": sniffed.kind.value}
     if sniffed.kind is Kind.IMAGE:
-        return sniffed, detail | check_image(name, data, sniffed), None
+        detail |= check_image(name, data, sniffed)
+        text, why = image_text(name, data, sniffed, scratch)
+        if text is not None:
+            detail |= {"ocr_chars": text.chars, "ocr_tokens": estimate_tokens(inline_text(name, text))}
+        return sniffed, detail | {OCR_KEY: why}, None if text is None else to_json(text)
     extracted = extract_text(name, data, sniffed, scratch)
     detail |= {"format": extracted.format, "places": extracted.places, "chars": extracted.chars,
                "tokens": estimate_tokens(inline_text(name, extracted))}  # fmt: skip
@@ -90,16 +110,23 @@ def check_image(name: str, data: bytes, sniffed: Sniffed) -> dict[str, Any]:
     return {"width": width, "height": height}
 
 
+def image_text(name: str, data: bytes, sniffed: Sniffed, scratch: Path) -> tuple[Extracted | None, str]:
+    """The picture's text read by OCR, or None and why not (no text in it, no Tesseract here)."""
+    with _scratch_copy(name, data, sniffed, scratch) as path:
+        try:
+            parsed = read_image(path, LIMITS, attachment_ocr())
+        except ReadError as exc:
+            return None, _named(str(exc), path, name)
+    blocks = tuple(b for b in parsed.blocks if b.text.strip())
+    return Extracted("image", "", blocks), ""
+
+
 def extract_text(name: str, data: bytes, sniffed: Sniffed, scratch: Path) -> Extracted:
     """Read ``data`` with the reader its content calls for (in a private scratch folder, removed after)."""
     assert sniffed.kind is Kind.FILE
-    scratch.mkdir(parents=True, exist_ok=True)
-    stem = _UNSAFE.sub("_", PurePath(name).stem)[:80] or "attachment"
-    with tempfile.TemporaryDirectory(prefix="reading-", dir=scratch) as folder:
-        path = Path(folder) / f"{stem}{sniffed.suffix}"
-        path.write_bytes(data)
+    with _scratch_copy(name, data, sniffed, scratch) as path:
         try:
-            parsed = read_file(path, LIMITS)
+            parsed = read_file(path, LIMITS, attachment_ocr())
         except ReadError as exc:
             raise AttachmentRefusedError(_named(str(exc), path, name)) from None
         except Exception as exc:  # a reader's own failure on hostile input is still a refusal
@@ -110,6 +137,17 @@ def extract_text(name: str, data: bytes, sniffed: Sniffed, scratch: Path) -> Ext
     if not blocks:
         raise AttachmentRefusedError.said("attach.no_text", name=name)
     return Extracted(parsed.format, parsed.title, blocks)
+
+
+@contextlib.contextmanager
+def _scratch_copy(name: str, data: bytes, sniffed: Sniffed, scratch: Path) -> Iterator[Path]:
+    """``data`` as a file a reader can open, in a private scratch folder removed after."""
+    scratch.mkdir(parents=True, exist_ok=True)
+    stem = _UNSAFE.sub("_", PurePath(name).stem)[:80] or "attachment"
+    with tempfile.TemporaryDirectory(prefix="reading-", dir=scratch) as folder:
+        path = Path(folder) / f"{stem}{sniffed.suffix}"
+        path.write_bytes(data)
+        yield path
 
 
 # The lines around a file's text in a request, in the language the person writes in (a Chinese

@@ -29,6 +29,9 @@ TokenCounter = Callable[[str], int]
 INLINE_SHARE = 0.8  # the whole text goes in when it takes at most this share of the room
 RETRIEVED_SHARE = 0.6  # the passages of a long file get this share
 NOT_SEEN = "{model} cannot see images: the message goes without {name}."
+NOT_SEEN_NOR_READ = (
+    "{model} cannot see images, and OCR read no text in {name} ({why}): the message goes without it."
+)
 
 
 def room_for_file(request: CompiledRequest, question_tokens: int) -> int:
@@ -48,6 +51,13 @@ class AttachedFile:
     extracted: Extracted | None  # None for images
     retriever: FileRetriever
     stored: Path  # the stored bytes
+    image_text: Extracted | None = None  # a picture's text read by OCR, for a model that cannot see
+
+    def _not_seen(self, model: str) -> str:
+        why = str(self.attachment.detail.get("ocr") or "")
+        if why:
+            return NOT_SEEN_NOR_READ.format(model=model, name=self.name, why=why.rstrip("."))
+        return NOT_SEEN.format(model=model, name=self.name)
 
     def data_url(self) -> str:
         """The picture as a ``data:`` URL, as OpenAI-compatible servers take images."""
@@ -58,11 +68,14 @@ class AttachedFile:
     def kind(self) -> Kind:
         return Kind.IMAGE if self.extracted is None else Kind.FILE
 
-    def inline_tokens(self, count: TokenCounter, room: int, question: str = "") -> int:
+    def inline_tokens(
+        self, count: TokenCounter, room: int, question: str = "", extracted: Extracted | None = None
+    ) -> int:
         """The whole text's tokens (estimated when it is plainly far too long to count exactly)."""
-        if self.extracted is None:
+        extracted = extracted or self.extracted
+        if extracted is None:
             return 0
-        text = inline_text(self.name, self.extracted, _language(question))
+        text = inline_text(self.name, extracted, _language(question))
         estimate = estimate_tokens(text)
         return estimate if estimate > 3 * max(room, 1) else count(text)
 
@@ -70,14 +83,18 @@ class AttachedFile:
         if self.extracted is None:
             if vision:
                 return FileBlock(SendMode.IMAGE)
-            return FileBlock(
-                SendMode.IMAGE_NOT_SENT, notes={"reason": NOT_SEEN.format(model=model, name=self.name)}
-            )
-        tokens = self.inline_tokens(count, room, question)
+            if self.image_text is None:
+                return FileBlock(SendMode.IMAGE_NOT_SENT, notes={"reason": self._not_seen(model)})
+            return self._text_block(self.image_text, question, room, count, SendMode.IMAGE_TEXT)
+        return self._text_block(self.extracted, question, room, count, SendMode.INLINE)
+
+    def _text_block(
+        self, extracted: Extracted, question: str, room: int, count: TokenCounter, whole: SendMode
+    ) -> FileBlock:
+        tokens = self.inline_tokens(count, room, question, extracted)
         if tokens <= room * INLINE_SHARE:
-            text = inline_text(self.name, self.extracted, _language(question))
-            return FileBlock(SendMode.INLINE, text, tokens)
-        passages, notes = self.retriever.passages(self.attachment.id, self.name, self.extracted, question)
+            return FileBlock(whole, inline_text(self.name, extracted, _language(question)), tokens)
+        passages, notes = self.retriever.passages(self.attachment.id, self.name, extracted, question)
         text, sources = fitted_sources(
             self.attachment.id, self.name, passages, question, budget=int(room * RETRIEVED_SHARE), count=count
         )
@@ -89,8 +106,15 @@ class AttachedFile:
         if self.extracted is None:
             if profile.supports_vision:
                 return SendPlan(SendMode.IMAGE, 0, room)
-            warning = f"{profile.display_name} cannot see images: the text will be sent without {self.name}."
-            return SendPlan(SendMode.IMAGE_NOT_SENT, 0, room, warning)
+            if self.image_text is None:
+                warning = (
+                    f"{profile.display_name} cannot see images: the text will be sent without {self.name}."
+                )
+                return SendPlan(SendMode.IMAGE_NOT_SENT, 0, room, warning)
+            tokens = self.inline_tokens(count, room, question, self.image_text)
+            if tokens <= room * INLINE_SHARE:
+                return SendPlan(SendMode.IMAGE_TEXT, tokens, room)
+            return SendPlan(SendMode.RETRIEVED, int(room * RETRIEVED_SHARE), room)
         tokens = self.inline_tokens(count, room, question)
         if tokens <= room * INLINE_SHARE:
             return SendPlan(SendMode.INLINE, tokens, room)
@@ -107,7 +131,7 @@ class AttachedFile:
             "label": str(self.attachment.detail.get("label", "")),
             # Sent whole: what the model's own tokenizer counted, as the composer showed it before sending.
             "tokens": block.tokens
-            if block.mode is SendMode.INLINE and block.tokens
+            if block.mode in (SendMode.INLINE, SendMode.IMAGE_TEXT) and block.tokens
             else int(self.attachment.detail.get("tokens", 0)),
             "mode": block.mode.value,
             **({"passages": len(block.sources)} if block.mode is SendMode.RETRIEVED else {}),

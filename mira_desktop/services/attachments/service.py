@@ -260,15 +260,18 @@ class AttachmentService:
         return draft_key or thread_id or WELCOME_DRAFT
 
     def _file(self, attachment: StoredAttachment, name: str, draft_key: str | None) -> AttachedFile:
-        extracted = None
-        if attachment.detail.get("kind") != Kind.IMAGE.value:
-            try:
-                extracted = from_json(self._blobs.text_path(attachment.path).read_text("utf-8"))
-            except (OSError, ValueError, KeyError):
-                raise NotFoundError(
-                    f"The text read from {name} is missing: remove it and attach it again."
-                ) from None
+        """The stored file with its text: a document's as read, a picture's as OCR read it (if any)."""
         stored = self._blobs.path(attachment.path)
+        text_path = self._blobs.text_path(attachment.path)
+        if attachment.detail.get("kind") == Kind.IMAGE.value:
+            image_text = from_json(text_path.read_text("utf-8")) if text_path.is_file() else None
+            return AttachedFile(attachment, name, draft_key, None, self.retriever, stored, image_text)
+        try:
+            extracted = from_json(text_path.read_text("utf-8"))
+        except (OSError, ValueError, KeyError):
+            raise NotFoundError(
+                f"The text read from {name} is missing: remove it and attach it again."
+            ) from None
         return AttachedFile(attachment, name, draft_key, extracted, self.retriever, stored)
 
     def _view(self, attachment: StoredAttachment, name: str, draft_key: str | None = None) -> AttachmentView:

@@ -1,6 +1,6 @@
 """What a file is, decided from its bytes; its name only picks among kinds of text.
 
-The whitelist: PNG, JPEG, WebP and GIF images; plain text of any kind (TXT, Markdown, CSV, JSON,
+The whitelist: PNG, JPEG, WebP and GIF images; TIFF pictures (read with OCR); plain text of any kind (TXT, Markdown, CSV, JSON,
 YAML, code, logs); PDF, DOCX, PPTX and XLSX. A program (ELF, PE, Mach-O, Java class, WebAssembly)
 is refused whatever it is called, and so is a file whose name promises an image, a PDF or an
 Office document that its content is not ("photo.png" that is text, "report.pdf" that is a program):
@@ -44,6 +44,8 @@ _IMAGES = (
 )
 _WEBP = Sniffed(Kind.IMAGE, "image/webp", "WebP image", ".webp")
 _PDF = Sniffed(Kind.FILE, "application/pdf", "PDF", ".pdf")
+# A TIFF (a scanner's format) is read into text with OCR: models are not sent TIFF pictures.
+_TIFF = Sniffed(Kind.FILE, "image/tiff", "TIFF image", ".tiff")
 _OFFICE = (  # the part that makes a zip package this kind of Office file
     ("word/document.xml", Sniffed(Kind.FILE, "application/vnd.openxmlformats-officedocument.wordprocessingml.document", "Word document (DOCX)", ".docx")),
     ("ppt/presentation.xml", Sniffed(Kind.FILE, "application/vnd.openxmlformats-officedocument.presentationml.presentation", "PowerPoint deck (PPTX)", ".pptx")),
@@ -63,8 +65,6 @@ _OTHER_BINARY = (
     (b"\xd0\xcf\x11\xe0", "a password-protected Office file or an old binary Office file (.doc, .xls, .ppt): "
      "open it in its application and save it unprotected as .docx, .xlsx or .pptx"),
     (b"BM", "a BMP image: convert it to PNG or JPEG"),
-    (b"II*\x00", "a TIFF image: convert it to PNG or JPEG"),
-    (b"MM\x00*", "a TIFF image: convert it to PNG or JPEG"),
     (b"\x1f\x8b", "a gzip archive: attach the file inside it"),
     (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive: attach the file inside it"),
     (b"Rar!", "a RAR archive: attach the file inside it"),
@@ -90,7 +90,7 @@ TEXT_SUFFIXES = frozenset(
 )
 _CLAIMS = {  # a name that promises one of these must have that content
     ".png": "a PNG image", ".jpg": "a JPEG image", ".jpeg": "a JPEG image", ".gif": "a GIF image",
-    ".webp": "a WebP image", ".pdf": "a PDF", ".docx": "a Word document", ".pptx": "a PowerPoint deck",
+    ".webp": "a WebP image", ".tif": "a TIFF image", ".tiff": "a TIFF image", ".pdf": "a PDF", ".docx": "a Word document", ".pptx": "a PowerPoint deck",
     ".xlsx": "an Excel workbook",
 }  # fmt: skip
 _PROBE = 64 * 1024
@@ -126,6 +126,8 @@ def _binary(name: str, data: bytes) -> Sniffed | None:
         return _WEBP
     if b"%PDF-" in data[:1024]:
         return _PDF
+    if data.startswith((b"II*\x00", b"MM\x00*")):
+        return _TIFF
     if data.startswith(b"PK\x03\x04"):
         office = _office(data)
         if office is not None:
@@ -174,7 +176,7 @@ def _text(name: str, data: bytes) -> Sniffed:
 
 
 def _normal(suffix: str) -> str:
-    return ".jpg" if suffix == ".jpeg" else suffix
+    return {".jpeg": ".jpg", ".tif": ".tiff"}.get(suffix, suffix)
 
 
 def _article(label: str) -> str:

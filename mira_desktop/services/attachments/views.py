@@ -19,6 +19,7 @@ class SendMode(StrEnum):
     RETRIEVED = "retrieved"  # too long: the passages that match the question go, cited
     IMAGE = "image"  # the picture goes to a model that sees images
     IMAGE_NOT_SENT = "image_not_sent"  # the model cannot see images: the text goes without it
+    IMAGE_TEXT = "image_text"  # the model cannot see images: the picture's text, read by OCR, goes
 
 
 @dataclass(frozen=True)

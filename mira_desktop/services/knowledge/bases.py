@@ -20,6 +20,7 @@ from mira_desktop.ingest.types import Location
 from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.services.knowledge.files import KnowledgeFiles
 from mira_desktop.services.knowledge.indexes import KnowledgeIndexes
+from mira_desktop.services.knowledge.indexing.ocr_pages import OCR_LANGUAGES_KEY, languages_of
 from mira_desktop.services.knowledge.rerank import RERANK_KEY, RerankConfig
 from mira_desktop.store.documents import Document, DocumentRepository, DocumentVersion, VersionStatus
 from mira_desktop.store.index_jobs import IndexJob, IndexJobRepository, JobState
@@ -311,6 +312,20 @@ class KnowledgeBaseService:
         self._kbs.set_settings(kb_id, settings)
         self._changes.publish(Topic.KNOWLEDGE_BASES, kb_id)
         return config
+
+    def ocr_languages(self, kb_id: str) -> tuple[str, ...]:
+        """The Tesseract languages scans and pictures of ``kb_id`` are read in (eng+chi_sim by default)."""
+        self.get(kb_id)
+        return languages_of(self._kbs.settings(kb_id))
+
+    def set_ocr_languages(self, kb_id: str, codes: tuple[str, ...]) -> tuple[str, ...]:
+        """Read ``kb_id``'s scans in ``codes`` from its next index job on (what is indexed stays)."""
+        self.get(kb_id)
+        settings = self._kbs.settings(kb_id)
+        settings[OCR_LANGUAGES_KEY] = list(codes)
+        self._kbs.set_settings(kb_id, settings)
+        self._changes.publish(Topic.KNOWLEDGE_BASES, kb_id)
+        return codes
 
     def latest_sources(self, kb_id: str) -> dict[str, DocumentVersion]:
         """Each file-backed document's newest version, by the path it was added from."""

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from mira_desktop.ui.operations import OperationRunner
 
 PLAN_DELAY_MS = 300  # the plan follows typing and model changes, once typing pauses
-IMAGES = ("*.png", "*.jpg", "*.jpeg", "*.webp", "*.gif")
+IMAGES = ("*.png", "*.jpg", "*.jpeg", "*.webp", "*.gif", "*.tif", "*.tiff")
 DOCUMENTS = ("*.pdf", "*.docx", "*.pptx", "*.xlsx")
 
 

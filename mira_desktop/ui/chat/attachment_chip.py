@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from mira_desktop.core.conversation.chat_state import AttachmentRef
     from mira_desktop.services.attachments.views import AttachmentView, SendPlan
 
-MODES = ("inline", "retrieved", "image", "image_not_sent")  # SendMode values, each an attachment.* text
+MODES = ("inline", "retrieved", "image", "image_not_sent", "image_text")  # SendMode values: attachment.* texts
 NAME_WIDTH = 260  # a long file name is elided in the middle, never widening the composer
 
 

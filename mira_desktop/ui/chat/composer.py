@@ -9,6 +9,7 @@ takes it back out of the queue, and a model that fails to load leaves it in the 
 A file goes with the message through the paperclip (Ctrl+Shift+A), a drop of one file, or a pasted
 image; its chip sits above the editor and a refused file's reason in the notice line. What is done
 with them (adding, the plan, removing) is :class:`~mira_desktop.ui.chat.attachment_actions.AttachmentActions`'s.
+The microphone (Ctrl+Shift+M) dictates into the editor: :class:`~mira_desktop.ui.chat.dictation.Dictation`.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mira_desktop.ui.chat.dictation import mic_button
 from mira_desktop.ui.chat.drops import dropped
 from mira_desktop.ui.i18n import tr
 from mira_desktop.ui.icons import themed
@@ -69,7 +71,7 @@ class Composer(QWidget):
     attach_requested = Signal()  # the paperclip: choose a file
     files_given = Signal(object)  # drops.DroppedFiles: dropped files or a pasted image
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:  # noqa: PLR0915 (one layout, built in order)
         super().__init__(parent)
         self.setObjectName("composer")
         outer = QVBoxLayout(self)
@@ -90,6 +92,7 @@ class Composer(QWidget):
         self.editor.submitted.connect(self._submit)
         self.editor.files_given.connect(self.files_given)
         self.attach_button = self._build_attach_button()
+        self.mic_button = mic_button(self)
         self.editor.textChanged.connect(lambda: self.draft_changed.emit(self.editor.toPlainText()))
         self.send_button = QPushButton(tr("composer.send"))
         self.send_button.setObjectName("sendButton")
@@ -102,6 +105,7 @@ class Composer(QWidget):
         describe(QShortcut(QKeySequence(Qt.Key.Key_Escape), self.window() or self, self._escape), "shortcuts.stop")
         row.addWidget(self.editor, 1)
         row.addWidget(self.attach_button, 0, Qt.AlignmentFlag.AlignBottom)
+        row.addWidget(self.mic_button, 0, Qt.AlignmentFlag.AlignBottom)
         row.addWidget(self.send_button, 0, Qt.AlignmentFlag.AlignBottom)
         row.addWidget(self.stop_button, 0, Qt.AlignmentFlag.AlignBottom)
         outer.addWidget(self.notice)
@@ -157,6 +161,7 @@ class Composer(QWidget):
         self._loading = not ready and loading
         self._waiting_text = placeholder
         self.attach_button.setEnabled(ready)
+        self.mic_button.setEnabled(ready)
         self._placeholder(placeholder or tr("composer.placeholder", name=self._persona))
         if self._queued and ready:
             self._queued = False
@@ -222,6 +227,20 @@ class Composer(QWidget):
             self._queued = False  # another draft is shown: what was queued is not what is there now
             self._sync_buttons()
             self._show_wait()
+
+    def insert_text(self, text: str) -> None:
+        """Put dictated ``text`` at the cursor (a space apart from what is there), never sending it."""
+        cursor = self.editor.textCursor()
+        whole = self.editor.toPlainText()
+        before, after = whole[: cursor.position()], whole[cursor.position() :]
+        spaced = (" " if before and not before[-1].isspace() else "") + text
+        cursor.insertText(spaced + (" " if after and not after[0].isspace() else ""))
+        self.editor.setTextCursor(cursor)
+        self.editor.setFocus()
+
+    def show_dictation_strip(self, strip: QWidget) -> None:
+        """The recording's time and level, left of the file's chip above the editor."""
+        self.chip_row.insertWidget(0, strip)
 
     def set_usage(self, used: int, window: int, sections: list[tuple[str, int]] | None = None) -> None:
         """What the next request will hold, against the current model's window; the parts on hover."""

@@ -42,6 +42,7 @@ from mira_desktop.core.conversation.runs import PAUSE_EVENTS, EventType
 from mira_desktop.core.conversation.threads import Message, MessageRole
 from mira_desktop.core.phrases import Phrase
 from mira_desktop.ui.i18n import explain, explain_saved
+from mira_desktop.ui.location_text import location_text
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -326,7 +327,6 @@ def view_message(
 
 
 def _source_ref(index: int, source: dict[str, Any]) -> SourceRef:
-    from mira_desktop.ui.location_text import location_text
 
     attached = source.get("origin") == "attachment"
     location = source.get("location") if isinstance(source.get("location"), dict) else None

@@ -1,56 +1,249 @@
-"""Showing a cited source: a PDF page rendered in a window, other files in the system viewer.
+"""Mira's own viewer of a cited source, with the passage marked.
 
-A source is a knowledge base's document, or a passage of the file the question was sent with
-(``origin: attachment``): that opens from the stored copy of the attachment, the same way.
+A PDF (or a picture) opens at the cited page, the passage's rectangles painted over it — found in
+the page's text layer, or in the words OCR read on a scanned page — with page navigation (buttons,
+PageUp/PageDown), zoom (Ctrl++ / Ctrl+- / Ctrl+0) and "Open in system viewer". Other files (Word,
+PowerPoint, Excel, Markdown, text, code) open as text scrolled to the cited lines, rows, slide or
+paragraphs, marked. Pages are rendered off the UI thread; the window says when the system has no
+program for the file.
 """
 
 from __future__ import annotations
 
-from pathlib import PurePath
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QUrl
-from PySide6.QtGui import QDesktopServices, QGuiApplication, QPixmap
-from PySide6.QtWidgets import QDialog, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtCore import QRectF, Qt, QUrl
+from PySide6.QtGui import (
+    QColor,
+    QDesktopServices,
+    QGuiApplication,
+    QKeySequence,
+    QPainter,
+    QPixmap,
+    QShortcut,
+    QTextCharFormat,
+    QTextCursor,
+)
+from PySide6.QtWidgets import (
+    QDialog,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QTextEdit,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.location_text import location_text
 
 if TYPE_CHECKING:
-    from mira_desktop.core.conversation.chat_state import SourceRef
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.services.knowledge.sources import SourceFile
+    from mira_desktop.services.knowledge.passage_marks import TextPassage
+    from mira_desktop.services.knowledge.sources import CitedPassage, PageView
+    from mira_desktop.ui.operations import OperationRunner
+
+ZOOMS = (0.75, 1.0, 1.25, 1.5, 2.0, 2.5, 3.0)
+DEFAULT_ZOOM = 1.5
+MARK_FILL = QColor(255, 200, 0, 90)
+MARK_EDGE = QColor(230, 140, 0, 220)
 
 
-def load_source(
-    services: AppServices, message_id: str, number: int, ref: SourceRef | None
-) -> tuple[SourceFile, bytes | None]:
-    """Where source [number] of an answer is, and its PDF page as PNG (run off the UI thread)."""
-    from mira_desktop.services.knowledge.sources import SourceFile, SourceService
-
-    if ref is not None and ref.attachment_id:
-        path = services.attachments.stored_path(ref.attachment_id)
-        pdf = PurePath(ref.document).suffix.lower() == ".pdf"
-        source = SourceFile(path, ref.document, ref.page if pdf else None, ref.location_label)
-    else:
-        source = services.sources.cited(message_id, number)
-    png = None if source.page is None else SourceService.render_pdf_page(source.path, source.page)
-    return source, png
+def load_passage(services: AppServices, message_id: str, number: int) -> tuple[CitedPassage, Any]:
+    """Source [number] of an answer and its first view: the cited page, or the text (off the UI thread)."""
+    passage = services.sources.passage(message_id, number)
+    if passage.kind == "text":
+        return passage, services.sources.text_view(passage)
+    return passage, services.sources.page_view(passage, zoom=DEFAULT_ZOOM)
 
 
-class PdfPageDialog(QDialog):
-    def __init__(self, source: SourceFile, png: bytes, parent: QWidget | None = None) -> None:
+def open_source_viewer(
+    parent: QWidget,
+    services: AppServices,
+    background: OperationRunner,
+    message_id: str,
+    number: int,
+    *,
+    on_failure: Any,
+    on_opened: Any = None,
+) -> None:
+    """Load source [number] in the background, then show it in a :class:`SourceViewer`."""
+
+    def shown(result: tuple[CitedPassage, Any]) -> None:
+        dialog = SourceViewer(services, background, result[0], result[1], parent)
+        if on_opened is not None:
+            on_opened(dialog)
+        dialog.show()
+
+    background.op(parent, lambda: load_passage(services, message_id, number)).success(shown).failure(
+        on_failure
+    ).run()
+
+
+def painted(view: PageView) -> QPixmap:
+    """The page with the passage's rectangles over it."""
+    pixmap = QPixmap()
+    pixmap.loadFromData(view.png, "PNG")
+    if view.marks:
+        painter = QPainter(pixmap)
+        painter.setPen(MARK_EDGE)
+        painter.setBrush(MARK_FILL)
+        for x0, y0, x1, y1 in view.marks:
+            painter.drawRect(QRectF(x0 - 2, y0 - 2, x1 - x0 + 4, y1 - y0 + 4))
+        painter.end()
+    return pixmap
+
+
+class SourceViewer(QDialog):
+    def __init__(
+        self,
+        services: AppServices,
+        background: OperationRunner,
+        passage: CitedPassage,
+        first: Any,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"{source.document} — {source.label}")
+        self.setObjectName("sourceViewer")
+        self.services, self.background, self.passage = services, background, passage
+        self.label = location_text(passage.location, passage.source.label)
+        self.setWindowTitle(f"{passage.source.document} — {self.label}")
         screen = (parent.screen() if parent is not None else None) or QGuiApplication.primaryScreen()
         space = screen.availableGeometry()
         self.resize(min(900, space.width() - 40), min(1000, space.height() - 60))  # fits the screen
-        pixmap = QPixmap()
-        pixmap.loadFromData(png, "PNG")
-        self.page = QLabel()
-        self.page.setPixmap(pixmap)
-        area = QScrollArea()
-        area.setWidget(self.page)
+        self.view: PageView | None = None
+        self.zoom = DEFAULT_ZOOM
         layout = QVBoxLayout(self)
-        layout.addWidget(area)
+        self.bar = QHBoxLayout()
+        self.note = QLabel()
+        self.note.setObjectName("viewerNote")
+        self.note.setWordWrap(True)
+        self.open_button = QPushButton(tr("viewer.open_system"))
+        self.open_button.clicked.connect(self.open_in_system_viewer)
+        layout.addLayout(self.bar)
+        layout.addWidget(self.note)
+        if passage.kind == "text":
+            self._build_text(first)
+            layout.addWidget(self.text, 1)
+        else:
+            self._build_pages()
+            layout.addWidget(self.area, 1)
+            self._show_page(first)
+        self.bar.addStretch(1)
+        self.bar.addWidget(self.open_button)
 
+    # -- pages -------------------------------------------------------------------------------------
+    def _build_pages(self) -> None:
+        self.previous = self._tool("◀", tr("viewer.previous"), lambda: self.go(-1))
+        self.page_label = QLabel()
+        self.next = self._tool("▶", tr("viewer.next"), lambda: self.go(1))
+        self.smaller = self._tool("−", tr("viewer.zoom_out"), lambda: self.zoom_by(-1))
+        self.zoom_label = QLabel()
+        self.larger = self._tool("+", tr("viewer.zoom_in"), lambda: self.zoom_by(1))
+        for widget in (self.previous, self.page_label, self.next, self.smaller, self.zoom_label, self.larger):
+            self.bar.addWidget(widget)
+        self.page = QLabel()  # the page as a picture, the passage painted over it
+        self.page.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.area = QScrollArea()
+        self.area.setWidget(self.page)
+        self.area.setWidgetResizable(False)
+        self.area.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+        for keys, step in (("PgUp", -1), ("PgDown", 1), ("Left", -1), ("Right", 1)):
+            QShortcut(QKeySequence(keys), self, lambda step=step: self.go(step))
+        QShortcut(QKeySequence.StandardKey.ZoomIn, self, lambda: self.zoom_by(1))
+        QShortcut(QKeySequence("Ctrl+="), self, lambda: self.zoom_by(1))
+        QShortcut(QKeySequence.StandardKey.ZoomOut, self, lambda: self.zoom_by(-1))
+        QShortcut(QKeySequence("Ctrl+0"), self, lambda: self.show_page(None, DEFAULT_ZOOM))
 
-def open_in_system_viewer(source: SourceFile) -> bool:
-    return QDesktopServices.openUrl(QUrl.fromLocalFile(str(source.path)))
+    def _tool(self, text: str, tip: str, action: Any) -> QToolButton:
+        button = QToolButton()
+        button.setText(text)
+        button.setToolTip(tip)
+        button.setAccessibleName(tip)
+        button.clicked.connect(action)
+        return button
+
+    def go(self, step: int) -> None:
+        if self.view is not None:
+            target = self.view.page + step
+            if 1 <= target <= self.view.pages:
+                self.show_page(target, self.zoom)
+
+    def zoom_by(self, step: int) -> None:
+        index = min(range(len(ZOOMS)), key=lambda i: abs(ZOOMS[i] - self.zoom))
+        index = min(max(index + step, 0), len(ZOOMS) - 1)
+        if ZOOMS[index] != self.zoom and self.view is not None:
+            self.show_page(self.view.page, ZOOMS[index])
+
+    def show_page(self, page: int | None, zoom: float) -> None:
+        """Render ``page`` (None: the cited one, where the passage is) at ``zoom``, off the UI thread."""
+        services, passage = self.services, self.passage
+        self.note.setText(tr("viewer.loading"))
+        self.background.op(self, lambda: services.sources.page_view(passage, page, zoom)).success(
+            self._show_page
+        ).failure(lambda exc: self.note.setText(str(exc))).run()
+
+    def _show_page(self, view: PageView) -> None:
+        self.view = view
+        self.zoom = view.zoom
+        self.page.setPixmap(painted(view))
+        self.page.resize(view.width, view.height)
+        self.page_label.setText(tr("viewer.page_of", page=view.page, pages=view.pages))
+        self.zoom_label.setText(tr("viewer.zoom", percent=round(self.zoom * 100)))
+        self.previous.setEnabled(view.page > 1)
+        self.next.setEnabled(view.page < view.pages)
+        cited = view.cited_from <= view.page <= view.cited_to
+        if view.marks:
+            self.note.setText(tr("viewer.marked_ocr" if self.passage.ocr else "viewer.marked"))
+            top = min(m[1] for m in view.marks)
+            self.area.verticalScrollBar().setValue(max(int(top) - 80, 0))
+        elif cited:
+            self.note.setText(tr("viewer.not_found"))
+        else:
+            self.note.setText(tr("viewer.other_page", place=self.label))
+
+    def marks(self) -> list[QRectF]:
+        """The passage's rectangles on the page shown, in the page picture's pixels."""
+        if self.view is None:
+            return []
+        return [QRectF(x0, y0, x1 - x0, y1 - y0) for x0, y0, x1, y1 in self.view.marks]
+
+    # -- text --------------------------------------------------------------------------------------
+    def _build_text(self, shown: TextPassage) -> None:
+        self.text = QPlainTextEdit()
+        self.text.setObjectName("sourceText")
+        self.text.setReadOnly(True)
+        self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.text.setPlainText("\n".join(line.replace("\n", " ") for line in shown.lines))
+        selections = []
+        marked = QTextCharFormat()
+        marked.setBackground(MARK_FILL)
+        marked.setProperty(QTextCharFormat.Property.FullWidthSelection, True)
+        document = self.text.document()
+        for index in shown.marked:
+            block = document.findBlockByNumber(index)
+            if block.isValid():
+                selection = QTextEdit.ExtraSelection()
+                selection.cursor = QTextCursor(block)
+                selection.cursor.select(QTextCursor.SelectionType.BlockUnderCursor)
+                selection.format = marked
+                selections.append(selection)
+        self.text.setExtraSelections(selections)
+        self.marked_blocks = list(shown.marked)
+        self.note.setText(tr("viewer.marked") if shown.marked else tr("viewer.not_found"))
+        first = document.findBlockByNumber(shown.first)
+        if first.isValid():
+            self.text.setTextCursor(QTextCursor(first))
+            self.text.centerCursor()
+
+    # -- the system's viewer -----------------------------------------------------------------------
+    def open_in_system_viewer(self) -> bool:
+        """Hand the stored copy to the system's program for it; the window says so when none opens it."""
+        path = self.passage.source.path
+        opened = QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
+        if not opened:
+            self.note.setText(tr("viewer.open_failed", name=path.name, folder=str(path.parent)))
+        return opened

@@ -176,6 +176,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
         from mira_desktop.ui.chat.agent_actions import AgentActions
         from mira_desktop.ui.chat.attachment_actions import AttachmentActions
         from mira_desktop.ui.chat.controller import ChatController
+        from mira_desktop.ui.chat.dictation import Dictation
         from mira_desktop.ui.chat.media_actions import MediaActions
         from mira_desktop.ui.chat.thread_actions import ThreadActions
 
@@ -204,6 +205,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
             changes=self.changes,
             model_ref=self.header.bound_model_ref,
         )
+        self.dictation = Dictation(self, services=services, runner=self.background, composer=self.composer)
         self.media_actions = MediaActions(
             self,
             services=services,

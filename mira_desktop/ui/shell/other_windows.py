@@ -9,7 +9,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMainWindow, QMessageBox
+from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
 
 from mira_desktop.ui.i18n import explain, tr
 from mira_desktop.ui.shell.sidebar import MORE
@@ -157,26 +157,15 @@ class OtherWindows:
             start_backup(self._host(), self.services, self.background)
 
     def open_source(self, message_id: str, number: int) -> None:
-        """Open source [number] of an answer: a PDF at its page inside Mira, anything else outside."""
-        from mira_desktop.services.knowledge.sources import SourceFile
-        from mira_desktop.ui.chat.source_viewer import PdfPageDialog, load_source, open_in_system_viewer
+        """Open source [number] of an answer in Mira's viewer, the cited passage marked."""
+        from mira_desktop.ui.chat.source_viewer import open_source_viewer
 
         assert self.services is not None
-        services, widget = self.services, self.chat_view.widgets.get(message_id)
-        ref = next((s for s in widget.message.sources if s.n == number), None) if widget else None
 
-        def load() -> tuple[SourceFile, bytes | None]:
-            return load_source(services, message_id, number, ref)
-
-        def shown(result: tuple[SourceFile, bytes | None]) -> None:
-            source, png = result
-            if png is None:
-                open_in_system_viewer(source)
-                return
-            dialog = PdfPageDialog(source, png, self._host())
+        def opened(dialog: QWidget) -> None:
             self.source_dialog = dialog
-            dialog.show()
 
-        self.background.op(self._host(), load).success(shown).failure(
-            lambda exc: self._notice(explain(exc))
-        ).run()
+        open_source_viewer(
+            self._host(), self.services, self.background, message_id, number,
+            on_failure=lambda exc: self._notice(explain(exc)), on_opened=opened,
+        )  # fmt: skip

@@ -86,6 +86,10 @@ QToolTip {{ background: {sidebar}; color: {text}; border: 1px solid {border}; }}
 #composerNotice[level="muted"] {{ color: {muted}; }}
 #attachButton {{ padding: 6px; border: 1px solid {border}; border-radius: 8px; background: {input}; }}
 #attachButton:hover {{ background: {hover}; }}
+#micButton {{ padding: 6px; border: 1px solid {border}; border-radius: 8px; background: {input}; }}
+#micButton:hover {{ background: {hover}; }}
+#micButton:checked {{ background: {accent_soft}; border: 1px solid {accent}; }}
+#recordingLabel {{ color: {warning}; font-size: 12px; }}
 #composerEditor {{ border: 1px solid {border}; border-radius: 8px; padding: 6px; font-size: 14px; background: {input}; }}
 #composerEditor:disabled {{ background: {disabled}; color: {disabled_text}; }}
 #sendButton {{ padding: 8px 18px; border-radius: 8px; background: {accent}; color: {accent_text}; }}

@@ -10,6 +10,7 @@ from mira_desktop.ui.strings import (
     attachments,
     backup,
     chat,
+    dictation,
     downloads,
     knowledge,
     look,
@@ -22,6 +23,7 @@ from mira_desktop.ui.strings import (
     threads,
     tools,
     trash,
+    viewer,
 )
 from mira_desktop.ui.strings.source import Source
 
@@ -41,6 +43,7 @@ CATALOG: dict[str, Source] = _merge(
     attachments.STRINGS,
     backup.STRINGS,
     chat.STRINGS,
+    dictation.STRINGS,
     downloads.STRINGS,
     knowledge.STRINGS,
     look.STRINGS,
@@ -53,4 +56,5 @@ CATALOG: dict[str, Source] = _merge(
     threads.STRINGS,
     tools.STRINGS,
     trash.STRINGS,
+    viewer.STRINGS,
 )

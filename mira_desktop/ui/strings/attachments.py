@@ -17,6 +17,9 @@ STRINGS: dict[str, Source] = {
     "attachment.image_not_sent": translate(
         "attachment", "not sent: the model cannot see images", "attachment.image_not_sent"
     ),
+    "attachment.image_text": translate(
+        "attachment", "the model cannot see images: its text, read by OCR, goes", "attachment.image_text"
+    ),
     "attachment.image_not_sent_tip": translate(
         "attachment",
         "{name} does not go with the message: the model cannot see images. To send it, pick a model that can in the header.",

@@ -13,6 +13,9 @@ STRINGS: dict[str, Source] = {
     "kb.why.corrupt": translate("kb", "Damaged or cut short", "kb.why.corrupt"),
     "kb.why.empty": translate("kb", "Empty: no text to index", "kb.why.empty"),
     "kb.why.scanned": translate("kb", "Scanned pages without text: run OCR on it first", "kb.why.scanned"),
+    "kb.why.needs_ocr": translate(
+        "kb", "Scanned: needs OCR — install tesseract-ocr", "kb.why.needs_ocr"
+    ),
     "kb.why.too_large": translate("kb", "Too large to index", "kb.why.too_large"),
     "kb.why.unsupported": translate("kb", "Not a supported type", "kb.why.unsupported"),
     "kb.new_name": translate("kb", "New knowledge base name", "kb.new_name"),

@@ -43,6 +43,7 @@ STRINGS: dict[str, Source] = {
     "look.loc.paragraphs": translate("look", "¶{start}–{end}", "look.loc.paragraphs"),
     "look.loc.whole": translate("look", "whole document", "look.loc.whole"),
     "look.loc.separator": translate("look", ", ", "look.loc.separator"),
+    "look.loc.ocr": translate("look", "OCR", "look.loc.ocr"),
     "look.qt.look_in": translate("look", "&Look in:", "look.qt.look_in"),
     "look.qt.files_of_type": translate("look", "Files of &type:", "look.qt.files_of_type"),
     "look.qt.folder": translate("look", "Folder", "look.qt.folder"),

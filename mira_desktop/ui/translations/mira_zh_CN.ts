@@ -194,6 +194,11 @@
         <comment>attachment.filter_documents</comment>
         <translation>PDF 和 Office 文档</translation>
     </message>
+    <message>
+        <source>the model cannot see images: its text, read by OCR, goes</source>
+        <comment>attachment.image_text</comment>
+        <translation>模型看不到图片：发送 OCR 读出的文字</translation>
+    </message>
 </context>
 <context>
     <name>backup</name>
@@ -301,6 +306,49 @@
         <source>Context: {used} / {window} tokens</source>
         <comment>composer.usage</comment>
         <translation>上下文：{used} / {window} 词元</translation>
+    </message>
+</context>
+<context>
+    <name>dictation</name>
+    <message>
+        <source>Dictate ({shortcut}): speak, then press again; the text goes into the message for you to check before sending</source>
+        <comment>dictation.tip</comment>
+        <translation>听写（{shortcut}）：说话，然后再按一次；文字会放进消息里，发送前请先检查</translation>
+    </message>
+    <message>
+        <source>Dictate</source>
+        <comment>dictation.start</comment>
+        <translation>听写</translation>
+    </message>
+    <message>
+        <source>Stop dictating</source>
+        <comment>dictation.stop</comment>
+        <translation>停止听写</translation>
+    </message>
+    <message>
+        <source>● Recording {time} — press the microphone again to stop</source>
+        <comment>dictation.recording</comment>
+        <translation>● 正在录音 {time}——再按一次麦克风停止</translation>
+    </message>
+    <message>
+        <source>Transcribing what you said…</source>
+        <comment>dictation.transcribing</comment>
+        <translation>正在把你说的话转成文字…</translation>
+    </message>
+    <message>
+        <source>No microphone was found: connect one (or allow Mira to use it) and try again.</source>
+        <comment>dictation.no_microphone</comment>
+        <translation>没有找到麦克风：请连接一个（或允许 Mira 使用它），然后再试。</translation>
+    </message>
+    <message>
+        <source>Dictation needs QtMultimedia (PySide6-Addons): reinstall Mira.</source>
+        <comment>dictation.no_multimedia</comment>
+        <translation>听写需要 QtMultimedia（PySide6-Addons）：请重新安装 Mira。</translation>
+    </message>
+    <message>
+        <source>The microphone stopped recording: check that it is connected and try again.</source>
+        <comment>dictation.device_failed</comment>
+        <translation>麦克风停止了录音：请检查它是否已连接，然后再试。</translation>
     </message>
 </context>
 <context>
@@ -1182,6 +1230,11 @@ It does not touch your original files, and it keeps every conversation: {threads
         <comment>kb.confirm_remove</comment>
         <translation>将“{name}”移到回收站？它会立即从所有检索中移除，可从回收站恢复；原始文件不受影响。</translation>
     </message>
+    <message>
+        <source>Scanned: needs OCR — install tesseract-ocr</source>
+        <comment>kb.why.needs_ocr</comment>
+        <translation>扫描件：需要 OCR——请安装 tesseract-ocr</translation>
+    </message>
 </context>
 <context>
     <name>look</name>
@@ -1309,6 +1362,11 @@ It does not touch your original files, and it keeps every conversation: {threads
         <source>, </source>
         <comment>look.loc.separator</comment>
         <translation>，</translation>
+    </message>
+    <message>
+        <source>OCR</source>
+        <comment>look.loc.ocr</comment>
+        <translation>OCR</translation>
     </message>
     <message>
         <source>&amp;Look in:</source>
@@ -3762,6 +3820,74 @@ Start one on the right.</source>
         <source>Undo</source>
         <comment>undo.button</comment>
         <translation>撤销</translation>
+    </message>
+</context>
+<context>
+    <name>viewer</name>
+    <message>
+        <source>Page {page} of {pages}</source>
+        <comment>viewer.page_of</comment>
+        <translation>第 {page} / {pages} 页</translation>
+    </message>
+    <message>
+        <source>Previous page</source>
+        <comment>viewer.previous</comment>
+        <translation>上一页</translation>
+    </message>
+    <message>
+        <source>Next page</source>
+        <comment>viewer.next</comment>
+        <translation>下一页</translation>
+    </message>
+    <message>
+        <source>Zoom in</source>
+        <comment>viewer.zoom_in</comment>
+        <translation>放大</translation>
+    </message>
+    <message>
+        <source>Zoom out</source>
+        <comment>viewer.zoom_out</comment>
+        <translation>缩小</translation>
+    </message>
+    <message>
+        <source>{percent}%</source>
+        <comment>viewer.zoom</comment>
+        <translation>{percent}%</translation>
+    </message>
+    <message>
+        <source>Open in system viewer</source>
+        <comment>viewer.open_system</comment>
+        <translation>用系统查看器打开</translation>
+    </message>
+    <message>
+        <source>The system has no program that opens {name}: install one, or open it from {folder}.</source>
+        <comment>viewer.open_failed</comment>
+        <translation>系统中没有能打开 {name} 的程序：请安装一个，或从 {folder} 打开它。</translation>
+    </message>
+    <message>
+        <source>The cited passage is marked.</source>
+        <comment>viewer.marked</comment>
+        <translation>引用的段落已标出。</translation>
+    </message>
+    <message>
+        <source>The cited passage is marked where OCR read it on this scanned page.</source>
+        <comment>viewer.marked_ocr</comment>
+        <translation>引用的段落已在这张扫描页上 OCR 读出的位置标出。</translation>
+    </message>
+    <message>
+        <source>The passage could not be found on this page (the file may have changed); its text is below the answer.</source>
+        <comment>viewer.not_found</comment>
+        <translation>在这一页上找不到该段落（文件可能已更改）；它的文字在回答下方。</translation>
+    </message>
+    <message>
+        <source>The passage is cited on {place}.</source>
+        <comment>viewer.other_page</comment>
+        <translation>该段落引用自{place}。</translation>
+    </message>
+    <message>
+        <source>Opening the page…</source>
+        <comment>viewer.loading</comment>
+        <translation>正在打开页面…</translation>
     </message>
 </context>
 </TS>

@@ -118,8 +118,8 @@ def test_an_encrypted_pdf_is_refused_with_the_fix(services: AppServices) -> None
     )
 
 
-def test_a_scan_without_text_is_refused_with_the_fix(services: AppServices) -> None:
-    _refused(services, DOCS / "pdf/scanned/pdfjs__issue5475.pdf", r"a scan without a text layer: run OCR")
+def test_a_scan_in_which_ocr_finds_no_text_is_refused(services: AppServices) -> None:
+    _refused(services, DOCS / "pdf/scanned/pypdf__imagemagick-CCITTFaxDecode.pdf", r"a scan in which OCR found no text")
 
 
 def test_a_damaged_pdf_is_refused(services: AppServices, tmp_path: Path) -> None:

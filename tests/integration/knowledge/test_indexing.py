@@ -43,7 +43,7 @@ def test_documents_are_indexed_with_locations_and_bad_files_fail_with_their_reas
         "xlsx/calamine__table-multiple.xlsx",
         "docx/wordext__bigfile-01.docx",
         "pdf/encrypted/pdfminer__rc4-40.pdf",
-        "pdf/scanned/pdfjs__issue5475.pdf",
+        "pdf/scanned/pypdf__imagemagick-CCITTFaxDecode.pdf",
     ):
         (folder / Path(name).name).write_bytes((DOCS / name).read_bytes())
     (folder / "notes.md").write_text("# Travel\n\n## Packing\n\nBring the blue umbrella and a torch.\n")
@@ -52,7 +52,7 @@ def test_documents_are_indexed_with_locations_and_bad_files_fail_with_their_reas
     documents = {d.name: d for d in services.knowledge_bases.documents(kb.id)}
     assert documents["pdfminer__rc4-40.pdf"].status == "failed"
     assert "encrypted" in (documents["pdfminer__rc4-40.pdf"].error or "")
-    assert "scan without a text layer" in (documents["pdfjs__issue5475.pdf"].error or "")
+    assert "a scan in which OCR found no text" in (documents["pypdf__imagemagick-CCITTFaxDecode.pdf"].error or "")
     published = [d for d in documents.values() if d.status == "published"]
     assert len(published) == 5
     assert all(d.chunks > 0 and d.version == 1 for d in published)

@@ -24,11 +24,13 @@ from mira_desktop.index.knowledge_index import Generation
 from mira_desktop.index.records import LeafRow, ParentRow
 from mira_desktop.ingest.chunker import ChunkingSettings, ChunkSet, chunk_blocks
 from mira_desktop.ingest.limits import ReaderLimits
+from mira_desktop.ingest.ocr import OcrOptions, PageCallback
 from mira_desktop.ingest.registry import read_file
 from mira_desktop.ingest.types import ReadError, ReadErrorKind
 from mira_desktop.services.knowledge.embedders import KnowledgeEmbedders
 from mira_desktop.services.knowledge.files import KnowledgeFiles
 from mira_desktop.services.knowledge.indexes import KnowledgeIndexes
+from mira_desktop.services.knowledge.indexing.ocr_pages import OcrSettings, job_ocr
 from mira_desktop.services.knowledge.indexing.progress import Emitter, ProgressCallback
 from mira_desktop.services.knowledge.indexing.rebuild import rebuild_generation
 from mira_desktop.services.knowledge.indexing.rows import chunk_rows
@@ -47,6 +49,7 @@ class IndexingSettings:
     limits: ReaderLimits = field(default_factory=ReaderLimits)
     wave_leaves: int = 4096  # leaves parsed before they are embedded and written together
     checkpoint_leaves: int = 512  # embedded leaves saved to the index this often
+    ocr: OcrSettings = field(default_factory=OcrSettings)
 
 
 @dataclass
@@ -70,6 +73,7 @@ class _Prepared:
     leaves: list[LeafRow]
     parents: list[ParentRow]
     resumed: bool
+    notes: list[str] = field(default_factory=list)  # what the reader left out, and why
 
 
 class IndexBuilder:
@@ -173,7 +177,13 @@ class IndexBuilder:
         for job in active:
             if cancel.cancelled or leaves >= self.settings.wave_leaves:
                 break
-            item = self._prepare(job, embedder, emit, report)
+            try:
+                item = self._prepare(job, embedder, emit, report, cancel)
+            except Cancelled:
+                if cancel.cancelled:
+                    return  # the run stops: the caller ends or keeps the jobs
+                self._cancelled_while_reading(job, report, emit)
+                continue
             if item is not None:
                 prepared.append(item)
                 leaves += len(item.leaves)
@@ -198,7 +208,7 @@ class IndexBuilder:
         self._stage_and_publish(kb_id, prepared, emit, report)
 
     def _prepare(
-        self, job: IndexJob, embedder: TextEmbedder, emit: Emitter, report: RunReport
+        self, job: IndexJob, embedder: TextEmbedder, emit: Emitter, report: RunReport, cancel: CancelToken
     ) -> _Prepared | None:
         version = self._docs.version(job.document_version_id)
         document = self._docs.get(version.document_id) if version else None
@@ -218,19 +228,20 @@ class IndexBuilder:
             self._docs.set_status(version.id, VersionStatus.INDEXING)
         emit.send(f"reading {document.name}", job.id, JobState.PARSING.value)
         try:
-            chunks = self._chunk(job.knowledge_base_id, document, version, embedder)
+            ocr = self._job_ocr(job, document, version, emit, cancel)
+            chunks = self._chunk(job.knowledge_base_id, document, version, embedder, ocr)
         except ReadError as exc:
             self._fail(job, version, {"kind": exc.kind.value, "message": str(exc)}, report)
             emit.job_finished(job.id, JobState.FAILED, f"{document.name}: {exc}")
             return None
-        except (
-            Exception
-        ) as exc:  # a reader bug must not stop the other files: a crash report, named on the job
+        except Cancelled:
+            raise  # the run or this job was cancelled while OCR read its pages
+        except Exception as exc:  # a reader bug must not stop the other files: a crash report, named on the job
             error = {"kind": "internal", "message": f"{document.name}: {self._report_bug(exc)}"}
             self._fail(job, version, error, report)
             emit.job_finished(job.id, JobState.FAILED, error["message"])
             return None
-        leaves, parents = _rows(document, version, chunks)
+        leaves, parents = _rows(document, version, chunks.chunks)
         if job.state is not JobState.STAGED:
             self._jobs.update(
                 job.id,
@@ -238,9 +249,44 @@ class IndexBuilder:
                 total_units=len(leaves),
                 done_units=0,
                 progress=0.05,
-                message=f"{len(leaves)} chunks to embed",
+                message="; ".join([f"{len(leaves)} chunks to embed", *chunks.notes]),
             )
-        return _Prepared(job, version, document, leaves, parents, resumed)
+        return _Prepared(job, version, document, leaves, parents, resumed, chunks.notes)
+
+    def _job_ocr(
+        self, job: IndexJob, document: Document, version: DocumentVersion, emit: Emitter, cancel: CancelToken
+    ) -> OcrOptions:
+        """OCR for one job: the base's languages, pages kept beside the stored copy, progress per
+        page in the job's row, stopped by the run's cancel or by the job's (from any process)."""
+
+        def on_page(done: int, total: int, page: int) -> None:
+            current = self._jobs.get(job.id)
+            if current is None or current.state is JobState.CANCELLED:
+                raise Cancelled("the job was cancelled")
+            message = (
+                f"OCR: {document.name}, page {page} ({done + 1} of {total})"
+                if done < total
+                else (f"OCR: {document.name}, {total} page(s) read")
+            )
+            self._jobs.update(job.id, progress=0.05 * done / max(total, 1), message=message)
+            emit.send(message, job.id, JobState.PARSING.value)
+
+        callback: PageCallback = on_page
+        folder = self._source_folder(job.knowledge_base_id, version)
+        return job_ocr(self.settings.ocr, self._kbs.settings(job.knowledge_base_id), folder, callback, cancel)
+
+    def _source_folder(self, kb_id: str, version: DocumentVersion) -> Path | None:
+        if version.stored_path is None:
+            return None
+        return self._files.source_path(kb_id, version.stored_path).parent
+
+    def _cancelled_while_reading(self, job: IndexJob, report: RunReport, emit: Emitter) -> None:
+        """The job was cancelled (by `mira kb` or the window) while OCR read its pages."""
+        with self._db.transaction():
+            self._jobs.update(job.id, state=JobState.CANCELLED, message="cancelled")
+            self._docs.set_status(job.document_version_id, VersionStatus.CANCELLED)
+        report.cancelled += 1
+        emit.job_finished(job.id, JobState.CANCELLED, "cancelled")
 
     def _chunked(
         self, kb_id: str, embedder: TextEmbedder
@@ -252,15 +298,22 @@ class IndexBuilder:
             if document is None:
                 return None
             try:
-                return _rows(document, version, self._chunk(kb_id, document, version, embedder))
+                folder = self._source_folder(kb_id, version)
+                ocr = job_ocr(self.settings.ocr, self._kbs.settings(kb_id), folder, None, CancelToken())
+                return _rows(document, version, self._chunk(kb_id, document, version, embedder, ocr).chunks)
             except ReadError:
                 return None  # it was readable when published; without its copy it cannot be rebuilt
 
         return rows
 
     def _chunk(
-        self, kb_id: str, document: Document, version: DocumentVersion, embedder: TextEmbedder
-    ) -> ChunkSet:
+        self,
+        kb_id: str,
+        document: Document,
+        version: DocumentVersion,
+        embedder: TextEmbedder,
+        ocr: OcrOptions | None = None,
+    ) -> ChunkedFile:
         if version.stored_path is None:
             raise ReadError(ReadErrorKind.CORRUPT, f"{document.name} has no stored copy to read.")
         path = self._files.source_path(kb_id, version.stored_path)
@@ -269,7 +322,7 @@ class IndexBuilder:
                 ReadErrorKind.CORRUPT, f"The stored copy of {document.name} is missing; add the file again."
             )
         try:
-            return chunk_file(path, document.name, self.settings, embedder.count_tokens)
+            return chunk_file(path, document.name, self.settings, embedder.count_tokens, ocr)
         except ReadError as exc:  # a library's message may name the stored copy: show the document instead
             message = str(exc).replace(str(path), document.name).replace(str(path.parent) + "/", "")
             raise ReadError(exc.kind, message) from exc
@@ -360,7 +413,9 @@ class IndexBuilder:
             for p in live:
                 self._docs.publish(p.version.id)
                 self._jobs.update(
-                    p.job.id, state=JobState.PUBLISHED, message=f"published {len(p.leaves)} chunks"
+                    p.job.id,
+                    state=JobState.PUBLISHED,
+                    message="; ".join([f"published {len(p.leaves)} chunks", *p.notes]),
                 )
         published = {p.job.id for p in live}
         for p in prepared:
@@ -415,16 +470,26 @@ class IndexBuilder:
                 self._files.remove_source(kb_id, version.stored_path)
 
 
+@dataclass(frozen=True)
+class ChunkedFile:
+    chunks: ChunkSet
+    notes: list[str]  # what the reader left out and why (pages OCR skipped or did not reach)
+
+
 def chunk_file(
-    path: Path, name: str, settings: IndexingSettings, count_tokens: Callable[[str], int]
-) -> ChunkSet:
+    path: Path,
+    name: str,
+    settings: IndexingSettings,
+    count_tokens: Callable[[str], int],
+    ocr: OcrOptions | None = None,
+) -> ChunkedFile:
     """Read and chunk one stored file exactly as indexing does (the file's own title, else its name)."""
-    parsed = read_file(path, settings.limits)
+    parsed = read_file(path, settings.limits, ocr)
     title = parsed.title or ("" if parsed.format == "beir" else Path(name).stem)
     chunks = chunk_blocks(parsed.blocks, title, settings.chunking, count_tokens)
     if not chunks.leaves:
         raise ReadError(ReadErrorKind.EMPTY, f"{name} contains no text.")
-    return chunks
+    return ChunkedFile(chunks, list(parsed.notes))
 
 
 def _rows(

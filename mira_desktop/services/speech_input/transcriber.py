@@ -1,0 +1,127 @@
+"""Speech to text: faster-whisper (CTranslate2) on the CPU with the Whisper base model.
+
+Silence is cut first (Silero VAD, as faster-whisper ships it): Whisper "hears" words in silence
+otherwise. The model is loaded on first use and kept; one transcription runs at a time (a lock), on the
+caller's thread (an operation in the window, the command itself in `mira`). The language is
+detected, and when Whisper is unsure (below half its confidence) the fallback — the window's
+language — is used instead. faster_whisper and
+ctranslate2 are imported only here, when a transcription starts.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from mira_desktop.core.cancel import CancelToken
+from mira_desktop.core.errors import InvalidInputError, NotFoundError
+from mira_desktop.services.speech_input.model_files import SpeechModelUnavailableError, ensure_model
+
+UNSURE = 0.5  # below this language confidence the fallback language is used
+# No initial prompt: the usual "以下是普通话的句子。" (to tip Whisper to simplified characters) came back
+# as the transcript of speech Whisper could not make out (benchmarks/speech_input.py), and without a
+# real Mandarin recording here its benefit could not be measured.
+_BETWEEN_CHINESE = re.compile(r"(?<=[\u3000-\u9fff\uff00-\uffef])\s+(?=[\u3000-\u9fff\uff00-\uffef])")
+# A segment whose text compresses more than this is a decoding loop, not speech (Whisper's own
+# threshold for a failed decode); it is left out. Measured on espeak-ng's Mandarin, which Whisper
+# cannot make out: without this, one file came back as 300 characters of "一共".
+REPEATING = 2.4
+AUDIO_SUFFIXES = (".wav", ".mp3", ".ogg", ".oga", ".opus", ".flac", ".m4a", ".webm", ".aac")
+
+
+@dataclass(frozen=True)
+class Transcript:
+    text: str
+    language: str
+    language_probability: float
+    duration_s: float  # of the audio
+    seconds: float  # the transcription took
+
+    @property
+    def real_time_factor(self) -> float:
+        return self.seconds / self.duration_s if self.duration_s else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**asdict(self), "real_time_factor": round(self.real_time_factor, 3)}
+
+
+class Transcriber:
+    def __init__(self, model_folder: Path, threads: int | None = None) -> None:
+        self.model_folder = model_folder
+        self.threads = threads or max((os.cpu_count() or 2) - 1, 1)
+        self._model: Any = None
+        self._lock = threading.Lock()
+
+    @property
+    def loaded(self) -> bool:
+        return self._model is not None
+
+    def transcribe(
+        self,
+        path: Path,
+        *,
+        language: str | None = None,
+        fallback: str | None = None,
+        cancel: CancelToken | None = None,
+    ) -> Transcript:
+        """The text spoken in the audio file ``path`` (WAV, MP3, OGG, FLAC…)."""
+        cancel = cancel or CancelToken()
+        if not path.is_file():
+            raise NotFoundError(f"{path} does not exist: give the path of an audio file.")
+        cancel.raise_if_cancelled()
+        with self._lock:
+            model = self._load()
+            started = time.perf_counter()
+            text, info = self._run(model, path, language, cancel)
+            if (
+                language is None
+                and fallback
+                and info.language != fallback
+                and info.language_probability < UNSURE
+            ):
+                text, info = self._run(model, path, fallback, cancel)
+            seconds = time.perf_counter() - started
+        if not text:
+            raise InvalidInputError(
+                f"No speech was heard in {path.name}: speak closer to the microphone and try again."
+            )
+        return Transcript(
+            text, str(info.language), float(info.language_probability), float(info.duration), seconds
+        )
+
+    def _run(self, model: Any, path: Path, language: str | None, cancel: CancelToken) -> tuple[str, Any]:
+        try:
+            segments, info = model.transcribe(
+                str(path), language=language, beam_size=5, condition_on_previous_text=False, vad_filter=True,
+            )  # fmt: skip
+            parts = []
+            for segment in segments:  # decoded lazily, segment by segment: a cancel stops between them
+                cancel.raise_if_cancelled()
+                if segment.compression_ratio > REPEATING:
+                    continue  # Whisper looping on speech it cannot make out ("一共一共一共…")
+                parts.append(segment.text.strip())
+        except ValueError as exc:  # PyAV's InvalidDataError: not audio it can decode
+            raise InvalidInputError(
+                f"{path.name} is not audio Mira can read ({exc}): record or convert it to WAV, MP3, OGG or FLAC."
+            ) from None
+        joined = " ".join(p for p in parts if p)
+        return _BETWEEN_CHINESE.sub("", joined).strip(), info
+
+    def _load(self) -> Any:
+        if self._model is None:
+            folder = ensure_model(self.model_folder)
+            try:
+                from faster_whisper import WhisperModel
+            except ImportError as exc:
+                raise SpeechModelUnavailableError(
+                    f"Dictation needs faster-whisper: pip install 'faster-whisper>=1.2' ({exc})."
+                ) from None
+            self._model = WhisperModel(
+                str(folder), device="cpu", compute_type="int8", cpu_threads=self.threads
+            )
+        return self._model
