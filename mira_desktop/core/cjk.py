@@ -28,6 +28,7 @@ HANGUL_RANGES: Ranges = (
     (0xAC00, 0xD7AF),  # Hangul Syllables
 )
 FULLWIDTH_RANGES: Ranges = ((0xFF00, 0xFFEF),)  # Halfwidth and Fullwidth Forms (Ａ, ！, ｶ)
+PUNCTUATION_RANGES: Ranges = ((0x3000, 0x303F),)  # CJK Symbols and Punctuation (、。「」)
 
 
 def character_class(*tables: Ranges) -> str:

@@ -19,6 +19,13 @@ from pathlib import Path
 from typing import Any
 
 from mira_desktop.core.cancel import CancelToken
+from mira_desktop.core.cjk import (
+    FULLWIDTH_RANGES,
+    HAN_RANGES,
+    KANA_RANGES,
+    PUNCTUATION_RANGES,
+    character_class,
+)
 from mira_desktop.core.errors import InvalidInputError, NotFoundError
 from mira_desktop.services.speech_input.model_files import SpeechModelUnavailableError, ensure_model
 
@@ -26,7 +33,8 @@ UNSURE = 0.5  # below this language confidence the fallback language is used
 # No initial prompt: the usual "以下是普通话的句子。" (to tip Whisper to simplified characters) came back
 # as the transcript of speech Whisper could not make out (benchmarks/speech_input.py), and without a
 # real Mandarin recording here its benefit could not be measured.
-_BETWEEN_CHINESE = re.compile(r"(?<=[\u3000-\u9fff\uff00-\uffef])\s+(?=[\u3000-\u9fff\uff00-\uffef])")
+_WIDE = character_class(HAN_RANGES, KANA_RANGES, PUNCTUATION_RANGES, FULLWIDTH_RANGES)
+_BETWEEN_CHINESE = re.compile(f"(?<=[{_WIDE}])\\s+(?=[{_WIDE}])")
 # A segment whose text compresses more than this is a decoding loop, not speech (Whisper's own
 # threshold for a failed decode); it is left out. Measured on espeak-ng's Mandarin, which Whisper
 # cannot make out: without this, one file came back as 300 characters of "一共".
