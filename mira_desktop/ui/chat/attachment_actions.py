@@ -22,6 +22,7 @@ from mira_desktop.services.app.changes import Topic
 from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.chat.attachment_chip import AttachmentChip
 from mira_desktop.ui.chat.drops import DroppedFiles
+from mira_desktop.ui.external_open import open_externally
 from mira_desktop.ui.i18n import explain, tr
 
 if TYPE_CHECKING:
@@ -206,6 +207,7 @@ class AttachmentActions(QObject):
         self.chip = None if view is None else AttachmentChip.from_view(view)
         if self.chip is not None:
             self.chip.remove_requested.connect(self.remove)
+            self.chip.open_requested.connect(lambda path: open_externally(path, self._window))
         self.composer.show_chip(self.chip)
         if view is not None:
             self._read_plan()

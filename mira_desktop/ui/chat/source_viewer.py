@@ -9,8 +9,7 @@ from __future__ import annotations
 from pathlib import PurePath
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QUrl
-from PySide6.QtGui import QDesktopServices, QGuiApplication, QPixmap
+from PySide6.QtGui import QGuiApplication, QPixmap
 from PySide6.QtWidgets import QDialog, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 if TYPE_CHECKING:
@@ -52,5 +51,8 @@ class PdfPageDialog(QDialog):
         layout.addWidget(area)
 
 
-def open_in_system_viewer(source: SourceFile) -> bool:
-    return QDesktopServices.openUrl(QUrl.fromLocalFile(str(source.path)))
+def open_in_system_viewer(source: SourceFile, parent: QWidget | None = None) -> bool:
+    """Hand the file to the system's program; a failure is said in the window (``open_externally``)."""
+    from mira_desktop.ui.external_open import open_externally
+
+    return open_externally(source.path, parent)

@@ -9,7 +9,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMainWindow, QMessageBox
+from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
 
 from mira_desktop.ui.i18n import explain, tr
 from mira_desktop.ui.shell.sidebar import MORE
@@ -42,6 +42,8 @@ class OtherWindows:
         from mira_desktop.ui.roles.workbench import RoleWorkbench
 
         assert self.services is not None
+        if _raised(getattr(self, "role_workbench", None)):
+            return  # pressed again: the open window comes to the front, no second one
         workbench = RoleWorkbench(self.services, self.background, self.changes)
         workbench.setWindowTitle(tr("menu.roles").rstrip("…"))
         workbench.resize(1100, 760)
@@ -54,6 +56,8 @@ class OtherWindows:
 
         assert self.services is not None
         assert self.changes is not None
+        if _raised(getattr(self, "knowledge_page", None)):
+            return
         page = KnowledgePage(self.services, self.background, self.changes)
         page.setWindowTitle(tr("menu.knowledge").rstrip("…"))
         page.resize(1100, 760)
@@ -133,7 +137,7 @@ class OtherWindows:
         def shown(result: tuple[SourceFile, bytes | None]) -> None:
             source, png = result
             if png is None:
-                open_in_system_viewer(source)
+                open_in_system_viewer(source, self._host())
                 return
             dialog = PdfPageDialog(source, png, self._host())
             self.source_dialog = dialog
@@ -142,3 +146,15 @@ class OtherWindows:
         self.background.op(self._host(), load).success(shown).failure(
             lambda exc: self._notice(explain(exc))
         ).run()
+
+
+def _raised(window: QWidget | None) -> bool:
+    """Bring ``window`` to the front if it is still open (shown, minimised or not); False if there
+    is none to raise (never opened, or closed: a closed one is built anew)."""
+    if window is None or not window.isVisible():
+        return False
+    if window.isMinimized():
+        window.showNormal()
+    window.raise_()
+    window.activateWindow()
+    return True

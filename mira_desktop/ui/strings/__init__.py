@@ -18,6 +18,7 @@ from mira_desktop.ui.strings import (
     shell,
     threads,
     trash,
+    window_pass,
 )
 from mira_desktop.ui.strings.source import Source
 
@@ -45,4 +46,5 @@ CATALOG: dict[str, Source] = _merge(
     shell.STRINGS,
     threads.STRINGS,
     trash.STRINGS,
+    window_pass.STRINGS,
 )

@@ -2506,4 +2506,32 @@ Start one on the right.</source>
         <translation>撤销</translation>
     </message>
 </context>
+<context>
+    <name>win</name>
+    <message>
+        <source>Could not open it</source>
+        <comment>win.open_failed_title</comment>
+        <translation>无法打开</translation>
+    </message>
+    <message>
+        <source>No program on this computer opened {name}: the desktop has no program set for it. Open it yourself from {path}, or install a program for this kind of file.</source>
+        <comment>win.open_failed_file</comment>
+        <translation>这台电脑上没有程序能打开 {name}：桌面没有为它设置程序。请自行从 {path} 打开它，或安装能打开这类文件的程序。</translation>
+    </message>
+    <message>
+        <source>No program on this computer opened {name}: the desktop has no web browser set. Copy the address and open it in a browser.</source>
+        <comment>win.open_failed_url</comment>
+        <translation>这台电脑上没有程序能打开 {name}：桌面没有设置网页浏览器。请复制地址，在浏览器中打开。</translation>
+    </message>
+    <message>
+        <source>Copy the path</source>
+        <comment>win.copy_path</comment>
+        <translation>复制路径</translation>
+    </message>
+    <message>
+        <source>Copy the address</source>
+        <comment>win.copy_address</comment>
+        <translation>复制地址</translation>
+    </message>
+</context>
 </TS>
