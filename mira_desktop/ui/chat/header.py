@@ -30,6 +30,9 @@ if TYPE_CHECKING:
     from mira_desktop.ui.operations import OperationRunner
 
 
+ADD_FOLDER = "add-folder"  # the workspace picker's last item: add a folder as a new workspace
+
+
 @dataclass(frozen=True)
 class _Choices:
     thread: Thread | None
@@ -55,6 +58,7 @@ class Draft:
 class ChatHeader(QWidget):
     changed = Signal()  # a binding changed (the context meter follows)
     model_picked = Signal()  # the user chose another model (the window checks it is ready)
+    notice = Signal(str)  # a one-line refusal for the status bar (a folder that cannot be a workspace)
     loaded = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -89,10 +93,8 @@ class ChatHeader(QWidget):
             layout.addWidget(widget)
         self.role_picker.activated.connect(lambda i: self._bind(role_id=self.role_picker.itemData(i)))
         self.kb_picker.activated.connect(lambda i: self._bind(knowledge_base_id=self.kb_picker.itemData(i)))
-        self.workspace_picker.activated.connect(
-            lambda i: self._set_agent(True, self.workspace_picker.itemData(i))
-        )
-        self.agent_button.toggled.connect(lambda on: self._set_agent(on, self.workspace_picker.currentData()))
+        self.workspace_picker.activated.connect(self._workspace_picked)
+        self.agent_button.toggled.connect(lambda on: self._set_agent(on, self._shown_workspace()))
         self.model_picker.activated.connect(lambda i: self._pick_model(self.model_picker.itemData(i)))
         self.services: AppServices | None = None
         self.runner: OperationRunner | None = None
@@ -193,7 +195,11 @@ class ChatHeader(QWidget):
             [(tr("header.no_kb"), None), *((kb.name, kb.id) for kb in choices.knowledge_bases)],
             kb_id,
         )
-        _fill(self.workspace_picker, [(w.name, w.id) for w in choices.workspaces], workspace)
+        _fill(
+            self.workspace_picker,
+            [(w.name, w.id) for w in choices.workspaces] + [(tr("win.ws_add_item"), ADD_FOLDER)],
+            workspace,
+        )
         for index, w in enumerate(choices.workspaces):
             self.workspace_picker.setItemData(index, w.root_path, Qt.ItemDataRole.ToolTipRole)
         models: list[tuple[str, Any]] = [(tr("header.default_model", name=choices.default_model), None)]
@@ -229,6 +235,27 @@ class ChatHeader(QWidget):
             self.changed.emit()
             return
         self._write(lambda services, thread_id: services.threads.bind(thread_id, **binding))
+
+    def _shown_workspace(self) -> str | None:
+        chosen = self.workspace_picker.currentData()
+        return None if chosen == ADD_FOLDER else chosen
+
+    def _workspace_picked(self, index: int) -> None:
+        chosen = self.workspace_picker.itemData(index)
+        if chosen != ADD_FOLDER:
+            self._set_agent(True, chosen)
+            return
+        from mira_desktop.ui.settings.workspaces_page import add_workspace_folder
+
+        self.reload()  # the picker shows the thread's workspace again until the new one is added
+        if self.services is not None and self.runner is not None:
+            add_workspace_folder(
+                self,
+                self.services,
+                self.runner,
+                added=lambda workspace: self._set_agent(True, workspace.id),
+                failed=self.notice.emit,
+            )
 
     def _set_agent(self, enabled: bool, workspace_id: str | None) -> None:
         self.workspace_picker.setVisible(enabled)

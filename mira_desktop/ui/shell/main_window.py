@@ -86,6 +86,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
         self.header.changed.connect(self._bindings_changed)
         self.header.model_picked.connect(self.start_model_check)
         self.header.loaded.connect(self._header_loaded)
+        self.header.notice.connect(self._notice)
         # The header's parts under the names the window's tests and scripts use.
         self.bindings = self.header
         self.thread_title = self.header.title

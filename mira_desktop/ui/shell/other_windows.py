@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
+from shiboken6 import isValid
 
 from mira_desktop.ui.i18n import explain, tr
 from mira_desktop.ui.shell.sidebar import MORE
@@ -68,10 +69,18 @@ class OtherWindows:
         from mira_desktop.ui.settings.dialog import SettingsDialog
 
         assert self.services is not None
+        if _raised(getattr(self, "settings_dialog", None)):
+            return
         dialog = SettingsDialog(self.services, self.background, self._host(), self.changes)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.settings_dialog = dialog
         dialog.show()
+
+    def open_models_page(self) -> None:
+        """Where every "pick a model that can …" leads: Settings → Models today; point it at the
+        page that gets new models once there is one."""
+        self.open_settings()
+        self.settings_dialog.show_page(self.settings_dialog.models_page)
 
     def open_switcher(self) -> None:
         """Ctrl+K: a thread or a command, by a few letters of its name."""
@@ -151,8 +160,8 @@ class OtherWindows:
 def _raised(window: QWidget | None) -> bool:
     """Bring ``window`` to the front if it is still open (shown, minimised or not); False if there
     is none to raise (never opened, or closed: a closed one is built anew)."""
-    if window is None or not window.isVisible():
-        return False
+    if window is None or not isValid(window) or not window.isVisible():
+        return False  # never opened, or closed (a dialog deleted on close is gone)
     if window.isMinimized():
         window.showNormal()
     window.raise_()

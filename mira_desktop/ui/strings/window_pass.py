@@ -22,4 +22,36 @@ STRINGS: dict[str, Source] = {
     ),
     "win.copy_path": translate("win", "Copy the path", "win.copy_path"),
     "win.copy_address": translate("win", "Copy the address", "win.copy_address"),
+    # Settings → Workspaces (ui/settings/workspaces_page.py) and the header's "Add a folder…".
+    "win.ws_tab": translate("win", "Workspaces", "win.ws_tab"),
+    "win.ws_hint": translate(
+        "win",
+        "The folders an agent thread may work in. Mira only reads and changes files inside the workspace the thread uses; deleting a workspace never touches its folder.",
+        "win.ws_hint",
+    ),
+    "win.ws_add": translate("win", "Add a folder…", "win.ws_add"),
+    "win.ws_add_item": translate("win", "Add a folder…", "win.ws_add_item"),
+    "win.ws_add_title": translate("win", "New workspace", "win.ws_add_title"),
+    "win.ws_choose_folder": translate("win", "Choose the workspace's folder", "win.ws_choose_folder"),
+    "win.ws_name": translate("win", "Name:", "win.ws_name"),
+    "win.ws_rename": translate("win", "Rename…", "win.ws_rename"),
+    "win.ws_rename_title": translate("win", "Rename the workspace", "win.ws_rename_title"),
+    "win.ws_open": translate("win", "Open in the file manager", "win.ws_open"),
+    "win.ws_delete": translate("win", "Move to the trash", "win.ws_delete"),
+    "win.ws_default": translate("win", "{name} (default)", "win.ws_default"),
+    "win.ws_default_kept": translate(
+        "win", "The default workspace cannot be deleted.", "win.ws_default_kept"
+    ),
+    "win.ws_added": translate("win", "Added the workspace {name} ({path}).", "win.ws_added"),
+    "win.ws_renamed": translate("win", "Renamed the workspace to {name}.", "win.ws_renamed"),
+    "win.ws_deleted": translate(
+        "win",
+        "Moved {name} to the trash; the folder {path} was not touched.",
+        "win.ws_deleted",
+    ),
+    "win.ws_confirm_delete": translate(
+        "win",
+        "Move the workspace {name} to the trash? The folder {path} and its files are not touched. Its threads keep every message and work in Mira BASE until you restore it from the trash (within {days} days).",
+        "win.ws_confirm_delete",
+    ),
 }

@@ -2533,5 +2533,90 @@ Start one on the right.</source>
         <comment>win.copy_address</comment>
         <translation>复制地址</translation>
     </message>
+    <message>
+        <source>Workspaces</source>
+        <comment>win.ws_tab</comment>
+        <translation>工作区</translation>
+    </message>
+    <message>
+        <source>The folders an agent thread may work in. Mira only reads and changes files inside the workspace the thread uses; deleting a workspace never touches its folder.</source>
+        <comment>win.ws_hint</comment>
+        <translation>智能体对话可以在其中工作的文件夹。Mira 只读取和修改对话所用工作区内的文件；删除工作区绝不会动它的文件夹。</translation>
+    </message>
+    <message>
+        <source>Add a folder…</source>
+        <comment>win.ws_add</comment>
+        <translation>添加文件夹…</translation>
+    </message>
+    <message>
+        <source>Add a folder…</source>
+        <comment>win.ws_add_item</comment>
+        <translation>添加文件夹…</translation>
+    </message>
+    <message>
+        <source>New workspace</source>
+        <comment>win.ws_add_title</comment>
+        <translation>新建工作区</translation>
+    </message>
+    <message>
+        <source>Choose the workspace&apos;s folder</source>
+        <comment>win.ws_choose_folder</comment>
+        <translation>选择工作区的文件夹</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <comment>win.ws_name</comment>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <comment>win.ws_rename</comment>
+        <translation>重命名…</translation>
+    </message>
+    <message>
+        <source>Rename the workspace</source>
+        <comment>win.ws_rename_title</comment>
+        <translation>重命名工作区</translation>
+    </message>
+    <message>
+        <source>Open in the file manager</source>
+        <comment>win.ws_open</comment>
+        <translation>在文件管理器中打开</translation>
+    </message>
+    <message>
+        <source>Move to the trash</source>
+        <comment>win.ws_delete</comment>
+        <translation>移到回收站</translation>
+    </message>
+    <message>
+        <source>{name} (default)</source>
+        <comment>win.ws_default</comment>
+        <translation>{name}（默认）</translation>
+    </message>
+    <message>
+        <source>The default workspace cannot be deleted.</source>
+        <comment>win.ws_default_kept</comment>
+        <translation>默认工作区不能删除。</translation>
+    </message>
+    <message>
+        <source>Added the workspace {name} ({path}).</source>
+        <comment>win.ws_added</comment>
+        <translation>已添加工作区 {name}（{path}）。</translation>
+    </message>
+    <message>
+        <source>Renamed the workspace to {name}.</source>
+        <comment>win.ws_renamed</comment>
+        <translation>已将工作区重命名为 {name}。</translation>
+    </message>
+    <message>
+        <source>Moved {name} to the trash; the folder {path} was not touched.</source>
+        <comment>win.ws_deleted</comment>
+        <translation>已将 {name} 移到回收站；文件夹 {path} 未被改动。</translation>
+    </message>
+    <message>
+        <source>Move the workspace {name} to the trash? The folder {path} and its files are not touched. Its threads keep every message and work in Mira BASE until you restore it from the trash (within {days} days).</source>
+        <comment>win.ws_confirm_delete</comment>
+        <translation>将工作区 {name} 移到回收站？文件夹 {path} 及其中的文件不会被改动。它的对话保留所有消息，在你从回收站恢复它之前（{days} 天内）将在 Mira BASE 中工作。</translation>
+    </message>
 </context>
 </TS>
