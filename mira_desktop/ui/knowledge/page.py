@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
+    QComboBox,
     QFileDialog,
     QHBoxLayout,
     QLabel,
@@ -33,6 +34,7 @@ from PySide6.QtWidgets import (
 from mira_desktop.services.app.changes import Topic
 from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.i18n import explain, tr
+from mira_desktop.ui.knowledge import embedder_row
 from mira_desktop.ui.knowledge.documents_tab import DocumentsTab
 from mira_desktop.ui.knowledge.evaluation_tab import EvaluationTab
 from mira_desktop.ui.knowledge.jobs_tab import JobsTab
@@ -41,6 +43,7 @@ from mira_desktop.ui.knowledge.search_tab import SearchTab
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.knowledge.bases import DocumentView, JobView, KnowledgeBaseSummary
+    from mira_desktop.services.knowledge.embedders import EmbedderChoice
     from mira_desktop.services.knowledge.search import Hit
     from mira_desktop.store.evaluation_runs import EvaluationRun
     from mira_desktop.ui.changes import ChangeSignal
@@ -59,6 +62,9 @@ class _Snapshot:
     jobs: list[JobView] = field(default_factory=list)
     evaluations: list[EvaluationRun] = field(default_factory=list)
     answer_reports: list[dict[str, Any]] = field(default_factory=list)  # `mira eval rag`, newest first
+    embedders: list[EmbedderChoice] = field(default_factory=list)  # what a base can be built with
+    embedder: str = ""  # the chosen base's
+    rebuilding: bool = False  # its index is being built again with another embedder
 
 
 class KnowledgePage(QWidget):
@@ -81,6 +87,8 @@ class KnowledgePage(QWidget):
         self._message = ""  # the last thing an action of the user said (queued, failed …)
         self._loading = False
         self._reload_again = False
+        self._embedder_choices: list[EmbedderChoice] = []
+        self._base_names: dict[str, str] = {}
         self.setAcceptDrops(True)
         splitter = QSplitter(Qt.Orientation.Horizontal, self)
         splitter.addWidget(self._build_sidebar())
@@ -106,11 +114,17 @@ class KnowledgePage(QWidget):
         self.new_name = QLineEdit()
         self.new_name.setPlaceholderText(tr("kb.new_name"))
         self.new_name.returnPressed.connect(self.create_knowledge_base)
+        self.new_embedder = QComboBox()  # the new base's embedder (the default follows the language)
+        self.new_embedder.setObjectName("newEmbedder")
+        self.new_embedder.setToolTip(tr("win.embedder_new_tip"))
+        self._embedder_chosen = False  # the person picked one: reloads keep their choice
+        self.new_embedder.activated.connect(lambda _i: setattr(self, "_embedder_chosen", True))
         self.create_button = QPushButton(tr("kb.create"))
         self.create_button.clicked.connect(self.create_knowledge_base)
         self.delete_button = QPushButton(tr("kb.delete"))
         self.delete_button.clicked.connect(self.delete_current)
         layout.addWidget(self.new_name)
+        layout.addWidget(self.new_embedder)
         row = QHBoxLayout()
         row.addWidget(self.create_button)
         row.addWidget(self.delete_button)
@@ -123,6 +137,7 @@ class KnowledgePage(QWidget):
         self.summary = QLabel("")
         self.summary.setWordWrap(True)
         layout.addWidget(self.summary)
+        layout.addWidget(self._build_embedder_row())
         buttons = QHBoxLayout()
         self.add_files_button = QPushButton(tr("kb.add_files"))
         self.add_files_button.clicked.connect(self._pick_files)
@@ -174,6 +189,11 @@ class KnowledgePage(QWidget):
         self.chart = self.evaluation_tab.chart
         return box
 
+    def _build_embedder_row(self) -> QWidget:
+        self.embedder_row = embedder_row.EmbedderRow()
+        self.embedder_row.switch_requested.connect(self.switch_embedder)
+        return self.embedder_row
+
     @property
     def hits(self) -> list[Hit]:
         return self.search_tab.hits
@@ -197,12 +217,14 @@ class KnowledgePage(QWidget):
         bases_service = self.services.knowledge_bases
         history = self.services.knowledge.evaluation.history
         answer_history = self.services.knowledge.rag_evaluations.history
+        embedders, indexes = self.services.knowledge.embedders, self.services.knowledge.indexes
 
         def load() -> _Snapshot:
             bases = bases_service.summaries()
             kb_id = wanted if any(b.id == wanted for b in bases) else (bases[0].id if bases else None)
+            choices = embedders.choices()
             if kb_id is None:
-                return _Snapshot(bases, None)
+                return _Snapshot(bases, None, embedders=choices)
             return _Snapshot(
                 bases,
                 kb_id,
@@ -210,6 +232,9 @@ class KnowledgePage(QWidget):
                 bases_service.jobs(kb_id, limit=200),
                 history(kb_id),
                 answer_history(kb_id),
+                choices,
+                embedders.name_for(kb_id),
+                indexes.needs_rebuild(kb_id),
             )
 
         self.runner.op(self, load).success(self._show).failure(self._load_failed).run()
@@ -224,6 +249,7 @@ class KnowledgePage(QWidget):
             self._reload_again = False
             self.reload()
         self._selected = snapshot.kb_id
+        self._base_names = {b.id: b.name for b in snapshot.bases}
         self.kb_list.blockSignals(True)
         self.kb_list.clear()
         for base in snapshot.bases:
@@ -236,6 +262,7 @@ class KnowledgePage(QWidget):
         self.kb_list.blockSignals(False)
         current = next((b for b in snapshot.bases if b.id == snapshot.kb_id), None)
         self._show_header(current, bool(snapshot.bases))
+        self._show_embedders(snapshot, current is not None)
         self.documents_tab.show_documents(snapshot.documents)
         self.jobs_tab.show_jobs(snapshot.jobs)
         self.evaluation_tab.show_runs(snapshot.evaluations)
@@ -264,6 +291,15 @@ class KnowledgePage(QWidget):
             )
         )
         self.follow_button.setText(tr("kb.unfollow") if current.watch_path else tr("kb.follow"))
+
+    def _show_embedders(self, snapshot: _Snapshot, has_base: bool) -> None:
+        self._embedder_choices = snapshot.embedders
+        chosen = self.new_embedder.currentData() if self._embedder_chosen else None
+        default = embedder_row.default_embedder(snapshot.embedders)
+        embedder_row.fill(self.new_embedder, snapshot.embedders, chosen or default)
+        self.embedder_row.setVisible(has_base)
+        if has_base:
+            self.embedder_row.show_embedder(snapshot.embedders, snapshot.embedder, snapshot.rebuilding)
 
     def _show_progress(self, jobs: list[JobView], has_base: bool, failed: int = 0) -> None:
         active = [j for j in jobs if j.state not in FINISHED]
@@ -303,14 +339,32 @@ class KnowledgePage(QWidget):
     # -- knowledge bases --------------------------------------------------------------------------
     def create_knowledge_base(self) -> None:
         name = self.new_name.text().strip()
-        create = self.services.knowledge_bases.create
+        embedder = str(self.new_embedder.currentData() or "")
+        bases, embedders = self.services.knowledge_bases, self.services.knowledge.embedders
+
+        def create() -> Any:
+            return embedder_row.create_base(bases, embedders, name, embedder)
 
         def created(kb: Any) -> None:
             self.new_name.clear()
+            self._embedder_chosen = False
             self._selected = kb.id
             self.knowledge_bases_changed.emit()
 
-        self.runner.op(self, lambda: create(name)).success(created).failure(self._failed).run()
+        self.runner.op(self, create).success(created).failure(self._failed).run()
+
+    def switch_embedder(self, embedder: str) -> None:
+        """Build the chosen base's index again with ``embedder`` (the old one answers meanwhile)."""
+        kb_id = self.current_kb_id()
+        choice = next((c for c in self._embedder_choices if c.option.name == embedder), None)
+        if kb_id is None or choice is None:
+            return
+        label = embedder_row.embedder_label(choice)
+        if not embedder_row.ask_switch(self.confirm, self._base_names.get(kb_id, ""), label):
+            self.reload()  # the picker shows the base's embedder again
+            return
+        set_for = self.services.knowledge.embedders.set_for  # wakes the indexer, which rebuilds
+        self.runner.op(self, lambda: set_for(kb_id, embedder)).failure(self._failed).run()
 
     def confirm(self, title: str, text: str) -> bool:
         answer = QMessageBox.question(self, title, text)

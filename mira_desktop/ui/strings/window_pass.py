@@ -54,4 +54,38 @@ STRINGS: dict[str, Source] = {
         "Move the workspace {name} to the trash? The folder {path} and its files are not touched. Its threads keep every message and work in Mira BASE until you restore it from the trash (within {days} days).",
         "win.ws_confirm_delete",
     ),
+    # The embedder of a knowledge base (ui/knowledge/embedder_row.py).
+    "win.embedder.minilm": translate("win", "MiniLM — English only", "win.embedder.minilm"),
+    "win.embedder.e5-small": translate(
+        "win", "multilingual-e5-small — Chinese, English and ~100 languages", "win.embedder.e5-small"
+    ),
+    "win.embedder_caption": translate("win", "Embedder:", "win.embedder_caption"),
+    "win.embedder_tip": translate(
+        "win",
+        "The model that turns this base's passages into vectors. Another one rebuilds the index beside the current one, which keeps answering until the new one is ready.",
+        "win.embedder_tip",
+    ),
+    "win.embedder_new_tip": translate(
+        "win",
+        "The embedder of the new knowledge base: pick the multilingual one for Chinese documents.",
+        "win.embedder_new_tip",
+    ),
+    "win.embedder_rebuilding": translate(
+        "win",
+        "Rebuilding the index with this embedder; searches use the previous index until it is ready.",
+        "win.embedder_rebuilding",
+    ),
+    "win.embedder_switch_title": translate("win", "Switch the embedder", "win.embedder_switch_title"),
+    "win.embedder_switch": translate(
+        "win",
+        "Rebuild {name} with {embedder}? Every document is embedded again beside the current index, which keeps answering until the new one is ready.",
+        "win.embedder_switch",
+    ),
+    # The welcome page when the window is Chinese and the model is the embedded one (ui/chat/view.py).
+    "win.try_model_note": translate(
+        "win",
+        "The built-in SmolLM2 model is tiny and meant for trying Mira: its Chinese answers are often garbled. For real use, pick a better model — a Qwen2.5 or GLM GGUF file, or Ollama or LM Studio already running on this computer.",
+        "win.try_model_note",
+    ),
+    "win.try_model_link": translate("win", "Choose a better model…", "win.try_model_link"),
 }

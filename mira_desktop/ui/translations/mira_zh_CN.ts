@@ -2618,5 +2618,55 @@ Start one on the right.</source>
         <comment>win.ws_confirm_delete</comment>
         <translation>将工作区 {name} 移到回收站？文件夹 {path} 及其中的文件不会被改动。它的对话保留所有消息，在你从回收站恢复它之前（{days} 天内）将在 Mira BASE 中工作。</translation>
     </message>
+    <message>
+        <source>MiniLM — English only</source>
+        <comment>win.embedder.minilm</comment>
+        <translation>MiniLM — 仅英文</translation>
+    </message>
+    <message>
+        <source>multilingual-e5-small — Chinese, English and ~100 languages</source>
+        <comment>win.embedder.e5-small</comment>
+        <translation>multilingual-e5-small — 中文、英文及约 100 种语言</translation>
+    </message>
+    <message>
+        <source>Embedder:</source>
+        <comment>win.embedder_caption</comment>
+        <translation>嵌入模型：</translation>
+    </message>
+    <message>
+        <source>The model that turns this base&apos;s passages into vectors. Another one rebuilds the index beside the current one, which keeps answering until the new one is ready.</source>
+        <comment>win.embedder_tip</comment>
+        <translation>把这个知识库的段落转换成向量的模型。换一个会在当前索引旁边重建索引，新索引就绪前当前索引照常回答。</translation>
+    </message>
+    <message>
+        <source>The embedder of the new knowledge base: pick the multilingual one for Chinese documents.</source>
+        <comment>win.embedder_new_tip</comment>
+        <translation>新知识库的嵌入模型：中文文档请选择多语言模型。</translation>
+    </message>
+    <message>
+        <source>Rebuilding the index with this embedder; searches use the previous index until it is ready.</source>
+        <comment>win.embedder_rebuilding</comment>
+        <translation>正在用这个嵌入模型重建索引；就绪前搜索使用之前的索引。</translation>
+    </message>
+    <message>
+        <source>Switch the embedder</source>
+        <comment>win.embedder_switch_title</comment>
+        <translation>更换嵌入模型</translation>
+    </message>
+    <message>
+        <source>Rebuild {name} with {embedder}? Every document is embedded again beside the current index, which keeps answering until the new one is ready.</source>
+        <comment>win.embedder_switch</comment>
+        <translation>用 {embedder} 重建 {name}？每个文档都会在当前索引旁边重新嵌入，新索引就绪前当前索引照常回答。</translation>
+    </message>
+    <message>
+        <source>The built-in SmolLM2 model is tiny and meant for trying Mira: its Chinese answers are often garbled. For real use, pick a better model — a Qwen2.5 or GLM GGUF file, or Ollama or LM Studio already running on this computer.</source>
+        <comment>win.try_model_note</comment>
+        <translation>内置的 SmolLM2 模型很小，只适合试用 Mira：它的中文回答常常不通顺。要认真使用，请换一个更好的模型——例如 Qwen2.5 或 GLM 的 GGUF 文件，或这台电脑上已在运行的 Ollama、LM Studio。</translation>
+    </message>
+    <message>
+        <source>Choose a better model…</source>
+        <comment>win.try_model_link</comment>
+        <translation>选择更好的模型…</translation>
+    </message>
 </context>
 </TS>
