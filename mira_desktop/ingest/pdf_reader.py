@@ -14,7 +14,8 @@ _SCANNED_TEXT_CHARS = 20
 _HYPHEN_BREAK = re.compile(r"(\w)-\n(\w)")
 
 
-def read_pdf(path: Path, limits: ReaderLimits) -> ParsedDocument:
+def read_pdf(path: Path, limits: ReaderLimits, password: str | None = None) -> ParsedDocument:
+    """``password`` opens an encrypted PDF for this read (it is kept nowhere)."""
     import pymupdf as typed_pymupdf
 
     pymupdf: Any = typed_pymupdf  # partly annotated: used untyped, like the other readers
@@ -28,19 +29,29 @@ def read_pdf(path: Path, limits: ReaderLimits) -> ParsedDocument:
             ReadErrorKind.CORRUPT, f"{path.name} is damaged or not a {kind} file ({exc})."
         ) from exc
     try:
+        if document.needs_pass:
+            _unlock(document, path, password)
         return _read(document, path, kind, limits)
     except ReadError:
         raise
     except Exception as exc:  # the page count or the outline of a damaged file (an EPUB's is laid out)
-        raise ReadError(
-            ReadErrorKind.CORRUPT, f"{path.name} is damaged: reading it failed ({exc})."
-        ) from exc
+        raise ReadError(ReadErrorKind.CORRUPT, f"{path.name} is damaged: reading it failed ({exc}).") from exc
     finally:
         document.close()
 
 
+def _unlock(document: Any, path: Path, password: str | None) -> None:
+    if password and document.authenticate(password):
+        return
+    if password:
+        raise ReadError(
+            ReadErrorKind.ENCRYPTED, f"The password did not open {path.name}: check it and give it again."
+        )
+
+
 def _read(document: Any, path: Path, kind: str, limits: ReaderLimits) -> ParsedDocument:
-    if document.needs_pass:
+    # is_encrypted first: reading needs_pass after authenticate() gives pages without text (PyMuPDF 2.0)
+    if document.is_encrypted and document.needs_pass:
         raise ReadError(
             ReadErrorKind.ENCRYPTED,
             f"{path.name} is encrypted with a password: remove the password (or print it to a new PDF) "

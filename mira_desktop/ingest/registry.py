@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
+from mira_desktop.core.text_form import normal_form
 from mira_desktop.ingest.docx_reader import read_docx
 from mira_desktop.ingest.html_reader import read_html
 from mira_desktop.ingest.limits import ReaderLimits, check_file_size
@@ -141,9 +143,32 @@ def _reader(path: Path) -> Reader | None:
     return _READERS.get(path.suffix.lower())
 
 
-def read_file(path: Path, limits: ReaderLimits | None = None) -> ParsedDocument:
-    """Read ``path`` into located blocks, or raise :class:`ReadError` naming why it cannot be read."""
-    limits = limits or ReaderLimits()
+def read_file(
+    path: Path, limits: ReaderLimits | None = None, *, password: str | None = None
+) -> ParsedDocument:
+    """Read ``path`` into located blocks, or raise :class:`ReadError` naming why it cannot be read.
+
+    The text comes in Mira's one form (:func:`~mira_desktop.core.text_form.normal_form`: no
+    ligatures, soft hyphens or full-width letters), as it is then stored, indexed and quoted.
+    ``password`` opens an encrypted PDF; it is used for this read only.
+    """
+    return _normalised(_read(path, limits or ReaderLimits(), password))
+
+
+def _normalised(parsed: ParsedDocument) -> ParsedDocument:
+    blocks = [
+        replace(
+            block,
+            text=normal_form(block.text),
+            section=normal_form(block.section),
+            location=replace(block.location, heading=tuple(normal_form(h) for h in block.location.heading)),
+        )
+        for block in parsed.blocks
+    ]
+    return replace(parsed, blocks=blocks, title=normal_form(parsed.title))
+
+
+def _read(path: Path, limits: ReaderLimits, password: str | None) -> ParsedDocument:
     suffix = path.suffix.lower()
     reader = _reader(path)
     if reader is None:
@@ -160,4 +185,6 @@ def read_file(path: Path, limits: ReaderLimits | None = None) -> ParsedDocument:
         raise ReadError(
             ReadErrorKind.CORRUPT, f"{path.name} cannot be read ({exc.strerror or exc})."
         ) from exc
+    if password is not None and reader is read_pdf:
+        return read_pdf(path, limits, password=password)
     return reader(path, limits)

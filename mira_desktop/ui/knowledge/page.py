@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 from mira_desktop.services.app.changes import Topic
 from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.i18n import explain, tr
-from mira_desktop.ui.knowledge import embedder_row
+from mira_desktop.ui.knowledge import embedder_row, reindexing
 from mira_desktop.ui.knowledge.documents_tab import DocumentsTab
 from mira_desktop.ui.knowledge.evaluation_tab import EvaluationTab
 from mira_desktop.ui.knowledge.jobs_tab import JobsTab
@@ -88,6 +88,7 @@ class KnowledgePage(QWidget):
         self._loading = False
         self._reload_again = False
         self._embedder_choices: list[EmbedderChoice] = []
+        self.ask_password = reindexing.ask_password  # the password dialog (replaced in tests)
         self._base_names: dict[str, str] = {}
         self.setAcceptDrops(True)
         splitter = QSplitter(Qt.Orientation.Horizontal, self)
@@ -138,19 +139,7 @@ class KnowledgePage(QWidget):
         self.summary.setWordWrap(True)
         layout.addWidget(self.summary)
         layout.addWidget(self._build_embedder_row())
-        buttons = QHBoxLayout()
-        self.add_files_button = QPushButton(tr("kb.add_files"))
-        self.add_files_button.clicked.connect(self._pick_files)
-        self.add_folder_button = QPushButton(tr("kb.add_folder"))
-        self.add_folder_button.clicked.connect(self._pick_folder)
-        self.follow_button = QPushButton(tr("kb.follow"))
-        self.follow_button.clicked.connect(self._toggle_follow)
-        self.cancel_button = QPushButton(tr("kb.cancel"))
-        self.cancel_button.clicked.connect(self.cancel_indexing)
-        for button in (self.add_files_button, self.add_folder_button, self.follow_button, self.cancel_button):
-            buttons.addWidget(button)
-        buttons.addStretch(1)
-        layout.addLayout(buttons)
+        layout.addLayout(self._build_buttons())
         hint = QLabel(tr("kb.drop_hint"))
         hint.setWordWrap(True)
         hint.setObjectName("hint")
@@ -163,6 +152,8 @@ class KnowledgePage(QWidget):
         layout.addWidget(self.status)
         self.documents_tab = DocumentsTab()
         self.documents_tab.remove_button.clicked.connect(self.remove_selected_document)
+        self.documents_tab.reindex_requested.connect(lambda doc_id: self.reindex([doc_id]))
+        self.documents_tab.password_requested.connect(self.index_with_password)
         self.jobs_tab = JobsTab()
         self.search_tab = SearchTab()
         self.search_tab.search_requested.connect(self.search)
@@ -188,6 +179,30 @@ class KnowledgePage(QWidget):
         self.evaluations = self.evaluation_tab.table
         self.chart = self.evaluation_tab.chart
         return box
+
+    def _build_buttons(self) -> QHBoxLayout:
+        buttons = QHBoxLayout()
+        self.add_files_button = QPushButton(tr("kb.add_files"))
+        self.add_files_button.clicked.connect(self._pick_files)
+        self.add_folder_button = QPushButton(tr("kb.add_folder"))
+        self.add_folder_button.clicked.connect(self._pick_folder)
+        self.follow_button = QPushButton(tr("kb.follow"))
+        self.follow_button.clicked.connect(self._toggle_follow)
+        self.cancel_button = QPushButton(tr("kb.cancel"))
+        self.cancel_button.clicked.connect(self.cancel_indexing)
+        self.reindex_all_button = QPushButton(tr("win.kb_reindex_all"))
+        self.reindex_all_button.setToolTip(tr("win.kb_reindex_all_tip"))
+        self.reindex_all_button.clicked.connect(lambda: self.reindex(None))
+        for button in (
+            self.add_files_button,
+            self.add_folder_button,
+            self.follow_button,
+            self.cancel_button,
+            self.reindex_all_button,
+        ):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        return buttons
 
     def _build_embedder_row(self) -> QWidget:
         self.embedder_row = embedder_row.EmbedderRow()
@@ -272,7 +287,13 @@ class KnowledgePage(QWidget):
         self.refreshed.emit()
 
     def _show_header(self, current: KnowledgeBaseSummary | None, any_base: bool) -> None:
-        for widget in (self.add_files_button, self.add_folder_button, self.follow_button, self.delete_button):
+        for widget in (
+            self.add_files_button,
+            self.add_folder_button,
+            self.follow_button,
+            self.delete_button,
+            self.reindex_all_button,
+        ):
             widget.setEnabled(current is not None)
         self.search_tab.setEnabled(current is not None)
         self.evaluation_tab.setEnabled(current is not None)
@@ -418,6 +439,21 @@ class KnowledgePage(QWidget):
         if kb_id is not None:
             cancel = self.services.knowledge.indexer.cancel
             self.runner.op(self, lambda: cancel(kb_id)).failure(self._failed).run()
+
+    def reindex(self, document_ids: list[str] | None) -> None:
+        """Index the documents (None: every one of the base) again from their stored copies."""
+        kb_id = self.current_kb_id()
+        if kb_id is not None:
+            reindexing.reindex(self, self.services, self.runner, kb_id, document_ids, say=self._say)
+
+    def index_with_password(self, doc_id: str, name: str) -> None:
+        """Ask for an encrypted PDF's password and index it with it (kept for that read only)."""
+        kb_id = self.current_kb_id()
+        password = self.ask_password(self, name) if kb_id is not None else None
+        if kb_id is not None and password:
+            reindexing.reindex(
+                self, self.services, self.runner, kb_id, [doc_id], say=self._say, password=password
+            )
 
     def remove_selected_document(self) -> None:
         kb_id = self.current_kb_id()

@@ -88,4 +88,41 @@ STRINGS: dict[str, Source] = {
         "win.try_model_note",
     ),
     "win.try_model_link": translate("win", "Choose a better model…", "win.try_model_link"),
+    # Indexing again, and an encrypted PDF's password (ui/knowledge/reindexing.py, documents_tab.py).
+    "win.kb_reindex": translate("win", "Index again", "win.kb_reindex"),
+    "win.kb_reindex_tip": translate(
+        "win",
+        "Read the document again from its stored copy and publish the new index beside the current one.",
+        "win.kb_reindex_tip",
+    ),
+    "win.kb_reindex_all": translate("win", "Index all again", "win.kb_reindex_all"),
+    "win.kb_reindex_all_tip": translate(
+        "win",
+        "Read every document again (for example to find words an older Mira stored with PDF ligatures); searches use the current index until each new one is ready.",
+        "win.kb_reindex_all_tip",
+    ),
+    "win.kb_password": translate("win", "Enter the password…", "win.kb_password"),
+    "win.kb_password_tip": translate(
+        "win",
+        "Index this PDF with its password: it is used for this once and never saved.",
+        "win.kb_password_tip",
+    ),
+    "win.kb_password_title": translate("win", "Password of {name}", "win.kb_password_title"),
+    "win.kb_password_prompt": translate(
+        "win",
+        "Mira uses the password only to read {name} for indexing; it is not saved anywhere.",
+        "win.kb_password_prompt",
+    ),
+    "win.kb_reindex_queued": translate("win", "Indexing %Ln document(s) again.", "win.kb_reindex_queued", 1),
+    "win.kb_reindex_busy": translate("win", "Already being indexed: {names}.", "win.kb_reindex_busy"),
+    "win.kb_reindex_missing": translate(
+        "win", "The file of {names} is gone: add it again.", "win.kb_reindex_missing"
+    ),
+    # A file sent earlier in the thread, which the next message carries (ui/chat/attachment_chip.py).
+    "win.carried": translate("win", "from an earlier message — {how}", "win.carried"),
+    "win.carried_tip": translate(
+        "win",
+        "{name} was sent with an earlier message and stays in the conversation: each follow-up carries it — its whole text when it fits, else the passages that match the question. Attach another file to send that one instead.",
+        "win.carried_tip",
+    ),
 }

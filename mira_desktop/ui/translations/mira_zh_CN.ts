@@ -392,6 +392,11 @@ Everything runs on this computer.</source>
         <translation>知识库</translation>
     </message>
     <message>
+        <source>Encrypted: enter its password to index it</source>
+        <comment>kb.why.encrypted</comment>
+        <translation>已加密：输入密码即可索引</translation>
+    </message>
+    <message>
         <source>New knowledge base name</source>
         <comment>kb.new_name</comment>
         <translation>新知识库名称</translation>
@@ -495,11 +500,6 @@ Everything runs on this computer.</source>
         <source>{name}: {documents} · {chunks}{watching}</source>
         <comment>kb.summary</comment>
         <translation>{name}：{documents} · {chunks}{watching}</translation>
-    </message>
-    <message>
-        <source>Encrypted: remove its password and add it again</source>
-        <comment>kb.why.encrypted</comment>
-        <translation>已加密：去掉密码后重新添加</translation>
     </message>
     <message>
         <source>Damaged or cut short</source>
@@ -2667,6 +2667,73 @@ Start one on the right.</source>
         <source>Choose a better model…</source>
         <comment>win.try_model_link</comment>
         <translation>选择更好的模型…</translation>
+    </message>
+    <message>
+        <source>Index again</source>
+        <comment>win.kb_reindex</comment>
+        <translation>重新索引</translation>
+    </message>
+    <message>
+        <source>Read the document again from its stored copy and publish the new index beside the current one.</source>
+        <comment>win.kb_reindex_tip</comment>
+        <translation>从存储的副本重新读取这个文档，并在当前索引旁边发布新的索引。</translation>
+    </message>
+    <message>
+        <source>Index all again</source>
+        <comment>win.kb_reindex_all</comment>
+        <translation>全部重新索引</translation>
+    </message>
+    <message>
+        <source>Read every document again (for example to find words an older Mira stored with PDF ligatures); searches use the current index until each new one is ready.</source>
+        <comment>win.kb_reindex_all_tip</comment>
+        <translation>重新读取每个文档（例如为了找到旧版 Mira 以 PDF 连字形式存储的词）；每个新索引就绪前，搜索使用当前索引。</translation>
+    </message>
+    <message>
+        <source>Enter the password…</source>
+        <comment>win.kb_password</comment>
+        <translation>输入密码…</translation>
+    </message>
+    <message>
+        <source>Index this PDF with its password: it is used for this once and never saved.</source>
+        <comment>win.kb_password_tip</comment>
+        <translation>用密码索引这个 PDF：密码只用这一次，绝不保存。</translation>
+    </message>
+    <message>
+        <source>Password of {name}</source>
+        <comment>win.kb_password_title</comment>
+        <translation>{name} 的密码</translation>
+    </message>
+    <message>
+        <source>Mira uses the password only to read {name} for indexing; it is not saved anywhere.</source>
+        <comment>win.kb_password_prompt</comment>
+        <translation>Mira 只用这个密码读取 {name} 以建立索引；它不会被保存在任何地方。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Indexing %Ln document(s) again.</source>
+        <comment>win.kb_reindex_queued</comment>
+        <translation>
+            <numerusform>正在重新索引 %Ln 个文档。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Already being indexed: {names}.</source>
+        <comment>win.kb_reindex_busy</comment>
+        <translation>已在索引中：{names}。</translation>
+    </message>
+    <message>
+        <source>The file of {names} is gone: add it again.</source>
+        <comment>win.kb_reindex_missing</comment>
+        <translation>{names} 的文件已不在：请重新添加。</translation>
+    </message>
+    <message>
+        <source>from an earlier message — {how}</source>
+        <comment>win.carried</comment>
+        <translation>来自之前的消息——{how}</translation>
+    </message>
+    <message>
+        <source>{name} was sent with an earlier message and stays in the conversation: each follow-up carries it — its whole text when it fits, else the passages that match the question. Attach another file to send that one instead.</source>
+        <comment>win.carried_tip</comment>
+        <translation>{name} 随之前的一条消息发送，并留在对话中：之后的每个追问都会带上它——放得下时发送全文，否则发送与问题相符的段落。附上另一个文件即可改为发送那个文件。</translation>
     </message>
 </context>
 </TS>

@@ -92,6 +92,9 @@ class IndexBuilder:
         self._indexes = indexes
         self._embedders = embedders
         self.settings = settings or IndexingSettings()
+        # Passwords of encrypted PDFs, by the version they open: in memory only, dropped once that
+        # version was read (never in SQLite, a job's message, an event or a log).
+        self.passwords: dict[str, str] = {}
 
     def run(
         self,
@@ -219,7 +222,9 @@ class IndexBuilder:
             self._docs.set_status(version.id, VersionStatus.INDEXING)
         emit.send(f"reading {document.name}", job.id, JobState.PARSING.value)
         try:
-            chunks = self._chunk(job.knowledge_base_id, document, version, embedder)
+            chunks = self._chunk(
+                job.knowledge_base_id, document, version, embedder, self.passwords.pop(version.id, None)
+            )
         except ReadError as exc:
             self._fail(job, version, {"kind": exc.kind.value, "message": str(exc)}, report)
             emit.job_finished(job.id, JobState.FAILED, f"{document.name}: {exc}")
@@ -261,7 +266,12 @@ class IndexBuilder:
         return rows
 
     def _chunk(
-        self, kb_id: str, document: Document, version: DocumentVersion, embedder: TextEmbedder
+        self,
+        kb_id: str,
+        document: Document,
+        version: DocumentVersion,
+        embedder: TextEmbedder,
+        password: str | None = None,
     ) -> ChunkSet:
         if version.stored_path is None:
             raise ReadError(ReadErrorKind.CORRUPT, f"{document.name} has no stored copy to read.")
@@ -271,7 +281,7 @@ class IndexBuilder:
                 ReadErrorKind.CORRUPT, f"The stored copy of {document.name} is missing; add the file again."
             )
         try:
-            return chunk_file(path, document.name, self.settings, embedder.count_tokens)
+            return chunk_file(path, document.name, self.settings, embedder.count_tokens, password)
         except ReadError as exc:  # a library's message may name the stored copy: show the document instead
             message = str(exc).replace(str(path), document.name).replace(str(path.parent) + "/", "")
             raise ReadError(exc.kind, message) from exc
@@ -418,10 +428,14 @@ class IndexBuilder:
 
 
 def chunk_file(
-    path: Path, name: str, settings: IndexingSettings, count_tokens: Callable[[str], int]
+    path: Path,
+    name: str,
+    settings: IndexingSettings,
+    count_tokens: Callable[[str], int],
+    password: str | None = None,
 ) -> ChunkSet:
     """Read and chunk one stored file exactly as indexing does (the file's own title, else its name)."""
-    parsed = read_file(path, settings.limits)
+    parsed = read_file(path, settings.limits, password=password)
     title = parsed.title or ("" if parsed.format == "beir" else Path(name).stem)
     chunks = chunk_blocks(parsed.blocks, title, settings.chunking, count_tokens)
     if not chunks.leaves:
