@@ -132,6 +132,18 @@ class AttachmentChip(QFrame):
         if plan.mode.value == "inline":
             self._show_tokens(plan.tokens)
 
+    def set_carried(self, plan: SendPlan) -> None:
+        """A file an earlier message sent, which the next one carries: how (whole, passages …)."""
+        mode = plan.mode.value
+        self.setProperty("carried", True)
+        self.mode_label.setText(tr("win.carried", how=tr(f"attachment.{mode}")) if mode in MODES else "")
+        self.mode_label.setToolTip(tr("win.carried_tip", name=self.name))
+        self.mode_label.setProperty("level", "warning" if mode == "image_not_sent" else "normal")
+        self.mode_label.setVisible(True)
+        self.mode_label.style().polish(self.mode_label)
+        if mode == "inline":
+            self._show_tokens(plan.tokens)
+
     def set_mode(self, mode: str | None, note: str = "") -> None:
         """The mode in the window's words (``note``, the service's English sentence, is kept for those
         who read the part; the chip says the same in the window's language)."""
