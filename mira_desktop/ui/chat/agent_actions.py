@@ -68,7 +68,7 @@ class AgentActions(QObject):
             if ticket != getattr(panel, "_reload_ticket", 0):
                 return
             view, events, undone = result
-            panel.show_events(events)
+            panel.show_events(events, running=view.get("status") == "running")
             panel.show_state(view, undone)
 
         self.runner.op(panel, load).success(show).failure(lambda _exc: None).run()

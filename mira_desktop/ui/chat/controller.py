@@ -276,7 +276,7 @@ class ChatController(QObject):
         self._unsubscribe()
 
 
-FLAGS = ("cut_off", "stopped_repeating", "greeting", "continuable")
+FLAGS = ("cut_off", "stopped_repeating", "greeting", "continuable", "no_tool_use")
 
 
 def view_message(

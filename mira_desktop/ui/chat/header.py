@@ -8,11 +8,11 @@ background and re-read whenever roles, knowledge bases, workspaces, models or th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QToolButton, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
 from mira_desktop.services.app.changes import Topic
 from mira_desktop.ui.changes import Follow
@@ -42,6 +42,7 @@ class _Choices:
     default_workspace: str | None
     models: list[ModelEntry]
     default_model: str
+    tools: str = ""  # agent mode on a model that "cannot" call tools, or whose last run left them "unused"
 
 
 @dataclass
@@ -59,13 +60,24 @@ class ChatHeader(QWidget):
     changed = Signal()  # a binding changed (the context meter follows)
     model_picked = Signal()  # the user chose another model (the window checks it is ready)
     notice = Signal(str)  # a one-line refusal for the status bar (a folder that cannot be a workspace)
+    models_requested = Signal()  # the tool hint's "Choose a model that can…"
     loaded = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("chatHeader")
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(24, 10, 24, 10)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(24, 10, 24, 10)
+        layout = QHBoxLayout()
+        outer.addLayout(layout)
+        # Under the row, in agent mode: the model cannot call tools, or did not in its last run.
+        self.tool_hint = QLabel()
+        self.tool_hint.setObjectName("toolHint")
+        self.tool_hint.setWordWrap(True)
+        self.tool_hint.setTextFormat(Qt.TextFormat.RichText)
+        self.tool_hint.linkActivated.connect(lambda _link: self.models_requested.emit())
+        self.tool_hint.hide()
+        outer.addWidget(self.tool_hint)
         self.title = ElidedLabel(tr("sidebar.new_chat"))
         self.title.setObjectName("threadTitle")
         self.role_picker = self._combo("rolePicker", tr("header.role_tip"))
@@ -152,20 +164,22 @@ class ChatHeader(QWidget):
     def reload(self) -> None:
         if self.services is None or self.runner is None:
             return
-        services, thread_id = self.services, self.thread_id
+        services, thread_id, draft = self.services, self.thread_id, replace(self.draft)
 
         def load() -> _Choices:
             thread = None
             if thread_id is not None and services.threads.exists(thread_id):
                 thread = services.threads.get(thread_id)
+            models = services.models.entries()
             return _Choices(
                 thread=thread,
                 roles=services.roles.list(),
                 knowledge_bases=services.knowledge_bases.list(),
                 workspaces=services.workspaces.list(),
                 default_workspace=services.workspaces.default().id,
-                models=services.models.entries(),
+                models=models,
                 default_model=services.models.default_ref(),
+                tools=tool_use(services, thread, draft, models),
             )
 
         self.runner.op(self, load).success(self._show).run()
@@ -211,10 +225,22 @@ class ChatHeader(QWidget):
         self.agent_button.setChecked(agent)
         self.agent_button.blockSignals(False)
         self.workspace_picker.setVisible(agent)
+        self._show_tool_hint(choices, model)
         self.loaded.emit()
         pending, self._after_load = self._after_load, []
         for signal in pending:
             signal.emit()
+
+    def _show_tool_hint(self, choices: _Choices, model: str | None) -> None:
+        ref = model or choices.default_model
+        name = next((e.name for e in choices.models if e.ref == ref), ref)
+        self.tool_hint.setVisible(bool(choices.tools))
+        if choices.tools:
+            import html
+
+            text = tr(f"win.tools_{choices.tools}", model=name)
+            link = tr("win.tools_link")
+            self.tool_hint.setText(f'{html.escape(text)} <a href="models">{html.escape(link)}</a>')
 
     # -- changing bindings -----------------------------------------------------------------------
     def select_role(self, role_id: str | None) -> None:
@@ -263,6 +289,7 @@ class ChatHeader(QWidget):
             self.draft.agent = enabled
             self.draft.workspace_id = workspace_id
             self.changed.emit()
+            self.reload()  # whether the model can call tools shows under the row
             return
         self._write(lambda services, thread_id: services.threads.set_agent(thread_id, enabled, workspace_id))
 
@@ -285,6 +312,21 @@ class ChatHeader(QWidget):
             self.reload()
 
         runner.op(self, lambda: change(services, thread_id)).success(written).run()
+
+
+def tool_use(services: AppServices, thread: Thread | None, draft: Draft, models: list[ModelEntry]) -> str:
+    """For agent mode: "cannot" when the model neither calls tools nor follows a JSON schema,
+    "unused" when the thread's last agent run on it answered a file task without a tool, else ""
+    (run off the UI thread)."""
+    if not (thread.agent_enabled if thread is not None else draft.agent):
+        return ""
+    ref = services.models.resolve(thread.model_ref if thread is not None else draft.model_ref)
+    caps = next((e.capabilities for e in models if e.ref == ref), {})
+    if caps and not caps.get("supports_tools") and not caps.get("supports_json_schema"):
+        return "cannot"
+    if thread is not None and services.agent_runs.used_no_tools_last(thread.id, ref):
+        return "unused"
+    return ""
 
 
 def _fill(combo: QComboBox, items: list[tuple[str, Any]], selected: Any) -> None:

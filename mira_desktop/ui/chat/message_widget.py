@@ -223,6 +223,8 @@ class MessageWidget(QFrame):
             status_text, state = tr("message.repeating_note"), "cut_off"
         elif message.status == "complete" and "cut_off" in message.flags:
             status_text, state = tr("message.cut_off_note"), "cut_off"
+        elif message.status == "complete" and "no_tool_use" in message.flags:
+            status_text, state = tr("win.agent_no_tools"), "cut_off"  # an agent run that did nothing
         self.status.setText(breakable(status_text))  # an error may quote a path or a URL
         self.status.setProperty("state", state)
         self.status.style().unpolish(self.status)
@@ -323,7 +325,8 @@ class MessageWidget(QFrame):
             self.body_layout.insertWidget(len(self._frozen), piece)
             self._frozen.append(piece)
             self._frozen_length = cut
-        self.body.setText(breakable(text[self._frozen_length :]) or ("…" if not text else ""))
+        waiting = tr("win.agent_working") if "agent" in self.message.flags else "…"  # the panel shows steps
+        self.body.setText(breakable(text[self._frozen_length :]) or (waiting if not text else ""))
 
     def _drop_frozen(self) -> None:
         for piece in [*self._frozen, *self._pieces]:

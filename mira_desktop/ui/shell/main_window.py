@@ -87,6 +87,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
         self.header.model_picked.connect(self.start_model_check)
         self.header.loaded.connect(self._header_loaded)
         self.header.notice.connect(self._notice)
+        self.header.models_requested.connect(self.open_models_page)
         # The header's parts under the names the window's tests and scripts use.
         self.bindings = self.header
         self.thread_title = self.header.title
@@ -423,8 +424,8 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
 
     def update_usage(self) -> None:
         """Show how much of the model's window the next request uses (computed off the UI thread)."""
-        if self.services is None:
-            return
+        if self.services is None or self._quitting:
+            return  # closed: a late reload may still start the timer, the services are gone
         chat = self.services.chat
         thread_id = self.current_thread_id
         draft = self.composer.editor.toPlainText()

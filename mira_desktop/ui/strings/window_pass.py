@@ -125,4 +125,21 @@ STRINGS: dict[str, Source] = {
         "{name} was sent with an earlier message and stays in the conversation: each follow-up carries it — its whole text when it fits, else the passages that match the question. Attach another file to send that one instead.",
         "win.carried_tip",
     ),
+    # Agent runs that used no tool (ui/chat/message_widget.py, header.py, agent_panel.py).
+    "win.agent_no_tools": translate(
+        "win", "No file was read or changed — this model did not use the tools.", "win.agent_no_tools"
+    ),
+    "win.tools_cannot": translate(
+        "win", "{model} cannot call tools, so the agent cannot work with it.", "win.tools_cannot"
+    ),
+    "win.tools_unused": translate(
+        "win",
+        "{model} did not use the tools in this thread's last agent run: nothing was read or changed.",
+        "win.tools_unused",
+    ),
+    "win.tools_link": translate("win", "Choose a model that can…", "win.tools_link"),
+    "win.agent_step_waiting": translate(
+        "win", "Step {step}: waiting for the model… {seconds} s", "win.agent_step_waiting"
+    ),
+    "win.agent_working": translate("win", "Working — the steps show below.", "win.agent_working"),
 }

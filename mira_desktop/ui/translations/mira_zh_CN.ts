@@ -2735,5 +2735,35 @@ Start one on the right.</source>
         <comment>win.carried_tip</comment>
         <translation>{name} 随之前的一条消息发送，并留在对话中：之后的每个追问都会带上它——放得下时发送全文，否则发送与问题相符的段落。附上另一个文件即可改为发送那个文件。</translation>
     </message>
+    <message>
+        <source>No file was read or changed — this model did not use the tools.</source>
+        <comment>win.agent_no_tools</comment>
+        <translation>没有读取或修改任何文件——这个模型没有使用工具。</translation>
+    </message>
+    <message>
+        <source>{model} cannot call tools, so the agent cannot work with it.</source>
+        <comment>win.tools_cannot</comment>
+        <translation>{model} 不能调用工具，智能体无法用它工作。</translation>
+    </message>
+    <message>
+        <source>{model} did not use the tools in this thread&apos;s last agent run: nothing was read or changed.</source>
+        <comment>win.tools_unused</comment>
+        <translation>{model} 在这个对话上一次智能体运行中没有使用工具：什么也没有读取或修改。</translation>
+    </message>
+    <message>
+        <source>Choose a model that can…</source>
+        <comment>win.tools_link</comment>
+        <translation>选择能调用工具的模型…</translation>
+    </message>
+    <message>
+        <source>Step {step}: waiting for the model… {seconds} s</source>
+        <comment>win.agent_step_waiting</comment>
+        <translation>第 {step} 步：等待模型… {seconds} 秒</translation>
+    </message>
+    <message>
+        <source>Working — the steps show below.</source>
+        <comment>win.agent_working</comment>
+        <translation>正在工作——步骤显示在下方。</translation>
+    </message>
 </context>
 </TS>
