@@ -41,11 +41,11 @@ def open_externally(target: str | Path | QUrl, parent: QWidget | None = None) ->
     local = url.isLocalFile()
     where = url.toLocalFile() if local else url.toString()
     name = Path(where).name if local else where
+    said = "win.open_failed_url"
+    if local:
+        said = "win.open_failed_folder" if Path(where).is_dir() else "win.open_failed_file"
     box = QMessageBox(
-        QMessageBox.Icon.Warning,
-        tr("win.open_failed_title"),
-        tr("win.open_failed_file" if local else "win.open_failed_url", name=name, path=where),
-        parent=parent,
+        QMessageBox.Icon.Warning, tr("win.open_failed_title"), tr(said, name=name, path=where), parent=parent
     )
     box.setObjectName(FAILED_BOX)
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

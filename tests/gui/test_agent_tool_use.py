@@ -48,6 +48,7 @@ def test_a_file_task_answered_without_tools_says_so_and_the_header_offers_anothe
     hint = window.header.tool_hint
     qtbot.waitUntil(hint.isVisible, timeout=10_000)
     assert "did not use the tools" in hint.text()
+    assert hint.text().startswith("Scripted (")  # the model by its name, not its reference
     assert "Choose a model that can…" in hint.text()
     hint.linkActivated.emit("models")
     qtbot.waitUntil(lambda: getattr(window, "settings_dialog", None) is not None)

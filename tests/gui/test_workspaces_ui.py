@@ -30,7 +30,7 @@ def page(
 
 
 def _names(page: WorkspacesPage) -> list[str]:
-    return [page.list.item(r).text().split("\n", 1)[0] for r in range(page.list.count())]
+    return page.names()
 
 
 def test_a_folder_added_in_settings_is_a_workspace_and_can_be_renamed(

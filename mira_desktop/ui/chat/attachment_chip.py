@@ -136,7 +136,10 @@ class AttachmentChip(QFrame):
         """A file an earlier message sent, which the next one carries: how (whole, passages …)."""
         mode = plan.mode.value
         self.setProperty("carried", True)
-        self.mode_label.setText(tr("win.carried", how=tr(f"attachment.{mode}")) if mode in MODES else "")
+        text = tr("win.carried", how=tr(f"attachment.{mode}")) if mode in MODES else ""
+        self.mode_label.setText(text)
+        # On one line up to a limit: the chip is as wide as the name, which may be shorter.
+        self.mode_label.setMinimumWidth(min(self.mode_label.fontMetrics().horizontalAdvance(text) + 4, 360))
         self.mode_label.setToolTip(tr("win.carried_tip", name=self.name))
         self.mode_label.setProperty("level", "warning" if mode == "image_not_sent" else "normal")
         self.mode_label.setVisible(True)

@@ -43,6 +43,7 @@ class _Choices:
     models: list[ModelEntry]
     default_model: str
     tools: str = ""  # agent mode on a model that "cannot" call tools, or whose last run left them "unused"
+    tools_model: str = ""  # that model's name
 
 
 @dataclass
@@ -179,7 +180,7 @@ class ChatHeader(QWidget):
                 default_workspace=services.workspaces.default().id,
                 models=models,
                 default_model=services.models.default_ref(),
-                tools=tool_use(services, thread, draft, models),
+                **tool_use(services, thread, draft, models),
             )
 
         self.runner.op(self, load).success(self._show).run()
@@ -225,15 +226,14 @@ class ChatHeader(QWidget):
         self.agent_button.setChecked(agent)
         self.agent_button.blockSignals(False)
         self.workspace_picker.setVisible(agent)
-        self._show_tool_hint(choices, model)
+        self._show_tool_hint(choices)
         self.loaded.emit()
         pending, self._after_load = self._after_load, []
         for signal in pending:
             signal.emit()
 
-    def _show_tool_hint(self, choices: _Choices, model: str | None) -> None:
-        ref = model or choices.default_model
-        name = next((e.name for e in choices.models if e.ref == ref), ref)
+    def _show_tool_hint(self, choices: _Choices) -> None:
+        name = choices.tools_model
         self.tool_hint.setVisible(bool(choices.tools))
         if choices.tools:
             import html
@@ -314,19 +314,22 @@ class ChatHeader(QWidget):
         runner.op(self, lambda: change(services, thread_id)).success(written).run()
 
 
-def tool_use(services: AppServices, thread: Thread | None, draft: Draft, models: list[ModelEntry]) -> str:
-    """For agent mode: "cannot" when the model neither calls tools nor follows a JSON schema,
-    "unused" when the thread's last agent run on it answered a file task without a tool, else ""
-    (run off the UI thread)."""
+def tool_use(
+    services: AppServices, thread: Thread | None, draft: Draft, models: list[ModelEntry]
+) -> dict[str, str]:
+    """For agent mode: ``tools`` is "cannot" when the model neither calls tools nor follows a JSON
+    schema, "unused" when the thread's last agent run on it answered a file task without a tool,
+    else ""; ``tools_model`` the model's name (run off the UI thread)."""
     if not (thread.agent_enabled if thread is not None else draft.agent):
-        return ""
+        return {}
     ref = services.models.resolve(thread.model_ref if thread is not None else draft.model_ref)
-    caps = next((e.capabilities for e in models if e.ref == ref), {})
+    entry = next((e for e in models if e.ref == ref), None) or services.models.entry(ref)
+    caps, name = entry.capabilities, entry.name
     if caps and not caps.get("supports_tools") and not caps.get("supports_json_schema"):
-        return "cannot"
+        return {"tools": "cannot", "tools_model": name}
     if thread is not None and services.agent_runs.used_no_tools_last(thread.id, ref):
-        return "unused"
-    return ""
+        return {"tools": "unused", "tools_model": name}
+    return {}
 
 
 def _fill(combo: QComboBox, items: list[tuple[str, Any]], selected: Any) -> None:

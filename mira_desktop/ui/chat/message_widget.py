@@ -289,6 +289,8 @@ class MessageWidget(QFrame):
             assert isinstance(layout, QVBoxLayout)
             layout.insertWidget(self._panel_index, self.agent_panel)
             self.agent_panel_needed.emit(self.agent_panel)
+            if self.message.status == "streaming" and not self.message.content:
+                self.body.setText(tr("win.agent_working"))  # not "…": the steps show below
         return self.agent_panel
 
     def _show_avatar(self, path: str) -> None:
@@ -325,7 +327,8 @@ class MessageWidget(QFrame):
             self.body_layout.insertWidget(len(self._frozen), piece)
             self._frozen.append(piece)
             self._frozen_length = cut
-        waiting = tr("win.agent_working") if "agent" in self.message.flags else "…"  # the panel shows steps
+        agent = "agent" in self.message.flags or self.agent_panel is not None
+        waiting = tr("win.agent_working") if agent else "…"  # the panel under it shows the steps
         self.body.setText(breakable(text[self._frozen_length :]) or (waiting if not text else ""))
 
     def _drop_frozen(self) -> None:

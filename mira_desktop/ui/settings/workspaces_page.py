@@ -8,6 +8,7 @@ so a change made by the command or the chat header's picker shows here at once.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -136,14 +137,27 @@ class WorkspacesPage(QWidget):
         self.list.clear()
         for workspace in workspaces:
             name = tr("win.ws_default", name=workspace.name) if workspace.is_default else workspace.name
-            item = QListWidgetItem(f"{name}\n{workspace.root_path}")
+            item = QListWidgetItem()
             item.setData(Qt.ItemDataRole.UserRole, workspace.id)
             item.setToolTip(workspace.root_path)
+            # A label draws the two lines: the list's own text rows are sized by the primary font
+            # alone and cut the second line of Chinese text.
+            row = QLabel(f"<b>{html.escape(name)}</b><br>{html.escape(workspace.root_path)}")
+            row.setTextFormat(Qt.TextFormat.RichText)
+            row.setContentsMargins(4, 3, 4, 3)
+            row.setAccessibleName(name)
+            item.setSizeHint(row.sizeHint())
             self.list.addItem(item)
+            self.list.setItemWidget(item, row)
             if workspace.id == wanted:
                 self.list.setCurrentItem(item)
         self._sync_buttons()
         self.loaded.emit()
+
+    def names(self) -> list[str]:
+        """The names the list shows, in order."""
+        rows = [self.list.itemWidget(self.list.item(r)) for r in range(self.list.count())]
+        return [row.accessibleName() if row is not None else "" for row in rows]
 
     def selected(self) -> Workspace | None:
         item = self.list.currentItem()

@@ -15,6 +15,11 @@ STRINGS: dict[str, Source] = {
         "No program on this computer opened {name}: the desktop has no program set for it. Open it yourself from {path}, or install a program for this kind of file.",
         "win.open_failed_file",
     ),
+    "win.open_failed_folder": translate(
+        "win",
+        "No program on this computer opened the folder {name}: the desktop has no file manager set. Open it yourself: {path}",
+        "win.open_failed_folder",
+    ),
     "win.open_failed_url": translate(
         "win",
         "No program on this computer opened {name}: the desktop has no web browser set. Copy the address and open it in a browser.",

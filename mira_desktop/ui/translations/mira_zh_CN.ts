@@ -2519,6 +2519,11 @@ Start one on the right.</source>
         <translation>这台电脑上没有程序能打开 {name}：桌面没有为它设置程序。请自行从 {path} 打开它，或安装能打开这类文件的程序。</translation>
     </message>
     <message>
+        <source>No program on this computer opened the folder {name}: the desktop has no file manager set. Open it yourself: {path}</source>
+        <comment>win.open_failed_folder</comment>
+        <translation>这台电脑上没有程序能打开文件夹 {name}：桌面没有设置文件管理器。请自行打开：{path}</translation>
+    </message>
+    <message>
         <source>No program on this computer opened {name}: the desktop has no web browser set. Copy the address and open it in a browser.</source>
         <comment>win.open_failed_url</comment>
         <translation>这台电脑上没有程序能打开 {name}：桌面没有设置网页浏览器。请复制地址，在浏览器中打开。</translation>
