@@ -28,6 +28,8 @@ class AgentEvent(StrEnum):
     MODEL_CALL = (
         "agent.model_call"  # {"step", "mode", "prompt_tokens", "completion_tokens", "tool_calls", "finish"}
     )
+    MODEL_STARTED = "agent.model_started"  # {"step", "mode"}: the model is asked (a call can take a minute)
+    NO_TOOLS = "agent.no_tools"  # {"note"}: the run answered a file task without using a tool
     INTERIM_TEXT = "agent.interim_text"  # {"text"}: text streamed before tool calls, not the answer
     TOOL_CALL = "tool.call"  # {"id", "tool", "arguments"}
     TOOL_MALFORMED = "tool.malformed"  # {"id", "tool", "error", "ends_run"}

@@ -197,6 +197,11 @@ class AgentLoop:
             tools=registry.specs() if native else (),
             json_schema=None if native else grammar_schema(registry.tools),
         )
+        run.emit(
+            AgentEvent.MODEL_STARTED,
+            step=run.budget.counters.model_calls + 1,
+            mode="native" if native else "json",
+        )  # the window shows the step while the model works
         try:
             reply = read_reply(self.model, request, run.cancel, self.journal.delta if native else None)
         except ModelError as exc:

@@ -99,6 +99,11 @@ def _send(args: argparse.Namespace, services: AppServices, out: Output) -> int:
     )
     if args.attach:
         return _send_with_file(args, services, out, options)
+    carried = services.attachments.carried(args.thread, args.text, model_ref=options.model_ref)
+    if carried is not None:  # a file sent earlier in the thread goes with the follow-up
+        view, plan = carried
+        how = "whole" if plan.mode.value == "inline" else f"as {plan.mode.value}"
+        print(f"mira: note: {view.name}, sent earlier in this thread, goes with it ({how}).", file=sys.stderr)
     return follow(services, lambda: services.chat.send(args.thread, args.text, options), as_json=out.as_json)
 
 

@@ -1,5 +1,5 @@
-"""`mira kb create|list|add|docs|jobs|search|remove-doc|delete|watch|resume`; the embedder and rerank
-settings (`embedders|set-embedder|set-rerank`) are in :mod:`mira_desktop.cli.kb_settings`, cited
+"""`mira kb create|list|add|reindex|docs|jobs|search|remove-doc|delete|watch|resume`; the embedder and
+rerank settings (`embedders|set-embedder|set-rerank`) are in :mod:`mira_desktop.cli.kb_settings`, cited
 sources and OCR languages (`show-source|ocr`) in :mod:`mira_desktop.cli.kb_sources`."""
 
 from __future__ import annotations
@@ -50,6 +50,21 @@ def register(
         help="queue the jobs and return (the app or `mira kb resume` runs them)",
     )
     add.set_defaults(handler=_add)
+    reindex = commands.add_parser(
+        "reindex",
+        help="index documents again from their stored copies (text read anew: ligatures, soft hyphens "
+        "and full-width letters normalised), or open an encrypted PDF with its password; waits",
+        parents=[common],
+    )
+    reindex.add_argument("kb", metavar="KB", help="knowledge base id or name")
+    reindex.add_argument("docs", nargs="*", metavar="DOC", help="document ids or names (default: every one)")
+    reindex.add_argument(
+        "--password-stdin",
+        action="store_true",
+        help="read the password of the encrypted PDF DOC from stdin (used for this indexing only, never stored)",
+    )
+    reindex.add_argument("--no-wait", action="store_true", help="queue the jobs and return")
+    reindex.set_defaults(handler=_reindex)
     for name, handler, help_text in (
         ("docs", _docs, "documents with their version, status, chunks and errors"),
         ("jobs", _jobs, "index jobs, newest first"),
@@ -135,6 +150,40 @@ def _add(args: argparse.Namespace, services: AppServices, out: Output) -> int:
         out.line(
             f"Queued {len(result.jobs)} document(s) in {kb.name}" + _extra(result.unchanged, result.skipped)
         )
+    if args.no_wait or not result.jobs:
+        if out.as_json:
+            out.data(data)
+        return 0
+    report = _wait(services, kb.id, result.jobs, out)
+    return _finish(services, kb.id, job_ids=result.jobs, report=report, data=data, out=out)
+
+
+def _reindex(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    from mira_desktop.core.errors import InvalidInputError
+
+    kb = services.knowledge_bases.resolve(args.kb)
+    documents = [services.knowledge_bases.document(kb.id, ref).id for ref in args.docs] or None
+    password = None
+    if args.password_stdin:
+        if documents is None:
+            raise InvalidInputError(
+                "A password opens one document: name it (`mira kb reindex KB DOC --password-stdin`)."
+            )
+        if args.no_wait:
+            raise InvalidInputError("A password is only kept while this command runs: leave out --no-wait.")
+        password = sys.stdin.readline().rstrip("\r\n")
+        if not password:
+            raise InvalidInputError(
+                "No password on stdin: pipe it in, e.g. `printf %s PASSWORD | mira kb reindex …`."
+            )
+    result = services.knowledge.queue.reindex(kb.id, documents, password=password)
+    data: dict[str, Any] = {"knowledge_base": kb.id, "jobs": result.jobs, "busy": result.busy,
+                            "missing": result.missing}  # fmt: skip
+    if not out.as_json:
+        notes = [f"{len(result.busy)} already being indexed"] if result.busy else []
+        notes += [f"{name}: its file is gone, add it again" for name in result.missing]
+        extra = f" ({'; '.join(notes)})" if notes else ""
+        out.line(f"Queued {len(result.jobs)} document(s) of {kb.name} to index again{extra}")
     if args.no_wait or not result.jobs:
         if out.as_json:
             out.data(data)

@@ -18,6 +18,10 @@ if TYPE_CHECKING:
     from mira_desktop.services.chat.service import RunHandle
 
 EXIT_FOR_STATUS = {"completed": 0, "waiting_approval": 0, "failed": 5, "cancelled": 130}
+PICK_A_TOOL_MODEL = (
+    "Give the thread a model that calls tools: `mira models list` shows which do, "
+    "`mira chat send --thread ID --model REF …` switches."
+)
 
 
 def follow(
@@ -38,6 +42,7 @@ def follow(
             handle.stop()
 
     previous = signal.signal(signal.SIGINT, on_sigint)
+    unused_tools = ""  # the note of a run that answered a file task without a tool
     try:
         handle = start()
         same_as = None
@@ -47,6 +52,8 @@ def follow(
                 continue
             if event.type == EventType.MESSAGE_COMPLETED:
                 same_as = event.data.get("same_as")
+            if event.type == "agent.no_tools":
+                unused_tools = str(event.data.get("note", ""))
             if as_json:
                 out.write(json.dumps(event.to_dict(), ensure_ascii=False) + "\n")
             elif event.type == EventType.MESSAGE_DELTA and event.seq is None:
@@ -60,6 +67,8 @@ def follow(
             _report_end(out, event.data, status)
             if same_as:
                 print(f"mira: the same text as the earlier answer {same_as}.", file=sys.stderr)
+            if unused_tools:
+                print(f"mira: note: {unused_tools} {PICK_A_TOOL_MODEL}", file=sys.stderr)
             if status == "waiting_approval":
                 print_pending(out, event.data)
         return EXIT_FOR_STATUS.get(status, 1)

@@ -1,4 +1,4 @@
-"""`mira workspaces list|add|delete`."""
+"""`mira workspaces list|add|rename|delete`."""
 
 from __future__ import annotations
 
@@ -21,6 +21,12 @@ def register(
     add.add_argument("name")
     add.add_argument("path")
     add.set_defaults(handler=_add)
+    rename = commands.add_parser(
+        "rename", help="give a workspace another name (its folder is not touched)", parents=[common]
+    )
+    rename.add_argument("id")
+    rename.add_argument("name")
+    rename.set_defaults(handler=_rename)
     delete = commands.add_parser(
         "delete", help="move a workspace to the trash (its folder and files are not touched)", parents=[common]
     )
@@ -41,6 +47,12 @@ def _list(args: argparse.Namespace, services: AppServices, out: Output) -> int:
 def _add(args: argparse.Namespace, services: AppServices, out: Output) -> int:
     workspace = services.workspaces.add(args.name, args.path)
     out.result(workspace, f"Added workspace {workspace.name} ({workspace.id}) at {workspace.root_path}")
+    return 0
+
+
+def _rename(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    workspace = services.workspaces.rename(args.id, args.name)
+    out.result(workspace, f"Renamed workspace {workspace.id} to {workspace.name}")
     return 0
 
 

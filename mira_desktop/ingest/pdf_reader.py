@@ -24,7 +24,11 @@ _HYPHEN_BREAK = re.compile(r"(\w)-\n(\w)")
 _MAX_OCR_PIXELS = 40_000_000  # a page rendered for OCR larger than this is rendered smaller
 
 
-def read_pdf(path: Path, limits: ReaderLimits, ocr: OcrOptions | None = None) -> ParsedDocument:
+def read_pdf(
+    path: Path, limits: ReaderLimits, ocr: OcrOptions | None = None, password: str | None = None
+) -> ParsedDocument:
+    """``ocr`` reads pages without a text layer; ``password`` opens an encrypted PDF for this read
+    (it is kept nowhere)."""
     import pymupdf as typed_pymupdf
 
     pymupdf: Any = typed_pymupdf  # partly annotated: used untyped, like the other readers
@@ -38,6 +42,8 @@ def read_pdf(path: Path, limits: ReaderLimits, ocr: OcrOptions | None = None) ->
             ReadErrorKind.CORRUPT, f"{path.name} is damaged or not a {kind} file ({exc})."
         ) from exc
     try:
+        if document.needs_pass:
+            _unlock(document, path, password)
         return _read(document, path, kind, limits, ocr)
     except (ReadError, Cancelled):  # a cancel is not damage
         raise
@@ -47,10 +53,20 @@ def read_pdf(path: Path, limits: ReaderLimits, ocr: OcrOptions | None = None) ->
         document.close()
 
 
+def _unlock(document: Any, path: Path, password: str | None) -> None:
+    if password and document.authenticate(password):
+        return
+    if password:
+        raise ReadError(
+            ReadErrorKind.ENCRYPTED, f"The password did not open {path.name}: check it and give it again."
+        )
+
+
 def _read(
     document: Any, path: Path, kind: str, limits: ReaderLimits, ocr: OcrOptions | None
 ) -> ParsedDocument:
-    if document.needs_pass:
+    # is_encrypted first: reading needs_pass after authenticate() gives pages without text (PyMuPDF 2.0)
+    if document.is_encrypted and document.needs_pass:
         raise ReadError(
             ReadErrorKind.ENCRYPTED,
             f"{path.name} is encrypted with a password: remove the password (or print it to a new PDF) "

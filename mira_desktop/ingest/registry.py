@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
+from mira_desktop.core.text_form import normal_form
 from mira_desktop.ingest.docx_reader import read_docx
 from mira_desktop.ingest.html_reader import read_html
 from mira_desktop.ingest.image_reader import read_image
@@ -147,14 +149,37 @@ def _reader(path: Path) -> Reader | None:
 
 
 def read_file(
-    path: Path, limits: ReaderLimits | None = None, ocr: OcrOptions | None = None
+    path: Path,
+    limits: ReaderLimits | None = None,
+    ocr: OcrOptions | None = None,
+    *,
+    password: str | None = None,
 ) -> ParsedDocument:
     """Read ``path`` into located blocks, or raise :class:`ReadError` naming why it cannot be read.
 
     With ``ocr``, scanned PDF pages and pictures (PNG, JPEG, TIFF) are read with Tesseract; without
-    it they are refused as scans.
+    it they are refused as scans. The text comes in Mira's one form
+    (:func:`~mira_desktop.core.text_form.normal_form`: no ligatures, soft hyphens or full-width
+    letters), as it is then stored, indexed and quoted. ``password`` opens an encrypted PDF; it is
+    used for this read only.
     """
-    limits = limits or ReaderLimits()
+    return _normalised(_read(path, limits or ReaderLimits(), ocr, password))
+
+
+def _normalised(parsed: ParsedDocument) -> ParsedDocument:
+    blocks = [
+        replace(
+            block,
+            text=normal_form(block.text),
+            section=normal_form(block.section),
+            location=replace(block.location, heading=tuple(normal_form(h) for h in block.location.heading)),
+        )
+        for block in parsed.blocks
+    ]
+    return replace(parsed, blocks=blocks, title=normal_form(parsed.title))
+
+
+def _read(path: Path, limits: ReaderLimits, ocr: OcrOptions | None, password: str | None) -> ParsedDocument:
     suffix = path.suffix.lower()
     reader = _reader(path)
     if reader is None:
@@ -171,6 +196,8 @@ def read_file(
         raise ReadError(
             ReadErrorKind.CORRUPT, f"{path.name} cannot be read ({exc.strerror or exc})."
         ) from exc
+    if reader is read_pdf:
+        return read_pdf(path, limits, ocr, password=password)
     ocr_reader = _OCR_READERS.get(suffix)
     if ocr_reader is not None:
         return ocr_reader(path, limits, ocr)

@@ -142,6 +142,14 @@ class AttachmentRepository:
             )
             self._db.execute("DELETE FROM attachment_drafts WHERE draft_key = ?", (draft_key,))
 
+    def refer(self, attachment_id: str, message_id: str, name: str) -> None:
+        """Another message sends the file too (an edited copy of its message; in the caller's transaction)."""
+        with self._db.transaction():
+            self._db.execute(
+                "INSERT INTO attachment_refs (attachment_id, message_id, name, created_at) VALUES (?, ?, ?, ?)",
+                (attachment_id, message_id, name, now_iso()),
+            )
+
     def for_message(self, message_id: str) -> builtins.list[tuple[StoredAttachment, str]]:
         rows = self._db.query(
             "SELECT a.*, r.name AS ref_name FROM attachment_refs r JOIN attachments a ON a.id = r.attachment_id "

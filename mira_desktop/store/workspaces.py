@@ -54,6 +54,14 @@ class WorkspaceRepository:
         rows = self._db.query("SELECT * FROM workspaces WHERE trashed_at IS NULL ORDER BY is_default DESC, name COLLATE NOCASE, id")
         return [_workspace(r) for r in rows]
 
+    def rename(self, workspace_id: str, name: str) -> bool:
+        with self._db.transaction():
+            cursor = self._db.execute(
+                "UPDATE workspaces SET name = ?, updated_at = ? WHERE id = ? AND trashed_at IS NULL",
+                (name, now_iso(), workspace_id),
+            )
+        return cursor.rowcount > 0
+
     def delete(self, workspace_id: str) -> bool:
         """Delete the row; threads keep living with ``workspace_id`` set to null by the schema."""
         with self._db.transaction():

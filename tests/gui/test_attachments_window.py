@@ -125,7 +125,7 @@ def test_a_file_dropped_on_the_composer_shows_its_chip_goes_with_the_message_and
 
     _send(qtbot, window, QUESTION, "7741")
     assert CAPSULE in requests_sent(app_services, model)[0].messages[-1].content
-    assert window.composer.chip is None  # the file went with the message
+    assert window.attachment_actions.view is None  # the file went with the message: no draft file
     assert "Attachment" not in window.composer.meter.toolTip()
     thread_id = window.current_thread_id
     assert thread_id is not None
@@ -143,6 +143,32 @@ def test_a_file_dropped_on_the_composer_shows_its_chip_goes_with_the_message_and
         False,
     )
     assert re.fullmatch(r"\d+ B · \d+ tokens", sent.detail_label.text())
+    window.close()
+
+
+def test_after_sending_the_chip_says_the_file_is_carried_and_the_follow_up_takes_it(
+    qtbot: QtBot, app_services: AppServices, tmp_path: Path, script: Script
+) -> None:
+    model = script({"text": "Noted."}, {"text": ANSWER})
+    window = _welcome_window(qtbot, app_services, model)
+    notes = tmp_path / "notes.md"
+    notes.write_text(f"# Capsule\n\n{CAPSULE}\n")
+    drop_files(window.composer, [notes])
+    _planned_chip(qtbot, window, "notes.md")
+    _send(qtbot, window, "Keep this file for later.", "Noted.")
+    actions = window.attachment_actions
+    qtbot.waitUntil(lambda: actions.carried is not None, timeout=15_000)
+    chip = _chip(window)
+    assert chip is not None
+    assert chip.name_label.text() == "notes.md"
+    assert chip.mode_label.text() == "from an earlier message — sent whole"
+    assert "stays in the conversation" in chip.mode_label.toolTip()
+    assert not chip.remove_button.isVisible()  # it belongs to the earlier message
+    _send(qtbot, window, QUESTION, "7741")
+    follow_up = requests_sent(app_services, model)[1].messages[-1].content
+    assert follow_up.startswith(QUESTION)
+    assert CAPSULE in follow_up
+    qtbot.waitUntil(lambda: actions.carried is not None, timeout=15_000)  # and for the next one too
     window.close()
 
 

@@ -63,7 +63,7 @@ def test_dropped_files_are_indexed_with_progress_errors_and_searchable(
         lambda: _statuses(page) == {"guide.md": "published", "locked.pdf": "failed"}, timeout=60_000
     )
     errors = {page.documents.item(r, 0).text(): page.documents.item(r, 4) for r in range(2)}
-    assert errors["locked.pdf"].text() == "Encrypted: remove its password and add it again"
+    assert errors["locked.pdf"].text() == "Encrypted: enter its password to index it"
     assert "encrypted" in errors["locked.pdf"].toolTip()  # the reader's whole sentence, on hover
     qtbot.waitUntil(lambda: "could not be indexed" in page.status.text())  # not "all are indexed"
     assert page.overall.value() == 100

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from mira_desktop.core.text_form import normal_form
 from mira_desktop.core.token_estimate import estimate_tokens
 from mira_desktop.index.embedding import EmbedderUnavailableError, TextEmbedder
 from mira_desktop.index.fusion import BM25, VECTOR, FusionMethod, fuse, merge_siblings
@@ -50,6 +51,7 @@ class FileRetriever:
         self, attachment_id: str, name: str, extracted: Extracted, question: str
     ) -> tuple[list[Passage], dict[str, str]]:
         """The best passages for ``question``, best first, and notes on how the search ran."""
+        question = normal_form(question)  # as the file's text was read
         leaves, parents = _rows(attachment_id, name, extracted)
         notes: dict[str, str] = {"leaves": str(len(leaves))}
         self._work_dir.mkdir(parents=True, exist_ok=True)

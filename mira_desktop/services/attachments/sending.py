@@ -2,8 +2,9 @@
 
 The room for the file is what the model's window has left beside the system sections, the answer's
 reserve and the question itself; older turns are dropped before the file is (the request compiler
-trims history newest-first). Only the newest message's file is ever read into a request: the
-stored messages keep their text without the file, so older files are not re-read on each turn.
+trims history newest-first). One file goes into a request: the newest message's own, or — for a
+follow-up question that carries none — the newest file sent earlier on the branch (*carried*), so
+the conversation can go on about it. The stored messages keep their text without the file.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ class AttachedFile:
     retriever: FileRetriever
     stored: Path  # the stored bytes
     image_text: Extracted | None = None  # a picture's text read by OCR, for a model that cannot see
+    carried_from: str | None = None  # the earlier user message that sent it (None: this message's own)
 
     def _not_seen(self, model: str) -> str:
         why = str(self.attachment.detail.get("ocr") or "")

@@ -8,11 +8,13 @@ the file written under its hash and held by the draft, so a refused file leaves 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mira_desktop.core.conversation.request_compiler import PromptMessage, prompt_history
-from mira_desktop.core.conversation.threads import Message
+from mira_desktop.core.conversation.threads import Message, MessageRole
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
 from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.services.attachments.blobs import BlobStore, sha256_of
@@ -205,6 +207,36 @@ class AttachmentService:
             if self._blobs.path(attachment.path).is_file():
                 return self._file(attachment, name, None)
         return None
+
+    def carried_file(self, path: Sequence[Message]) -> AttachedFile | None:
+        """The file a follow-up on ``path`` (the branch before the new message) still carries: the
+        newest one a user message on it was sent with, while its stored copy is there."""
+        for message in reversed(path):
+            if message.role is not MessageRole.USER or not message.parts:
+                continue
+            found = self.file_of_message(message)
+            if found is not None:
+                return replace(found, carried_from=message.id)
+        return None
+
+    def carried(
+        self, thread_id: str | None, text: str, *, model_ref: str | None = None
+    ) -> tuple[AttachmentView, SendPlan] | None:
+        """The earlier file the thread's next message carries (when its draft holds none) and how
+        it would go with ``text``, for the composer's chip; None when there is none."""
+        thread = self._threads.get(thread_id) if thread_id else None
+        if thread is None or self._repo.draft(self._key(thread_id, None)) is not None:
+            return None
+        path = self._branches.path_to(thread, None)
+        file = self.carried_file(path)
+        if file is None:
+            return None
+        question = text.strip() or "?"
+        history = [*prompt_history(path), PromptMessage("user", question)]
+        model = self._models.registry.get(self._models.resolve(model_ref or thread.model_ref))
+        room = room_for_file(self._requests.compile(thread, history, model), model.count_tokens(question))
+        plan = file.plan(room, model.count_tokens, model.profile())
+        return self._view(file.attachment, file.name), plan
 
     def cite_answer(self, _thread_id: str, message_id: str) -> None:
         """After an answer drawn from a file's passages: tie its sentences to them, as a knowledge-base

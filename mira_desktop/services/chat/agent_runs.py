@@ -127,6 +127,16 @@ class AgentRuns:
                 return str((event.data.get("result") or {}).get("text", ""))
         raise NotFoundError(f"The run {run_id} has no call {call_id}: see `mira runs events {run_id}`.")
 
+    def used_no_tools_last(self, thread_id: str, model_ref: str) -> bool:
+        """Whether the thread's last agent run on ``model_ref`` answered a file task without
+        calling a tool (the header then says so, and offers a model that can)."""
+        runs = [r for r in self._runs.list_for_thread(thread_id) if r.kind is RunKind.AGENT]
+        last = runs[-1] if runs else None
+        if last is None or last.model_ref != model_ref or last.status is not RunStatus.COMPLETED:
+            return False
+        answer = self._messages.get(last.assistant_message_id or "")
+        return bool(answer is not None and answer.metadata.get("no_tool_use"))
+
     def waiting(self) -> list[AgentRunView]:
         """Runs that wait for the user's approval (after a restart too), oldest first."""
         return [self.show(run.id) for run in self._runs.waiting()]

@@ -102,18 +102,22 @@ class RunRecords:
                 ).id
             user_id = turn.existing_user_message_id
             file = turn.attachment
+            own = file is not None and file.carried_from is None  # a carried file stays with its message
             if user_id is None:
-                parts = [file.part(file_block)] if file is not None and file_block is not None else None
+                part = file.part(file_block) if own and file is not None and file_block is not None else None
+                parts = [part] if part is not None else None
                 user_id = self._messages.add(
                     thread.id, MessageRole.USER, turn.user_text, parent_id=parent_id, parts=parts
                 ).id
-                if file is not None and file.draft_key is not None:
+                if own and file is not None and file.draft_key is not None:
                     try:  # the draft's hold on the file moves to the message in this transaction
                         self._attachments.move_draft_to_message(file.draft_key, file.attachment.id, user_id)
                     except DraftGoneError:
                         raise NotFoundError(
                             f"{file.name} was removed from the message: attach it again."
                         ) from None
+                elif own and file is not None:  # an edited message keeps the file it was sent with
+                    self._attachments.refer(file.attachment.id, user_id, file.name)
             run_id = self._runs.create(
                 thread_id=thread.id,
                 kind=route.kind,
@@ -205,5 +209,6 @@ def _file_sources(block: FileBlock | None) -> dict[str, Any]:
 
 
 def _file_event(file: AttachedFile, block: FileBlock) -> dict[str, Any]:
+    carried = {"carried_from": file.carried_from} if file.carried_from else {}
     return {"attachment_id": file.attachment.id, "name": file.name, "mode": block.mode.value,
-            "tokens": block.tokens, "passages": len(block.sources), **block.notes}  # fmt: skip
+            "tokens": block.tokens, "passages": len(block.sources), **carried, **block.notes}  # fmt: skip

@@ -135,7 +135,7 @@ class ChatService:
             path = self._branches.path_to(thread, None)
             parent = path[-1].id if path else None
             history = [*prompt_history(path), PromptMessage("user", text)]
-            turn = Turn(thread, parent, text, history, attachment=file)
+            turn = Turn(thread, parent, text, history, attachment=file or self._carried(path))
         return self._start(turn, options, create_thread=thread_id is None)
 
     def edit(self, message_id: str, text: str) -> RunHandle:
@@ -147,7 +147,11 @@ class ChatService:
             raise InvalidInputError.said("chat.empty")
         thread = self._writable_thread(message.thread_id)
         path = self._branches.path_to(thread, message.parent_id) if message.parent_id else []
-        turn = Turn(thread, message.parent_id, text, [*prompt_history(path), PromptMessage("user", text)])
+        own = self.attachments.file_of_message(message) if self.attachments else None
+        turn = Turn(
+            thread, message.parent_id, text, [*prompt_history(path), PromptMessage("user", text)],
+            attachment=own or self._carried(path),  # the edited message keeps its own file
+        )  # fmt: skip
         return self._start(turn, SendOptions(), create_thread=False)
 
     def regenerate(self, message_id: str) -> RunHandle:
@@ -190,6 +194,7 @@ class ChatService:
         thread = self._writable_thread(user_message.thread_id)
         path = self._branches.path_to(thread, user_message.id)
         file = self.attachments.file_of_message(user_message) if self.attachments else None
+        file = file or self._carried(path[:-1])
         turn = Turn(
             thread, user_message.parent_id, user_message.content, prompt_history(path), user_message.id,
             attachment=file,
@@ -355,6 +360,11 @@ class ChatService:
         model = self._models.registry.get(ref)
         if thread is None:
             return self._requests.compile_unbound(history, model)
+        carried = None
+        if draft.strip() and self.attachments is not None and self.attachments.draft(thread.id) is None:
+            carried = self._carried(self._branches.path_to(thread, None))  # what the send would carry
+        if carried is not None:
+            return self._requests.compile_with_file(thread, history, model, carried)[0]
         return self._requests.compile(thread, history, model)
 
     # -- helpers ---------------------------------------------------------------------------------
@@ -394,6 +404,10 @@ class ChatService:
         if options.tts and not thread.tts_enabled:
             self._threads.set_flag(thread.id, "tts_enabled", True)
         return self._thread(thread.id)
+
+    def _carried(self, path: list[Message]) -> AttachedFile | None:
+        """The earlier file a follow-up on ``path`` keeps available (see ``attachments.sending``)."""
+        return self.attachments.carried_file(path) if self.attachments is not None else None
 
     def _attached(self, draft_key: str | None) -> AttachedFile | None:
         if draft_key is None:

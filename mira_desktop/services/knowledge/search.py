@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.errors import InvalidInputError, NotFoundError
 from mira_desktop.core.tasks import Task, TaskRunner
+from mira_desktop.core.text_form import normal_form
 from mira_desktop.index.embedding import TextEmbedder
 from mira_desktop.index.fusion import BM25, VECTOR, FusionMethod, Group, fuse, merge_siblings
 from mira_desktop.index.languages import covered, text_language
@@ -163,6 +164,7 @@ class KnowledgeSearch:
             raise InvalidInputError("The search query is empty.")
         if k < 1:
             raise InvalidInputError(f"k must be at least 1, not {k}.")
+        query = normal_form(query)  # the form passages were indexed in (ligatures, full-width letters)
         self.knowledge_base_name(kb_id)
         timings: dict[str, float] = {}
         cancel.raise_if_cancelled()
@@ -215,7 +217,7 @@ class KnowledgeSearch:
             embedder = self._embedders.for_spec(live.spec) if live is not None else None
         if embedder is None:
             embedder = self._embedders.get(self._embedders.name_for(kb_id) if kb_id else DEFAULT_EMBEDDER)
-        return embedder.encode_queries(queries, cancel)
+        return embedder.encode_queries([normal_form(q) for q in queries], cancel)
 
     def _voting_embedder(
         self, generation: Generation, mode: SearchMode, notes: dict[str, str]

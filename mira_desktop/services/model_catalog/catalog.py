@@ -144,6 +144,10 @@ class ModelService:
             entries.append(self._entry(ref, kind, default))
         return entries
 
+    def entry(self, ref: str) -> ModelEntry:
+        """One model as :meth:`entries` shows it, listed or not (a thread's own scripted or ad-hoc model)."""
+        return self._entry(ref, parse_model_ref(ref).kind.value, self.default_ref())
+
     def _entry(self, ref: str, kind: str, default: str) -> ModelEntry:
         try:
             profile: ModelProfile | None = (

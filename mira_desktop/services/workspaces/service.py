@@ -1,4 +1,4 @@
-"""Workspace use cases: add a folder, list, delete without touching the disk."""
+"""Workspace use cases: add a folder, list, rename, delete without touching the disk."""
 
 from __future__ import annotations
 
@@ -68,6 +68,17 @@ class WorkspaceService:
         added = self._workspaces.add(name, root)
         self._changes.publish(Topic.WORKSPACES, added.id)
         return added
+
+    def rename(self, workspace_id: str, name: str) -> Workspace:
+        """Give the workspace another name (its folder, threads and rules stay as they are)."""
+        name = name.strip()
+        if not name:
+            raise InvalidInputError.said("workspace.needs_name")
+        workspace = self.get(workspace_id)
+        if name != workspace.name:
+            self._workspaces.rename(workspace_id, name)
+            self._changes.publish(Topic.WORKSPACES, workspace_id)
+        return self.get(workspace_id)
 
     def delete(self, workspace_id: str) -> Workspace:
         """Move the workspace to the trash; its folder and files stay, its threads are unbound until

@@ -69,7 +69,7 @@ class AgentActions(QObject):
             if ticket != getattr(panel, "_reload_ticket", 0):
                 return
             view, events, undone = result
-            panel.show_events(events)
+            panel.show_events(events, running=view.get("status") == "running")
             panel.show_state(view, undone)
 
         def failed(exc: BaseException) -> None:  # the run's trace could not be read: say why

@@ -15,7 +15,7 @@ import html
 import json
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QElapsedTimer, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -90,17 +90,52 @@ class AgentPanel(QWidget):
         self._calls: dict[str, QTreeWidgetItem] = {}
         self._tools: dict[str, str] = {}  # call id → tool
         self._steps = 0
+        self._build_waiting()
         self.undo_button.hide()
         self.continue_button.hide()
         self._count()
 
+    def _build_waiting(self) -> None:
+        """While the model is asked (a step can take a minute on a small computer): the step and
+        the seconds it has waited, counted live; replaced by the model call's line when it answers."""
+        self._waiting: QTreeWidgetItem | None = None
+        self._waiting_step = 0
+        self._clock = QElapsedTimer()
+        self._tick = QTimer(self)
+        self._tick.setInterval(1000)
+        self._tick.timeout.connect(self._show_waiting)
+        self._live = True  # events as they happen (False while the journal is replayed)
+
     # -- the trace -------------------------------------------------------------------------------
-    def show_events(self, events: list[tuple[str, dict[str, Any]]]) -> None:
+    def show_events(self, events: list[tuple[str, dict[str, Any]]], *, running: bool = False) -> None:
+        """The run's journal; ``running``: the last step may still wait for the model."""
         self.trace.clear()
         self._calls = {}
         self._steps = 0
+        self._waiting = None
+        self._live = False
         for kind, data in events:
             self.add_event(kind, data)
+        self._live = True
+        if self._waiting is not None and not running:  # a step the run never finished (stopped, killed)
+            self._model_answered()
+        elif self._waiting is not None:
+            self._tick.start()
+            self.toggle.setChecked(True)
+        self._count()
+
+    def _show_waiting(self) -> None:
+        if self._waiting is None:
+            self._tick.stop()
+            return
+        seconds = self._clock.elapsed() // 1000 if self._clock.isValid() else 0
+        self._waiting.setText(0, tr("win.agent_step_waiting", step=self._waiting_step, seconds=seconds))
+
+    def _model_answered(self) -> None:
+        if self._waiting is not None:
+            self.trace.takeTopLevelItem(self.trace.indexOfTopLevelItem(self._waiting))
+            self._waiting = None
+        self._tick.stop()
 
     def add_event(self, kind: str, data: dict[str, Any]) -> None:
         call_id = str(data.get("id") or "")
@@ -123,11 +158,27 @@ class AgentPanel(QWidget):
             "tool.sending",
         ):
             self._child(call_id, _line(kind, data), whole=_has_output(kind, data))
+        elif kind == "agent.model_started":
+            self._model_answered()
+            self._waiting_step = int(data.get("step") or self._steps + 1)
+            self._waiting = QTreeWidgetItem([""])
+            self.trace.addTopLevelItem(self._waiting)
+            self._clock.start()
+            self._show_waiting()
+            if self._live:
+                self._tick.start()
+                if not self.toggle.isChecked():
+                    self.toggle.setChecked(True)  # the steps show while the model works
+        elif kind == "agent.no_tools":
+            self.trace.addTopLevelItem(QTreeWidgetItem([tr("win.agent_no_tools")]))
         elif kind == "agent.model_call":
+            self._model_answered()
             tokens = f"{data.get('prompt_tokens', 0)} → {data.get('completion_tokens', 0)}"
             self.trace.addTopLevelItem(
                 QTreeWidgetItem([tr("agent.model_call", step=data.get("step"), tokens=tokens)])
             )
+        elif kind in ("run.completed", "run.failed", "run.cancelled"):
+            self._model_answered()
         elif kind == "budget.stop":
             self.trace.addTopLevelItem(QTreeWidgetItem([tr("agent.stopped", reason=str(data.get("reason")))]))
         elif kind == "run.undone":

@@ -4,7 +4,8 @@ how it will go with the message, remove it, send it, and show each thread's own 
 Every read and write goes through an operation, off the UI thread. A refused file shows the
 service's one sentence in the composer's notice line. The chip follows the conversation state: it
 goes when a send with it starts (the file moved to the message), comes back if the send was
-refused, and is read again for each thread that opens.
+refused, and is read again for each thread that opens. With no file in the draft, a file sent
+earlier in the thread shows as a *carried* chip that says how the next message carries it.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from mira_desktop.ui import file_dialogs
 from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.chat.attachment_chip import AttachmentChip
 from mira_desktop.ui.chat.drops import DroppedFiles
+from mira_desktop.ui.external_open import open_externally
 from mira_desktop.ui.i18n import explain, tr
 
 if TYPE_CHECKING:
@@ -85,6 +87,7 @@ class AttachmentActions(QObject):
         self.view: AttachmentView | None = None
         self.chip: AttachmentChip | None = None
         self.plan: SendPlan | None = None
+        self.carried: AttachmentView | None = None  # an earlier message's file the next one carries
         self._ticket = 0  # only the newest read of the draft is shown
         self._shown_state: tuple[object, ...] = (WELCOME, False, None)
         self._plan_timer = QTimer(self)
@@ -115,21 +118,30 @@ class AttachmentActions(QObject):
         self.reload()
 
     def reload(self) -> None:
-        """Read the shown thread's draft file again (another thread opened, a send ended)."""
+        """Read the shown thread's draft file again (another thread opened, a send ended), or else
+        the earlier file its next message carries."""
         self._ticket += 1
         ticket, thread_id, attachments = self._ticket, self.thread_id, self.attachments
+        text, model_ref = self.composer.editor.toPlainText(), self._model_ref()
 
-        def shown(view: AttachmentView | None) -> None:
+        def load() -> tuple[AttachmentView | None, tuple[AttachmentView, SendPlan] | None]:
+            view = attachments.draft(thread_id)
+            carried = None if view is not None else attachments.carried(thread_id, text, model_ref=model_ref)
+            return view, carried
+
+        def shown(found: tuple[AttachmentView | None, tuple[AttachmentView, SendPlan] | None]) -> None:
             if ticket == self._ticket and thread_id == self.thread_id:
-                self._show(view)
+                view, carried = found
+                if view is None and carried is not None:
+                    self._show_carried(*carried)
+                else:
+                    self._show(view)
 
-        self.runner.op(self.composer, lambda: attachments.draft(thread_id)).success(shown).failure(
-            self._refused
-        ).run()
+        self.runner.op(self.composer, load).success(shown).failure(self._refused).run()
 
     def refresh_plan(self) -> None:
         """How the file goes with the message, again (the text or the thread's model changed)."""
-        if self.view is not None:
+        if self.view is not None or self.carried is not None:
             self._plan_timer.start()
 
     def send_event(self, text: str) -> SendRequested:
@@ -199,18 +211,33 @@ class AttachmentActions(QObject):
 
     # -- helpers ---------------------------------------------------------------------------------
     def _show(self, view: AttachmentView | None) -> None:
-        if view == self.view and (view is None) == (self.chip is None):
+        if view == self.view and self.carried is None and (view is None) == (self.chip is None):
             return  # the same file: its chip (and its plan) stay as they are
-        self.view, self.plan = view, None
+        self.view, self.plan, self.carried = view, None, None
         self.file_tokens_changed.emit(0)  # until the plan of the new file is read
         self.chip = None if view is None else AttachmentChip.from_view(view)
         if self.chip is not None:
             self.chip.remove_requested.connect(self.remove)
+            self.chip.open_requested.connect(lambda path: open_externally(path, self._window))
         self.composer.show_chip(self.chip)
         if view is not None:
             self._read_plan()
 
+    def _show_carried(self, view: AttachmentView, plan: SendPlan) -> None:
+        """The chip of an earlier message's file the next message carries (it cannot be removed
+        here: it belongs to that message), saying how it goes."""
+        if self.carried != view or self.chip is None:
+            self.view, self.plan, self.carried = None, None, view
+            self.file_tokens_changed.emit(0)  # the context meter counts it already (the preview carries it)
+            self.chip = AttachmentChip.from_view(view, removable=False)
+            self.chip.open_requested.connect(lambda path: open_externally(path, self._window))
+            self.composer.show_chip(self.chip)
+        self.chip.set_carried(plan)
+
     def _read_plan(self) -> None:
+        if self.carried is not None:
+            self.reload()  # how the carried file goes follows the text and the model
+            return
         view, chip = self.view, self.chip
         if view is None or chip is None:
             return

@@ -132,6 +132,21 @@ class AttachmentChip(QFrame):
         if plan.mode.value == "inline":
             self._show_tokens(plan.tokens)
 
+    def set_carried(self, plan: SendPlan) -> None:
+        """A file an earlier message sent, which the next one carries: how (whole, passages …)."""
+        mode = plan.mode.value
+        self.setProperty("carried", True)
+        text = tr("win.carried", how=tr(f"attachment.{mode}")) if mode in MODES else ""
+        self.mode_label.setText(text)
+        # On one line up to a limit: the chip is as wide as the name, which may be shorter.
+        self.mode_label.setMinimumWidth(min(self.mode_label.fontMetrics().horizontalAdvance(text) + 4, 360))
+        self.mode_label.setToolTip(tr("win.carried_tip", name=self.name))
+        self.mode_label.setProperty("level", "warning" if mode == "image_not_sent" else "normal")
+        self.mode_label.setVisible(True)
+        self.mode_label.style().polish(self.mode_label)
+        if mode == "inline":
+            self._show_tokens(plan.tokens)
+
     def set_mode(self, mode: str | None, note: str = "") -> None:
         """The mode in the window's words (``note``, the service's English sentence, is kept for those
         who read the part; the chip says the same in the window's language)."""

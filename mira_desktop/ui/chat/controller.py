@@ -282,7 +282,7 @@ class ChatController(QObject):
         self._unsubscribe()
 
 
-FLAGS = ("cut_off", "stopped_repeating", "greeting", "continuable", "same_as")
+FLAGS = ("cut_off", "stopped_repeating", "greeting", "continuable", "same_as", "no_tool_use")
 
 
 def view_message(

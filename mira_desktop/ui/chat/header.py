@@ -8,11 +8,11 @@ background and re-read whenever roles, knowledge bases, workspaces, models or th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QToolButton, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
 from mira_desktop.services.app.changes import Topic
 from mira_desktop.ui.changes import Follow
@@ -30,6 +30,9 @@ if TYPE_CHECKING:
     from mira_desktop.ui.operations import OperationRunner
 
 
+ADD_FOLDER = "add-folder"  # the workspace picker's last item: add a folder as a new workspace
+
+
 @dataclass(frozen=True)
 class _Choices:
     thread: Thread | None
@@ -39,6 +42,8 @@ class _Choices:
     default_workspace: str | None
     models: list[ModelEntry]
     default_model: str
+    tools: str = ""  # agent mode on a model that "cannot" call tools, or whose last run left them "unused"
+    tools_model: str = ""  # that model's name
 
 
 @dataclass
@@ -56,13 +61,25 @@ class Draft:
 class ChatHeader(QWidget):
     changed = Signal()  # a binding changed (the context meter follows)
     model_picked = Signal()  # the user chose another model (the window checks it is ready)
+    notice = Signal(str)  # a one-line refusal for the status bar (a folder that cannot be a workspace)
+    models_requested = Signal()  # the tool hint's "Choose a model that can…"
     loaded = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("chatHeader")
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(24, 10, 24, 10)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(24, 10, 24, 10)
+        layout = QHBoxLayout()
+        outer.addLayout(layout)
+        # Under the row, in agent mode: the model cannot call tools, or did not in its last run.
+        self.tool_hint = QLabel()
+        self.tool_hint.setObjectName("toolHint")
+        self.tool_hint.setWordWrap(True)
+        self.tool_hint.setTextFormat(Qt.TextFormat.RichText)
+        self.tool_hint.linkActivated.connect(lambda _link: self.models_requested.emit())
+        self.tool_hint.hide()
+        outer.addWidget(self.tool_hint)
         self.title = ElidedLabel(tr("sidebar.new_chat"))
         self.title.setObjectName("threadTitle")
         self.role_picker = self._combo("rolePicker", tr("header.role_tip"))
@@ -90,10 +107,8 @@ class ChatHeader(QWidget):
             layout.addWidget(widget)
         self.role_picker.activated.connect(lambda i: self._bind(role_id=self.role_picker.itemData(i)))
         self.kb_picker.activated.connect(lambda i: self._bind(knowledge_base_id=self.kb_picker.itemData(i)))
-        self.workspace_picker.activated.connect(
-            lambda i: self._set_agent(True, self.workspace_picker.itemData(i))
-        )
-        self.agent_button.toggled.connect(lambda on: self._set_agent(on, self.workspace_picker.currentData()))
+        self.workspace_picker.activated.connect(self._workspace_picked)
+        self.agent_button.toggled.connect(lambda on: self._set_agent(on, self._shown_workspace()))
         self.model_picker.activated.connect(lambda i: self._pick_model(self.model_picker.itemData(i)))
         self.services: AppServices | None = None
         self.runner: OperationRunner | None = None
@@ -152,20 +167,22 @@ class ChatHeader(QWidget):
     def reload(self) -> None:
         if self.services is None or self.runner is None:
             return
-        services, thread_id = self.services, self.thread_id
+        services, thread_id, draft = self.services, self.thread_id, replace(self.draft)
 
         def load() -> _Choices:
             thread = None
             if thread_id is not None and services.threads.exists(thread_id):
                 thread = services.threads.get(thread_id)
+            models = services.models.entries()
             return _Choices(
                 thread=thread,
                 roles=services.roles.list(),
                 knowledge_bases=services.knowledge_bases.list(),
                 workspaces=services.workspaces.list(),
                 default_workspace=services.workspaces.default().id,
-                models=services.models.entries(),
+                models=models,
                 default_model=services.models.default_ref(),
+                **tool_use(services, thread, draft, models),
             )
 
         self.runner.op(self, load).success(self._show).run()
@@ -197,7 +214,11 @@ class ChatHeader(QWidget):
             [(tr("header.no_kb"), None), *((kb.name, kb.id) for kb in choices.knowledge_bases)],
             kb_id,
         )
-        _fill(self.workspace_picker, [(w.name, w.id) for w in choices.workspaces], workspace)
+        _fill(
+            self.workspace_picker,
+            [(w.name, w.id) for w in choices.workspaces] + [(tr("win.ws_add_item"), ADD_FOLDER)],
+            workspace,
+        )
         for index, w in enumerate(choices.workspaces):
             self.workspace_picker.setItemData(index, w.root_path, Qt.ItemDataRole.ToolTipRole)
         models: list[tuple[str, Any]] = [(tr("header.default_model", name=choices.default_model), None)]
@@ -209,10 +230,21 @@ class ChatHeader(QWidget):
         self.agent_button.setChecked(agent)
         self.agent_button.blockSignals(False)
         self.workspace_picker.setVisible(agent)
+        self._show_tool_hint(choices)
         self.loaded.emit()
         pending, self._after_load = self._after_load, []
         for signal in pending:
             signal.emit()
+
+    def _show_tool_hint(self, choices: _Choices) -> None:
+        name = choices.tools_model
+        self.tool_hint.setVisible(bool(choices.tools))
+        if choices.tools:
+            import html
+
+            text = tr(f"win.tools_{choices.tools}", model=name)
+            link = tr("win.tools_link")
+            self.tool_hint.setText(f'{html.escape(text)} <a href="models">{html.escape(link)}</a>')
 
     # -- changing bindings -----------------------------------------------------------------------
     def select_role(self, role_id: str | None) -> None:
@@ -234,12 +266,34 @@ class ChatHeader(QWidget):
             return
         self._write(lambda services, thread_id: services.threads.bind(thread_id, **binding))
 
+    def _shown_workspace(self) -> str | None:
+        chosen = self.workspace_picker.currentData()
+        return None if chosen == ADD_FOLDER else chosen
+
+    def _workspace_picked(self, index: int) -> None:
+        chosen = self.workspace_picker.itemData(index)
+        if chosen != ADD_FOLDER:
+            self._set_agent(True, chosen)
+            return
+        from mira_desktop.ui.settings.workspaces_page import add_workspace_folder
+
+        self.reload()  # the picker shows the thread's workspace again until the new one is added
+        if self.services is not None and self.runner is not None:
+            add_workspace_folder(
+                self,
+                self.services,
+                self.runner,
+                added=lambda workspace: self._set_agent(True, workspace.id),
+                failed=self.notice.emit,
+            )
+
     def _set_agent(self, enabled: bool, workspace_id: str | None) -> None:
         self.workspace_picker.setVisible(enabled)
         if self.thread_id is None:
             self.draft.agent = enabled
             self.draft.workspace_id = workspace_id
             self.changed.emit()
+            self.reload()  # whether the model can call tools shows under the row
             return
         self._write(lambda services, thread_id: services.threads.set_agent(thread_id, enabled, workspace_id))
 
@@ -262,6 +316,24 @@ class ChatHeader(QWidget):
             self.reload()
 
         runner.op(self, lambda: change(services, thread_id)).success(written).run()
+
+
+def tool_use(
+    services: AppServices, thread: Thread | None, draft: Draft, models: list[ModelEntry]
+) -> dict[str, str]:
+    """For agent mode: ``tools`` is "cannot" when the model neither calls tools nor follows a JSON
+    schema, "unused" when the thread's last agent run on it answered a file task without a tool,
+    else ""; ``tools_model`` the model's name (run off the UI thread)."""
+    if not (thread.agent_enabled if thread is not None else draft.agent):
+        return {}
+    ref = services.models.resolve(thread.model_ref if thread is not None else draft.model_ref)
+    entry = next((e for e in models if e.ref == ref), None) or services.models.entry(ref)
+    caps, name = entry.capabilities, entry.name
+    if caps and not caps.get("supports_tools") and not caps.get("supports_json_schema"):
+        return {"tools": "cannot", "tools_model": name}
+    if thread is not None and services.agent_runs.used_no_tools_last(thread.id, ref):
+        return {"tools": "unused", "tools_model": name}
+    return {}
 
 
 def _fill(combo: QComboBox, items: list[tuple[str, Any]], selected: Any) -> None:

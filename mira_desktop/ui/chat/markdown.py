@@ -1,7 +1,8 @@
 """Markdown → rich text for message bodies, with raw HTML switched off (model output is untrusted).
 
-Fenced code blocks are highlighted with Pygments (inline colours, light or dark) and headed by a
-``copy:N`` link that copies block N; :func:`code_blocks` gives the blocks' text for that link.
+A message is cut into prose and fenced code blocks (:func:`segments`): prose goes through Qt's
+Markdown (:func:`prose_html`), each code block is highlighted with Pygments (inline colours, light
+or dark, :func:`code_html`) and shown in a box of its own by ``ui.chat.message_body``.
 """
 
 from __future__ import annotations
@@ -21,24 +22,32 @@ _FENCE = re.compile(
 _BODY = re.compile(r"<body[^>]*>(.*)</body>", re.S)
 
 
-def code_blocks(text: str) -> list[str]:
-    """The text of each fenced code block, in order."""
-    return [m.group("code").rstrip("\n") for m in _FENCE.finditer(text)]
-
-
-def markdown_to_html(
-    text: str, font: QFont | None = None, *, dark: bool = False, copy_label: str = "Copy"
-) -> str:
-    """One HTML document for a message: Markdown parts through Qt, code blocks through Pygments."""
-    parts: list[str] = []
+def segments(text: str) -> list[tuple[str, str, str]]:
+    """The message in order as ``("prose", text, "")`` and ``("code", code, language)`` pieces, so a
+    code block can be shown in a widget of its own (scrolling sideways inside itself)."""
+    pieces: list[tuple[str, str, str]] = []
     position = 0
-    for number, match in enumerate(_FENCE.finditer(text)):
-        parts.append(_markdown(text[position : match.start()], font))
-        parts.append(_code(match.group("code").rstrip("\n"), match.group("lang"), number, dark, copy_label))
+    for match in _FENCE.finditer(text):
+        if text[position : match.start()].strip():
+            pieces.append(("prose", text[position : match.start()], ""))
+        pieces.append(("code", match.group("code").rstrip("\n"), match.group("lang")))
         position = match.end()
-    parts.append(_markdown(text[position:], font))
+    if text[position:].strip() or not pieces:
+        pieces.append(("prose", text[position:], ""))
+    return pieces
+
+
+def prose_html(text: str, font: QFont | None = None) -> str:
+    """Markdown without code blocks as one HTML document, with break points in overlong words."""
+    from mira_desktop.ui.chat.long_text import breakable_html
+
     size = f"font-size:{font.pixelSize()}px;" if font is not None and font.pixelSize() > 0 else ""
-    return f'<html><body style="{size}">{"".join(p for p in parts if p)}</body></html>'
+    return f'<html><body style="{size}">{breakable_html(_markdown(text, font))}</body></html>'
+
+
+def code_html(code: str, language: str, *, dark: bool) -> str:
+    """One code block highlighted by Pygments, as a ``<pre>`` (it never wraps)."""
+    return f'<pre style="font-family:monospace;margin:0;">{_highlighted(code, language, dark)}</pre>'
 
 
 def _markdown(text: str, font: QFont | None) -> str:
@@ -52,7 +61,7 @@ def _markdown(text: str, font: QFont | None) -> str:
     return found.group(1) if found else html.escape(text)
 
 
-def _code(code: str, language: str, number: int, dark: bool, copy_label: str) -> str:
+def _highlighted(code: str, language: str, dark: bool) -> str:
     from pygments import highlight
     from pygments.formatters import HtmlFormatter
     from pygments.lexers import TextLexer, get_lexer_by_name, guess_lexer
@@ -62,15 +71,5 @@ def _code(code: str, language: str, number: int, dark: bool, copy_label: str) ->
         lexer = get_lexer_by_name(language) if language else guess_lexer(code)
     except ClassNotFound:
         lexer = TextLexer()
-    style = "monokai" if dark else "default"
-    formatter = HtmlFormatter(noclasses=True, nowrap=True, style=style)
-    background = "#272822" if dark else "#f6f8fa"
-    body = highlight(code, lexer, formatter).rstrip("\n")
-    head = (
-        f'<table width="100%" cellspacing="0" cellpadding="0"><tr><td><small>{html.escape(language)}</small></td>'
-        f'<td align="right"><a href="copy:{number}"><small>{html.escape(copy_label)}</small></a></td></tr></table>'
-    )
-    return (
-        f'{head}<table width="100%" cellspacing="0" cellpadding="8" style="background:{background};">'
-        f'<tr><td><pre style="font-family:monospace;margin:0;">{body}</pre></td></tr></table>'
-    )
+    formatter = HtmlFormatter(noclasses=True, nowrap=True, style="monokai" if dark else "default")
+    return highlight(code, lexer, formatter).rstrip("\n")

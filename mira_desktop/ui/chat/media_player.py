@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QUrl, Signal
-from PySide6.QtGui import QDesktopServices, QPixmap
+from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget
 
 from mira_desktop.ui.i18n import tr
@@ -140,7 +140,9 @@ class AudioPlayer(QWidget):
         themed(self.play_button, "pause" if playing else "play", 16)
 
     def _open_elsewhere(self) -> None:
-        QDesktopServices.openUrl(QUrl.fromLocalFile(self.path))
+        from mira_desktop.ui.external_open import open_externally
+
+        open_externally(self.path, self)
 
 
 class MediaStrip(QWidget):

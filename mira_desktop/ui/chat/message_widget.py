@@ -21,7 +21,8 @@ from PySide6.QtWidgets import (
 )
 
 from mira_desktop.ui.chat.citation_note import citation_label, citation_note
-from mira_desktop.ui.chat.markdown import code_blocks, markdown_to_html
+from mira_desktop.ui.chat.long_text import breakable, without_breaks
+from mira_desktop.ui.chat.message_body import MessageLabel, show_settled
 from mira_desktop.ui.chat.message_parts import add_parts
 from mira_desktop.ui.i18n import tr
 from mira_desktop.ui.shell.theme import current_is_dark
@@ -68,14 +69,11 @@ class MessageWidget(QFrame):
         self.avatar.setFixedSize(AVATAR_PX, AVATAR_PX)
         self.avatar.hide()
         self._avatar_path = ""
-        self.body = QLabel()
-        self.body.setObjectName("messageBody")
-        self.body.setWordWrap(True)
+        self.body = MessageLabel()  # wraps anywhere when a word is wider than the column
         self.body.setTextFormat(Qt.TextFormat.RichText)
         self.body.setTextInteractionFlags(
             Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.LinksAccessibleByMouse
         )
-        self.body.linkActivated.connect(self._link)
         self.status = QLabel()
         self.status.setObjectName("messageStatus")
         self.status.setWordWrap(True)
@@ -103,6 +101,7 @@ class MessageWidget(QFrame):
         self._rendered_streaming = False
         self._frozen: list[QLabel] = []
         self._frozen_length = 0
+        self._pieces: list[QWidget] = []  # the settled text's code blocks and later prose, after body
         self.update_message(message)
 
     def _build_sources(self) -> QLabel:
@@ -186,18 +185,13 @@ class MessageWidget(QFrame):
                 self._show_streaming(message.content)
             else:
                 self._drop_frozen()
-                self.body.setTextFormat(Qt.TextFormat.RichText)
-                html_text = (
-                    markdown_to_html(
-                        message.content,
-                        self.body.font(),
-                        dark=current_is_dark(),
-                        copy_label=tr("message.copy_code"),
-                    )
-                    if message.content
-                    else ""
+                self._pieces = show_settled(
+                    self.body,
+                    self.body_layout,
+                    message.content,
+                    dark=current_is_dark(),
+                    copy_label=tr("message.copy_code"),
                 )
-                self.body.setText(html_text)
         self.parts.show_parts(message.parts)
         self.proposal.setVisible(bool(message.proposal) and message.status == "complete")
         if message.proposal:
@@ -207,8 +201,8 @@ class MessageWidget(QFrame):
         self.sources.setVisible(bool(message.sources))
         if message.sources:
             links = " · ".join(
-                f'<a href="{s.n}">[{s.n}] {html.escape(s.document)}'
-                + (f", {html.escape(s.location_label)}" if s.location_label else "")
+                f'<a href="{s.n}">[{s.n}] {html.escape(breakable(s.document))}'
+                + (f", {html.escape(breakable(s.location_label))}" if s.location_label else "")
                 + "</a>"
                 for s in message.sources
             )
@@ -234,7 +228,9 @@ class MessageWidget(QFrame):
             status_text, state = tr("message.cut_off_note"), "cut_off"
         elif message.status == "complete" and "same_as" in message.flags:
             status_text = tr("look.same_answer")
-        self.status.setText(status_text)
+        elif message.status == "complete" and "no_tool_use" in message.flags:
+            status_text, state = tr("win.agent_no_tools"), "cut_off"  # an agent run that did nothing
+        self.status.setText(breakable(status_text))  # an error may quote a path or a URL
         self.status.setProperty("state", state)
         self.status.style().unpolish(self.status)
         self.status.style().polish(self.status)
@@ -280,7 +276,7 @@ class MessageWidget(QFrame):
             if button.isVisible() and button.isEnabled():
                 menu.addAction(button.text()).triggered.connect(button.click)
         if self.body.hasSelectedText():
-            selected = self.body.selectedText()
+            selected = without_breaks(self.body.selectedText())
             menu.addAction(tr("message.copy_selection")).triggered.connect(
                 lambda: QGuiApplication.clipboard().setText(selected)
             )
@@ -298,6 +294,8 @@ class MessageWidget(QFrame):
             assert isinstance(layout, QVBoxLayout)
             layout.insertWidget(self._panel_index, self.agent_panel)
             self.agent_panel_needed.emit(self.agent_panel)
+            if self.message.status == "streaming" and not self.message.content:
+                self.body.setText(tr("win.agent_working"))  # not "…": the steps show below
         return self.agent_panel
 
     def _show_avatar(self, path: str) -> None:
@@ -318,36 +316,33 @@ class MessageWidget(QFrame):
         )
         self.avatar.show()
 
-    def _link(self, link: str) -> None:
-        """A ``copy:N`` link above code block N copies the block."""
-        if link.startswith("copy:"):
-            blocks = code_blocks(self.message.content)
-            index = int(link.removeprefix("copy:") or 0)
-            if 0 <= index < len(blocks):
-                QGuiApplication.clipboard().setText(blocks[index])
-
     def _show_streaming(self, text: str) -> None:
         """Plain text while streaming, with finished lines frozen in labels of their own, so a frame
         only lays out the last few lines; Markdown replaces it all once the answer settles."""
         self.body.setTextFormat(Qt.TextFormat.PlainText)
+        for piece in self._pieces:  # streaming again (a run that goes on): the settled pieces go
+            self.body_layout.removeWidget(piece)
+            piece.deleteLater()
+        self._pieces = []
         cut = _freeze_point(text, self._frozen_length)
         if cut > self._frozen_length:
-            piece = QLabel(text[self._frozen_length : cut].rstrip("\n"))
-            piece.setObjectName("messageBody")
-            piece.setWordWrap(True)
+            piece = MessageLabel(breakable(text[self._frozen_length : cut].rstrip("\n")))
             piece.setTextFormat(Qt.TextFormat.PlainText)
             piece.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             self.body_layout.insertWidget(len(self._frozen), piece)
             self._frozen.append(piece)
             self._frozen_length = cut
-        self.body.setText(text[self._frozen_length :] or ("…" if not text else ""))
+        agent = "agent" in self.message.flags or self.agent_panel is not None
+        waiting = tr("win.agent_working") if agent else "…"  # the panel under it shows the steps
+        self.body.setText(breakable(text[self._frozen_length :]) or (waiting if not text else ""))
 
     def _drop_frozen(self) -> None:
-        for piece in self._frozen:
+        for piece in [*self._frozen, *self._pieces]:
             self.body_layout.removeWidget(piece)
             piece.deleteLater()
         self._frozen = []
         self._frozen_length = 0
+        self._pieces = []
 
     def _ensure_editor(self) -> QPlainTextEdit:
         if self.editor is None:
@@ -370,6 +365,8 @@ class MessageWidget(QFrame):
         self.editor.setFixedHeight(max(60, min(200, self.body.sizeHint().height() + 20)))
         self.editor.show()
         self.body.hide()
+        for piece in self._pieces:
+            piece.hide()
         self.save_edit.show()
         self.cancel_edit.show()
         self.edit_button.hide()
@@ -379,6 +376,8 @@ class MessageWidget(QFrame):
         if self.editor is not None:
             self.editor.hide()
         self.body.show()
+        for piece in self._pieces:
+            piece.show()
         self.update_message(self.message)
 
     def _submit_edit(self) -> None:

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QRectF, Qt, QUrl
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import (
     QColor,
-    QDesktopServices,
     QGuiApplication,
     QKeySequence,
     QPainter,
@@ -43,7 +42,7 @@ from mira_desktop.ui.location_text import location_text
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.knowledge.passage_marks import TextPassage
-    from mira_desktop.services.knowledge.sources import CitedPassage, PageView
+    from mira_desktop.services.knowledge.sources import CitedPassage, PageView, SourceFile
     from mira_desktop.ui.operations import OperationRunner
 
 ZOOMS = (0.75, 1.0, 1.25, 1.5, 2.0, 2.5, 3.0)
@@ -243,7 +242,14 @@ class SourceViewer(QDialog):
     def open_in_system_viewer(self) -> bool:
         """Hand the stored copy to the system's program for it; the window says so when none opens it."""
         path = self.passage.source.path
-        opened = QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
+        opened = open_in_system_viewer(self.passage.source, self)
         if not opened:
             self.note.setText(tr("viewer.open_failed", name=path.name, folder=str(path.parent)))
         return opened
+
+
+def open_in_system_viewer(source: SourceFile, parent: QWidget | None = None) -> bool:
+    """Hand the file to the system's program; a failure is said in the window (``open_externally``)."""
+    from mira_desktop.ui.external_open import open_externally
+
+    return open_externally(source.path, parent)

@@ -35,6 +35,7 @@ class ChatView(QStackedWidget):
     memory_answered = Signal(str, bool)
     media_strip_needed = Signal(object)  # a MediaStrip under a new answer (to be filled and followed)
     files_given = Signal(object)  # drops.DroppedFiles: files dropped on the conversation
+    better_model_requested = Signal()  # the welcome page's "Choose a better model…"
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -51,6 +52,15 @@ class ChatView(QStackedWidget):
         body.setWordWrap(True)
         empty_layout.addWidget(title)
         empty_layout.addWidget(body)
+        # "This model is for trying Mira" with a way to a better one (a Chinese window, the embedded model).
+        self.model_note = QLabel()
+        self.model_note.setObjectName("hint")
+        self.model_note.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.model_note.setWordWrap(True)
+        self.model_note.setTextFormat(Qt.TextFormat.RichText)
+        self.model_note.linkActivated.connect(lambda _link: self.better_model_requested.emit())
+        self.model_note.hide()
+        empty_layout.addWidget(self.model_note)
         empty_layout.addStretch(3)
 
         self.scroll_area = QScrollArea()
@@ -89,6 +99,14 @@ class ChatView(QStackedWidget):
         if given is not None:
             event.acceptProposedAction()
             self.files_given.emit(given)
+
+    def show_model_note(self, text: str, link: str) -> None:
+        """Under the welcome text: ``text`` and a ``link`` to better models ("" hides it)."""
+        import html
+
+        self.model_note.setVisible(bool(text))
+        if text:
+            self.model_note.setText(f'{html.escape(text)}<br><a href="models">{html.escape(link)}</a>')
 
     def show_empty(self) -> None:
         self.setCurrentWidget(self.empty_state)

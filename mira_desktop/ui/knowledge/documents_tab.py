@@ -1,11 +1,14 @@
-"""The Documents tab: every document of the knowledge base, its version, status, chunks and error."""
+"""The Documents tab: every document of the knowledge base, its version, status, chunks and error.
+
+The selected document's whole reason shows in a pane under the table, with what can be done about
+it: index it again, and for an encrypted PDF, enter its password."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QPushButton, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
 from mira_desktop.ui.i18n import tr, tr_or
 from mira_desktop.ui.knowledge.tables import cell, make_table, state_label
@@ -24,6 +27,9 @@ def error_without_name(error: str, name: str) -> str:
 
 
 class DocumentsTab(QWidget):
+    reindex_requested = Signal(str)  # document id
+    password_requested = Signal(str, str)  # document id, name
+
     def __init__(self) -> None:
         super().__init__()
         layout = QVBoxLayout(self)
@@ -46,10 +52,22 @@ class DocumentsTab(QWidget):
         self.detail.hide()
         self.remove_button = QPushButton(tr("kb.remove_doc"))
         self.remove_button.setEnabled(False)
+        self.reindex_button = QPushButton(tr("win.kb_reindex"))
+        self.reindex_button.setToolTip(tr("win.kb_reindex_tip"))
+        self.reindex_button.setEnabled(False)
+        self.reindex_button.clicked.connect(self._reindex)
+        self.password_button = QPushButton(tr("win.kb_password"))
+        self.password_button.setToolTip(tr("win.kb_password_tip"))
+        self.password_button.clicked.connect(self._password)
+        self.password_button.hide()
         layout.addWidget(self.table, 1)
         layout.addWidget(self.empty, 1)
         layout.addWidget(self.detail)
-        layout.addWidget(self.remove_button, 0, Qt.AlignmentFlag.AlignLeft)
+        actions = QHBoxLayout()
+        for button in (self.remove_button, self.reindex_button, self.password_button):
+            actions.addWidget(button)
+        actions.addStretch(1)
+        layout.addLayout(actions)
         self._documents: list[DocumentView] = []
 
     def show_documents(self, documents: list[DocumentView]) -> None:
@@ -61,8 +79,8 @@ class DocumentsTab(QWidget):
             name.setData(Qt.ItemDataRole.UserRole, d.id)
             newer = d.version is not None and d.latest_version != d.version
             status = state_label(d.status) + (f" (v{d.latest_version})" if newer else "")
-            full = error_without_name(d.error or "", d.name)
-            error = cell(tr_or(f"kb.why.{d.error_kind}", full), full)
+            short = error_without_name(d.error or "", d.name)
+            error = cell(tr_or(f"kb.why.{d.error_kind}", short), d.error or "")  # the whole reason on hover
             cells = [
                 name,
                 cell(f"v{d.version}" if d.version else "–"),
@@ -84,10 +102,26 @@ class DocumentsTab(QWidget):
         item = self.table.item(row, 0) if row >= 0 and self.table.selectedItems() else None
         return None if item is None else (str(item.data(Qt.ItemDataRole.UserRole)), item.text())
 
+    def _chosen(self) -> DocumentView | None:
+        chosen = self.selected()
+        return next((d for d in self._documents if chosen and d.id == chosen[0]), None)
+
+    def _reindex(self) -> None:
+        document = self._chosen()
+        if document is not None:
+            self.reindex_requested.emit(document.id)
+
+    def _password(self) -> None:
+        document = self._chosen()
+        if document is not None:
+            self.password_requested.emit(document.id, document.name)
+
     def _show_detail(self) -> None:
         chosen = self.selected()
         self.remove_button.setEnabled(chosen is not None)
-        document = next((d for d in self._documents if chosen and d.id == chosen[0]), None)
+        document = self._chosen()
+        self.reindex_button.setEnabled(document is not None)
+        self.password_button.setVisible(document is not None and document.error_kind == "encrypted")
         if document is None or not document.error:
             self.detail.hide()
             return

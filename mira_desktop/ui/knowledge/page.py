@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
+    QComboBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -33,6 +34,7 @@ from mira_desktop.services.app.changes import Topic
 from mira_desktop.ui import file_dialogs
 from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.i18n import explain, tr
+from mira_desktop.ui.knowledge import embedder_row, reindexing
 from mira_desktop.ui.knowledge.documents_tab import DocumentsTab
 from mira_desktop.ui.knowledge.evaluation_tab import EvaluationTab
 from mira_desktop.ui.knowledge.jobs_tab import JobsTab
@@ -41,6 +43,7 @@ from mira_desktop.ui.knowledge.search_tab import SearchTab
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.knowledge.bases import DocumentView, JobView, KnowledgeBaseSummary
+    from mira_desktop.services.knowledge.embedders import EmbedderChoice
     from mira_desktop.services.knowledge.search import Hit
     from mira_desktop.store.evaluation_runs import EvaluationRun
     from mira_desktop.ui.changes import ChangeSignal
@@ -59,6 +62,9 @@ class _Snapshot:
     jobs: list[JobView] = field(default_factory=list)
     evaluations: list[EvaluationRun] = field(default_factory=list)
     answer_reports: list[dict[str, Any]] = field(default_factory=list)  # `mira eval rag`, newest first
+    embedders: list[EmbedderChoice] = field(default_factory=list)  # what a base can be built with
+    embedder: str = ""  # the chosen base's
+    rebuilding: bool = False  # its index is being built again with another embedder
 
 
 class KnowledgePage(QWidget):
@@ -81,6 +87,9 @@ class KnowledgePage(QWidget):
         self._message = ""  # the last thing an action of the user said (queued, failed …)
         self._loading = False
         self._reload_again = False
+        self._embedder_choices: list[EmbedderChoice] = []
+        self.ask_password = reindexing.ask_password  # the password dialog (replaced in tests)
+        self._base_names: dict[str, str] = {}
         self.setAcceptDrops(True)
         splitter = QSplitter(Qt.Orientation.Horizontal, self)
         splitter.addWidget(self._build_sidebar())
@@ -107,11 +116,17 @@ class KnowledgePage(QWidget):
         self.new_name = QLineEdit()
         self.new_name.setPlaceholderText(tr("kb.new_name"))
         self.new_name.returnPressed.connect(self.create_knowledge_base)
+        self.new_embedder = QComboBox()  # the new base's embedder (the default follows the language)
+        self.new_embedder.setObjectName("newEmbedder")
+        self.new_embedder.setToolTip(tr("win.embedder_new_tip"))
+        self._embedder_chosen = False  # the person picked one: reloads keep their choice
+        self.new_embedder.activated.connect(lambda _i: setattr(self, "_embedder_chosen", True))
         self.create_button = QPushButton(tr("kb.create"))
         self.create_button.clicked.connect(self.create_knowledge_base)
         self.delete_button = QPushButton(tr("kb.delete"))
         self.delete_button.clicked.connect(self.delete_current)
         layout.addWidget(self.new_name)
+        layout.addWidget(self.new_embedder)
         row = QHBoxLayout()
         row.addWidget(self.create_button)
         row.addWidget(self.delete_button)
@@ -124,19 +139,8 @@ class KnowledgePage(QWidget):
         self.summary = QLabel("")
         self.summary.setWordWrap(True)
         layout.addWidget(self.summary)
-        buttons = QHBoxLayout()
-        self.add_files_button = QPushButton(tr("kb.add_files"))
-        self.add_files_button.clicked.connect(self._pick_files)
-        self.add_folder_button = QPushButton(tr("kb.add_folder"))
-        self.add_folder_button.clicked.connect(self._pick_folder)
-        self.follow_button = QPushButton(tr("kb.follow"))
-        self.follow_button.clicked.connect(self._toggle_follow)
-        self.cancel_button = QPushButton(tr("kb.cancel"))
-        self.cancel_button.clicked.connect(self.cancel_indexing)
-        for button in (self.add_files_button, self.add_folder_button, self.follow_button, self.cancel_button):
-            buttons.addWidget(button)
-        buttons.addStretch(1)
-        layout.addLayout(buttons)
+        layout.addWidget(self._build_embedder_row())
+        layout.addLayout(self._build_buttons())
         hint = QLabel(tr("kb.drop_hint"))
         hint.setWordWrap(True)
         hint.setObjectName("hint")
@@ -149,6 +153,8 @@ class KnowledgePage(QWidget):
         layout.addWidget(self.status)
         self.documents_tab = DocumentsTab()
         self.documents_tab.remove_button.clicked.connect(self.remove_selected_document)
+        self.documents_tab.reindex_requested.connect(lambda doc_id: self.reindex([doc_id]))
+        self.documents_tab.password_requested.connect(self.index_with_password)
         self.jobs_tab = JobsTab()
         self.search_tab = SearchTab()
         self.search_tab.search_requested.connect(self.search)
@@ -175,6 +181,35 @@ class KnowledgePage(QWidget):
         self.chart = self.evaluation_tab.chart
         return box
 
+    def _build_buttons(self) -> QHBoxLayout:
+        buttons = QHBoxLayout()
+        self.add_files_button = QPushButton(tr("kb.add_files"))
+        self.add_files_button.clicked.connect(self._pick_files)
+        self.add_folder_button = QPushButton(tr("kb.add_folder"))
+        self.add_folder_button.clicked.connect(self._pick_folder)
+        self.follow_button = QPushButton(tr("kb.follow"))
+        self.follow_button.clicked.connect(self._toggle_follow)
+        self.cancel_button = QPushButton(tr("kb.cancel"))
+        self.cancel_button.clicked.connect(self.cancel_indexing)
+        self.reindex_all_button = QPushButton(tr("win.kb_reindex_all"))
+        self.reindex_all_button.setToolTip(tr("win.kb_reindex_all_tip"))
+        self.reindex_all_button.clicked.connect(lambda: self.reindex(None))
+        for button in (
+            self.add_files_button,
+            self.add_folder_button,
+            self.follow_button,
+            self.cancel_button,
+            self.reindex_all_button,
+        ):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        return buttons
+
+    def _build_embedder_row(self) -> QWidget:
+        self.embedder_row = embedder_row.EmbedderRow()
+        self.embedder_row.switch_requested.connect(self.switch_embedder)
+        return self.embedder_row
+
     @property
     def hits(self) -> list[Hit]:
         return self.search_tab.hits
@@ -198,12 +233,14 @@ class KnowledgePage(QWidget):
         bases_service = self.services.knowledge_bases
         history = self.services.knowledge.evaluation.history
         answer_history = self.services.knowledge.rag_evaluations.history
+        embedders, indexes = self.services.knowledge.embedders, self.services.knowledge.indexes
 
         def load() -> _Snapshot:
             bases = bases_service.summaries()
             kb_id = wanted if any(b.id == wanted for b in bases) else (bases[0].id if bases else None)
+            choices = embedders.choices()
             if kb_id is None:
-                return _Snapshot(bases, None)
+                return _Snapshot(bases, None, embedders=choices)
             return _Snapshot(
                 bases,
                 kb_id,
@@ -211,6 +248,9 @@ class KnowledgePage(QWidget):
                 bases_service.jobs(kb_id, limit=200),
                 history(kb_id),
                 answer_history(kb_id),
+                choices,
+                embedders.name_for(kb_id),
+                indexes.needs_rebuild(kb_id),
             )
 
         self.runner.op(self, load).success(self._show).failure(self._load_failed).run()
@@ -246,6 +286,7 @@ class KnowledgePage(QWidget):
             self._reload_again = False
             self.reload()
         self._selected = snapshot.kb_id
+        self._base_names = {b.id: b.name for b in snapshot.bases}
         self.kb_list.blockSignals(True)
         self.kb_list.clear()
         for base in snapshot.bases:
@@ -258,6 +299,7 @@ class KnowledgePage(QWidget):
         self.kb_list.blockSignals(False)
         current = next((b for b in snapshot.bases if b.id == snapshot.kb_id), None)
         self._show_header(current, bool(snapshot.bases))
+        self._show_embedders(snapshot, current is not None)
         self.documents_tab.show_documents(snapshot.documents)
         jobs = self._with_live_progress(snapshot.jobs, snapshot.kb_id)
         self.jobs_tab.show_jobs(jobs)
@@ -268,7 +310,13 @@ class KnowledgePage(QWidget):
         self.refreshed.emit()
 
     def _show_header(self, current: KnowledgeBaseSummary | None, any_base: bool) -> None:
-        for widget in (self.add_files_button, self.add_folder_button, self.follow_button, self.delete_button):
+        for widget in (
+            self.add_files_button,
+            self.add_folder_button,
+            self.follow_button,
+            self.delete_button,
+            self.reindex_all_button,
+        ):
             widget.setEnabled(current is not None)
         self.search_tab.setEnabled(current is not None)
         self.evaluation_tab.setEnabled(current is not None)
@@ -287,6 +335,15 @@ class KnowledgePage(QWidget):
             )
         )
         self.follow_button.setText(tr("kb.unfollow") if current.watch_path else tr("kb.follow"))
+
+    def _show_embedders(self, snapshot: _Snapshot, has_base: bool) -> None:
+        self._embedder_choices = snapshot.embedders
+        chosen = self.new_embedder.currentData() if self._embedder_chosen else None
+        default = embedder_row.default_embedder(snapshot.embedders)
+        embedder_row.fill(self.new_embedder, snapshot.embedders, chosen or default)
+        self.embedder_row.setVisible(has_base)
+        if has_base:
+            self.embedder_row.show_embedder(snapshot.embedders, snapshot.embedder, snapshot.rebuilding)
 
     def _show_progress(self, jobs: list[JobView], has_base: bool, failed: int = 0) -> None:
         active = [j for j in jobs if j.state not in FINISHED]
@@ -326,14 +383,32 @@ class KnowledgePage(QWidget):
     # -- knowledge bases --------------------------------------------------------------------------
     def create_knowledge_base(self) -> None:
         name = self.new_name.text().strip()
-        create = self.services.knowledge_bases.create
+        embedder = str(self.new_embedder.currentData() or "")
+        bases, embedders = self.services.knowledge_bases, self.services.knowledge.embedders
+
+        def create() -> Any:
+            return embedder_row.create_base(bases, embedders, name, embedder)
 
         def created(kb: Any) -> None:
             self.new_name.clear()
+            self._embedder_chosen = False
             self._selected = kb.id
             self.knowledge_bases_changed.emit()
 
-        self.runner.op(self, lambda: create(name)).success(created).failure(self._failed).run()
+        self.runner.op(self, create).success(created).failure(self._failed).run()
+
+    def switch_embedder(self, embedder: str) -> None:
+        """Build the chosen base's index again with ``embedder`` (the old one answers meanwhile)."""
+        kb_id = self.current_kb_id()
+        choice = next((c for c in self._embedder_choices if c.option.name == embedder), None)
+        if kb_id is None or choice is None:
+            return
+        label = embedder_row.embedder_label(choice)
+        if not embedder_row.ask_switch(self.confirm, self._base_names.get(kb_id, ""), label):
+            self.reload()  # the picker shows the base's embedder again
+            return
+        set_for = self.services.knowledge.embedders.set_for  # wakes the indexer, which rebuilds
+        self.runner.op(self, lambda: set_for(kb_id, embedder)).failure(self._failed).run()
 
     def confirm(self, title: str, text: str) -> bool:
         answer = QMessageBox.question(self, title, text)
@@ -387,6 +462,21 @@ class KnowledgePage(QWidget):
         if kb_id is not None:
             cancel = self.services.knowledge.indexer.cancel
             self.runner.op(self, lambda: cancel(kb_id)).failure(self._failed).run()
+
+    def reindex(self, document_ids: list[str] | None) -> None:
+        """Index the documents (None: every one of the base) again from their stored copies."""
+        kb_id = self.current_kb_id()
+        if kb_id is not None:
+            reindexing.reindex(self, self.services, self.runner, kb_id, document_ids, say=self._say)
+
+    def index_with_password(self, doc_id: str, name: str) -> None:
+        """Ask for an encrypted PDF's password and index it with it (kept for that read only)."""
+        kb_id = self.current_kb_id()
+        password = self.ask_password(self, name) if kb_id is not None else None
+        if kb_id is not None and password:
+            reindexing.reindex(
+                self, self.services, self.runner, kb_id, [doc_id], say=self._say, password=password
+            )
 
     def remove_selected_document(self) -> None:
         kb_id = self.current_kb_id()

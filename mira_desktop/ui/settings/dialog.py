@@ -12,6 +12,7 @@ from mira_desktop.ui.settings.get_models_page import GetModelsPage
 from mira_desktop.ui.settings.memory_page import MemoryPage
 from mira_desktop.ui.settings.models_page import ModelsPage
 from mira_desktop.ui.settings.tools_page import ToolsPage
+from mira_desktop.ui.settings.workspaces_page import WorkspacesPage
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
@@ -45,6 +46,8 @@ class SettingsDialog(QDialog):
         self.tabs.addTab(self.tools_page, tr("tools.tab"))
         self.appearance_page = AppearancePage(services, runner)
         self.tabs.addTab(self.appearance_page, tr("settings.appearance"))
+        self.workspaces_page = WorkspacesPage(services, runner, changes)
+        self.tabs.addTab(self.workspaces_page, tr("win.ws_tab"))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -55,3 +58,7 @@ class SettingsDialog(QDialog):
         """Show Settings → Get models (the welcome page and other views link here)."""
         self.tabs.setCurrentWidget(self.get_models_page)
         self.get_models_page.search_field.setFocus()
+
+    def show_page(self, page: QWidget) -> None:
+        """Open on ``page`` (one of this dialog's pages, e.g. ``models_page``)."""
+        self.tabs.setCurrentWidget(page)

@@ -16,7 +16,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QDoubleSpinBox,
-    QFileDialog,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -30,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from mira_desktop.services.app.changes import Topic
+from mira_desktop.ui import file_dialogs
 from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.i18n import explain, say, tr
 from mira_desktop.ui.settings.mcp_server_dialog import AddServerDialog
@@ -232,7 +232,7 @@ class ToolsPage(QWidget):
         dialog.show()
 
     def _import(self) -> None:
-        path, _filter = QFileDialog.getOpenFileName(self, tr("tools.import_title"), "", tr("tools.import_filter"))
+        path, _filter = file_dialogs.open_file(self, tr("tools.import_title"), filters=tr("tools.import_filter"))
         if path:
             self.import_file(path)
 

@@ -125,6 +125,8 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
         self.header.changed.connect(self._bindings_changed)
         self.header.model_picked.connect(self.start_model_check)
         self.header.loaded.connect(self._header_loaded)
+        self.header.notice.connect(self._notice)
+        self.header.models_requested.connect(self.open_get_models)
         # The header's parts under the names the window's tests and scripts use.
         self.bindings = self.header
         self.thread_title = self.header.title
@@ -287,6 +289,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
         self.chat_view.earlier_requested.connect(self.controller.show_earlier)
         self.chat_view.agent_panel_needed.connect(self.agent_actions.fill_panel)
         self.chat_view.memory_answered.connect(self._memory_answered)
+        self.chat_view.better_model_requested.connect(self.open_get_models)
         self.controller.run_event.connect(self.agent_actions.live_event)
 
     # -- model readiness -------------------------------------------------------------------------
@@ -333,12 +336,25 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
 
         self.composer.set_persona(self.header.persona)
         self.controller.dispatch(PersonaShown(self.header.persona, self.header.persona_avatar))
+        self._show_model_note()
         if (
             self.services is not None
             and self._checked_ref is not None
             and self.current_model_ref() != self._checked_ref
         ):
             self.start_model_check()
+
+    def _show_model_note(self) -> None:
+        """A Chinese window on the embedded model: the welcome page says it is for trying Mira and
+        leads to better models (it answers Chinese poorly)."""
+        from mira_desktop.models.embedded import EMBEDDED_CHAT_MODEL_REF
+        from mira_desktop.ui.i18n import language
+
+        embedded = self.services is not None and self.current_model_ref() == EMBEDDED_CHAT_MODEL_REF
+        if language() == "zh" and embedded:
+            self.chat_view.show_model_note(tr("win.try_model_note"), tr("win.try_model_link"))
+        else:
+            self.chat_view.show_model_note("", "")
 
     def _bindings_changed(self) -> None:
         self._usage_timer.start()

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
+from shiboken6 import isValid
 
 from mira_desktop.ui.i18n import explain, tr
 from mira_desktop.ui.shell.sidebar import MORE
@@ -51,6 +52,8 @@ class OtherWindows:
         from mira_desktop.ui.roles.workbench import RoleWorkbench
 
         assert self.services is not None
+        if _raised(getattr(self, "role_workbench", None)):
+            return  # pressed again: the open window comes to the front, no second one
         workbench = RoleWorkbench(self.services, self.background, self.changes)
         workbench.setWindowTitle(tr("menu.roles").rstrip("…"))
         workbench.resize(1100, 760)
@@ -63,6 +66,8 @@ class OtherWindows:
 
         assert self.services is not None
         assert self.changes is not None
+        if _raised(getattr(self, "knowledge_page", None)):
+            return
         page = KnowledgePage(self.services, self.background, self.changes)
         page.setWindowTitle(tr("menu.knowledge").rstrip("…"))
         page.resize(1100, 760)
@@ -73,6 +78,8 @@ class OtherWindows:
         from mira_desktop.ui.settings.dialog import SettingsDialog
 
         assert self.services is not None
+        if _raised(getattr(self, "settings_dialog", None)):
+            return
         dialog = SettingsDialog(self.services, self.background, self._host(), self.changes)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.settings_dialog = dialog
@@ -169,3 +176,15 @@ class OtherWindows:
             self._host(), self.services, self.background, message_id, number,
             on_failure=lambda exc: self._notice(explain(exc)), on_opened=opened,
         )  # fmt: skip
+
+
+def _raised(window: QWidget | None) -> bool:
+    """Bring ``window`` to the front if it is still open (shown, minimised or not); False if there
+    is none to raise (never opened, or closed: a closed one is built anew)."""
+    if window is None or not isValid(window) or not window.isVisible():
+        return False  # never opened, or closed (a dialog deleted on close is gone)
+    if window.isMinimized():
+        window.showNormal()
+    window.raise_()
+    window.activateWindow()
+    return True

@@ -24,6 +24,7 @@ from mira_desktop.ui.strings import (
     tools,
     trash,
     viewer,
+    window_pass,
 )
 from mira_desktop.ui.strings.source import Source
 
@@ -57,4 +58,5 @@ CATALOG: dict[str, Source] = _merge(
     tools.STRINGS,
     trash.STRINGS,
     viewer.STRINGS,
+    window_pass.STRINGS,
 )

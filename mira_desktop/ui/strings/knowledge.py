@@ -8,7 +8,7 @@ STRINGS: dict[str, Source] = {
     "kb.title": translate("kb", "Knowledge", "kb.title"),
     # Why a document failed, by the reader's kind of error (the full sentence is on hover and below).
     "kb.why.encrypted": translate(
-        "kb", "Encrypted: remove its password and add it again", "kb.why.encrypted"
+        "kb", "Encrypted: enter its password to index it", "kb.why.encrypted"
     ),
     "kb.why.corrupt": translate("kb", "Damaged or cut short", "kb.why.corrupt"),
     "kb.why.empty": translate("kb", "Empty: no text to index", "kb.why.empty"),

@@ -234,4 +234,15 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>win</name>
+    <message numerus="yes">
+        <source>Indexing %Ln document(s) again.</source>
+        <comment>win.kb_reindex_queued</comment>
+        <translation>
+            <numerusform>Indexing %Ln document again.</numerusform>
+            <numerusform>Indexing %Ln documents again.</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

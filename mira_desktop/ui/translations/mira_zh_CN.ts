@@ -892,9 +892,9 @@ For {purposes} · licence {licence} · {languages}</source>
         <translation>{name}：{documents} · {chunks}{watching}</translation>
     </message>
     <message>
-        <source>Encrypted: remove its password and add it again</source>
+        <source>Encrypted: enter its password to index it</source>
         <comment>kb.why.encrypted</comment>
-        <translation>已加密：去掉密码后重新添加</translation>
+        <translation>已加密：输入密码即可索引</translation>
     </message>
     <message>
         <source>Damaged or cut short</source>
@@ -3888,6 +3888,271 @@ Start one on the right.</source>
         <source>Opening the page…</source>
         <comment>viewer.loading</comment>
         <translation>正在打开页面…</translation>
+    </message>
+</context>
+<context>
+    <name>win</name>
+    <message>
+        <source>Could not open it</source>
+        <comment>win.open_failed_title</comment>
+        <translation>无法打开</translation>
+    </message>
+    <message>
+        <source>No program on this computer opened {name}: the desktop has no program set for it. Open it yourself from {path}, or install a program for this kind of file.</source>
+        <comment>win.open_failed_file</comment>
+        <translation>这台电脑上没有程序能打开 {name}：桌面没有为它设置程序。请自行从 {path} 打开它，或安装能打开这类文件的程序。</translation>
+    </message>
+    <message>
+        <source>No program on this computer opened the folder {name}: the desktop has no file manager set. Open it yourself: {path}</source>
+        <comment>win.open_failed_folder</comment>
+        <translation>这台电脑上没有程序能打开文件夹 {name}：桌面没有设置文件管理器。请自行打开：{path}</translation>
+    </message>
+    <message>
+        <source>No program on this computer opened {name}: the desktop has no web browser set. Copy the address and open it in a browser.</source>
+        <comment>win.open_failed_url</comment>
+        <translation>这台电脑上没有程序能打开 {name}：桌面没有设置网页浏览器。请复制地址，在浏览器中打开。</translation>
+    </message>
+    <message>
+        <source>Copy the path</source>
+        <comment>win.copy_path</comment>
+        <translation>复制路径</translation>
+    </message>
+    <message>
+        <source>Copy the address</source>
+        <comment>win.copy_address</comment>
+        <translation>复制地址</translation>
+    </message>
+    <message>
+        <source>Workspaces</source>
+        <comment>win.ws_tab</comment>
+        <translation>工作区</translation>
+    </message>
+    <message>
+        <source>The folders an agent thread may work in. Mira only reads and changes files inside the workspace the thread uses; deleting a workspace never touches its folder.</source>
+        <comment>win.ws_hint</comment>
+        <translation>智能体对话可以在其中工作的文件夹。Mira 只读取和修改对话所用工作区内的文件；删除工作区绝不会动它的文件夹。</translation>
+    </message>
+    <message>
+        <source>Add a folder…</source>
+        <comment>win.ws_add</comment>
+        <translation>添加文件夹…</translation>
+    </message>
+    <message>
+        <source>Add a folder…</source>
+        <comment>win.ws_add_item</comment>
+        <translation>添加文件夹…</translation>
+    </message>
+    <message>
+        <source>New workspace</source>
+        <comment>win.ws_add_title</comment>
+        <translation>新建工作区</translation>
+    </message>
+    <message>
+        <source>Choose the workspace&apos;s folder</source>
+        <comment>win.ws_choose_folder</comment>
+        <translation>选择工作区的文件夹</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <comment>win.ws_name</comment>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <comment>win.ws_rename</comment>
+        <translation>重命名…</translation>
+    </message>
+    <message>
+        <source>Rename the workspace</source>
+        <comment>win.ws_rename_title</comment>
+        <translation>重命名工作区</translation>
+    </message>
+    <message>
+        <source>Open in the file manager</source>
+        <comment>win.ws_open</comment>
+        <translation>在文件管理器中打开</translation>
+    </message>
+    <message>
+        <source>Move to the trash</source>
+        <comment>win.ws_delete</comment>
+        <translation>移到回收站</translation>
+    </message>
+    <message>
+        <source>{name} (default)</source>
+        <comment>win.ws_default</comment>
+        <translation>{name}（默认）</translation>
+    </message>
+    <message>
+        <source>The default workspace cannot be deleted.</source>
+        <comment>win.ws_default_kept</comment>
+        <translation>默认工作区不能删除。</translation>
+    </message>
+    <message>
+        <source>Added the workspace {name} ({path}).</source>
+        <comment>win.ws_added</comment>
+        <translation>已添加工作区 {name}（{path}）。</translation>
+    </message>
+    <message>
+        <source>Renamed the workspace to {name}.</source>
+        <comment>win.ws_renamed</comment>
+        <translation>已将工作区重命名为 {name}。</translation>
+    </message>
+    <message>
+        <source>Moved {name} to the trash; the folder {path} was not touched.</source>
+        <comment>win.ws_deleted</comment>
+        <translation>已将 {name} 移到回收站；文件夹 {path} 未被改动。</translation>
+    </message>
+    <message>
+        <source>Move the workspace {name} to the trash? The folder {path} and its files are not touched. Its threads keep every message and work in Mira BASE until you restore it from the trash (within {days} days).</source>
+        <comment>win.ws_confirm_delete</comment>
+        <translation>将工作区 {name} 移到回收站？文件夹 {path} 及其中的文件不会被改动。它的对话保留所有消息，在你从回收站恢复它之前（{days} 天内）将在 Mira BASE 中工作。</translation>
+    </message>
+    <message>
+        <source>MiniLM — English only</source>
+        <comment>win.embedder.minilm</comment>
+        <translation>MiniLM — 仅英文</translation>
+    </message>
+    <message>
+        <source>multilingual-e5-small — Chinese, English and ~100 languages</source>
+        <comment>win.embedder.e5-small</comment>
+        <translation>multilingual-e5-small — 中文、英文及约 100 种语言</translation>
+    </message>
+    <message>
+        <source>Embedder:</source>
+        <comment>win.embedder_caption</comment>
+        <translation>嵌入模型：</translation>
+    </message>
+    <message>
+        <source>The model that turns this base&apos;s passages into vectors. Another one rebuilds the index beside the current one, which keeps answering until the new one is ready.</source>
+        <comment>win.embedder_tip</comment>
+        <translation>把这个知识库的段落转换成向量的模型。换一个会在当前索引旁边重建索引，新索引就绪前当前索引照常回答。</translation>
+    </message>
+    <message>
+        <source>The embedder of the new knowledge base: pick the multilingual one for Chinese documents.</source>
+        <comment>win.embedder_new_tip</comment>
+        <translation>新知识库的嵌入模型：中文文档请选择多语言模型。</translation>
+    </message>
+    <message>
+        <source>Rebuilding the index with this embedder; searches use the previous index until it is ready.</source>
+        <comment>win.embedder_rebuilding</comment>
+        <translation>正在用这个嵌入模型重建索引；就绪前搜索使用之前的索引。</translation>
+    </message>
+    <message>
+        <source>Switch the embedder</source>
+        <comment>win.embedder_switch_title</comment>
+        <translation>更换嵌入模型</translation>
+    </message>
+    <message>
+        <source>Rebuild {name} with {embedder}? Every document is embedded again beside the current index, which keeps answering until the new one is ready.</source>
+        <comment>win.embedder_switch</comment>
+        <translation>用 {embedder} 重建 {name}？每个文档都会在当前索引旁边重新嵌入，新索引就绪前当前索引照常回答。</translation>
+    </message>
+    <message>
+        <source>The built-in SmolLM2 model is tiny and meant for trying Mira: its Chinese answers are often garbled. For real use, pick a better model — a Qwen2.5 or GLM GGUF file, or Ollama or LM Studio already running on this computer.</source>
+        <comment>win.try_model_note</comment>
+        <translation>内置的 SmolLM2 模型很小，只适合试用 Mira：它的中文回答常常不通顺。要认真使用，请换一个更好的模型——例如 Qwen2.5 或 GLM 的 GGUF 文件，或这台电脑上已在运行的 Ollama、LM Studio。</translation>
+    </message>
+    <message>
+        <source>Choose a better model…</source>
+        <comment>win.try_model_link</comment>
+        <translation>选择更好的模型…</translation>
+    </message>
+    <message>
+        <source>Index again</source>
+        <comment>win.kb_reindex</comment>
+        <translation>重新索引</translation>
+    </message>
+    <message>
+        <source>Read the document again from its stored copy and publish the new index beside the current one.</source>
+        <comment>win.kb_reindex_tip</comment>
+        <translation>从存储的副本重新读取这个文档，并在当前索引旁边发布新的索引。</translation>
+    </message>
+    <message>
+        <source>Index all again</source>
+        <comment>win.kb_reindex_all</comment>
+        <translation>全部重新索引</translation>
+    </message>
+    <message>
+        <source>Read every document again (for example to find words an older Mira stored with PDF ligatures); searches use the current index until each new one is ready.</source>
+        <comment>win.kb_reindex_all_tip</comment>
+        <translation>重新读取每个文档（例如为了找到旧版 Mira 以 PDF 连字形式存储的词）；每个新索引就绪前，搜索使用当前索引。</translation>
+    </message>
+    <message>
+        <source>Enter the password…</source>
+        <comment>win.kb_password</comment>
+        <translation>输入密码…</translation>
+    </message>
+    <message>
+        <source>Index this PDF with its password: it is used for this once and never saved.</source>
+        <comment>win.kb_password_tip</comment>
+        <translation>用密码索引这个 PDF：密码只用这一次，绝不保存。</translation>
+    </message>
+    <message>
+        <source>Password of {name}</source>
+        <comment>win.kb_password_title</comment>
+        <translation>{name} 的密码</translation>
+    </message>
+    <message>
+        <source>Mira uses the password only to read {name} for indexing; it is not saved anywhere.</source>
+        <comment>win.kb_password_prompt</comment>
+        <translation>Mira 只用这个密码读取 {name} 以建立索引；它不会被保存在任何地方。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Indexing %Ln document(s) again.</source>
+        <comment>win.kb_reindex_queued</comment>
+        <translation>
+            <numerusform>正在重新索引 %Ln 个文档。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Already being indexed: {names}.</source>
+        <comment>win.kb_reindex_busy</comment>
+        <translation>已在索引中：{names}。</translation>
+    </message>
+    <message>
+        <source>The file of {names} is gone: add it again.</source>
+        <comment>win.kb_reindex_missing</comment>
+        <translation>{names} 的文件已不在：请重新添加。</translation>
+    </message>
+    <message>
+        <source>from an earlier message — {how}</source>
+        <comment>win.carried</comment>
+        <translation>来自之前的消息——{how}</translation>
+    </message>
+    <message>
+        <source>{name} was sent with an earlier message and stays in the conversation: each follow-up carries it — its whole text when it fits, else the passages that match the question. Attach another file to send that one instead.</source>
+        <comment>win.carried_tip</comment>
+        <translation>{name} 随之前的一条消息发送，并留在对话中：之后的每个追问都会带上它——放得下时发送全文，否则发送与问题相符的段落。附上另一个文件即可改为发送那个文件。</translation>
+    </message>
+    <message>
+        <source>No file was read or changed — this model did not use the tools.</source>
+        <comment>win.agent_no_tools</comment>
+        <translation>没有读取或修改任何文件——这个模型没有使用工具。</translation>
+    </message>
+    <message>
+        <source>{model} cannot call tools, so the agent cannot work with it.</source>
+        <comment>win.tools_cannot</comment>
+        <translation>{model} 不能调用工具，智能体无法用它工作。</translation>
+    </message>
+    <message>
+        <source>{model} did not use the tools in this thread&apos;s last agent run: nothing was read or changed.</source>
+        <comment>win.tools_unused</comment>
+        <translation>{model} 在这个对话上一次智能体运行中没有使用工具：什么也没有读取或修改。</translation>
+    </message>
+    <message>
+        <source>Choose a model that can…</source>
+        <comment>win.tools_link</comment>
+        <translation>选择能调用工具的模型…</translation>
+    </message>
+    <message>
+        <source>Step {step}: waiting for the model… {seconds} s</source>
+        <comment>win.agent_step_waiting</comment>
+        <translation>第 {step} 步：等待模型… {seconds} 秒</translation>
+    </message>
+    <message>
+        <source>Working — the steps show below.</source>
+        <comment>win.agent_working</comment>
+        <translation>正在工作——步骤显示在下方。</translation>
     </message>
 </context>
 </TS>

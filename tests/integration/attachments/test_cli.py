@@ -27,6 +27,25 @@ def test_chat_send_attach_sends_the_file_with_the_message(mira: Mira, tmp_path: 
     assert (entry["name"], entry["messages"], entry["drafts"]) == ("notes.txt", 1, 0)
 
 
+def test_a_follow_up_carries_the_file_and_threads_preview_shows_it(
+    mira: Mira, tmp_path: Path, script: Script
+) -> None:
+    model = script({"text": "Noted."}, {"text": "The code is 7741."}, record_to="requests.jsonl")
+    notes = tmp_path / "notes.txt"
+    notes.write_text(CAPSULE)
+    first = mira("--json", "chat", "send", "--model", model, "--attach", str(notes), "Keep this file.")
+    thread_id = json.loads(first.out.splitlines()[-1])["thread_id"]
+    preview = mira("threads", "preview", thread_id, "What is the code?")
+    assert preview.code == 0, preview.err
+    assert preview.out.count('[Attached file "notes.txt"') == 1
+    assert CAPSULE in preview.out
+    follow_up = mira("chat", "send", "--thread", thread_id, "What is the code?")
+    assert follow_up.code == 0, follow_up.err
+    assert "mira: note: notes.txt, sent earlier in this thread, goes with it (whole)." in follow_up.err
+    request = recorded_requests(tmp_path / "scripts" / "requests.jsonl")[1]
+    assert CAPSULE in request["messages"][-1]["content"]
+
+
 def test_chat_send_attach_refuses_a_bad_file_with_one_line_and_sends_nothing(
     mira: Mira, tmp_path: Path, script: Script
 ) -> None:

@@ -1,6 +1,6 @@
 """Sending a file: a part of the user message; its text inline when it fits the model's window, else
-the passages retrieved for the question, cited with their page; older messages' files never re-read;
-images only to models that see them."""
+the passages retrieved for the question, cited with their page; a follow-up carries the newest
+earlier file (once, with its question); images only to models that see them."""
 
 from __future__ import annotations
 
@@ -55,8 +55,16 @@ def test_a_file_that_fits_goes_inline_and_the_message_keeps_only_its_text(
     assert question is not None
     assert question.content == QUESTION
     assert question.parts == [
-        {"type": "file", "attachment_id": view.id, "name": "notes.md", "mime": "text/markdown",
-         "size": notes.stat().st_size, "label": "Markdown text", "tokens": plan.tokens, "mode": "inline"}
+        {
+            "type": "file",
+            "attachment_id": view.id,
+            "name": "notes.md",
+            "mime": "text/markdown",
+            "size": notes.stat().st_size,
+            "label": "Markdown text",
+            "tokens": plan.tokens,
+            "mode": "inline",
+        }
     ]  # fmt: skip  (the count the composer showed from the plan, not the estimate made on add)
     assert [a.id for a in services.attachments.for_message(handle.user_message_id)] == [view.id]
     assert services.attachments.draft(None) is None  # the draft's hold moved to the message
@@ -112,22 +120,74 @@ def test_retrieval_over_a_long_file_uses_the_embedding_model_beside_bm25(
     assert answer.metadata["sources"][0]["location_label"] == "p. 4"
 
 
-def test_older_messages_files_are_not_read_again(
+def test_a_follow_up_carries_the_earlier_file_once_with_its_question(
     bm25_only: AppServices, tmp_path: Path, script: Script
 ) -> None:
     services = bm25_only
-    model = script({"text": "Noted."}, {"text": "Fine."})
+    model = script({"text": "Noted."}, {"text": "It is 7741."}, {"text": "Still 7741."})
     notes = tmp_path / "notes.txt"
     notes.write_text(CAPSULE)
     view = services.attachments.add_to_draft(None, notes)
     first = _send(services, model, "Keep this file.", view.draft_key)
-    _send(services, model, "And now something else.", None, first.thread_id)
+    follow_up = _send(services, model, QUESTION, None, first.thread_id)
     second_request = requests_sent(services, model)[1]
-    assert all("[Attached file" not in m.content for m in second_request.messages)
-    assert [m.content for m in second_request.messages if m.role == "user"] == [
-        "Keep this file.",
-        "And now something else.",
-    ]
+    sent = "\n".join(m.content for m in second_request.messages)
+    assert sent.count('[Attached file "notes.txt"') == 1  # once, with the new question
+    assert second_request.messages[-1].content.startswith(QUESTION)
+    assert CAPSULE in second_request.messages[-1].content
+    assert next(m.content for m in second_request.messages if m.role == "user") == "Keep this file."
+    question = services.chat._messages.get(follow_up.user_message_id)
+    assert question is not None
+    assert question.parts == []  # the file stays the first message's
+    events = {e.type: e.data for e in services.chat.run_events(follow_up.run_id)}
+    assert events["attachment.read"]["carried_from"] == first.user_message_id
+    assert events["attachment.read"]["mode"] == "inline"
+    preview = services.chat.preview(first.thread_id, "And the backup code?")
+    assert CAPSULE in preview.messages[-1].content  # the request preview shows what a send carries
+    again = services.chat.regenerate(follow_up.assistant_message_id)
+    assert again.wait(30).value == "completed"
+    assert CAPSULE in requests_sent(services, model)[2].messages[-1].content
+
+
+def test_a_long_file_is_carried_as_the_passages_that_match_the_follow_up(
+    bm25_only: AppServices, tmp_path: Path, script: Script
+) -> None:
+    services = bm25_only
+    model = script({"text": "Noted."}, {"text": "7741 [1]."}, profile={"context_window": 2048})
+    manual = make_pdf(tmp_path / "manual.pdf", manual_pages(12, secret_page=7))
+    view = services.attachments.add_to_draft(None, manual)
+    first = _send(services, model, "Here is the manual.", view.draft_key)
+    carried = services.attachments.carried(first.thread_id, QUESTION, model_ref=None)
+    assert carried is not None
+    assert carried[0].name == "manual.pdf"
+    assert carried[1].mode is SendMode.RETRIEVED
+    follow_up = _send(services, model, QUESTION, None, first.thread_id)
+    sent = requests_sent(services, model)[1].messages[-1].content
+    assert "[1] manual.pdf, p. 7" in sent
+    assert CAPSULE in sent
+    answer = services.chat._messages.get(follow_up.assistant_message_id)
+    assert answer is not None
+    assert answer.metadata["sources"][0]["location_label"] == "p. 7"
+
+
+def test_a_newly_attached_file_goes_instead_of_the_carried_one(
+    bm25_only: AppServices, tmp_path: Path, script: Script
+) -> None:
+    services = bm25_only
+    model = script({"text": "One."}, {"text": "Two."})
+    first_file = tmp_path / "first.txt"
+    first_file.write_text(CAPSULE)
+    second_file = tmp_path / "second.txt"
+    second_file.write_text("The backup code is 1188.")
+    first = _send(
+        services, model, "Keep this.", services.attachments.add_to_draft(None, first_file).draft_key
+    )
+    view = services.attachments.add_to_draft(first.thread_id, second_file)
+    assert services.attachments.carried(first.thread_id, "?") is None  # the draft's own file goes
+    _send(services, model, "And this one?", view.draft_key, first.thread_id)
+    sent = requests_sent(services, model)[1].messages[-1].content
+    assert "1188" in sent
+    assert CAPSULE not in sent
 
 
 def test_answering_again_reads_that_messages_file(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -14,7 +15,7 @@ from mira_desktop.core.conversation.threads import MessageRole, MessageStatus
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.threads import ThreadRepository
 from tests.integration.cli.conftest import Mira
-from tests.support.fixtures import OpenServices
+from tests.support.fixtures import OpenServices, Script
 
 
 def _seed_thread(open_services: OpenServices) -> tuple[str, str]:
@@ -103,6 +104,33 @@ def test_workspaces_list_add_and_delete(mira: Mira, tmp_path: Path) -> None:
     }
     assert folder.is_dir()
     assert len(mira("--json", "workspaces", "list").json()) == 1
+
+
+def test_workspaces_rename_keeps_the_folder_and_the_threads(
+    mira: Mira, script: Script, tmp_path: Path
+) -> None:
+    folder = tmp_path / "project"
+    folder.mkdir()
+    workspace = mira("--json", "workspaces", "add", "Project", str(folder)).json()
+    sent = mira("--json", "chat", "send", "--model", script({"text": "Hi."}), "hello")
+    thread_id = json.loads(sent.out.splitlines()[-1])["thread_id"]
+    assert mira("threads", "set", thread_id, "--workspace", workspace["id"]).code == 0
+    renamed = mira("workspaces", "rename", workspace["id"], "  Website  ")
+    assert renamed.code == 0, renamed.err
+    assert renamed.out.strip() == f"Renamed workspace {workspace['id']} to Website"
+    listed = {w["id"]: w for w in mira("--json", "workspaces", "list").json()}
+    assert listed[workspace["id"]]["name"] == "Website"
+    assert listed[workspace["id"]]["root_path"] == str(folder.resolve())
+    assert mira("--json", "threads", "list").json()[0]["workspace_id"] == workspace["id"]
+    for args, message, code in (
+        (("workspaces", "rename", workspace["id"], "   "), "needs a name", 2),
+        (("workspaces", "rename", "ws_nope", "X"), "No workspace with id ws_nope", 3),
+    ):
+        result = mira(*args)
+        assert result.code == code, args
+        assert message in result.err
+        assert result.err.count("\n") == 1
+    assert mira("--json", "workspaces", "list").json() == list(listed.values())  # nothing changed
 
 
 def test_global_options_may_also_follow_the_action(mira: Mira, data_dir: Path) -> None:

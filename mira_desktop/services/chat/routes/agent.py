@@ -32,6 +32,7 @@ from mira_desktop.agent.outcomes import (
     WaitingApproval,
 )
 from mira_desktop.agent.snapshots import SnapshotStore
+from mira_desktop.agent.tool_use import NO_TOOLS_NOTE, used_no_tool
 from mira_desktop.agent.tools.knowledge import KbHit
 from mira_desktop.agent.tools.registry import ToolRegistry
 from mira_desktop.agent.tools.workspace_tools import WorkspaceTools
@@ -170,7 +171,14 @@ class AgentRoute:
                 )
         if outcome.added_rules:
             self._permissions.add_rules(workspace.id, outcome.added_rules)
-        return _run_outcome(outcome, workspace)
+        idle = (
+            isinstance(outcome, Completed)
+            and outcome.stop_reason is None
+            and used_no_tool(outcome.evidence, outcome.checkpoint.counters.tool_calls, context.user_text)
+        )
+        if idle:
+            context.emit(AgentEvent.NO_TOOLS, {"note": NO_TOOLS_NOTE})
+        return _run_outcome(outcome, workspace, no_tool_use=idle)
 
     def _base_messages(self, context: RunContext, *, fresh: bool) -> list[ChatMessage]:
         if fresh:
@@ -235,7 +243,7 @@ def _agent_sampling(context: RunContext) -> SamplingParams:
     return replace(sampling, max_tokens=room)
 
 
-def _run_outcome(outcome: Outcome, workspace: Workspace) -> RunOutcome:
+def _run_outcome(outcome: Outcome, workspace: Workspace, *, no_tool_use: bool = False) -> RunOutcome:
     # A continued run writes into the answer a limit stopped: every ending says afresh whether a
     # limit stopped it, or the earlier stop would outlive the run that went on past it.
     where = {
@@ -243,6 +251,7 @@ def _run_outcome(outcome: Outcome, workspace: Workspace) -> RunOutcome:
         "workspace": workspace.name,
         "stop_reason": None,
         "continuable": False,
+        "no_tool_use": no_tool_use,  # answered a file task without a tool (the window and `mira` say so)
     }
     match outcome:
         case Completed():

@@ -99,6 +99,9 @@ class IndexBuilder:
         self._indexes = indexes
         self._embedders = embedders
         self.settings = settings or IndexingSettings()
+        # Passwords of encrypted PDFs, by the version they open: in memory only, dropped once that
+        # version was read (never in SQLite, a job's message, an event or a log).
+        self.passwords: dict[str, str] = {}
 
     def run(
         self,
@@ -229,7 +232,9 @@ class IndexBuilder:
         emit.send(f"reading {document.name}", job.id, JobState.PARSING.value)
         try:
             ocr = self._job_ocr(job, document, version, emit, cancel)
-            chunks = self._chunk(job.knowledge_base_id, document, version, embedder, ocr)
+            chunks = self._chunk(
+                job.knowledge_base_id, document, version, embedder, ocr, password=self.passwords.pop(version.id, None)
+            )
         except ReadError as exc:
             self._fail(job, version, {"kind": exc.kind.value, "message": str(exc)}, report)
             emit.job_finished(job.id, JobState.FAILED, f"{document.name}: {exc}")
@@ -313,6 +318,8 @@ class IndexBuilder:
         version: DocumentVersion,
         embedder: TextEmbedder,
         ocr: OcrOptions | None = None,
+        *,
+        password: str | None = None,
     ) -> ChunkedFile:
         if version.stored_path is None:
             raise ReadError(ReadErrorKind.CORRUPT, f"{document.name} has no stored copy to read.")
@@ -322,7 +329,7 @@ class IndexBuilder:
                 ReadErrorKind.CORRUPT, f"The stored copy of {document.name} is missing; add the file again."
             )
         try:
-            return chunk_file(path, document.name, self.settings, embedder.count_tokens, ocr)
+            return chunk_file(path, document.name, self.settings, embedder.count_tokens, ocr, password=password)
         except ReadError as exc:  # a library's message may name the stored copy: show the document instead
             message = str(exc).replace(str(path), document.name).replace(str(path.parent) + "/", "")
             raise ReadError(exc.kind, message) from exc
@@ -482,9 +489,11 @@ def chunk_file(
     settings: IndexingSettings,
     count_tokens: Callable[[str], int],
     ocr: OcrOptions | None = None,
+    *,
+    password: str | None = None,
 ) -> ChunkedFile:
     """Read and chunk one stored file exactly as indexing does (the file's own title, else its name)."""
-    parsed = read_file(path, settings.limits, ocr)
+    parsed = read_file(path, settings.limits, ocr, password=password)
     title = parsed.title or ("" if parsed.format == "beir" else Path(name).stem)
     chunks = chunk_blocks(parsed.blocks, title, settings.chunking, count_tokens)
     if not chunks.leaves:

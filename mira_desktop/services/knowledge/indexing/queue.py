@@ -21,11 +21,18 @@ from mira_desktop.services.knowledge.indexes import KnowledgeIndexes
 from mira_desktop.services.knowledge.indexing.builder import IndexBuilder, RunReport
 from mira_desktop.services.knowledge.indexing.progress import IndexProgress, ProgressCallback
 from mira_desktop.store.database import Database
-from mira_desktop.store.documents import DocumentRepository, VersionStatus
+from mira_desktop.store.documents import DocumentRepository, DocumentVersion, VersionStatus
 from mira_desktop.store.index_jobs import IndexJob, IndexJobRepository, JobState
 from mira_desktop.store.knowledge_bases import KnowledgeBaseRepository
 
 _ROWS_PER_TRANSACTION = 500
+
+
+@dataclass(frozen=True)
+class ReindexResult:
+    jobs: list[str] = field(default_factory=list)
+    busy: list[str] = field(default_factory=list)  # documents with a job under way: left to it
+    missing: list[str] = field(default_factory=list)  # neither a stored copy nor the file is there
 
 
 @dataclass(frozen=True)
@@ -117,6 +124,78 @@ class IndexQueue:
         )
         version = self._docs.add_version(document.id, sha256, size, stored_path, source.mtime_ns)
         return self._jobs.create(kb_id, version.id)
+
+    def reindex(
+        self, kb_id: str, document_ids: Sequence[str] | None = None, *, password: str | None = None
+    ) -> ReindexResult:
+        """Index documents again (all of ``kb_id``'s, or ``document_ids``) as new versions, built
+        beside the current ones and published by the usual switch: their text is read anew (in
+        today's form: ligatures, soft hyphens and full-width letters normalised), or an encrypted
+        PDF is opened with ``password``, which the builder holds in memory until it has read it.
+
+        Each is read from its stored copy, or — when that was dropped after a failure — from the
+        file it was added from. Raises ``NotFoundError`` for an id that is not in ``kb_id``.
+        """
+        self._require(kb_id)
+        documents = self._docs.list(kb_id)
+        if document_ids is not None:
+            known = {d.id for d in documents}
+            unknown = [i for i in document_ids if i not in known]
+            if unknown:
+                raise NotFoundError(
+                    f"No document with id {unknown[0]} in this knowledge base: see `mira kb docs`."
+                )
+            documents = [d for d in documents if d.id in set(document_ids)]
+        running = {job.document_version_id for job in self._jobs.active(kb_id)}
+        busy, missing = [], []
+        wanted: list[tuple[str, str, int, str, int | None]] = []  # document, sha256, size, stored copy, mtime
+        for document in documents:
+            versions = self._docs.versions(document.id)
+            if any(v.id in running for v in versions):
+                busy.append(document.name)
+                continue
+            found = self._source_of(kb_id, document.source_path, versions)
+            if found is None:
+                missing.append(document.name)
+            else:
+                wanted.append((document.id, *found))
+        jobs = []
+        with self._db.transaction():
+            for document_id, sha256, size, stored_path, mtime in wanted:
+                version = self._docs.add_version(document_id, sha256, size, stored_path, mtime)
+                jobs.append(self._jobs.create(kb_id, version.id).id)
+                if password:
+                    self.builder.passwords[version.id] = password
+        if jobs:
+            self._changes.publish(Topic.INDEX, kb_id)
+            for listener in self._listeners:
+                listener(kb_id)
+        return ReindexResult(jobs, busy, missing)
+
+    def _source_of(
+        self, kb_id: str, source_path: str | None, versions: Sequence[DocumentVersion]
+    ) -> tuple[str, int, str, int | None] | None:
+        """(sha256, size, stored copy, mtime) to index a document from: the newest version's stored
+        copy, else the file it was added from (stored again), else the current version's copy."""
+        newest = versions[-1] if versions else None
+        if (
+            newest is not None
+            and newest.stored_path
+            and self._files.source_path(kb_id, newest.stored_path).is_file()
+        ):
+            return newest.sha256, newest.size_bytes, newest.stored_path, newest.source_mtime_ns
+        original = Path(source_path) if source_path and "#" not in source_path else None
+        if original is not None and original.is_file():
+            data = original.read_bytes()
+            name = (
+                Path(newest.stored_path).name if newest is not None and newest.stored_path else original.name
+            )
+            sha256, stored = self._files.store_source(kb_id, name, data)
+            return sha256, len(data), stored, original.stat().st_mtime_ns
+        for version in reversed(versions):
+            if version.stored_path and self._files.source_path(kb_id, version.stored_path).is_file():
+                return version.sha256, version.size_bytes, version.stored_path, version.source_mtime_ns
+        return None
 
     # -- running ----------------------------------------------------------------------------------
 

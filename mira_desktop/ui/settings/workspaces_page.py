@@ -1,0 +1,229 @@
+"""Settings → Workspaces: the folders agent threads work in — add one, rename, open it in the file
+manager, move it to the trash (its folder is never touched). Every change goes through the same
+service, with the same checks, as ``mira workspaces``; the list follows the ``workspaces`` topic,
+so a change made by the command or the chat header's picker shows here at once.
+
+:func:`add_workspace_folder` is also what the header's "Add a folder…" does.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from mira_desktop.services.app.changes import Topic
+from mira_desktop.ui import file_dialogs
+from mira_desktop.ui.changes import Follow
+from mira_desktop.ui.external_open import open_externally
+from mira_desktop.ui.i18n import explain, tr
+
+if TYPE_CHECKING:
+    from mira_desktop.core.workspaces import Workspace
+    from mira_desktop.services.app.bundle import AppServices
+    from mira_desktop.ui.changes import ChangeSignal
+    from mira_desktop.ui.operations import OperationRunner
+
+
+def choose_folder(parent: QWidget) -> str:
+    """The folder a person picks for a new workspace ("" when they cancel)."""
+    return file_dialogs.folder(parent, tr("win.ws_choose_folder"))
+
+
+def ask_name(parent: QWidget, title: str, suggested: str) -> str | None:
+    """The name a person gives (None when they cancel)."""
+    name, ok = QInputDialog.getText(parent, title, tr("win.ws_name"), text=suggested)
+    return name if ok else None
+
+
+def add_workspace_folder(
+    parent: QWidget,
+    services: AppServices,
+    runner: OperationRunner,
+    *,
+    added: Callable[[Workspace], None],
+    failed: Callable[[str], None],
+    pick: Callable[[QWidget], str] | None = None,
+    name: Callable[[QWidget, str, str], str | None] | None = None,
+) -> None:
+    """Ask for a folder and a name (the folder's own by default), then add it as a workspace with
+    the checks ``mira workspaces add`` makes; ``added`` gets the new workspace, ``failed`` the one
+    line that says why not (nothing was added). ``pick`` and ``name`` default to the dialogs."""
+    folder = (pick or choose_folder)(parent)
+    if not folder:
+        return
+    given = (name or ask_name)(parent, tr("win.ws_add_title"), Path(folder).name or folder)
+    if given is None:
+        return
+    workspaces = services.workspaces
+    runner.op(parent, lambda: workspaces.add(given, folder)).success(added).failure(
+        lambda exc: failed(explain(exc))
+    ).run()
+
+
+class WorkspacesPage(QWidget):
+    loaded = Signal()
+
+    def __init__(
+        self,
+        services: AppServices,
+        runner: OperationRunner,
+        changes: ChangeSignal | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.services = services
+        self.runner = runner
+        self.pick: Callable[[QWidget], str] = choose_folder  # the dialogs, replaceable in tests
+        self.name: Callable[[QWidget, str, str], str | None] = ask_name
+        layout = QVBoxLayout(self)
+        hint = QLabel(tr("win.ws_hint"))
+        hint.setObjectName("muted")
+        hint.setWordWrap(True)
+        layout.addWidget(hint)
+        self.list = QListWidget()
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.list.setWordWrap(True)
+        self.list.currentItemChanged.connect(lambda *_: self._sync_buttons())
+        self.list.itemDoubleClicked.connect(lambda _item: self.rename_selected())
+        layout.addWidget(self.list, 1)
+        buttons = QHBoxLayout()
+        self.add_button = QPushButton(tr("win.ws_add"))
+        self.rename_button = QPushButton(tr("win.ws_rename"))
+        self.open_button = QPushButton(tr("win.ws_open"))
+        self.delete_button = QPushButton(tr("win.ws_delete"))
+        self.add_button.clicked.connect(self.add_folder)
+        self.rename_button.clicked.connect(self.rename_selected)
+        self.open_button.clicked.connect(self.open_selected)
+        self.delete_button.clicked.connect(self.delete_selected)
+        for button in (self.add_button, self.rename_button, self.open_button, self.delete_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        layout.addLayout(buttons)
+        self.message = QLabel("")
+        self.message.setObjectName("hint")
+        self.message.setWordWrap(True)
+        layout.addWidget(self.message)
+        self._workspaces: list[Workspace] = []
+        self._select_next = ""  # a workspace just added: selected once the list shows it
+        if changes is not None:
+            self._follow = Follow(self, changes, {Topic.WORKSPACES}, lambda _c: self.reload())
+        self.reload()
+
+    # -- reading ---------------------------------------------------------------------------------
+    def reload(self) -> None:
+        self.runner.op(self, self.services.workspaces.list).success(self._show).failure(self._failed).run()
+
+    def _show(self, workspaces: list[Workspace]) -> None:
+        chosen = self.selected()
+        wanted = self._select_next or (chosen.id if chosen is not None else "")
+        if any(w.id == self._select_next for w in workspaces):
+            self._select_next = ""
+        self._workspaces = workspaces
+        self.list.clear()
+        for workspace in workspaces:
+            name = tr("win.ws_default", name=workspace.name) if workspace.is_default else workspace.name
+            item = QListWidgetItem()
+            item.setData(Qt.ItemDataRole.UserRole, workspace.id)
+            item.setToolTip(workspace.root_path)
+            # A label draws the two lines: the list's own text rows are sized by the primary font
+            # alone and cut the second line of Chinese text.
+            row = QLabel(f"<b>{html.escape(name)}</b><br>{html.escape(workspace.root_path)}")
+            row.setTextFormat(Qt.TextFormat.RichText)
+            row.setContentsMargins(4, 3, 4, 3)
+            row.setAccessibleName(name)
+            item.setSizeHint(row.sizeHint())
+            self.list.addItem(item)
+            self.list.setItemWidget(item, row)
+            if workspace.id == wanted:
+                self.list.setCurrentItem(item)
+        self._sync_buttons()
+        self.loaded.emit()
+
+    def names(self) -> list[str]:
+        """The names the list shows, in order."""
+        rows = [self.list.itemWidget(self.list.item(r)) for r in range(self.list.count())]
+        return [row.accessibleName() if row is not None else "" for row in rows]
+
+    def selected(self) -> Workspace | None:
+        item = self.list.currentItem()
+        wanted = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+        return next((w for w in self._workspaces if w.id == wanted), None)
+
+    def select(self, workspace_id: str) -> None:
+        for row in range(self.list.count()):
+            if self.list.item(row).data(Qt.ItemDataRole.UserRole) == workspace_id:
+                self.list.setCurrentRow(row)
+
+    def _sync_buttons(self) -> None:
+        chosen = self.selected()
+        for button in (self.rename_button, self.open_button):
+            button.setEnabled(chosen is not None)
+        self.delete_button.setEnabled(chosen is not None and not chosen.is_default)
+        self.delete_button.setToolTip(
+            tr("win.ws_default_kept") if chosen is not None and chosen.is_default else ""
+        )
+
+    # -- changing --------------------------------------------------------------------------------
+    def add_folder(self) -> None:
+        def added(workspace: Workspace) -> None:
+            self._say(tr("win.ws_added", name=workspace.name, path=workspace.root_path))
+            self._select_next = workspace.id
+            self.reload()
+
+        add_workspace_folder(
+            self, self.services, self.runner, added=added, failed=self._say, pick=self.pick, name=self.name
+        )
+
+    def rename_selected(self) -> None:
+        chosen = self.selected()
+        if chosen is None:
+            return
+        given = self.name(self, tr("win.ws_rename_title"), chosen.name)
+        if given is None:
+            return
+        rename = self.services.workspaces.rename
+        self.runner.op(self, lambda: rename(chosen.id, given)).success(
+            lambda workspace: self._say(tr("win.ws_renamed", name=workspace.name))
+        ).failure(self._failed).run()
+
+    def open_selected(self) -> None:
+        chosen = self.selected()
+        if chosen is not None:
+            open_externally(Path(chosen.root_path), self)
+
+    def confirm(self, text: str) -> bool:
+        answer = QMessageBox.question(self, tr("win.ws_delete"), text)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def delete_selected(self) -> None:
+        chosen = self.selected()
+        if chosen is None or chosen.is_default:
+            return
+        days = self.services.trash.retention_days()
+        if not self.confirm(tr("win.ws_confirm_delete", name=chosen.name, path=chosen.root_path, days=days)):
+            return
+        delete = self.services.workspaces.delete
+        self.runner.op(self, lambda: delete(chosen.id)).success(
+            lambda workspace: self._say(tr("win.ws_deleted", name=workspace.name, path=workspace.root_path))
+        ).failure(self._failed).run()
+
+    def _failed(self, exc: BaseException) -> None:
+        self._say(explain(exc))
+
+    def _say(self, text: str) -> None:
+        self.message.setText(text)
