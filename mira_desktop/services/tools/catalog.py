@@ -112,6 +112,16 @@ class ToolCatalog:
             tools.append(RunCommand(sandbox, Path(workspace.root_path), self._hidden(workspace), self.command_limits))
         return tools, notices
 
+    def offered(
+        self, workspace: Workspace, cancel: CancelToken | None, *, start: bool
+    ) -> tuple[list[ExternalTool], list[str]]:
+        """:meth:`run_tools` less those denied in ``workspace``: a model is never shown a tool it may
+        not call (and a small model's context is not spent on it)."""
+        tools, notices = self.run_tools(workspace, cancel, start=start)
+        effective = self._permissions.effective(workspace.id)
+        denied = {name for name, p in effective.items() if p.permission is Permission.DENY}
+        return [tool for tool in tools if tool.definition.name not in denied], notices
+
     def _hidden(self, workspace: Workspace) -> list[Path]:
         others = [Path(w.root_path) for w in self._workspaces.list() if w.id != workspace.id]
         return [Path.home(), *self._private, *others]

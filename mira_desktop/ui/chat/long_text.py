@@ -13,14 +13,14 @@ from __future__ import annotations
 import html
 import re
 
+from mira_desktop.core.cjk import PUNCTUATION_RANGES, WIDE_CLASS, character_class
+
 ZWSP = "\u200b"
 LONG_RUN = 24  # characters without a break opportunity before break points are added
 PIECE = 12  # at most this many characters between two break points
 _AFTER = frozenset("/\\?&=-_.,:;#@+|~")  # break after these, as browsers do in URLs and paths
 # A run of characters that are neither spaces, zero-width spaces nor CJK (those break anywhere).
-_RUN = re.compile(
-    r"[^\s\u200b\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]{%d,}" % LONG_RUN  # noqa: UP031
-)
+_RUN = re.compile(f"[^\\s{ZWSP}{WIDE_CLASS}{character_class(PUNCTUATION_RANGES)}]{{{LONG_RUN},}}")
 _TAG = re.compile(r"(<[^>]*>)")
 
 

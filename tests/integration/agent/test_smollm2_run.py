@@ -2,7 +2,8 @@
 
 Greedy sampling (a role with temperature 0) keeps SmolLM2's choices repeatable. The prompt names
 the tool, since a 135M model otherwise answers from its imagination; which arguments it picks is
-its own choice, and that is what the grammar must keep valid.
+its own choice, and that is what the grammar must keep valid. ``run_command`` is denied in the
+workspace, so it is not offered: these runs show SmolLM2 the workspace tools they ask it to call.
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ from typing import Any
 
 import pytest
 
-from mira_desktop.agent.tools.catalog import BY_NAME
+from mira_desktop.agent.tools.catalog import BY_NAME, RUN_COMMAND_NAME
 from mira_desktop.agent.tools.validation import validation_errors
 from mira_desktop.core.conversation.runs import RunStatus
+from mira_desktop.core.tool_records import Permission
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.chat.service import SendOptions
 from tests.integration.agent.conftest import NOTES
@@ -31,8 +33,9 @@ GREEDY_AGENT = {
 
 
 @pytest.fixture
-def greedy(services: AppServices) -> str:
+def greedy(services: AppServices, workspace: str) -> str:
     set_limits(services, model_calls=2)
+    services.tool_permissions.set(RUN_COMMAND_NAME, Permission.DENY, workspace)
     return services.roles.create(GREEDY_AGENT).id
 
 

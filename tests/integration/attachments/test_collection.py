@@ -87,9 +87,11 @@ def test_deleting_a_branch_releases_every_file_in_it_and_no_other(
     root = _send(services, model, first)
     second = services.attachments.add_to_draft(root.thread_id, _note(tmp_path, "child.txt"))
     child = _send(services, model, second, root.thread_id)
-    sibling = services.chat.edit(child.user_message_id, "Another question, without a file.")
+    sibling = services.chat.edit(child.user_message_id, "The same question, asked another way.")
     assert sibling.wait(30).value == "completed"
-    services.branches.delete_message(child.user_message_id)  # the branch with child.txt
+    services.branches.delete_message(child.user_message_id)  # one branch with child.txt
+    assert services.attachments.collect(0).removed == []  # the edited question kept child.txt
+    services.branches.delete_message(sibling.user_message_id)  # the other
     assert services.attachments.collect(0).removed == [second.id]
     assert Path(first.path).exists()
 

@@ -58,6 +58,7 @@ def test_help_lists_the_command_groups() -> None:
         "eval",
         "attachments",
         "media",
+        "transcribe",
     ]
     assert "--data-dir" in result.stdout
 
