@@ -73,6 +73,7 @@ class AppServices:
         """Stop runs and background work (index jobs stay resumable), unload models, close the database."""
         self.knowledge.close()
         self.chat.close()
+        self.summaries.close()
         self.mcp.close()  # after the runs: every MCP server process ends here
         self.models.registry.close()
         self.tasks.close()

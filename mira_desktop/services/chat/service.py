@@ -19,7 +19,7 @@ from mira_desktop.core.conversation.routing import RouteDecision, choose_route
 from mira_desktop.core.conversation.runs import Run, RunEvent, RunKind, RunStatus
 from mira_desktop.core.conversation.threads import Message, MessageRole, Thread, ThreadStatus
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
-from mira_desktop.core.tasks import TaskRunner
+from mira_desktop.core.tasks import Task, TaskRunner
 from mira_desktop.models.protocol import ChatModel
 from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.services.chat.requests import RequestBuilder
@@ -96,6 +96,7 @@ class ChatService:
         # Called with (thread id, answer id) after each completed answer: speech, images, citations.
         self.answer_listeners: list[Callable[[str, str], None]] = []
         self._active: dict[str, RunHandle] = {}
+        self._run_tasks: list[Task[None]] = []  # to the end of what follows an answer (close waits)
         self._lock = threading.Lock()
         self.on_run_finished = on_run_finished
 
@@ -281,13 +282,15 @@ class ChatService:
     ) -> None:
         role_models = {role: self._models.registry.get(ref) for role, ref in (roles or {}).items()}
         self._changes.publish(Topic.THREADS, handle.thread_id)
-        self._tasks.start(
+        task = self._tasks.start(
             f"run-{handle.run_id[-6:]}",
             lambda _cancel: self._run(
                 handle, route, model, request, text, resume=resume, role_models=role_models
             ),
             cancel=handle.cancel,
         )
+        with self._lock:
+            self._run_tasks = [*(t for t in self._run_tasks if not t.done), task]
 
     def _run(
         self,
@@ -340,6 +343,10 @@ class ChatService:
         self.stop()
         for handle in handles:
             handle.done.wait(timeout)
+        with self._lock:
+            tasks = list(self._run_tasks)
+        for task in tasks:  # what follows an answer (the summary check, listeners) uses the models too
+            task.wait(timeout)
 
     def run(self, run_id: str) -> Run | None:
         return self._runs.get(run_id)

@@ -14,7 +14,7 @@ from mira_desktop.core.conversation.request_compiler import prompt_history
 from mira_desktop.core.conversation.sampling import SamplingParams
 from mira_desktop.core.conversation.threads import Thread
 from mira_desktop.core.errors import ConflictError, MiraError, NotFoundError
-from mira_desktop.core.tasks import Task, TaskRunner
+from mira_desktop.core.tasks import SHUTDOWN, Task, TaskRunner
 from mira_desktop.models.errors import ErrorKind, ModelError
 from mira_desktop.models.protocol import ChatMessage, ChatRequest, TextDelta
 from mira_desktop.services.app.changes import ChangeFeed, Topic
@@ -51,6 +51,14 @@ class SummaryService:
         self._changes = changes
         self._on_failure = on_failure
         self._running: dict[str, Task[None]] = {}
+
+    def close(self, timeout: float = 10.0) -> None:
+        """Stop the summaries being written and wait for them (before the models close)."""
+        running = list(self._running.values())
+        for task in running:
+            task.cancel.cancel(SHUTDOWN)
+        for task in running:
+            task.wait(timeout)
 
     def get(self, thread_id: str) -> str | None:
         return self._thread(thread_id).context_summary
