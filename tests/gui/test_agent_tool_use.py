@@ -52,7 +52,7 @@ def test_a_file_task_answered_without_tools_says_so_and_the_header_offers_anothe
     assert "Choose a model that can…" in hint.text()
     hint.linkActivated.emit("models")
     qtbot.waitUntil(lambda: getattr(window, "settings_dialog", None) is not None)
-    assert window.settings_dialog.tabs.currentWidget() is window.settings_dialog.models_page
+    assert window.settings_dialog.tabs.currentWidget() is window.settings_dialog.get_models_page
     window.settings_dialog.close()
     window.close()
 

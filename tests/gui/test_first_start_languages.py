@@ -98,7 +98,7 @@ def test_the_chinese_welcome_page_says_the_embedded_model_is_for_trying_and_lead
     note.linkActivated.emit("models")
     qtbot.waitUntil(lambda: getattr(window, "settings_dialog", None) is not None)
     dialog = window.settings_dialog
-    assert dialog.tabs.currentWidget() is dialog.models_page
+    assert dialog.tabs.currentWidget() is dialog.get_models_page
     dialog.close()
     window.close()
 

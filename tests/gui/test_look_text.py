@@ -373,7 +373,9 @@ def test_play_without_a_sound_device_says_so(qtbot: QtBot, tmp_path: Path, monke
     player = media_player.AudioPlayer(str(_wav(tmp_path / "a.wav")))
     qtbot.addWidget(player)
     opened: list[object] = []
-    monkeypatch.setattr(media_player.QDesktopServices, "openUrl", opened.append)
+    from mira_desktop.ui import external_open
+
+    monkeypatch.setattr(external_open.QDesktopServices, "openUrl", lambda url: opened.append(url) or True)
     player.toggle()
     assert player.player is None  # no silent player was made
     qtbot.wait(100)

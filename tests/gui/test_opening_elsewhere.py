@@ -12,7 +12,10 @@ from pytestqt.qtbot import QtBot
 
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.ui.external_open import FAILED_BOX, open_externally
+from tests.gui.conftest import QtMessages
 from tests.gui.support import open_window
+
+OPEN_REFUSED = r"does not support QPlatformServices::openDocument"  # the offscreen platform has no opener
 
 
 def _failure_boxes() -> list[QMessageBox]:
@@ -36,12 +39,13 @@ class _Opener(QObject):
 
 
 def test_a_file_no_program_opens_is_said_in_the_window_with_its_path_to_copy(
-    qtbot: QtBot, tmp_path: Path
+    qtbot: QtBot, tmp_path: Path, qt_messages: QtMessages
 ) -> None:
     # The offscreen platform, like a desktop without xdg-open, has no launcher: openUrl returns False.
     note = tmp_path / "notes.docx"
     note.write_bytes(b"PK")
     assert open_externally(note) is False
+    qt_messages.expect(OPEN_REFUSED)
     qtbot.waitUntil(lambda: len(_failure_boxes()) == 1)
     box = _failure_boxes()[0]
     assert "notes.docx" in box.text()
@@ -66,7 +70,7 @@ def test_a_file_the_desktop_opens_goes_to_its_program_and_says_nothing(qtbot: Qt
 
 
 def test_a_cited_text_file_the_system_cannot_open_is_said_not_silently_dropped(
-    qtbot: QtBot, app_services: AppServices, tmp_path: Path
+    qtbot: QtBot, app_services: AppServices, tmp_path: Path, qt_messages: QtMessages
 ) -> None:
     from mira_desktop.services.knowledge.sources import SourceFile
     from mira_desktop.ui.chat.source_viewer import open_in_system_viewer
@@ -75,6 +79,7 @@ def test_a_cited_text_file_the_system_cannot_open_is_said_not_silently_dropped(
     cited = tmp_path / "guide.md"
     cited.write_text("# Guide\n")
     assert open_in_system_viewer(SourceFile(cited, "guide.md", None, "lines 1–1"), window) is False
+    qt_messages.expect(OPEN_REFUSED)
     qtbot.waitUntil(lambda: len(_failure_boxes()) == 1)
     assert _failure_boxes()[0].parent() is window
     _failure_boxes()[0].close()

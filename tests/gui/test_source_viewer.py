@@ -21,6 +21,7 @@ from mira_desktop.ui import i18n
 from mira_desktop.ui.chat.source_viewer import SourceViewer
 from mira_desktop.ui.shell.main_window import MainWindow
 from tests.conftest import SHARED_DATA
+from tests.gui.conftest import QtMessages
 from tests.gui.support import open_window
 from tests.support.documents import make_pdf
 from tests.support.fixtures import Script
@@ -81,8 +82,13 @@ def _run_of(words: list[Word], phrase: str) -> list[Word]:
     return words[start : start + len(wanted)]
 
 
-def test_a_citation_opens_its_pdf_page_with_the_passage_marked_and_pages_and_zoom_work(
-    qtbot: QtBot, app_services: AppServices, tmp_path: Path, script: Script, monkeypatch: pytest.MonkeyPatch
+def test_a_citation_opens_its_pdf_page_with_the_passage_marked_and_pages_and_zoom_work(  # noqa: PLR0917
+    qtbot: QtBot,
+    app_services: AppServices,
+    tmp_path: Path,
+    script: Script,
+    monkeypatch: pytest.MonkeyPatch,
+    qt_messages: QtMessages,
 ) -> None:
     def filler(topic: str) -> str:
         return " ".join(f"{topic} note {i}: the crew checks it every morning." for i in range(30))
@@ -123,6 +129,7 @@ def test_a_citation_opens_its_pdf_page_with_the_passage_marked_and_pages_and_zoo
 
     monkeypatch.setenv("PATH", str(tmp_path))  # no xdg-open: the system cannot open the file
     assert dialog.open_in_system_viewer() is False
+    qt_messages.expect(r"does not support QPlatformServices::openDocument")  # offscreen has no opener
     assert dialog.note.text().startswith("The system has no program that opens manual.pdf")
     dialog.close()
     window.close()

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QToolButton, QW
 
 from mira_desktop.ui.i18n import explain, language, tr
 from mira_desktop.ui.icons import themed
+from mira_desktop.ui.shortcuts import describe
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
@@ -200,7 +201,7 @@ class Dictation(QObject):
         self._clock.setInterval(200)
         self._clock.timeout.connect(self._tick)
         composer.mic_button.clicked.connect(self.toggle)
-        QShortcut(QKeySequence(SHORTCUT), parent, self._by_key)
+        describe(QShortcut(QKeySequence(SHORTCUT), parent, self._by_key), "shortcuts.dictate")
         self._connected: Recorder | None = None
         self._connect(self.recorder)
 

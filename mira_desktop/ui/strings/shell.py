@@ -51,6 +51,7 @@ STRINGS: dict[str, Source] = {
     "shortcuts.send": translate("shortcuts", "Send / new line", "shortcuts.send"),
     "shortcuts.stop": translate("shortcuts", "Stop the answer", "shortcuts.stop"),
     "shortcuts.attach": translate("shortcuts", "Attach a file to the message", "shortcuts.attach"),
+    "shortcuts.dictate": translate("shortcuts", "Dictate into the message (start or stop recording)", "shortcuts.dictate"),
     "shortcuts.roles": translate("shortcuts", "Roles", "shortcuts.roles"),
     "shortcuts.knowledge": translate("shortcuts", "Knowledge", "shortcuts.knowledge"),
     "shortcuts.settings": translate("shortcuts", "Settings", "shortcuts.settings"),

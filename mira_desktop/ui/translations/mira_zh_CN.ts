@@ -2928,6 +2928,11 @@ It does not touch your original files, and it keeps every conversation: {threads
         <translation>给消息附加文件</translation>
     </message>
     <message>
+        <source>Dictate into the message (start or stop recording)</source>
+        <comment>shortcuts.dictate</comment>
+        <translation>口述输入消息（开始或停止录音）</translation>
+    </message>
+    <message>
         <source>Roles</source>
         <comment>shortcuts.roles</comment>
         <translation>角色</translation>
