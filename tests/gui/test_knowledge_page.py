@@ -53,6 +53,7 @@ def test_dropped_files_are_indexed_with_progress_errors_and_searchable(
     page.create_button.click()
     qtbot.waitUntil(lambda: page.kb_list.count() == 1)
     qtbot.waitUntil(lambda: "Travel" in page.summary.text())
+    assert page.overall.isHidden()  # nothing indexed yet: no bar standing at 0 %
     guide = tmp_path / "guide.md"
     guide.write_text("# Lisbon\n\n## Trams\n\nTram 28 climbs through Alfama past the cathedral.\n")
     locked = tmp_path / "locked.pdf"
@@ -67,6 +68,7 @@ def test_dropped_files_are_indexed_with_progress_errors_and_searchable(
     assert "encrypted" in errors["locked.pdf"].toolTip()  # the reader's whole sentence, on hover
     qtbot.waitUntil(lambda: "could not be indexed" in page.status.text())  # not "all are indexed"
     assert page.overall.value() == 100
+    assert not page.overall.isHidden()
     assert page.jobs.rowCount() == 2
     assert page.jobs.cellWidget(0, 2) is not None
 

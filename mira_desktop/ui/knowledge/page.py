@@ -348,6 +348,7 @@ class KnowledgePage(QWidget):
     def _show_progress(self, jobs: list[JobView], has_base: bool, failed: int = 0) -> None:
         active = [j for j in jobs if j.state not in FINISHED]
         self.cancel_button.setEnabled(bool(active))
+        self.overall.setVisible(has_base and bool(jobs))  # no base, or nothing indexed yet: no bar at 0 %
         if not has_base:
             self.overall.setValue(0)
             self.status.setText(self._message)
