@@ -299,6 +299,12 @@ def test_the_palette_offers_the_windows_commands(qtbot: QtBot, app_services: App
     agent = next(label for label in commands if label.startswith(tr("look.command.agent")))
     commands[agent]()
     assert window.header.agent_button.isChecked()
+    window.open_switcher()
+    window.switcher.query.setText("tr")  # the trash, not every command whose keys say "Ctrl"
+    shown = [window.switcher.list.item(r).text() for r in range(window.switcher.list.count())]
+    assert shown == [label for label in labels if "tr" in label.split("    ")[0].casefold()]
+    assert any(label.startswith(tr("look.shortcut.trash")) for label in shown)
+    window.switcher.close()
     window.close()
 
 

@@ -110,6 +110,7 @@ class OtherWindows:
         attach, …) with its keys, and the chat's switches (agent mode, speak answers)."""
         from PySide6.QtGui import QAction, QShortcut
 
+        from mira_desktop.ui.shell.quick_switcher import KEYS_GAP
         from mira_desktop.ui.shortcuts import HELP, bound_keys, key_text
 
         host = self._host()
@@ -122,7 +123,7 @@ class OtherWindows:
                 continue
             seen.add(str(help_key))
             keys = key_text(bound_keys(target))
-            label = tr(str(help_key)) + (f"    {keys}" if keys else "")
+            label = tr(str(help_key)) + (f"{KEYS_GAP}{keys}" if keys else "")
             run = target.trigger if isinstance(target, QAction) else cast("QShortcut", target).activated.emit
             commands.append((label, run))
         commands.append((tr("look.command.agent"), self._toggle_agent))

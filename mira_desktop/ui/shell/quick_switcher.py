@@ -10,6 +10,8 @@ from PySide6.QtWidgets import QDialog, QLineEdit, QListWidget, QListWidgetItem, 
 
 from mira_desktop.ui.i18n import tr
 
+KEYS_GAP = "    "  # between a command's name and its keys: typing matches the name, not "Ctrl"
+
 
 class QuickSwitcher(QDialog):
     """Entries are (label, action); typing filters them, Enter runs the chosen one."""
@@ -37,7 +39,7 @@ class QuickSwitcher(QDialog):
         needle = text.strip().casefold()
         self.list.clear()
         for index, (label, _action) in enumerate(self._entries):
-            if not needle or needle in label.casefold():
+            if not needle or needle in label.split(KEYS_GAP, 1)[0].casefold():
                 item = QListWidgetItem(label)
                 item.setData(Qt.ItemDataRole.UserRole, index)
                 self.list.addItem(item)
