@@ -146,6 +146,15 @@ speak_s=$(since "$started")
 engine=$(json "$work/speak.out" 'j["detail"].get("engine", "") if j["status"] == "ready" else j["error"]')
 [ "$engine" = piper ] || fail "the answer was not spoken by the bundle's Piper: $engine"
 
+# 4b. Dictation: that speech transcribed by faster-whisper with the Whisper model joined from the
+#     bundle's two packages (and Silero VAD from faster-whisper's assets).
+spoken=$(json "$work/speak.out" 'j["path"]')
+started=$(now)
+run transcribe 180 "${offline[@]}" "$mira" --data-dir "$data" --json transcribe "$spoken"
+transcribe_s=$(since "$started")
+heard=$(json "$work/transcribe.out" 'j.get("text", "")')
+[ -n "$heard" ] || fail "mira transcribe heard nothing in the bundle's own speech"
+
 # 5. A knowledge base with one small file, and a query that must find it.
 cat >"$work/rivers.txt" <<'TEXT'
 The Danube flows through ten countries, more than any other river in the world.
@@ -165,6 +174,7 @@ echo "smoke: bundle $(du -sh "$bundle" | cut -f1) ($bundle)"
 echo "smoke: first start to painted window ${paint_s} s cold, ${warm_s} s warm; screenshot not blank (standard deviation $deviation)"
 echo "smoke: chat send ${answer_s} s (process start, model load, answer): ${answer:0:80}"
 echo "smoke: media speak ${speak_s} s (process start, Piper load, $(json "$work/speak.out" 'round(j["detail"].get("seconds", 0), 1)') s of speech)"
+echo "smoke: transcribe ${transcribe_s} s (process start, model join and load): ${heard:0:60}"
 echo "smoke: kb add ${index_s} s (one file, embedding model load included); kb search ${query_s} s (process start included)"
 echo "smoke: network for the CLI steps: $network"
 echo "smoke: passed"
