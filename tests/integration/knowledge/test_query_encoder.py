@@ -85,7 +85,9 @@ def test_overlapping_one_thread_blocks_restore_numpys_threads_once_the_last_leav
         assert blas_threads() == {2}
 
 
-def test_a_search_in_a_new_process_embeds_its_query_without_importing_torch(tmp_path: Path) -> None:
+def test_a_search_in_a_new_process_embeds_its_query_without_importing_torch_or_the_rest_client(
+    tmp_path: Path,
+) -> None:
     from mira_desktop.app import build_services
 
     notes = tmp_path / "notes.md"
@@ -102,7 +104,8 @@ def test_a_search_in_a_new_process_embeds_its_query_without_importing_torch(tmp_
         "from mira_desktop.app import main\n"
         "code = main(sys.argv[1:])\n"
         "print(json.dumps({'code': code, 'torch': 'torch' in sys.modules,"
-        " 'st': 'sentence_transformers' in sys.modules}))\n"
+        " 'st': 'sentence_transformers' in sys.modules,"
+        " 'rest': 'lance_namespace_urllib3_client.api' in sys.modules}))\n"
     )
     args = ["--data-dir", str(tmp_path / "data"), "kb", "search", "Station", "escape capsule code", "--mode", "vector"]
     result = subprocess.run(
@@ -110,5 +113,5 @@ def test_a_search_in_a_new_process_embeds_its_query_without_importing_torch(tmp_
     )
     assert result.returncode == 0, result.stderr
     *found, last = result.stdout.strip().splitlines()
-    assert json.loads(last) == {"code": 0, "torch": False, "st": False}
+    assert json.loads(last) == {"code": 0, "torch": False, "st": False, "rest": False}
     assert "7741" in "\n".join(found)
