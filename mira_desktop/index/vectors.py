@@ -17,6 +17,7 @@ from dataclasses import fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from mira_desktop.index.lancedb_import import import_lancedb
 from mira_desktop.index.languages import UNDETERMINED
 from mira_desktop.index.memory import LANGUAGE, SnapshotCache, id_columns
 from mira_desktop.index.records import LeafRow, ScoredLeaf, stub_leaf
@@ -63,8 +64,7 @@ class VectorStore:
         with self._lock:
             table = self._tables.get(name)
             if table is None:
-                import lancedb
-
+                lancedb = import_lancedb()
                 if self._db is None:
                     self.path.mkdir(parents=True, exist_ok=True)
                     # Interval 0: every read checks for commits by other processes (the app and `mira`).
@@ -182,9 +182,9 @@ class VectorStore:
 
     def maintain(self) -> None:
         """Build or refresh the ANN index once the table is large enough; compact small fragments."""
+        table = self.table(LEAVES)  # imports lancedb (mira_desktop.index.lancedb_import)
         from lancedb.index import IvfSq
 
-        table = self.table(LEAVES)
         rows = table.count_rows()
         if rows < ANN_MIN_ROWS:
             # Every write adds a fragment: merge them once they pile up.
@@ -203,9 +203,9 @@ class VectorStore:
 
     def _index_row_ids(self) -> None:
         """A B-tree index on the row ids, so that :meth:`leaves` reads by id without scanning."""
+        table = self.table(LEAVES)
         from lancedb.index import BTree
 
-        table = self.table(LEAVES)
         rows = table.count_rows()
         if not rows:
             return

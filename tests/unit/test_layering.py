@@ -42,3 +42,20 @@ def test_every_module_outside_ui_imports_without_qt_or_heavy_libraries() -> None
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == ""
+
+
+# Not needed before the window is usable: each costs the services' build tens of milliseconds or more.
+NOT_AT_START = ("httpx", "pydantic", "torch", "sentence_transformers", "lancedb", "tantivy", "llama_cpp")
+
+
+def test_building_the_services_imports_no_http_client_schema_library_or_model_library(tmp_path: object) -> None:
+    code = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from mira_desktop.app import build_window_services\n"
+        f"build_window_services(Path({str(tmp_path)!r}) / 'data').close()\n"
+        f"print(','.join(sorted(m for m in {NOT_AT_START!r} if m in sys.modules)))\n"
+    )
+    env = {**os.environ, "HF_HUB_OFFLINE": "1"}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+    assert result.stdout.strip().splitlines()[-1:] in ([], [""])

@@ -22,7 +22,6 @@ from mira_desktop.core.languages import mostly_cjk
 from mira_desktop.core.roles.lorebook import LoreSelection, select_lore
 from mira_desktop.core.roles.macros import expand_macros
 from mira_desktop.core.roles.records import Role
-from mira_desktop.core.roles.schema import LlmProfile
 from mira_desktop.core.token_estimate import estimate_tokens
 
 __all__ = ["SECTION_ORDER", "SECTION_TITLES", "CompiledRole", "compile_role", "expand_macros"]
@@ -133,6 +132,9 @@ def compile_role(
     sections = [(titles[key], text) for key, text in texts.items() if text]
     header = render(f"你是{role.name}。" if chinese else f"You are {role.name}.")
     system_text = "\n\n".join([header, *(f"## {title}\n{body}" for title, body in sections)])
+    # pydantic is imported at the first compile, not while the services are built
+    from mira_desktop.core.roles.schema import LlmProfile
+
     greetings = role.prompt.get("alternate_greetings") or []
     return CompiledRole(
         role.id,

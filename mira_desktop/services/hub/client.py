@@ -14,10 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, urljoin, urlsplit
-
-import httpx
 
 from mira_desktop import __version__
 from mira_desktop.core.errors import ConflictError, MiraError, NotFoundError
@@ -25,10 +23,13 @@ from mira_desktop.models.adapters.local.gguf_metadata import GgufHeader, Truncat
 from mira_desktop.services.hub.endpoint import HubEndpoint
 from mira_desktop.services.hub.listing import HubFile, HubModel, hub_files, hub_model
 
+if TYPE_CHECKING:
+    import httpx  # imported when a client is made: httpx (with the rich and click it pulls in) costs ~150 ms
+
 MAX_REDIRECTS = 5
 FIRST_HEADER_BYTES = 1 << 20
 MAX_HEADER_BYTES = 96 << 20  # the largest vocabularies and merges stay well under this
-TIMEOUT = httpx.Timeout(connect=10.0, read=30.0, write=30.0, pool=10.0)
+TIMEOUT_S = {"connect": 10.0, "read": 30.0, "write": 30.0, "pool": 10.0}  # httpx.Timeout's
 
 
 class HubUnavailableError(MiraError):
@@ -52,8 +53,11 @@ class Ranged:
 
 
 class HubClient:
-    def __init__(self, endpoint: HubEndpoint, *, timeout: httpx.Timeout = TIMEOUT) -> None:
+    def __init__(self, endpoint: HubEndpoint, *, timeout: httpx.Timeout | None = None) -> None:
+        import httpx
+
         self.endpoint = endpoint
+        timeout = timeout or httpx.Timeout(**TIMEOUT_S)
         self._host = urlsplit(endpoint.url).netloc
         self._http = httpx.Client(
             timeout=timeout, follow_redirects=False, headers={"User-Agent": f"mira-desktop/{__version__}"}
@@ -122,6 +126,8 @@ class HubClient:
         headers = {"Accept-Encoding": "identity"}  # the bytes as stored: a range of them must mean that
         if start or end is not None:
             headers["Range"] = f"bytes={start}-{'' if end is None else end}"
+        import httpx
+
         etag: str | None = None
         for _ in range(MAX_REDIRECTS + 1):
             try:
@@ -157,12 +163,16 @@ class HubClient:
         return self._http.build_request("GET", url, headers=sent, params=params)
 
     def _get(self, url: str, params: dict[str, str] | None = None) -> httpx.Response:
+        import httpx
+
         try:
             return self._http.send(self._request(url, {}, params))
         except httpx.TransportError as exc:
             raise self._unreachable(url, exc) from exc
 
     def _unreachable(self, url: str, exc: httpx.TransportError) -> HubUnavailableError:
+        import httpx
+
         host = urlsplit(url).netloc
         reason = "timed out" if isinstance(exc, httpx.TimeoutException) else (str(exc) or type(exc).__name__)
         return HubUnavailableError(

@@ -18,8 +18,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-import httpx
-
 from mira_desktop.core.errors import MiraError
 from mira_desktop.core.tasks import SerialWorker, Task, TaskRunner
 from mira_desktop.services.hub.client import HubClient, HubUnavailableError
@@ -132,7 +130,7 @@ def _fetch(  # noqa: PLR0917 (the state of one transfer)
         before = state.have
         try:
             _stream(client, file, partial, state, progress, should_stop)
-        except (HubUnavailableError, httpx.TransportError) as exc:
+        except (HubUnavailableError, _transport_error()) as exc:
             retryable = getattr(exc, "retryable", True)
             failures = 0 if state.have > before else failures + 1
             if not retryable or failures >= policy.attempts:
@@ -236,3 +234,10 @@ def _stream(  # noqa: PLR0917 (one call site, the state of one transfer)
 
 def _mb(size: int) -> str:
     return f"{size / 2**20:,.0f} MB"
+
+
+def _transport_error() -> type[Exception]:
+    """httpx's transport failure (httpx is imported when a download runs, not with this module)."""
+    import httpx
+
+    return httpx.TransportError

@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import httpx
-
 KNOWN_SERVERS: tuple[tuple[str, int], ...] = (
     ("Ollama", 11434),
     ("LM Studio", 1234),
@@ -41,6 +39,8 @@ def probe(
     servers: Sequence[tuple[str, int]] = KNOWN_SERVERS, timeout_s: float = TIMEOUT_S
 ) -> list[FoundServer]:
     """The servers among ``servers`` that answer on loopback, with the models they serve."""
+    import httpx  # here, not at the top: the services are built before the window is usable
+
     found = []
     with httpx.Client(timeout=timeout_s, trust_env=False) as client:  # no proxy for loopback
         for app, port in servers:

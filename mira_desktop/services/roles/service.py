@@ -12,18 +12,19 @@ from typing import TYPE_CHECKING, Any
 
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
 from mira_desktop.core.roles.records import Role, RoleStatus
-from mira_desktop.core.roles.schema import RoleDocument, document_of
-from mira_desktop.core.roles.validation import check_update_target, merge_update, validate_document
 from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.services.roles.avatars import AvatarStore
-from mira_desktop.services.roles.cards import CardFormat, card_bytes, load_card
 from mira_desktop.services.roles.files import write_user_file
 from mira_desktop.services.roles.preview import RolePreview, RolePreviewer
 from mira_desktop.store.roles import RoleRepository
 from mira_desktop.store.settings import SettingsRepository
 
+# The role schema (pydantic) and the card codecs are imported by the use cases that read or write
+# a role's document, not with this module: the services are built before the window is usable.
 if TYPE_CHECKING:
+    from mira_desktop.core.roles.schema import RoleDocument
     from mira_desktop.services.model_catalog.catalog import ModelService
+    from mira_desktop.services.roles.cards import CardFormat
     from mira_desktop.services.trash.service import TrashService
     from mira_desktop.store.messages import MessageRepository
     from mira_desktop.store.threads import ThreadRepository
@@ -88,6 +89,8 @@ class RoleService:
 
     def to_json(self, role: Role) -> dict[str, Any]:
         """The role as ``show --json`` prints it: read-only keys, then the editable document."""
+        from mira_desktop.core.roles.schema import document_of
+
         return {
             "id": role.id,
             "version": role.version,
@@ -102,6 +105,8 @@ class RoleService:
 
     # -- writing ---------------------------------------------------------------------------------
     def create(self, data: Any) -> Role:
+        from mira_desktop.core.roles.validation import validate_document
+
         document = validate_document(data)
         return self._create(document)
 
@@ -114,6 +119,9 @@ class RoleService:
         ``avatar`` (an image file, converted to PNG) or ``remove_avatar`` change the avatar in the same
         save; everything is checked before anything is written.
         """
+        from mira_desktop.core.roles.schema import document_of
+        from mira_desktop.core.roles.validation import check_update_target, merge_update, validate_document
+
         role = self.get(role_id)
         changes: dict[str, Any] = {}
         if patch is not None:
@@ -134,6 +142,8 @@ class RoleService:
         return self.update(role_id, avatar=image, remove_avatar=image is None)
 
     def duplicate(self, role_id: str) -> Role:
+        from mira_desktop.core.roles.schema import document_of
+
         role = self.get(role_id)
         document = document_of(role).model_copy(update={"name": f"{role.name} (copy)"[:200]})
         return self._create(document, avatar=role.avatar, extensions=role.extensions)
@@ -175,6 +185,8 @@ class RoleService:
     # -- cards -----------------------------------------------------------------------------------
     def import_card(self, path: Path) -> CardImport:
         """Import a Character Card V1/V2/V3 (PNG or JSON) as a new active role."""
+        from mira_desktop.services.roles.cards import load_card
+
         card = load_card(path)
         avatar = self.avatars.save_png(card.image) if card.image else None
         role = self._create(card.document, avatar=avatar, extensions=card.extensions)
@@ -184,6 +196,8 @@ class RoleService:
         self, role_id: str, card_format: CardFormat, *, png: bool, target: Path | None = None
     ) -> bytes:
         """The card file of the role; written atomically to ``target`` when given."""
+        from mira_desktop.services.roles.cards import card_bytes
+
         role = self.get(role_id)
         data = card_bytes(role, card_format, png=png, image=self.avatars.read(role.avatar))
         if target is not None:
@@ -212,6 +226,8 @@ class RoleService:
         message: str = "",
     ) -> RolePreview:
         """The preview of an unsaved edit (the workbench's live preview), compiled as if active."""
+        from mira_desktop.core.roles.validation import validate_document
+
         document = validate_document(data)
         base = self.get(role_id) if role_id else None
         role = Role(

@@ -69,6 +69,43 @@ def test_a_folder_numpy_cannot_reproduce_is_embedded_by_sentence_transformers(tm
     assert np.allclose(model.encode_query(query), model.encode([query])[0], atol=1e-5)
 
 
+def test_the_mapped_weights_are_the_tensors_safetensors_reads() -> None:
+    from safetensors.numpy import load_file
+
+    path = default_model_dir() / "model.safetensors"
+    expected = load_file(str(path))
+    mapped = bert_numpy.mapped_tensors(path)
+    assert mapped.keys() == expected.keys()
+    for name, tensor in expected.items():
+        assert mapped[name].dtype == tensor.dtype, name
+        assert mapped[name].shape == tensor.shape, name
+        assert np.array_equal(mapped[name], tensor), name
+        assert not mapped[name].flags.writeable, name
+
+
+def test_a_folder_whose_weights_numpy_cannot_map_is_embedded_by_sentence_transformers(tmp_path: Path) -> None:
+    from safetensors.numpy import load_file, save_file
+
+    folder = tmp_path / "bf16"
+    source = default_model_dir()
+    for item in source.rglob("*"):
+        target = folder / item.relative_to(source)
+        if item.is_dir():
+            target.mkdir(parents=True, exist_ok=True)
+        elif item.name != "model.safetensors":
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.symlink_to(item)
+    save_file(load_file(str(source / "model.safetensors")), str(folder / "model.safetensors"))
+    assert bert_numpy.supported(folder)  # the same tensors, written again: still mapped
+    raw = (folder / "model.safetensors").read_bytes()
+    length = int.from_bytes(raw[:8], "little")
+    header = raw[8 : 8 + length].replace(b'"F32"', b'"BF16"', 1)  # a dtype numpy has no name for
+    (folder / "model.safetensors").write_bytes(len(header).to_bytes(8, "little") + header + raw[8 + length :])
+    assert not bert_numpy.supported(folder)
+    with pytest.raises(ValueError, match="BF16"):
+        bert_numpy.mapped_tensors(folder / "model.safetensors")
+
+
 def test_overlapping_one_thread_blocks_restore_numpys_threads_once_the_last_leaves() -> None:
     from threadpoolctl import threadpool_info, threadpool_limits
 
@@ -85,7 +122,9 @@ def test_overlapping_one_thread_blocks_restore_numpys_threads_once_the_last_leav
         assert blas_threads() == {2}
 
 
-def test_a_search_in_a_new_process_embeds_its_query_without_importing_torch(tmp_path: Path) -> None:
+def test_a_search_in_a_new_process_embeds_its_query_without_importing_torch_or_the_rest_client(
+    tmp_path: Path,
+) -> None:
     from mira_desktop.app import build_services
 
     notes = tmp_path / "notes.md"
@@ -102,7 +141,8 @@ def test_a_search_in_a_new_process_embeds_its_query_without_importing_torch(tmp_
         "from mira_desktop.app import main\n"
         "code = main(sys.argv[1:])\n"
         "print(json.dumps({'code': code, 'torch': 'torch' in sys.modules,"
-        " 'st': 'sentence_transformers' in sys.modules}))\n"
+        " 'st': 'sentence_transformers' in sys.modules,"
+        " 'rest': 'lance_namespace_urllib3_client.api' in sys.modules}))\n"
     )
     args = ["--data-dir", str(tmp_path / "data"), "kb", "search", "Station", "escape capsule code", "--mode", "vector"]
     result = subprocess.run(
@@ -110,5 +150,5 @@ def test_a_search_in_a_new_process_embeds_its_query_without_importing_torch(tmp_
     )
     assert result.returncode == 0, result.stderr
     *found, last = result.stdout.strip().splitlines()
-    assert json.loads(last) == {"code": 0, "torch": False, "st": False}
+    assert json.loads(last) == {"code": 0, "torch": False, "st": False, "rest": False}
     assert "7741" in "\n".join(found)
