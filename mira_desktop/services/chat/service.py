@@ -349,15 +349,26 @@ class ChatService:
 
     # -- context ---------------------------------------------------------------------------------
     def preview(
-        self, thread_id: str | None, draft: str = "", model_ref: str | None = None
+        self,
+        thread_id: str | None,
+        draft: str = "",
+        model_ref: str | None = None,
+        options: SendOptions | None = None,
     ) -> CompiledRequest:
-        """The request the next send would make (for the context meter and the request preview)."""
+        """The request the next send would make (for the context meter and the request preview);
+        ``options``: the welcome page's bindings, so its first send's role (prompt, greeting,
+        sampling) and agent mode count as they will in the request."""
         thread = self._threads.get(thread_id) if thread_id else None
         history = prompt_history(self._branches.path_to(thread, None)) if thread else []
         if draft.strip():
             history.append(PromptMessage("user", draft))
         ref = self._models.resolve(model_ref or (thread.model_ref if thread else None))
         model = self._models.registry.get(ref)
+        if thread is None and options is not None and (options.role_id or options.agent):
+            self._check_bindings(options)
+            greeting = (options.greeting or "").strip()
+            opening = [PromptMessage("assistant", greeting)] if greeting else []
+            return self._requests.compile(self._draft_thread(options), [*opening, *history], model)
         if thread is None:
             return self._requests.compile_unbound(history, model)
         carried = None
