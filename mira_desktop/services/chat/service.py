@@ -154,6 +154,21 @@ class ChatService:
         )  # fmt: skip
         return self._start(turn, SendOptions(), create_thread=False)
 
+    def title_after_edit(self, message_id: str, text: str) -> str | None:
+        """The title to offer when ``message_id``, the thread's first user message, becomes ``text``
+        while the title still is that message as it was (a title the user chose is left alone)."""
+        from mira_desktop.services.chat.titles import make_title
+
+        message = self._message(message_id)
+        thread = self._threads.get(message.thread_id)
+        if thread is None or message.role is not MessageRole.USER:
+            return None
+        earlier = self._branches.path_to(thread, message.parent_id) if message.parent_id else []
+        if any(m.role is MessageRole.USER for m in earlier):
+            return None
+        old, new = make_title(message.content), make_title(text)
+        return new if thread.title == old and new != old else None
+
     def regenerate(self, message_id: str) -> RunHandle:
         """A new sibling answer to the user message that ``message_id`` answered."""
         message = self._message(message_id)
