@@ -63,6 +63,7 @@ class HubClient:
             headers={"User-Agent": f"mira-desktop/{__version__}"},
             verify=_tls(),
         )
+        _larger_reads()
 
     def close(self) -> None:
         self._http.close()
@@ -211,6 +212,22 @@ def _tls() -> ssl.SSLContext:
     """httpx's own default context (certifi, or ``SSL_CERT_FILE`` / ``SSL_CERT_DIR``), made once:
     loading the certificates took 40 ms of every client, and a download makes two."""
     return httpx.create_ssl_context()
+
+
+READ_BYTES = 1 << 20
+
+
+@functools.cache
+def _larger_reads() -> None:
+    """Let httpcore read up to 1 MB per ``recv`` instead of 64 KB. Its HTTP/1.1 connection reads a
+    fixed ``READ_NUM_BYTES`` and offers no setting for it, so the class attribute is raised, once, for
+    the process (a ``recv`` returns what has arrived, so small responses are unchanged). Measured on
+    the loopback stand-in Hub, 7 alternating runs each: a 98 MB transfer went from 0.50x to 0.78x of
+    curl's throughput with the hashing thread, from 0.70x to 0.93x hashing in line (2 busy cores)."""
+    import httpcore
+
+    connection = httpcore.HTTP11Connection
+    connection.READ_NUM_BYTES = max(connection.READ_NUM_BYTES, READ_BYTES)
 
 
 def _repo_path(repo: str) -> str:
