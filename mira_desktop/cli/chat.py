@@ -15,6 +15,7 @@ from mira_desktop.core.errors import InvalidInputError
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.chat.service import SendOptions
+    from mira_desktop.services.chat.worker import RunHandle
 
 
 def register(
@@ -127,7 +128,24 @@ def _send_with_file(args: argparse.Namespace, services: AppServices, out: Output
 
 
 def _edit(args: argparse.Namespace, services: AppServices, out: Output) -> int:
-    return follow(services, lambda: services.chat.edit(args.message_id, args.text), as_json=out.as_json)
+    import shlex
+
+    title = services.chat.title_after_edit(args.message_id, args.text)
+    started: list[RunHandle] = []
+
+    def start() -> RunHandle:
+        started.append(services.chat.edit(args.message_id, args.text))
+        return started[0]
+
+    code = follow(services, start, as_json=out.as_json)
+    if title is not None and started and not out.as_json:  # as the window offers it after the edit
+        thread = started[0].thread_id
+        print(
+            "mira: the title is still the first message as it was; rename the thread: "
+            f"mira threads rename {thread} {shlex.quote(title)}",
+            file=sys.stderr,
+        )
+    return code
 
 
 def _regenerate(args: argparse.Namespace, services: AppServices, out: Output) -> int:

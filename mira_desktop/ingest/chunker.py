@@ -11,12 +11,20 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 
 from mira_desktop.core.token_estimate import estimate_tokens
-from mira_desktop.ingest.sentences import TokenCounter, split_by_tokens, split_sentences
+from mira_desktop.ingest.sentences import (
+    TokenCounter,
+    WordCounts,
+    split_counted,
+    split_sentences,
+    surely_over,
+)
 from mira_desktop.ingest.types import Block, Location, span
+
+BlockProgress = Callable[[int, int], None]  # blocks chunked so far, blocks in all
 
 
 @dataclass(frozen=True)
@@ -62,13 +70,20 @@ def chunk_blocks(
     title: str = "",
     settings: ChunkingSettings | None = None,
     count_tokens: TokenCounter = estimate_tokens,
+    progress: BlockProgress | None = None,
 ) -> ChunkSet:
+    """``progress`` hears (blocks read, blocks in all) after each block (the parse phase of a job)."""
     settings = settings or ChunkingSettings()
     parents: list[Chunk] = []
     leaves: list[Chunk] = []
     seen: set[str] = set()
+    words = WordCounts(count_tokens)
     for section in _sections(blocks):
-        units = [u for index, block in section for u in _units(block, index, settings, count_tokens)]
+        units: list[_Unit] = []
+        for index, block in section:
+            units.extend(_units(block, index, settings, count_tokens, words))
+            if progress is not None:
+                progress(index + 1, len(blocks))
         context = _context(title, section[0][1].location.heading)
         for parent_units in _pack_parents(units, settings.parent_tokens):
             parent = _make_chunk(parent_units, context, len(parents), "", seen)
@@ -96,7 +111,9 @@ def _context(title: str, heading: tuple[str, ...]) -> str:
     return " › ".join(path)
 
 
-def _units(block: Block, index: int, settings: ChunkingSettings, count: TokenCounter) -> Iterator[_Unit]:
+def _units(
+    block: Block, index: int, settings: ChunkingSettings, count: TokenCounter, words: TokenCounter
+) -> Iterator[_Unit]:
     """A block's sentences, line by line (each line with its own number when the block has one);
     a sentence too long for a leaf is cut between words."""
     lines = block.text.split("\n")
@@ -110,16 +127,18 @@ def _units(block: Block, index: int, settings: ChunkingSettings, count: TokenCou
         if location.line_start is not None and len(lines) > 1:
             location = replace(location, line_start=location.line_start + offset, line_end=None)
         # Sentences are the units, so that a leaf can end, and the next one's overlap start, at one.
-        pieces = []
+        pieces: list[tuple[str, int]] = []  # each sentence counted once
         for sentence in split_sentences(line):
-            if count(sentence) > settings.leaf_tokens:
-                pieces.extend(split_by_tokens(sentence, settings.leaf_tokens, count))
+            budget = settings.leaf_tokens
+            tokens = budget + 1 if surely_over(sentence, budget) else count(sentence)
+            if tokens > budget:
+                pieces.extend(split_counted(sentence, budget, words))
             else:
-                pieces.append(sentence)
-        for number, piece in enumerate(pieces):
+                pieces.append((sentence, tokens))
+        for number, (piece, tokens) in enumerate(pieces):
             joiner = block_joiner if first else ("\n" if number == 0 else "")
             first = False
-            yield _Unit(piece, location, count(piece), index, joiner)
+            yield _Unit(piece, location, tokens, index, joiner)
 
 
 def _pack_parents(units: list[_Unit], budget: int) -> Iterator[list[_Unit]]:

@@ -170,6 +170,29 @@ def test_the_context_meter_follows_answers_branches_and_models(
     window.close()
 
 
+def test_the_welcome_pages_context_meter_counts_the_chosen_role(
+    qtbot: QtBot, app_services: AppServices, tmp_path: Path
+) -> None:
+    script = tmp_path / "s.json"
+    script.write_text(json.dumps({"replies": []}))
+    app_services.models.set_default(f"scripted:{script}")
+    role = app_services.roles.create(
+        {"name": "Historian", "prompt": {"description": "{{char}} explains history at length. " * 40}}
+    )
+    window = open_window(qtbot, app_services, ready=True)
+    qtbot.waitUntil(lambda: "/ 8,192" in window.composer.meter.text())
+
+    def used() -> int:
+        return int(window.composer.meter.text().split(":")[1].split("/")[0].replace(",", "").strip())
+
+    without = used()
+    window.header.select_role(role.id)
+    qtbot.waitUntil(lambda: used() > without + 200, timeout=10_000)  # the role's prompt is in the count
+    window.header.select_role(None)
+    qtbot.waitUntil(lambda: used() == without, timeout=10_000)
+    window.close()
+
+
 def test_quit_closes_every_mira_window_even_from_the_roles_window(
     qtbot: QtBot, app_services: AppServices
 ) -> None:

@@ -155,6 +155,21 @@ class ChatService:
         )  # fmt: skip
         return self._start(turn, SendOptions(), create_thread=False)
 
+    def title_after_edit(self, message_id: str, text: str) -> str | None:
+        """The title to offer when ``message_id``, the thread's first user message, becomes ``text``
+        while the title still is that message as it was (a title the user chose is left alone)."""
+        from mira_desktop.services.chat.titles import make_title
+
+        message = self._message(message_id)
+        thread = self._threads.get(message.thread_id)
+        if thread is None or message.role is not MessageRole.USER:
+            return None
+        earlier = self._branches.path_to(thread, message.parent_id) if message.parent_id else []
+        if any(m.role is MessageRole.USER for m in earlier):
+            return None
+        old, new = make_title(message.content), make_title(text)
+        return new if thread.title == old and new != old else None
+
     def regenerate(self, message_id: str) -> RunHandle:
         """A new sibling answer to the user message that ``message_id`` answered."""
         message = self._message(message_id)
@@ -356,15 +371,26 @@ class ChatService:
 
     # -- context ---------------------------------------------------------------------------------
     def preview(
-        self, thread_id: str | None, draft: str = "", model_ref: str | None = None
+        self,
+        thread_id: str | None,
+        draft: str = "",
+        model_ref: str | None = None,
+        options: SendOptions | None = None,
     ) -> CompiledRequest:
-        """The request the next send would make (for the context meter and the request preview)."""
+        """The request the next send would make (for the context meter and the request preview);
+        ``options``: the welcome page's bindings, so its first send's role (prompt, greeting,
+        sampling) and agent mode count as they will in the request."""
         thread = self._threads.get(thread_id) if thread_id else None
         history = prompt_history(self._branches.path_to(thread, None)) if thread else []
         if draft.strip():
             history.append(PromptMessage("user", draft))
         ref = self._models.resolve(model_ref or (thread.model_ref if thread else None))
         model = self._models.registry.get(ref)
+        if thread is None and options is not None and (options.role_id or options.agent):
+            self._check_bindings(options)
+            greeting = (options.greeting or "").strip()
+            opening = [PromptMessage("assistant", greeting)] if greeting else []
+            return self._requests.compile(self._draft_thread(options), [*opening, *history], model)
         if thread is None:
             return self._requests.compile_unbound(history, model)
         carried = None

@@ -11,6 +11,8 @@ the ``Range`` header; the token goes only to the endpoint's own host.
 
 from __future__ import annotations
 
+import functools
+import ssl
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -60,8 +62,12 @@ class HubClient:
         timeout = timeout or httpx.Timeout(**TIMEOUT_S)
         self._host = urlsplit(endpoint.url).netloc
         self._http = httpx.Client(
-            timeout=timeout, follow_redirects=False, headers={"User-Agent": f"mira-desktop/{__version__}"}
+            timeout=timeout,
+            follow_redirects=False,
+            headers={"User-Agent": f"mira-desktop/{__version__}"},
+            verify=_tls(),
         )
+        _larger_reads()
 
     def close(self) -> None:
         self._http.close()
@@ -209,6 +215,29 @@ def _ranged(response: httpx.Response, etag: str | None) -> Ranged:
         return Ranged(response, first, int(total) if total.isdigit() else None, etag)
     length = response.headers.get("content-length")
     return Ranged(response, 0, int(length) if length and length.isdigit() else None, etag)
+
+
+@functools.cache
+def _tls() -> ssl.SSLContext:
+    """httpx's own default context (certifi, or ``SSL_CERT_FILE`` / ``SSL_CERT_DIR``), made once:
+    loading the certificates took 40 ms of every client, and a download makes two."""
+    return httpx.create_ssl_context()
+
+
+READ_BYTES = 1 << 20
+
+
+@functools.cache
+def _larger_reads() -> None:
+    """Let httpcore read up to 1 MB per ``recv`` instead of 64 KB. Its HTTP/1.1 connection reads a
+    fixed ``READ_NUM_BYTES`` and offers no setting for it, so the class attribute is raised, once, for
+    the process (a ``recv`` returns what has arrived, so small responses are unchanged). Measured on
+    the loopback stand-in Hub, 7 alternating runs each: a 98 MB transfer went from 0.50x to 0.78x of
+    curl's throughput with the hashing thread, from 0.70x to 0.93x hashing in line (2 busy cores)."""
+    import httpcore
+
+    connection = httpcore.HTTP11Connection
+    connection.READ_NUM_BYTES = max(connection.READ_NUM_BYTES, READ_BYTES)
 
 
 def _repo_path(repo: str) -> str:

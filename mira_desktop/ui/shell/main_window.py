@@ -539,9 +539,10 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
         thread_id = self.current_thread_id
         draft = self.composer.editor.toPlainText()
         ref = self.current_model_ref()
+        options = self._send_options() if thread_id is None else None  # the welcome page's role counts
 
         def measure() -> tuple[int, int, list[tuple[str, int]]]:
-            request = chat.preview(thread_id, draft, ref)
+            request = chat.preview(thread_id, draft, ref, options)
             return request.prompt_tokens, request.window, [(s.name, s.tokens) for s in request.sections]
 
         self.background.op(self, measure).success(lambda result: self.composer.set_usage(*result)).failure(

@@ -78,3 +78,18 @@ def test_the_preview_shows_exactly_what_the_next_send_sends(services: AppService
     sent = requests_sent(services, ref)[-1]
     assert [(m.role, m.content) for m in preview.messages] == _sent(services, ref)
     assert preview.sampling == sent.sampling
+
+
+def test_the_welcome_pages_preview_counts_the_chosen_role_as_the_first_send_sends_it(
+    services: AppServices, script: Script
+) -> None:
+    role = services.roles.create(CHEF)
+    ref = script({"text": "Hello."})
+    options = SendOptions(model_ref=ref, role_id=role.id, greeting="Welcome to my kitchen.")
+    plain = services.chat.preview(None, "Hi there", ref)
+    preview = services.chat.preview(None, "Hi there", ref, options)
+    assert services.chat.send(None, "Hi there", options).wait(30) is RunStatus.COMPLETED
+    sent = requests_sent(services, ref)[-1]
+    assert [(m.role, m.content) for m in preview.messages] == _sent(services, ref)
+    assert preview.sampling == sent.sampling == CHEF_SAMPLING
+    assert preview.prompt_tokens > plain.prompt_tokens  # the meter counts the role's prompt and greeting

@@ -106,3 +106,23 @@ def test_the_cli_opens_a_chat_with_a_role_with_its_greeting(
     refused = mira("chat", "send", "--role", role_id, "--greeting", "3", "Tea?")
     assert refused.code == 2
     assert "--greeting 1 to 2" in refused.err
+
+
+def test_editing_the_first_message_prints_the_command_that_retitles_the_thread(
+    mira: Mira, script: Script
+) -> None:
+    ref = script({"text": "Soup."}, {"text": "Miso."}, {"text": "Still miso."})
+    assert mira("chat", "send", "--model", ref, "Make tofu soup").code == 0
+    [thread] = mira("--json", "threads", "list").json()
+    assert thread["title"] == "Make tofu soup"
+    first = mira("--json", "threads", "show", thread["id"]).json()["messages"][0]
+
+    edited = mira("chat", "edit", first["id"], "Make miso soup tonight")
+    assert edited.code == 0
+    hint = f"mira: the title is still the first message as it was; rename the thread: mira threads rename {thread['id']} 'Make miso soup tonight'\n"
+    assert edited.err.endswith(hint)
+    assert mira("threads", "rename", thread["id"], "Make miso soup tonight").code == 0  # the command works
+
+    again = mira("chat", "edit", first["id"], "Make tofu soup please")  # the title is the user's now
+    assert again.code == 0
+    assert "rename the thread" not in again.err

@@ -166,3 +166,17 @@ def test_a_local_models_grammar_offers_the_mcp_tools_with_their_schemas(
         if b["properties"].get("tool", {}).get("const") == "notes__create_note"
     )
     assert branch["properties"]["args"]["required"] == ["title", "body"]
+
+
+def test_a_servers_tools_are_in_the_instructions_of_the_first_model_call_of_a_run_that_started_it(
+    services: AppServices, added: NotesServer, workspace: str, script: Script
+) -> None:
+    [server] = [v.server for v in services.mcp.list() if v.server.name == "notes"]
+    assert not server.tools  # never started: nothing listed before this run
+    ref = script(final("Nothing to note."), pick="by_turn")
+    assert settle(send_agent(services, ref, "Anything to note?", workspace)) is RunStatus.COMPLETED
+    first = requests_sent(services, ref)[0]
+    instructions = first.messages[0]
+    assert instructions.role == "system"
+    assert "come from the MCP servers notes:" in instructions.content  # named in the text, not only offered
+    assert "notes__create_note" in offered_tools(first)

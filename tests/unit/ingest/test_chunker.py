@@ -113,3 +113,32 @@ def test_location_labels() -> None:
     assert Location(line_start=10, line_end=42).label() == "lines 10–42"
     assert Location(heading=("Intro", "Scope")).label() == "§ Intro › Scope"
     assert Location.from_dict(Location(page=2, heading=("A",)).to_dict()) == Location(page=2, heading=("A",))
+
+
+def test_long_texts_without_full_stops_count_each_distinct_word_once_and_whole_sentences_not_at_all() -> None:
+    asked: list[str] = []
+
+    def counting(text: str) -> int:
+        asked.append(text)
+        return estimate_tokens(text)
+
+    vocabulary = [f"term{n} " for n in range(30)] + list("中文分词")
+    blocks = [
+        Block("".join(vocabulary[(n * 7 + k) % len(vocabulary)] for k in range(300)), Location(page=n + 1))
+        for n in range(20)
+    ]
+    chunks = chunk_blocks(blocks, settings=SMALL, count_tokens=counting)
+
+    assert sorted(asked) == sorted(set(asked))  # each word once
+    assert set(asked) <= set(vocabulary)  # words only, never a whole sentence
+    assert max(leaf.tokens for leaf in chunks.leaves) <= SMALL.leaf_tokens
+
+
+def test_chunking_reports_each_block_as_it_is_done() -> None:
+    steps: list[tuple[int, int]] = []
+    chunk_blocks(
+        _paragraphs(5, ("A",)) + _paragraphs(3, ("B",), start_line=20),
+        settings=SMALL,
+        progress=lambda d, t: steps.append((d, t)),
+    )
+    assert steps == [(n, 8) for n in range(1, 9)]

@@ -87,8 +87,10 @@ class AgentRoute:
 
     # -- what the request compiler puts in the agent section ------------------------------------
     def context_text(self, thread: Thread, model: ChatModel) -> str:
-        workspace = self.workspace(thread)
         registry, _notices = self.registry(thread, CancelToken(), start=False)  # no server started for it
+        return self._context(self.workspace(thread), registry, model)
+
+    def _context(self, workspace: Workspace, registry: ToolRegistry, model: ChatModel) -> str:
         limits = self.limits()
         budget = {
             "model_calls": limits.model_calls,
@@ -137,16 +139,23 @@ class AgentRoute:
             root = self.open_root(workspace)
         except InvalidWorkspaceRoot as exc:
             return RunOutcome(RunStatus.FAILED, {"kind": "workspace", "message": str(exc)})
+        listed = self.context_text(thread, context.model)  # what the request's agent section says
         try:
             registry, notices = self.registry(thread, context.cancel, start=True)
         except CancelSignal:  # stopped while its MCP servers started: nothing was asked or done yet
-            return RunOutcome(RunStatus.CANCELLED, metadata={"workspace_id": workspace.id, "workspace": workspace.name})
+            return RunOutcome(
+                RunStatus.CANCELLED, metadata={"workspace_id": workspace.id, "workspace": workspace.name}
+            )
         for notice in notices:
             context.emit(EventType.NOTICE, {"text": notice})
         tools = WorkspaceTools(root, registry, self._snapshots)
         journal = RunJournal(context, self._runs)
         resume: Resume | None = context.resume  # type: ignore[assignment]  # set by the agent-run service
-        base = self._base_messages(context, fresh=resume is None)
+        base = self._base_messages(
+            context,
+            fresh=resume is None,
+            tools_section=(listed, self._context(workspace, registry, context.model)),
+        )
         loop = AgentLoop(
             context.model,
             tools,
@@ -180,9 +189,20 @@ class AgentRoute:
             context.emit(AgentEvent.NO_TOOLS, {"note": NO_TOOLS_NOTE})
         return _run_outcome(outcome, workspace, no_tool_use=idle)
 
-    def _base_messages(self, context: RunContext, *, fresh: bool) -> list[ChatMessage]:
+    def _base_messages(
+        self, context: RunContext, *, fresh: bool, tools_section: tuple[str, str]
+    ) -> list[ChatMessage]:
+        """A fresh run's first request, its agent section naming the tools of the servers as they
+        started (the request was compiled from what they listed last: none for a server never
+        started, so its tools would be missing from the first model call's instructions)."""
         if fresh:
-            messages = [ChatMessage(m.role, m.content) for m in context.request.messages]
+            listed, started = tools_section
+            messages = [
+                ChatMessage(
+                    m.role, m.content.replace(listed, started, 1) if m.role == "system" and listed else m.content
+                )
+                for m in context.request.messages
+            ]
             context.emit(EventType.BASE_REQUEST, {"messages": [message_to_dict(m) for m in messages]})
             return messages
         for event in self._runs.events(context.run_id):

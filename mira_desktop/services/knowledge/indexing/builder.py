@@ -22,7 +22,7 @@ from mira_desktop.core.tasks import SHUTDOWN, BugReporter  # SHUTDOWN: the reaso
 from mira_desktop.index.embedding import EmbedderUnavailableError, TextEmbedder
 from mira_desktop.index.knowledge_index import Generation
 from mira_desktop.index.records import LeafRow, ParentRow
-from mira_desktop.ingest.chunker import ChunkingSettings, ChunkSet, chunk_blocks
+from mira_desktop.ingest.chunker import BlockProgress, ChunkingSettings, ChunkSet, chunk_blocks
 from mira_desktop.ingest.limits import ReaderLimits
 from mira_desktop.ingest.ocr import OcrOptions, PageCallback
 from mira_desktop.ingest.registry import read_file
@@ -43,6 +43,9 @@ if TYPE_CHECKING:
     from mira_desktop.index.embedder import Vectors
 
 
+PARSE_SHARE = 0.05  # of a job's bar: reading and chunking (embedding takes the next 90 %)
+
+
 @dataclass(frozen=True)
 class IndexingSettings:
     chunking: ChunkingSettings = field(default_factory=ChunkingSettings)
@@ -50,6 +53,7 @@ class IndexingSettings:
     wave_leaves: int = 4096  # leaves parsed before they are embedded and written together
     checkpoint_leaves: int = 512  # embedded leaves saved to the index this often
     ocr: OcrSettings = field(default_factory=OcrSettings)
+    parse_step_s: float = 0.25  # the parse phase's progress is written at most this often
 
 
 @dataclass
@@ -233,15 +237,18 @@ class IndexBuilder:
         try:
             ocr = self._job_ocr(job, document, version, emit, cancel)
             chunks = self._chunk(
-                job.knowledge_base_id, document, version, embedder, ocr, password=self.passwords.pop(version.id, None)
-            )
+                job.knowledge_base_id, document, version, embedder, ocr,
+                password=self.passwords.pop(version.id, None), progress=self._parse_progress(job, document, emit),
+            )  # fmt: skip
         except ReadError as exc:
             self._fail(job, version, {"kind": exc.kind.value, "message": str(exc)}, report)
             emit.job_finished(job.id, JobState.FAILED, f"{document.name}: {exc}")
             return None
         except Cancelled:
             raise  # the run or this job was cancelled while OCR read its pages
-        except Exception as exc:  # a reader bug must not stop the other files: a crash report, named on the job
+        except (
+            Exception
+        ) as exc:  # a reader bug must not stop the other files: a crash report, named on the job
             error = {"kind": "internal", "message": f"{document.name}: {self._report_bug(exc)}"}
             self._fail(job, version, error, report)
             emit.job_finished(job.id, JobState.FAILED, error["message"])
@@ -257,6 +264,24 @@ class IndexBuilder:
                 message="; ".join([f"{len(leaves)} chunks to embed", *chunks.notes]),
             )
         return _Prepared(job, version, document, leaves, parents, resumed, chunks.notes)
+
+    def _parse_progress(self, job: IndexJob, document: Document, emit: Emitter) -> BlockProgress:
+        """The parse phase's progress, per block (paragraph, page, slide, sheet) chunked, in the job's
+        row (the first 5 % of its bar, as OCR's) and as a step of the run: at most every
+        ``parse_step_s``, and at the last block."""
+        last = time.monotonic()
+
+        def on_block(done: int, total: int) -> None:
+            nonlocal last
+            now = time.monotonic()
+            if now - last < self.settings.parse_step_s and done < total:
+                return
+            last = now
+            message = f"reading {document.name}: {done} of {total} blocks"
+            self._jobs.update(job.id, progress=PARSE_SHARE * done / max(total, 1), message=message)
+            emit.send(message, job.id, JobState.PARSING.value)
+
+        return on_block
 
     def _job_ocr(
         self, job: IndexJob, document: Document, version: DocumentVersion, emit: Emitter, cancel: CancelToken
@@ -320,6 +345,7 @@ class IndexBuilder:
         ocr: OcrOptions | None = None,
         *,
         password: str | None = None,
+        progress: BlockProgress | None = None,
     ) -> ChunkedFile:
         if version.stored_path is None:
             raise ReadError(ReadErrorKind.CORRUPT, f"{document.name} has no stored copy to read.")
@@ -329,7 +355,15 @@ class IndexBuilder:
                 ReadErrorKind.CORRUPT, f"The stored copy of {document.name} is missing; add the file again."
             )
         try:
-            return chunk_file(path, document.name, self.settings, embedder.count_tokens, ocr, password=password)
+            return chunk_file(
+                path,
+                document.name,
+                self.settings,
+                embedder.count_tokens,
+                ocr,
+                password=password,
+                progress=progress,
+            )
         except ReadError as exc:  # a library's message may name the stored copy: show the document instead
             message = str(exc).replace(str(path), document.name).replace(str(path.parent) + "/", "")
             raise ReadError(exc.kind, message) from exc
@@ -491,11 +525,13 @@ def chunk_file(
     ocr: OcrOptions | None = None,
     *,
     password: str | None = None,
+    progress: BlockProgress | None = None,
 ) -> ChunkedFile:
-    """Read and chunk one stored file exactly as indexing does (the file's own title, else its name)."""
+    """Read and chunk one stored file exactly as indexing does (the file's own title, else its name);
+    ``progress`` hears (blocks chunked, blocks in all)."""
     parsed = read_file(path, settings.limits, ocr, password=password)
     title = parsed.title or ("" if parsed.format == "beir" else Path(name).stem)
-    chunks = chunk_blocks(parsed.blocks, title, settings.chunking, count_tokens)
+    chunks = chunk_blocks(parsed.blocks, title, settings.chunking, count_tokens, progress)
     if not chunks.leaves:
         raise ReadError(ReadErrorKind.EMPTY, f"{name} contains no text.")
     return ChunkedFile(chunks, list(parsed.notes))
