@@ -34,6 +34,7 @@ def build_services(
 
     The imports are here, not at the top, so that the window can paint before they load.
     """
+    from mira_desktop.core.changes import ChangeFeed
     from mira_desktop.core.conversation.runs import RunKind
     from mira_desktop.core.fileio import remove_stray_temporaries
     from mira_desktop.core.model_refs import ModelKind
@@ -47,7 +48,6 @@ def build_services(
     from mira_desktop.models.secrets import SecretStore
     from mira_desktop.services.app.bootstrap import ensure_default_workspace, seed_starter_roles
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.services.app.changes import ChangeFeed
     from mira_desktop.services.app.crash_reports import CrashReports
     from mira_desktop.services.app.data_folder import prepare_data_folder
     from mira_desktop.services.app.info import InfoService

@@ -13,10 +13,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.conversation.request_compiler import PromptMessage, prompt_history
 from mira_desktop.core.conversation.threads import Message, MessageRole
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
-from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.services.attachments.blobs import BlobStore, sha256_of
 from mira_desktop.services.attachments.collector import AttachmentCollector
 from mira_desktop.services.attachments.reading import examine, from_json

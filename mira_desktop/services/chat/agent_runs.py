@@ -24,10 +24,10 @@ from mira_desktop.agent.tools.catalog import BY_NAME
 from mira_desktop.agent.tools.proposals import FileChange
 from mira_desktop.agent.tools.registry import ToolRegistry
 from mira_desktop.agent.tools.workspace_tools import WorkspaceTools
+from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.conversation.runs import EventType, Run, RunKind, RunStatus
 from mira_desktop.core.conversation.threads import MessageStatus
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
-from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.services.chat.routes.agent import AgentRoute, Recover
 from mira_desktop.services.chat.service import ChatService
 from mira_desktop.services.chat.worker import RunHandle

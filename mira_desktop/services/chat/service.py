@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from mira_desktop.agent.outcomes import NewMessage
+from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.conversation.request_compiler import CompiledRequest, PromptMessage, prompt_history
 from mira_desktop.core.conversation.routing import RouteDecision, choose_route
 from mira_desktop.core.conversation.runs import Run, RunEvent, RunKind, RunStatus
@@ -21,7 +22,6 @@ from mira_desktop.core.conversation.threads import Message, MessageRole, Thread,
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
 from mira_desktop.core.tasks import TaskRunner
 from mira_desktop.models.protocol import ChatModel
-from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.services.chat.requests import RequestBuilder
 from mira_desktop.services.chat.routes.chat import ChatRoute
 from mira_desktop.services.chat.run_bus import RunBus

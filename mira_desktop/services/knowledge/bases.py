@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.errors import InvalidInputError, NotFoundError
 from mira_desktop.core.knowledge import KnowledgeBase
 from mira_desktop.ingest.types import Location
-from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.services.knowledge.files import KnowledgeFiles
 from mira_desktop.services.knowledge.indexes import KnowledgeIndexes
 from mira_desktop.services.knowledge.indexing.ocr_pages import OCR_LANGUAGES_KEY, languages_of

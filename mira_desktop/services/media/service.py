@@ -16,12 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from mira_desktop.core.cancel import CancelToken
+from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.conversation.threads import Message, MessageRole, Thread
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
 from mira_desktop.core.processes import process_alive
 from mira_desktop.core.tasks import Task, TaskRunner
 from mira_desktop.models.secrets import SecretStore
-from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.services.media import images
 from mira_desktop.services.media.jobs import Made, Maker, MediaJobs
 from mira_desktop.services.media.speech import SpeechEngines, spoken_text

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from mira_desktop.core.cancel import CancelToken
+from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.conversation.sampling import SamplingParams
 from mira_desktop.core.errors import ConflictError, InvalidInputError, MiraError, NotFoundError
 from mira_desktop.core.model_refs import ModelKind, parse_model_ref
@@ -20,7 +21,6 @@ from mira_desktop.models.embedded import EMBEDDED_CHAT_MODEL_REF
 from mira_desktop.models.protocol import ChatMessage, ChatRequest, ModelProfile, TextDelta, Usage
 from mira_desktop.models.registry import ModelRegistry
 from mira_desktop.models.secrets import SecretStore
-from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.services.model_catalog.discovery import FoundModel, default_folders, discover
 from mira_desktop.services.model_catalog.servers import KNOWN_SERVERS, FoundServer, probe
 from mira_desktop.store.providers import ProviderRepository

@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
 from mira_desktop.core.roles.records import Role, RoleStatus
 from mira_desktop.core.roles.schema import RoleDocument, document_of
 from mira_desktop.core.roles.validation import check_update_target, merge_update, validate_document
-from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.services.roles.avatars import AvatarStore
 from mira_desktop.services.roles.cards import CardFormat, card_bytes, load_card
 from mira_desktop.services.roles.files import write_user_file

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mira_desktop.services.app.changes import ChangeFeed
+from mira_desktop.core.changes import ChangeFeed
 from mira_desktop.services.roles.service import RoleService
 from mira_desktop.services.threads.service import ThreadService
 from mira_desktop.services.trash.kinds import RoleTrash, ThreadTrash, WorkspaceTrash

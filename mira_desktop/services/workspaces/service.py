@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 
 from mira_desktop.agent.errors import InvalidWorkspaceRoot
 from mira_desktop.agent.files.root_check import validate_workspace_root
+from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
 from mira_desktop.core.workspaces import Workspace
-from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.store.workspaces import WorkspaceRepository
 
 if TYPE_CHECKING:

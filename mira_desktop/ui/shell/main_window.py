@@ -46,10 +46,10 @@ from mira_desktop.ui.shell.theme import apply_theme
 from mira_desktop.ui.shell.undo_notice import UndoNotice
 
 if TYPE_CHECKING:
+    from mira_desktop.core.changes import Change
     from mira_desktop.core.conversation.chat_state import ChatState
     from mira_desktop.core.notifications import Notification
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.services.app.changes import Change
     from mira_desktop.services.app.first_look import FirstLook
     from mira_desktop.services.app.preferences import Preferences
     from mira_desktop.services.chat.service import SendOptions
@@ -173,7 +173,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
     def attach(self, services: AppServices, *, check_model: bool = False) -> None:
         """Connect the window to the opened data folder; with ``check_model``, the default model
         starts loading first, on its own thread, while the rest of the window is connected."""
-        from mira_desktop.services.app.changes import Topic
+        from mira_desktop.core.changes import Topic
         from mira_desktop.ui.changes import ChangeSignal, Follow
         from mira_desktop.ui.chat.agent_actions import AgentActions
         from mira_desktop.ui.chat.attachment_actions import AttachmentActions
@@ -410,7 +410,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
 
     def _thread_data_changed(self, changes: list[Change]) -> None:
         """A change of the open thread, from this window or any other: follow it."""
-        from mira_desktop.services.app.changes import Topic
+        from mira_desktop.core.changes import Topic
 
         thread_id, services = self.current_thread_id, self.services
         touched = [c for c in changes if not c.ids or thread_id in c.ids]

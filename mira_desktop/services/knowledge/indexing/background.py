@@ -15,11 +15,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from mira_desktop.core.cancel import Cancelled, CancelToken
+from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.errors import MiraError
 from mira_desktop.core.notifications import Level, NotificationBus
 from mira_desktop.core.tasks import SHUTDOWN, Task, TaskRunner
 from mira_desktop.index.locking import IndexBusyError
-from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.services.knowledge.bases import KnowledgeBaseService
 from mira_desktop.services.knowledge.indexing.folder_sync import sync_folder
 from mira_desktop.services.knowledge.indexing.progress import IndexProgress
