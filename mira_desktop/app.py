@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mira_desktop.cli.parser import build_parser, parse_gui_launch
+from mira_desktop.core.data_folder import resolve_data_dir
 from mira_desktop.core.errors import MiraError
-from mira_desktop.services.app.data_folder import resolve_data_dir
 
 if TYPE_CHECKING:
     from mira_desktop.core.notifications import Notification, NotificationBus
@@ -36,6 +36,7 @@ def build_services(
     """
     from mira_desktop.core.changes import ChangeFeed
     from mira_desktop.core.conversation.runs import RunKind
+    from mira_desktop.core.data_folder import prepare_data_folder
     from mira_desktop.core.fileio import remove_stray_temporaries
     from mira_desktop.core.model_refs import ModelKind
     from mira_desktop.core.notifications import Level, NotificationBus
@@ -49,7 +50,6 @@ def build_services(
     from mira_desktop.services.app.bootstrap import ensure_default_workspace, seed_starter_roles
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.app.crash_reports import CrashReports
-    from mira_desktop.services.app.data_folder import prepare_data_folder
     from mira_desktop.services.app.info import InfoService
     from mira_desktop.services.app.logs import log_to_file
     from mira_desktop.services.app.other_processes import OtherProcesses

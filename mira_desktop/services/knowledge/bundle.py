@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mira_desktop.core.changes import ChangeFeed
+from mira_desktop.core.data_folder import DataFolder
 from mira_desktop.core.notifications import NotificationBus
 from mira_desktop.core.tasks import TaskRunner
 from mira_desktop.index.embedder import Embedder
-from mira_desktop.services.app.data_folder import DataFolder
 from mira_desktop.services.knowledge.bases import KnowledgeBaseService
 from mira_desktop.services.knowledge.embedders import KnowledgeEmbedders
 from mira_desktop.services.knowledge.evaluation import EvaluationService

@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from mira_desktop.core.data_folder import DataFolder
 from mira_desktop.core.errors import NotFoundError
 from mira_desktop.ingest.ocr import Box, is_image
 from mira_desktop.ingest.types import Location
-from mira_desktop.services.app.data_folder import DataFolder
 from mira_desktop.services.knowledge.files import KnowledgeFiles
 from mira_desktop.services.knowledge.passage_marks import (
     TextPassage,

@@ -11,7 +11,7 @@ from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.conversation.branches import MessageTree, SiblingInfo
 from mira_desktop.core.conversation.threads import Message, Thread, ThreadStatus
 from mira_desktop.core.errors import InvalidInputError, NotFoundError
-from mira_desktop.services.app.first_look import WELCOME_DRAFT_SETTING
+from mira_desktop.services.threads.drafts import WELCOME_DRAFT_SETTING
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.settings import SettingsRepository
 from mira_desktop.store.threads import ThreadRepository
