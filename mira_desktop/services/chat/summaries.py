@@ -12,9 +12,9 @@ from collections.abc import Callable
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.conversation.request_compiler import prompt_history
-from mira_desktop.core.conversation.sampling import SamplingParams
 from mira_desktop.core.conversation.threads import Thread
 from mira_desktop.core.errors import ConflictError, MiraError, NotFoundError
+from mira_desktop.core.sampling import SamplingParams
 from mira_desktop.core.tasks import Task, TaskRunner
 from mira_desktop.models.errors import ErrorKind, ModelError
 from mira_desktop.models.protocol import ChatMessage, ChatRequest, TextDelta

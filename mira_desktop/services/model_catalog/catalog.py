@@ -10,10 +10,10 @@ from typing import Any
 
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.changes import ChangeFeed, Topic
-from mira_desktop.core.conversation.sampling import SamplingParams
 from mira_desktop.core.errors import ConflictError, InvalidInputError, MiraError, NotFoundError
 from mira_desktop.core.model_refs import ModelKind, parse_model_ref
 from mira_desktop.core.providers import KeySource, Provider
+from mira_desktop.core.sampling import SamplingParams
 from mira_desktop.models.adapters.local.chat_template import TemplateCheck
 from mira_desktop.models.adapters.local.gguf import check_gguf
 from mira_desktop.models.adapters.local.llama import DEFAULT_CONTEXT, LocalSettings, default_threads

@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 from mira_desktop.core.cancel import Cancelled, CancelToken
 from mira_desktop.core.conversation.runs import RunStatus
-from mira_desktop.core.conversation.sampling import SamplingParams
+from mira_desktop.core.sampling import SamplingParams
 from mira_desktop.index.languages import text_language
 from mira_desktop.models.protocol import ChatMessage, ChatModel, ChatRequest, TextDelta
 from mira_desktop.models.retry import DEFAULT_DELAYS, stream_with_retry
