@@ -42,8 +42,8 @@ from mira_desktop.ui.shell.greetings import WelcomeGreetings
 from mira_desktop.ui.shell.menus import build_menus
 from mira_desktop.ui.shell.other_windows import OtherWindows
 from mira_desktop.ui.shell.sidebar import MORE, ThreadSidebar
-from mira_desktop.ui.shell.theme import apply_theme
 from mira_desktop.ui.shell.undo_notice import UndoNotice
+from mira_desktop.ui.theme import apply_theme
 
 if TYPE_CHECKING:
     from mira_desktop.core.changes import Change
