@@ -39,7 +39,7 @@ from mira_desktop.ui.chat.waiting_banner import WaitingBanner
 from mira_desktop.ui.i18n import explain, say, tr
 from mira_desktop.ui.operations import OperationRunner
 from mira_desktop.ui.shell.greetings import WelcomeGreetings
-from mira_desktop.ui.shell.menus import build_menus
+from mira_desktop.ui.shell.menus import MenuCommands, build_menus
 from mira_desktop.ui.shell.other_windows import OtherWindows
 from mira_desktop.ui.shell.sidebar import MORE, ThreadSidebar
 from mira_desktop.ui.shell.undo_notice import UndoNotice
@@ -82,7 +82,19 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
         self._was_busy = False
         self._greeting_index = 0
         self._build_layout()
-        build_menus(self)  # in the first frame, so that nothing moves when the services arrive
+        build_menus(  # in the first frame, so that nothing moves when the services arrive
+            self,
+            MenuCommands(
+                settings=self.open_settings,
+                roles=self.open_roles,
+                knowledge=self.open_knowledge,
+                switcher=self.open_switcher,
+                trash=self.open_trash,
+                backup=self.back_up,
+                quit=self.close,
+                shortcuts=self.show_shortcuts,
+            ),
+        )
         self.menuBar().setEnabled(False)  # its windows need the services
         self._build_status_bar(data_dir)
         self._notes = _NotificationRelay()
