@@ -17,11 +17,11 @@ from typing import Any
 from mira_desktop.agent.budgets import BudgetLimits, with_more_model_calls
 from mira_desktop.agent.checkpoint import Checkpoint, PendingCall, PendingPhase
 from mira_desktop.agent.errors import InvalidWorkspaceRoot, WorkspaceGone
+from mira_desktop.agent.files.changes import FileChange
 from mira_desktop.agent.guardrail import RuleScope
 from mira_desktop.agent.outcomes import Approve, ContinueRun, Deny
 from mira_desktop.agent.snapshots import SnapshotStore, UndoReport, undo
 from mira_desktop.agent.tools.catalog import BY_NAME
-from mira_desktop.agent.tools.proposals import FileChange
 from mira_desktop.agent.tools.registry import ToolRegistry
 from mira_desktop.agent.tools.workspace_tools import WorkspaceTools
 from mira_desktop.core.changes import ChangeFeed, Topic
