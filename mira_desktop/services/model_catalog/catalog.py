@@ -62,9 +62,9 @@ class ModelService:
         providers: ProviderRepository,
         settings: SettingsRepository,
         secrets: SecretStore,
-        changes: ChangeFeed | None = None,
+        changes: ChangeFeed,
     ) -> None:
-        self._changes = changes or ChangeFeed()
+        self._changes = changes
         self.registry = registry
         self._providers = providers
         self._settings = settings

@@ -44,9 +44,9 @@ class ThreadTransfer:
         database: Database,
         threads: ThreadRepository,
         messages: MessageRepository,
-        changes: ChangeFeed | None = None,
+        changes: ChangeFeed,
     ) -> None:
-        self._changes = changes or ChangeFeed()
+        self._changes = changes
         self._db = database
         self._threads = threads
         self._messages = messages
