@@ -25,6 +25,17 @@ from mira_desktop.agent.tools.catalog import BY_NAME
 from mira_desktop.agent.tools.registry import ToolRegistry
 from mira_desktop.agent.tools.workspace_tools import WorkspaceTools
 from mira_desktop.core.changes import ChangeFeed, Topic
+
+# What the window and the command take from here (they never import the store or the agent).
+__all__ = [
+    "CANCELLED_INTERRUPTED",
+    "CANCELLED_MAY_HAVE_RUN",
+    "CANCELLED_WAITING",
+    "AgentRunView",
+    "AgentRuns",
+    "RuleScope",
+    "default_limits",
+]
 from mira_desktop.core.conversation.runs import EventType, Run, RunKind, RunStatus
 from mira_desktop.core.conversation.threads import MessageStatus
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError

@@ -43,6 +43,9 @@ from mira_desktop.services.hub.transfer import (
 )
 from mira_desktop.store.downloads import Download, DownloadPart, DownloadRepository, DownloadState
 
+# What the window and the command take from here (they never import the store or the agent).
+__all__ = ["LOCKS_DIR", "SAVE_EVERY_S", "Chosen", "Download", "DownloadService", "DownloadState", "choose"]
+
 PAUSE, CANCEL = "pause", "cancel"
 SAVE_EVERY_S = 0.5
 LOCKS_DIR = ".locks"

@@ -44,8 +44,8 @@ if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.knowledge.bases import DocumentView, JobView, KnowledgeBaseSummary
     from mira_desktop.services.knowledge.embedders import EmbedderChoice
+    from mira_desktop.services.knowledge.evaluation import EvaluationRun
     from mira_desktop.services.knowledge.search import Hit
-    from mira_desktop.store.evaluation_runs import EvaluationRun
     from mira_desktop.ui.changes import ChangeSignal
     from mira_desktop.ui.operations import OperationRunner
 
