@@ -68,10 +68,6 @@ class AgentRunView:
     stop_reason: str | None = None
     changed_by_commands: list[str] = field(default_factory=list)  # undo cannot put these back
 
-    @property
-    def can_continue(self) -> bool:
-        return self.run.status in (RunStatus.COMPLETED, RunStatus.INTERRUPTED) and self.pending is None
-
     def to_dict(self) -> dict[str, Any]:
         return {
             "id": self.run.id,

@@ -138,18 +138,6 @@ class ChatHeader(QWidget):
         self._follow = Follow(self, changes, topics, lambda _c: self.reload())
 
     # -- what is shown ---------------------------------------------------------------------------
-    @property
-    def draft_role_id(self) -> str | None:
-        return self.draft.role_id
-
-    @property
-    def draft_kb_id(self) -> str | None:
-        return self.draft.knowledge_base_id
-
-    @property
-    def draft_model_ref(self) -> str | None:
-        return self.draft.model_ref
-
     def bound_model_ref(self) -> str | None:
         """The model reference the shown thread (or the draft) names; None follows the default."""
         if self.thread_id is not None and self._choices is not None and self._choices.thread is not None:

@@ -490,8 +490,6 @@ class KnowledgePage(QWidget):
         self.runner.op(self, lambda: remove(kb_id, doc_id)).failure(self._failed).run()
 
     # -- search and evaluation -------------------------------------------------------------------
-    def run_search(self) -> None:
-        self.search_tab._request()
 
     def search(self, query: str, mode: str) -> None:
         kb_id = self.current_kb_id()

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from mira_desktop.core.cancel import Cancelled, CancelToken
@@ -396,5 +396,3 @@ def _parse_grades(text: str, count: int) -> list[int] | None:
     return sorted({n - 1 for n in numbers if isinstance(n, int) and 1 <= n <= count})
 
 
-def evidence_to_dict(evidence: Evidence) -> dict[str, Any]:
-    return asdict(evidence)
