@@ -111,7 +111,7 @@ class MediaService:
         if provider is None:
             raise NotFoundError(f"No provider named {provider_name!r}: see `mira models list`.")
         prompt = images.prompt_from_answer(message.content)
-        size = str(self._settings.get(images.IMAGE_SIZE_SETTING, images.DEFAULT_SIZE))
+        size = images.DEFAULT_SIZE  # the size every images API takes
 
         def make(cancel: CancelToken) -> Made:
             picture = images.generate(provider, model, prompt, self._secrets, cancel, size=size)

@@ -29,7 +29,6 @@ from mira_desktop.store.settings import SettingsRepository
 DEFAULT_MODEL_SETTING = "models.default_ref"
 LOCAL_FILES_SETTING = "models.local_files"
 LOCAL_THREADS_SETTING = "models.local_threads"
-CONTEXT_WINDOW_SETTING = "models.context_window"
 ROLES_SETTING = "models.roles"
 MODEL_ROLES = ("fast", "grader", "evaluator")  # the answer model is the thread's own
 _PROVIDER_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
@@ -74,8 +73,7 @@ class ModelService:
     @staticmethod
     def read_local_settings(settings: SettingsRepository) -> LocalSettings:
         threads = int(settings.get(LOCAL_THREADS_SETTING, 0) or 0)
-        window = int(settings.get(CONTEXT_WINDOW_SETTING, DEFAULT_CONTEXT) or DEFAULT_CONTEXT)
-        return LocalSettings(context_window=window, threads=threads)
+        return LocalSettings(context_window=DEFAULT_CONTEXT, threads=threads)
 
     def local_settings(self) -> LocalSettings:
         return self.read_local_settings(self._settings)
