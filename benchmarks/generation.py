@@ -37,7 +37,7 @@ from typing import Any
 from reporting import Goals, Spread, machine, machine_load, printed_table, table, write_results
 
 from mira_desktop.core.cancel import CancelToken
-from mira_desktop.core.conversation.sampling import SamplingParams
+from mira_desktop.core.sampling import SamplingParams
 from mira_desktop.models.adapters.local.llama import LlamaCppModel, LocalSettings, default_threads
 from mira_desktop.models.embedded import smollm2_gguf_path
 from mira_desktop.models.protocol import ChatMessage, ChatRequest, Finish, TextDelta

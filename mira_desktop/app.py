@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mira_desktop.cli.parser import build_parser, parse_gui_launch
+from mira_desktop.core.data_folder import resolve_data_dir
 from mira_desktop.core.errors import MiraError
-from mira_desktop.services.app.data_folder import resolve_data_dir
 
 if TYPE_CHECKING:
     from mira_desktop.core.notifications import Notification, NotificationBus
@@ -34,7 +34,9 @@ def build_services(
 
     The imports are here, not at the top, so that the window can paint before they load.
     """
+    from mira_desktop.core.changes import ChangeFeed
     from mira_desktop.core.conversation.runs import RunKind
+    from mira_desktop.core.data_folder import prepare_data_folder
     from mira_desktop.core.fileio import remove_stray_temporaries
     from mira_desktop.core.model_refs import ModelKind
     from mira_desktop.core.notifications import Level, NotificationBus
@@ -47,9 +49,7 @@ def build_services(
     from mira_desktop.models.secrets import SecretStore
     from mira_desktop.services.app.bootstrap import ensure_default_workspace, seed_starter_roles
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.services.app.changes import ChangeFeed
     from mira_desktop.services.app.crash_reports import CrashReports
-    from mira_desktop.services.app.data_folder import prepare_data_folder
     from mira_desktop.services.app.info import InfoService
     from mira_desktop.services.app.logs import log_to_file
     from mira_desktop.services.app.other_processes import OtherProcesses
@@ -88,11 +88,15 @@ def build_services(
     from mira_desktop.services.threads.transfer import ThreadTransfer
     from mira_desktop.services.tools.catalog import ToolCatalog
     from mira_desktop.services.tools.permissions import ToolPermissions
-    from mira_desktop.services.trash.setup import build_trash
+    from mira_desktop.services.trash.service import TrashService
+    from mira_desktop.services.trash.setup import register_kinds
     from mira_desktop.services.workspaces.service import WorkspaceService
     from mira_desktop.store.attachments import AttachmentRepository
     from mira_desktop.store.database import open_database
+    from mira_desktop.store.documents import DocumentRepository
     from mira_desktop.store.downloads import DownloadRepository
+    from mira_desktop.store.evaluation_runs import EvaluationRunRepository
+    from mira_desktop.store.index_jobs import IndexJobRepository
     from mira_desktop.store.knowledge_bases import KnowledgeBaseRepository
     from mira_desktop.store.mcp_servers import McpServerRepository
     from mira_desktop.store.media import MediaRepository
@@ -119,6 +123,8 @@ def build_services(
         settings = SettingsRepository(database)
         workspaces = WorkspaceRepository(database)
         roles = RoleRepository(database)
+        trash_rows = TrashRepository(database)
+        trash = TrashService(database, trash_rows, settings, changes)
         ensure_default_workspace(folder, workspaces)
         seed_starter_roles(roles, settings)
         providers = ProviderRepository(database)
@@ -148,15 +154,32 @@ def build_services(
         messages = MessageRepository(database)
         runs = RunRepository(database)
         recover_interrupted(database, runs, messages)
-        requests = RequestBuilder(roles, settings, models)
+        memory = MemoryService(MemoryRepository(database), messages, workspaces, changes)
+        requests = RequestBuilder(roles, settings, models, memory)
+        media = MediaService(
+            media=MediaRepository(database),
+            threads=threads,
+            messages=messages,
+            providers=providers,
+            settings=settings,
+            secrets=secret_store,
+            tasks=tasks,
+            changes=changes,
+            folder=folder.root / "media",
+        )
         branches = BranchEditor(database, threads, messages, changes, is_busy=lambda t: chat.is_busy(t))  # noqa: PLW0108 (chat is built next)
+        branches.after_delete = media.remove_orphaned_files
+        knowledge_bases = KnowledgeBaseRepository(database)
+        documents = DocumentRepository(database)
+        attachment_rows = AttachmentRepository(database)
         chat = ChatService(
             database=database,
             threads=threads,
             messages=messages,
             runs=runs,
+            attachment_rows=attachment_rows,
             roles=roles,
-            knowledge_bases=KnowledgeBaseRepository(database),
+            knowledge_bases=knowledge_bases,
             workspaces=workspaces,
             models=models,
             requests=requests,
@@ -164,6 +187,7 @@ def build_services(
             bus=RunBus(),
             tasks=tasks,
             changes=changes,
+            memory=memory,
         )
         summaries = SummaryService(
             threads=threads,
@@ -176,7 +200,17 @@ def build_services(
         )
         chat.on_run_finished = summaries.refresh_if_needed
         knowledge = build_knowledge_services(
-            folder, database, notifications=bus, tasks=tasks, changes=changes
+            folder,
+            database,
+            knowledge_bases=knowledge_bases,
+            documents=documents,
+            jobs=IndexJobRepository(database),
+            evaluation_runs=EvaluationRunRepository(database),
+            settings=settings,
+            trash=trash,
+            notifications=bus,
+            tasks=tasks,
+            changes=changes,
         )
         retriever = KnowledgeRetriever(knowledge.search)
         chat.register_route(RunKind.RAG, RagRoute(retriever))
@@ -211,9 +245,6 @@ def build_services(
         chat.register_route(RunKind.AGENT, agent_route)
         chat.require_routes()
         requests.agent_context = agent_route.context_text
-        memory = MemoryService(MemoryRepository(database), messages, workspaces, changes)
-        requests.memory = memory
-        chat.memory = memory
         agent_runs = AgentRuns(
             chat=chat,
             route=agent_route,
@@ -224,9 +255,7 @@ def build_services(
             snapshots_dir=folder.snapshots_dir,
             changes=changes,
         )
-        workspace_service = WorkspaceService(
-            workspaces, changes, folder.private_paths()
-        )
+        workspace_service = WorkspaceService(workspaces, changes, folder.private_paths(), trash)
         role_service = RoleService.assemble(
             roles=roles,
             settings=settings,
@@ -235,25 +264,26 @@ def build_services(
             messages=messages,
             models=models,
             changes=changes,
+            trash=trash,
         )
-        thread_service = ThreadService(threads, messages, settings, changes, workspaces)
-        trash = build_trash(
+        thread_service = ThreadService(threads, messages, settings, changes, workspaces, trash=trash)
+        thread_service.after_delete = media.remove_orphaned_files
+        register_kinds(
+            trash,
             database=database,
-            settings=settings,
-            changes=changes,
+            entries=trash_rows,
             threads=thread_service,
             roles=role_service,
             workspaces=workspace_service,
         )
-        trash.register(DocumentTrash(knowledge.bases, TrashRepository(database)))
-        trash.register(KnowledgeBaseTrash(knowledge.bases, database, TrashRepository(database)))
-        knowledge.bases.trash = trash
+        trash.register(DocumentTrash(knowledge.bases, trash_rows))
+        trash.register(KnowledgeBaseTrash(knowledge.bases, database, trash_rows))
         tasks.start(
             "trash-purge", lambda _cancel: trash.purge_expired()
         )  # what is older than the retention period
         attachments = AttachmentService(
             database=database,
-            repository=AttachmentRepository(database),
+            repository=attachment_rows,
             blobs=BlobStore(folder.attachments_dir),
             retriever=FileRetriever(folder.attachments_dir / ".scratch", lambda: knowledge.embedder),
             settings=settings,
@@ -264,20 +294,8 @@ def build_services(
             branches=branches,
             models=models,
         )
-        media = MediaService(
-            media=MediaRepository(database),
-            threads=threads,
-            messages=messages,
-            providers=providers,
-            settings=settings,
-            secrets=secret_store,
-            tasks=tasks,
-            changes=changes,
-            folder=folder.root / "media",
-        )
         chat.attachments = attachments
         chat.answer_listeners += [attachments.cite_answer, media.after_answer]
-        thread_service.after_delete = branches.after_delete = media.remove_orphaned_files
         media.mark_interrupted()
         remove_abandoned_partials(folder.root / "backups")  # left by a backup killed mid-write
         private = [p for p in folder.private_paths() if p.is_dir() and p.name != "backups"]
@@ -300,7 +318,7 @@ def build_services(
             chat=chat,
             summaries=summaries,
             transfer=ThreadTransfer(database, threads, messages, changes),
-            sources=SourceService(database, folder, attachment_path=attachments.stored_path),
+            sources=SourceService(messages, documents, knowledge.files, attachment_path=attachments.stored_path),
             preferences=Preferences(settings, changes),
             agent_runs=agent_runs,
             memory=memory,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from mira_desktop.agent.tools.proposals import FileChange
+from mira_desktop.agent.files.changes import FileChange
 
 
 @dataclass

@@ -61,14 +61,3 @@ class AgentJournal(Protocol):
         ...
 
 
-class NullJournal:
-    """A journal that keeps nothing (one-off runs, benchmarks)."""
-
-    def event(self, type: str, data: dict[str, Any]) -> None:
-        return None
-
-    def checkpoint(self, checkpoint: Checkpoint) -> None:
-        return None
-
-    def delta(self, text: str) -> None:
-        return None

@@ -36,8 +36,8 @@ from mira_desktop.agent.tools.workspace_tools import WorkspaceTools
 from mira_desktop.core.cancel import Cancelled as CancelSignal
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.clock import now_iso
-from mira_desktop.core.conversation.sampling import SamplingParams
 from mira_desktop.core.errors import ConflictError
+from mira_desktop.core.sampling import SamplingParams
 from mira_desktop.models.errors import ModelError
 from mira_desktop.models.protocol import ChatMessage, ChatModel, ChatRequest
 

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mira_desktop.agent.errors import SnapshotMissing, ToolError, UndoConflict
+from mira_desktop.agent.files.changes import FileChange
 from mira_desktop.agent.files.root import WorkspaceRoot
 from mira_desktop.agent.files.states import DIRECTORY
-from mira_desktop.agent.tools.proposals import FileChange
 from mira_desktop.core.fileio import write_atomically
 
 

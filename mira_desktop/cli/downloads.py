@@ -17,7 +17,7 @@ from mira_desktop.core.errors import InvalidInputError
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.store.downloads import Download
+    from mira_desktop.services.hub.downloads import Download
 
 
 def register(
@@ -157,7 +157,7 @@ def _downloads(args: argparse.Namespace, services: AppServices, out: Output) -> 
 
 def _follow(download: Download, services: AppServices, out: Output) -> int:
     """Run the download here until it ends; Ctrl-C pauses it (exit 130)."""
-    from mira_desktop.store.downloads import DownloadState
+    from mira_desktop.services.hub.downloads import DownloadState
 
     downloads = services.hub.downloads
     if download.state is DownloadState.COMPLETED:

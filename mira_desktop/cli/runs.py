@@ -164,7 +164,7 @@ def _events(args: argparse.Namespace, services: AppServices, out: Output) -> int
 
 
 def _approve(args: argparse.Namespace, services: AppServices, out: Output) -> int:
-    from mira_desktop.agent.guardrail import RuleScope
+    from mira_desktop.services.chat.agent_runs import RuleScope
 
     scope = RuleScope.RUN if args.always_run else RuleScope.WORKSPACE if args.always_workspace else None
     runs = services.agent_runs

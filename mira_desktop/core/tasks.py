@@ -37,7 +37,6 @@ class Task(Generic[T]):
         self._done = threading.Event()
         self._result: T | None = None
         self._error: BaseException | None = None
-        self._callbacks: list[Callable[[Task[T]], None]] = []
         self._lock = threading.Lock()
 
     @property
@@ -60,21 +59,10 @@ class Task(Generic[T]):
             raise self._error
         return self._result  # type: ignore[return-value]  # set when fn returned without error
 
-    def add_done_callback(self, callback: Callable[[Task[T]], None]) -> None:
-        """Call ``callback(task)`` when the task ends (at once if it has), on the task's thread."""
-        with self._lock:
-            if not self._done.is_set():
-                self._callbacks.append(callback)
-                return
-        callback(self)
-
     def _finish(self, result: T | None, error: BaseException | None) -> None:
         with self._lock:
             self._result, self._error = result, error
             self._done.set()
-            callbacks, self._callbacks = self._callbacks, []
-        for callback in callbacks:
-            callback(self)
 
 
 class SerialWorker:
@@ -132,9 +120,6 @@ class TaskRunner:
         self._tasks: list[tuple[Task[Any], threading.Thread]] = []
         self._lock = threading.Lock()
         self._closed = False
-
-    def set_reporter(self, report: ErrorReporter) -> None:
-        self._report = report
 
     def save_crash_report(self, bug: BaseException) -> InternalError:
         """Save the crash report of our bug ``bug``; the error whose sentence says so and names it."""

@@ -131,10 +131,6 @@ _UNSUPPORTED_ADVICE = {
 _IMAGE_SUFFIXES = frozenset([".gif", ".bmp", ".webp", ".heic"])  # pictures OCR does not take
 
 
-def supported_suffixes() -> frozenset[str]:
-    return frozenset(_READERS)
-
-
 BEIR_ENTRY_SUFFIX = ".beir.json"
 
 

@@ -151,6 +151,3 @@ class ParsedDocument:
     title: str = ""
     notes: list[str] = field(default_factory=list)
 
-    @property
-    def char_count(self) -> int:
-        return sum(len(b.text) for b in self.blocks)

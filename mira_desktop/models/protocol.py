@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from mira_desktop.core.cancel import CancelToken
-from mira_desktop.core.conversation.sampling import SamplingParams
+from mira_desktop.core.sampling import SamplingParams
 
 
 @dataclass(frozen=True)

@@ -129,14 +129,6 @@ class IndexJobRepository:
         )
         return [r["knowledge_base_id"] for r in rows]
 
-    def active_for_version(self, version_id: str) -> IndexJob | None:
-        marks = ",".join("?" for _ in ACTIVE_STATES)
-        row = self._db.one(
-            f"SELECT * FROM index_jobs WHERE document_version_id = ? AND state IN ({marks}) ORDER BY id LIMIT 1",
-            (version_id, *ACTIVE_STATES),
-        )
-        return None if row is None else _job(row)
-
     def update(
         self,
         job_id: str,

@@ -223,6 +223,3 @@ class MessageRepository:
                 row,
             )
 
-    def count_all(self) -> int:
-        row = self._db.one("SELECT count(*) AS n FROM messages")
-        return 0 if row is None else int(row["n"])

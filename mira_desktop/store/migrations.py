@@ -4,17 +4,28 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import Protocol
 
 from mira_desktop.core.errors import DatabaseTooNewError
 
-if TYPE_CHECKING:
-    from mira_desktop.store.database import Database
-
 _NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
+
+
+class Migratable(Protocol):
+    """What the runner needs of a database (``store.database.Database``, which imports this module)."""
+
+    path: Path
+    conn: sqlite3.Connection
+
+    @property
+    def schema_version(self) -> int: ...
+
+    def transaction(self) -> AbstractContextManager[object]: ...
 
 
 @dataclass(frozen=True)
@@ -42,7 +53,7 @@ def latest_version() -> int:
     return len(all_migrations())
 
 
-def migrate(database: Database, target: int | None = None) -> list[int]:
+def migrate(database: Migratable, target: int | None = None) -> list[int]:
     """Apply every migration above the current version (up to ``target``); return those applied.
 
     Each migration and its ``user_version`` bump commit together, so a crash leaves the database at

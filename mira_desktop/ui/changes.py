@@ -1,6 +1,6 @@
 """The services' change feed as a Qt signal, and views that follow it.
 
-:class:`ChangeSignal` re-emits every :class:`~mira_desktop.services.app.changes.Change` on the UI
+:class:`ChangeSignal` re-emits every :class:`~mira_desktop.core.changes.Change` on the UI
 thread (the feed calls it on whatever thread wrote). :class:`Follow` is how a view stays current:
 it names the topics it shows and a reload function; changes arriving together (an index job
 reports many steps a second) are coalesced into one reload per ``delay_ms``. No view polls.
@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from mira_desktop.services.app.changes import Change, ChangeFeed, Topic
+from mira_desktop.core.changes import Change, ChangeFeed, Topic
 
 
 class ChangeSignal(QObject):

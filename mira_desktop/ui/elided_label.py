@@ -20,9 +20,6 @@ class ElidedLabel(QLabel):
         self.setToolTip(text)
         self._elide()
 
-    def full_text(self) -> str:
-        return self._full
-
     def text(self) -> str:
         return self._full
 

@@ -142,15 +142,6 @@ class Operation(Generic[T]):
         self._progress = callback
         return self
 
-    def cancellable(
-        self, token: CancelToken, on_cancelled: Callable[[None], None] | None = None
-    ) -> Operation[T]:
-        """Use ``token`` (a Stop button cancels it); ``on_cancelled`` runs instead of a failure."""
-        self.token = token
-        if on_cancelled is not None:
-            self._cancelled = on_cancelled
-        return self
-
     def report(self, value: Any) -> None:
         """Progress from the worker thread (delivered on the UI thread)."""
         if self._progress is not None:

@@ -23,7 +23,7 @@ from mira_desktop.ui.changes import ChangeSignal
 from mira_desktop.ui.i18n import remove_translations, use_language
 from mira_desktop.ui.knowledge.page import KnowledgePage
 from mira_desktop.ui.operations import OperationRunner
-from mira_desktop.ui.shell.theme import current_is_dark
+from mira_desktop.ui.theme import current_is_dark
 from tests.gui.support import open_window
 
 

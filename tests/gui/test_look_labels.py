@@ -11,8 +11,8 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QColor, QImage
 from pytestqt.qtbot import QtBot
 
+from mira_desktop.core.changes import Topic
 from mira_desktop.services.app.bundle import AppServices
-from mira_desktop.services.app.changes import Topic
 from mira_desktop.services.chat.service import SendOptions
 from mira_desktop.services.knowledge.indexing.progress import IndexProgress
 from mira_desktop.store.index_jobs import IndexJobRepository, JobState

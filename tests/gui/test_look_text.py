@@ -20,7 +20,7 @@ from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.ui import file_dialogs
 from mira_desktop.ui.i18n import remove_translations, use_language
 from mira_desktop.ui.shell.main_window import MainWindow
-from mira_desktop.ui.shell.theme import DARK, LIGHT, apply_theme, style_sheet
+from mira_desktop.ui.theme import DARK, LIGHT, apply_theme, style_sheet
 from tests.gui.support import open_window
 
 

@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mira_desktop.agent.errors import ToolError
+from mira_desktop.agent.files.changes import FileChange
 from mira_desktop.agent.files.paths import components, display
 from mira_desktop.agent.files.root import WorkspaceRoot
 from mira_desktop.agent.files.states import DIRECTORY, sha256_bytes
 from mira_desktop.agent.files.text import decode_text
-from mira_desktop.agent.tools.proposals import FileChange
 from mira_desktop.core.phrases import Phrase
 
 MAX_CHANGED_FILE_BYTES = 16 * 1024 * 1024  # larger files are not changed (their snapshot would be too big)

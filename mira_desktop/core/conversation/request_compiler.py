@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from mira_desktop.core.conversation.sampling import SamplingParams
 from mira_desktop.core.conversation.threads import Message, MessageRole, MessageStatus
 from mira_desktop.core.errors import InvalidInputError
 from mira_desktop.core.roles.compiler import CompiledRole
+from mira_desktop.core.sampling import SamplingParams
 
 TokenCounter = Callable[[str], int]
 MESSAGE_OVERHEAD = 4  # role markers and separators each chat template adds per message

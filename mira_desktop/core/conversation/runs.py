@@ -22,11 +22,6 @@ class RunStatus(StrEnum):
     INTERRUPTED = "interrupted"
 
 
-TERMINAL_STATUSES = frozenset(
-    {RunStatus.COMPLETED, RunStatus.FAILED, RunStatus.CANCELLED, RunStatus.INTERRUPTED}
-)
-
-
 class EventType(StrEnum):
     RUN_STARTED = "run.started"
     ROUTE_SELECTED = "route.selected"

@@ -17,11 +17,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mira_desktop.core.conversation.sampling import SamplingParams
 from mira_desktop.core.languages import mostly_cjk
 from mira_desktop.core.roles.lorebook import LoreSelection, select_lore
 from mira_desktop.core.roles.macros import expand_macros
 from mira_desktop.core.roles.records import Role
+from mira_desktop.core.sampling import SamplingParams
 from mira_desktop.core.token_estimate import estimate_tokens
 
 __all__ = ["SECTION_ORDER", "SECTION_TITLES", "CompiledRole", "compile_role", "expand_macros"]

@@ -10,8 +10,8 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictStr, model_validator
 
-from mira_desktop.core.conversation.sampling import SamplingParams
 from mira_desktop.core.roles.records import PROFILE_FIELDS, Role, RoleStatus
+from mira_desktop.core.sampling import SamplingParams
 
 MAX_FIELD_BYTES = 64 * 1024
 MAX_NAME_CHARS = 200

@@ -9,9 +9,9 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
+from mira_desktop.core.data_folder import DataFolder
 from mira_desktop.core.roles.records import RoleStatus
 from mira_desktop.core.workspaces import DEFAULT_WORKSPACE_NAME
-from mira_desktop.services.app.data_folder import DataFolder
 from mira_desktop.store.roles import RoleRepository
 from mira_desktop.store.settings import SettingsRepository
 from mira_desktop.store.workspaces import WorkspaceRepository

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mira_desktop.core.changes import ChangeFeed
+from mira_desktop.core.data_folder import DataFolder
 from mira_desktop.core.notifications import NotificationBus
 from mira_desktop.core.tasks import TaskRunner
-from mira_desktop.services.app.changes import ChangeFeed
-from mira_desktop.services.app.data_folder import DataFolder
 from mira_desktop.services.app.info import InfoService
 from mira_desktop.services.app.other_processes import OtherProcesses
 from mira_desktop.services.app.preferences import Preferences

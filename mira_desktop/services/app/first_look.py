@@ -16,15 +16,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from mira_desktop.core.data_folder import DataFolder
 from mira_desktop.core.errors import MiraError
-from mira_desktop.services.app.data_folder import DataFolder
 from mira_desktop.services.app.preferences import LANGUAGE_SETTING, LANGUAGES, THEME_SETTING, THEMES
+from mira_desktop.services.threads.drafts import WELCOME_DRAFT_SETTING
 
 if TYPE_CHECKING:
     from mira_desktop.core.conversation.threads import Thread
     from mira_desktop.store.database import Database
-
-WELCOME_DRAFT_SETTING = "composer.welcome_draft"  # the welcome page's draft (services.threads writes it)
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mira_desktop import __version__
+from mira_desktop.core.data_folder import DataFolder
 from mira_desktop.models.embedded import EMBEDDED_CHAT_MODEL_REF, smollm2_gguf_path
-from mira_desktop.services.app.data_folder import DataFolder
 from mira_desktop.services.model_catalog.catalog import DEFAULT_MODEL_SETTING
 from mira_desktop.store.database import Database
 from mira_desktop.store.migrations import latest_version

@@ -11,8 +11,8 @@ every view reloads what it shows. Started by the window (``watch``), not by the 
 from __future__ import annotations
 
 from mira_desktop.core.cancel import CancelToken
+from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.tasks import Task, TaskRunner
-from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.store.database import Database
 
 INTERVAL_S = 1.0

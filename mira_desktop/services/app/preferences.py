@@ -3,8 +3,8 @@ Stored in the settings table."""
 
 from __future__ import annotations
 
+from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.errors import InvalidInputError
-from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.store.settings import SettingsRepository
 
 THEME_SETTING = "ui.theme"

@@ -1,7 +1,7 @@
 """Attachment use cases: add a file to a composer draft, remove it, plan and prepare its send, list,
 collect.
 
-An add is checked whole before anything is stored: the size limit (a setting, 8 MB by default), the
+An add is checked whole before anything is stored: the size limit (8 MB), the
 type by content (:mod:`.sniff`), the image decoded or the text read (:mod:`.reading`). Only then is
 the file written under its hash and held by the draft, so a refused file leaves nothing behind.
 """
@@ -13,10 +13,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.conversation.request_compiler import PromptMessage, prompt_history
 from mira_desktop.core.conversation.threads import Message, MessageRole
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
-from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.services.attachments.blobs import BlobStore, sha256_of
 from mira_desktop.services.attachments.collector import AttachmentCollector
 from mira_desktop.services.attachments.reading import examine, from_json
@@ -27,7 +27,6 @@ from mira_desktop.services.attachments.views import (
     DEFAULT_GRACE_SECONDS,
     DEFAULT_MAX_BYTES,
     GRACE_SETTING,
-    MAX_BYTES_SETTING,
     WELCOME_DRAFT,
     AttachmentView,
     CollectionReport,
@@ -50,7 +49,6 @@ if TYPE_CHECKING:
     from mira_desktop.services.threads.branches import BranchEditor
 
 MB = 1024 * 1024
-MAX_SETTABLE_BYTES = 64 * MB  # files are read whole into memory on add
 
 
 class AttachmentService:
@@ -84,16 +82,7 @@ class AttachmentService:
 
     @property
     def max_bytes(self) -> int:
-        return int(self._settings.get(MAX_BYTES_SETTING, DEFAULT_MAX_BYTES) or DEFAULT_MAX_BYTES)
-
-    def set_max_bytes(self, size: int) -> int:
-        """The largest file that can be attached (the setting; 8 MB unless changed)."""
-        if not 1024 <= size <= MAX_SETTABLE_BYTES:
-            raise InvalidInputError(
-                f"The attachment limit must be between 1 KB and {MAX_SETTABLE_BYTES // MB} MB."
-            )
-        self._settings.set(MAX_BYTES_SETTING, int(size))
-        return self.max_bytes
+        return DEFAULT_MAX_BYTES
 
     # -- drafts ----------------------------------------------------------------------------------
     def add_to_draft(

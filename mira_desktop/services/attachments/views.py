@@ -6,7 +6,6 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-MAX_BYTES_SETTING = "attachments.max_bytes"
 GRACE_SETTING = "attachments.gc_grace_seconds"
 DEFAULT_MAX_BYTES = 8 * 1024 * 1024
 DEFAULT_GRACE_SECONDS = 3600.0  # a removed or discarded file waits this long before it is deleted

@@ -22,10 +22,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from mira_desktop.core.clock import now_iso
+from mira_desktop.core.data_folder import DataFolder
 from mira_desktop.core.errors import InvalidInputError
 from mira_desktop.index.locking import IndexLock
 from mira_desktop.index.manifest import read_manifest as read_index_manifest
-from mira_desktop.services.app.data_folder import DataFolder
 from mira_desktop.services.backup.archive import (
     ArchiveManifest,
     ArchiveWriter,

@@ -17,17 +17,28 @@ from typing import Any
 from mira_desktop.agent.budgets import BudgetLimits, with_more_model_calls
 from mira_desktop.agent.checkpoint import Checkpoint, PendingCall, PendingPhase
 from mira_desktop.agent.errors import InvalidWorkspaceRoot, WorkspaceGone
+from mira_desktop.agent.files.changes import FileChange
 from mira_desktop.agent.guardrail import RuleScope
 from mira_desktop.agent.outcomes import Approve, ContinueRun, Deny
 from mira_desktop.agent.snapshots import SnapshotStore, UndoReport, undo
 from mira_desktop.agent.tools.catalog import BY_NAME
-from mira_desktop.agent.tools.proposals import FileChange
 from mira_desktop.agent.tools.registry import ToolRegistry
 from mira_desktop.agent.tools.workspace_tools import WorkspaceTools
+from mira_desktop.core.changes import ChangeFeed, Topic
+
+# What the window and the command take from here (they never import the store or the agent).
+__all__ = [
+    "CANCELLED_INTERRUPTED",
+    "CANCELLED_MAY_HAVE_RUN",
+    "CANCELLED_WAITING",
+    "AgentRunView",
+    "AgentRuns",
+    "RuleScope",
+    "default_limits",
+]
 from mira_desktop.core.conversation.runs import EventType, Run, RunKind, RunStatus
 from mira_desktop.core.conversation.threads import MessageStatus
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
-from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.services.chat.routes.agent import AgentRoute, Recover
 from mira_desktop.services.chat.service import ChatService
 from mira_desktop.services.chat.worker import RunHandle
@@ -56,10 +67,6 @@ class AgentRunView:
     files_read: list[str] = field(default_factory=list)
     stop_reason: str | None = None
     changed_by_commands: list[str] = field(default_factory=list)  # undo cannot put these back
-
-    @property
-    def can_continue(self) -> bool:
-        return self.run.status in (RunStatus.COMPLETED, RunStatus.INTERRUPTED) and self.pending is None
 
     def to_dict(self) -> dict[str, Any]:
         return {

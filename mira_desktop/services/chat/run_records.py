@@ -60,13 +60,18 @@ class Turn:
 
 class RunRecords:
     def __init__(
-        self, database: Database, threads: ThreadRepository, messages: MessageRepository, runs: RunRepository
+        self,
+        database: Database,
+        threads: ThreadRepository,
+        messages: MessageRepository,
+        runs: RunRepository,
+        attachments: AttachmentRepository,
     ) -> None:
         self._db = database
         self._threads = threads
         self._messages = messages
         self._runs = runs
-        self._attachments = AttachmentRepository(database)
+        self._attachments = attachments
 
     def new_run(
         self,

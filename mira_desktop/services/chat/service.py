@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from mira_desktop.agent.outcomes import NewMessage
+from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.conversation.request_compiler import CompiledRequest, PromptMessage, prompt_history
 from mira_desktop.core.conversation.routing import RouteDecision, choose_route
 from mira_desktop.core.conversation.runs import Run, RunEvent, RunKind, RunStatus
@@ -21,7 +22,6 @@ from mira_desktop.core.conversation.threads import Message, MessageRole, Thread,
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
 from mira_desktop.core.tasks import Task, TaskRunner
 from mira_desktop.models.protocol import ChatModel
-from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.services.chat.requests import RequestBuilder
 from mira_desktop.services.chat.routes.chat import ChatRoute
 from mira_desktop.services.chat.run_bus import RunBus
@@ -30,6 +30,7 @@ from mira_desktop.services.chat.worker import RouteRunner, RunHandle, RunWorker
 from mira_desktop.services.memory.service import MemoryService
 from mira_desktop.services.model_catalog.catalog import ModelService
 from mira_desktop.services.threads.branches import BranchEditor
+from mira_desktop.store.attachments import AttachmentRepository
 from mira_desktop.store.database import Database
 from mira_desktop.store.knowledge_bases import KnowledgeBaseRepository
 from mira_desktop.store.messages import MessageRepository
@@ -55,6 +56,7 @@ class ChatService:
         threads: ThreadRepository,
         messages: MessageRepository,
         runs: RunRepository,
+        attachment_rows: AttachmentRepository,
         roles: RoleRepository,
         knowledge_bases: KnowledgeBaseRepository,
         workspaces: WorkspaceRepository,
@@ -64,6 +66,7 @@ class ChatService:
         bus: RunBus,
         tasks: TaskRunner,
         changes: ChangeFeed,
+        memory: MemoryService,
         on_run_finished: Callable[[str], None] | None = None,
     ) -> None:
         self._db = database
@@ -79,7 +82,7 @@ class ChatService:
         self.bus = bus
         self._tasks = tasks
         self._changes = changes
-        self._records = RunRecords(database, threads, messages, runs)
+        self._records = RunRecords(database, threads, messages, runs, attachment_rows)
         self._worker = RunWorker(
             database=database,
             threads=threads,
@@ -89,9 +92,7 @@ class ChatService:
             routes={RunKind.CHAT: ChatRoute()},
             report_bug=tasks.save_crash_report,
         )
-        self.memory: MemoryService | None = (
-            None  # proposals after an answer; facts marked used (set by the app)
-        )
+        self.memory = memory  # proposals after an answer; facts marked used
         self.attachments: AttachmentService | None = None  # files sent with messages (set by the app)
         # Called with (thread id, answer id) after each completed answer: speech, images, citations.
         self.answer_listeners: list[Callable[[str, str], None]] = []
@@ -249,7 +250,7 @@ class ChatService:
                 file_block=file_block,
             )
             self._active[handle.run_id] = handle
-        if self.memory is not None and request.memory_ids:
+        if request.memory_ids:
             self.memory.mark_used(request.memory_ids)
         self._launch(
             handle, route, model, request, turn.user_text, roles=self._models.resolve_roles(model_ref)
@@ -323,7 +324,7 @@ class ChatService:
                 handle, route, model, request, text, resume=resume, role_models=role_models
             )
             completed = handle.status is RunStatus.COMPLETED
-            if completed and self.memory is not None and route.kind is not RunKind.AGENT and resume is None:
+            if completed and route.kind is not RunKind.AGENT and resume is None:
                 self.memory.propose(handle.assistant_message_id, text)  # offered on the answer, never stored
         finally:
             with self._lock:

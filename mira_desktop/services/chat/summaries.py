@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mira_desktop.core.cancel import CancelToken
+from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.conversation.request_compiler import prompt_history
-from mira_desktop.core.conversation.sampling import SamplingParams
 from mira_desktop.core.conversation.threads import Thread
 from mira_desktop.core.errors import ConflictError, MiraError, NotFoundError
+from mira_desktop.core.sampling import SamplingParams
 from mira_desktop.core.tasks import SHUTDOWN, Task, TaskRunner
 from mira_desktop.models.errors import ErrorKind, ModelError
 from mira_desktop.models.protocol import ChatMessage, ChatRequest, TextDelta
-from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.services.chat.service import ChatService
 from mira_desktop.services.model_catalog.catalog import ModelService
 from mira_desktop.services.threads.branches import BranchEditor

@@ -25,11 +25,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mira_desktop.core.cancel import CancelToken
+from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.errors import ConflictError, InvalidInputError, MiraError, NotFoundError
 from mira_desktop.core.phrases import Phrase
 from mira_desktop.core.tasks import SHUTDOWN, Task, TaskRunner
 from mira_desktop.models.adapters.local.gguf_metadata import read_file_header
-from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.services.hub.client import HubClient, HubUnavailableError
 from mira_desktop.services.hub.listing import HubFile
 from mira_desktop.services.hub.transfer import (
@@ -42,6 +42,9 @@ from mira_desktop.services.hub.transfer import (
     fetch,
 )
 from mira_desktop.store.downloads import Download, DownloadPart, DownloadRepository, DownloadState
+
+# What the window and the command take from here (they never import the store or the agent).
+__all__ = ["LOCKS_DIR", "SAVE_EVERY_S", "Chosen", "Download", "DownloadService", "DownloadState", "choose"]
 
 PAUSE, CANCEL = "pause", "cancel"
 SAVE_EVERY_S = 0.5

@@ -16,14 +16,6 @@ _QUANT = re.compile(
     re.IGNORECASE,
 )
 _SPLIT = re.compile(r"-(\d{5})-of-(\d{5})\.gguf$", re.IGNORECASE)
-# Bits per weight, roughly (llama.cpp's quantize table): orders quantizations by quality and size.
-BITS = {
-    "IQ1_S": 1.56, "IQ1_M": 1.75, "IQ2_XXS": 2.06, "IQ2_XS": 2.31, "IQ2_S": 2.5, "IQ2_M": 2.7,
-    "Q2_K": 2.96, "Q2_K_S": 2.96, "IQ3_XXS": 3.06, "IQ3_XS": 3.3, "IQ3_S": 3.44, "Q3_K_S": 3.41,
-    "IQ3_M": 3.66, "Q3_K_M": 3.74, "Q3_K_L": 4.03, "IQ4_XS": 4.25, "IQ4_NL": 4.5, "Q4_0": 4.34,
-    "Q4_K_S": 4.37, "Q4_1": 4.78, "Q4_K_M": 4.58, "Q5_0": 5.21, "Q5_K_S": 5.21, "Q5_1": 5.65,
-    "Q5_K_M": 5.33, "Q6_K": 6.14, "Q8_0": 7.96, "F16": 16.0, "BF16": 16.0, "F32": 32.0,
-}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -70,11 +62,6 @@ class HubFile:
     @property
     def chat_model(self) -> bool:
         return not self.projector and self.split is None
-
-    @property
-    def bits(self) -> float | None:
-        return BITS.get(self.quantization)
-
 
 def hub_model(item: dict[str, object]) -> HubModel:
     gated = item.get("gated")

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.errors import InvalidInputError, NotFoundError
 from mira_desktop.core.knowledge import KnowledgeBase
 from mira_desktop.ingest.types import Location
-from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.services.knowledge.files import KnowledgeFiles
 from mira_desktop.services.knowledge.indexes import KnowledgeIndexes
 from mira_desktop.services.knowledge.indexing.ocr_pages import OCR_LANGUAGES_KEY, languages_of
@@ -96,15 +96,16 @@ class KnowledgeBaseService:
         jobs: IndexJobRepository | None = None,
         files: KnowledgeFiles | None = None,
         indexes: KnowledgeIndexes | None = None,
-        changes: ChangeFeed | None = None,
+        changes: ChangeFeed,
+        trash: TrashService,
     ) -> None:
-        self._changes = changes or ChangeFeed()
+        self._changes = changes
         self._kbs = knowledge_bases
         self._docs = documents
         self._jobs = jobs
         self._files = files
         self._indexes = indexes
-        self.trash: TrashService | None = None  # set by the composition root; None: remove for good
+        self.trash = trash  # a delete always goes there; a purge of the trash removes for good
 
     def create(self, name: str, description: str = "") -> KnowledgeBase:
         if not name.strip():
@@ -188,8 +189,6 @@ class KnowledgeBaseService:
         """Move a document to the trash: out of every search and list at once, its versions, index rows
         and stored copy kept until it is restored or purged."""
         document = self.document(kb_id, ref)
-        if self.trash is None:
-            return self.purge_document(kb_id, document.id, on_wait)
         self.trash.put("document", document.id)
         return document
 
@@ -235,8 +234,6 @@ class KnowledgeBaseService:
         index and stored copies kept until it is restored or purged; bound threads keep every
         message and lose only the binding (given back on restore)."""
         kb = self.get(kb_id)
-        if self.trash is None:
-            return self.purge(kb_id, on_wait)
         self.trash.put("knowledge_base", kb.id)
         return kb
 

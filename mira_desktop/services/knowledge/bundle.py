@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mira_desktop.core.changes import ChangeFeed
+from mira_desktop.core.data_folder import DataFolder
 from mira_desktop.core.notifications import NotificationBus
 from mira_desktop.core.tasks import TaskRunner
 from mira_desktop.index.embedder import Embedder
-from mira_desktop.services.app.changes import ChangeFeed
-from mira_desktop.services.app.data_folder import DataFolder
 from mira_desktop.services.knowledge.bases import KnowledgeBaseService
 from mira_desktop.services.knowledge.embedders import KnowledgeEmbedders
 from mira_desktop.services.knowledge.evaluation import EvaluationService
@@ -19,6 +19,7 @@ from mira_desktop.services.knowledge.indexing.builder import IndexBuilder
 from mira_desktop.services.knowledge.indexing.queue import IndexQueue
 from mira_desktop.services.knowledge.rag_evaluation import RagEvaluations
 from mira_desktop.services.knowledge.search import KnowledgeSearch
+from mira_desktop.services.trash.service import TrashService
 from mira_desktop.store.database import Database
 from mira_desktop.store.documents import DocumentRepository
 from mira_desktop.store.evaluation_runs import EvaluationRunRepository
@@ -38,6 +39,7 @@ class KnowledgeServices:
     embedders: KnowledgeEmbedders
     indexes: KnowledgeIndexes
     rag_evaluations: RagEvaluations
+    files: KnowledgeFiles
 
     def close(self) -> None:
         """Stop the background indexer (its job stays resumable)."""
@@ -48,6 +50,12 @@ def build_knowledge_services(
     folder: DataFolder,
     database: Database,
     *,
+    knowledge_bases: KnowledgeBaseRepository,
+    documents: DocumentRepository,
+    jobs: IndexJobRepository,
+    evaluation_runs: EvaluationRunRepository,
+    settings: SettingsRepository,
+    trash: TrashService,
     notifications: NotificationBus,
     tasks: TaskRunner,
     changes: ChangeFeed,
@@ -55,14 +63,12 @@ def build_knowledge_services(
 ) -> KnowledgeServices:
     """Nothing heavy happens here: the model loads on the first embedding, the index on first use."""
     embedder = embedder or Embedder()
-    kbs = KnowledgeBaseRepository(database)
-    documents = DocumentRepository(database)
-    jobs = IndexJobRepository(database)
+    kbs = knowledge_bases
     files = KnowledgeFiles(folder.knowledge_dir)
-    embedders = KnowledgeEmbedders(kbs, SettingsRepository(database), changes=changes, default=embedder)
+    embedders = KnowledgeEmbedders(kbs, settings, changes=changes, default=embedder)
     indexes = KnowledgeIndexes(files, embedders)
     bases = KnowledgeBaseService(
-        kbs, documents=documents, jobs=jobs, files=files, indexes=indexes, changes=changes
+        kbs, documents=documents, jobs=jobs, files=files, indexes=indexes, changes=changes, trash=trash
     )
     builder = IndexBuilder(
         database=database,
@@ -87,7 +93,7 @@ def build_knowledge_services(
     search = KnowledgeSearch(kbs, documents, indexes, embedders, tasks=tasks)
     indexer = BackgroundIndexer(queue, bases, notifications=notifications, tasks=tasks, changes=changes)
     embedders.on_changed(lambda _kb_id: indexer.wake())
-    evaluation = EvaluationService(kbs, search, EvaluationRunRepository(database))
+    evaluation = EvaluationService(kbs, search, evaluation_runs)
     return KnowledgeServices(
         bases,
         queue,
@@ -97,5 +103,6 @@ def build_knowledge_services(
         embedder,
         embedders,
         indexes,
-        RagEvaluations(files, SettingsRepository(database), changes),
+        RagEvaluations(files, settings, changes),
+        files,
     )

@@ -19,13 +19,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from mira_desktop.core.cancel import CancelToken
+from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.clock import now_iso
 from mira_desktop.core.errors import NotFoundError
 from mira_desktop.index import embedder_catalog
 from mira_desktop.index.embedder_catalog import FOLDER_PREFIX, EmbedderOption, folder_name
 from mira_desktop.index.embedding import EmbedderUnavailableError, TextEmbedder
 from mira_desktop.index.manifest import DEFAULT_EMBEDDER, IndexSpec
-from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.store.knowledge_bases import KnowledgeBaseRepository
 from mira_desktop.store.settings import SettingsRepository
 

@@ -20,6 +20,20 @@ from mira_desktop.services.knowledge.search import KnowledgeSearch, SearchMode, 
 from mira_desktop.store.evaluation_runs import EvaluationRun, EvaluationRunRepository
 from mira_desktop.store.knowledge_bases import KnowledgeBaseRepository
 
+# What the window and the command take from here (they never import the store or the agent).
+__all__ = [
+    "EvaluationReport",
+    "EvaluationRun",
+    "EvaluationService",
+    "Query",
+    "load_qrels",
+    "load_queries",
+    "ndcg_at",
+    "recall_at",
+    "reciprocal_rank",
+    "score",
+]
+
 Qrels = dict[str, dict[str, int]]
 
 

@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.clock import now_iso
 from mira_desktop.core.errors import InvalidInputError
 from mira_desktop.core.fileio import write_atomically
-from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.services.knowledge.evaluation import Qrels
 from mira_desktop.services.knowledge.files import KnowledgeFiles
 from mira_desktop.store.settings import SettingsRepository

@@ -15,7 +15,6 @@ from typing import Any
 from mira_desktop.core.errors import NotFoundError
 from mira_desktop.ingest.ocr import Box, is_image
 from mira_desktop.ingest.types import Location
-from mira_desktop.services.app.data_folder import DataFolder
 from mira_desktop.services.knowledge.files import KnowledgeFiles
 from mira_desktop.services.knowledge.passage_marks import (
     TextPassage,
@@ -25,7 +24,6 @@ from mira_desktop.services.knowledge.passage_marks import (
     pdf_words,
     text_passage,
 )
-from mira_desktop.store.database import Database
 from mira_desktop.store.documents import DocumentRepository
 from mira_desktop.store.messages import MessageRepository
 
@@ -84,13 +82,14 @@ class PageView:
 class SourceService:
     def __init__(
         self,
-        database: Database,
-        folder: DataFolder,
+        messages: MessageRepository,
+        documents: DocumentRepository,
+        files: KnowledgeFiles,
         attachment_path: Callable[[str], Path] | None = None,
     ) -> None:
-        self._messages = MessageRepository(database)
-        self._documents = DocumentRepository(database)
-        self._files = KnowledgeFiles(folder.knowledge_dir)
+        self._messages = messages
+        self._documents = documents
+        self._files = files
         self._attachment_path = attachment_path
 
     def passage(self, message_id: str, number: int) -> CitedPassage:

@@ -8,8 +8,8 @@ is no longer followed, and the threads bound to it are unbound and bound again o
 
 from __future__ import annotations
 
+from mira_desktop.core.changes import Topic
 from mira_desktop.core.errors import ConflictError, NotFoundError
-from mira_desktop.services.app.changes import Topic
 from mira_desktop.services.knowledge.bases import KnowledgeBaseService
 from mira_desktop.services.trash.kinds import rebind_threads, refuse_if_busy, unbind_threads
 from mira_desktop.services.trash.service import Moved

@@ -17,10 +17,10 @@ from typing import Any
 from urllib.parse import urlparse
 
 from mira_desktop.core.cancel import CancelToken
+from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.errors import ConflictError, InvalidInputError, MiraError, NotFoundError
 from mira_desktop.core.tool_records import EnvSource, McpServer, Transport
 from mira_desktop.models.secrets import SecretStore
-from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.services.mcp.config_file import ServerEntry, read_config_file
 from mira_desktop.services.mcp.connection import LaunchSpec, ServerFailed
 from mira_desktop.services.mcp.names import check_server_name

@@ -20,7 +20,6 @@ from mira_desktop.models.errors import ErrorKind, ModelError
 from mira_desktop.models.secrets import SecretStore
 
 IMAGE_MODEL_SETTING = "media.image_model"
-IMAGE_SIZE_SETTING = "media.image_size"
 DEFAULT_SIZE = "512x512"
 MAX_PROMPT_CHARS = 1000  # the lowest limit among the images APIs (DALL·E 2)
 MAX_IMAGE_BYTES = 32 * 1024 * 1024

@@ -14,11 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from mira_desktop.core.cancel import Cancelled, CancelToken
+from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.errors import MiraError
 from mira_desktop.core.fileio import write_atomically
 from mira_desktop.core.processes import current_process
 from mira_desktop.core.tasks import BugReporter
-from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.store.media import MediaRepository, MediaRow, MediaStatus
 
 STOPPED = {"kind": "cancelled", "message": "Stopped before it was finished."}

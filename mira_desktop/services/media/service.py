@@ -16,12 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from mira_desktop.core.cancel import CancelToken
+from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.conversation.threads import Message, MessageRole, Thread
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
 from mira_desktop.core.processes import process_alive
 from mira_desktop.core.tasks import Task, TaskRunner
 from mira_desktop.models.secrets import SecretStore
-from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.services.media import images
 from mira_desktop.services.media.jobs import Made, Maker, MediaJobs
 from mira_desktop.services.media.speech import SpeechEngines, spoken_text
@@ -111,7 +111,7 @@ class MediaService:
         if provider is None:
             raise NotFoundError(f"No provider named {provider_name!r}: see `mira models list`.")
         prompt = images.prompt_from_answer(message.content)
-        size = str(self._settings.get(images.IMAGE_SIZE_SETTING, images.DEFAULT_SIZE))
+        size = images.DEFAULT_SIZE  # the size every images API takes
 
         def make(cancel: CancelToken) -> Made:
             picture = images.generate(provider, model, prompt, self._secrets, cancel, size=size)

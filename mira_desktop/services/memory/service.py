@@ -11,11 +11,11 @@ from __future__ import annotations
 import builtins
 from collections.abc import Callable
 
+from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.conversation.threads import Thread
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
 from mira_desktop.core.languages import mostly_cjk
 from mira_desktop.core.memory import MemoryFact, MemorySelection, propose_fact, select_facts
-from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.store.memory import MemoryRepository
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.workspaces import WorkspaceRepository

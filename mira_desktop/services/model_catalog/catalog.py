@@ -9,10 +9,11 @@ from pathlib import Path
 from typing import Any
 
 from mira_desktop.core.cancel import CancelToken
-from mira_desktop.core.conversation.sampling import SamplingParams
+from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.errors import ConflictError, InvalidInputError, MiraError, NotFoundError
 from mira_desktop.core.model_refs import ModelKind, parse_model_ref
 from mira_desktop.core.providers import KeySource, Provider
+from mira_desktop.core.sampling import SamplingParams
 from mira_desktop.models.adapters.local.chat_template import TemplateCheck
 from mira_desktop.models.adapters.local.gguf import check_gguf
 from mira_desktop.models.adapters.local.llama import DEFAULT_CONTEXT, LocalSettings, default_threads
@@ -20,7 +21,6 @@ from mira_desktop.models.embedded import EMBEDDED_CHAT_MODEL_REF
 from mira_desktop.models.protocol import ChatMessage, ChatRequest, ModelProfile, TextDelta, Usage
 from mira_desktop.models.registry import ModelRegistry
 from mira_desktop.models.secrets import SecretStore
-from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.services.model_catalog.discovery import FoundModel, default_folders, discover
 from mira_desktop.services.model_catalog.servers import KNOWN_SERVERS, FoundServer, probe
 from mira_desktop.store.providers import ProviderRepository
@@ -29,7 +29,6 @@ from mira_desktop.store.settings import SettingsRepository
 DEFAULT_MODEL_SETTING = "models.default_ref"
 LOCAL_FILES_SETTING = "models.local_files"
 LOCAL_THREADS_SETTING = "models.local_threads"
-CONTEXT_WINDOW_SETTING = "models.context_window"
 ROLES_SETTING = "models.roles"
 MODEL_ROLES = ("fast", "grader", "evaluator")  # the answer model is the thread's own
 _PROVIDER_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
@@ -62,9 +61,9 @@ class ModelService:
         providers: ProviderRepository,
         settings: SettingsRepository,
         secrets: SecretStore,
-        changes: ChangeFeed | None = None,
+        changes: ChangeFeed,
     ) -> None:
-        self._changes = changes or ChangeFeed()
+        self._changes = changes
         self.registry = registry
         self._providers = providers
         self._settings = settings
@@ -74,8 +73,7 @@ class ModelService:
     @staticmethod
     def read_local_settings(settings: SettingsRepository) -> LocalSettings:
         threads = int(settings.get(LOCAL_THREADS_SETTING, 0) or 0)
-        window = int(settings.get(CONTEXT_WINDOW_SETTING, DEFAULT_CONTEXT) or DEFAULT_CONTEXT)
-        return LocalSettings(context_window=window, threads=threads)
+        return LocalSettings(context_window=DEFAULT_CONTEXT, threads=threads)
 
     def local_settings(self) -> LocalSettings:
         return self.read_local_settings(self._settings)

@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
 from mira_desktop.core.roles.records import Role, RoleStatus
-from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.services.roles.avatars import AvatarStore
 from mira_desktop.services.roles.files import write_user_file
 from mira_desktop.services.roles.preview import RolePreview, RolePreviewer
@@ -48,14 +48,16 @@ class RoleService:
         settings: SettingsRepository,
         avatars: AvatarStore,
         previewer: RolePreviewer,
-        changes: ChangeFeed | None = None,
+        changes: ChangeFeed,
+        *,
+        trash: TrashService,
     ) -> None:
-        self._changes = changes or ChangeFeed()
+        self._changes = changes
         self._roles = roles
         self._settings = settings
         self.avatars = avatars
         self._previewer = previewer
-        self.trash: TrashService | None = None  # set by the composition root; None: delete for good
+        self.trash = trash  # a delete goes there; a purge of the trash deletes for good
 
     @classmethod
     def assemble(
@@ -67,10 +69,12 @@ class RoleService:
         threads: ThreadRepository,
         messages: MessageRepository,
         models: ModelService | None,
-        changes: ChangeFeed | None = None,
+        changes: ChangeFeed,
+        trash: TrashService,
     ) -> RoleService:
         """The service with its avatar folder and request previewer (for the composition root)."""
-        return cls(roles, settings, AvatarStore(data_root), RolePreviewer(threads, messages, models), changes)
+        previewer = RolePreviewer(threads, messages, models)
+        return cls(roles, settings, AvatarStore(data_root), previewer, changes, trash=trash)
 
     # -- reading ---------------------------------------------------------------------------------
     def list(self, status: RoleStatus | None = None, query: str = "") -> list[Role]:
@@ -152,10 +156,8 @@ class RoleService:
         """Move the role to the trash; threads that used it keep every message and lose only the
         binding, which comes back when the role is restored."""
         role = self.get(role_id)
-        if self.trash is not None:
-            self.trash.put("role", role_id)
-            return role
-        return self.destroy(role_id) or role
+        self.trash.put("role", role_id)
+        return role
 
     def destroy(self, role_id: str) -> Role | None:
         """Delete the role for good (a purge of the trash)."""

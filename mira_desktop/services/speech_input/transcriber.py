@@ -39,7 +39,6 @@ _BETWEEN_CHINESE = re.compile(f"(?<=[{_WIDE}])\\s+(?=[{_WIDE}])")
 # threshold for a failed decode); it is left out. Measured on espeak-ng's Mandarin, which Whisper
 # cannot make out: without this, one file came back as 300 characters of "一共".
 REPEATING = 2.4
-AUDIO_SUFFIXES = (".wav", ".mp3", ".ogg", ".oga", ".opus", ".flac", ".m4a", ".webm", ".aac")
 
 
 @dataclass(frozen=True)

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.conversation.branches import MessageTree
 from mira_desktop.core.conversation.threads import Message, Thread
 from mira_desktop.core.errors import ConflictError, NotFoundError
-from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.store.database import Database
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.threads import ThreadRepository

@@ -7,11 +7,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.conversation.branches import MessageTree, SiblingInfo
 from mira_desktop.core.conversation.threads import Message, Thread, ThreadStatus
 from mira_desktop.core.errors import InvalidInputError, NotFoundError
-from mira_desktop.services.app.changes import ChangeFeed, Topic
-from mira_desktop.services.app.first_look import WELCOME_DRAFT_SETTING
+from mira_desktop.services.threads.drafts import WELCOME_DRAFT_SETTING
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.settings import SettingsRepository
 from mira_desktop.store.threads import ThreadRepository
@@ -53,17 +53,19 @@ class ThreadService:
         self,
         threads: ThreadRepository,
         messages: MessageRepository,
-        settings: SettingsRepository | None = None,
-        changes: ChangeFeed | None = None,
-        workspaces: WorkspaceRepository | None = None,
+        settings: SettingsRepository,
+        changes: ChangeFeed,
+        workspaces: WorkspaceRepository,
+        *,
+        trash: TrashService,
     ) -> None:
         self._threads = threads
         self._messages = messages
-        self.trash: TrashService | None = None  # set by the composition root; None: delete for good
+        self.trash = trash  # a delete goes there; a purge of the trash deletes for good
         # Called after messages were deleted for good: removes the media files no row names any more.
         self.after_delete: Callable[[], object] | None = None
         self._settings = settings
-        self._changes = changes or ChangeFeed()
+        self._changes = changes
         self._workspaces = workspaces
 
     def exists(self, thread_id: str) -> bool:
@@ -71,11 +73,10 @@ class ThreadService:
 
     def welcome_draft(self) -> str:
         """The composer text of the welcome page (no thread yet), kept across restarts."""
-        return "" if self._settings is None else str(self._settings.get(WELCOME_DRAFT_SETTING, ""))
+        return str(self._settings.get(WELCOME_DRAFT_SETTING, ""))
 
     def save_welcome_draft(self, text: str) -> None:
-        if self._settings is not None:
-            self._settings.set(WELCOME_DRAFT_SETTING, text)
+        self._settings.set(WELCOME_DRAFT_SETTING, text)
 
     def list(
         self, status: ThreadStatus | None = ThreadStatus.ACTIVE, limit: int | None = None, offset: int = 0
@@ -121,9 +122,7 @@ class ThreadService:
     def set_agent(self, thread_id: str, enabled: bool, workspace_id: str | None = None) -> Thread:
         """Turn agent mode on or off; ``workspace_id`` binds the folder its runs work in."""
         thread = self.get(thread_id)
-        if workspace_id is not None and (
-            self._workspaces is None or self._workspaces.get(workspace_id) is None
-        ):
+        if workspace_id is not None and self._workspaces.get(workspace_id) is None:
             raise NotFoundError(f"No workspace with id {workspace_id}: see `mira workspaces list`.")
         self._threads.set_bindings(
             thread_id,
@@ -206,10 +205,7 @@ class ThreadService:
     def delete(self, thread_id: str) -> Thread:
         """Move the thread to the trash with everything it owns (restorable until it is purged)."""
         thread = self.get(thread_id)
-        if self.trash is None:
-            self.destroy(thread_id)
-        else:
-            self.trash.put("thread", thread_id)
+        self.trash.put("thread", thread_id)
         return thread
 
     def destroy(self, thread_id: str) -> Thread | None:

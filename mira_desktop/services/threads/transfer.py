@@ -12,12 +12,12 @@ from pathlib import Path
 from typing import Any
 
 from mira_desktop import __version__
+from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.conversation.branches import MessageTree
 from mira_desktop.core.conversation.threads import MessageRole, MessageStatus, Thread
 from mira_desktop.core.errors import InvalidInputError
 from mira_desktop.core.fileio import write_atomically
 from mira_desktop.core.ids import new_id
-from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.store.database import Database
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.rows import dumps
@@ -44,9 +44,9 @@ class ThreadTransfer:
         database: Database,
         threads: ThreadRepository,
         messages: MessageRepository,
-        changes: ChangeFeed | None = None,
+        changes: ChangeFeed,
     ) -> None:
-        self._changes = changes or ChangeFeed()
+        self._changes = changes
         self._db = database
         self._threads = threads
         self._messages = messages

@@ -17,10 +17,10 @@ from typing import Any
 from mira_desktop.agent.tools.catalog import ALL_TOOLS, RUN_COMMAND, Risk, ToolDef
 from mira_desktop.agent.tools.external import ExternalTool
 from mira_desktop.core.cancel import CancelToken
+from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.errors import InvalidInputError
 from mira_desktop.core.tool_records import Permission
 from mira_desktop.core.workspaces import Workspace
-from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.services.mcp.service import McpServerError, McpService
 from mira_desktop.services.mcp.tool import McpTool, definitions
 from mira_desktop.services.sandbox.bwrap import Availability, Limits

@@ -15,9 +15,9 @@ from collections.abc import Iterable
 
 from mira_desktop.agent.guardrail import Rule, RuleScope, RuleSource, Verdict
 from mira_desktop.agent.tools.catalog import RUN_COMMAND_NAME
+from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.errors import InvalidInputError
 from mira_desktop.core.tool_records import Permission, ToolPermission
-from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.store.tool_permissions import ToolPermissionRepository
 
 TOOL_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")

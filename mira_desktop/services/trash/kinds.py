@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from mira_desktop.core.changes import Topic
 from mira_desktop.core.errors import ConflictError, NotFoundError
-from mira_desktop.services.app.changes import Topic
 from mira_desktop.services.trash.service import Moved
 from mira_desktop.store.database import Database, Row
 from mira_desktop.store.trash import TrashRepository, TrashRow

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
+from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.errors import InvalidInputError, NotFoundError
-from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.store.database import Database
 from mira_desktop.store.settings import SettingsRepository
 from mira_desktop.store.trash import TrashRepository, TrashRow

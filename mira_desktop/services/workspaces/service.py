@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 
 from mira_desktop.agent.errors import InvalidWorkspaceRoot
 from mira_desktop.agent.files.root_check import validate_workspace_root
+from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
 from mira_desktop.core.workspaces import Workspace
-from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.store.workspaces import WorkspaceRepository
 
 if TYPE_CHECKING:
@@ -20,13 +20,14 @@ class WorkspaceService:
     def __init__(
         self,
         workspaces: WorkspaceRepository,
-        changes: ChangeFeed | None = None,
-        private_paths: list[Path] | None = None,
+        changes: ChangeFeed,
+        private_paths: list[Path],
+        trash: TrashService,
     ) -> None:
-        self._private = private_paths or []  # Mira's own data: never a workspace, never inside one
+        self._private = private_paths  # Mira's own data: never a workspace, never inside one
         self._workspaces = workspaces
-        self._changes = changes or ChangeFeed()
-        self.trash: TrashService | None = None  # set by the composition root; None: delete for good
+        self._changes = changes
+        self.trash = trash  # a delete goes there; a purge of the trash forgets for good
 
     def list(self) -> list[Workspace]:
         return self._workspaces.list()
@@ -86,10 +87,8 @@ class WorkspaceService:
         workspace = self.get(workspace_id)
         if workspace.is_default:
             raise ConflictError(f"{workspace.name} is the default workspace and cannot be deleted.")
-        if self.trash is not None:
-            self.trash.put("workspace", workspace_id)
-            return workspace
-        return self.destroy(workspace_id) or workspace
+        self.trash.put("workspace", workspace_id)
+        return workspace
 
     def destroy(self, workspace_id: str) -> Workspace | None:
         """Forget the workspace for good (a purge of the trash) with its tool permissions and server

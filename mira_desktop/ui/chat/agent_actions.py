@@ -93,7 +93,7 @@ class AgentActions(QObject):
                 self.reload_panel(widget.agent_panel)
 
     def approve(self, panel: AgentPanel, run_id: str, call_id: str, scope: str) -> None:
-        from mira_desktop.agent.guardrail import RuleScope
+        from mira_desktop.services.chat.agent_runs import RuleScope
 
         agent_runs = self.services.agent_runs
         always = RuleScope(scope) if scope else None

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from mira_desktop.core import phrases
 from mira_desktop.ui.i18n import say, tr, tr_or
-from mira_desktop.ui.shell.theme import current_is_dark
+from mira_desktop.ui.theme import current_is_dark
 
 MAX_DETAIL = 600
 

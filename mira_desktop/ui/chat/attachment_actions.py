@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QBuffer, QIODevice, QObject, QTimer, Signal
 from PySide6.QtWidgets import QWidget
 
+from mira_desktop.core.changes import Topic
 from mira_desktop.core.conversation.chat_state import WELCOME, AttachmentRef, SendRequested
-from mira_desktop.services.app.changes import Topic
 from mira_desktop.ui import file_dialogs
 from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.chat.attachment_chip import AttachmentChip
@@ -29,9 +29,9 @@ from mira_desktop.ui.i18n import explain, tr
 if TYPE_CHECKING:
     from PySide6.QtGui import QImage
 
+    from mira_desktop.core.changes import Change
     from mira_desktop.core.conversation.chat_state import ChatState
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.services.app.changes import Change
     from mira_desktop.services.attachments.views import AttachmentView, SendPlan
     from mira_desktop.ui.changes import ChangeSignal
     from mira_desktop.ui.chat.composer import Composer

@@ -26,13 +26,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mira_desktop.ui.chat.dictation import mic_button
 from mira_desktop.ui.chat.drops import dropped
 from mira_desktop.ui.i18n import tr
 from mira_desktop.ui.icons import themed
 from mira_desktop.ui.shortcuts import describe
 
 ATTACH_SHORTCUT = "Ctrl+Shift+A"
+DICTATION_SHORTCUT = "Ctrl+Shift+M"  # the microphone: ``dictation.Dictation`` binds it
 
 
 class _Editor(QPlainTextEdit):
@@ -92,7 +92,7 @@ class Composer(QWidget):
         self.editor.submitted.connect(self._submit)
         self.editor.files_given.connect(self.files_given)
         self.attach_button = self._build_attach_button()
-        self.mic_button = mic_button(self)
+        self.mic_button = self._build_mic_button()
         self.editor.textChanged.connect(lambda: self.draft_changed.emit(self.editor.toPlainText()))
         self.send_button = QPushButton(tr("composer.send"))
         self.send_button.setObjectName("sendButton")
@@ -281,6 +281,16 @@ class Composer(QWidget):
         button.setAccessibleName(tr("composer.attach"))
         button.clicked.connect(self.attach_requested)
         describe(QShortcut(QKeySequence(ATTACH_SHORTCUT), self, self._attach_by_key), "shortcuts.attach")
+        return button
+
+    def _build_mic_button(self) -> QToolButton:
+        """The microphone beside the paperclip; ``dictation.Dictation`` gives it its behaviour."""
+        button = QToolButton(self)
+        button.setObjectName("micButton")
+        button.setCheckable(True)
+        themed(button, "microphone")  # the one icon set, redrawn when the theme changes
+        button.setToolTip(tr("dictation.tip", shortcut=DICTATION_SHORTCUT))
+        button.setAccessibleName(tr("dictation.start"))
         return button
 
     def show_chip(self, chip: QWidget | None) -> None:

@@ -20,19 +20,17 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QToolButton, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QWidget
 
+from mira_desktop.ui.chat.composer import DICTATION_SHORTCUT, Composer
 from mira_desktop.ui.i18n import explain, language, tr
-from mira_desktop.ui.icons import themed
 from mira_desktop.ui.shortcuts import describe
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.speech_input.transcriber import Transcript
-    from mira_desktop.ui.chat.composer import Composer
     from mira_desktop.ui.operations import OperationRunner
 
-SHORTCUT = "Ctrl+Shift+M"
 MAX_SECONDS = 120  # a recording stops by itself here: dictation is for a message, not a meeting
 RATE = 16_000  # what Whisper listens at
 
@@ -142,16 +140,6 @@ def write_wav(path: Path, pcm: bytes, channels: int, width: int, rate: int) -> N
         out.writeframes(pcm)
 
 
-def mic_button(parent: QWidget) -> QToolButton:
-    button = QToolButton(parent)
-    button.setObjectName("micButton")
-    button.setCheckable(True)
-    themed(button, "microphone")  # the one icon set, redrawn when the theme changes
-    button.setToolTip(tr("dictation.tip", shortcut=SHORTCUT))
-    button.setAccessibleName(tr("dictation.start"))
-    return button
-
-
 class RecordingStrip(QWidget):
     """● 0:07 and the level, above the editor while recording; "Transcribing…" after."""
 
@@ -201,7 +189,7 @@ class Dictation(QObject):
         self._clock.setInterval(200)
         self._clock.timeout.connect(self._tick)
         composer.mic_button.clicked.connect(self.toggle)
-        describe(QShortcut(QKeySequence(SHORTCUT), parent, self._by_key), "shortcuts.dictate")
+        describe(QShortcut(QKeySequence(DICTATION_SHORTCUT), parent, self._by_key), "shortcuts.dictate")
         self._connected: Recorder | None = None
         self._connect(self.recorder)
 

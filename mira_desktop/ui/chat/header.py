@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
-from mira_desktop.services.app.changes import Topic
+from mira_desktop.core.changes import Topic
 from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.elided_label import ElidedLabel
 from mira_desktop.ui.i18n import tr
@@ -138,18 +138,6 @@ class ChatHeader(QWidget):
         self._follow = Follow(self, changes, topics, lambda _c: self.reload())
 
     # -- what is shown ---------------------------------------------------------------------------
-    @property
-    def draft_role_id(self) -> str | None:
-        return self.draft.role_id
-
-    @property
-    def draft_kb_id(self) -> str | None:
-        return self.draft.knowledge_base_id
-
-    @property
-    def draft_model_ref(self) -> str | None:
-        return self.draft.model_ref
-
     def bound_model_ref(self) -> str | None:
         """The model reference the shown thread (or the draft) names; None follows the default."""
         if self.thread_id is not None and self._choices is not None and self._choices.thread is not None:

@@ -12,13 +12,13 @@ import shiboken6
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QWidget
 
-from mira_desktop.services.app.changes import Topic
+from mira_desktop.core.changes import Topic
 from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.i18n import explain
 
 if TYPE_CHECKING:
+    from mira_desktop.core.changes import Change
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.services.app.changes import Change
     from mira_desktop.services.media.service import MediaView
     from mira_desktop.ui.changes import ChangeSignal
     from mira_desktop.ui.chat.media_player import MediaStrip

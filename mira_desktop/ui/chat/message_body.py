@@ -86,7 +86,7 @@ class CodeBlock(QFrame):
         self.view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.view.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.view.setOpenLinks(False)
-        from mira_desktop.ui.shell.theme import palette_for
+        from mira_desktop.ui.theme import palette_for
 
         colors = palette_for(dark)
         self.view.setStyleSheet(

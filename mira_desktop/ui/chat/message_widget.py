@@ -25,7 +25,7 @@ from mira_desktop.ui.chat.long_text import breakable, without_breaks
 from mira_desktop.ui.chat.message_body import MessageLabel, show_settled
 from mira_desktop.ui.chat.message_parts import add_parts
 from mira_desktop.ui.i18n import tr
-from mira_desktop.ui.shell.theme import current_is_dark
+from mira_desktop.ui.theme import current_is_dark
 
 if TYPE_CHECKING:
     from mira_desktop.core.conversation.chat_state import ViewMessage

@@ -132,11 +132,6 @@ class ChatView(QStackedWidget):
         if self._pinned:
             self.scroll_area.verticalScrollBar().setValue(maximum)
 
-    def scroll_to_end(self) -> None:
-        self._pinned = True
-        bar = self.scroll_area.verticalScrollBar()
-        bar.setValue(bar.maximum())
-
     def _relayout(self, history: Sequence[ViewMessage]) -> None:
         if not self._order or self._order[0] not in {m.id for m in history}:
             self._pinned = True  # another thread (or the first load): start at its end

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QWidget
 
-from mira_desktop.services.app.changes import Topic
+from mira_desktop.core.changes import Topic
 from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.i18n import tr
 

@@ -16,7 +16,7 @@ from mira_desktop.ui.knowledge.tables import cell, make_table
 from mira_desktop.ui.locale_format import format_number, format_timestamp
 
 if TYPE_CHECKING:
-    from mira_desktop.store.evaluation_runs import EvaluationRun
+    from mira_desktop.services.knowledge.evaluation import EvaluationRun
 
 
 class EvaluationTab(QWidget):

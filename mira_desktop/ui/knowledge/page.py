@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mira_desktop.services.app.changes import Topic
+from mira_desktop.core.changes import Topic
 from mira_desktop.ui import file_dialogs
 from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.i18n import explain, tr
@@ -44,8 +44,8 @@ if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.knowledge.bases import DocumentView, JobView, KnowledgeBaseSummary
     from mira_desktop.services.knowledge.embedders import EmbedderChoice
+    from mira_desktop.services.knowledge.evaluation import EvaluationRun
     from mira_desktop.services.knowledge.search import Hit
-    from mira_desktop.store.evaluation_runs import EvaluationRun
     from mira_desktop.ui.changes import ChangeSignal
     from mira_desktop.ui.operations import OperationRunner
 
@@ -491,8 +491,6 @@ class KnowledgePage(QWidget):
         self.runner.op(self, lambda: remove(kb_id, doc_id)).failure(self._failed).run()
 
     # -- search and evaluation -------------------------------------------------------------------
-    def run_search(self) -> None:
-        self.search_tab._request()
 
     def search(self, query: str, mode: str) -> None:
         kb_id = self.current_kb_id()

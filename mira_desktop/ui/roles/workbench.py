@@ -28,10 +28,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mira_desktop.core.changes import Topic
 from mira_desktop.core.errors import MiraError
 from mira_desktop.core.roles.records import RoleStatus
 from mira_desktop.core.roles.validation import InvalidRoleError, role_errors
-from mira_desktop.services.app.changes import Topic
 from mira_desktop.services.roles.cards import CardFormat
 from mira_desktop.ui import file_dialogs
 from mira_desktop.ui.changes import Follow

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QWidget
 
 from mira_desktop.services.app.preferences import LANGUAGES, THEMES
 from mira_desktop.ui.i18n import chosen_language, language, tr
-from mira_desktop.ui.shell.theme import apply_theme
+from mira_desktop.ui.theme import apply_theme
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices

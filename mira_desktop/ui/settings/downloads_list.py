@@ -20,13 +20,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mira_desktop.services.app.changes import Topic
+from mira_desktop.core.changes import Topic
 from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.i18n import explain, say, tr
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.store.downloads import Download
+    from mira_desktop.services.hub.downloads import Download
     from mira_desktop.ui.changes import ChangeSignal
     from mira_desktop.ui.operations import OperationRunner
 

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mira_desktop.services.app.changes import Topic
+from mira_desktop.core.changes import Topic
 from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.i18n import tr
 from mira_desktop.ui.layout import pin_to_top

@@ -39,17 +39,17 @@ from mira_desktop.ui.chat.waiting_banner import WaitingBanner
 from mira_desktop.ui.i18n import explain, say, tr
 from mira_desktop.ui.operations import OperationRunner
 from mira_desktop.ui.shell.greetings import WelcomeGreetings
-from mira_desktop.ui.shell.menus import build_menus
+from mira_desktop.ui.shell.menus import MenuCommands, build_menus
 from mira_desktop.ui.shell.other_windows import OtherWindows
 from mira_desktop.ui.shell.sidebar import MORE, ThreadSidebar
-from mira_desktop.ui.shell.theme import apply_theme
 from mira_desktop.ui.shell.undo_notice import UndoNotice
+from mira_desktop.ui.theme import apply_theme
 
 if TYPE_CHECKING:
+    from mira_desktop.core.changes import Change
     from mira_desktop.core.conversation.chat_state import ChatState
     from mira_desktop.core.notifications import Notification
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.services.app.changes import Change
     from mira_desktop.services.app.first_look import FirstLook
     from mira_desktop.services.app.preferences import Preferences
     from mira_desktop.services.chat.service import SendOptions
@@ -82,7 +82,19 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
         self._was_busy = False
         self._greeting_index = 0
         self._build_layout()
-        build_menus(self)  # in the first frame, so that nothing moves when the services arrive
+        build_menus(  # in the first frame, so that nothing moves when the services arrive
+            self,
+            MenuCommands(
+                settings=self.open_settings,
+                roles=self.open_roles,
+                knowledge=self.open_knowledge,
+                switcher=self.open_switcher,
+                trash=self.open_trash,
+                backup=self.back_up,
+                quit=self.close,
+                shortcuts=self.show_shortcuts,
+            ),
+        )
         self.menuBar().setEnabled(False)  # its windows need the services
         self._build_status_bar(data_dir)
         self._notes = _NotificationRelay()
@@ -173,7 +185,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
     def attach(self, services: AppServices, *, check_model: bool = False) -> None:
         """Connect the window to the opened data folder; with ``check_model``, the default model
         starts loading first, on its own thread, while the rest of the window is connected."""
-        from mira_desktop.services.app.changes import Topic
+        from mira_desktop.core.changes import Topic
         from mira_desktop.ui.changes import ChangeSignal, Follow
         from mira_desktop.ui.chat.agent_actions import AgentActions
         from mira_desktop.ui.chat.attachment_actions import AttachmentActions
@@ -410,7 +422,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
 
     def _thread_data_changed(self, changes: list[Change]) -> None:
         """A change of the open thread, from this window or any other: follow it."""
-        from mira_desktop.services.app.changes import Topic
+        from mira_desktop.core.changes import Topic
 
         thread_id, services = self.current_thread_id, self.services
         touched = [c for c in changes if not c.ids or thread_id in c.ids]

@@ -2,21 +2,32 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMainWindow
 
 from mira_desktop.ui.i18n import tr
 from mira_desktop.ui.shortcuts import describe
 
-if TYPE_CHECKING:
-    from collections.abc import Callable
 
-    from mira_desktop.ui.shell.main_window import MainWindow
+@dataclass(frozen=True)
+class MenuCommands:
+    """What each menu item does; the main window hands its methods in (this module does not know it)."""
+
+    settings: Callable[[], object]
+    roles: Callable[[], object]
+    knowledge: Callable[[], object]
+    switcher: Callable[[], object]
+    trash: Callable[[], object]
+    backup: Callable[[], object]
+    quit: Callable[[], object]
+    shortcuts: Callable[[], object]
 
 
-def build_menus(window: MainWindow) -> None:
+def build_menus(window: QMainWindow, commands: MenuCommands) -> None:
     """The menus; each action is named (``describe``) with what it does, for the F1 sheet and Ctrl+K."""
     menu = window.menuBar().addMenu(tr("menu.mira"))
 
@@ -37,23 +48,23 @@ def build_menus(window: MainWindow) -> None:
     action(
         "menu.settings",
         "shortcuts.settings",
-        window.open_settings,
+        commands.settings,
         "Ctrl+,",
         *QKeySequence.keyBindings(QKeySequence.StandardKey.Preferences),
     )
-    action("menu.roles", "shortcuts.roles", window.open_roles, "Ctrl+Shift+R")
-    action("menu.knowledge", "shortcuts.knowledge", window.open_knowledge, "Ctrl+Shift+K")
-    action("menu.switcher", "shortcuts.switcher", window.open_switcher, "Ctrl+K")
+    action("menu.roles", "shortcuts.roles", commands.roles, "Ctrl+Shift+R")
+    action("menu.knowledge", "shortcuts.knowledge", commands.knowledge, "Ctrl+Shift+K")
+    action("menu.switcher", "shortcuts.switcher", commands.switcher, "Ctrl+K")
     menu.addSeparator()
-    action("menu.trash", "look.shortcut.trash", window.open_trash, "Ctrl+Shift+Backspace")
-    action("menu.backup", "look.shortcut.backup", window.back_up)
+    action("menu.trash", "look.shortcut.trash", commands.trash, "Ctrl+Shift+Backspace")
+    action("menu.backup", "look.shortcut.backup", commands.backup)
     menu.addSeparator()
     quit_action = action(
-        "menu.quit", "shortcuts.quit", window.close, "Ctrl+Q", *QKeySequence.keyBindings(QKeySequence.StandardKey.Quit)
+        "menu.quit", "shortcuts.quit", commands.quit, "Ctrl+Q", *QKeySequence.keyBindings(QKeySequence.StandardKey.Quit)
     )
     quit_action.setShortcutContext(Qt.ShortcutContext.ApplicationShortcut)  # also from the Roles window
     help_menu = window.menuBar().addMenu(tr("menu.help"))
     sheet = describe(QAction(tr("menu.shortcuts"), window), "shortcuts.sheet")
     sheet.setShortcuts([QKeySequence("F1"), QKeySequence("Ctrl+/")])
-    sheet.triggered.connect(window.show_shortcuts)
+    sheet.triggered.connect(lambda _checked=False: commands.shortcuts())
     help_menu.addAction(sheet)

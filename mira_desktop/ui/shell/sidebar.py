@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mira_desktop.core.changes import Topic
 from mira_desktop.core.conversation.threads import Thread, ThreadStatus
-from mira_desktop.services.app.changes import Topic
 from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.i18n import tr
 from mira_desktop.ui.shortcuts import describe

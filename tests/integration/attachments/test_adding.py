@@ -94,16 +94,6 @@ def test_a_file_over_the_limit_is_refused_before_it_is_read(services: AppService
     _refused(services, big, r"big\.txt is 9\.0 MB, above the 8 MB limit")
 
 
-def test_the_limit_is_a_setting(services: AppServices, tmp_path: Path) -> None:
-    from mira_desktop.services.attachments.views import MAX_BYTES_SETTING
-    from mira_desktop.store.settings import SettingsRepository
-
-    SettingsRepository(services.database).set(MAX_BYTES_SETTING, 1024)
-    text = tmp_path / "two-kb.txt"
-    text.write_text("x" * 2048)
-    _refused(services, text, r"two-kb\.txt is 2 KB, above the 1 KB limit for an attachment")
-
-
 def test_a_renamed_executable_is_refused_whatever_its_name(services: AppServices, tmp_path: Path) -> None:
     fake = tmp_path / "report.pdf"
     shutil.copyfile("/bin/ls", fake)

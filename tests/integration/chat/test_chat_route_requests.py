@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from mira_desktop.core.conversation.runs import RunStatus
-from mira_desktop.core.conversation.sampling import SamplingParams
+from mira_desktop.core.sampling import SamplingParams
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.chat.service import SendOptions
 from tests.support.fixtures import Script

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from mira_desktop.core.conversation.runs import EventType, RunKind, RunStatus
-from mira_desktop.core.conversation.sampling import SamplingParams
 from mira_desktop.core.conversation.threads import MessageStatus
+from mira_desktop.core.sampling import SamplingParams
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.chat.routes.rag import GRADE_SCHEMA, RagRoute
 from mira_desktop.services.chat.routes.rag_retriever import KnowledgeRetriever

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from mira_desktop.core.changes import Topic
 from mira_desktop.core.conversation.threads import MessageRole
 from mira_desktop.core.errors import InvalidInputError, NotFoundError
 from mira_desktop.index.locking import IndexBusyError
 from mira_desktop.services.app.bundle import AppServices
-from mira_desktop.services.app.changes import Topic
 from mira_desktop.services.knowledge.indexing.background import BackgroundIndexer
 from mira_desktop.services.knowledge.indexing.progress import IndexProgress
 from mira_desktop.store.messages import MessageRepository

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from mira_desktop.core.cancel import CancelToken
-from mira_desktop.core.conversation.sampling import SamplingParams
+from mira_desktop.core.sampling import SamplingParams
 from mira_desktop.models.adapters.local.llama import LlamaCppModel, LocalSettings
 from mira_desktop.models.embedded import smollm2_gguf_path
 from mira_desktop.models.errors import ErrorKind, ModelError

@@ -25,7 +25,7 @@ import httpx
 import pytest
 
 from mira_desktop.core.cancel import CancelToken
-from mira_desktop.core.conversation.sampling import SamplingParams
+from mira_desktop.core.sampling import SamplingParams
 from mira_desktop.core.token_estimate import estimate_tokens
 from mira_desktop.models.adapters.remote.adapter import OpenAICompatibleModel
 from mira_desktop.models.embedded import smollm2_gguf_path

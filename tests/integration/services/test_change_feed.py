@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from mira_desktop.core.changes import Change, Topic
 from mira_desktop.services.app.bundle import AppServices
-from mira_desktop.services.app.changes import Change, Topic
 from tests.support.fixtures import Script
 
 

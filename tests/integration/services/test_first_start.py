@@ -5,10 +5,10 @@ from pathlib import Path
 
 import pytest
 
+from mira_desktop.core.data_folder import ENV_VAR, resolve_data_dir
 from mira_desktop.core.errors import DataFolderError
 from mira_desktop.core.workspaces import DEFAULT_WORKSPACE_NAME
 from mira_desktop.services.app.bundle import AppServices
-from mira_desktop.services.app.data_folder import ENV_VAR, resolve_data_dir
 from tests.support.fixtures import OpenServices
 
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from mira_desktop.core.changes import Change, Topic
 from mira_desktop.core.clock import now_iso
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
 from mira_desktop.services.app.bundle import AppServices
-from mira_desktop.services.app.changes import Change, Topic
 from mira_desktop.services.knowledge.indexing.folder_sync import sync_folder
 from tests.integration.services.test_delete_semantics import _thread_with_messages
 from tests.support.cli import Mira

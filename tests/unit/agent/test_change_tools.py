@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from mira_desktop.agent.errors import StaleProposal, ToolError
+from mira_desktop.agent.files.changes import FileChange
 from mira_desktop.agent.files.states import DIRECTORY, sha256_bytes
 from mira_desktop.agent.snapshots import SnapshotStore
-from mira_desktop.agent.tools.proposals import FileChange, Proposal
+from mira_desktop.agent.tools.proposals import Proposal
 from mira_desktop.agent.tools.workspace_tools import WorkspaceTools
 
 

@@ -16,8 +16,9 @@ from mira_desktop.agent.checkpoint import (
     message_to_dict,
 )
 from mira_desktop.agent.evidence import Evidence
+from mira_desktop.agent.files.changes import FileChange
 from mira_desktop.agent.guardrail import Rule, RuleScope, Verdict
-from mira_desktop.agent.tools.proposals import FileChange, Proposal
+from mira_desktop.agent.tools.proposals import Proposal
 from mira_desktop.core.errors import InvalidInputError
 from mira_desktop.models.protocol import ChatMessage, ToolCall
 

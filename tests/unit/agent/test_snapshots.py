@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from mira_desktop.agent.errors import SnapshotMissing, UndoConflict
+from mira_desktop.agent.files.changes import FileChange
 from mira_desktop.agent.files.root import WorkspaceRoot
 from mira_desktop.agent.snapshots import SnapshotStore, undo
-from mira_desktop.agent.tools.proposals import FileChange
 from mira_desktop.agent.tools.workspace_tools import WorkspaceTools
 
 from .conftest import make_tools

@@ -2,9 +2,9 @@ from __future__ import annotations
 
 import pytest
 
-from mira_desktop.core.conversation.sampling import SamplingParams
 from mira_desktop.core.errors import InvalidInputError
 from mira_desktop.core.model_refs import ModelKind, parse_model_ref
+from mira_desktop.core.sampling import SamplingParams
 
 
 @pytest.mark.parametrize(

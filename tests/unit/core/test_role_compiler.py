@@ -7,9 +7,9 @@ import itertools
 import pytest
 
 from mira_desktop.core.conversation.request_compiler import PromptMessage, compile_request
-from mira_desktop.core.conversation.sampling import SamplingParams
 from mira_desktop.core.roles.compiler import SECTION_ORDER, SECTION_TITLES, compile_role
 from mira_desktop.core.roles.records import RoleStatus
+from mira_desktop.core.sampling import SamplingParams
 from tests.unit.core.role_factory import make_role
 
 TEXT_FIELDS = ("description", "worldview", "persona", "scenario", "example_dialogues", "style", "constraints")

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from mira_desktop.core.cancel import CancelToken
-from mira_desktop.core.conversation.sampling import SamplingParams
 from mira_desktop.core.errors import InvalidInputError
+from mira_desktop.core.sampling import SamplingParams
 from mira_desktop.models.adapters.scripted import ScriptedModel
 from mira_desktop.models.errors import ErrorKind, ModelError
 from mira_desktop.models.protocol import (

@@ -39,9 +39,9 @@ from mira_desktop.agent.tools.workspace_tools import WorkspaceTools
 from mira_desktop.core.cancel import Cancelled as CancelSignal
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.conversation.runs import EventType, RunEvent, RunStatus
-from mira_desktop.core.conversation.sampling import SamplingParams
 from mira_desktop.core.conversation.threads import Thread
 from mira_desktop.core.errors import NotFoundError
+from mira_desktop.core.sampling import SamplingParams
 from mira_desktop.core.workspaces import Workspace
 from mira_desktop.models.protocol import ChatMessage, ChatModel
 from mira_desktop.services.chat.routes.agent_journal import RunJournal

@@ -15,12 +15,12 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from mira_desktop.core.cancel import Cancelled, CancelToken
 from mira_desktop.core.conversation.runs import RunStatus
-from mira_desktop.core.conversation.sampling import SamplingParams
+from mira_desktop.core.sampling import SamplingParams
 from mira_desktop.index.languages import text_language
 from mira_desktop.models.protocol import ChatMessage, ChatModel, ChatRequest, TextDelta
 from mira_desktop.models.retry import DEFAULT_DELAYS, stream_with_retry
@@ -396,5 +396,3 @@ def _parse_grades(text: str, count: int) -> list[int] | None:
     return sorted({n - 1 for n in numbers if isinstance(n, int) and 1 <= n <= count})
 
 
-def evidence_to_dict(evidence: Evidence) -> dict[str, Any]:
-    return asdict(evidence)

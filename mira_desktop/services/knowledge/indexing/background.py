@@ -13,26 +13,34 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Protocol
 
 from mira_desktop.core.cancel import Cancelled, CancelToken
+from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.errors import MiraError
 from mira_desktop.core.notifications import Level, NotificationBus
 from mira_desktop.core.tasks import SHUTDOWN, Task, TaskRunner
 from mira_desktop.index.locking import IndexBusyError
-from mira_desktop.services.app.changes import ChangeFeed, Topic
-from mira_desktop.services.knowledge.bases import KnowledgeBaseService
-from mira_desktop.services.knowledge.indexing.folder_sync import sync_folder
+from mira_desktop.services.knowledge.indexing.folder_sync import FollowedBase, sync_folder
 from mira_desktop.services.knowledge.indexing.progress import IndexProgress
 from mira_desktop.services.knowledge.indexing.queue import IndexQueue
 
 RETRY_AFTER_ERROR_S = 60.0
 
 
+class IndexedBases(FollowedBase, Protocol):
+    """What the indexer needs of the knowledge bases (``knowledge.bases.KnowledgeBaseService``)."""
+
+    def watched(self) -> list[tuple[str, str]]: ...
+
+    def remove_orphan_folders(self) -> object: ...
+
+
 class BackgroundIndexer:
     def __init__(
         self,
         queue: IndexQueue,
-        knowledge_bases: KnowledgeBaseService,
+        knowledge_bases: IndexedBases,
         *,
         notifications: NotificationBus,
         tasks: TaskRunner,

@@ -4,16 +4,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from mira_desktop.core.errors import InvalidInputError
 from mira_desktop.ingest.registry import is_supported
 from mira_desktop.services.knowledge.files import SourceFile
-from mira_desktop.store.documents import VersionStatus
+from mira_desktop.store.documents import Document, DocumentVersion, VersionStatus
 
 if TYPE_CHECKING:
-    from mira_desktop.services.knowledge.bases import KnowledgeBaseService
     from mira_desktop.services.knowledge.indexing.queue import IndexQueue
+
+
+class FollowedBase(Protocol):
+    """What a sync needs of the knowledge bases (``knowledge.bases.KnowledgeBaseService``, which
+    imports the indexing package, so it is not named here)."""
+
+    def latest_sources(self, kb_id: str) -> dict[str, DocumentVersion]: ...
+
+    def trashed_sources(self, kb_id: str) -> set[str]: ...
+
+    def remove_document(self, kb_id: str, ref: str) -> Document: ...
 
 
 @dataclass(frozen=True)
@@ -24,7 +34,7 @@ class SyncResult:
 
 
 def sync_folder(
-    kb_id: str, folder: str, knowledge_bases: KnowledgeBaseService, indexing: IndexQueue
+    kb_id: str, folder: str, knowledge_bases: FollowedBase, indexing: IndexQueue
 ) -> SyncResult:
     """Bring the knowledge base in line with ``folder`` (files under it, hidden ones skipped).
 

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mira_desktop.core.cancel import CancelToken
+from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.errors import NotFoundError
 from mira_desktop.index.locking import IndexBusyError
-from mira_desktop.services.app.changes import ChangeFeed, Topic
 from mira_desktop.services.knowledge.files import KnowledgeFiles, Skipped, SourceFile, expand_paths
 from mira_desktop.services.knowledge.indexes import KnowledgeIndexes
 from mira_desktop.services.knowledge.indexing.builder import IndexBuilder, RunReport
