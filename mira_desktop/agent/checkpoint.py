@@ -143,9 +143,8 @@ class Checkpoint:
     def from_dict(cls, data: dict[str, Any]) -> Checkpoint:
         version = int(data.get("version", 0))
         if version != CHECKPOINT_VERSION:
-            raise InvalidInputError(
-                f"The run's checkpoint has version {version}, but this Mira reads version {CHECKPOINT_VERSION}: "
-                "the run cannot be resumed; start it again."
+            raise InvalidInputError.said(
+                "agent.checkpoint_version", version=version, known=CHECKPOINT_VERSION
             )
         pending = data.get("pending")
         return cls(

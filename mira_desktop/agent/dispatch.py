@@ -43,7 +43,7 @@ def handle_call(run: AgentRun, call: ParsedCall) -> Outcome | None:
     run.emit(AgentEvent.TOOL_CALL, id=call.id, tool=call.name, arguments=call.arguments)
     try:
         if call.error is not None:
-            raise ToolError(f"Your call of {call.name!r} could not be read: {call.error}", "malformed")
+            raise ToolError.said("agent.tool.unreadable_call", "malformed", tool=call.name, error=call.error)
         tool = run.tools.validate(call.name, call.arguments)
     except ToolError as exc:
         return _malformed(run, call, exc.message)

@@ -122,9 +122,7 @@ class AgentLoop:
                 pending = None
             if pending is None:
                 if isinstance(decision, Approve | Deny):
-                    raise ConflictError(
-                        f"No call of this run waits for approval (the decision named {decision.call_id}); nothing was done."
-                    )
+                    raise ConflictError.said("agent.decision_nothing_waits", call_id=decision.call_id)
             else:
                 outcome = self._decide(run, decision)
                 if outcome is not None:
@@ -139,7 +137,7 @@ class AgentLoop:
         """Go on after a limit stopped the run: new limits, the same counters, the loop rule afresh."""
         pending = checkpoint.pending
         if pending is not None and pending.phase is PendingPhase.AWAITING_APPROVAL:
-            raise ConflictError(f"The run waits for approval of {pending.id}: approve or deny it instead.")
+            raise ConflictError.said("agent.waits_for_approval_of", call_id=pending.id)
         run = self._live(checkpoint, cancel)
         run.budget.continue_with(limits)
         run.emit(AgentEvent.CONTINUED, limits=limits.to_dict())
@@ -269,8 +267,8 @@ class AgentLoop:
         if decision is None:  # still waiting: nothing was decided
             return run.waiting(pending)
         if isinstance(decision, Approve | Deny) and decision.call_id != pending.id:
-            raise ConflictError(
-                f"The decision names call {decision.call_id}, but the run waits for {pending.id}; nothing was done."
+            raise ConflictError.said(
+                "agent.decision_other_call", call_id=decision.call_id, pending=pending.id
             )
         if isinstance(decision, Deny):
             reason = f" Their reason: {decision.reason}" if decision.reason.strip() else ""

@@ -29,7 +29,7 @@ class SnapshotStore:
 
     def _path(self, digest: str) -> Path:
         if len(digest) != 64 or any(c not in "0123456789abcdef" for c in digest):
-            raise SnapshotMissing(f"{digest!r} is not a snapshot name.")
+            raise SnapshotMissing.said("agent.snapshot.bad_name", digest=digest)
         return self.folder / digest[:2] / digest
 
     def save(self, data: bytes) -> str:
@@ -48,11 +48,11 @@ class SnapshotStore:
         try:
             data = self._path(digest).read_bytes()
         except OSError as exc:
-            raise SnapshotMissing(
-                f"The snapshot {digest[:12]}… is missing from {self.folder}, so that file cannot be restored."
+            raise SnapshotMissing.said(
+                "agent.snapshot.missing", digest=digest[:12], folder=self.folder
             ) from exc
         if hashlib.sha256(data).hexdigest() != digest:
-            raise SnapshotMissing(f"The snapshot {digest[:12]}… in {self.folder} is damaged.")
+            raise SnapshotMissing.said("agent.snapshot.damaged", digest=digest[:12], folder=self.folder)
         return data
 
 
@@ -94,9 +94,7 @@ def undo(root: WorkspaceRoot, store: SnapshotStore, changes: Sequence[FileChange
     changes = [change for change in changes if change.path in pending]
     for change in changes:  # check every snapshot before touching the first file
         if change.before not in (None, DIRECTORY) and not store.has(str(change.before)):
-            raise SnapshotMissing(
-                f"The snapshot of {change.path} is missing from {store.folder}; nothing was restored."
-            )
+            raise SnapshotMissing.said("agent.snapshot.missing_for", path=change.path, folder=store.folder)
     kept: list[str] = []
     for change in reversed(changes):
         try:

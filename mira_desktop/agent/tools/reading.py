@@ -9,6 +9,7 @@ from mira_desktop.agent.errors import ToolError
 from mira_desktop.agent.files.root import WorkspaceRoot
 from mira_desktop.agent.files.text import decode_text, is_binary
 from mira_desktop.agent.tools.results import ToolResult
+from mira_desktop.core import phrases
 from mira_desktop.core.cancel import CancelToken
 
 MAX_LIST_ENTRIES = 300
@@ -31,9 +32,9 @@ def list_files(root: WorkspaceRoot, args: dict[str, Any], cancel: CancelToken) -
     depth = int(args.get("depth", 2))
     kind = root.kind(path)
     if kind is None:
-        raise ToolError(f"{path} does not exist.", "not_found")
+        raise ToolError.said("agent.tool.no_such_path", "not_found", path=path)
     if kind == "file":
-        raise ToolError(f"{path} is a file; use read_file to read it.", "invalid_arguments")
+        raise ToolError.said("agent.tool.is_file", "invalid_arguments", path=path)
     lines: list[str] = []
     entries: list[dict[str, Any]] = []
     truncated = False
@@ -68,9 +69,7 @@ def read_file(root: WorkspaceRoot, args: dict[str, Any], cancel: CancelToken) ->
         data = root.read_bytes(path, MAX_READ_FILE_BYTES, single_link=True)
     except ToolError as exc:
         if exc.kind == "too_large":
-            raise ToolError(
-                f"{exc.message} Use search_files to find the lines you need.", "too_large"
-            ) from exc
+            raise ToolError.said("agent.tool.too_large_search", "too_large", reason=phrases.of(exc)) from exc
         raise
     cancel.raise_if_cancelled()
     text = decode_text(data, path)
@@ -82,12 +81,10 @@ def read_file(root: WorkspaceRoot, args: dict[str, Any], cancel: CancelToken) ->
         return ToolResult(True, f"{path} is empty.", path=path, lines=(0, 0), data={"total_lines": 0})
     start = int(args.get("start_line", 1))
     if start > total:
-        raise ToolError(
-            f"{path} has only {total} lines; start_line {start} is past its end.", "invalid_arguments"
-        )
+        raise ToolError.said("agent.tool.past_end", "invalid_arguments", path=path, total=total, start=start)
     end = min(int(args.get("end_line", start + MAX_READ_LINES - 1)), total, start + MAX_READ_LINES - 1)
     if end < start:
-        raise ToolError("end_line must not be before start_line.", "invalid_arguments")
+        raise ToolError.said("agent.tool.end_before_start", "invalid_arguments")
     shown: list[str] = []
     size = 0
     for number in range(start, end + 1):
@@ -115,9 +112,9 @@ def search_files(root: WorkspaceRoot, args: dict[str, Any], cancel: CancelToken)
     try:
         pattern = re.compile(query if args.get("regex") else re.escape(query), flags)
     except re.error as exc:
-        raise ToolError(f"The regular expression is invalid: {exc}.", "invalid_arguments") from exc
+        raise ToolError.said("agent.tool.bad_regex", "invalid_arguments", error=exc) from exc
     if root.kind(folder) != "folder":
-        raise ToolError(f"{folder} is not a folder of the workspace.", "not_found")
+        raise ToolError.said("agent.tool.not_a_folder", "not_found", folder=folder)
     matches: list[dict[str, Any]] = []
     skipped = {"binary": 0, "not UTF-8": 0, "too large": 0, "unreadable": 0}
     files = 0

@@ -89,9 +89,7 @@ class AttachmentService:
     def set_max_bytes(self, size: int) -> int:
         """The largest file that can be attached (the setting; 8 MB unless changed)."""
         if not 1024 <= size <= MAX_SETTABLE_BYTES:
-            raise InvalidInputError(
-                f"The attachment limit must be between 1 KB and {MAX_SETTABLE_BYTES // MB} MB."
-            )
+            raise InvalidInputError.said("attach.bad_limit", most=MAX_SETTABLE_BYTES // MB)
         self._settings.set(MAX_BYTES_SETTING, int(size))
         return self.max_bytes
 
@@ -151,7 +149,7 @@ class AttachmentService:
     def stored_path(self, attachment_id: str) -> Path:
         found = self._repo.get(attachment_id)
         if found is None:
-            raise NotFoundError(f"No attachment with id {attachment_id}: see `mira attachments list`.")
+            raise NotFoundError.said("attach.not_found", attachment_id=attachment_id)
         return self._blobs.path(found.path)
 
     def collect(self, grace_seconds: float | None = None, *, dry_run: bool = False) -> CollectionReport:
@@ -250,7 +248,7 @@ class AttachmentService:
     # -- helpers ---------------------------------------------------------------------------------
     def _add(self, key: str, thread_id: str | None, name: str, data: bytes) -> AttachmentView:
         if thread_id is not None and self._threads.get(thread_id) is None:
-            raise NotFoundError(f"No thread with id {thread_id}: see `mira threads list`.")
+            raise NotFoundError.said("threads.not_found", thread_id=thread_id)
         self._check_size(name, len(data))
         sniffed, detail, text = examine(name, data, self._blobs.scratch)
         sha = sha256_of(data)
@@ -301,9 +299,7 @@ class AttachmentService:
         try:
             extracted = from_json(text_path.read_text("utf-8"))
         except (OSError, ValueError, KeyError):
-            raise NotFoundError(
-                f"The text read from {name} is missing: remove it and attach it again."
-            ) from None
+            raise NotFoundError.said("attach.text_missing", name=name) from None
         return AttachedFile(attachment, name, draft_key, extracted, self.retriever, stored)
 
     def _view(self, attachment: StoredAttachment, name: str, draft_key: str | None = None) -> AttachmentView:

@@ -125,7 +125,7 @@ class AgentRuns:
         for event in self._runs.events(run_id):
             if event.type == "tool.result" and event.data.get("id") == call_id:
                 return str((event.data.get("result") or {}).get("text", ""))
-        raise NotFoundError(f"The run {run_id} has no call {call_id}: see `mira runs events {run_id}`.")
+        raise NotFoundError.said("agent.run.no_call", run_id=run_id, call_id=call_id)
 
     def used_no_tools_last(self, thread_id: str, model_ref: str) -> bool:
         """Whether the thread's last agent run on ``model_ref`` answered a file task without
@@ -161,23 +161,17 @@ class AgentRuns:
         run = self._agent_run(run_id)
         checkpoint = self._checkpoint(run)
         if checkpoint is None:
-            raise ConflictError(
-                f"The run {run_id} never got far enough to be continued: send the task again."
-            )
+            raise ConflictError.said("agent.run.not_far", run_id=run_id)
         if run.status is RunStatus.WAITING_APPROVAL:
-            raise ConflictError(
-                f"The run {run_id} waits for approval: approve or deny the pending call instead."
-            )
+            raise ConflictError.said("agent.run.waits", run_id=run_id)
         if self._undone(run_id):  # the files are back as they were: the run's context no longer holds
-            raise ConflictError(f"The run {run_id} was undone, so it cannot go on: send the task again.")
+            raise ConflictError.said("agent.run.undone_no_continue", run_id=run_id)
         if run.status is RunStatus.INTERRUPTED:
             return self._chat.resume_run(run_id, Recover(), {"type": "recover"})
         if run.status is not RunStatus.COMPLETED:
-            raise ConflictError(
-                f"The run {run_id} is {run.status.value}: only a stopped or interrupted run goes on."
-            )
+            raise ConflictError.said("agent.run.cannot_continue", run_id=run_id, status=run.status.value)
         if more_steps is not None and more_steps < 1:
-            raise InvalidInputError("--more-steps must be at least 1.")
+            raise InvalidInputError.said("agent.run.more_steps")
         limits = checkpoint.limits.continued(checkpoint.counters, self._route.limits())
         if more_steps is not None:  # exactly N more model calls; the other limits raised as usual
             limits = with_more_model_calls(
@@ -192,7 +186,7 @@ class AgentRuns:
         if run.status not in (RunStatus.WAITING_APPROVAL, RunStatus.INTERRUPTED):
             if self._chat.stop(run_id):
                 return run
-            raise ConflictError(f"The run {run_id} is {run.status.value}: there is nothing to cancel.")
+            raise ConflictError.said("agent.run.nothing_to_cancel", run_id=run_id, status=run.status.value)
         checkpoint = self._checkpoint(run)
         made = self._in_flight_change(run, checkpoint) if checkpoint is not None else ()
         note = CANCELLED_WAITING if run.status is RunStatus.WAITING_APPROVAL else CANCELLED_INTERRUPTED
@@ -231,15 +225,15 @@ class AgentRuns:
         """Put back every file the run changed; refuses, listing them, when a file changed since."""
         run = self._agent_run(run_id)
         if run.status in (RunStatus.RUNNING,) and any(h.run_id == run_id for h in self._chat.active_runs()):
-            raise ConflictError("Stop the run before undoing it.")
+            raise ConflictError.said("agent.run.stop_before_undo")
         checkpoint = self._checkpoint(run)
         changes = (
             [*checkpoint.evidence.changes, *self._in_flight_change(run, checkpoint)] if checkpoint else []
         )
         if not changes:
-            raise ConflictError(f"The run {run_id} changed no file: there is nothing to undo.")
+            raise ConflictError.said("agent.run.nothing_to_undo", run_id=run_id)
         if self._undone(run_id):
-            raise ConflictError(f"The run {run_id} was already undone.")
+            raise ConflictError.said("agent.run.already_undone", run_id=run_id)
         thread = self._threads.get(run.thread_id)
         assert thread is not None
         workspace = self._route.workspace(thread)
@@ -257,9 +251,9 @@ class AgentRuns:
     def _agent_run(self, run_id: str) -> Run:
         run = self._runs.get(run_id)
         if run is None:
-            raise NotFoundError(f"No run with id {run_id}.")
+            raise NotFoundError.said("agent.run.not_found", run_id=run_id)
         if run.kind is not RunKind.AGENT:
-            raise ConflictError(f"The run {run_id} is a {run.kind.value} run, not an agent run.")
+            raise ConflictError.said("agent.run.not_agent", run_id=run_id, kind=run.kind.value)
         return run
 
     def _checkpoint(self, run: Run) -> Checkpoint | None:
@@ -295,10 +289,10 @@ class AgentRuns:
             or pending is None
             or pending.phase is not PendingPhase.AWAITING_APPROVAL
         ):
-            raise ConflictError(f"The run {run_id} is not waiting for an approval ({run.status.value}).")
+            raise ConflictError.said("agent.run.not_waiting", run_id=run_id, status=run.status.value)
         if call_id is not None and call_id != pending.id:
-            raise ConflictError(
-                f"The run waits for call {pending.id}, not {call_id}: nothing was done. See `mira runs show {run_id}`."
+            raise ConflictError.said(
+                "agent.run.other_call", pending=pending.id, call_id=call_id, run_id=run_id
             )
         return pending.id
 

@@ -104,7 +104,7 @@ class AgentRoute:
         found = self._workspaces.get(thread.workspace_id) if thread.workspace_id else None
         found = found or self._workspaces.get_default()
         if found is None:
-            raise NotFoundError("The default workspace is missing: restart Mira to recreate it.")
+            raise NotFoundError.said("workspace.default_missing")
         return found
 
     def open_root(self, workspace: Workspace) -> WorkspaceRoot:
@@ -220,7 +220,7 @@ class AgentRoute:
     def _checkpoint(self, run_id: str) -> Checkpoint:
         text = self._runs.checkpoint_json(run_id)
         if not text:
-            raise NotFoundError(f"The run {run_id} has no checkpoint to go on from.")
+            raise NotFoundError.said("agent.run.no_checkpoint", run_id=run_id)
         return Checkpoint.from_json(text)
 
 
