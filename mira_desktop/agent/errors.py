@@ -59,6 +59,8 @@ class WorkspaceGone(MiraError):  # noqa: N818
 class StaleProposal(ConflictError):  # noqa: N818
     """A file changed between the proposal (what the user approved) and its execution."""
 
+    phrase: Phrase  # always said
+
     def __init__(self, paths: Sequence[str]) -> None:
         from mira_desktop.core.phrases import said
 

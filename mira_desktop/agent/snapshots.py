@@ -19,6 +19,7 @@ from mira_desktop.agent.files.root import WorkspaceRoot
 from mira_desktop.agent.files.states import DIRECTORY
 from mira_desktop.agent.tools.proposals import FileChange
 from mira_desktop.core.fileio import write_atomically
+from mira_desktop.core.phrases import Phrase, joined, said
 
 
 class SnapshotStore:
@@ -68,16 +69,20 @@ class UndoReport:
         return tuple(dict.fromkeys((*self.restored, *self.deleted, *self.recreated_folders)))
 
     def summary(self) -> str:
-        parts = []
+        return self.said().english
+
+    def said(self) -> Phrase:
+        """What undo did, in one sentence."""
+        parts: list[Phrase | str] = []
         if self.restored:
-            parts.append(f"restored {', '.join(self.restored)}")
+            parts.append(said("agent.undo.restored", files=", ".join(self.restored)))
         if self.deleted:
-            parts.append(f"removed {', '.join(self.deleted)}")
+            parts.append(said("agent.undo.removed", files=", ".join(self.deleted)))
         if self.recreated_folders:
-            parts.append(f"recreated the folders {', '.join(self.recreated_folders)}")
+            parts.append(said("agent.undo.recreated", folders=", ".join(self.recreated_folders)))
         if self.kept_folders:
-            parts.append(f"kept the folders {', '.join(self.kept_folders)} (they hold other files now)")
-        return ("Undo " + "; ".join(parts) + ".") if parts else "Undo: the run changed nothing."
+            parts.append(said("agent.undo.kept", folders=", ".join(self.kept_folders)))
+        return said("agent.undo.summary", parts=joined(parts)) if parts else said("agent.undo.nothing")
 
 
 def undo(root: WorkspaceRoot, store: SnapshotStore, changes: Sequence[FileChange]) -> UndoReport:

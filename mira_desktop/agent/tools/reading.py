@@ -11,6 +11,7 @@ from mira_desktop.agent.files.text import decode_text, is_binary
 from mira_desktop.agent.tools.results import ToolResult
 from mira_desktop.core import phrases
 from mira_desktop.core.cancel import CancelToken
+from mira_desktop.core.phrases import said
 
 MAX_LIST_ENTRIES = 300
 MAX_READ_FILE_BYTES = 8 * 1024 * 1024  # read_file refuses larger files: search them instead
@@ -51,15 +52,22 @@ def list_files(root: WorkspaceRoot, args: dict[str, Any], cancel: CancelToken) -
         entries.append({"path": entry.path, "kind": entry.kind, "size": entry.size})
     shown = "the workspace root" if path in ("", ".") else path
     if not entries:
-        return ToolResult(True, f"{shown} is empty.", path=path, data={"entries": []})
+        where = said("agent.done.the_root") if path in ("", ".") else path
+        return ToolResult(True, f"{shown} is empty.", path=path, data={"entries": []}).shown_as(
+            "agent.done.empty", path=where
+        )
     header = (
         f"Contents of {shown} (depth {depth}), as a tree: an indented name lies in the folder above it; "
         f"paths for the other tools start at the workspace root (e.g. {entries[0]['path']}):"
     )
     if truncated:
         lines.append(f"… stopped after {MAX_LIST_ENTRIES} entries; list a sub-folder to see more.")
-    return ToolResult(
+    listed = ToolResult(
         True, "\n".join([header, *lines]), path=path, data={"entries": entries, "truncated": truncated}
+    )
+    where = said("agent.done.the_root") if path in ("", ".") else path
+    return listed.shown_as(
+        "agent.done.listed_more" if truncated else "agent.done.listed", count=len(entries), path=where
     )
 
 
@@ -78,7 +86,8 @@ def read_file(root: WorkspaceRoot, args: dict[str, Any], cancel: CancelToken) ->
         lines.pop()  # the newline that ends the last line starts no new one
     total = len(lines)
     if total == 0:
-        return ToolResult(True, f"{path} is empty.", path=path, lines=(0, 0), data={"total_lines": 0})
+        empty = ToolResult(True, f"{path} is empty.", path=path, lines=(0, 0), data={"total_lines": 0})
+        return empty.shown_as("agent.done.empty", path=path)
     start = int(args.get("start_line", 1))
     if start > total:
         raise ToolError.said("agent.tool.past_end", "invalid_arguments", path=path, total=total, start=start)
@@ -102,7 +111,7 @@ def read_file(root: WorkspaceRoot, args: dict[str, Any], cancel: CancelToken) ->
         path=path,
         lines=(start, end),
         data={"total_lines": total},
-    )
+    ).shown_as("agent.done.read", path=path, start=start, end=end, total=total)
 
 
 def search_files(root: WorkspaceRoot, args: dict[str, Any], cancel: CancelToken) -> ToolResult:
@@ -149,7 +158,7 @@ def search_files(root: WorkspaceRoot, args: dict[str, Any], cancel: CancelToken)
         "\n".join([summary + ":", *lines]) if lines else summary + ".",
         path=folder,
         data={"matches": matches},
-    )
+    ).shown_as("agent.done.searched", count=len(matches), files=files, query=query)
 
 
 def _searchable_text(root: WorkspaceRoot, path: str, size: int, skipped: dict[str, int]) -> str | None:

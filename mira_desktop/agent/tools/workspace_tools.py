@@ -17,6 +17,7 @@ from mira_desktop.agent.tools.reading import list_files, read_file, search_files
 from mira_desktop.agent.tools.registry import ToolRegistry
 from mira_desktop.agent.tools.results import ToolResult, argument_path
 from mira_desktop.agent.tools.validation import validation_errors
+from mira_desktop.core import phrases
 from mira_desktop.core.cancel import CancelToken
 
 _READERS = {"list_files": list_files, "read_file": read_file, "search_files": search_files}
@@ -125,6 +126,8 @@ class WorkspaceTools:
             lines=lines,
             diff=proposal.diff,
             data={"changes": [c.to_dict() for c in proposal.changes], "summary": proposal.summary},
+        ).shown_as(
+            "agent.done.changed", summary=phrases.from_dict(proposal.summary_phrase) or proposal.summary
         )
 
     def _state(self, path: str) -> str | None:

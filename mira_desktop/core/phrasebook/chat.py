@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 ENGLISH: dict[str, str] = {
+    "chat.interrupted": "Mira stopped while this answer was being written; the text so far is kept. Retry to answer again.",
     "chat.summary.empty": "The model returned an empty summary; the previous one is kept.",
     "chat.archived": "Thread {thread_id} is archived: unarchive it to continue the conversation.",
     "chat.file_removed": "{file} was removed from the message: attach it again.",

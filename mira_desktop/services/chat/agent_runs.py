@@ -24,6 +24,7 @@ from mira_desktop.agent.tools.catalog import BY_NAME
 from mira_desktop.agent.tools.proposals import FileChange
 from mira_desktop.agent.tools.registry import ToolRegistry
 from mira_desktop.agent.tools.workspace_tools import WorkspaceTools
+from mira_desktop.core import phrases
 from mira_desktop.core.conversation.runs import EventType, Run, RunKind, RunStatus
 from mira_desktop.core.conversation.threads import MessageStatus
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
@@ -36,12 +37,9 @@ from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.runs import RunRepository
 from mira_desktop.store.threads import ThreadRepository
 
-CANCELLED_WAITING = "Cancelled while waiting for approval: the pending change was not made."
-CANCELLED_MAY_HAVE_RUN = "Cancelled: the call that may have run was not sent again."
-CANCELLED_INTERRUPTED = (
-    "Cancelled after Mira stopped during this run: nothing more will be done; what it changed stays "
-    "(undo puts it back)."
-)
+CANCELLED_WAITING = "agent.cancelled.waiting"  # the phrases a cancel adds to the answer
+CANCELLED_MAY_HAVE_RUN = "agent.cancelled.may_have_run"
+CANCELLED_INTERRUPTED = "agent.cancelled.interrupted"
 
 
 @dataclass(frozen=True)
@@ -202,8 +200,10 @@ class AgentRuns:
             if run.assistant_message_id:
                 answer = self._messages.get(run.assistant_message_id)
                 if answer is not None:
+                    said = phrases.said(note)
                     metadata = {k: v for k, v in answer.metadata.items() if k != "pending"}
-                    text = "\n\n".join(p for p in (answer.content, note) if p)
+                    metadata["said_after"] = said.to_dict()  # the window says the note in its language
+                    text = "\n\n".join(p for p in (answer.content, said.english) if p)
                     self._messages.finalize(
                         answer.id, content=text, status=MessageStatus.CANCELLED, metadata=metadata
                     )
@@ -242,7 +242,12 @@ class AgentRuns:
         self._runs.append_event(
             run.id,
             EventType.RUN_UNDONE,
-            {"restored": list(report.restored), "deleted": list(report.deleted), "summary": report.summary()},
+            {
+                "restored": list(report.restored),
+                "deleted": list(report.deleted),
+                "summary": report.summary(),
+                "summary_phrase": report.said().to_dict(),
+            },
         )
         self._changes.publish(Topic.RUNS, run.id)
         return report

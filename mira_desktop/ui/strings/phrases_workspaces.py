@@ -1,0 +1,35 @@
+"""Window text: the sentences services say (``core/phrasebook/workspaces.py``), by the same keys with ``phrase.`` before
+them and the same English. Written by ``tools/i18n_sync.py``; the translations are in ``ui/translations``."""
+
+from __future__ import annotations
+
+from mira_desktop.ui.strings.source import Source, translate
+
+STRINGS: dict[str, Source] = {
+    "phrase.workspace.default_kept": translate(
+        "phrase", "{name} is the default workspace and cannot be deleted.", "phrase.workspace.default_kept"
+    ),
+    "phrase.workspace.default_missing": translate(
+        "phrase",
+        "The default workspace is missing: restart Mira to recreate it.",
+        "phrase.workspace.default_missing",
+    ),
+    "phrase.workspace.is_file": translate(
+        "phrase",
+        "{folder} is a file, not a folder: a workspace must be a folder.",
+        "phrase.workspace.is_file",
+    ),
+    "phrase.workspace.no_folder": translate(
+        "phrase",
+        "The folder {folder} does not exist: create it first or pick another.",
+        "phrase.workspace.no_folder",
+    ),
+    "phrase.workspace.not_found": translate(
+        "phrase",
+        "No workspace with id {workspace_id}: see `mira workspaces list`.",
+        "phrase.workspace.not_found",
+    ),
+    "phrase.workspace.taken": translate(
+        "phrase", "The folder {root} is already the workspace {name!r} ({where}).", "phrase.workspace.taken"
+    ),
+}
