@@ -6,6 +6,11 @@ from __future__ import annotations
 from mira_desktop.ui.strings.source import Source, translate
 
 STRINGS: dict[str, Source] = {
+    "phrase.chat.interrupted": translate(
+        "phrase",
+        "Mira stopped while this answer was being written; the text so far is kept. Retry to answer again.",
+        "phrase.chat.interrupted",
+    ),
     "phrase.chat.summary.empty": translate(
         "phrase",
         "The model returned an empty summary; the previous one is kept.",
