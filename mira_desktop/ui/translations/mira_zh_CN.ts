@@ -2338,147 +2338,147 @@ It does not touch your original files, and it keeps every conversation: {threads
     <message>
         <source>Mira stopped while this agent run was working; what it did is kept. Continue the run to pick up where it stopped (nothing is done twice), or undo it.</source>
         <comment>phrase.agent.interrupted</comment>
-        <translation type="unfinished"></translation>
+        <translation>智能体运行进行中时 Mira 停止了；已完成的部分都保留着。继续运行可从停下的地方接着做（不会重复执行），也可以撤销它。</translation>
     </message>
     <message>
         <source>Mira stopped after sending a call to another program and before its result was saved: it may have run. Run it again, or go on without it.</source>
         <comment>phrase.agent.interrupted_call</comment>
-        <translation type="unfinished"></translation>
+        <translation>Mira 在向另一个程序发出调用之后、保存其结果之前停止了：该调用可能已经执行。可以再执行一次，或者不管它继续。</translation>
     </message>
     <message>
         <source>Cancelled while waiting for approval: the pending change was not made.</source>
         <comment>phrase.agent.cancelled.waiting</comment>
-        <translation type="unfinished"></translation>
+        <translation>在等待批准时取消：待处理的修改没有执行。</translation>
     </message>
     <message>
         <source>Cancelled: the call that may have run was not sent again.</source>
         <comment>phrase.agent.cancelled.may_have_run</comment>
-        <translation type="unfinished"></translation>
+        <translation>已取消：可能已经执行过的调用没有再次发送。</translation>
     </message>
     <message>
         <source>Cancelled after Mira stopped during this run: nothing more will be done; what it changed stays (undo puts it back).</source>
         <comment>phrase.agent.cancelled.interrupted</comment>
-        <translation type="unfinished"></translation>
+        <translation>已取消（Mira 在此次运行期间停止过）：不会再做任何操作；已做的修改保留（可用撤销还原）。</translation>
     </message>
     <message>
         <source>Undo {parts}.</source>
         <comment>phrase.agent.undo.summary</comment>
-        <translation type="unfinished"></translation>
+        <translation>撤销：{parts}。</translation>
     </message>
     <message>
         <source>Undo: the run changed nothing.</source>
         <comment>phrase.agent.undo.nothing</comment>
-        <translation type="unfinished"></translation>
+        <translation>撤销：该运行没有做任何修改。</translation>
     </message>
     <message>
         <source>restored {files}</source>
         <comment>phrase.agent.undo.restored</comment>
-        <translation type="unfinished"></translation>
+        <translation>还原了 {files}</translation>
     </message>
     <message>
         <source>removed {files}</source>
         <comment>phrase.agent.undo.removed</comment>
-        <translation type="unfinished"></translation>
+        <translation>删除了 {files}</translation>
     </message>
     <message>
         <source>recreated the folders {folders}</source>
         <comment>phrase.agent.undo.recreated</comment>
-        <translation type="unfinished"></translation>
+        <translation>重新创建了文件夹 {folders}</translation>
     </message>
     <message>
         <source>kept the folders {folders} (they hold other files now)</source>
         <comment>phrase.agent.undo.kept</comment>
-        <translation type="unfinished"></translation>
+        <translation>保留了文件夹 {folders}（其中现在有其他文件）</translation>
     </message>
     <message>
         <source>Not run: the user stopped the run.</source>
         <comment>phrase.agent.result.cancelled</comment>
-        <translation type="unfinished"></translation>
+        <translation>未执行：用户停止了运行。</translation>
     </message>
     <message>
         <source>Not sent again: Mira stopped after sending this call and before its result was saved, so it may or may not have taken effect; the user chose to go on without it. Check its effect before relying on it.</source>
         <comment>phrase.agent.result.not_sent_again</comment>
-        <translation type="unfinished"></translation>
+        <translation>未再次发送：Mira 在发出此调用之后、保存其结果之前停止了，所以它可能生效也可能没有；用户选择不管它继续。依赖它之前请先检查其效果。</translation>
     </message>
     <message>
         <source>Not sent again: Mira stopped after sending this call and before its result was saved, so it may or may not have taken effect; the user chose to go on without it. Check its effect before relying on it.{reason}</source>
         <comment>phrase.agent.result.not_sent_again_why</comment>
-        <translation type="unfinished"></translation>
+        <translation>未再次发送：Mira 在发出此调用之后、保存其结果之前停止了，所以它可能生效也可能没有；用户选择不管它继续。依赖它之前请先检查其效果。{reason}</translation>
     </message>
     <message>
         <source>Not run: the user denied this call.{reason} Do not retry it unchanged.</source>
         <comment>phrase.agent.result.denied_by_user</comment>
-        <translation type="unfinished"></translation>
+        <translation>未执行：用户拒绝了此调用。{reason} 不要原样重试。</translation>
     </message>
     <message>
         <source> Their reason: {reason}</source>
         <comment>phrase.agent.result.their_reason</comment>
-        <translation type="unfinished"></translation>
+        <translation>用户的理由：{reason}</translation>
     </message>
     <message>
         <source>Not run: the user sent a new message instead of approving this call.</source>
         <comment>phrase.agent.result.new_message</comment>
-        <translation type="unfinished"></translation>
+        <translation>未执行：用户发送了新消息，而没有批准此调用。</translation>
     </message>
     <message>
         <source>Not run: the run stopped ({limit} limit).</source>
         <comment>phrase.agent.result.limit</comment>
-        <translation type="unfinished"></translation>
+        <translation>未执行：运行已停止（达到{limit}上限）。</translation>
     </message>
     <message>
         <source>Not run again: you already called {tool} with exactly these arguments and nothing in the workspace changed since, so the result would be the same as before (see above). Use that result, do something different, or give your final answer.</source>
         <comment>phrase.agent.result.repeat</comment>
-        <translation type="unfinished"></translation>
+        <translation>未再次执行：你已经用完全相同的参数调用过 {tool}，而工作区此后没有变化，结果会和之前一样（见上文）。请使用那个结果、换一种做法，或给出最终答案。</translation>
     </message>
     <message>
         <source>Not run: {reason}</source>
         <comment>phrase.agent.result.denied</comment>
-        <translation type="unfinished"></translation>
+        <translation>未执行：{reason}</translation>
     </message>
     <message>
         <source>Stopped: the user stopped the run while this call ran.</source>
         <comment>phrase.agent.result.stopped_running</comment>
-        <translation type="unfinished"></translation>
+        <translation>已停止：此调用执行期间用户停止了运行。</translation>
     </message>
     <message>
         <source>Stopped: the user stopped the run while this call was pending; it may or may not have taken effect.</source>
         <comment>phrase.agent.result.stopped_sent</comment>
-        <translation type="unfinished"></translation>
+        <translation>已停止：此调用待处理期间用户停止了运行；它可能生效也可能没有。</translation>
     </message>
     <message>
         <source>You answered with neither a tool call nor a final answer.</source>
         <comment>phrase.agent.malformed.neither</comment>
-        <translation type="unfinished"></translation>
+        <translation>你的回答既不是工具调用，也不是最终答案。</translation>
     </message>
     <message>
         <source>Your answer was cut off at the token limit before its JSON ended: answer with one short JSON object, {{&quot;tool&quot;: NAME, &quot;args&quot;: {{...}}}} or {{&quot;final&quot;: TEXT}}.</source>
         <comment>phrase.agent.malformed.cut_off</comment>
-        <translation type="unfinished"></translation>
+        <translation>你的回答在 JSON 结束前就达到了 token 上限被截断：请只回答一个简短的 JSON 对象，{{&quot;tool&quot;: NAME, &quot;args&quot;: {{...}}}} 或 {{&quot;final&quot;: TEXT}}。</translation>
     </message>
     <message>
         <source>Your answer is not valid JSON ({problem} at character {position}); answer with {{&quot;tool&quot;: NAME, &quot;args&quot;: {{...}}}} or {{&quot;final&quot;: TEXT}}.</source>
         <comment>phrase.agent.malformed.not_json</comment>
-        <translation type="unfinished"></translation>
+        <translation>你的回答不是有效的 JSON（第 {position} 个字符处：{problem}）；请用 {{&quot;tool&quot;: NAME, &quot;args&quot;: {{...}}}} 或 {{&quot;final&quot;: TEXT}} 回答。</translation>
     </message>
     <message>
         <source>Answer with exactly {{&quot;tool&quot;: NAME, &quot;args&quot;: {{...}}}} or {{&quot;final&quot;: TEXT}}.</source>
         <comment>phrase.agent.malformed.shape</comment>
-        <translation type="unfinished"></translation>
+        <translation>请严格用 {{&quot;tool&quot;: NAME, &quot;args&quot;: {{...}}}} 或 {{&quot;final&quot;: TEXT}} 回答。</translation>
     </message>
     <message>
         <source>&quot;args&quot; must be a JSON object.</source>
         <comment>phrase.agent.malformed.args_not_object</comment>
-        <translation type="unfinished"></translation>
+        <translation>&quot;args&quot; 必须是 JSON 对象。</translation>
     </message>
     <message>
         <source>The arguments are not valid JSON ({problem} at {position}).</source>
         <comment>phrase.agent.malformed.bad_arguments_json</comment>
-        <translation type="unfinished"></translation>
+        <translation>参数不是有效的 JSON（{position} 处：{problem}）。</translation>
     </message>
     <message>
         <source>The arguments must be a JSON object.</source>
         <comment>phrase.agent.malformed.arguments_not_object</comment>
-        <translation type="unfinished"></translation>
+        <translation>参数必须是 JSON 对象。</translation>
     </message>
     <message>
         <source>I stopped because {why}.
@@ -2487,257 +2487,257 @@ What was done: {done}
 
 You can continue the run with raised limits, or undo what it changed.</source>
         <comment>phrase.agent.stop.message</comment>
-        <translation type="unfinished"></translation>
+        <translation>我停了下来，因为{why}。已完成的工作：{done} 你可以提高上限后继续运行，或撤销它所做的修改。</translation>
     </message>
     <message>
         <source>this run reached its limit of {limit} model calls</source>
         <comment>phrase.agent.stop.model_calls</comment>
-        <translation type="unfinished"></translation>
+        <translation>本次运行达到了 {limit} 次模型调用的上限</translation>
     </message>
     <message>
         <source>this run reached its limit of {limit} tool calls</source>
         <comment>phrase.agent.stop.tool_calls</comment>
-        <translation type="unfinished"></translation>
+        <translation>本次运行达到了 {limit} 次工具调用的上限</translation>
     </message>
     <message>
         <source>this run reached its time limit of {limit} (it worked for {worked})</source>
         <comment>phrase.agent.stop.wall_time</comment>
-        <translation type="unfinished"></translation>
+        <translation>本次运行达到了 {limit} 的时间上限（已工作 {worked}）</translation>
     </message>
     <message>
         <source>the model kept repeating tool calls it had already made ({repeats} repeats; the limit is {limit})</source>
         <comment>phrase.agent.stop.repeats</comment>
-        <translation type="unfinished"></translation>
+        <translation>模型一直在重复已经做过的工具调用（重复 {repeats} 次；上限为 {limit}）</translation>
     </message>
     <message>
         <source>the model kept going back and forth between the same two tool calls (A, B, A, B)</source>
         <comment>phrase.agent.stop.alternation</comment>
-        <translation type="unfinished"></translation>
+        <translation>模型一直在同样两个工具调用之间来回反复（A、B、A、B）</translation>
     </message>
     <message>
         <source>the model sent {count} malformed answers (an unknown tool, arguments that do not fit the tool, or text that is neither a tool call nor an answer)</source>
         <comment>phrase.agent.stop.malformed</comment>
-        <translation type="unfinished"></translation>
+        <translation>模型发来了 {count} 个格式错误的回答（未知的工具、与工具不符的参数，或既不是工具调用也不是答案的文本）</translation>
     </message>
     <message>
         <source>{seconds} seconds</source>
         <comment>phrase.agent.stop.seconds</comment>
-        <translation type="unfinished"></translation>
+        <translation>{seconds} 秒</translation>
     </message>
     <message>
         <source>{minutes} minutes</source>
         <comment>phrase.agent.stop.minutes</comment>
-        <translation type="unfinished"></translation>
+        <translation>{minutes} 分钟</translation>
     </message>
     <message>
         <source>{minutes} minutes {seconds} seconds</source>
         <comment>phrase.agent.stop.minutes_seconds</comment>
-        <translation type="unfinished"></translation>
+        <translation>{minutes} 分 {seconds} 秒</translation>
     </message>
     <message>
         <source>{parts}.</source>
         <comment>phrase.agent.done.sentence</comment>
-        <translation type="unfinished"></translation>
+        <translation>{parts}。</translation>
     </message>
     <message>
         <source>read {files}</source>
         <comment>phrase.agent.done.read_files</comment>
-        <translation type="unfinished"></translation>
+        <translation>读取了 {files}</translation>
     </message>
     <message>
         <source>Read {files}</source>
         <comment>phrase.agent.done.read_files_first</comment>
-        <translation type="unfinished"></translation>
+        <translation>读取了 {files}</translation>
     </message>
     <message>
         <source>changed {files}</source>
         <comment>phrase.agent.done.changed_files</comment>
-        <translation type="unfinished"></translation>
+        <translation>修改了 {files}</translation>
     </message>
     <message>
         <source>Changed {files}</source>
         <comment>phrase.agent.done.changed_files_first</comment>
-        <translation type="unfinished"></translation>
+        <translation>修改了 {files}</translation>
     </message>
     <message>
         <source>commands changed {files} (undo cannot put these back)</source>
         <comment>phrase.agent.done.commands_changed</comment>
-        <translation type="unfinished"></translation>
+        <translation>命令修改了 {files}（撤销无法还原这些）</translation>
     </message>
     <message>
         <source>Commands changed {files} (undo cannot put these back)</source>
         <comment>phrase.agent.done.commands_changed_first</comment>
-        <translation type="unfinished"></translation>
+        <translation>命令修改了 {files}（撤销无法还原这些）</translation>
     </message>
     <message>
         <source>used {count} knowledge-base passages</source>
         <comment>phrase.agent.done.used_passages</comment>
-        <translation type="unfinished"></translation>
+        <translation>使用了知识库中的 {count} 段内容</translation>
     </message>
     <message>
         <source>Used {count} knowledge-base passages</source>
         <comment>phrase.agent.done.used_passages_first</comment>
-        <translation type="unfinished"></translation>
+        <translation>使用了知识库中的 {count} 段内容</translation>
     </message>
     <message>
         <source>no file was changed</source>
         <comment>phrase.agent.done.nothing_changed</comment>
-        <translation type="unfinished"></translation>
+        <translation>没有修改任何文件</translation>
     </message>
     <message>
         <source>No file was changed</source>
         <comment>phrase.agent.done.nothing_changed_first</comment>
-        <translation type="unfinished"></translation>
+        <translation>没有修改任何文件</translation>
     </message>
     <message>
         <source>{files} and {more} more</source>
         <comment>phrase.agent.done.and_more</comment>
-        <translation type="unfinished"></translation>
+        <translation>{files} 等另外 {more} 个</translation>
     </message>
     <message>
         <source>The thread&apos;s workspace is gone: working in {name}.</source>
         <comment>phrase.agent.notice.workspace_gone</comment>
-        <translation type="unfinished"></translation>
+        <translation>该对话的工作区不见了：改为在 {name} 中工作。</translation>
     </message>
     <message>
         <source>the workspace root</source>
         <comment>phrase.agent.done.the_root</comment>
-        <translation type="unfinished"></translation>
+        <translation>工作区根目录</translation>
     </message>
     <message>
         <source>{path} is empty.</source>
         <comment>phrase.agent.done.empty</comment>
-        <translation type="unfinished"></translation>
+        <translation>{path} 是空的。</translation>
     </message>
     <message>
         <source>{count} entries in {path}</source>
         <comment>phrase.agent.done.listed</comment>
-        <translation type="unfinished"></translation>
+        <translation>{path} 中有 {count} 项</translation>
     </message>
     <message>
         <source>{count} entries in {path} (stopped there: list a sub-folder to see more)</source>
         <comment>phrase.agent.done.listed_more</comment>
-        <translation type="unfinished"></translation>
+        <translation>{path} 中有 {count} 项（到此为止：列出子文件夹可看到更多）</translation>
     </message>
     <message>
         <source>{path}, lines {start}–{end} of {total}</source>
         <comment>phrase.agent.done.read</comment>
-        <translation type="unfinished"></translation>
+        <translation>{path}，第 {start}–{end} 行，共 {total} 行</translation>
     </message>
     <message>
         <source>{count} matching lines in {files} files searched for {query!r}</source>
         <comment>phrase.agent.done.searched</comment>
-        <translation type="unfinished"></translation>
+        <translation>在搜索的 {files} 个文件中有 {count} 行匹配 {query!r}</translation>
     </message>
     <message>
         <source>The knowledge base has nothing for {query!r}.</source>
         <comment>phrase.agent.done.kb_nothing</comment>
-        <translation type="unfinished"></translation>
+        <translation>知识库中没有与 {query!r} 相关的内容。</translation>
     </message>
     <message>
         <source>{count} passages for {query!r}</source>
         <comment>phrase.agent.done.kb_found</comment>
-        <translation type="unfinished"></translation>
+        <translation>为 {query!r} 找到 {count} 段内容</translation>
     </message>
     <message>
         <source>Done: {summary}.</source>
         <comment>phrase.agent.done.changed</comment>
-        <translation type="unfinished"></translation>
+        <translation>完成：{summary}。</translation>
     </message>
     <message>
         <source>your rule</source>
         <comment>phrase.agent.rule.yours</comment>
-        <translation type="unfinished"></translation>
+        <translation>你的规则</translation>
     </message>
     <message>
         <source>the role&apos;s rule</source>
         <comment>phrase.agent.rule.role</comment>
-        <translation type="unfinished"></translation>
+        <translation>角色的规则</translation>
     </message>
     <message>
         <source>{who} to always allow {tool} in {where}</source>
         <comment>phrase.agent.rule.allow</comment>
-        <translation type="unfinished"></translation>
+        <translation>{who}：在{where}中始终允许 {tool}</translation>
     </message>
     <message>
         <source>{who} to never allow {tool} in {where}</source>
         <comment>phrase.agent.rule.deny</comment>
-        <translation type="unfinished"></translation>
+        <translation>{who}：在{where}中从不允许 {tool}</translation>
     </message>
     <message>
         <source>{who} to always ask before {tool} in {where}</source>
         <comment>phrase.agent.rule.ask</comment>
-        <translation type="unfinished"></translation>
+        <translation>{who}：在{where}中执行 {tool} 前始终询问</translation>
     </message>
     <message>
         <source>this run</source>
         <comment>phrase.agent.rule.in_run</comment>
-        <translation type="unfinished"></translation>
+        <translation>本次运行</translation>
     </message>
     <message>
         <source>this workspace</source>
         <comment>phrase.agent.rule.in_workspace</comment>
-        <translation type="unfinished"></translation>
+        <translation>此工作区</translation>
     </message>
     <message>
         <source>every workspace</source>
         <comment>phrase.agent.rule.in_global</comment>
-        <translation type="unfinished"></translation>
+        <translation>所有工作区</translation>
     </message>
     <message>
         <source>Denied by {rule}.</source>
         <comment>phrase.agent.why.denied_by</comment>
-        <translation type="unfinished"></translation>
+        <translation>按{rule}拒绝。</translation>
     </message>
     <message>
         <source>Allowed by {rule}.</source>
         <comment>phrase.agent.why.allowed_by</comment>
-        <translation type="unfinished"></translation>
+        <translation>按{rule}允许。</translation>
     </message>
     <message>
         <source>Asked because of {rule}.</source>
         <comment>phrase.agent.why.asked_by</comment>
-        <translation type="unfinished"></translation>
+        <translation>因{rule}而询问。</translation>
     </message>
     <message>
         <source>{tool} is not a known tool, so it needs your approval.</source>
         <comment>phrase.agent.why.unknown_tool</comment>
-        <translation type="unfinished"></translation>
+        <translation>{tool} 不是已知工具，因此需要你的批准。</translation>
     </message>
     <message>
         <source>{tool} only reads, so it is allowed.</source>
         <comment>phrase.agent.why.read</comment>
-        <translation type="unfinished"></translation>
+        <translation>{tool} 只读取内容，因此允许执行。</translation>
     </message>
     <message>
         <source>{tool} only reads (you trust its server&apos;s read-only tools), so it is allowed.</source>
         <comment>phrase.agent.why.trusted_read</comment>
-        <translation type="unfinished"></translation>
+        <translation>{tool} 只读取内容（你信任其服务器的只读工具），因此允许执行。</translation>
     </message>
     <message>
         <source>{tool} is a tool of the MCP server {server}: what it does outside the workspace cannot be undone, so it needs your approval.</source>
         <comment>phrase.agent.why.external</comment>
-        <translation type="unfinished"></translation>
+        <translation>{tool} 是 MCP 服务器 {server} 的工具：它在工作区之外的操作无法撤销，因此需要你的批准。</translation>
     </message>
     <message>
         <source>{tool} runs a command in the sandbox; what it changes in the workspace cannot be undone, so it needs your approval.</source>
         <comment>phrase.agent.why.command</comment>
-        <translation type="unfinished"></translation>
+        <translation>{tool} 会在沙盒中运行命令；它对工作区的修改无法撤销，因此需要你的批准。</translation>
     </message>
     <message>
         <source>{tool} changes files ({risk}), so it needs your approval.</source>
         <comment>phrase.agent.why.changes</comment>
-        <translation type="unfinished"></translation>
+        <translation>{tool} 会修改文件（{risk}），因此需要你的批准。</translation>
     </message>
     <message>
         <source>write</source>
         <comment>phrase.agent.risk.write</comment>
-        <translation type="unfinished"></translation>
+        <translation>写入</translation>
     </message>
     <message>
         <source>destructive</source>
         <comment>phrase.agent.risk.destructive</comment>
-        <translation type="unfinished"></translation>
+        <translation>破坏性</translation>
     </message>
     <message>
         <source>The workspace folder {path} is gone (deleted or moved) — the run stopped before the next tool; restore the folder or bind the thread to another workspace, then continue.</source>
@@ -3432,7 +3432,7 @@ You can continue the run with raised limits, or undo what it changed.</source>
     <message>
         <source>Mira stopped while this answer was being written; the text so far is kept. Retry to answer again.</source>
         <comment>phrase.chat.interrupted</comment>
-        <translation type="unfinished"></translation>
+        <translation>生成这条回答时 Mira 停止了；已写出的文字都保留着。点“重试”可重新回答。</translation>
     </message>
     <message>
         <source>The model returned an empty summary; the previous one is kept.</source>
@@ -5057,42 +5057,42 @@ You can continue the run with raised limits, or undo what it changed.</source>
     <message>
         <source>{path} cannot be a workspace: it {why}.</source>
         <comment>phrase.workspace.root.refused</comment>
-        <translation type="unfinished"></translation>
+        <translation>{path} 不能作为工作区：它{why}。</translation>
     </message>
     <message>
         <source>does not exist</source>
         <comment>phrase.workspace.root.missing</comment>
-        <translation type="unfinished"></translation>
+        <translation>不存在</translation>
     </message>
     <message>
         <source>is not a folder</source>
         <comment>phrase.workspace.root.not_folder</comment>
-        <translation type="unfinished"></translation>
+        <translation>不是文件夹</translation>
     </message>
     <message>
         <source>is a shared top-level folder; pick a project folder inside it</source>
         <comment>phrase.workspace.root.shared</comment>
-        <translation type="unfinished"></translation>
+        <translation>是共享的顶层文件夹；请选择其中的某个项目文件夹</translation>
     </message>
     <message>
         <source>is your home folder itself; pick a project folder inside it</source>
         <comment>phrase.workspace.root.home</comment>
-        <translation type="unfinished"></translation>
+        <translation>就是你的主文件夹本身；请选择其中的某个项目文件夹</translation>
     </message>
     <message>
         <source>lies inside {folder}, which Mira keeps its own data in</source>
         <comment>phrase.workspace.root.inside_data</comment>
-        <translation type="unfinished"></translation>
+        <translation>位于 {folder} 内，Mira 在那里存放自己的数据</translation>
     </message>
     <message>
         <source>holds {folder}, which Mira keeps its own data in</source>
         <comment>phrase.workspace.root.holds_data</comment>
-        <translation type="unfinished"></translation>
+        <translation>包含 {folder}，Mira 在那里存放自己的数据</translation>
     </message>
     <message>
         <source>is a system folder (inside {folder})</source>
         <comment>phrase.workspace.root.system</comment>
-        <translation type="unfinished"></translation>
+        <translation>是系统文件夹（位于 {folder} 内）</translation>
     </message>
     <message>
         <source>{name} is the default workspace and cannot be deleted.</source>
