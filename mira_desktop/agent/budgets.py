@@ -16,6 +16,8 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any
 
+from mira_desktop.core.phrases import Phrase, said
+
 HISTORY = 4  # calls remembered for the A-B-A-B rule
 
 
@@ -182,36 +184,30 @@ class Budget:
         }
 
 
-def explain_stop(reason: StopReason, limits: BudgetLimits, counters: BudgetCounters, done: str) -> str:
+def explain_stop(reason: StopReason, limits: BudgetLimits, counters: BudgetCounters, done: Phrase) -> Phrase:
     """The final message of a run a limit stopped: which limit, what was done, how to go on."""
     why = {
-        StopReason.MODEL_CALLS: f"this run reached its limit of {limits.model_calls} model calls",
-        StopReason.TOOL_CALLS: f"this run reached its limit of {limits.tool_calls} tool calls",
-        StopReason.WALL_TIME: (
-            f"this run reached its time limit of {_duration(limits.wall_seconds)} "
-            f"(it worked for {_duration(counters.elapsed_seconds)})"
+        StopReason.MODEL_CALLS: said("agent.stop.model_calls", limit=limits.model_calls),
+        StopReason.TOOL_CALLS: said("agent.stop.tool_calls", limit=limits.tool_calls),
+        StopReason.WALL_TIME: said(
+            "agent.stop.wall_time",
+            limit=_duration(limits.wall_seconds),
+            worked=_duration(counters.elapsed_seconds),
         ),
-        StopReason.REPEATS: (
-            f"the model kept repeating tool calls it had already made ({counters.repeats} repeats; "
-            f"the limit is {limits.repeats})"
-        ),
-        StopReason.ALTERNATION: "the model kept going back and forth between the same two tool calls (A, B, A, B)",
-        StopReason.MALFORMED: (
-            f"the model sent {counters.malformed_calls} malformed answers (an unknown tool, arguments that "
-            "do not fit the tool, or text that is neither a tool call nor an answer)"
-        ),
+        StopReason.REPEATS: said("agent.stop.repeats", repeats=counters.repeats, limit=limits.repeats),
+        StopReason.ALTERNATION: said("agent.stop.alternation"),
+        StopReason.MALFORMED: said("agent.stop.malformed", count=counters.malformed_calls),
     }[reason]
-    return (
-        f"I stopped because {why}.\n\nWhat was done: {done}\n\n"
-        "You can continue the run with raised limits, or undo what it changed."
-    )
+    return said("agent.stop.message", why=why, done=done)
 
 
-def _duration(seconds: float) -> str:
+def _duration(seconds: float) -> Phrase:
     seconds = round(seconds)
     if seconds < 120:
-        return f"{seconds} seconds"
-    return f"{seconds // 60} minutes" + (f" {seconds % 60} seconds" if seconds % 60 else "")
+        return said("agent.stop.seconds", seconds=seconds)
+    if seconds % 60:
+        return said("agent.stop.minutes_seconds", minutes=seconds // 60, seconds=seconds % 60)
+    return said("agent.stop.minutes", minutes=seconds // 60)
 
 
 def with_more_model_calls(limits: BudgetLimits, extra: int) -> BudgetLimits:

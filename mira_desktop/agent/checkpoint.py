@@ -18,6 +18,7 @@ from mira_desktop.agent.evidence import Evidence
 from mira_desktop.agent.guardrail import Rule
 from mira_desktop.agent.tools.proposals import Proposal
 from mira_desktop.core.errors import InvalidInputError
+from mira_desktop.core.phrases import Phrase
 from mira_desktop.models.protocol import ChatMessage, ToolCall
 
 CHECKPOINT_VERSION = 1
@@ -38,9 +39,21 @@ class ParsedCall:
     name: str
     arguments: dict[str, Any] | None
     error: str | None = None
+    error_phrase: dict[str, Any] | None = None  # ``error`` as a phrase, for the trace
+
+    @classmethod
+    def failed(cls, call_id: str, name: str, error: Phrase) -> ParsedCall:
+        """A call that could not be read, and why."""
+        return cls(call_id, name, None, error.english, error.to_dict())
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "arguments": self.arguments, "error": self.error}
+        return {
+            "id": self.id,
+            "name": self.name,
+            "arguments": self.arguments,
+            "error": self.error,
+            "error_phrase": self.error_phrase,
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ParsedCall:
@@ -50,6 +63,7 @@ class ParsedCall:
             str(data["name"]),
             dict(arguments) if arguments is not None else None,
             data.get("error"),
+            data.get("error_phrase") if isinstance(data.get("error_phrase"), dict) else None,
         )
 
 
@@ -63,6 +77,7 @@ class PendingCall:
     reason: str = ""  # why it needs approval (the guardrail's reason)
     external: dict[str, Any] | None = None  # an MCP or command call: its tool's card (ToolDef.card)
     may_have_run: bool = False  # Mira stopped after sending it and before storing its result
+    reason_phrase: dict[str, Any] | None = None  # ``reason`` as a phrase, for the window
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -74,6 +89,7 @@ class PendingCall:
             "reason": self.reason,
             "external": self.external,
             "may_have_run": self.may_have_run,
+            "reason_phrase": self.reason_phrase,
         }
 
     @classmethod
@@ -88,6 +104,7 @@ class PendingCall:
             reason=str(data.get("reason", "")),
             external=dict(data["external"]) if isinstance(data.get("external"), dict) else None,
             may_have_run=bool(data.get("may_have_run", False)),
+            reason_phrase=data.get("reason_phrase") if isinstance(data.get("reason_phrase"), dict) else None,
         )
 
 
@@ -143,9 +160,8 @@ class Checkpoint:
     def from_dict(cls, data: dict[str, Any]) -> Checkpoint:
         version = int(data.get("version", 0))
         if version != CHECKPOINT_VERSION:
-            raise InvalidInputError(
-                f"The run's checkpoint has version {version}, but this Mira reads version {CHECKPOINT_VERSION}: "
-                "the run cannot be resumed; start it again."
+            raise InvalidInputError.said(
+                "agent.checkpoint_version", version=version, known=CHECKPOINT_VERSION
             )
         pending = data.get("pending")
         return cls(

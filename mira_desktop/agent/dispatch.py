@@ -21,18 +21,11 @@ from mira_desktop.agent.run_state import AgentRun
 from mira_desktop.agent.tools.catalog import Origin, ToolDef
 from mira_desktop.agent.tools.proposals import Proposal
 from mira_desktop.agent.tools.results import ToolResult, argument_path
+from mira_desktop.core import phrases
 from mira_desktop.core.cancel import Cancelled as CancelSignal
+from mira_desktop.core.phrases import Phrase, said
 
 AWAITING = PendingPhase.AWAITING_APPROVAL
-STOPPED_WHILE_RUNNING = "Stopped: the user stopped the run while this call ran."
-STOPPED_WHILE_SENT = (
-    "Stopped: the user stopped the run while this call was pending; it may or may not have taken effect."
-)
-REPEAT_TEXT = (
-    "Not run again: you already called {tool} with exactly these arguments and nothing in the workspace "
-    "changed since, so the result would be the same as before (see above). Use that result, do something "
-    "different, or give your final answer."
-)
 
 
 def handle_call(run: AgentRun, call: ParsedCall) -> Outcome | None:
@@ -43,10 +36,11 @@ def handle_call(run: AgentRun, call: ParsedCall) -> Outcome | None:
     run.emit(AgentEvent.TOOL_CALL, id=call.id, tool=call.name, arguments=call.arguments)
     try:
         if call.error is not None:
-            raise ToolError(f"Your call of {call.name!r} could not be read: {call.error}", "malformed")
+            error = phrases.from_dict(call.error_phrase) or call.error
+            raise ToolError.said("agent.tool.unreadable_call", "malformed", tool=call.name, error=error)
         tool = run.tools.validate(call.name, call.arguments)
     except ToolError as exc:
-        return _malformed(run, call, exc.message)
+        return _malformed(run, call, exc.phrase or exc.message)
     arguments = dict(call.arguments or {})
     check = run.budget.check_call(call.name, arguments)
     if check.stop is not None:
@@ -55,7 +49,7 @@ def handle_call(run: AgentRun, call: ParsedCall) -> Outcome | None:
     if check.repeat:
         run.emit(AgentEvent.TOOL_REPEAT, id=call.id, tool=call.name)
         run.record_result(
-            call.id, call.name, ToolResult.failure(REPEAT_TEXT.format(tool=call.name), "repeat")
+            call.id, call.name, ToolResult.refused(said("agent.result.repeat", tool=call.name), "repeat")
         )
         return None
     run.tools.check_alive()
@@ -70,14 +64,18 @@ def _follow(
     """Do what the guardrail decided: deny, run a read or an external call, or propose a change and
     run or hold it."""
     if decision.verdict is Verdict.DENY:
-        run.record_result(call_id, tool.name, ToolResult.failure(f"Not run: {decision.reason}", "denied"))
+        run.record_result(
+            call_id,
+            tool.name,
+            ToolResult.refused(said("agent.result.denied", reason=decision.phrase), "denied"),
+        )
         return None
     if tool.external:
         return _follow_external(run, call_id, tool, arguments, decision)
     waits = decision.verdict is Verdict.REQUIRE_APPROVAL
     if not tool.changes_files:
         if waits:
-            return run.waiting(PendingCall(call_id, tool.name, arguments, AWAITING, None, decision.reason))
+            return run.waiting(_asked(call_id, tool.name, arguments, decision))
         return run_read(run, call_id, tool.name, arguments)
     return _follow_change(run, call_id, tool, arguments, decision)
 
@@ -91,7 +89,7 @@ def _follow_change(
         run.record_result(call_id, tool.name, ToolResult.from_error(exc, argument_path(arguments)))
         return None
     if decision.verdict is Verdict.REQUIRE_APPROVAL:
-        return run.waiting(PendingCall(call_id, tool.name, arguments, AWAITING, proposal, decision.reason))
+        return run.waiting(_asked(call_id, tool.name, arguments, decision, proposal))
     return execute_change(run, proposal)
 
 
@@ -99,10 +97,24 @@ def _follow_external(
     run: AgentRun, call_id: str, tool: ToolDef, arguments: dict[str, Any], decision: GuardrailDecision
 ) -> Outcome | None:
     if decision.verdict is Verdict.REQUIRE_APPROVAL:
-        return run.waiting(
-            PendingCall(call_id, tool.name, arguments, AWAITING, None, decision.reason, tool.card())
-        )
+        return run.waiting(_asked(call_id, tool.name, arguments, decision, external=tool.card()))
     return run_external(run, call_id, tool.name, arguments, tool.card())
+
+
+def _asked(
+    call_id: str,
+    tool: str,
+    arguments: dict[str, Any],
+    decision: GuardrailDecision,
+    proposal: Proposal | None = None,
+    *,
+    external: dict[str, Any] | None = None,
+) -> PendingCall:
+    """The call waiting for the user's approval, with the guardrail's reason (and its phrase)."""
+    reason = decision.phrase.to_dict()
+    return PendingCall(
+        call_id, tool, arguments, AWAITING, proposal, decision.reason, external, reason_phrase=reason
+    )
 
 
 def run_read(run: AgentRun, call_id: str, tool: str, arguments: dict[str, Any]) -> Outcome | None:
@@ -110,7 +122,9 @@ def run_read(run: AgentRun, call_id: str, tool: str, arguments: dict[str, Any]) 
     try:
         result = run.tools.run_read(tool, arguments, run.cancel)
     except CancelSignal:
-        run.record_result(call_id, tool, ToolResult.failure(STOPPED_WHILE_RUNNING, "cancelled"))
+        run.record_result(
+            call_id, tool, ToolResult.refused(said("agent.result.stopped_running"), "cancelled")
+        )
         return run.cancelled()
     run.record_result(call_id, tool, result)
     return None
@@ -127,7 +141,7 @@ def run_external(
         result = run.tools.run_external(tool, arguments, run.cancel)
     except CancelSignal:
         run.pending = None
-        run.record_result(call_id, tool, ToolResult.failure(STOPPED_WHILE_SENT, "cancelled"))
+        run.record_result(call_id, tool, ToolResult.refused(said("agent.result.stopped_sent"), "cancelled"))
         return run.cancelled()
     run.pending = None
     changed = [str(p) for p in result.data.get("changed", [])] if card.get("origin") == Origin.SANDBOX else []
@@ -140,10 +154,23 @@ def run_external(
     return None
 
 
-def _malformed(run: AgentRun, call: ParsedCall, message: str) -> Outcome | None:
+def _malformed(run: AgentRun, call: ParsedCall, message: Phrase | str) -> Outcome | None:
     stop = run.budget.count_malformed()
-    run.emit(AgentEvent.TOOL_MALFORMED, id=call.id, tool=call.name, error=message, ends_run=stop is not None)
-    run.record_result(call.id, call.name, ToolResult.failure(message, "malformed"))
+    phrase = message.to_dict() if isinstance(message, Phrase) else None
+    run.emit(
+        AgentEvent.TOOL_MALFORMED,
+        id=call.id,
+        tool=call.name,
+        error=str(message),
+        error_phrase=phrase,
+        ends_run=stop is not None,
+    )
+    result = (
+        ToolResult.refused(message, "malformed")
+        if isinstance(message, Phrase)
+        else ToolResult.failure(message, "malformed")
+    )
+    run.record_result(call.id, call.name, result)
     return run.stopped(StopReason.MALFORMED) if stop is not None else None
 
 
@@ -164,7 +191,7 @@ def execute_change(run: AgentRun, proposal: Proposal, *, retry_stale: bool = Tru
         run.pending = None
         run.emit(AgentEvent.APPROVAL_STALE, id=proposal.call_id, paths=list(exc.paths))
         if not retry_stale:
-            run.record_result(proposal.call_id, proposal.tool, ToolResult.failure(str(exc), "stale"))
+            run.record_result(proposal.call_id, proposal.tool, ToolResult.refused(exc.phrase, "stale"))
             run.save()
             return None
         return _propose_again(run, proposal)
@@ -197,7 +224,9 @@ def _propose_again(run: AgentRun, stale: Proposal) -> Outcome | None:
         return execute_change(run, fresh, retry_stale=False)
     if decision.verdict is Verdict.DENY:
         run.record_result(
-            stale.call_id, stale.tool, ToolResult.failure(f"Not run: {decision.reason}", "denied")
+            stale.call_id,
+            stale.tool,
+            ToolResult.refused(said("agent.result.denied", reason=decision.phrase), "denied"),
         )
         run.save()
         return None

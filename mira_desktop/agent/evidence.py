@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mira_desktop.agent.files.changes import FileChange
+from mira_desktop.core.phrases import Phrase, joined, said
 
 
 @dataclass
@@ -39,21 +40,23 @@ class Evidence:
             if entry not in self.kb_sources:
                 self.kb_sources.append(entry)
 
-    def describe(self) -> str:
+    def describe(self) -> Phrase:
         """One sentence of what was done, for a stop or cancel message."""
-        parts = []
+        parts: list[Phrase | str] = []
         if self.files_read:
-            parts.append(f"read {_listed(self.files_read)}")
+            parts.append(said("agent.done.read_files", files=_listed(self.files_read)))
         if self.files_changed:
-            parts.append(f"changed {_listed(self.files_changed)}")
+            parts.append(said("agent.done.changed_files", files=_listed(self.files_changed)))
         if self.changed_by_commands:
-            parts.append(f"commands changed {_listed(self.changed_by_commands)} (undo cannot put these back)")
+            parts.append(said("agent.done.commands_changed", files=_listed(self.changed_by_commands)))
         if self.kb_sources:
-            parts.append(f"used {len(self.kb_sources)} knowledge-base passages")
+            parts.append(said("agent.done.used_passages", count=len(self.kb_sources)))
         if not self.files_changed and not self.changed_by_commands:
-            parts.append("no file was changed")
-        sentence = "; ".join(parts)
-        return sentence[0].upper() + sentence[1:] + "."
+            parts.append(said("agent.done.nothing_changed"))
+        first = parts[0]
+        assert isinstance(first, Phrase)
+        capital = said(first.key + "_first", **first.values)  # the sentence's first word has a capital
+        return said("agent.done.sentence", parts=joined([capital, *parts[1:]]))
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -75,6 +78,6 @@ class Evidence:
         )
 
 
-def _listed(paths: list[str], most: int = 8) -> str:
+def _listed(paths: list[str], most: int = 8) -> Phrase | str:
     shown = ", ".join(paths[:most])
-    return shown + (f" and {len(paths) - most} more" if len(paths) > most else "")
+    return said("agent.done.and_more", files=shown, more=len(paths) - most) if len(paths) > most else shown

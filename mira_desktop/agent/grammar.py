@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mira_desktop.agent.tools.catalog import ToolDef
+from mira_desktop.core.phrases import said
 
 FINAL_CHARS = 1000
 STRING_CAP = 1000
@@ -44,7 +45,12 @@ class GrammarFinal:
 
 
 class MalformedReply(Exception):  # noqa: N818 (the model's fault, answered to the model)
-    """The model's text is neither a tool call nor a final answer; ``str()`` tells it why."""
+    """The model's text is neither a tool call nor a final answer; ``str()`` tells it why (the
+    English of ``phrase``, which the trace says in the window's language)."""
+
+    def __init__(self, key: str, **values: Any) -> None:
+        self.phrase = said(key, **values)
+        super().__init__(self.phrase.english)
 
 
 def grammar_schema(
@@ -124,15 +130,12 @@ def parse_grammar_reply(text: str) -> GrammarCall | GrammarFinal:
     try:
         data = json.loads(text.strip())
     except json.JSONDecodeError as exc:
-        raise MalformedReply(
-            f"Your answer is not valid JSON ({exc.msg} at character {exc.pos}); answer with "
-            '{"tool": NAME, "args": {...}} or {"final": TEXT}.'
-        ) from exc
+        raise MalformedReply("agent.malformed.not_json", problem=exc.msg, position=exc.pos) from exc
     if isinstance(data, dict) and set(data) == {"final"} and isinstance(data["final"], str):
         return GrammarFinal(data["final"])
     if isinstance(data, dict) and set(data) == {"tool", "args"} and isinstance(data["tool"], str):
         return GrammarCall(data["tool"], data["args"])
-    raise MalformedReply('Answer with exactly {"tool": NAME, "args": {...}} or {"final": TEXT}.')
+    raise MalformedReply("agent.malformed.shape")
 
 
 def grammar_instructions(tools: Sequence[ToolDef]) -> str:

@@ -16,6 +16,7 @@ from enum import StrEnum
 from typing import Any
 
 from mira_desktop.agent.tools.catalog import Risk, ToolDef
+from mira_desktop.core.phrases import Phrase, said
 
 
 class Verdict(StrEnum):
@@ -59,27 +60,30 @@ class Rule:
             RuleSource(data.get("source", RuleSource.USER.value)),
         )
 
-    def describe(self) -> str:
-        where = {RuleScope.RUN: "this run", RuleScope.WORKSPACE: "this workspace"}.get(
-            self.scope, "every workspace"
+    def describe(self) -> Phrase:
+        """The rule in words: "your rule to always allow read_file in this workspace"."""
+        who = said("agent.rule.yours" if self.source is RuleSource.USER else "agent.rule.role")
+        action = {Verdict.ALLOW: "allow", Verdict.DENY: "deny"}.get(self.verdict, "ask")
+        return said(
+            f"agent.rule.{action}", who=who, tool=self.tool, where=said(f"agent.rule.in_{self.scope.value}")
         )
-        who = "your rule" if self.source is RuleSource.USER else "the role's rule"
-        action = {Verdict.ALLOW: "always allow", Verdict.DENY: "never allow"}.get(
-            self.verdict, "always ask before"
-        )
-        return f"{who} to {action} {self.tool} in {where}"
 
 
 @dataclass(frozen=True)
 class GuardrailDecision:
     verdict: Verdict
-    reason: str
+    phrase: Phrase  # why, for the window; ``reason`` is its English (the model and the command read it)
     rule: Rule | None = None
+
+    @property
+    def reason(self) -> str:
+        return self.phrase.english
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "verdict": self.verdict.value,
             "reason": self.reason,
+            "reason_phrase": self.phrase.to_dict(),
             "rule": self.rule.to_dict() if self.rule else None,
         }
 
@@ -91,17 +95,17 @@ def decide(tool_name: str, tool: ToolDef | None, rules: Iterable[Rule]) -> Guard
         (r for r in applicable if r.source is RuleSource.ROLE and r.verdict is Verdict.DENY), None
     )
     if role_denial is not None:
-        return GuardrailDecision(Verdict.DENY, f"Denied by {role_denial.describe()}.", role_denial)
+        return GuardrailDecision(
+            Verdict.DENY, said("agent.why.denied_by", rule=role_denial.describe()), role_denial
+        )
     chosen = _by_the_user([r for r in applicable if r.source is RuleSource.USER], known=tool is not None)
     if chosen is not None:
         return chosen
     if tool is None:
-        return GuardrailDecision(
-            Verdict.REQUIRE_APPROVAL, f"{tool_name} is not a known tool, so it needs your approval."
-        )
+        return GuardrailDecision(Verdict.REQUIRE_APPROVAL, said("agent.why.unknown_tool", tool=tool_name))
     if tool.risk is Risk.READ:
-        trusted = " (you trust its server's read-only tools)" if tool.external else ""
-        return GuardrailDecision(Verdict.ALLOW, f"{tool_name} only reads{trusted}, so it is allowed.")
+        key = "agent.why.trusted_read" if tool.external else "agent.why.read"
+        return GuardrailDecision(Verdict.ALLOW, said(key, tool=tool_name))
     return GuardrailDecision(Verdict.REQUIRE_APPROVAL, _why_approval(tool_name, tool))
 
 
@@ -109,13 +113,17 @@ def _by_the_user(user: list[Rule], *, known: bool) -> GuardrailDecision | None:
     """The user's say: the workspace's permission (else the one for every workspace) and the run's allowance."""
     permission = _first(user, RuleScope.WORKSPACE) or _first(user, RuleScope.GLOBAL)
     if permission is not None and permission.verdict is Verdict.DENY:
-        return GuardrailDecision(Verdict.DENY, f"Denied by {permission.describe()}.", permission)
+        return GuardrailDecision(
+            Verdict.DENY, said("agent.why.denied_by", rule=permission.describe()), permission
+        )
     for allowance in (_first(user, RuleScope.RUN), permission):
         if allowance is not None and allowance.verdict is Verdict.ALLOW and known:
-            return GuardrailDecision(Verdict.ALLOW, f"Allowed by {allowance.describe()}.", allowance)
+            return GuardrailDecision(
+                Verdict.ALLOW, said("agent.why.allowed_by", rule=allowance.describe()), allowance
+            )
     if permission is not None and permission.verdict is Verdict.REQUIRE_APPROVAL:
         return GuardrailDecision(
-            Verdict.REQUIRE_APPROVAL, f"Asked because of {permission.describe()}.", permission
+            Verdict.REQUIRE_APPROVAL, said("agent.why.asked_by", rule=permission.describe()), permission
         )
     return None
 
@@ -124,15 +132,9 @@ def _first(rules: list[Rule], scope: RuleScope) -> Rule | None:
     return next((r for r in rules if r.scope is scope), None)
 
 
-def _why_approval(tool_name: str, tool: ToolDef) -> str:
+def _why_approval(tool_name: str, tool: ToolDef) -> Phrase:
     if tool.risk is Risk.EXTERNAL:
-        return (
-            f"{tool_name} is a tool of the MCP server {tool.server}: what it does outside the workspace "
-            "cannot be undone, so it needs your approval."
-        )
+        return said("agent.why.external", tool=tool_name, server=tool.server)
     if tool.risk is Risk.COMMAND:
-        return (
-            f"{tool_name} runs a command in the sandbox; what it changes in the workspace cannot be undone, "
-            "so it needs your approval."
-        )
-    return f"{tool_name} changes files ({tool.risk.value}), so it needs your approval."
+        return said("agent.why.command", tool=tool_name)
+    return said("agent.why.changes", tool=tool_name, risk=said(f"agent.risk.{tool.risk.value}"))

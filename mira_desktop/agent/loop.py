@@ -30,24 +30,20 @@ from mira_desktop.agent.guardrail import Rule, RuleScope, Verdict
 from mira_desktop.agent.journal import AgentEvent, AgentJournal
 from mira_desktop.agent.outcomes import Approve, Deny, NewMessage, Outcome, UserDecision
 from mira_desktop.agent.replies import ModelReply, parse_native_calls, read_reply
-from mira_desktop.agent.run_state import NOT_SENT_AGAIN, AgentRun
+from mira_desktop.agent.run_state import AgentRun
 from mira_desktop.agent.tools.results import ToolResult
 from mira_desktop.agent.tools.workspace_tools import WorkspaceTools
 from mira_desktop.core.cancel import Cancelled as CancelSignal
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.clock import now_iso
 from mira_desktop.core.errors import ConflictError
+from mira_desktop.core.phrases import Phrase, said
 from mira_desktop.core.sampling import SamplingParams
 from mira_desktop.models.errors import ModelError
 from mira_desktop.models.protocol import ChatMessage, ChatModel, ChatRequest
 
 DEFAULT_MAX_TOKENS = 2048
-CONTINUE_NOTE = "The limits were raised: continue the task from where you stopped."
-CUT_OFF = (
-    "Your answer was cut off at the token limit before its JSON ended: answer with one short JSON "
-    'object, {"tool": NAME, "args": {...}} or {"final": TEXT}.'
-)
-NEW_MESSAGE_NOTE = "Not run: the user sent a new message instead of approving this call."
+CONTINUE_NOTE = "The limits were raised: continue the task from where you stopped."  # the model reads it
 
 
 class AgentLoop:
@@ -122,9 +118,7 @@ class AgentLoop:
                 pending = None
             if pending is None:
                 if isinstance(decision, Approve | Deny):
-                    raise ConflictError(
-                        f"No call of this run waits for approval (the decision named {decision.call_id}); nothing was done."
-                    )
+                    raise ConflictError.said("agent.decision_nothing_waits", call_id=decision.call_id)
             else:
                 outcome = self._decide(run, decision)
                 if outcome is not None:
@@ -139,7 +133,7 @@ class AgentLoop:
         """Go on after a limit stopped the run: new limits, the same counters, the loop rule afresh."""
         pending = checkpoint.pending
         if pending is not None and pending.phase is PendingPhase.AWAITING_APPROVAL:
-            raise ConflictError(f"The run waits for approval of {pending.id}: approve or deny it instead.")
+            raise ConflictError.said("agent.waits_for_approval_of", call_id=pending.id)
         run = self._live(checkpoint, cancel)
         run.budget.continue_with(limits)
         run.emit(AgentEvent.CONTINUED, limits=limits.to_dict())
@@ -228,9 +222,7 @@ class AgentLoop:
                 if reply.text.strip():
                     run.add_assistant(reply.text, [])
                     return run.completed(reply.text)
-                return self._unreadable(
-                    run, reply.text, "You answered with neither a tool call nor a final answer."
-                )
+                return self._unreadable(run, reply.text, said("agent.malformed.neither"))
             if reply.text:
                 run.emit(AgentEvent.INTERIM_TEXT, text=reply.text)
         else:
@@ -238,23 +230,36 @@ class AgentLoop:
                 parsed = parse_grammar_reply(reply.text)
             except MalformedReply as exc:
                 cut = reply.finish == "length"
-                return self._unreadable(run, reply.text, CUT_OFF if cut else str(exc))
+                return self._unreadable(
+                    run, reply.text, said("agent.malformed.cut_off") if cut else exc.phrase
+                )
             if isinstance(parsed, GrammarFinal):
                 run.add_assistant(reply.text, [])
                 self.journal.delta(parsed.text)
                 return run.completed(parsed.text)
             arguments = parsed.args if isinstance(parsed.args, dict) else None
-            error = None if arguments is not None else '"args" must be a JSON object.'
-            calls = [ParsedCall(f"{id_prefix}-0", parsed.tool, arguments, error)]
+            call_id = f"{id_prefix}-0"
+            calls = [
+                ParsedCall(call_id, parsed.tool, arguments)
+                if arguments is not None
+                else ParsedCall.failed(call_id, parsed.tool, said("agent.malformed.args_not_object"))
+            ]
         run.add_assistant(reply.text if native else "", calls)
         run.queued = calls
         run.save()
         return None
 
-    def _unreadable(self, run: AgentRun, text: str, message: str) -> Outcome | None:
+    def _unreadable(self, run: AgentRun, text: str, message: Phrase) -> Outcome | None:
         """An answer that is neither a call nor an answer: told once, then the run ends."""
         stop = run.budget.count_malformed()
-        run.emit(AgentEvent.TOOL_MALFORMED, id=None, tool=None, error=message, ends_run=stop is not None)
+        run.emit(
+            AgentEvent.TOOL_MALFORMED,
+            id=None,
+            tool=None,
+            error=message.english,
+            error_phrase=message.to_dict(),
+            ends_run=stop is not None,
+        )
         run.add_assistant(text, [])
         run.add_user(f"Your last answer could not be used: {message}")
         if stop is not None:
@@ -269,26 +274,26 @@ class AgentLoop:
         if decision is None:  # still waiting: nothing was decided
             return run.waiting(pending)
         if isinstance(decision, Approve | Deny) and decision.call_id != pending.id:
-            raise ConflictError(
-                f"The decision names call {decision.call_id}, but the run waits for {pending.id}; nothing was done."
+            raise ConflictError.said(
+                "agent.decision_other_call", call_id=decision.call_id, pending=pending.id
             )
         if isinstance(decision, Deny):
-            reason = f" Their reason: {decision.reason}" if decision.reason.strip() else ""
+            reason = (
+                said("agent.result.their_reason", reason=decision.reason) if decision.reason.strip() else ""
+            )
             run.emit(
                 AgentEvent.APPROVAL_DECIDED, id=pending.id, decision="deny", reason=decision.reason, rule=None
             )
             run.pending = None
-            text = (
-                NOT_SENT_AGAIN + reason
-                if pending.may_have_run
-                else f"Not run: the user denied this call.{reason} Do not retry it unchanged."
+            key = "agent.result.not_sent_again_why" if pending.may_have_run else "agent.result.denied_by_user"
+            run.record_result(
+                pending.id, pending.tool, ToolResult.refused(said(key, reason=reason), "denied")
             )
-            run.record_result(pending.id, pending.tool, ToolResult.failure(text, "denied"))
             run.save()
             return None
         if isinstance(decision, NewMessage):
             run.emit(AgentEvent.APPROVAL_DECIDED, id=pending.id, decision="new_message", reason="", rule=None)
-            run.answer_unhandled(NEW_MESSAGE_NOTE)
+            run.answer_unhandled(said("agent.result.new_message"))
             return None
         return self._approved(run, pending, decision)
 

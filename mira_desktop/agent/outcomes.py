@@ -22,6 +22,9 @@ class Completed:
     stop_reason: StopReason | None
     checkpoint: Checkpoint
     added_rules: tuple[Rule, ...] = ()
+    said: dict[str, Any] | None = (
+        None  # ``final_text`` as a phrase when Mira wrote it (a stop), for the window
+    )
 
 
 @dataclass(frozen=True)

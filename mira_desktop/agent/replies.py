@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from mira_desktop.agent.checkpoint import ParsedCall
 from mira_desktop.core.cancel import CancelToken
+from mira_desktop.core.phrases import said
 from mira_desktop.models.protocol import ChatModel, ChatRequest, Finish, TextDelta, ToolCallDelta, Usage
 
 
@@ -63,11 +64,15 @@ def parse_native_calls(reply: ModelReply, id_prefix: str) -> list[ParsedCall]:
             arguments = json.loads(raw) if raw.strip() else {}
         except json.JSONDecodeError as exc:
             parsed.append(
-                ParsedCall(call_id, name, None, f"The arguments are not valid JSON ({exc.msg} at {exc.pos}).")
+                ParsedCall.failed(
+                    call_id,
+                    name,
+                    said("agent.malformed.bad_arguments_json", problem=exc.msg, position=exc.pos),
+                )
             )
             continue
         if not isinstance(arguments, dict):
-            parsed.append(ParsedCall(call_id, name, None, "The arguments must be a JSON object."))
+            parsed.append(ParsedCall.failed(call_id, name, said("agent.malformed.arguments_not_object")))
             continue
         parsed.append(ParsedCall(call_id, name, arguments))
     return parsed

@@ -15,13 +15,11 @@ from mira_desktop.agent.tools.catalog import KB_SEARCH
 from mira_desktop.agent.tools.results import ToolResult
 from mira_desktop.agent.tools.workspace_tools import WorkspaceTools
 from mira_desktop.core.cancel import CancelToken
+from mira_desktop.core.phrases import Phrase, said
 from mira_desktop.models.protocol import ChatMessage
 
-NOT_RUN_CANCELLED = "Not run: the user stopped the run."
-NOT_SENT_AGAIN = (
-    "Not sent again: Mira stopped after sending this call and before its result was saved, so it may or "
-    "may not have taken effect; the user chose to go on without it. Check its effect before relying on it."
-)
+NOT_RUN_CANCELLED = "agent.result.cancelled"  # the phrases of calls that got no result
+NOT_SENT_AGAIN = "agent.result.not_sent_again"
 
 
 class AgentRun:
@@ -99,14 +97,14 @@ class AgentRun:
             self.evidence.cited(list(result.data.get("hits", [])))
         self.emit(AgentEvent.TOOL_RESULT, id=call_id, tool=tool, result=result.to_dict())
 
-    def answer_unhandled(self, note: str) -> None:
+    def answer_unhandled(self, note: Phrase) -> None:
         """Give every call still without a result one, so the messages stay a valid conversation."""
         if self.pending is not None:
-            text = NOT_SENT_AGAIN if self.pending.may_have_run else note
-            self.record_result(self.pending.id, self.pending.tool, ToolResult.failure(text, "not_run"))
+            text = said(NOT_SENT_AGAIN) if self.pending.may_have_run else note
+            self.record_result(self.pending.id, self.pending.tool, ToolResult.refused(text, "not_run"))
             self.pending = None
         for call in self.queued:
-            self.record_result(call.id, call.name, ToolResult.failure(note, "not_run"))
+            self.record_result(call.id, call.name, ToolResult.refused(note, "not_run"))
         self.queued = []
 
     def request_messages(self, native: bool) -> tuple[ChatMessage, ...]:
@@ -138,17 +136,19 @@ class AgentRun:
             limits=self.budget.limits.to_dict(),
             counters=counters.to_dict(),
         )
-        self.answer_unhandled(f"Not run: the run stopped ({reason.value} limit).")
+        self.answer_unhandled(said("agent.result.limit", limit=reason.value))
         text = explain_stop(reason, self.budget.limits, counters, self.evidence.describe())
-        self.journal.delta(text)
-        return Completed(text, self.evidence, reason, self.save(), tuple(self.added_rules))
+        self.journal.delta(text.english)
+        return Completed(
+            text.english, self.evidence, reason, self.save(), tuple(self.added_rules), text.to_dict()
+        )
 
     def failed(self, kind: str, message: str, detail: str = "") -> Failed:
         error = {"kind": kind, "message": message, **({"detail": detail} if detail else {})}
         return Failed(error, self.evidence, self.save(), tuple(self.added_rules))
 
     def cancelled(self, partial: str = "") -> Cancelled:
-        self.answer_unhandled(NOT_RUN_CANCELLED)
+        self.answer_unhandled(said(NOT_RUN_CANCELLED))
         return Cancelled(partial, self.evidence, self.save(), tuple(self.added_rules))
 
     def waiting(self, pending: PendingCall) -> WaitingApproval:
@@ -158,6 +158,7 @@ class AgentRun:
             id=pending.id,
             tool=pending.tool,
             reason=pending.reason,
+            reason_phrase=pending.reason_phrase,
             proposal=pending.proposal.to_dict() if pending.proposal else None,
             arguments=pending.arguments,
             external=pending.external,

@@ -19,6 +19,7 @@ from mira_desktop.agent.files.changes import FileChange
 from mira_desktop.agent.files.root import WorkspaceRoot
 from mira_desktop.agent.files.states import DIRECTORY
 from mira_desktop.core.fileio import write_atomically
+from mira_desktop.core.phrases import Phrase, joined, said
 
 
 class SnapshotStore:
@@ -29,7 +30,7 @@ class SnapshotStore:
 
     def _path(self, digest: str) -> Path:
         if len(digest) != 64 or any(c not in "0123456789abcdef" for c in digest):
-            raise SnapshotMissing(f"{digest!r} is not a snapshot name.")
+            raise SnapshotMissing.said("agent.snapshot.bad_name", digest=digest)
         return self.folder / digest[:2] / digest
 
     def save(self, data: bytes) -> str:
@@ -48,11 +49,11 @@ class SnapshotStore:
         try:
             data = self._path(digest).read_bytes()
         except OSError as exc:
-            raise SnapshotMissing(
-                f"The snapshot {digest[:12]}… is missing from {self.folder}, so that file cannot be restored."
+            raise SnapshotMissing.said(
+                "agent.snapshot.missing", digest=digest[:12], folder=self.folder
             ) from exc
         if hashlib.sha256(data).hexdigest() != digest:
-            raise SnapshotMissing(f"The snapshot {digest[:12]}… in {self.folder} is damaged.")
+            raise SnapshotMissing.said("agent.snapshot.damaged", digest=digest[:12], folder=self.folder)
         return data
 
 
@@ -68,16 +69,20 @@ class UndoReport:
         return tuple(dict.fromkeys((*self.restored, *self.deleted, *self.recreated_folders)))
 
     def summary(self) -> str:
-        parts = []
+        return self.said().english
+
+    def said(self) -> Phrase:
+        """What undo did, in one sentence."""
+        parts: list[Phrase | str] = []
         if self.restored:
-            parts.append(f"restored {', '.join(self.restored)}")
+            parts.append(said("agent.undo.restored", files=", ".join(self.restored)))
         if self.deleted:
-            parts.append(f"removed {', '.join(self.deleted)}")
+            parts.append(said("agent.undo.removed", files=", ".join(self.deleted)))
         if self.recreated_folders:
-            parts.append(f"recreated the folders {', '.join(self.recreated_folders)}")
+            parts.append(said("agent.undo.recreated", folders=", ".join(self.recreated_folders)))
         if self.kept_folders:
-            parts.append(f"kept the folders {', '.join(self.kept_folders)} (they hold other files now)")
-        return ("Undo " + "; ".join(parts) + ".") if parts else "Undo: the run changed nothing."
+            parts.append(said("agent.undo.kept", folders=", ".join(self.kept_folders)))
+        return said("agent.undo.summary", parts=joined(parts)) if parts else said("agent.undo.nothing")
 
 
 def undo(root: WorkspaceRoot, store: SnapshotStore, changes: Sequence[FileChange]) -> UndoReport:
@@ -94,9 +99,7 @@ def undo(root: WorkspaceRoot, store: SnapshotStore, changes: Sequence[FileChange
     changes = [change for change in changes if change.path in pending]
     for change in changes:  # check every snapshot before touching the first file
         if change.before not in (None, DIRECTORY) and not store.has(str(change.before)):
-            raise SnapshotMissing(
-                f"The snapshot of {change.path} is missing from {store.folder}; nothing was restored."
-            )
+            raise SnapshotMissing.said("agent.snapshot.missing_for", path=change.path, folder=store.folder)
     kept: list[str] = []
     for change in reversed(changes):
         try:

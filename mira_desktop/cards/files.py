@@ -39,21 +39,21 @@ def read_card_file(data: bytes) -> CardFile:
         texts = text_chunks(chunks)
         keyword = next((k for k in ("ccv3", "chara") if k in texts), None)
         if keyword is None:
-            raise CardError("the PNG holds no character card (no 'chara' or 'ccv3' text chunk)")
+            raise CardError.said("cards.png_no_card")
         source = f"the PNG's {keyword} chunk"
         return CardFile(
             _json(_chunk_text(keyword, texts[keyword]), source), without_card_chunks(data), source
         )
     if data.startswith(ZIP_SIGNATURE):
-        raise CardError("CHARX (zip) cards are not supported: export the card as PNG or JSON and import that")
+        raise CardError.said("cards.charx")
     if len(data) > MAX_JSON_BYTES:
-        raise CardError(
-            f"the JSON file is {len(data) / 2**20:.1f} MB; the limit is {MAX_JSON_BYTES // 2**20} MB"
+        raise CardError.said(
+            "cards.json_too_big", size=f"{len(data) / 2**20:.1f}", limit=MAX_JSON_BYTES // 2**20
         )
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise CardError("the file is neither a PNG image nor UTF-8 JSON text") from exc
+        raise CardError.said("cards.neither") from exc
     return CardFile(_json(text, "the file"), None)
 
 
@@ -77,19 +77,19 @@ def _chunk_text(keyword: str, text: str) -> str:
     try:
         raw = base64.b64decode("".join(stripped.split()), validate=True)
     except (binascii.Error, ValueError) as exc:
-        raise CardError(f"the {keyword} chunk is not valid base64") from exc
+        raise CardError.said("cards.chunk_base64", keyword=keyword) from exc
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise CardError(f"the {keyword} chunk does not decode to UTF-8 text") from exc
+        raise CardError.said("cards.chunk_utf8", keyword=keyword) from exc
 
 
 def _json(text: str, where: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise CardError(
-            f"{where} is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})"
+        raise CardError.said(
+            "cards.bad_json", where=where, problem=exc.msg, line=exc.lineno, column=exc.colno
         ) from exc
     except RecursionError as exc:
-        raise CardError(f"{where} is JSON nested too deeply") from exc
+        raise CardError.said("cards.json_deep", where=where) from exc

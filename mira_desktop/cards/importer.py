@@ -40,20 +40,18 @@ class ImportedCard:
 def import_card(card: Any, source: str = "the file") -> ImportedCard:
     """Map ``card`` onto a role document; ``source`` names where it came from in errors."""
     if not isinstance(card, dict):
-        raise CardError(f"{source} holds JSON that is not an object, so it is not a character card")
+        raise CardError.said("cards.not_object", source=source)
     spec = card.get("spec")
     if spec in (SPEC_V2, SPEC_V3):
         return _import_spec_card(card, str(spec))
     if isinstance(spec, str) and spec.startswith("lorebook"):
-        raise CardError(f"{source} is a lorebook, not a character card")
+        raise CardError.said("cards.lorebook", source=source)
     if spec is not None:
-        raise CardError(
-            f"spec {str(spec)[:40]!r} is not a card format Mira reads ({SPEC_V2}, {SPEC_V3} or V1)"
-        )
+        raise CardError.said("cards.unknown_spec", spec=str(spec)[:40], v2=SPEC_V2, v3=SPEC_V3)
     if "name" not in card:
         if "entries" in card:
-            raise CardError(f"{source} is a SillyTavern World Info (lorebook), not a character card")
-        raise CardError(f"{source} is not a character card (it has neither a spec nor a name field)")
+            raise CardError.said("cards.world_info", source=source)
+        raise CardError.said("cards.not_a_card", source=source)
     return _import_v1(card)
 
 
@@ -71,11 +69,11 @@ class _Builder:
         path = CARD_TO_ROLE[card_key]
         if card_key in LIST_FIELDS:
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                raise CardError(f"{where}{card_key} must be a list of text")
+                raise CardError.said("cards.text_list", where=where, card_key=card_key)
             cleaned = [self.clean(v, f"{where}{card_key}", plain=card_key == "tags") for v in value]
             value = [v for v in cleaned if v] if card_key == "tags" else cleaned
         elif not isinstance(value, str):
-            raise CardError(f"{where}{card_key} must be text")
+            raise CardError.said("cards.text", where=where, card_key=card_key)
         else:
             value = self.clean(value, f"{where}{card_key}", plain=card_key == "name")
         target = self.document
@@ -93,11 +91,11 @@ class _Builder:
     def lorebook(self, book: dict[str, Any], where: str) -> dict[str, Any]:
         entries = book.get("entries", [])
         if not isinstance(entries, list):
-            raise CardError(f"{where}character_book.entries must be a list")
+            raise CardError.said("cards.entries_list", where=where)
         lore = []
         for index, entry in enumerate(entries):
             if not isinstance(entry, dict):
-                raise CardError(f"{where}character_book.entries[{index}] must be an object")
+                raise CardError.said("cards.entry_object", where=where, index=index)
             lore.append(self._entry(entry, f"{where}character_book.entries[{index}]"))
         self.document["lorebook"] = lore
         return {k: v for k, v in book.items() if k != "entries"}
@@ -124,7 +122,7 @@ class _Builder:
         rest = {k: v for k, v in mira.items() if k not in {"worldview", "llm_profile"}}
         if "worldview" in mira:
             if not isinstance(mira["worldview"], str):
-                raise CardError(f"{where}extensions.{MIRA_EXTENSION}.worldview must be text")
+                raise CardError.said("cards.worldview_text", where=where, extension=MIRA_EXTENSION)
             self.document["prompt"]["worldview"] = self.clean(mira["worldview"], "worldview")
         if "llm_profile" in mira:
             self.document["llm_profile"] = mira["llm_profile"]
@@ -137,7 +135,7 @@ class _Builder:
 def _import_spec_card(card: dict[str, Any], spec: str) -> ImportedCard:
     data = card.get("data")
     if not isinstance(data, dict):
-        raise CardError(f"a {spec} card needs a 'data' object")
+        raise CardError.said("cards.needs_data", spec=spec)
     builder = _Builder()
     version = card.get("spec_version")
     if spec == SPEC_V3 and _newer(version, 3.0):
@@ -182,7 +180,7 @@ def _map_data(builder: _Builder, data: dict[str, Any], where: str) -> dict[str, 
         else:
             kept[key] = value
     if not builder.document.get("name"):
-        raise CardError(f"{where}name is missing or empty: a role needs a name")
+        raise CardError.said("cards.no_name", where=where)
     result: dict[str, Any] = {"data": kept}
     if book is not None:
         result["book"] = book
@@ -192,9 +190,8 @@ def _map_data(builder: _Builder, data: dict[str, Any], where: str) -> dict[str, 
 def _finish(builder: _Builder, kept: dict[str, Any], spec: str) -> ImportedCard:
     size = len(json.dumps(kept, ensure_ascii=False).encode("utf-8"))
     if size > MAX_KEPT_BYTES:
-        raise CardError(
-            f"the card's extra data (extensions, assets, …) is {size / 2**20:.1f} MB; the limit is "
-            f"{MAX_KEPT_BYTES // 2**20} MB"
+        raise CardError.said(
+            "cards.extras_too_big", size=f"{size / 2**20:.1f}", limit=MAX_KEPT_BYTES // 2**20
         )
     return ImportedCard(builder.document, {"card": kept}, spec, tuple(builder.warnings))
 

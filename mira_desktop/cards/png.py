@@ -29,24 +29,26 @@ class Chunk(NamedTuple):
 def read_chunks(png: bytes) -> list[Chunk]:
     """Every chunk up to and including ``IEND``; anything after it is ignored."""
     if len(png) > MAX_PNG_BYTES:
-        raise CardError(f"the PNG is {len(png) / 2**20:.1f} MB; the limit is {MAX_PNG_BYTES // 2**20} MB")
+        raise CardError.said(
+            "cards.png_too_big", size=f"{len(png) / 2**20:.1f}", limit=MAX_PNG_BYTES // 2**20
+        )
     if not png.startswith(SIGNATURE):
-        raise CardError("the file is not a PNG image (wrong signature)")
+        raise CardError.said("cards.not_png")
     chunks: list[Chunk] = []
     pos = len(SIGNATURE)
     while True:
         if pos + 8 > len(png):
-            raise CardError("the PNG is truncated (no IEND chunk)")
+            raise CardError.said("cards.png.no_iend")
         length, kind = struct.unpack(">I4s", png[pos : pos + 8])
         end = pos + 12 + length
         if end > len(png):
-            raise CardError(f"the PNG is truncated (chunk {kind.decode('latin-1')!r} claims {length} bytes)")
+            raise CardError.said("cards.png.truncated", chunk=kind.decode("latin-1"), length=length)
         data = png[pos + 8 : pos + 8 + length]
         (crc,) = struct.unpack(">I", png[pos + 8 + length : end])
         if zlib.crc32(kind + data) != crc:
-            raise CardError(f"the PNG is damaged (chunk {kind.decode('latin-1')!r} has a bad checksum)")
+            raise CardError.said("cards.png.bad_crc", chunk=kind.decode("latin-1"))
         if not chunks and kind != b"IHDR":
-            raise CardError("the PNG is damaged (it does not start with IHDR)")
+            raise CardError.said("cards.png.no_ihdr")
         chunks.append(Chunk(kind, data))
         pos = end
         if kind == b"IEND":
@@ -101,23 +103,23 @@ def _decode_text(chunk: Chunk) -> tuple[str, str]:
     keyword_bytes, sep, rest = chunk.data.partition(b"\0")
     keyword = keyword_bytes.decode("latin-1")
     if not sep:
-        raise CardError(f"the PNG text chunk {keyword!r} has no separator")
+        raise CardError.said("cards.png.no_separator", keyword=keyword)
     if chunk.type == b"tEXt":
         return keyword, rest.decode("latin-1")
     if chunk.type == b"zTXt":
         return keyword, _inflate(keyword, rest[1:]).decode("latin-1")
     # iTXt: compression flag, method, language tag\0, translated keyword\0, UTF-8 text
     if len(rest) < 2:
-        raise CardError(f"the PNG iTXt chunk {keyword!r} is truncated")
+        raise CardError.said("cards.png.itxt_truncated", keyword=keyword)
     compressed = rest[0] == 1
     parts = rest[2:].split(b"\0", 2)
     if len(parts) != 3:
-        raise CardError(f"the PNG iTXt chunk {keyword!r} is malformed")
+        raise CardError.said("cards.png.itxt_malformed", keyword=keyword)
     body = _inflate(keyword, parts[2]) if compressed else parts[2]
     try:
         return keyword, body.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise CardError(f"the PNG iTXt chunk {keyword!r} is not UTF-8 text") from exc
+        raise CardError.said("cards.png.itxt_utf8", keyword=keyword) from exc
 
 
 def _inflate(keyword: str, data: bytes) -> bytes:
@@ -125,9 +127,7 @@ def _inflate(keyword: str, data: bytes) -> bytes:
     try:
         out = inflater.decompress(data, MAX_TEXT_BYTES + 1)
     except zlib.error as exc:
-        raise CardError(f"the compressed PNG text chunk {keyword!r} is damaged ({exc})") from exc
+        raise CardError.said("cards.png.compressed_damaged", keyword=keyword, error=exc) from exc
     if len(out) > MAX_TEXT_BYTES or inflater.unconsumed_tail:
-        raise CardError(
-            f"the compressed PNG text chunk {keyword!r} inflates past {MAX_TEXT_BYTES // 2**20} MB"
-        )
+        raise CardError.said("cards.png.inflates", keyword=keyword, limit=MAX_TEXT_BYTES // 2**20)
     return out

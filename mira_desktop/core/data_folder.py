@@ -89,30 +89,27 @@ def prepare_data_folder(path: Path) -> DataFolder:
         os.close(fd)
         os.unlink(probe)
     except OSError as exc:
-        raise DataFolderError(
-            f"The data folder {path} is not writable ({exc.strerror or exc}): choose another with "
-            f"--data-dir or {ENV_VAR}, or fix its permissions."
+        raise DataFolderError.said(
+            "app.folder_not_writable", path=path, reason=exc.strerror or exc, variable=ENV_VAR
         ) from exc
     return DataFolder(path)
 
 
 def _check_usable(path: Path) -> None:
     if path.exists() and not path.is_dir():
-        raise DataFolderError(
-            f"The data folder {path} is a file, not a folder: choose another with --data-dir or {ENV_VAR}."
-        )
+        raise DataFolderError.said("app.folder_is_file", path=path, variable=ENV_VAR)
     ancestor = path
     while not ancestor.exists():
         if ancestor.parent == ancestor:
             break
         ancestor = ancestor.parent
     if ancestor != path and not ancestor.is_dir():
-        raise DataFolderError(
-            f"The data folder {path} cannot be created because {ancestor} is a file: choose another "
-            f"with --data-dir or {ENV_VAR}."
-        )
+        raise DataFolderError.said("app.folder_under_file", path=path, ancestor=ancestor, variable=ENV_VAR)
     if not os.access(ancestor, os.W_OK | os.X_OK):
-        raise DataFolderError(
-            f"The data folder {path} is not writable ({os.strerror(errno.EACCES)} on {ancestor}): "
-            f"choose another with --data-dir or {ENV_VAR}, or fix its permissions."
+        raise DataFolderError.said(
+            "app.folder_denied",
+            path=path,
+            reason=os.strerror(errno.EACCES),
+            ancestor=ancestor,
+            variable=ENV_VAR,
         )

@@ -29,11 +29,11 @@ class MiraError(Exception):
     phrase: Phrase | None = None
 
     @classmethod
-    def said(cls: type[E], key: str, **values: Any) -> E:
+    def said(cls: type[E], key: str, /, **values: Any) -> E:
         """The error whose message is the phrase ``key`` of ``core.phrases`` with ``values``."""
-        from mira_desktop.core.phrases import Phrase
+        from mira_desktop.core.phrases import said
 
-        phrase = Phrase(key, values)
+        phrase = said(key, **values)
         error = cls(phrase.english)
         error.phrase = phrase
         return error

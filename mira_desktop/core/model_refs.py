@@ -29,13 +29,10 @@ class ModelRef:
 def parse_model_ref(text: str) -> ModelRef:
     kind, sep, rest = text.strip().partition(":")
     if not sep or not rest or kind not in {k.value for k in ModelKind}:
-        raise InvalidInputError(
-            f"{text!r} is not a model reference: use local:smollm2, local:/path/to/model.gguf, "
-            "remote:PROVIDER/MODEL or scripted:/path/to/script.json."
-        )
+        raise InvalidInputError.said("models.bad_ref", text=text)
     if kind == ModelKind.REMOTE:
         provider, _, model = rest.partition("/")
         if not provider:
-            raise InvalidInputError(f"{text!r} names no provider: use remote:PROVIDER/MODEL.")
+            raise InvalidInputError.said("models.ref_no_provider", text=text)
         return ModelRef(ModelKind.REMOTE, provider, model)
     return ModelRef(ModelKind(kind), rest)

@@ -5,6 +5,11 @@ An error (or a note) made with :meth:`mira_desktop.core.errors.MiraError.said` c
 sentence, as the ``mira`` command prints it; the window looks the key up as ``phrase.<key>`` in its
 catalog (``ui/strings/phrases.py``, the same English, translated in ``ui/translations``) and falls
 back to the English for a sentence without a key. A test keeps the two catalogs' English identical.
+
+The entries below are the first ones; most live in ``core/phrasebook/`` (one module per area of the
+app), merged into :data:`ENGLISH` here. A value may itself be a :class:`Phrase` (a reason inside a
+sentence): the window says it in its language too. ``{name!r}`` quotes a value as the English always
+did; a number is formatted where the phrase is made (``size=f"{n:,}"``), never by a format spec.
 """
 
 from __future__ import annotations
@@ -12,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from mira_desktop.core.phrasebook import BOOK
 
 ENGLISH: dict[str, str] = {
     # the conversation
@@ -128,6 +135,7 @@ ENGLISH: dict[str, str] = {
     ),
     "internal.unsaved": "Something went wrong inside Mira ({error}), and its crash report could not be saved.",
 }
+ENGLISH.update({key: text for key, text in BOOK.items() if key not in ENGLISH})  # a key is defined once (a test)
 
 
 @dataclass(frozen=True)
@@ -143,7 +151,7 @@ class Phrase:
         return self.english
 
     def to_dict(self) -> dict[str, Any]:
-        """For keeping with a saved error (a failed answer's message)."""
+        """For keeping with a saved error (a failed answer's message); a phrase inside stays one."""
         return {"key": self.key, "values": {k: _plain(v) for k, v in self.values.items()}}
 
 
@@ -152,8 +160,41 @@ def from_dict(data: object) -> Phrase | None:
     if not isinstance(data, dict) or data.get("key") not in ENGLISH:
         return None
     values = data.get("values")
-    return Phrase(str(data["key"]), dict(values) if isinstance(values, dict) else {})
+    kept = dict(values) if isinstance(values, dict) else {}
+    return Phrase(str(data["key"]), {k: _inner(v) for k, v in kept.items()})
+
+
+def said(key: str, /, **values: Any) -> Phrase:
+    """The phrase ``key`` with ``values``, checked now (a typo in a key or a name fails where it is made)."""
+    phrase = Phrase(key, values)
+    phrase.english  # noqa: B018 (formats it: a missing key or placeholder raises here, not in the window)
+    return phrase
+
+
+def joined(parts: list[Phrase | str], key: str = "join.semicolon") -> Phrase | str:
+    """``parts`` as one phrase, each after the one before with the separator of ``key`` ("a; b; c")."""
+    if not parts:
+        return ""
+    whole = parts[0]
+    for part in parts[1:]:
+        whole = Phrase(key, {"first": whole, "rest": part})
+    return whole
+
+
+def of(error: BaseException) -> Phrase | str:
+    """What ``error`` says, to put inside another sentence: its phrase, else its text as written."""
+    phrase = getattr(error, "phrase", None)
+    return phrase if isinstance(phrase, Phrase) else str(error)
 
 
 def _plain(value: object) -> object:
+    if isinstance(value, Phrase):
+        return {"phrase": value.to_dict()}
     return value if isinstance(value, int | float | str) and not isinstance(value, bool) else str(value)
+
+
+def _inner(value: object) -> object:
+    if isinstance(value, dict) and "phrase" in value:
+        inner = from_dict(value["phrase"])
+        return inner if inner is not None else str(value)
+    return value

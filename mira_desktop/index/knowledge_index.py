@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mira_desktop.core.fileio import write_atomically
+from mira_desktop.core.phrases import Phrase
 from mira_desktop.index.lexical import LexicalIndex
 from mira_desktop.index.locking import IndexLock
 from mira_desktop.index.manifest import IndexSpec, Manifest, new_manifest, read_manifest
@@ -60,7 +61,7 @@ class Generation:
 
 
 class KnowledgeIndex:
-    def __init__(self, root: Path, spec: IndexSpec, label: str = "this knowledge base") -> None:
+    def __init__(self, root: Path, spec: IndexSpec, label: Phrase | str = "this knowledge base") -> None:
         self.root = root
         self.spec = spec
         self.label = label

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.errors import ConflictError
+from mira_desktop.core.phrases import Phrase, said
 from mira_desktop.core.processes import ProcessIdentity, current_process, process_alive
 
 if TYPE_CHECKING:
@@ -35,7 +36,7 @@ class IndexBusyError(ConflictError):
 class IndexLock:
     """The writer lock of one index folder. Not reentrant: a second acquire of a held lock fails."""
 
-    def __init__(self, path: Path, label: str = "this knowledge base") -> None:
+    def __init__(self, path: Path, label: Phrase | str = "this knowledge base") -> None:
         self.path = path
         self.label = label
         self._file: BaseFileLock | None = None
@@ -105,14 +106,14 @@ class IndexLock:
         told = False
         while not self.try_acquire():
             owner = self.owner()
-            who = f"process {owner}" if owner is not None else "another process"
+            who = said("kb.lock.process", pid=owner) if owner is not None else said("kb.lock.other_process")
             if owner == os.getpid():
-                who = "another task of this process"
-            message = f"{self.label} is being indexed by {who}"
+                who = said("kb.lock.this_process")
+            message = said("kb.lock.indexed_by", label=self.label, who=who)
             if deadline is not None and time.monotonic() >= deadline:
-                raise IndexBusyError(f"{message}: try again when it has finished.")
+                raise IndexBusyError.said("knowledge.busy", message=message)
             if on_wait is not None and not told:
-                on_wait(f"{message}; waiting for it to finish…")
+                on_wait(said("kb.lock.waiting", message=message).english)
                 told = True
             if cancel is not None:
                 if cancel.wait(poll):

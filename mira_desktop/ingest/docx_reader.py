@@ -24,7 +24,7 @@ def read_docx(path: Path, limits: ReaderLimits) -> ParsedDocument:
     try:
         document = docx.Document(str(path))
     except Exception as exc:
-        raise ReadError(ReadErrorKind.CORRUPT, f"{path.name} is not a readable DOCX file ({exc}).") from exc
+        raise ReadError.said(ReadErrorKind.CORRUPT, "read.bad_docx", name=path.name, error=exc) from exc
     styles = _style_levels(document)
     blocks: list[Block] = []
     headings: list[str] = []
@@ -51,7 +51,7 @@ def read_docx(path: Path, limits: ReaderLimits) -> ParsedDocument:
         check_chars(path.name, chars, limits)
         blocks.append(Block(text, location, " › ".join(headings)))
     if not blocks:
-        raise ReadError(ReadErrorKind.EMPTY, f"{path.name} contains no text (images are not read; no OCR).")
+        raise ReadError.said(ReadErrorKind.EMPTY, "read.no_text_no_ocr", name=path.name)
     core_title = ""
     try:
         core_title = (document.core_properties.title or "").strip()

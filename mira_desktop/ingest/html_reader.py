@@ -111,5 +111,5 @@ def read_html(path: Path, limits: ReaderLimits) -> ParsedDocument:
     collector.feed(text)
     collector.close()
     if not collector.blocks:
-        raise ReadError(ReadErrorKind.EMPTY, f"{path.name} has no visible text.")
+        raise ReadError.said(ReadErrorKind.EMPTY, "read.no_visible_text", name=path.name)
     return ParsedDocument(collector.blocks, "html", title=collector.title)

@@ -10,6 +10,7 @@ import io
 import warnings
 from pathlib import Path
 
+from mira_desktop.core.phrases import Phrase, joined, said
 from mira_desktop.ingest.limits import ReaderLimits, check_chars
 from mira_desktop.ingest.ocr import OcrOptions
 from mira_desktop.ingest.types import Block, Location, ParsedDocument, ReadError, ReadErrorKind
@@ -19,14 +20,12 @@ MAX_PIXELS = 60_000_000  # per frame; a larger picture is a decompression bomb o
 
 def read_image(path: Path, limits: ReaderLimits, ocr: OcrOptions | None = None) -> ParsedDocument:
     if ocr is None:
-        raise ReadError(ReadErrorKind.SCANNED, f"{path.name} is a picture: its text is read only with OCR.")
+        raise ReadError.said(ReadErrorKind.SCANNED, "read.picture_needs_ocr", name=path.name)
     frames = _frames(path, limits)
     pages = frames[: ocr.max_pages]
-    notes = []
+    notes: list[Phrase | str] = []
     if len(frames) > len(pages):
-        notes.append(
-            f"OCR read the first {len(pages)} of {len(frames)} pages (the limit is {ocr.max_pages} per document)"
-        )
+        notes.append(said("read.note.first_pages", read=len(pages), total=len(frames), most=ocr.max_pages))
     blocks: list[Block] = []
     chars = 0
     for done, png in enumerate(pages):
@@ -35,9 +34,7 @@ def read_image(path: Path, limits: ReaderLimits, ocr: OcrOptions | None = None) 
             ocr.on_page(done, len(pages), number)
         result = ocr.read_page(number, functools.partial(_as_is, png), path.name)
         if result.timed_out:
-            notes.append(
-                f"page {number} took longer than {ocr.engine.page_timeout_s:g} s to OCR and was skipped"
-            )
+            notes.append(said("read.note.timed_out", page=number, seconds=f"{ocr.engine.page_timeout_s:g}"))
             continue
         for text in result.paragraphs():
             blocks.append(Block(text, Location(page=number, ocr=True), f"#ocr-page-{number}"))
@@ -46,8 +43,8 @@ def read_image(path: Path, limits: ReaderLimits, ocr: OcrOptions | None = None) 
     if ocr.on_page is not None and pages:
         ocr.on_page(len(pages), len(pages), len(pages))
     if not blocks:
-        reason = f" ({'; '.join(notes)})" if notes else ""
-        raise ReadError(ReadErrorKind.EMPTY, f"{path.name} is a picture in which OCR found no text{reason}.")
+        reason = said("read.notes", notes=joined(notes)) if notes else ""
+        raise ReadError.said(ReadErrorKind.EMPTY, "read.picture_no_text", name=path.name, reason=reason)
     return ParsedDocument(blocks, "image", notes=notes)
 
 
@@ -66,10 +63,13 @@ def _frames(path: Path, limits: ReaderLimits) -> list[bytes]:
             with Image.open(path) as image:
                 for frame in ImageSequence.Iterator(image):
                     if frame.width * frame.height > MAX_PIXELS:
-                        raise ReadError(
+                        raise ReadError.said(
                             ReadErrorKind.TOO_LARGE,
-                            f"{path.name} is {frame.width}×{frame.height} pixels, above the "
-                            f"{MAX_PIXELS // 1_000_000}-megapixel limit for OCR.",
+                            "read.picture_too_big",
+                            name=path.name,
+                            width=frame.width,
+                            height=frame.height,
+                            most=MAX_PIXELS // 1_000_000,
                         )
                     out = io.BytesIO()
                     frame.convert("L").save(out, "PNG")
@@ -79,14 +79,9 @@ def _frames(path: Path, limits: ReaderLimits) -> list[bytes]:
     except ReadError:
         raise
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-        raise ReadError(
-            ReadErrorKind.TOO_LARGE, f"{path.name} is too large a picture to decode safely."
-        ) from None
+        raise ReadError.said(ReadErrorKind.TOO_LARGE, "read.picture_bomb", name=path.name) from None
     except Exception as exc:  # Pillow raises OSError, SyntaxError, ValueError… on broken data
-        raise ReadError(
-            ReadErrorKind.CORRUPT,
-            f"{path.name} is not a readable picture: it is damaged or cut short ({exc}).",
-        ) from None
+        raise ReadError.said(ReadErrorKind.CORRUPT, "read.bad_picture", name=path.name, error=exc) from None
     if not frames:
-        raise ReadError(ReadErrorKind.EMPTY, f"{path.name} holds no picture.")
+        raise ReadError.said(ReadErrorKind.EMPTY, "read.no_picture", name=path.name)
     return frames

@@ -25,12 +25,15 @@ class ReaderLimits:
 def check_file_size(path: Path, limits: ReaderLimits) -> int:
     size = path.stat().st_size
     if size > limits.max_file_bytes:
-        raise ReadError(
+        raise ReadError.said(
             ReadErrorKind.TOO_LARGE,
-            f"{path.name} is {size / MB:.0f} MB, above the {limits.max_file_bytes / MB:.0f} MB limit for one file.",
+            "read.too_big",
+            name=path.name,
+            size=f"{size / MB:.0f}",
+            most=f"{limits.max_file_bytes / MB:.0f}",
         )
     if size == 0:
-        raise ReadError(ReadErrorKind.EMPTY, f"{path.name} is empty (0 bytes).")
+        raise ReadError.said(ReadErrorKind.EMPTY, "read.empty", name=path.name)
     return size
 
 
@@ -38,31 +41,33 @@ def check_zip_container(path: Path, limits: ReaderLimits, kind: str) -> None:
     """Refuse Office files that are not zip packages, or that would unpack to too much data."""
     head = _head(path)
     if head.startswith(b"\xd0\xcf\x11\xe0"):
-        raise ReadError(
-            ReadErrorKind.ENCRYPTED,
-            f"{path.name} is password-protected or in the old binary Office format: open it in its "
-            f"application and save it as an unprotected {kind} file.",
-        )
+        raise ReadError.said(ReadErrorKind.ENCRYPTED, "read.protected_office", name=path.name, kind=kind)
     try:
         with zipfile.ZipFile(path) as archive:
             members = archive.infolist()
     except (zipfile.BadZipFile, OSError) as exc:
-        raise ReadError(ReadErrorKind.CORRUPT, f"{path.name} is not a valid {kind} file ({exc}).") from exc
+        raise ReadError.said(
+            ReadErrorKind.CORRUPT, "read.bad_file", name=path.name, kind=kind, error=exc
+        ) from exc
     total = 0
     for member in members:
         total += member.file_size
         ratio = member.file_size / max(member.compress_size, 1)
         if member.file_size > 10 * MB and ratio > limits.max_member_ratio:
-            raise ReadError(
+            raise ReadError.said(
                 ReadErrorKind.TOO_LARGE,
-                f"{path.name} contains {member.filename} that expands {ratio:.0f} times over: "
-                "refusing a possible zip bomb.",
+                "read.zip_ratio",
+                name=path.name,
+                filename=member.filename,
+                ratio=f"{ratio:.0f}",
             )
     if total > limits.max_unpacked_bytes:
-        raise ReadError(
+        raise ReadError.said(
             ReadErrorKind.TOO_LARGE,
-            f"{path.name} unpacks to {total / MB:.0f} MB, above the {limits.max_unpacked_bytes / MB:.0f} MB "
-            "limit: refusing a possible zip bomb.",
+            "read.zip_bomb",
+            name=path.name,
+            total=f"{total / MB:.0f}",
+            most=f"{limits.max_unpacked_bytes / MB:.0f}",
         )
 
 
@@ -73,7 +78,6 @@ def _head(path: Path) -> bytes:
 
 def check_chars(name: str, count: int, limits: ReaderLimits) -> None:
     if count > limits.max_chars:
-        raise ReadError(
-            ReadErrorKind.TOO_LARGE,
-            f"{name} holds more than {limits.max_chars:,} characters of text, above the limit for one file.",
+        raise ReadError.said(
+            ReadErrorKind.TOO_LARGE, "read.too_much_text", name=name, most=f"{limits.max_chars:,}"
         )

@@ -23,6 +23,7 @@ from functools import cache
 from pathlib import Path
 
 from mira_desktop.core.cancel import Cancelled, CancelToken
+from mira_desktop.core.phrases import said
 from mira_desktop.ingest.types import ReadError, ReadErrorKind
 
 DEFAULT_LANGUAGES = ("eng", "chi_sim")
@@ -35,7 +36,6 @@ PACKAGES = {
     "chi_sim": "tesseract-ocr-chi-sim",
     "chi_tra": "tesseract-ocr-chi-tra",
 }
-INSTALL_HINT = "install tesseract-ocr"
 # Tesseract's confidence (0-100): a line without one word above the first and whose words average
 # below the second is texture read as letters (a photo's windows and bricks), not text. Words are not
 # filtered one by one: real words score as low as 12 on a clean scan ("to church." on the Vicksburg
@@ -123,10 +123,8 @@ def join_words(words: Sequence[str]) -> str:
 
 
 class OcrUnavailableError(ReadError):
-    """Tesseract (or a language it needs) is not installed: the sentence says what to install."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(ReadErrorKind.NEEDS_OCR, message)
+    """Tesseract (or a language it needs) is not installed: the sentence says what to install
+    (its kind is always ``needs_ocr``)."""
 
 
 @dataclass(frozen=True)
@@ -146,18 +144,16 @@ class Tesseract:
 
     def check(self, name: str = "") -> tuple[str, ...]:
         """The installed languages of those asked for; raises :class:`OcrUnavailableError`."""
-        subject = f"{name} needs OCR" if name else "Needs OCR"
+        subject = said("read.ocr.named", name=name) if name else said("read.ocr.needs")
         found = shutil.which(self.program)
         if found is None:
-            raise OcrUnavailableError(
-                f"{subject}: {INSTALL_HINT} (and tesseract-ocr-chi-sim for Chinese), then add it again."
-            )
+            raise OcrUnavailableError.said(ReadErrorKind.NEEDS_OCR, "read.ocr.missing", subject=subject)
         installed = _installed_languages(found, os.environ.get("TESSDATA_PREFIX", ""))
         usable = tuple(lang for lang in self.languages if lang in installed)
         if not usable:
             wanted = " ".join(PACKAGES.get(lang, f"tesseract-ocr-{lang}") for lang in self.languages)
-            raise OcrUnavailableError(
-                f"{subject}: {INSTALL_HINT} language data ({wanted}), then add it again."
+            raise OcrUnavailableError.said(
+                ReadErrorKind.NEEDS_OCR, "read.ocr.no_languages", subject=subject, packages=wanted
             )
         return usable
 
@@ -215,9 +211,11 @@ class Tesseract:
                     return None
         if process.returncode != 0:
             detail = errors.decode("utf-8", "replace").strip().splitlines()
-            raise ReadError(
+            raise ReadError.said(
                 ReadErrorKind.CORRUPT,
-                f"{name or 'The picture'} could not be read by OCR ({detail[-1] if detail else process.returncode}).",
+                "read.ocr_failed",
+                name=name or said("read.the_picture"),
+                reason=detail[-1] if detail else process.returncode,
             )
         return parse_tsv(output.decode("utf-8", "replace"), chinese_page)
 

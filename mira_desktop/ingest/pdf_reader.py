@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from mira_desktop.core.cancel import Cancelled
+from mira_desktop.core.phrases import Phrase, joined, said
 from mira_desktop.ingest.limits import ReaderLimits, check_chars
 from mira_desktop.ingest.ocr import OcrOptions, OcrUnavailableError
 from mira_desktop.ingest.types import Block, Location, ParsedDocument, ReadError, ReadErrorKind
@@ -38,8 +39,8 @@ def read_pdf(
     try:
         document = pymupdf.open(path)
     except Exception as exc:  # PyMuPDF raises FileDataError, RuntimeError, ValueError…
-        raise ReadError(
-            ReadErrorKind.CORRUPT, f"{path.name} is damaged or not a {kind} file ({exc})."
+        raise ReadError.said(
+            ReadErrorKind.CORRUPT, "read.damaged_or_not", name=path.name, kind=kind, error=exc
         ) from exc
     try:
         if document.needs_pass:
@@ -48,7 +49,7 @@ def read_pdf(
     except (ReadError, Cancelled):  # a cancel is not damage
         raise
     except Exception as exc:  # the page count or the outline of a damaged file (an EPUB's is laid out)
-        raise ReadError(ReadErrorKind.CORRUPT, f"{path.name} is damaged: reading it failed ({exc}).") from exc
+        raise ReadError.said(ReadErrorKind.CORRUPT, "read.damaged", name=path.name, error=exc) from exc
     finally:
         document.close()
 
@@ -57,9 +58,7 @@ def _unlock(document: Any, path: Path, password: str | None) -> None:
     if password and document.authenticate(password):
         return
     if password:
-        raise ReadError(
-            ReadErrorKind.ENCRYPTED, f"The password did not open {path.name}: check it and give it again."
-        )
+        raise ReadError.said(ReadErrorKind.ENCRYPTED, "read.wrong_password", name=path.name)
 
 
 def _read(
@@ -67,43 +66,37 @@ def _read(
 ) -> ParsedDocument:
     # is_encrypted first: reading needs_pass after authenticate() gives pages without text (PyMuPDF 2.0)
     if document.is_encrypted and document.needs_pass:
-        raise ReadError(
-            ReadErrorKind.ENCRYPTED,
-            f"{path.name} is encrypted with a password: remove the password (or print it to a new PDF) "
-            "and add it again.",
-        )
+        raise ReadError.said(ReadErrorKind.ENCRYPTED, "read.encrypted", name=path.name)
     pages = document.page_count
     if pages > limits.max_pages:
-        raise ReadError(
+        raise ReadError.said(
             ReadErrorKind.TOO_LARGE,
-            f"{path.name} has {pages:,} pages, above the {limits.max_pages:,}-page limit.",
+            "read.too_many_pages",
+            name=path.name,
+            pages=f"{pages:,}",
+            most=f"{limits.max_pages:,}",
         )
     if pages == 0:
-        raise ReadError(ReadErrorKind.EMPTY, f"{path.name} has no pages.")
+        raise ReadError.said(ReadErrorKind.EMPTY, "read.no_pages", name=path.name)
     headings = _headings_by_page(document, pages)
     try:
         blocks, scans, image_pages = _text_layer(document, path, headings, limits, ocr is not None)
     except (ReadError, Cancelled):  # a cancel is not damage
         raise
     except Exception as exc:
-        raise ReadError(
-            ReadErrorKind.CORRUPT, f"{path.name} is damaged: reading its pages failed ({exc})."
-        ) from exc
-    notes: list[str] = []
+        raise ReadError.said(ReadErrorKind.CORRUPT, "read.damaged_pages", name=path.name, error=exc) from exc
+    notes: list[Phrase | str] = []
     if ocr is None:
         visible = sum(len(b.text.replace(" ", "")) for b in blocks)
         if visible < _SCANNED_TEXT_CHARS and image_pages:
-            raise ReadError(
-                ReadErrorKind.SCANNED,
-                f"{path.name} is a scan without a text layer: run OCR on it (e.g. ocrmypdf) and add it again.",
-            )
+            raise ReadError.said(ReadErrorKind.SCANNED, "read.scan", name=path.name)
     elif scans:
         blocks, notes = _with_ocr(document, path, blocks, scans, headings=headings, ocr=ocr, limits=limits)
         if not blocks:
-            reason = f" ({'; '.join(notes)})" if notes else ""
-            raise ReadError(ReadErrorKind.EMPTY, f"{path.name} is a scan in which OCR found no text{reason}.")
+            reason = said("read.notes", notes=joined(notes)) if notes else ""
+            raise ReadError.said(ReadErrorKind.EMPTY, "read.scan_no_text", name=path.name, reason=reason)
     if not blocks:
-        raise ReadError(ReadErrorKind.EMPTY, f"{path.name} contains no text.")
+        raise ReadError.said(ReadErrorKind.EMPTY, "read.no_text", name=path.name)
     title = str((document.metadata or {}).get("title") or "").strip()
     return ParsedDocument(blocks, kind.lower(), title=title, notes=notes)
 
@@ -145,15 +138,13 @@ def _with_ocr(
     headings: dict[int, tuple[str, ...]],
     ocr: OcrOptions,
     limits: ReaderLimits,
-) -> tuple[list[Block], list[str]]:
+) -> tuple[list[Block], list[Phrase | str]]:
     """``blocks`` with the OCR'd text of the ``scans`` pages put in page order, and notes on what
     OCR left out."""
-    notes: list[str] = []
+    notes: list[Phrase | str] = []
     read = scans[: ocr.max_pages]
     if len(scans) > len(read):
-        notes.append(
-            f"OCR read the first {len(read)} of {len(scans)} scanned pages (the limit is {ocr.max_pages} per document)"
-        )
+        notes.append(said("read.note.first_scans", read=len(read), total=len(scans), most=ocr.max_pages))
     by_page: dict[int, list[Block]] = {}
     chars = sum(len(b.text) for b in blocks)
     for done, number in enumerate(read):
@@ -165,12 +156,10 @@ def _with_ocr(
         except OcrUnavailableError:
             if not blocks and not by_page:
                 raise  # nothing else to index: the document needs OCR
-            notes.append(f"{len(read) - done} scanned page(s) not read: needs OCR: install tesseract-ocr")
+            notes.append(said("read.note.not_read", count=len(read) - done))
             break
         if result.timed_out:
-            notes.append(
-                f"page {number} took longer than {ocr.engine.page_timeout_s:g} s to OCR and was skipped"
-            )
+            notes.append(said("read.note.timed_out", page=number, seconds=f"{ocr.engine.page_timeout_s:g}"))
             continue
         heading = headings.get(number, ())
         section = f"{' › '.join(heading)}#ocr-page-{number}"

@@ -17,11 +17,9 @@ def read_pptx(path: Path, limits: ReaderLimits) -> ParsedDocument:
         presentation = pptx.Presentation(str(path))
         slides = list(presentation.slides)
     except Exception as exc:
-        raise ReadError(
-            ReadErrorKind.CORRUPT, f"{path.name} is not a readable PowerPoint file ({exc})."
-        ) from exc
+        raise ReadError.said(ReadErrorKind.CORRUPT, "read.bad_pptx", name=path.name, error=exc) from exc
     if not slides:
-        raise ReadError(ReadErrorKind.EMPTY, f"{path.name} has no slides.")
+        raise ReadError.said(ReadErrorKind.EMPTY, "read.no_slides", name=path.name)
     blocks: list[Block] = []
     chars = 0
     for number, slide in enumerate(slides, start=1):
@@ -38,7 +36,7 @@ def read_pptx(path: Path, limits: ReaderLimits) -> ParsedDocument:
         chars += len(body) + len(notes)
         check_chars(path.name, chars, limits)
     if not blocks:
-        raise ReadError(ReadErrorKind.EMPTY, f"{path.name} has slides but no text on them.")
+        raise ReadError.said(ReadErrorKind.EMPTY, "read.no_slide_text", name=path.name)
     return ParsedDocument(blocks, "pptx", title=_core_title(presentation))
 
 

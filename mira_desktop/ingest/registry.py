@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+from mira_desktop.core.phrases import said
 from mira_desktop.core.text_form import normal_form
 from mira_desktop.ingest.docx_reader import read_docx
 from mira_desktop.ingest.html_reader import read_html
@@ -119,14 +120,14 @@ _READERS: dict[str, Reader] = {
 _OCR_READERS = {".pdf": read_pdf, **dict.fromkeys(image_suffixes(), read_image)}
 
 # Formats people will try, with what to do instead.
-_UNSUPPORTED_ADVICE = {
-    ".doc": "legacy Word .doc files are not read: save it as .docx",
-    ".xls": "legacy Excel .xls files are not read: save it as .xlsx",
-    ".xlsb": "binary Excel .xlsb files are not read: save it as .xlsx",
-    ".ods": "OpenDocument spreadsheets are not read: save it as .xlsx",
-    ".odt": "OpenDocument text files are not read: save it as .docx",
-    ".ppt": "legacy PowerPoint .ppt files are not read: save it as .pptx",
-    ".rtf": "RTF files are not read: save it as .docx",
+_UNSUPPORTED_ADVICE = {  # the phrase of core.phrases that says it
+    ".doc": "read.advice.doc",
+    ".xls": "read.advice.xls",
+    ".xlsb": "read.advice.xlsb",
+    ".ods": "read.advice.ods",
+    ".odt": "read.advice.odt",
+    ".ppt": "read.advice.ppt",
+    ".rtf": "read.advice.rtf",
 }
 _IMAGE_SUFFIXES = frozenset([".gif", ".bmp", ".webp", ".heic"])  # pictures OCR does not take
 
@@ -180,17 +181,17 @@ def _read(path: Path, limits: ReaderLimits, ocr: OcrOptions | None, password: st
     reader = _reader(path)
     if reader is None:
         if suffix in _IMAGE_SUFFIXES:
-            advice = "this kind of picture is not read: convert it to PNG, JPEG or TIFF for OCR"
+            advice = said("read.advice.picture")
+        elif suffix in _UNSUPPORTED_ADVICE:
+            advice = said(_UNSUPPORTED_ADVICE[suffix])
         else:
-            advice = _UNSUPPORTED_ADVICE.get(
-                suffix, f"{suffix or 'files without an extension'} is not a supported format"
-            )
-        raise ReadError(ReadErrorKind.UNSUPPORTED, f"{path.name}: {advice}.")
+            advice = said("read.advice.format", suffix=suffix) if suffix else said("read.advice.no_suffix")
+        raise ReadError.said(ReadErrorKind.UNSUPPORTED, "read.unsupported", name=path.name, advice=advice)
     try:
         check_file_size(path, limits)
     except OSError as exc:
-        raise ReadError(
-            ReadErrorKind.CORRUPT, f"{path.name} cannot be read ({exc.strerror or exc})."
+        raise ReadError.said(
+            ReadErrorKind.CORRUPT, "read.unreadable", name=path.name, reason=exc.strerror or exc
         ) from exc
     if reader is read_pdf:
         return read_pdf(path, limits, ocr, password=password)

@@ -31,7 +31,7 @@ def decode(data: bytes, name: str) -> str:
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return data.decode("utf-16", errors="replace")
     if b"\x00" in data[:8192]:
-        raise ReadError(ReadErrorKind.UNSUPPORTED, f"{name} is a binary file, not text.")
+        raise ReadError.said(ReadErrorKind.UNSUPPORTED, "read.binary", name=name)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -49,7 +49,7 @@ def _load(path: Path, limits: ReaderLimits) -> str:
     text = decode(path.read_bytes(), path.name).replace("\r\n", "\n").replace("\r", "\n")
     check_chars(path.name, len(text), limits)
     if not text.strip():
-        raise ReadError(ReadErrorKind.EMPTY, f"{path.name} contains no text.")
+        raise ReadError.said(ReadErrorKind.EMPTY, "read.no_text", name=path.name)
     return text
 
 
@@ -145,13 +145,11 @@ def _check_json(text: str, name: str, line_offset: int) -> None:
         json.loads(text)
     except json.JSONDecodeError as exc:
         line = exc.lineno + max(line_offset - 1, 0)
-        raise ReadError(
-            ReadErrorKind.CORRUPT, f"{name} is not valid JSON: {exc.msg} at line {line}, column {exc.colno}."
+        raise ReadError.said(
+            ReadErrorKind.CORRUPT, "read.bad_json", name=name, problem=exc.msg, line=line, column=exc.colno
         ) from exc
     except RecursionError as exc:  # arrays or objects nested thousands deep
-        raise ReadError(
-            ReadErrorKind.TOO_LARGE, f"{name} nests its JSON too deeply to be read (thousands of levels)."
-        ) from exc
+        raise ReadError.said(ReadErrorKind.TOO_LARGE, "read.json_deep", name=name) from exc
 
 
 def read_csv(path: Path, limits: ReaderLimits) -> ParsedDocument:
@@ -175,9 +173,9 @@ def read_csv(path: Path, limits: ReaderLimits) -> ParsedDocument:
             header = header or row_text
             blocks.append(Block(row_text, Location(row_start=line, heading=heading), "rows"))
     except csv.Error as exc:
-        raise ReadError(ReadErrorKind.CORRUPT, f"{path.name} is not valid CSV ({exc}).") from exc
+        raise ReadError.said(ReadErrorKind.CORRUPT, "read.bad_csv", name=path.name, error=exc) from exc
     if not blocks:
-        raise ReadError(ReadErrorKind.EMPTY, f"{path.name} has no rows.")
+        raise ReadError.said(ReadErrorKind.EMPTY, "read.no_rows", name=path.name)
     return ParsedDocument(blocks, "csv")
 
 
@@ -188,7 +186,7 @@ def read_beir_entry(path: Path, limits: ReaderLimits) -> ParsedDocument:
         title = str(record.get("title") or "").strip()
         text = str(record.get("text") or "")
     except (ValueError, AttributeError) as exc:
-        raise ReadError(ReadErrorKind.CORRUPT, f"{path.name} is not a BEIR corpus record ({exc}).") from exc
+        raise ReadError.said(ReadErrorKind.CORRUPT, "read.bad_beir", name=path.name, error=exc) from exc
     heading = (title,) if title else ()
     blocks = [
         Block(paragraph.strip(), Location(paragraph=number, heading=heading), title)
@@ -196,5 +194,5 @@ def read_beir_entry(path: Path, limits: ReaderLimits) -> ParsedDocument:
         if paragraph.strip()
     ]
     if not blocks:
-        raise ReadError(ReadErrorKind.EMPTY, f"{path.name} has no text.")
+        raise ReadError.said(ReadErrorKind.EMPTY, "read.no_text_at_all", name=path.name)
     return ParsedDocument(blocks, "beir", title=title)

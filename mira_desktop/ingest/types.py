@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from mira_desktop.core.phrases import Phrase
 
 
 @dataclass(frozen=True)
@@ -135,11 +138,24 @@ class ReadErrorKind(Enum):
 
 
 class ReadError(Exception):
-    """A file that cannot be read; ``str(error)`` is one sentence naming the reason."""
+    """A file that cannot be read; ``str(error)`` is one sentence naming the reason, and ``phrase``
+    that sentence for the window when it was made with :meth:`said`."""
+
+    phrase: Phrase | None = None
 
     def __init__(self, kind: ReadErrorKind, message: str) -> None:
         super().__init__(message)
         self.kind = kind
+
+    @classmethod
+    def said(cls, kind: ReadErrorKind, key: str, /, **values: Any) -> ReadError:
+        """The error of ``kind`` whose sentence is the phrase ``key`` of ``core.phrases``."""
+        from mira_desktop.core.phrases import said
+
+        phrase = said(key, **values)
+        error = cls(kind, phrase.english)
+        error.phrase = phrase
+        return error
 
 
 @dataclass(frozen=True)
@@ -149,5 +165,5 @@ class ParsedDocument:
     blocks: list[Block]
     format: str
     title: str = ""
-    notes: list[str] = field(default_factory=list)
+    notes: list[Phrase | str] = field(default_factory=list)
 

@@ -7,6 +7,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+from mira_desktop.core.phrases import Phrase, said
 from mira_desktop.ingest.limits import ReaderLimits, check_chars, check_zip_container
 from mira_desktop.ingest.types import Block, Location, ParsedDocument, ReadError, ReadErrorKind
 
@@ -24,21 +25,19 @@ def read_xlsx(path: Path, limits: ReaderLimits) -> ParsedDocument:
         try:
             workbook = openpyxl.load_workbook(str(path), read_only=True, data_only=True)
         except Exception as exc:
-            raise ReadError(
-                ReadErrorKind.CORRUPT, f"{path.name} is not a readable Excel workbook ({exc})."
-            ) from exc
+            raise ReadError.said(ReadErrorKind.CORRUPT, "read.bad_xlsx", name=path.name, error=exc) from exc
         try:
             blocks, notes = _read_sheets(workbook, path, limits)
         finally:
             workbook.close()
     if not blocks:
-        raise ReadError(ReadErrorKind.EMPTY, f"{path.name} has no cells with values.")
+        raise ReadError.said(ReadErrorKind.EMPTY, "read.no_cells", name=path.name)
     return ParsedDocument(blocks, "xlsx", notes=notes)
 
 
-def _read_sheets(workbook: Any, path: Path, limits: ReaderLimits) -> tuple[list[Block], list[str]]:
+def _read_sheets(workbook: Any, path: Path, limits: ReaderLimits) -> tuple[list[Block], list[Phrase | str]]:
     blocks: list[Block] = []
-    notes: list[str] = []
+    notes: list[Phrase | str] = []
     cells = 0
     chars = 0
     for sheet in workbook.worksheets:
@@ -52,17 +51,20 @@ def _read_sheets(workbook: Any, path: Path, limits: ReaderLimits) -> tuple[list[
                 values = [_cell_text(v) for v in row]
                 cells += sum(1 for v in values if v)
                 if cells > limits.max_cells:
-                    raise ReadError(
+                    raise ReadError.said(
                         ReadErrorKind.TOO_LARGE,
-                        f"{path.name} has more than {limits.max_cells:,} cells with values, above the limit "
-                        "for one file.",
+                        "read.too_many_cells",
+                        name=path.name,
+                        most=f"{limits.max_cells:,}",
                     )
                 while values and not values[-1]:
                     values.pop()
                 if not any(values):
                     empty_run += 1
                     if empty_run >= MAX_EMPTY_RUN:
-                        notes.append(f"{name}: stopped after {MAX_EMPTY_RUN:,} empty rows at row {number:,}")
+                        notes.append(
+                            said("read.note.empty_rows", sheet=name, rows=f"{MAX_EMPTY_RUN:,}", row=f"{number:,}")
+                        )
                         break
                     continue
                 empty_run = 0
@@ -78,8 +80,8 @@ def _read_sheets(workbook: Any, path: Path, limits: ReaderLimits) -> tuple[list[
         except ReadError:
             raise
         except Exception as exc:
-            raise ReadError(
-                ReadErrorKind.CORRUPT, f"{path.name} is damaged: reading sheet {name!r} failed ({exc})."
+            raise ReadError.said(
+                ReadErrorKind.CORRUPT, "read.bad_sheet", name=path.name, sheet=name, error=exc
             ) from exc
     return blocks, notes
 

@@ -36,9 +36,22 @@ class ModelError(MiraError):
         # model refused, is bad input; a server or model that failed at work is its own exit status.
         self.exit_code = 3 if missing else 2 if kind in _USER_ERRORS else 5
 
+    @classmethod
+    def classified(
+        cls, kind: ErrorKind, key: str, /, *, detail: str = "", missing: bool = False, **values: Any
+    ) -> ModelError:
+        """The error of ``kind`` whose sentence is the phrase ``key`` of ``core.phrases`` with ``values``."""
+        from mira_desktop.core.phrases import said
+
+        phrase = said(key, **values)
+        error = cls(kind, phrase.english, detail, missing=missing)
+        error.phrase = phrase
+        return error
+
     @property
     def transient(self) -> bool:
         return self.kind in TRANSIENT
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind.value, "message": self.message, "detail": self.detail}
+        kept = {"kind": self.kind.value, "message": self.message, "detail": self.detail}
+        return kept | ({"phrase": self.phrase.to_dict()} if self.phrase is not None else {})

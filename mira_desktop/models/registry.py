@@ -75,7 +75,5 @@ class ModelRegistry:
     def _adapter(self, ref: ModelRef) -> Adapter:
         adapter = self._adapters.get(ref.kind)
         if adapter is None:
-            raise InvalidInputError(
-                f"{ref} needs the {ref.kind.value} adapter, which this Mira does not have."
-            )
+            raise InvalidInputError.said("models.no_adapter", ref=ref, kind=ref.kind.value)
         return adapter

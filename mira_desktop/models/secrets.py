@@ -38,11 +38,7 @@ class SecretStore:
 
     def set(self, provider: str, key: str) -> None:
         if not self.available():
-            raise KeyringUnavailableError(
-                "No usable system keyring was found, so the API key was not stored: unlock or install one "
-                "(GNOME Keyring, KWallet, macOS Keychain, Windows Credential Manager), or keep the key in an "
-                "environment variable and use --api-key-env VAR."
-            )
+            raise KeyringUnavailableError.said("models.no_keyring_key")
         self._keyring().set_password(SERVICE, _user(provider), key)
 
     def get(self, provider: str) -> str | None:
@@ -71,11 +67,7 @@ class SecretStore:
     # -- any other secret (an MCP server's environment values and headers), by account name --------
     def store(self, account: str, value: str, *, what: str = "the secret") -> None:
         if not self.available():
-            raise KeyringUnavailableError(
-                f"No usable system keyring was found, so {what} was not stored: unlock or install one "
-                "(GNOME Keyring, KWallet, macOS Keychain, Windows Credential Manager), or let Mira pass the "
-                "variable on from its own environment instead of storing its value."
-            )
+            raise KeyringUnavailableError.said("models.no_keyring", what=what)
         self._keyring().set_password(SERVICE, account, value)
 
     def read(self, account: str) -> str | None:

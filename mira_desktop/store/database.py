@@ -101,7 +101,7 @@ def open_read_only(path: Path) -> Database:
     try:
         conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=1, check_same_thread=False)
     except sqlite3.Error as exc:
-        raise DatabaseError(f"Cannot open the database {path}: {exc}.") from exc
+        raise DatabaseError.said("app.db_unopenable", path=path, error=exc) from exc
     return Database(conn, path)
 
 
@@ -110,15 +110,12 @@ def read_schema_version(path: Path) -> int:
     try:
         conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
     except sqlite3.Error as exc:
-        raise DatabaseError(f"Cannot open the database {path}: {exc}. Check the file's permissions.") from exc
+        raise DatabaseError.said("app.db_denied", path=path, error=exc) from exc
     try:
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
         return int(conn.execute("PRAGMA user_version").fetchone()[0])
     except sqlite3.DatabaseError as exc:
-        raise DatabaseError(
-            f"The database {path} is damaged or not a Mira database ({exc}): move it aside or restore "
-            "a backup; Mira did not change it."
-        ) from exc
+        raise DatabaseError.said("app.db_damaged", path=path, error=exc) from exc
     finally:
         conn.close()
 
@@ -149,7 +146,7 @@ def open_database(path: Path, before_migration: Callable[[Path, int, int], objec
         migrations.migrate(database)
     except sqlite3.DatabaseError as exc:
         conn.close()
-        raise DatabaseError(f"Cannot prepare the database {path}: {exc}.") from exc
+        raise DatabaseError.said("app.db_unprepared", path=path, error=exc) from exc
     except BaseException:
         conn.close()
         raise

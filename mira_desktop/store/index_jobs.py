@@ -14,6 +14,7 @@ from typing import Any
 
 from mira_desktop.core.clock import now_iso
 from mira_desktop.core.ids import new_id
+from mira_desktop.core.phrases import Phrase
 from mira_desktop.store.database import Database, Row
 from mira_desktop.store.rows import dumps, loads
 
@@ -51,6 +52,7 @@ class IndexJob:
     created_at: str
     updated_at: str
     finished_at: str | None
+    message_phrase: dict[str, Any] | None = None  # the message as a phrase, when it was said as one
 
 
 def _job(row: Row) -> IndexJob:
@@ -69,6 +71,7 @@ def _job(row: Row) -> IndexJob:
         created_at=row["created_at"],
         updated_at=row["updated_at"],
         finished_at=row["finished_at"],
+        message_phrase=loads(row["message_phrase_json"], None),
     )
 
 
@@ -137,11 +140,12 @@ class IndexJobRepository:
         done_units: int | None = None,
         total_units: int | None = None,
         progress: float | None = None,
-        message: str | None = None,
+        message: str | Phrase | None = None,
         error: dict[str, Any] | None = None,
         started: bool = False,
     ) -> None:
-        """Record a state change or progress; every update is also a heartbeat."""
+        """Record a state change or progress; every update is also a heartbeat. A message said as a
+        :class:`Phrase` is kept as its English and as the phrase (the window says it in its language)."""
         now = now_iso()
         sets = ["updated_at = ?", "heartbeat_at = ?"]
         params: builtins.list[Any] = [now, now]
@@ -163,8 +167,9 @@ class IndexJobRepository:
             sets.append("progress = ?")
             params.append(min(1.0, max(0.0, progress)))
         if message is not None:
-            sets.append("message = ?")
-            params.append(message)
+            phrase = message if isinstance(message, Phrase) else None
+            sets += ["message = ?", "message_phrase_json = ?"]
+            params += [str(message), None if phrase is None else dumps(phrase.to_dict())]
         if error is not None:
             sets.append("error_json = ?")
             params.append(dumps(error))

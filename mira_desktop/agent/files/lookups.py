@@ -91,7 +91,7 @@ class RootHandle:
                 return openat2(self._fd, "/".join(names) or ".", os.O_RDONLY | os.O_DIRECTORY)
             except OSError as exc:
                 if exc.errno == errno.EXDEV:
-                    raise ToolError(f"{display(names)} leads outside the workspace.") from exc
+                    raise ToolError.said("agent.tool.outside", path=display(names)) from exc
                 # Let the walk below find which name is wrong, for a precise message.
         fd = os.open(".", DIR_FLAGS, dir_fd=self._fd)
         for index, name in enumerate(names):
@@ -104,7 +104,7 @@ class RootHandle:
             fd = child
         if self.uses_openat2:  # openat2 refused a path the walk accepted: it changed meanwhile
             os.close(fd)
-            raise ToolError(f"{display(names)} changed while it was being opened; try again.")
+            raise ToolError.said("agent.tool.changed_while_opened", path=display(names))
         return fd
 
     @contextlib.contextmanager
@@ -112,9 +112,7 @@ class RootHandle:
         """``(folder handle, last name, shown path)`` for ``path``, which must not be the root."""
         names = components(path)
         if not names:
-            raise ToolError(
-                "The path names the workspace root itself; name a file inside it.", "invalid_arguments"
-            )
+            raise ToolError.said("agent.tool.root_itself_file", "invalid_arguments")
         fd = self.open_folder(names[:-1])
         try:
             yield fd, names[-1], display(names)
@@ -156,7 +154,7 @@ class RootHandle:
         with self.parent(path) as (dir_fd, name, shown):
             before = self.lstat(dir_fd, name, shown)
             if before is None:
-                raise ToolError(f"{shown} does not exist.", "not_found")
+                raise ToolError.said("agent.tool.no_such_path", "not_found", path=shown)
             require_regular(before, shown)
             try:
                 fd = os.open(name, _READ_FLAGS, dir_fd=dir_fd)
@@ -165,7 +163,7 @@ class RootHandle:
             try:
                 info = os.fstat(fd)
                 if (info.st_dev, info.st_ino) != (before.st_dev, before.st_ino):
-                    raise ToolError(f"{shown} was replaced while it was being opened; try again.")
+                    raise ToolError.said("agent.tool.replaced_while_opened", path=shown)
                 require_regular(info, shown)
                 yield fd, info, shown
             finally:
@@ -181,15 +179,19 @@ class RootHandle:
             if single_link:
                 require_single_link(info, shown)
             if info.st_size > limit:
-                raise ToolError(
-                    f"{shown} is {info.st_size:,} bytes, over the {limit:,}-byte limit.", "too_large"
+                raise ToolError.said(
+                    "agent.tool.over_limit_size",
+                    "too_large",
+                    path=shown,
+                    size=f"{info.st_size:,}",
+                    limit=f"{limit:,}",
                 )
             chunks = []
             total = 0
             while chunk := os.read(fd, 1 << 20):
                 total += len(chunk)
                 if total > limit:  # grew while reading
-                    raise ToolError(f"{shown} is over the {limit:,}-byte limit.", "too_large")
+                    raise ToolError.said("agent.tool.over_limit", "too_large", path=shown, limit=f"{limit:,}")
                 chunks.append(chunk)
             return b"".join(chunks)
 
@@ -291,7 +293,4 @@ def not_regular(info: os.stat_result, shown: str) -> ToolError:
 
 def require_single_link(info: os.stat_result, shown: str) -> None:
     if info.st_nlink > 1:
-        raise ToolError(
-            f"{shown} has {info.st_nlink} hard links: its content is shared with another name, possibly "
-            "outside the workspace, so it is neither read nor changed."
-        )
+        raise ToolError.said("agent.tool.hard_links", path=shown, links=info.st_nlink)

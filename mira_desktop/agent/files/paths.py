@@ -18,29 +18,21 @@ def components(path: str) -> tuple[str, ...]:
     decided here but by opening each name from a directory handle (see :mod:`.root`).
     """
     if "\x00" in path:
-        raise ToolError("The path contains a NUL character; send a plain relative path.", "invalid_arguments")
+        raise ToolError.said("agent.tool.nul", "invalid_arguments")
     if path.startswith("/"):
-        raise ToolError(
-            f"{path!r} is an absolute path; paths are relative to the workspace root (e.g. 'notes/todo.md').",
-            "refused",
-        )
+        raise ToolError.said("agent.tool.absolute", "refused", path=path)
     if path == "~" or path.startswith("~/"):
-        raise ToolError(
-            f"{path!r} starts with '~', which is not the home folder here; paths are relative to the "
-            "workspace root.",
-            "refused",
-        )
+        raise ToolError.said("agent.tool.tilde", "refused", path=path)
     if len(os.fsencode(path)) > PATH_MAX:
-        raise ToolError(f"The path is longer than {PATH_MAX} bytes.", "invalid_arguments")
+        raise ToolError.said("agent.tool.path_too_long", "invalid_arguments", path_max=PATH_MAX)
     names = tuple(part for part in path.split("/") if part not in ("", "."))
     if ".." in names:
-        raise ToolError(
-            f"{path!r} uses '..'; name paths inside the workspace root without '..'.",
-            "refused",
-        )
+        raise ToolError.said("agent.tool.dotdot", "refused", path=path)
     for name in names:
         if len(os.fsencode(name)) > NAME_MAX:
-            raise ToolError(f"The name {name[:40]!r}… is longer than {NAME_MAX} bytes.", "invalid_arguments")
+            raise ToolError.said(
+                "agent.tool.name_too_long", "invalid_arguments", name=name[:40], name_max=NAME_MAX
+            )
     return names
 
 

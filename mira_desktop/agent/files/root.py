@@ -80,7 +80,7 @@ class WorkspaceRoot(RootHandle):
             try:
                 os.mkdir(name, 0o755, dir_fd=dir_fd)
             except FileExistsError as exc:
-                raise ToolError(f"{shown} already exists.", "exists") from exc
+                raise ToolError.said("agent.tool.exists", "exists", path=shown) from exc
             except OSError as exc:
                 raise self._error(exc, dir_fd, name, (shown,), want_folder=True) from exc
             os.fsync(dir_fd)
@@ -93,12 +93,10 @@ class WorkspaceRoot(RootHandle):
         ):
             info = self.lstat(src_fd, src_name, src_shown)
             if info is None:
-                raise ToolError(f"{src_shown} does not exist.", "not_found")
+                raise ToolError.said("agent.tool.no_such_path", "not_found", path=src_shown)
             require_regular(info, src_shown)
             if self.lstat(dst_fd, dst_name, dst_shown) is not None:
-                raise ToolError(
-                    f"{dst_shown} already exists; pick another name or delete it first.", "exists"
-                )
+                raise ToolError.said("agent.tool.exists_pick", "exists", path=dst_shown)
             os.rename(src_name, dst_name, src_dir_fd=src_fd, dst_dir_fd=dst_fd)
             os.fsync(dst_fd)
             os.fsync(src_fd)
@@ -108,7 +106,7 @@ class WorkspaceRoot(RootHandle):
         with self.parent(path) as (dir_fd, name, shown):
             info = self.lstat(dir_fd, name, shown)
             if info is None:
-                raise ToolError(f"{shown} does not exist.", "not_found")
+                raise ToolError.said("agent.tool.no_such_path", "not_found", path=shown)
             require_regular(info, shown)
             os.unlink(name, dir_fd=dir_fd)
             os.fsync(dir_fd)
@@ -120,6 +118,6 @@ class WorkspaceRoot(RootHandle):
                 os.rmdir(name, dir_fd=dir_fd)
             except OSError as exc:
                 if exc.errno == errno.ENOTEMPTY:
-                    raise ToolError(f"{shown} is not empty, so it was kept.", "exists") from exc
+                    raise ToolError.said("agent.tool.folder_not_empty", "exists", path=shown) from exc
                 raise self._error(exc, dir_fd, name, (shown,), want_folder=True) from exc
             os.fsync(dir_fd)

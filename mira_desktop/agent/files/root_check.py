@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from mira_desktop.agent.errors import InvalidWorkspaceRoot
+from mira_desktop.core.phrases import Phrase, said
 
 # Refused with everything inside them (except what lies inside the home folder: on some systems
 # the home folders themselves live under /var).
@@ -40,27 +41,27 @@ def validate_workspace_root(
     """
     real = Path(os.path.realpath(path))
     if not real.exists():
-        raise _refused(path, "does not exist")
+        raise _refused(path, said("workspace.root.missing"))
     if not real.is_dir():
-        raise _refused(path, "is not a folder")
+        raise _refused(path, said("workspace.root.not_folder"))
     home = Path(os.path.realpath(home or Path.home()))
     if real in SHARED_PARENTS:
-        raise _refused(path, "is a shared top-level folder; pick a project folder inside it")
+        raise _refused(path, said("workspace.root.shared"))
     if real == home:
-        raise _refused(path, "is your home folder itself; pick a project folder inside it")
+        raise _refused(path, said("workspace.root.home"))
     for tree in also_refused:
         resolved = Path(os.path.realpath(tree))
         if real == resolved or real.is_relative_to(resolved):
-            raise _refused(path, f"lies inside {resolved}, which Mira keeps its own data in")
+            raise _refused(path, said("workspace.root.inside_data", folder=resolved))
         if resolved.is_relative_to(real):
-            raise _refused(path, f"holds {resolved}, which Mira keeps its own data in")
+            raise _refused(path, said("workspace.root.holds_data", folder=resolved))
     if real.is_relative_to(home) or any(real.is_relative_to(p) for p in ALLOWED_INSIDE_SYSTEM):
         return real
     for tree in SYSTEM_TREES:
         if real.is_relative_to(tree):
-            raise _refused(path, f"is a system folder (inside {tree})")
+            raise _refused(path, said("workspace.root.system", folder=tree))
     return real
 
 
-def _refused(path: str | os.PathLike[str], why: str) -> InvalidWorkspaceRoot:
-    return InvalidWorkspaceRoot(f"{os.fspath(path)} cannot be a workspace: it {why}.")
+def _refused(path: str | os.PathLike[str], why: Phrase) -> InvalidWorkspaceRoot:
+    return InvalidWorkspaceRoot.said("workspace.root.refused", path=os.fspath(path), why=why)

@@ -14,13 +14,11 @@ def is_binary(data: bytes) -> bool:
 def decode_text(data: bytes, shown: str) -> str:
     """The file as text, or a :class:`ToolError` saying it is binary or not UTF-8 (and where)."""
     if is_binary(data):
-        raise ToolError(f"{shown} is a binary file; only text files can be read or edited.", "not_text")
+        raise ToolError.said("agent.tool.binary", "not_text", path=shown)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise ToolError(
-            f"{shown} is not UTF-8 text (invalid byte 0x{data[exc.start]:02x} on line {line}); "
-            "only UTF-8 text files can be read or edited.",
-            "not_text",
+        raise ToolError.said(
+            "agent.tool.not_utf8", "not_text", path=shown, byte=f"{data[exc.start]:02x}", line=line
         ) from exc

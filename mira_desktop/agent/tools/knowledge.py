@@ -35,7 +35,8 @@ def kb_search(search: KbSearch, args: dict[str, Any], cancel: CancelToken) -> To
     hits = list(search(query, int(args.get("k", DEFAULT_HITS))))
     cancel.raise_if_cancelled()
     if not hits:
-        return ToolResult(True, f"The knowledge base has nothing for {query!r}.", data={"hits": []})
+        nothing = ToolResult(True, f"The knowledge base has nothing for {query!r}.", data={"hits": []})
+        return nothing.shown_as("agent.done.kb_nothing", query=query)
     lines = [f"{len(hits)} passages for {query!r} (quote them with their document and location):"]
     for number, hit in enumerate(hits, start=1):
         text = hit.text.strip()
@@ -43,4 +44,6 @@ def kb_search(search: KbSearch, args: dict[str, Any], cancel: CancelToken) -> To
             text = text[:MAX_HIT_CHARS] + "…"
         lines.append(f"[{number}] {hit.document}, {hit.location}:\n{text}")
     data = {"hits": [{**hit.source(), "text": hit.text, "score": hit.score} for hit in hits]}
-    return ToolResult(True, "\n\n".join(lines), data=data)
+    return ToolResult(True, "\n\n".join(lines), data=data).shown_as(
+        "agent.done.kb_found", count=len(hits), query=query
+    )

@@ -46,7 +46,7 @@ def plan_change(root: WorkspaceRoot, tool: str, args: dict[str, Any]) -> Plan:
         "delete_file": _delete,
     }
     if tool not in planners:
-        raise ToolError(f"{tool} does not change files.", "invalid_arguments")
+        raise ToolError.said("agent.tool.not_a_change", "invalid_arguments", tool=tool)
     return planners[tool](root, args)
 
 
@@ -80,21 +80,17 @@ def _edit(root: WorkspaceRoot, args: dict[str, Any]) -> Plan:
     old_text, new_text = str(args["old_text"]), str(args["new_text"])
     old_bytes = _existing(root, path)
     if old_bytes is None:
-        raise ToolError(f"{path} does not exist; create it with write_file.", "not_found")
+        raise ToolError.said("agent.tool.no_file_create", "not_found", path=path)
     text = decode_text(old_bytes, path)
     if old_text == new_text:
-        raise ToolError(
-            "old_text and new_text are the same, so there is nothing to change.", "invalid_arguments"
-        )
+        raise ToolError.said("agent.tool.same_text", "invalid_arguments")
     count = text.count(old_text)
     if count == 0:
         raise ToolError(_no_match_message(text, old_text, path), "no_match")
     if count > 1:
         at = [text[:i].count("\n") + 1 for i in _occurrences(text, old_text)][:10]
-        raise ToolError(
-            f"old_text occurs {count} times in {path} (lines {', '.join(map(str, at))}); include more of the "
-            "surrounding text so that it occurs exactly once.",
-            "no_match",
+        raise ToolError.said(
+            "agent.tool.text_many_times", "no_match", count=count, path=path, lines=", ".join(map(str, at))
         )
     start = text.index(old_text)
     new = text[:start] + new_text + text[start + len(old_text) :]
@@ -116,7 +112,7 @@ def _make_dir(root: WorkspaceRoot, args: dict[str, Any]) -> Plan:
     path = _file_path(args["path"])
     _require_parent_folder(root, path)
     if root.kind(path) is not None:
-        raise ToolError(f"{path} already exists.", "exists")
+        raise ToolError.said("agent.tool.exists", "exists", path=path)
     return Plan(
         Phrase("agent.make_dir", {"path": path}),
         f"+ {path}/ (new folder)\n",
@@ -128,13 +124,13 @@ def _make_dir(root: WorkspaceRoot, args: dict[str, Any]) -> Plan:
 def _move(root: WorkspaceRoot, args: dict[str, Any]) -> Plan:
     source, destination = _file_path(args["source"]), _file_path(args["destination"])
     if source == destination:
-        raise ToolError("source and destination are the same path.", "invalid_arguments")
+        raise ToolError.said("agent.tool.same_path", "invalid_arguments")
     data = _existing(root, source)
     if data is None:
-        raise ToolError(f"{source} does not exist.", "not_found")
+        raise ToolError.said("agent.tool.no_such_path", "not_found", path=source)
     _require_parent_folder(root, destination)
     if root.kind(destination) is not None:
-        raise ToolError(f"{destination} already exists; pick another name or delete it first.", "exists")
+        raise ToolError.said("agent.tool.exists_pick", "exists", path=destination)
     digest = sha256_bytes(data)
     return Plan(
         Phrase("agent.move_file", {"source": source, "destination": destination}),
@@ -149,7 +145,7 @@ def _delete(root: WorkspaceRoot, args: dict[str, Any]) -> Plan:
     path = _file_path(args["path"])
     data = _existing(root, path)
     if data is None:
-        raise ToolError(f"{path} does not exist.", "not_found")
+        raise ToolError.said("agent.tool.no_such_path", "not_found", path=path)
     try:
         diff = unified_diff(decode_text(data, path), "", path, deleted=True)
     except ToolError:
@@ -167,9 +163,7 @@ def _delete(root: WorkspaceRoot, args: dict[str, Any]) -> Plan:
 def _file_path(raw: object) -> str:
     names = components(str(raw))
     if not names:
-        raise ToolError(
-            "The path names the workspace root itself; name a path inside it.", "invalid_arguments"
-        )
+        raise ToolError.said("agent.tool.root_itself_path", "invalid_arguments")
     return display(names)
 
 
@@ -179,14 +173,14 @@ def _existing(root: WorkspaceRoot, path: str) -> bytes | None:
     if kind is None:
         return None
     if kind == "folder":
-        raise ToolError(f"{path} is a folder; the file tools change files only.", "invalid_arguments")
+        raise ToolError.said("agent.tool.is_folder", "invalid_arguments", path=path)
     return root.read_bytes(path, MAX_CHANGED_FILE_BYTES, single_link=True)
 
 
 def _require_parent_folder(root: WorkspaceRoot, path: str) -> None:
     parent = display(components(path)[:-1])
     if root.kind(parent) != "folder":
-        raise ToolError(f"The folder {parent} does not exist; create it with make_dir first.", "not_found")
+        raise ToolError.said("agent.tool.no_parent", "not_found", parent=parent)
 
 
 def unified_diff(old: str, new: str, path: str, *, created: bool = False, deleted: bool = False) -> str:

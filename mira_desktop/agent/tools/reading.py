@@ -9,7 +9,9 @@ from mira_desktop.agent.errors import ToolError
 from mira_desktop.agent.files.root import WorkspaceRoot
 from mira_desktop.agent.files.text import decode_text, is_binary
 from mira_desktop.agent.tools.results import ToolResult
+from mira_desktop.core import phrases
 from mira_desktop.core.cancel import CancelToken
+from mira_desktop.core.phrases import said
 
 MAX_LIST_ENTRIES = 300
 MAX_READ_FILE_BYTES = 8 * 1024 * 1024  # read_file refuses larger files: search them instead
@@ -31,9 +33,9 @@ def list_files(root: WorkspaceRoot, args: dict[str, Any], cancel: CancelToken) -
     depth = int(args.get("depth", 2))
     kind = root.kind(path)
     if kind is None:
-        raise ToolError(f"{path} does not exist.", "not_found")
+        raise ToolError.said("agent.tool.no_such_path", "not_found", path=path)
     if kind == "file":
-        raise ToolError(f"{path} is a file; use read_file to read it.", "invalid_arguments")
+        raise ToolError.said("agent.tool.is_file", "invalid_arguments", path=path)
     lines: list[str] = []
     entries: list[dict[str, Any]] = []
     truncated = False
@@ -50,15 +52,22 @@ def list_files(root: WorkspaceRoot, args: dict[str, Any], cancel: CancelToken) -
         entries.append({"path": entry.path, "kind": entry.kind, "size": entry.size})
     shown = "the workspace root" if path in ("", ".") else path
     if not entries:
-        return ToolResult(True, f"{shown} is empty.", path=path, data={"entries": []})
+        where = said("agent.done.the_root") if path in ("", ".") else path
+        return ToolResult(True, f"{shown} is empty.", path=path, data={"entries": []}).shown_as(
+            "agent.done.empty", path=where
+        )
     header = (
         f"Contents of {shown} (depth {depth}), as a tree: an indented name lies in the folder above it; "
         f"paths for the other tools start at the workspace root (e.g. {entries[0]['path']}):"
     )
     if truncated:
         lines.append(f"… stopped after {MAX_LIST_ENTRIES} entries; list a sub-folder to see more.")
-    return ToolResult(
+    listed = ToolResult(
         True, "\n".join([header, *lines]), path=path, data={"entries": entries, "truncated": truncated}
+    )
+    where = said("agent.done.the_root") if path in ("", ".") else path
+    return listed.shown_as(
+        "agent.done.listed_more" if truncated else "agent.done.listed", count=len(entries), path=where
     )
 
 
@@ -68,9 +77,7 @@ def read_file(root: WorkspaceRoot, args: dict[str, Any], cancel: CancelToken) ->
         data = root.read_bytes(path, MAX_READ_FILE_BYTES, single_link=True)
     except ToolError as exc:
         if exc.kind == "too_large":
-            raise ToolError(
-                f"{exc.message} Use search_files to find the lines you need.", "too_large"
-            ) from exc
+            raise ToolError.said("agent.tool.too_large_search", "too_large", reason=phrases.of(exc)) from exc
         raise
     cancel.raise_if_cancelled()
     text = decode_text(data, path)
@@ -79,15 +86,14 @@ def read_file(root: WorkspaceRoot, args: dict[str, Any], cancel: CancelToken) ->
         lines.pop()  # the newline that ends the last line starts no new one
     total = len(lines)
     if total == 0:
-        return ToolResult(True, f"{path} is empty.", path=path, lines=(0, 0), data={"total_lines": 0})
+        empty = ToolResult(True, f"{path} is empty.", path=path, lines=(0, 0), data={"total_lines": 0})
+        return empty.shown_as("agent.done.empty", path=path)
     start = int(args.get("start_line", 1))
     if start > total:
-        raise ToolError(
-            f"{path} has only {total} lines; start_line {start} is past its end.", "invalid_arguments"
-        )
+        raise ToolError.said("agent.tool.past_end", "invalid_arguments", path=path, total=total, start=start)
     end = min(int(args.get("end_line", start + MAX_READ_LINES - 1)), total, start + MAX_READ_LINES - 1)
     if end < start:
-        raise ToolError("end_line must not be before start_line.", "invalid_arguments")
+        raise ToolError.said("agent.tool.end_before_start", "invalid_arguments")
     shown: list[str] = []
     size = 0
     for number in range(start, end + 1):
@@ -105,7 +111,7 @@ def read_file(root: WorkspaceRoot, args: dict[str, Any], cancel: CancelToken) ->
         path=path,
         lines=(start, end),
         data={"total_lines": total},
-    )
+    ).shown_as("agent.done.read", path=path, start=start, end=end, total=total)
 
 
 def search_files(root: WorkspaceRoot, args: dict[str, Any], cancel: CancelToken) -> ToolResult:
@@ -115,9 +121,9 @@ def search_files(root: WorkspaceRoot, args: dict[str, Any], cancel: CancelToken)
     try:
         pattern = re.compile(query if args.get("regex") else re.escape(query), flags)
     except re.error as exc:
-        raise ToolError(f"The regular expression is invalid: {exc}.", "invalid_arguments") from exc
+        raise ToolError.said("agent.tool.bad_regex", "invalid_arguments", error=exc) from exc
     if root.kind(folder) != "folder":
-        raise ToolError(f"{folder} is not a folder of the workspace.", "not_found")
+        raise ToolError.said("agent.tool.not_a_folder", "not_found", folder=folder)
     matches: list[dict[str, Any]] = []
     skipped = {"binary": 0, "not UTF-8": 0, "too large": 0, "unreadable": 0}
     files = 0
@@ -152,7 +158,7 @@ def search_files(root: WorkspaceRoot, args: dict[str, Any], cancel: CancelToken)
         "\n".join([summary + ":", *lines]) if lines else summary + ".",
         path=folder,
         data={"matches": matches},
-    )
+    ).shown_as("agent.done.searched", count=len(matches), files=files, query=query)
 
 
 def _searchable_text(root: WorkspaceRoot, path: str, size: int, skipped: dict[str, int]) -> str | None:

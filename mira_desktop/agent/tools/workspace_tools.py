@@ -17,6 +17,7 @@ from mira_desktop.agent.tools.reading import list_files, read_file, search_files
 from mira_desktop.agent.tools.registry import ToolRegistry
 from mira_desktop.agent.tools.results import ToolResult, argument_path
 from mira_desktop.agent.tools.validation import validation_errors
+from mira_desktop.core import phrases
 from mira_desktop.core.cancel import CancelToken
 
 _READERS = {"list_files": list_files, "read_file": read_file, "search_files": search_files}
@@ -39,10 +40,10 @@ class WorkspaceTools:
         tool = self.registry.get(name)
         if tool is None:
             offered = ", ".join(self.registry.names)
-            raise ToolError(f"There is no tool {name!r}; the tools are: {offered}.", "malformed")
+            raise ToolError.said("agent.tool.unknown_tool", "malformed", name=name, offered=offered)
         errors = validation_errors(arguments, tool.parameters)
         if errors:
-            raise ToolError(f"Invalid arguments for {name}: {' '.join(errors)}", "malformed")
+            raise ToolError.said("agent.tool.bad_arguments", "malformed", name=name, errors=" ".join(errors))
         return tool
 
     def run_read(self, name: str, arguments: dict[str, Any], cancel: CancelToken) -> ToolResult:
@@ -50,10 +51,10 @@ class WorkspaceTools:
         try:
             if name == KB_SEARCH:
                 if self.registry.kb_search is None:
-                    raise ToolError("No knowledge base is bound to this thread.", "refused")
+                    raise ToolError.said("agent.tool.no_kb", "refused")
                 return kb_search(self.registry.kb_search, arguments, cancel)
             if name not in _READERS:
-                raise ToolError(f"{name} is not a read tool.", "invalid_arguments")
+                raise ToolError.said("agent.tool.not_read", "invalid_arguments", name=name)
             with _refused_by_the_system():
                 return _READERS[name](self.root, arguments, cancel)
         except ToolError as exc:
@@ -107,10 +108,7 @@ class WorkspaceTools:
             for data in plan.previous.values():
                 self.snapshots.save(data)
         except OSError as exc:
-            raise ToolError(
-                f"The snapshot for undo could not be saved ({exc.strerror}), so the change was not made.",
-                "refused",
-            ) from exc
+            raise ToolError.said("agent.tool.snapshot_failed", "refused", reason=exc.strerror) from exc
         with _refused_by_the_system():
             plan.apply()
         return self.applied_result(proposal, plan.lines)
@@ -128,6 +126,8 @@ class WorkspaceTools:
             lines=lines,
             diff=proposal.diff,
             data={"changes": [c.to_dict() for c in proposal.changes], "summary": proposal.summary},
+        ).shown_as(
+            "agent.done.changed", summary=phrases.from_dict(proposal.summary_phrase) or proposal.summary
         )
 
     def _state(self, path: str) -> str | None:
@@ -143,4 +143,4 @@ def _refused_by_the_system() -> Iterator[None]:
     try:
         yield
     except OSError as exc:
-        raise ToolError(f"The file system refused: {exc.strerror or exc}.", "refused") from exc
+        raise ToolError.said("agent.tool.os_refused", "refused", reason=exc.strerror or exc) from exc

@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from mira_desktop.core.errors import InvalidInputError
+from mira_desktop.core.phrases import Phrase, said
 from mira_desktop.core.roles.records import PROFILE_FIELDS, RoleStatus
 from mira_desktop.core.roles.schema import PROFILE_RANGES, RoleDocument
 
@@ -23,12 +24,20 @@ MERGED_OBJECTS = ("prompt", "llm_profile")  # updated key by key; a null value c
 class FieldError:
     """``field`` and its problem in English; ``code`` and ``values`` name the common problems so the
     role form can say them under the field in the window's language (``range``, ``range_whole``,
-    ``at_least``, ``at_least_whole``, ``empty``, ``name_too_long``, ``one_line``, ``missing``)."""
+    ``at_least``, ``at_least_whole``, ``empty``, ``name_too_long``, ``one_line``, ``missing``);
+    ``phrase`` is the problem as a phrase of ``core.phrases`` (its English is ``message``)."""
 
     field: str  # e.g. "llm_profile.temperature", "lorebook[2].keys[0]"
     message: str
     code: str = ""
     values: dict[str, Any] = dataclasses.field(default_factory=dict, compare=False)
+    phrase: Phrase | None = dataclasses.field(default=None, compare=False)
+
+    @classmethod
+    def said(cls, field: str, key: str, code: str = "", **values: Any) -> FieldError:
+        """The problem ``key`` of ``core.phrases`` at ``field``; ``code`` and ``values`` as above."""
+        phrase = said(key, **values)
+        return cls(field, phrase.english, code, {k: v for k, v in values.items() if k != "got"}, phrase)
 
     def __str__(self) -> str:
         return f"{self.field} {self.message}"
@@ -38,15 +47,21 @@ class InvalidRoleError(InvalidInputError):
     """A role document failed validation; ``errors`` lists every problem, the message the first."""
 
     def __init__(self, errors: list[FieldError], what: str = "role") -> None:
-        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-        super().__init__(f"Invalid {what}: {errors[0]}{more}; nothing was saved.")
+        first = errors[0]
+        problem = first.phrase or first.message
+        values = {"what": said(WHAT[what]), "field": first.field, "problem": problem, "more": len(errors) - 1}
+        self.phrase = said("roles.invalid_more" if len(errors) > 1 else "roles.invalid", **values)
+        super().__init__(self.phrase.english)
         self.errors = errors
+
+
+WHAT = {"role": "roles.what.role", "card": "roles.what.card"}  # what was checked, in the sentence
 
 
 def role_errors(data: Any) -> list[FieldError]:
     """Every problem with ``data`` as a role document (empty when it is valid)."""
     if not isinstance(data, dict):
-        return [FieldError("role", "must be a JSON object")]
+        return [FieldError.said("role", "roles.problem.dict_type", got="")]
     try:
         RoleDocument.model_validate(_writable(data))
     except ValidationError as exc:
@@ -69,7 +84,7 @@ def merge_update(current: RoleDocument, patch: Any) -> dict[str, Any]:
     """``current`` with the keys present in ``patch`` changed; a null clears (or is refused for
     ``name`` and ``status``, which have no empty value)."""
     if not isinstance(patch, dict):
-        raise InvalidRoleError([FieldError("role", "must be a JSON object")])
+        raise InvalidRoleError([FieldError.said("role", "roles.problem.dict_type", got="")])
     merged = current.to_json()
     for key, value in _writable(patch).items():
         if key in MERGED_OBJECTS and isinstance(value, dict):
@@ -83,17 +98,11 @@ def check_update_target(role_id: str, version: int, patch: dict[str, Any]) -> No
     """A file that names another role, or an older version of this one, is refused."""
     if "id" in patch and patch["id"] != role_id:
         raise InvalidRoleError(
-            [FieldError("id", f"is {patch['id']!r}, but the role being updated is {role_id}")]
+            [FieldError.said("id", "roles.problem.other_id", id=patch["id"], role_id=role_id)]
         )
     if "version" in patch and patch["version"] != version:
         raise InvalidRoleError(
-            [
-                FieldError(
-                    "version",
-                    f"is {patch['version']!r}, but the role is now at version {version}: "
-                    "it changed since the file was written; show it again and reapply your edit",
-                )
-            ]
+            [FieldError.said("version", "roles.problem.old_version", version=patch["version"], now=version)]
         )
 
 
@@ -113,14 +122,14 @@ def _path(loc: tuple[int | str, ...]) -> str:
     return text or "role"
 
 
-def _got(value: Any) -> str:
+def _got(value: Any) -> Phrase | str:
     if isinstance(value, dict | list):
         return ""
     text = repr(value)
-    return f" (got {text[:40]}{'…' if len(text) > 40 else ''})"
+    return said("roles.problem.got", value=f"{text[:40]}{'…' if len(text) > 40 else ''}")
 
 
-def _field_error(error: Any) -> FieldError:
+def _field_error(error: Any) -> FieldError:  # noqa: PLR0911 (one return a kind of problem)
     path = _path(tuple(error["loc"]))
     kind = error["type"]
     ctx = error.get("ctx") or {}
@@ -129,45 +138,49 @@ def _field_error(error: Any) -> FieldError:
     if path.startswith("llm_profile.") and leaf in PROFILE_RANGES and kind != "extra_forbidden":
         low, high = PROFILE_RANGES[leaf]
         whole = leaf in {"top_k", "max_tokens"}
-        noun = "a whole number" if whole else "a number"
-        bounds = f"from {low:g} to {high:g}" if high is not None else f"of at least {low:g}"
         code = ("range" if high is not None else "at_least") + ("_whole" if whole else "")
         values = {"low": f"{low:g}", "high": f"{high:g}" if high is not None else ""}
-        return FieldError(path, f"must be {noun} {bounds}, or null for the model's default{got}", code, values)
-    messages = {
-        "missing": "is required",
-        "string_type": "must be text",
-        "bool_type": "must be true or false",
-        "list_type": "must be a list",
-        "dict_type": "must be a JSON object",
-        "model_type": "must be a JSON object",
-        "model_attributes_type": "must be a JSON object",
-        "int_type": "must be a whole number",
-        "float_type": "must be a number",
-        "finite_number": "must be a finite number",
-        "enum": f"must be one of {', '.join(s.value for s in RoleStatus)}",
-    }
+        return FieldError.said(path, f"roles.problem.{code}", code, got=got, **values)
     if kind == "extra_forbidden":
         if path.startswith("llm_profile."):
-            return FieldError(path, f"is not a sampling parameter (known: {', '.join(PROFILE_FIELDS)})")
-        return FieldError(path, "is not a known field")
+            return FieldError.said(path, "roles.problem.not_sampling", known=", ".join(PROFILE_FIELDS))
+        return FieldError.said(path, "roles.problem.unknown_field")
     if kind == "too_long":
-        return FieldError(path, f"has more than {ctx.get('max_length')} items")
+        return FieldError.said(path, "roles.problem.too_many", most=ctx.get("max_length"))
     if kind == "value_error":
         reason = str(ctx.get("error", error["msg"]))
-        return FieldError(path, reason, *_named_reason(reason))
-    return FieldError(
-        path, messages.get(kind, str(error["msg"]).lower()) + got, "missing" if kind == "missing" else ""
+        return _named_reason(path, reason)
+    if kind == "enum":
+        return FieldError.said(
+            path, "roles.problem.enum", got=got, states=", ".join(s.value for s in RoleStatus)
+        )
+    if f"roles.problem.{kind}" in PROBLEMS:
+        return FieldError.said(path, f"roles.problem.{kind}", "missing" if kind == "missing" else "", got=got)
+    return FieldError(path, str(error["msg"]).lower() + str(got))  # pydantic's own words, for a rare kind
+
+
+# The problems pydantic names by a type, in the sentences a field error says.
+PROBLEMS = {
+    f"roles.problem.{kind}"
+    for kind in (
+        "missing", "string_type", "bool_type", "list_type", "dict_type", "model_type",
+        "model_attributes_type", "int_type", "float_type", "finite_number",
     )
+}  # fmt: skip
 
 
-def _named_reason(reason: str) -> tuple[str, dict[str, Any]]:
-    """The code and values of a name validator's reason (``schema._one_line_name``)."""
+def _named_reason(path: str, reason: str) -> FieldError:
+    """A validator's reason (``schema``'s name and size checks) as the field error that names it."""
     if reason == "must not be empty":
-        return "empty", {}
+        return FieldError.said(path, "roles.problem.empty", "empty")
     if reason == "must be one line":
-        return "one_line", {}
+        return FieldError.said(path, "roles.problem.one_line", "one_line")
     found = re.fullmatch(r"is (\d+) characters; the limit is (\d+)", reason)
     if found:
-        return "name_too_long", {"length": int(found[1]), "limit": int(found[2])}
-    return "", {}
+        return FieldError.said(
+            path, "roles.problem.name_too_long", "name_too_long", length=int(found[1]), limit=int(found[2])
+        )
+    found = re.fullmatch(r"is ([\d.]+) KB; the limit is 64 KB", reason)
+    if found:
+        return FieldError.said(path, "roles.problem.too_big", size=found[1])
+    return FieldError(path, reason)

@@ -49,20 +49,20 @@ def load_script(path: Path) -> dict[str, Any]:
     try:
         data = json.loads(path.read_text("utf-8"))
     except OSError as exc:
-        raise InvalidInputError(f"Cannot read the model script {path}: {exc.strerror}.") from exc
+        raise InvalidInputError.said("models.script.unreadable", path=path, reason=exc.strerror) from exc
     except json.JSONDecodeError as exc:
-        raise InvalidInputError(f"The model script {path} is not valid JSON: {exc}.") from exc
+        raise InvalidInputError.said("models.script.bad_json", path=path, error=exc) from exc
     replies = data.get("replies") if isinstance(data, dict) else None
     if not isinstance(replies, list) or not all(isinstance(r, dict) for r in replies):
-        raise InvalidInputError(f'The model script {path} must be {{"replies": [{{...}}, ...]}}.')
+        raise InvalidInputError.said("models.script.shape", path=path)
     for index, reply in enumerate(replies):
         if not {"text", "tool_calls", "error"} & reply.keys():
-            raise InvalidInputError(f"Reply {index + 1} of {path} has none of text, tool_calls or error.")
+            raise InvalidInputError.said("models.script.empty_reply", number=index + 1, path=path)
     if data.get("pick", "in_order") not in {"in_order", "by_turn"}:
-        raise InvalidInputError(f'"pick" in {path} must be "in_order" or "by_turn".')
+        raise InvalidInputError.said("models.script.pick", path=path)
     unknown = set(data.get("profile", {})) - _PROFILE_FLAGS
     if unknown:
-        raise InvalidInputError(f"Unknown profile flags in {path}: {', '.join(sorted(unknown))}.")
+        raise InvalidInputError.said("models.script.flags", path=path, flags=", ".join(sorted(unknown)))
     return dict(data)
 
 
@@ -132,10 +132,12 @@ class ScriptedModel:
                     handle.write(json.dumps(request_to_json(request), ensure_ascii=False) + "\n")
             index = sum(1 for m in request.messages if m.role == "assistant") if self._by_turn else self._next
             if index >= len(self._replies):
-                raise ModelError(
+                raise ModelError.classified(
                     ErrorKind.MODEL_ERROR,
-                    f"The model script {self._path.name} has no reply {index + 1} (it has {len(self._replies)}): "
-                    "add replies to the script.",
+                    "models.script.no_reply",
+                    name=self._path.name,
+                    number=index + 1,
+                    count=len(self._replies),
                 )
             self._next += 1
             return self._replies[index]
@@ -187,6 +189,6 @@ def scripted_adapter() -> Adapter:
 
     def check(ref: ModelRef) -> None:
         if not Path(ref.target).expanduser().is_file():
-            raise InvalidInputError(f"The model script {ref.target} does not exist.")
+            raise InvalidInputError.said("models.script.missing", target=ref.target)
 
     return Adapter(lambda ref: ScriptedModel(str(ref), Path(ref.target).expanduser()), check)

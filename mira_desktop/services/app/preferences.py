@@ -25,7 +25,7 @@ class Preferences:
 
     def set_theme(self, theme: str) -> str:
         if theme not in THEMES:
-            raise InvalidInputError(f"{theme!r} is not a theme: use {', '.join(THEMES)}.")
+            raise InvalidInputError.said("app.bad_theme", theme=theme, themes=", ".join(THEMES))
         self._settings.set(THEME_SETTING, theme)
         self._changes.publish(Topic.PREFERENCES, THEME_SETTING)
         return theme
@@ -36,8 +36,8 @@ class Preferences:
 
     def set_language(self, language: str) -> str:
         if language not in LANGUAGES:
-            raise InvalidInputError(
-                f"{language!r} is not a language Mira speaks: use {', '.join(LANGUAGES)}."
+            raise InvalidInputError.said(
+                "app.bad_language", language=language, languages=", ".join(LANGUAGES)
             )
         self._settings.set(LANGUAGE_SETTING, language)
         self._changes.publish(Topic.PREFERENCES, LANGUAGE_SETTING)

@@ -102,10 +102,10 @@ def check_image(name: str, data: bytes, sniffed: Sniffed) -> dict[str, Any]:
     except AttachmentRefusedError:
         raise
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-        raise AttachmentRefusedError(f"{name} is too large a picture to decode safely.") from None
+        raise AttachmentRefusedError.said("attach.bomb", name=name) from None
     except Exception as exc:  # Pillow raises OSError, SyntaxError, ValueError… on broken data
-        raise AttachmentRefusedError(
-            f"{name} is not a valid {sniffed.label}: it is damaged or cut short ({exc})."
+        raise AttachmentRefusedError.said(
+            "attach.damaged", name=name, label=sniffed.label, error=exc
         ) from None
     return {"width": width, "height": height}
 
@@ -130,8 +130,11 @@ def extract_text(name: str, data: bytes, sniffed: Sniffed, scratch: Path) -> Ext
         except ReadError as exc:
             raise AttachmentRefusedError(_named(str(exc), path, name)) from None
         except Exception as exc:  # a reader's own failure on hostile input is still a refusal
-            raise AttachmentRefusedError(
-                f"{name} cannot be read: {type(exc).__name__}: {_named(str(exc), path, name)}."
+            raise AttachmentRefusedError.said(
+                "attach.read_failed",
+                name=name,
+                error_type=type(exc).__name__,
+                error=_named(str(exc), path, name),
             ) from None
     blocks = tuple(b for b in parsed.blocks if b.text.strip())
     if not blocks:

@@ -140,7 +140,7 @@ class AttachmentService:
     def stored_path(self, attachment_id: str) -> Path:
         found = self._repo.get(attachment_id)
         if found is None:
-            raise NotFoundError(f"No attachment with id {attachment_id}: see `mira attachments list`.")
+            raise NotFoundError.said("attach.not_found", attachment_id=attachment_id)
         return self._blobs.path(found.path)
 
     def collect(self, grace_seconds: float | None = None, *, dry_run: bool = False) -> CollectionReport:
@@ -239,7 +239,7 @@ class AttachmentService:
     # -- helpers ---------------------------------------------------------------------------------
     def _add(self, key: str, thread_id: str | None, name: str, data: bytes) -> AttachmentView:
         if thread_id is not None and self._threads.get(thread_id) is None:
-            raise NotFoundError(f"No thread with id {thread_id}: see `mira threads list`.")
+            raise NotFoundError.said("threads.not_found", thread_id=thread_id)
         self._check_size(name, len(data))
         sniffed, detail, text = examine(name, data, self._blobs.scratch)
         sha = sha256_of(data)
@@ -290,9 +290,7 @@ class AttachmentService:
         try:
             extracted = from_json(text_path.read_text("utf-8"))
         except (OSError, ValueError, KeyError):
-            raise NotFoundError(
-                f"The text read from {name} is missing: remove it and attach it again."
-            ) from None
+            raise NotFoundError.said("attach.text_missing", name=name) from None
         return AttachedFile(attachment, name, draft_key, extracted, self.retriever, stored)
 
     def _view(self, attachment: StoredAttachment, name: str, draft_key: str | None = None) -> AttachmentView:

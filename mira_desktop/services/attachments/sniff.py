@@ -108,12 +108,10 @@ def sniff(name: str, data: bytes) -> Sniffed:
         except AttachmentRefusedError:
             if claimed is None:
                 raise
-            raise AttachmentRefusedError(
-                f"{name} is not {claimed}: its content is damaged or of an unknown kind."
-            ) from None
+            raise AttachmentRefusedError.said("attach.unknown_content", name=name, claimed=claimed) from None
     if claimed is not None and found.suffix != _normal(PurePath(name).suffix.lower()):
-        raise AttachmentRefusedError(
-            f"{name} is not {claimed}: its content is {_article(found.label)}. Rename it to match, or attach the right file."
+        raise AttachmentRefusedError.said(
+            "attach.mislabelled", name=name, claimed=claimed, label=_article(found.label)
         )
     return found
 
@@ -136,12 +134,10 @@ def _binary(name: str, data: bytes) -> Sniffed | None:
     binary_head = b"\x00" in data[:64]
     for magic, what in _PROGRAMS:
         if data.startswith(magic) and (len(magic) > 2 or binary_head):
-            raise AttachmentRefusedError(
-                f"{name} is {what}, not a document or an image: it cannot be attached."
-            )
+            raise AttachmentRefusedError.said("attach.refused_kind", name=name, what=what)
     for magic, what in _OTHER_BINARY:
         if data.startswith(magic) and (len(magic) > 2 or binary_head):
-            raise AttachmentRefusedError(f"{name} is {what}.")
+            raise AttachmentRefusedError.said("attach.is_kind", name=name, what=what)
     return None
 
 

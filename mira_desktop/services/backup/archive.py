@@ -69,9 +69,7 @@ class ArchiveWriter:
             fcntl.flock(self._handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             self._handle.close()
-            raise InvalidInputError(
-                f"Another backup is being written to {target}: wait for it to finish or choose another file name."
-            ) from None
+            raise InvalidInputError.said("backup.busy", target=target) from None
         self._handle.truncate(0)
         self._zip = zipfile.ZipFile(self._handle, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=1)
         self.files: dict[str, FileSum] = {}
@@ -126,20 +124,16 @@ def check_name(name: str) -> None:
     """A member name must stay inside the folder it is restored into."""
     path = PurePosixPath(name)
     if not name or "\\" in name or path.is_absolute() or ".." in path.parts or name.startswith("/"):
-        raise InvalidInputError(
-            f"The backup holds an unsafe file name {name!r}: it was refused, nothing was restored."
-        )
+        raise InvalidInputError.said("backup.unsafe_name", name=name)
 
 
 def open_archive(path: Path) -> zipfile.ZipFile:
     if not path.is_file():
-        raise InvalidInputError(f"{path} is not a file: give the path of a Mira backup (.zip).")
+        raise InvalidInputError.said("backup.not_a_file", path=path)
     try:
         return zipfile.ZipFile(path)
     except (zipfile.BadZipFile, OSError) as exc:
-        raise InvalidInputError(
-            f"{path.name} is not a complete Mira backup ({exc}): it may be truncated; use another copy."
-        ) from exc
+        raise InvalidInputError.said("backup.incomplete", name=path.name, error=exc) from exc
 
 
 def read_manifest(archive: zipfile.ZipFile, name: str, newest_schema: int) -> ArchiveManifest:
@@ -148,17 +142,15 @@ def read_manifest(archive: zipfile.ZipFile, name: str, newest_schema: int) -> Ar
         files = {k: FileSum(int(v["size"]), str(v["sha256"])) for k, v in data.pop("files").items()}
         manifest = ArchiveManifest(files=files, **data)
     except KeyError as exc:
-        raise InvalidInputError(
-            f"{name} has no Mira backup manifest: it is not a Mira backup, or it is damaged."
-        ) from exc
+        raise InvalidInputError.said("backup.no_manifest", name=name) from exc
     except (ValueError, TypeError, zipfile.BadZipFile) as exc:
-        raise InvalidInputError(
-            f"The manifest of {name} is damaged ({exc}): use another copy of the backup."
-        ) from exc
+        raise InvalidInputError.said("backup.manifest_damaged", name=name, error=exc) from exc
     if manifest.format > FORMAT or manifest.schema_version > newest_schema:
-        raise InvalidInputError(
-            f"{name} was made by a newer Mira ({manifest.app_version}, schema {manifest.schema_version}): "
-            "update Mira to restore it."
+        raise InvalidInputError.said(
+            "backup.newer",
+            name=name,
+            app_version=manifest.app_version,
+            schema_version=manifest.schema_version,
         )
     return manifest
 
@@ -170,17 +162,13 @@ def verify_members(archive: zipfile.ZipFile, manifest: ArchiveManifest, name: st
         check_name(member)
     if members != set(manifest.files):
         missing, extra = sorted(set(manifest.files) - members), sorted(members - set(manifest.files))
-        raise InvalidInputError(
-            f"{name} does not match its manifest (missing {missing[:3]}, unlisted {extra[:3]}): "
-            "it was changed or is damaged; nothing was restored."
+        raise InvalidInputError.said(
+            "backup.manifest_mismatch", name=name, missing=missing[:3], extra=extra[:3]
         )
     for member, expected in manifest.files.items():
         with archive.open(member) as handle:
             if digest_of(handle) != expected:
-                raise InvalidInputError(
-                    f"{member} in {name} does not match its checksum: the backup was changed or is damaged; "
-                    "nothing was restored."
-                )
+                raise InvalidInputError.said("backup.bad_checksum", member=member, name=name)
 
 
 def digest_of(handle: IO[bytes]) -> FileSum:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
+from mira_desktop.core import phrases
 from mira_desktop.core.clock import now_iso
 from mira_desktop.core.data_folder import DataFolder
 from mira_desktop.core.errors import InvalidInputError
@@ -79,13 +80,11 @@ class BackupService:
         """Write a backup of the whole data folder to ``target`` (a new file)."""
         target = target.expanduser().absolute()
         if target.exists():
-            raise InvalidInputError(f"{target} already exists: choose a new file name for the backup.")
+            raise InvalidInputError.said("backup.exists", target=target)
         if target.is_relative_to(self._folder.root) and not target.is_relative_to(
             self._folder.root / "backups"
         ):
-            raise InvalidInputError(
-                f"{target} is inside the data folder: save the backup elsewhere (or under its backups folder)."
-            )
+            raise InvalidInputError.said("backup.inside", target=target)
         tell = on_progress or (lambda _text: None)
         writer = ArchiveWriter(target)
         try:
@@ -132,7 +131,7 @@ class BackupService:
         index_dir = kb_dir / "index"
         if not (index_dir / "manifest.json").is_file():
             return None
-        lock = IndexLock(index_dir / "index.lock", f"The knowledge base {kb_dir.name}")
+        lock = IndexLock(index_dir / "index.lock", phrases.said("kb.the_base_folder", name=kb_dir.name))
         lock.acquire(timeout=LOCK_WAIT_S)
         try:
             manifest = read_index_manifest(index_dir / "manifest.json")
@@ -173,9 +172,9 @@ class BackupService:
         there, assembled beside it and moved into place at the end, so nothing is half-restored."""
         archive_path, target = archive_path.expanduser().absolute(), target.expanduser().absolute()
         if target.exists() and (not target.is_dir() or any(target.iterdir())):
-            raise InvalidInputError(f"{target} is not an empty folder: restore into a new, empty folder.")
+            raise InvalidInputError.said("backup.not_empty", target=target)
         if target == self._folder.root:
-            raise InvalidInputError("Restore into a new folder, not the data folder Mira is using now.")
+            raise InvalidInputError.said("backup.into_current")
         manifest = self.verify(archive_path)
         target.parent.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.restoring-", dir=target.parent))
@@ -251,7 +250,7 @@ def check_database(path: Path, label: str) -> None:
     finally:
         conn.close()
     if result != "ok":
-        raise InvalidInputError(f"The database in {label} is damaged ({result}): nothing was restored.")
+        raise InvalidInputError.said("backup.database_damaged", label=label, error=result)
 
 
 def verify_tree(folder: Path, manifest: ArchiveManifest) -> None:
@@ -259,9 +258,7 @@ def verify_tree(folder: Path, manifest: ArchiveManifest) -> None:
     for member, expected in manifest.files.items():
         with (folder / member).open("rb") as handle:
             if digest_of(handle) != expected:
-                raise InvalidInputError(
-                    f"{member} was not written correctly (is the disk full?): nothing was restored."
-                )
+                raise InvalidInputError.said("backup.write_failed", member=member)
 
 
 def _extract(archive: zipfile.ZipFile, member: str, target: Path) -> None:

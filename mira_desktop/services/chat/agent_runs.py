@@ -24,6 +24,7 @@ from mira_desktop.agent.snapshots import SnapshotStore, UndoReport, undo
 from mira_desktop.agent.tools.catalog import BY_NAME
 from mira_desktop.agent.tools.registry import ToolRegistry
 from mira_desktop.agent.tools.workspace_tools import WorkspaceTools
+from mira_desktop.core import phrases
 from mira_desktop.core.changes import ChangeFeed, Topic
 
 # What the window and the command take from here (they never import the store or the agent).
@@ -47,12 +48,9 @@ from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.runs import RunRepository
 from mira_desktop.store.threads import ThreadRepository
 
-CANCELLED_WAITING = "Cancelled while waiting for approval: the pending change was not made."
-CANCELLED_MAY_HAVE_RUN = "Cancelled: the call that may have run was not sent again."
-CANCELLED_INTERRUPTED = (
-    "Cancelled after Mira stopped during this run: nothing more will be done; what it changed stays "
-    "(undo puts it back)."
-)
+CANCELLED_WAITING = "agent.cancelled.waiting"  # the phrases a cancel adds to the answer
+CANCELLED_MAY_HAVE_RUN = "agent.cancelled.may_have_run"
+CANCELLED_INTERRUPTED = "agent.cancelled.interrupted"
 
 
 @dataclass(frozen=True)
@@ -132,7 +130,7 @@ class AgentRuns:
         for event in self._runs.events(run_id):
             if event.type == "tool.result" and event.data.get("id") == call_id:
                 return str((event.data.get("result") or {}).get("text", ""))
-        raise NotFoundError(f"The run {run_id} has no call {call_id}: see `mira runs events {run_id}`.")
+        raise NotFoundError.said("agent.run.no_call", run_id=run_id, call_id=call_id)
 
     def used_no_tools_last(self, thread_id: str, model_ref: str) -> bool:
         """Whether the thread's last agent run on ``model_ref`` answered a file task without
@@ -168,23 +166,17 @@ class AgentRuns:
         run = self._agent_run(run_id)
         checkpoint = self._checkpoint(run)
         if checkpoint is None:
-            raise ConflictError(
-                f"The run {run_id} never got far enough to be continued: send the task again."
-            )
+            raise ConflictError.said("agent.run.not_far", run_id=run_id)
         if run.status is RunStatus.WAITING_APPROVAL:
-            raise ConflictError(
-                f"The run {run_id} waits for approval: approve or deny the pending call instead."
-            )
+            raise ConflictError.said("agent.run.waits", run_id=run_id)
         if self._undone(run_id):  # the files are back as they were: the run's context no longer holds
-            raise ConflictError(f"The run {run_id} was undone, so it cannot go on: send the task again.")
+            raise ConflictError.said("agent.run.undone_no_continue", run_id=run_id)
         if run.status is RunStatus.INTERRUPTED:
             return self._chat.resume_run(run_id, Recover(), {"type": "recover"})
         if run.status is not RunStatus.COMPLETED:
-            raise ConflictError(
-                f"The run {run_id} is {run.status.value}: only a stopped or interrupted run goes on."
-            )
+            raise ConflictError.said("agent.run.cannot_continue", run_id=run_id, status=run.status.value)
         if more_steps is not None and more_steps < 1:
-            raise InvalidInputError("--more-steps must be at least 1.")
+            raise InvalidInputError.said("agent.run.more_steps")
         limits = checkpoint.limits.continued(checkpoint.counters, self._route.limits())
         if more_steps is not None:  # exactly N more model calls; the other limits raised as usual
             limits = with_more_model_calls(
@@ -199,7 +191,7 @@ class AgentRuns:
         if run.status not in (RunStatus.WAITING_APPROVAL, RunStatus.INTERRUPTED):
             if self._chat.stop(run_id):
                 return run
-            raise ConflictError(f"The run {run_id} is {run.status.value}: there is nothing to cancel.")
+            raise ConflictError.said("agent.run.nothing_to_cancel", run_id=run_id, status=run.status.value)
         checkpoint = self._checkpoint(run)
         made = self._in_flight_change(run, checkpoint) if checkpoint is not None else ()
         note = CANCELLED_WAITING if run.status is RunStatus.WAITING_APPROVAL else CANCELLED_INTERRUPTED
@@ -215,8 +207,10 @@ class AgentRuns:
             if run.assistant_message_id:
                 answer = self._messages.get(run.assistant_message_id)
                 if answer is not None:
+                    said = phrases.said(note)
                     metadata = {k: v for k, v in answer.metadata.items() if k != "pending"}
-                    text = "\n\n".join(p for p in (answer.content, note) if p)
+                    metadata["said_after"] = said.to_dict()  # the window says the note in its language
+                    text = "\n\n".join(p for p in (answer.content, said.english) if p)
                     self._messages.finalize(
                         answer.id, content=text, status=MessageStatus.CANCELLED, metadata=metadata
                     )
@@ -238,15 +232,15 @@ class AgentRuns:
         """Put back every file the run changed; refuses, listing them, when a file changed since."""
         run = self._agent_run(run_id)
         if run.status in (RunStatus.RUNNING,) and any(h.run_id == run_id for h in self._chat.active_runs()):
-            raise ConflictError("Stop the run before undoing it.")
+            raise ConflictError.said("agent.run.stop_before_undo")
         checkpoint = self._checkpoint(run)
         changes = (
             [*checkpoint.evidence.changes, *self._in_flight_change(run, checkpoint)] if checkpoint else []
         )
         if not changes:
-            raise ConflictError(f"The run {run_id} changed no file: there is nothing to undo.")
+            raise ConflictError.said("agent.run.nothing_to_undo", run_id=run_id)
         if self._undone(run_id):
-            raise ConflictError(f"The run {run_id} was already undone.")
+            raise ConflictError.said("agent.run.already_undone", run_id=run_id)
         thread = self._threads.get(run.thread_id)
         assert thread is not None
         workspace = self._route.workspace(thread)
@@ -255,7 +249,12 @@ class AgentRuns:
         self._runs.append_event(
             run.id,
             EventType.RUN_UNDONE,
-            {"restored": list(report.restored), "deleted": list(report.deleted), "summary": report.summary()},
+            {
+                "restored": list(report.restored),
+                "deleted": list(report.deleted),
+                "summary": report.summary(),
+                "summary_phrase": report.said().to_dict(),
+            },
         )
         self._changes.publish(Topic.RUNS, run.id)
         return report
@@ -264,9 +263,9 @@ class AgentRuns:
     def _agent_run(self, run_id: str) -> Run:
         run = self._runs.get(run_id)
         if run is None:
-            raise NotFoundError(f"No run with id {run_id}.")
+            raise NotFoundError.said("agent.run.not_found", run_id=run_id)
         if run.kind is not RunKind.AGENT:
-            raise ConflictError(f"The run {run_id} is a {run.kind.value} run, not an agent run.")
+            raise ConflictError.said("agent.run.not_agent", run_id=run_id, kind=run.kind.value)
         return run
 
     def _checkpoint(self, run: Run) -> Checkpoint | None:
@@ -302,10 +301,10 @@ class AgentRuns:
             or pending is None
             or pending.phase is not PendingPhase.AWAITING_APPROVAL
         ):
-            raise ConflictError(f"The run {run_id} is not waiting for an approval ({run.status.value}).")
+            raise ConflictError.said("agent.run.not_waiting", run_id=run_id, status=run.status.value)
         if call_id is not None and call_id != pending.id:
-            raise ConflictError(
-                f"The run waits for call {pending.id}, not {call_id}: nothing was done. See `mira runs show {run_id}`."
+            raise ConflictError.said(
+                "agent.run.other_call", pending=pending.id, call_id=call_id, run_id=run_id
             )
         return pending.id
 

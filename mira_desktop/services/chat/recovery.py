@@ -15,22 +15,15 @@ from mira_desktop.agent.checkpoint import Checkpoint, PendingCall, after_kill
 from mira_desktop.agent.journal import AgentEvent
 from mira_desktop.core.conversation.runs import EventType, Run, RunKind, RunStatus
 from mira_desktop.core.conversation.threads import MessageStatus
+from mira_desktop.core.phrases import said
 from mira_desktop.core.processes import process_alive
 from mira_desktop.store.database import Database
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.runs import RunRepository
 
-INTERRUPTED_MESSAGE = (
-    "Mira stopped while this answer was being written; the text so far is kept. Retry to answer again."
-)
-INTERRUPTED_AGENT_CALL = (
-    "Mira stopped after sending a call to another program and before its result was saved: it may have "
-    "run. Run it again, or go on without it."
-)
-INTERRUPTED_AGENT = (
-    "Mira stopped while this agent run was working; what it did is kept. Continue the run to pick up "
-    "where it stopped (nothing is done twice), or undo it."
-)
+INTERRUPTED_MESSAGE = said("chat.interrupted")
+INTERRUPTED_AGENT_CALL = said("agent.interrupted_call")
+INTERRUPTED_AGENT = said("agent.interrupted")
 
 
 def recover_interrupted(database: Database, runs: RunRepository, messages: MessageRepository) -> list[str]:
@@ -52,11 +45,8 @@ def recover_interrupted(database: Database, runs: RunRepository, messages: Messa
             )
             marked.append(run.id)
             continue
-        error = {
-            "kind": "interrupted",
-            "message": INTERRUPTED_AGENT if agent else INTERRUPTED_MESSAGE,
-            "resumable": agent,
-        }
+        why = INTERRUPTED_AGENT if agent else INTERRUPTED_MESSAGE
+        error = {"kind": "interrupted", "message": why.english, "phrase": why.to_dict(), "resumable": agent}
         with database.transaction():
             if run.assistant_message_id:
                 message = messages.get(run.assistant_message_id)
@@ -97,7 +87,8 @@ def _wait_for_the_user(
             message = messages.get(run.assistant_message_id)
             if message is not None:
                 messages.set_metadata(message.id, {**message.metadata, "pending": shown})
-        runs.append_event(run.id, EventType.NOTICE, {"text": INTERRUPTED_AGENT_CALL})
+        notice = {"text": INTERRUPTED_AGENT_CALL.english, "phrase": INTERRUPTED_AGENT_CALL.to_dict()}
+        runs.append_event(run.id, EventType.NOTICE, notice)
         asked = {"id": pending.id, "tool": pending.tool, "reason": pending.reason, "proposal": None}
         runs.append_event(
             run.id,

@@ -118,9 +118,7 @@ class RunRecords:
                     try:  # the draft's hold on the file moves to the message in this transaction
                         self._attachments.move_draft_to_message(file.draft_key, file.attachment.id, user_id)
                     except DraftGoneError:
-                        raise NotFoundError(
-                            f"{file.name} was removed from the message: attach it again."
-                        ) from None
+                        raise NotFoundError.said("chat.file_removed", file=file.name) from None
                 elif own and file is not None:  # an edited message keeps the file it was sent with
                     self._attachments.refer(file.attachment.id, user_id, file.name)
             run_id = self._runs.create(

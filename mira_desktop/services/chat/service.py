@@ -203,7 +203,7 @@ class ChatService:
         """The greetings a chat with ``role_id`` can open with: its first message, then the alternates."""
         role = self._roles.get(role_id)
         if role is None:
-            raise NotFoundError(f"No role with id {role_id}: see `mira roles list`.")
+            raise NotFoundError.said("roles.not_found", role_id=role_id)
         compiled = self._requests.role_greetings(role)
         return [g for g in compiled if g.strip()]
 
@@ -267,7 +267,7 @@ class ChatService:
                 raise ConflictError.said("chat.busy")
             run = self._runs.get(run_id)
             if run is None:
-                raise NotFoundError(f"No run with id {run_id}: see `mira threads show`.")
+                raise NotFoundError.said("chat.no_run", run_id=run_id)
             thread = self._writable_thread(run.thread_id)
             model_ref = run.model_ref or self._models.resolve(thread.model_ref)  # the run's model, frozen
             model = self._models.registry.get(self._models.validate_ref(model_ref))
@@ -457,7 +457,7 @@ class ChatService:
         )
         for value, lookup, name, command in checks:
             if value is not None and lookup(value) is None:
-                raise NotFoundError(f"No {name} with id {value}: see `{command}`.")
+                raise NotFoundError.said("chat.not_found", name=name, id=value, command=command)
 
     def _author(self, role_id: str | None) -> dict[str, str]:
         """Who answers, kept on the message: the role's name and avatar (the role may change later)."""
@@ -469,17 +469,17 @@ class ChatService:
     def _thread(self, thread_id: str) -> Thread:
         thread = self._threads.get(thread_id)
         if thread is None:
-            raise NotFoundError(f"No thread with id {thread_id}: see `mira threads list`.")
+            raise NotFoundError.said("threads.not_found", thread_id=thread_id)
         return thread
 
     def _writable_thread(self, thread_id: str) -> Thread:
         thread = self._thread(thread_id)
         if thread.status is ThreadStatus.ARCHIVED:
-            raise ConflictError(f"Thread {thread_id} is archived: unarchive it to continue the conversation.")
+            raise ConflictError.said("chat.archived", thread_id=thread_id)
         return thread
 
     def _message(self, message_id: str) -> Message:
         message = self._messages.get(message_id)
         if message is None:
-            raise NotFoundError(f"No message with id {message_id}.")
+            raise NotFoundError.said("chat.no_message", message_id=message_id)
         return message

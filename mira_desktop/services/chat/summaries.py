@@ -77,7 +77,7 @@ class SummaryService:
         history = prompt_history(self._branches.active_branch(thread_id))
         older = history[:-KEEP_RECENT] if len(history) > KEEP_RECENT else history
         if not older:
-            raise ConflictError("There is nothing to summarize yet: the conversation is too short.")
+            raise ConflictError.said("chat.nothing_to_summarize")
         transcript = "\n".join(f"{m.role}: {m.content}" for m in older)
         # Summaries are the fast model's job (the thread's own model unless another is assigned).
         model = self._models.registry.get(
@@ -94,9 +94,7 @@ class SummaryService:
             c.text for c in model.stream(request, cancel or CancelToken()) if isinstance(c, TextDelta)
         ).strip()
         if not text:
-            raise ModelError(
-                ErrorKind.MODEL_ERROR, "The model returned an empty summary; the previous one is kept."
-            )
+            raise ModelError.classified(ErrorKind.MODEL_ERROR, "chat.summary.empty")
         self._threads.set_summary(thread_id, text)
         self._changes.publish(Topic.THREADS, thread_id)
         return text
@@ -129,5 +127,5 @@ class SummaryService:
     def _thread(self, thread_id: str) -> Thread:
         thread = self._threads.get(thread_id)
         if thread is None:
-            raise NotFoundError(f"No thread with id {thread_id}: see `mira threads list`.")
+            raise NotFoundError.said("threads.not_found", thread_id=thread_id)
         return thread

@@ -43,6 +43,13 @@ class HubUnavailableError(MiraError):
         super().__init__(message)
         self.retryable = retryable
 
+    @classmethod
+    def final(cls, key: str, **values: Any) -> HubUnavailableError:
+        """The error of phrase ``key`` that trying again would not cure."""
+        error = cls.said(key, **values)
+        error.retryable = False
+        return error
+
 
 @dataclass(frozen=True)
 class Ranged:
@@ -112,9 +119,7 @@ class HubClient:
         while True:
             with self.open_bytes(file, len(data), wanted - 1) as ranged:
                 if ranged.start != len(data):
-                    raise HubUnavailableError(
-                        f"The server of {file.repo} ignored the byte range Mira asked for.", retryable=False
-                    )
+                    raise HubUnavailableError.final("hub.no_range", repo=file.repo)
                 data += ranged.response.read()[: wanted - len(data)]
             try:
                 return read_header(data)
@@ -148,16 +153,13 @@ class HubClient:
                 continue
             try:
                 if response.status_code == 416:
-                    raise HubUnavailableError(
-                        f"{file.name} on the server is shorter than the part already downloaded.",
-                        retryable=False,
-                    )
+                    raise HubUnavailableError.final("hub.shorter", file=file.name)
                 self._check(response, file.repo, file.path)
                 yield _ranged(response, etag)
             finally:
                 response.close()
             return
-        raise HubUnavailableError(f"The Hub redirected {file.name} more than {MAX_REDIRECTS} times.")
+        raise HubUnavailableError.said("hub.redirects", file=file.name, most=MAX_REDIRECTS)
 
     # -- HTTP ----------------------------------------------------------------------------------------
     def _request(
@@ -180,11 +182,10 @@ class HubClient:
         import httpx
 
         host = urlsplit(url).netloc
-        reason = "timed out" if isinstance(exc, httpx.TimeoutException) else (str(exc) or type(exc).__name__)
-        return HubUnavailableError(
-            f"{host} cannot be reached ({reason}): check the connection, or use a mirror "
-            f"(`mira models hub --endpoint URL`, or HF_ENDPOINT)."
-        )
+        reason = str(exc) or type(exc).__name__
+        if isinstance(exc, httpx.TimeoutException):
+            return HubUnavailableError.said("hub.timed_out", host=host)
+        return HubUnavailableError.said("hub.unreachable", host=host, reason=reason)
 
     def _check(self, response: httpx.Response, repo: str | None, path: str | None) -> None:
         status = response.status_code
@@ -198,11 +199,11 @@ class HubClient:
         if code == "GatedRepo" or status in (401, 403):
             raise ConflictError.said("hub.gated", repo=repo or "", url=f"{self.endpoint.url}/{repo}")
         if status == 429 or status >= 500:
-            raise HubUnavailableError(
-                f"{urlsplit(str(response.url)).netloc} answered {status}: try again later."
+            raise HubUnavailableError.said(
+                "hub.answered", netloc=urlsplit(str(response.url)).netloc, status=status
             )
-        raise HubUnavailableError(
-            f"{urlsplit(str(response.url)).netloc} answered {status} for {path or repo}.", retryable=False
+        raise HubUnavailableError.final(
+            "hub.answered_for", netloc=urlsplit(str(response.url)).netloc, status=status, path=path or repo
         )
 
 
@@ -248,13 +249,7 @@ def _json_list(response: httpx.Response) -> list[dict[str, Any]]:
     try:
         value = response.json()
     except ValueError as exc:
-        raise HubUnavailableError(
-            f"{urlsplit(str(response.url)).netloc} did not answer as the Hub does (not JSON): check the endpoint.",
-            retryable=False,
-        ) from exc
+        raise HubUnavailableError.final("hub.not_json", netloc=urlsplit(str(response.url)).netloc) from exc
     if not isinstance(value, list):
-        raise HubUnavailableError(
-            f"{urlsplit(str(response.url)).netloc} did not answer as the Hub does: check the endpoint.",
-            retryable=False,
-        )
+        raise HubUnavailableError.final("hub.not_hub", netloc=urlsplit(str(response.url)).netloc)
     return [item for item in value if isinstance(item, dict)]

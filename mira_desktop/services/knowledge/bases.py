@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from mira_desktop.core import phrases
 from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.errors import InvalidInputError, NotFoundError
 from mira_desktop.core.knowledge import KnowledgeBase
@@ -59,6 +60,7 @@ class DocumentView:
     error: str | None
     updated_at: str
     error_kind: str | None = None  # why it failed: encrypted, corrupt, empty, scanned, too_large, …
+    error_phrase: phrases.Phrase | None = None  # the error, for the window to say in its language
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,8 @@ class JobView:
     error: str | None
     heartbeat_at: str | None
     created_at: str
+    message_phrase: phrases.Phrase | None = None  # the message and the error, for the window to say
+    error_phrase: phrases.Phrase | None = None
 
 
 @dataclass(frozen=True)
@@ -120,7 +124,7 @@ class KnowledgeBaseService:
     def get(self, kb_id: str) -> KnowledgeBase:
         found = self._kbs.get(kb_id)
         if found is None:
-            raise NotFoundError(f"No knowledge base with id {kb_id}: see `mira kb list`.")
+            raise NotFoundError.said("kb.not_found", kb_id=kb_id)
         return found
 
     def resolve(self, ref: str) -> KnowledgeBase:
@@ -132,10 +136,8 @@ class KnowledgeBaseService:
         if len(named) == 1:
             return named[0]
         if named:
-            raise InvalidInputError(
-                f"{len(named)} knowledge bases are named {ref!r}: use the id (see `mira kb list`)."
-            )
-        raise NotFoundError(f"No knowledge base with id or name {ref!r}: see `mira kb list`.")
+            raise InvalidInputError.said("kb.ambiguous", count=len(named), ref=ref)
+        raise NotFoundError.said("kb.no_ref", ref=ref)
 
     def summaries(self) -> builtins.list[KnowledgeBaseSummary]:
         docs, jobs = self._require_index_parts()
@@ -170,10 +172,8 @@ class KnowledgeBaseService:
         if len(named) == 1:
             return named[0]
         if named:
-            raise InvalidInputError(
-                f"{len(named)} documents are named {ref!r}: use the id (see `mira kb docs`)."
-            )
-        raise NotFoundError(f"No document {ref!r} in this knowledge base: see `mira kb docs`.")
+            raise InvalidInputError.said("kb.doc_ambiguous", count=len(named), ref=ref)
+        raise NotFoundError.said("kb.no_doc_ref", ref=ref)
 
     def jobs(self, kb_id: str, limit: int | None = 200) -> builtins.list[JobView]:
         self.get(kb_id)
@@ -204,15 +204,15 @@ class KnowledgeBaseService:
         files, indexes = self._require_files()
         kb = self._kbs.get(kb_id, include_trashed=True)  # its base may be in the trash too
         if kb is None:
-            raise NotFoundError(f"No knowledge base with id {kb_id}: see `mira kb list`.")
+            raise NotFoundError.said("kb.not_found", kb_id=kb_id)
         document = docs.get(document_id, include_trashed=True)
         if document is None:
-            raise NotFoundError(f"No document {document_id!r} in this knowledge base: see `mira kb docs`.")
+            raise NotFoundError.said("kb.no_document", document_id=document_id)
         for job in jobs.active(kb_id):
             version = docs.version(job.document_version_id)
             if version is not None and version.document_id == document.id:
-                jobs.update(job.id, state=JobState.CANCELLED, message="the document was removed")
-        index = indexes.get(kb_id, f"The knowledge base {kb.name!r}")
+                jobs.update(job.id, state=JobState.CANCELLED, message=phrases.said("kb.job.removed"))
+        index = indexes.get(kb_id, phrases.said("kb.the_base", name=kb.name))
         with _locked(index.lock(), on_wait):
             versions = docs.versions(document.id)
             docs.unpublish(document.id)
@@ -237,7 +237,7 @@ class KnowledgeBaseService:
         self.trash.put("knowledge_base", kb.id)
         return kb
 
-    def cancel_jobs(self, kb_id: str, reason: str) -> None:
+    def cancel_jobs(self, kb_id: str, reason: phrases.Phrase) -> None:
         """End the knowledge base's queued and running jobs (their documents stay as they were)."""
         if self._jobs is not None:
             for job in self._jobs.active(kb_id):
@@ -248,13 +248,13 @@ class KnowledgeBaseService:
         threads keep every message and lose only the binding."""
         kb = self._kbs.get(kb_id, include_trashed=True)
         if kb is None:
-            raise NotFoundError(f"No knowledge base with id {kb_id}: see `mira kb list`.")
+            raise NotFoundError.said("kb.not_found", kb_id=kb_id)
         if self._indexes is None or self._files is None or self._jobs is None:
             self._kbs.delete(kb_id)
             self._deleted(kb_id)
             return kb
-        self.cancel_jobs(kb_id, "the knowledge base was deleted")
-        index = self._indexes.get(kb_id, f"The knowledge base {kb.name!r}")
+        self.cancel_jobs(kb_id, phrases.said("kb.job.base_deleted"))
+        index = self._indexes.get(kb_id, phrases.said("kb.the_base", name=kb.name))
         with _locked(index.lock(), on_wait):
             self._kbs.delete(kb_id)
             index.destroy()
@@ -283,7 +283,7 @@ class KnowledgeBaseService:
             return None
         path = Path(folder).expanduser().absolute()
         if not path.is_dir():
-            raise InvalidInputError(f"{folder} is not a folder: nothing was changed.")
+            raise InvalidInputError.said("kb.not_a_folder", folder=folder)
         self._kbs.set_watch_path(kb_id, str(path))
         self._changes.publish(Topic.KNOWLEDGE_BASES, kb_id)
         return str(path)
@@ -393,6 +393,7 @@ def _document_view(
         error=_error_text(error),
         updated_at=document.updated_at,
         error_kind=str(error.get("kind")) if error else None,
+        error_phrase=phrases.from_dict(error.get("phrase")) if error else None,
     )
 
 
@@ -410,6 +411,8 @@ def _job_view(job: IndexJob, version: DocumentVersion | None, document: Document
         error=_error_text(job.error),
         heartbeat_at=job.heartbeat_at,
         created_at=job.created_at,
+        message_phrase=phrases.from_dict(job.message_phrase),
+        error_phrase=phrases.from_dict(job.error.get("phrase")) if job.error else None,
     )
 
 

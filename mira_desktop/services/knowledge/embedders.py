@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from mira_desktop.core import phrases
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.clock import now_iso
@@ -112,10 +113,9 @@ class KnowledgeEmbedders:
             return self.get(name)
         except EmbedderUnavailableError as exc:
             kb = self._kbs.get(kb_id)
-            label = f"The knowledge base {kb.name!r}" if kb else "This knowledge base"
-            raise EmbedderUnavailableError(
-                f"{label} uses the embedder {name}, which cannot run here. {exc} "
-                f"To index it anyway, switch it: `mira kb set-embedder KB {DEFAULT_EMBEDDER}`."
+            label = phrases.said("kb.the_base", name=kb.name) if kb else phrases.said("kb.this_base")
+            raise EmbedderUnavailableError.said(
+                "kb.embedder_cannot_run", label=label, name=name, reason=phrases.of(exc), default=DEFAULT_EMBEDDER
             ) from exc
 
     def for_spec(self, spec: IndexSpec) -> TextEmbedder | None:
@@ -144,7 +144,7 @@ class KnowledgeEmbedders:
         """
         kb = self._kbs.get(kb_id)
         if kb is None:
-            raise NotFoundError(f"No knowledge base with id {kb_id}: see `mira kb list`.")
+            raise NotFoundError.said("kb.not_found", kb_id=kb_id)
         chosen = self.check(name)
         name = chosen.name
         settings = self._kbs.settings(kb_id)

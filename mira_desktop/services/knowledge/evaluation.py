@@ -45,7 +45,7 @@ class Query:
 
 def load_queries(path: Path) -> list[Query]:
     if not path.is_file():
-        raise InvalidInputError(f"{path} does not exist: give a BEIR queries.jsonl file.")
+        raise InvalidInputError.said("eval.no_queries", path=path)
     queries = []
     with path.open(encoding="utf-8") as handle:
         for number, line in enumerate(handle, start=1):
@@ -55,15 +55,15 @@ def load_queries(path: Path) -> list[Query]:
                 record = json.loads(line)
                 queries.append(Query(str(record["_id"]), str(record["text"])))
             except (ValueError, KeyError, TypeError) as exc:
-                raise InvalidInputError(
-                    f'{path.name} line {number} is not a BEIR query (`{{"_id", "text"}}`): {exc}.'
+                raise InvalidInputError.said(
+                    "eval.bad_query", name=path.name, number=number, error=exc
                 ) from exc
     return queries
 
 
 def load_qrels(path: Path) -> Qrels:
     if not path.is_file():
-        raise InvalidInputError(f"{path} does not exist: give a BEIR qrels .tsv file.")
+        raise InvalidInputError.said("eval.no_qrels", path=path)
     qrels: Qrels = {}
     with path.open(encoding="utf-8") as handle:
         for number, line in enumerate(handle, start=1):
@@ -73,9 +73,7 @@ def load_qrels(path: Path) -> Qrels:
             if number == 1 and not parts[-1].lstrip("-").isdigit():
                 continue  # the header
             if len(parts) != 3 or not parts[2].lstrip("-").isdigit():
-                raise InvalidInputError(
-                    f"{path.name} line {number} is not `query-id corpus-id score` (tab-separated)."
-                )
+                raise InvalidInputError.said("eval.bad_qrel", name=path.name, number=number)
             qrels.setdefault(parts[0], {})[parts[1]] = int(parts[2])
     return qrels
 
@@ -172,14 +170,14 @@ class EvaluationService:
     ) -> EvaluationReport:
         kb = self._kbs.get(kb_id)
         if kb is None:
-            raise InvalidInputError(f"No knowledge base with id {kb_id}: see `mira kb list`.")
+            raise InvalidInputError.said("kb.not_found", kb_id=kb_id)
         if k < 1:
-            raise InvalidInputError(f"--k must be at least 1, not {k}.")
+            raise InvalidInputError.said("eval.bad_k", k=k)
         chosen = parse_mode(mode)
         qrels = load_qrels(qrels_path)
         queries = [q for q in load_queries(queries_path) if q.id in qrels]
         if not queries:
-            raise InvalidInputError(f"No query in {queries_path.name} has judgements in {qrels_path.name}.")
+            raise InvalidInputError.said("eval.no_judged", queries=queries_path.name, qrels=qrels_path.name)
         runs = self.ranked_documents(
             kb_id, queries, max(k, 10), chosen, cancel=cancel, on_progress=on_progress
         )

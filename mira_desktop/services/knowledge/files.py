@@ -105,7 +105,7 @@ def expand_paths(paths: list[str]) -> tuple[list[SourceFile], list[Skipped]]:
     """
     for raw in paths:
         if not Path(raw).expanduser().exists():
-            raise InvalidInputError(f"{raw} does not exist: nothing was added.")
+            raise InvalidInputError.said("kb.no_such_file", raw=raw)
     found: list[SourceFile] = []
     skipped: list[Skipped] = []
     for raw in paths:
@@ -160,8 +160,8 @@ def beir_entries(path: Path) -> list[SourceFile]:
                 text = str(record.get("text") or "")
                 title = str(record.get("title") or "")
             except (ValueError, KeyError, TypeError) as exc:
-                raise InvalidInputError(
-                    f"{path.name} line {number} is not a BEIR corpus record ({exc}): nothing was added."
+                raise InvalidInputError.said(
+                    "kb.bad_corpus", name=path.name, number=number, error=exc
                 ) from exc
             data = json.dumps({"_id": doc_id, "title": title, "text": text}, ensure_ascii=False).encode(
                 "utf-8"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 
+from mira_desktop.core.phrases import Phrase, said
 from mira_desktop.index.knowledge_index import KnowledgeIndex
 from mira_desktop.index.manifest import IndexSpec
 from mira_desktop.services.knowledge.embedders import KnowledgeEmbedders
@@ -27,7 +28,7 @@ class KnowledgeIndexes:
         """What ``kb_id``'s index is built with now (None: its embedder cannot run here)."""
         return self.embedders.spec_for(kb_id)
 
-    def get(self, kb_id: str, label: str = "") -> KnowledgeIndex:
+    def get(self, kb_id: str, label: Phrase | str = "") -> KnowledgeIndex:
         wanted = self.spec(kb_id)
         with self._lock:
             index = self._indexes.get(kb_id)
@@ -35,7 +36,7 @@ class KnowledgeIndexes:
                 index = KnowledgeIndex(
                     self.files.index_dir(kb_id),
                     wanted or _unbuildable(),
-                    label or f"knowledge base {kb_id}",
+                    label or said("kb.lock.base_id", id=kb_id),
                 )
                 self._indexes[kb_id] = index
             elif label:

@@ -60,7 +60,7 @@ Asker = Callable[[RagQuery], RagAnswer]
 
 def load_rag_queries(path: Path) -> list[RagQuery]:
     if not path.is_file():
-        raise InvalidInputError(f"{path} does not exist: give a BEIR queries.jsonl file.")
+        raise InvalidInputError.said("eval.no_queries", path=path)
     queries = []
     for number, line in enumerate(path.read_text("utf-8").splitlines(), start=1):
         if not line.strip():
@@ -70,9 +70,7 @@ def load_rag_queries(path: Path) -> list[RagQuery]:
             answers = (record.get("metadata") or {}).get("answers") or []
             queries.append(RagQuery(str(record["_id"]), str(record["text"]), [str(a) for a in answers]))
         except (ValueError, KeyError, TypeError, AttributeError) as exc:
-            raise InvalidInputError(
-                f'{path.name} line {number} is not a BEIR query (`{{"_id", "text"}}`): {exc}.'
-            ) from exc
+            raise InvalidInputError.said("eval.bad_query", name=path.name, number=number, error=exc) from exc
     return queries
 
 
@@ -146,7 +144,7 @@ def evaluate_rag(
     if limit is not None:
         judged = judged[:limit]
     if not judged:
-        raise InvalidInputError("No query has judgements in the qrels file: nothing to evaluate.")
+        raise InvalidInputError.said("eval.nothing_judged")
     rows = []
     for i, query in enumerate(judged, start=1):
         rows.append(judge(query, ask(query), qrels[query.id]))
@@ -184,9 +182,8 @@ def parse_gate(spec: str, above: bool) -> Gate:
     metric, sep, bound = spec.partition("=")
     match = re.fullmatch(r"baseline([+-]\d*\.?\d+)?|(-?\d*\.?\d+)", bound.strip())
     if not sep or match is None or metric.strip() not in (*HIGHER_IS_BETTER, *LOWER_IS_BETTER, *_latency()):
-        raise InvalidInputError(
-            f"{spec!r} is not a gate: write METRIC=VALUE or METRIC=baseline-DELTA, with METRIC one of "
-            f"{', '.join((*HIGHER_IS_BETTER, *LOWER_IS_BETTER))} or STAGE_p50_ms / STAGE_p95_ms."
+        raise InvalidInputError.said(
+            "eval.bad_gate", spec=spec, metrics=", ".join((*HIGHER_IS_BETTER, *LOWER_IS_BETTER))
         )
     if match.group(2) is not None:
         return Gate(metric.strip(), float(match.group(2)), above)

@@ -65,9 +65,8 @@ def rag_settings(spec: str | None) -> RagSettings:
     for pair in filter(None, (p.strip() for p in pairs.split(","))):
         key, sep, value = pair.partition("=")
         if not sep or key not in fields:
-            raise InvalidInputError(
-                f"{pair!r} is not a RAG setting: use a name ({', '.join(RAG_CONFIGS)}) or key=value with "
-                f"keys {', '.join(fields)}."
+            raise InvalidInputError.said(
+                "kb.bad_rag_setting", pair=pair, names=", ".join(RAG_CONFIGS), keys=", ".join(fields)
             )
         changes[key] = _value(key, value.strip())
     return dataclasses.replace(settings, **changes)  # type: ignore[arg-type]
@@ -93,4 +92,4 @@ def _value(key: str, value: str) -> object:
             return float(value)
         return int(value)
     except ValueError:
-        raise InvalidInputError(f"{value!r} is not a valid value for {key}.") from None
+        raise InvalidInputError.said("kb.bad_rag_value", value=value, key=key) from None

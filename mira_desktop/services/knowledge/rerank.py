@@ -44,15 +44,13 @@ class RerankConfig:
 
     def validate(self) -> None:
         if not self.url.startswith(("http://", "https://")):
-            raise InvalidInputError(f"The rerank endpoint {self.url!r} must be an http:// or https:// URL.")
+            raise InvalidInputError.said("kb.rerank.bad_url", url=self.url)
         if not 1 <= self.candidates <= 200:
-            raise InvalidInputError(f"Rerank candidates must be 1 to 200, not {self.candidates}.")
+            raise InvalidInputError.said("kb.rerank.candidates", candidates=self.candidates)
         if not 100 <= self.max_chars <= 20_000:
-            raise InvalidInputError(f"Rerank max_chars must be 100 to 20,000, not {self.max_chars}.")
+            raise InvalidInputError.said("kb.rerank.max_chars", max_chars=self.max_chars)
         if not 0 < self.timeout_s <= 120:
-            raise InvalidInputError(
-                f"The rerank timeout must be above 0 and at most 120 s, not {self.timeout_s}."
-            )
+            raise InvalidInputError.said("kb.rerank.timeout", timeout_s=self.timeout_s)
 
     @property
     def endpoint(self) -> str:

@@ -122,7 +122,7 @@ class KnowledgeSearch:
     def knowledge_base_name(self, kb_id: str) -> str:
         kb = self._kbs.get(kb_id)
         if kb is None:
-            raise NotFoundError(f"No knowledge base with id {kb_id}: see `mira kb list`.")
+            raise NotFoundError.said("kb.not_found", kb_id=kb_id)
         return kb.name
 
     def searchable_documents(self, kb_id: str) -> int:
@@ -161,9 +161,9 @@ class KnowledgeSearch:
         cancel = cancel_token or CancelToken()
         mode = parse_mode(mode)
         if not query.strip():
-            raise InvalidInputError("The search query is empty.")
+            raise InvalidInputError.said("kb.empty_query")
         if k < 1:
-            raise InvalidInputError(f"k must be at least 1, not {k}.")
+            raise InvalidInputError.said("kb.bad_k", k=k)
         query = normal_form(query)  # the form passages were indexed in (ligatures, full-width letters)
         self.knowledge_base_name(kb_id)
         timings: dict[str, float] = {}
@@ -365,7 +365,7 @@ def parse_mode(mode: SearchMode | str) -> SearchMode:
     try:
         return SearchMode(mode)
     except ValueError:
-        raise InvalidInputError(f"Unknown search mode {mode!r}: use hybrid, vector or bm25.") from None
+        raise InvalidInputError.said("kb.bad_mode", mode=mode) from None
 
 
 def _timed(timings: dict[str, float], key: str, fn: Any, *args: Any) -> Any:

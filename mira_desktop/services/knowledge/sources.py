@@ -159,7 +159,7 @@ class SourceService:
     def _source(self, message_id: str, number: int) -> dict[str, Any]:
         message = self._messages.get(message_id)
         if message is None:
-            raise NotFoundError(f"No message with id {message_id}: see `mira threads show THREAD_ID`.")
+            raise NotFoundError.said("kb.no_message", message_id=message_id)
         sources: list[dict[str, Any]] = message.metadata.get("sources") or []
         source = next((s for s in sources if s.get("n") == number), None)
         if source is None:
@@ -176,12 +176,10 @@ class SourceService:
         version = self._documents.version(str(source.get("version_id", "")))
         kb_id = str(source.get("knowledge_base_id") or "")
         if version is None or not version.stored_path or not kb_id:
-            raise NotFoundError(
-                f"{source.get('document')} is no longer in the knowledge base: it was removed or re-indexed."
-            )
+            raise NotFoundError.said("kb.source_gone", document=source.get("document"))
         path = self._files.source_path(kb_id, version.stored_path)
         if not path.exists():
-            raise NotFoundError(f"The stored copy of {source.get('document')} is missing ({path}).")
+            raise NotFoundError.said("kb.copy_missing", document=source.get("document"), path=path)
         location = source.get("location") or {}
         page = location.get("page") if path.suffix.lower() == ".pdf" or is_image(path) else None
         return SourceFile(path, str(source.get("document")), page if isinstance(page, int) else None,

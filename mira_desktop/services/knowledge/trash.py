@@ -8,6 +8,7 @@ is no longer followed, and the threads bound to it are unbound and bound again o
 
 from __future__ import annotations
 
+from mira_desktop.core import phrases
 from mira_desktop.core.changes import Topic
 from mira_desktop.core.errors import ConflictError, NotFoundError
 from mira_desktop.services.knowledge.bases import KnowledgeBaseService
@@ -28,7 +29,7 @@ class DocumentTrash:
     def move(self, object_id: str) -> Moved:
         row = self._trash.row("document", object_id)
         if row is None or row.get("trashed_at"):
-            raise NotFoundError(f"No document {object_id!r}: see `mira kb docs`.")
+            raise NotFoundError.said("kb.no_document_trash", object_id=object_id)
         kb = self._bases.get(row["knowledge_base_id"])
         detail = {"knowledge_base_id": kb.id, "knowledge_base": kb.name, "source_path": row["source_path"]}
         return Moved(row["name"], detail, (Topic.KNOWLEDGE_BASES,))
@@ -37,10 +38,7 @@ class DocumentTrash:
         row = self._trash.row("document", entry.object_id) or {}
         base = self._trash.row("knowledge_base", row.get("knowledge_base_id", ""))
         if base is not None and base.get("trashed_at"):
-            raise ConflictError(
-                f"{entry.label} belongs to the knowledge base {base['name']!r}, which is in the trash: "
-                "restore that first. Nothing was restored."
-            )
+            raise ConflictError.said("kb.base_in_trash", label=entry.label, name=base["name"])
         source = row.get("source_path")
         if source and source in self._bases.latest_sources(row["knowledge_base_id"]):
             return [f"{entry.label} was added again meanwhile: both copies are now in the knowledge base."]
@@ -69,7 +67,7 @@ class KnowledgeBaseTrash:
         refuse_if_busy(
             self._db, "knowledge_base_id", object_id, f"A thread of the knowledge base {kb.name!r}"
         )
-        self._bases.cancel_jobs(object_id, "the knowledge base was moved to the trash")
+        self._bases.cancel_jobs(object_id, phrases.said("kb.job.base_trashed"))
         threads = unbind_threads(self._db, "knowledge_base_id", object_id)
         return Moved(kb.name, {"threads": threads}, (Topic.THREADS, Topic.INDEX))
 

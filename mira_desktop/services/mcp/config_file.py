@@ -48,20 +48,17 @@ def read_config_file(path: Path) -> ReadFile:
     """The servers of ``path``; raises InvalidInputError when it is not such a file at all."""
     try:
         if path.stat().st_size > MAX_FILE_BYTES:
-            raise InvalidInputError(f"{path} is larger than 1 MB: it is not an MCP configuration file.")
+            raise InvalidInputError.said("mcp.file.too_big", path=path)
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise InvalidInputError(f"There is no file {path}: give the path of the mcpServers JSON file.") from None
+        raise InvalidInputError.said("mcp.file.missing", path=path) from None
     except OSError as exc:
-        raise InvalidInputError(f"{path} cannot be read ({exc.strerror}).") from exc
+        raise InvalidInputError.said("mcp.file.unreadable", path=path, reason=exc.strerror) from exc
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InvalidInputError(f"{path} is not valid JSON ({exc}): fix it or export it again.") from exc
+        raise InvalidInputError.said("mcp.file.bad_json", path=path, error=exc) from exc
     servers = data.get("mcpServers", data.get("servers")) if isinstance(data, dict) else None
     if not isinstance(servers, dict):
-        raise InvalidInputError(
-            f'{path} has no "mcpServers" object: it should look like {{"mcpServers": {{"name": '
-            '{"command": "npx", "args": [...]}}}} (Claude Desktop, Cursor, LM Studio).'
-        )
+        raise InvalidInputError.said("mcp.file.no_servers", path=path)
     entries: list[ServerEntry] = []
     refused: list[tuple[str, str]] = []
     for raw_name, raw in servers.items():
@@ -74,26 +71,26 @@ def read_config_file(path: Path) -> ReadFile:
 
 def _entry(raw_name: str, raw: Any) -> ServerEntry:
     if not isinstance(raw, dict):
-        raise InvalidInputError("its entry is not a JSON object")
+        raise InvalidInputError.said("mcp.file.not_object")
     name = server_name_from(raw_name)
     enabled = not bool(raw.get("disabled", False))
     kind = str(raw.get("type", raw.get("transport", ""))).lower()
     if kind == "sse":
-        raise InvalidInputError("it uses the SSE transport, which Mira does not speak: use its streamable HTTP URL")
+        raise InvalidInputError.said("mcp.file.sse")
     if "url" in raw or kind in HTTP_TYPES:
         url = raw.get("url")
         if not isinstance(url, str) or urlparse(url).scheme not in ("http", "https") or not urlparse(url).netloc:
-            raise InvalidInputError("its url is not an http:// or https:// address")
+            raise InvalidInputError.said("mcp.file.bad_url")
         return ServerEntry(
             name, Transport.HTTP, url=url, headers=_strings(raw.get("headers"), "headers"), enabled=enabled,
             original_name=raw_name,
         )
     command = raw.get("command")
     if not isinstance(command, str) or not command.strip():
-        raise InvalidInputError('it has neither a "command" nor a "url"')
+        raise InvalidInputError.said("mcp.file.no_command")
     args = raw.get("args", [])
     if not isinstance(args, list) or not all(isinstance(a, str | int | float) for a in args):
-        raise InvalidInputError('its "args" is not a list of strings')
+        raise InvalidInputError.said("mcp.file.bad_args")
     return ServerEntry(
         name,
         Transport.STDIO,
@@ -109,5 +106,5 @@ def _strings(value: Any, what: str) -> dict[str, str]:
     if value is None:
         return {}
     if not isinstance(value, dict) or not all(isinstance(v, str | int | float | bool) for v in value.values()):
-        raise InvalidInputError(f'its "{what}" is not an object of names and values')
+        raise InvalidInputError.said("mcp.file.bad_map", what=what)
     return {str(k): str(v) for k, v in value.items()}

@@ -40,7 +40,7 @@ class McpHost:
     def _ensure(self) -> asyncio.AbstractEventLoop:
         with self._lock:
             if self._closed:
-                raise ConflictError("Mira is closing: no MCP server is started any more.")
+                raise ConflictError.said("mcp.closing")
             if self._loop is None:
                 loop = asyncio.new_event_loop()
                 ready = threading.Event()

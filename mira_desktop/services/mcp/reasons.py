@@ -22,7 +22,12 @@ class Reason:
 
     @property
     def english(self) -> str:
-        return self.phrase.english + (f"; it said: {self.said}" if self.said else "")
+        return self.spoken.english
+
+    @property
+    def spoken(self) -> Phrase:
+        """The reason with the server's last words after it, as one phrase."""
+        return Phrase("mcp.reason.with_said", {"reason": self.phrase, "said": self.said}) if self.said else self.phrase
 
     def to_json(self) -> str:
         return json.dumps({"phrase": self.phrase.to_dict(), "said": self.said}, ensure_ascii=False)

@@ -108,7 +108,7 @@ class McpService:
         env = dict(env or {})
         for variable in env:
             if not variable or "=" in variable:
-                raise InvalidInputError(f"{variable!r} is not an environment variable name: use --env NAME=VALUE.")
+                raise InvalidInputError.said("mcp.bad_env", variable=variable)
         self._store_secrets(name, "env", {k: v for k, v in env.items() if v is not None})
         sources = {k: EnvSource.INHERIT if v is None else EnvSource.KEYRING for k, v in env.items()}
         server = self._servers.add(name, Transport.STDIO, command=command.strip(), args=args, env=sources)
@@ -156,7 +156,7 @@ class McpService:
     def get(self, name: str) -> McpServer:
         found = self._servers.get_by_name(name)
         if found is None:
-            raise NotFoundError(f"No MCP server named {name!r}: see `mira mcp list`.")
+            raise NotFoundError.said("mcp.not_found", name=name)
         return found
 
     def list(self) -> list[ServerView]:
@@ -227,7 +227,7 @@ class McpService:
             tools = self.sessions.ensure(self._launch(server), self.timeout(), cancel)
         except ServerFailed as exc:
             self._servers.update(name, last_error=exc.reason.to_json())
-            error = McpServerError.said("mcp.failed", name=name, reason=exc.reason.english)
+            error = McpServerError.said("mcp.failed", name=name, reason=exc.reason.spoken)
             error.server, error.reason = name, exc.reason
             raise error from None
         self._servers.set_listing(name, tools)

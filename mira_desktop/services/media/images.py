@@ -15,6 +15,7 @@ from typing import Any
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.errors import InvalidInputError
 from mira_desktop.core.model_refs import ModelKind, parse_model_ref
+from mira_desktop.core.phrases import said
 from mira_desktop.core.providers import KeySource, Provider
 from mira_desktop.models.errors import ErrorKind, ModelError
 from mira_desktop.models.secrets import SecretStore
@@ -37,9 +38,7 @@ def parse_image_model(text: str) -> tuple[str, str]:
     """``remote:NAME/MODEL`` → (provider name, model)."""
     ref = parse_model_ref(text)
     if ref.kind is not ModelKind.REMOTE or not ref.model:
-        raise InvalidInputError(
-            f"{text!r} cannot make images: use remote:PROVIDER/MODEL, a provider added with `mira models add-remote`."
-        )
+        raise InvalidInputError.said("media.bad_image_model", text=text)
     return ref.target, ref.model
 
 
@@ -81,7 +80,7 @@ def generate(
                 cancel.raise_if_cancelled()
                 raise errors.transport(exc) from exc
             except ValueError as exc:  # the body is not JSON
-                raise errors.malformed(f"the images answer is not JSON ({exc})", response.text[:500]) from exc
+                raise errors.malformed(said("media.image.not_json", error=exc), response.text[:500]) from exc
     finally:
         stop()
 
@@ -90,34 +89,27 @@ def _picture(client: Any, payload: Any, guard: Any, errors: Any) -> Picture:
     data = payload.get("data") if isinstance(payload, dict) else None
     first = data[0] if isinstance(data, list) and data and isinstance(data[0], dict) else None
     if first is None:
-        raise errors.malformed("the images answer has no data[0]", str(payload)[:500])
+        raise errors.malformed(said("media.image.no_data"), str(payload)[:500])
     if isinstance(first.get("b64_json"), str):
         try:
             raw = base64.b64decode(first["b64_json"], validate=True)
         except ValueError as exc:
-            raise errors.malformed(
-                f"data[0].b64_json is not base64 ({exc})", first["b64_json"][:200]
-            ) from exc
+            raise errors.malformed(said("media.image.not_base64", error=exc), first["b64_json"][:200]) from exc
     elif isinstance(first.get("url"), str):
         fetched = client.get(first["url"], extensions={"trace": guard.trace})
         if fetched.status_code >= 400:
             raise errors.status(fetched.status_code, fetched.text[:2000], fetched)
         raw = fetched.content
     else:
-        raise errors.malformed("data[0] has neither b64_json nor url", str(first)[:500])
+        raise errors.malformed(said("media.image.no_picture"), str(first)[:500])
     if len(raw) > MAX_IMAGE_BYTES:
-        raise ModelError(
-            ErrorKind.MODEL_ERROR, f"The image server sent {len(raw) // 1024 // 1024} MB: too large to keep."
-        )
+        raise ModelError.classified(ErrorKind.MODEL_ERROR, "media.image.too_big", size=len(raw) // 1024 // 1024)
     for magic, mime, suffix in _SIGNATURES:
         if raw.startswith(magic):
             return Picture(raw, mime, suffix)
     if raw[:4] == b"RIFF" and raw[8:12] == b"WEBP":
         return Picture(raw, "image/webp", ".webp")
-    raise ModelError(
-        ErrorKind.MODEL_ERROR,
-        "The image server answered with something that is not a PNG, JPEG or WebP image.",
-    )
+    raise ModelError.classified(ErrorKind.MODEL_ERROR, "media.image.not_image")
 
 
 def _authorization(provider: Provider, secrets: SecretStore) -> dict[str, str]:

@@ -109,7 +109,7 @@ class MediaService:
         provider_name, model = images.parse_image_model(self.image_model() or "")
         provider = self._providers.get_by_name(provider_name)
         if provider is None:
-            raise NotFoundError(f"No provider named {provider_name!r}: see `mira models list`.")
+            raise NotFoundError.said("models.no_provider", name=provider_name)
         prompt = images.prompt_from_answer(message.content)
         size = images.DEFAULT_SIZE  # the size every images API takes
 
@@ -141,14 +141,14 @@ class MediaService:
 
     def for_thread(self, thread_id: str) -> list[MediaView]:
         if self._threads.get(thread_id) is None:
-            raise NotFoundError(f"No thread with id {thread_id}: see `mira threads list`.")
+            raise NotFoundError.said("threads.not_found", thread_id=thread_id)
         return [self._view(r) for r in self._media.for_thread(thread_id)]
 
     # -- flags and settings ----------------------------------------------------------------------
     def set_flags(self, thread_id: str, *, tts: bool | None = None, image: bool | None = None) -> Thread:
         """Switch speech or images for a thread; images are refused while no provider can make them."""
         if self._threads.get(thread_id) is None:
-            raise NotFoundError(f"No thread with id {thread_id}: see `mira threads list`.")
+            raise NotFoundError.said("threads.not_found", thread_id=thread_id)
         if image:
             provider = self._provider_problem()
             if provider:
@@ -186,9 +186,7 @@ class MediaService:
         else:
             name, model = images.parse_image_model(ref)
             if self._providers.get_by_name(name) is None:
-                raise NotFoundError(
-                    f"No provider named {name!r}: add it with `mira models add-remote {name} --base-url URL`."
-                )
+                raise NotFoundError.said("models.no_provider_add", name=name)
             self._settings.set(images.IMAGE_MODEL_SETTING, f"remote:{name}/{model}")
         self._changes.publish(Topic.MODELS)
         return self.image_model()
@@ -256,7 +254,7 @@ class MediaService:
 
     def _speech(self, text: str, cancel: CancelToken) -> Made:
         if not text.strip():
-            raise InvalidInputError("The answer has no text to speak.")
+            raise InvalidInputError.said("media.nothing_to_speak")
         speech = self.speech.speak(text, cancel)
         detail = {"engine": speech.engine, "voice": speech.voice, "language": speech.language,
                   "seconds": round(speech.seconds, 3)}  # fmt: skip
@@ -275,9 +273,9 @@ class MediaService:
     def _answer(self, message_id: str) -> Message:
         message = self._messages.get(message_id)
         if message is None:
-            raise NotFoundError(f"No message with id {message_id}: see `mira threads show`.")
+            raise NotFoundError.said("media.no_message", message_id=message_id)
         if message.role is not MessageRole.ASSISTANT or not message.content.strip():
-            raise InvalidInputError(f"Message {message_id} is not an answer with text.")
+            raise InvalidInputError.said("media.not_an_answer", message_id=message_id)
         return message
 
     def _message_of(self, media_id: str) -> str | None:
@@ -287,7 +285,7 @@ class MediaService:
     def _row(self, media_id: str) -> MediaRow:
         row = self._media.get(media_id)
         if row is None:
-            raise NotFoundError(f"No medium with id {media_id}.")
+            raise NotFoundError.said("media.not_found", media_id=media_id)
         return row
 
     def _view(self, row: MediaRow) -> MediaView:

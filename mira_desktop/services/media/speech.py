@@ -106,7 +106,7 @@ class PiperEngine:
                 cancel.raise_if_cancelled()
                 chunks.append(chunk)
         if not chunks:
-            raise EngineUnavailableError("Piper produced no audio for this text.")
+            raise EngineUnavailableError.said("media.piper_silent")
         # The wave is written once every chunk is in: a cancel mid-synthesis leaves no half-made
         # writer behind (closing one without its format raised wave.Error over the Cancelled).
         buffer = io.BytesIO()
@@ -158,13 +158,13 @@ class EspeakEngine:
         except subprocess.TimeoutExpired:
             process.kill()
             process.communicate()
-            raise EngineUnavailableError("espeak-ng took longer than 5 minutes and was stopped.") from None
+            raise EngineUnavailableError.said("media.espeak_slow") from None
         finally:
             stop()
         cancel.raise_if_cancelled()
         if process.returncode != 0 or not out.startswith(b"RIFF"):
             said = err.decode("utf-8", "replace").strip().splitlines()[-1:] or ["no audio"]
-            raise EngineUnavailableError(f"espeak-ng failed (exit {process.returncode}): {said[0]}")
+            raise EngineUnavailableError.said("media.espeak_failed", code=process.returncode, error=said[0])
         wav = _fixed_lengths(out)
         return Speech(wav, self.name, voice, language, wav_seconds(wav))
 

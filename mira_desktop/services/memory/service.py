@@ -45,13 +45,13 @@ class MemoryService:
     def get(self, fact_id: str) -> MemoryFact:
         found = self._facts.get(fact_id)
         if found is None:
-            raise NotFoundError(f"No memory fact with id {fact_id}: see `mira memory list`.")
+            raise NotFoundError.said("memory.not_found", fact_id=fact_id)
         return found
 
     def add(self, text: str, workspace_id: str | None = None, *, source: str = "user") -> MemoryFact:
         text = self._checked(text)
         if workspace_id is not None and self._workspaces.get(workspace_id) is None:
-            raise NotFoundError(f"No workspace with id {workspace_id}: see `mira workspaces list`.")
+            raise NotFoundError.said("workspace.not_found", workspace_id=workspace_id)
         fact = self._facts.add(text, workspace_id, source=source)
         self._changes.publish(Topic.MEMORY, fact.id)
         return fact
@@ -113,10 +113,10 @@ class MemoryService:
     def _proposal(self, answer_id: str) -> str:
         answer = self._messages.get(answer_id)
         if answer is None:
-            raise NotFoundError(f"No message with id {answer_id}.")
+            raise NotFoundError.said("memory.no_message", message_id=answer_id)
         proposal = answer.metadata.get("memory_proposal")
         if not isinstance(proposal, str):
-            raise ConflictError("This answer proposes nothing to remember.")
+            raise ConflictError.said("memory.nothing_proposed")
         return proposal
 
     def _clear_proposal(self, answer_id: str, outcome: str) -> None:
@@ -130,9 +130,7 @@ class MemoryService:
     def _checked(text: str) -> str:
         text = " ".join(text.split())
         if not text:
-            raise InvalidInputError("A memory fact needs some text.")
+            raise InvalidInputError.said("memory.empty")
         if len(text) > MAX_FACT_CHARS:
-            raise InvalidInputError(
-                f"A memory fact may be at most {MAX_FACT_CHARS} characters (it has {len(text)})."
-            )
+            raise InvalidInputError.said("memory.too_long", most=MAX_FACT_CHARS, count=len(text))
         return text

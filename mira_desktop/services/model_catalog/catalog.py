@@ -80,7 +80,7 @@ class ModelService:
 
     def set_local_threads(self, threads: int) -> None:
         if not 0 <= threads <= 256:
-            raise InvalidInputError("Threads must be between 1 and 256, or 0 for automatic.")
+            raise InvalidInputError.said("models.bad_threads")
         self._settings.set(LOCAL_THREADS_SETTING, threads)
         self._changes.publish(Topic.MODELS)
 
@@ -106,7 +106,7 @@ class ModelService:
     def set_model_role(self, role: str, ref_text: str | None) -> dict[str, str | None]:
         """Assign ``ref_text`` to ``role`` (None or "answer": the answer model); checked first."""
         if role not in MODEL_ROLES:
-            raise InvalidInputError(f"{role!r} is not a model role: use {', '.join(MODEL_ROLES)}.")
+            raise InvalidInputError.said("models.bad_role", role=role, roles=", ".join(MODEL_ROLES))
         roles = self.model_roles()
         roles[role] = (
             None if ref_text in (None, "", "answer", "default") else self.validate_ref(str(ref_text))
@@ -182,7 +182,7 @@ class ModelService:
         path = str(Path(path_text).expanduser().resolve())
         files = self.local_files()
         if path not in files:
-            raise NotFoundError(f"{path} is not one of Mira's model files.")
+            raise NotFoundError.said("models.not_ours", path=path)
         self._settings.set(LOCAL_FILES_SETTING, [f for f in files if f != path])
         self._changes.publish(Topic.MODELS)
         self.registry.forget(f"local:{path}")
@@ -203,19 +203,15 @@ class ModelService:
         vision: bool = False,
     ) -> Provider:
         if not _PROVIDER_NAME.match(name):
-            raise InvalidInputError(
-                f"{name!r} cannot name a provider: use letters, digits, '.', '_' or '-' (no '/' or spaces)."
-            )
+            raise InvalidInputError.said("models.bad_provider_name", name=name)
         if not re.match(r"^https?://[^\s/]+", base_url):
-            raise InvalidInputError(f"{base_url!r} is not an http(s) URL, e.g. http://127.0.0.1:8080/v1.")
+            raise InvalidInputError.said("models.bad_url", base_url=base_url)
         if api_key is not None and api_key_env is not None:
-            raise InvalidInputError("Give the API key one way: --api-key-stdin or --api-key-env, not both.")
+            raise InvalidInputError.said("models.key_twice")
         if api_key is not None and not api_key.strip():
-            raise InvalidInputError("The API key read from standard input is empty.")
+            raise InvalidInputError.said("models.key_empty")
         if self._providers.get_by_name(name) is not None:
-            raise ConflictError(
-                f"A provider named {name!r} exists: remove it first with `mira models remove {name}`."
-            )
+            raise ConflictError.said("models.provider_exists", name=name)
         source = KeySource.KEYRING if api_key else KeySource.ENV if api_key_env else KeySource.NONE
         if source is KeySource.KEYRING:
             self._secrets.set(name, api_key.strip())  # type: ignore[union-attr]  # fails before any row is written
@@ -239,14 +235,14 @@ class ModelService:
     def set_vision(self, name: str, vision: bool) -> None:
         """Whether the provider's models take images; built models are rebuilt with it."""
         if not self._providers.set_vision(name, vision):
-            raise NotFoundError(f"No provider named {name!r}: see `mira models list`.")
+            raise NotFoundError.said("models.no_provider", name=name)
         self.registry.forget_provider(name)
         self._changes.publish(Topic.MODELS)
 
     def remove_remote(self, name: str) -> Provider:
         provider = self._providers.get_by_name(name)
         if provider is None:
-            raise NotFoundError(f"No provider named {name!r}: see `mira models list`.")
+            raise NotFoundError.said("models.no_provider", name=name)
         self._providers.delete(name)
         if provider.api_key_source is KeySource.KEYRING:
             self._secrets.delete(name)
@@ -271,8 +267,8 @@ class ModelService:
     def add_server(self, server: FoundServer, model: str | None = None) -> Provider:
         """Add a server found running here as a provider, its first model (or ``model``) the default."""
         if model is not None and model not in server.models:
-            raise InvalidInputError(
-                f"{server.app} does not serve {model!r}: it serves {', '.join(server.models)}."
+            raise InvalidInputError.said(
+                "models.not_served", app=server.app, model=model, served=", ".join(server.models)
             )
         name = server.provider_name
         taken = {p.name for p in self._providers.list()}
@@ -295,7 +291,7 @@ class ModelService:
 
         header = read_file_header(local_model_path(ref), keep_tokens=True)
         if header is None:
-            raise InvalidInputError(f"{ref.target} is not a whole GGUF file Mira can read.")
+            raise InvalidInputError.said("models.not_gguf", target=ref.target)
         return check_template(header)
 
     # -- trying a model --------------------------------------------------------------------------

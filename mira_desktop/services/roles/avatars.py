@@ -41,7 +41,7 @@ class AvatarStore:
             try:
                 return self.save_png(build_png(read_chunks(data)))
             except CardError as exc:
-                raise InvalidInputError(f"The avatar {path} is not a usable PNG: {exc.reason}.") from exc
+                raise InvalidInputError.said("roles.avatar.bad_png", path=path, reason=exc.why) from exc
         return self.save_png(_convert_to_png(data, path))
 
     def read(self, relative: str | None) -> bytes | None:
@@ -66,14 +66,17 @@ def _convert_to_png(data: bytes, path: Path) -> bytes:
             image = Image.open(io.BytesIO(data))
         with image:
             if max(image.size) > MAX_AVATAR_PIXELS:
-                raise InvalidInputError(
-                    f"The avatar {path} is {image.width}×{image.height} pixels; the limit is "
-                    f"{MAX_AVATAR_PIXELS} on each side."
+                raise InvalidInputError.said(
+                    "roles.avatar.too_big",
+                    path=path,
+                    width=image.width,
+                    height=image.height,
+                    limit=MAX_AVATAR_PIXELS,
                 )
             out = io.BytesIO()
             image.convert("RGBA").save(out, format="PNG")
             return out.getvalue()
     except (Image.DecompressionBombWarning, Image.DecompressionBombError) as exc:
-        raise InvalidInputError(f"The avatar {path} has too many pixels to be an avatar.") from exc
+        raise InvalidInputError.said("roles.avatar.bomb", path=path) from exc
     except (UnidentifiedImageError, OSError, ValueError) as exc:
-        raise InvalidInputError(f"The avatar {path} is not an image Mira can read ({exc}).") from exc
+        raise InvalidInputError.said("roles.avatar.unreadable", path=path, error=exc) from exc

@@ -45,7 +45,7 @@ def load_card(path: Path) -> LoadedCard:
     except InvalidRoleError as exc:
         first = exc.errors[0]
         field = card_field_name(first.field) or first.field
-        raise CardError(f"{field} {first.message}") from exc
+        raise CardError.said("roles.card_field", field=field, message=first.phrase or first.message) from exc
     return LoadedCard(document, imported.extensions, card_file.image, imported.spec, imported.warnings)
 
 

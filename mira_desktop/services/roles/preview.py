@@ -140,7 +140,7 @@ class RolePreviewer:
             return None
         thread = self._threads.get(thread_id)
         if thread is None:
-            raise NotFoundError(f"No thread with id {thread_id}: see `mira threads list`.")
+            raise NotFoundError.said("threads.not_found", thread_id=thread_id)
         return thread
 
     def _active_branch(self, thread: Thread) -> list[Message]:

@@ -88,7 +88,7 @@ class RoleService:
     def get(self, role_id: str) -> Role:
         found = self._roles.get(role_id)
         if found is None:
-            raise NotFoundError(f"No role with id {role_id}: see `mira roles list`.")
+            raise NotFoundError.said("roles.not_found", role_id=role_id)
         return found
 
     def to_json(self, role: Role) -> dict[str, Any]:
@@ -178,9 +178,7 @@ class RoleService:
     def set_user_name(self, name: str) -> str:
         name = name.strip()
         if not name or "\n" in name or len(name) > MAX_USER_NAME_CHARS:
-            raise InvalidInputError(
-                f"user.display_name must be one line of 1 to {MAX_USER_NAME_CHARS} characters (got {name[:40]!r})."
-            )
+            raise InvalidInputError.said("roles.bad_user_name", most=MAX_USER_NAME_CHARS, name=name[:40])
         self._settings.set(USER_NAME_SETTING, name)
         return name
 
@@ -268,10 +266,8 @@ class RoleService:
         updated = self._roles.update(role.id, changes, expected_version=role.version)
         if updated is None:
             if self._roles.get(role.id) is None:
-                raise NotFoundError(f"No role with id {role.id}: it was deleted meanwhile.")
-            raise ConflictError(
-                f"The role {role.name} was changed meanwhile (another window or command): try again."
-            )
+                raise NotFoundError.said("roles.deleted_meanwhile", role_id=role.id)
+            raise ConflictError.said("roles.changed_meanwhile", role=role.name)
         self._changes.publish(Topic.ROLES, role.id)
         return updated
 

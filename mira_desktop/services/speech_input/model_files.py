@@ -35,7 +35,7 @@ class SpeechModelUnavailableError(MiraError):
 def package_data(name: str) -> Path:
     spec = importlib.util.find_spec(name)
     if spec is None or not spec.submodule_search_locations:
-        raise SpeechModelUnavailableError(f"Dictation needs the Whisper base model: {INSTALL}.")
+        raise SpeechModelUnavailableError.said("dictation.no_model", command=INSTALL)
     return Path(next(iter(spec.submodule_search_locations))) / "data"
 
 
@@ -49,8 +49,8 @@ def ensure_model(folder: Path, packages: tuple[str, str] = PACKAGES) -> Path:
     halves = [first / "model.bin.part1", second / "model.bin.part2"]
     missing = [str(p.name) for p in [*halves, *(first / n for n in BESIDE)] if not p.is_file()]
     if missing:
-        raise SpeechModelUnavailableError(
-            f"The Whisper model packages are incomplete ({', '.join(missing)} missing): reinstall them with {INSTALL}."
+        raise SpeechModelUnavailableError.said(
+            "dictation.incomplete", missing=", ".join(missing), command=INSTALL
         )
     folder.mkdir(parents=True, exist_ok=True)
     (folder / _CHECKED).unlink(missing_ok=True)
@@ -67,9 +67,8 @@ def ensure_model(folder: Path, packages: tuple[str, str] = PACKAGES) -> Path:
     size = partial.stat().st_size
     if size != MODEL_SIZE or digest.hexdigest() != MODEL_SHA256:
         partial.unlink(missing_ok=True)
-        raise SpeechModelUnavailableError(
-            f"The Whisper model joined from its packages is damaged ({size:,} bytes, SHA-256 "
-            f"{digest.hexdigest()[:12]}…): reinstall them with {INSTALL} --force-reinstall."
+        raise SpeechModelUnavailableError.said(
+            "dictation.damaged", size=f"{size:,}", digest=digest.hexdigest()[:12], command=INSTALL
         )
     for name in BESIDE:
         shutil.copyfile(first / name, folder / name)

@@ -81,7 +81,7 @@ class Transcriber:
         """The text spoken in the audio file ``path`` (WAV, MP3, OGG, FLAC…)."""
         cancel = cancel or CancelToken()
         if not path.is_file():
-            raise NotFoundError(f"{path} does not exist: give the path of an audio file.")
+            raise NotFoundError.said("dictation.no_file", path=path)
         cancel.raise_if_cancelled()
         with self._lock:
             model = self._load()
@@ -96,9 +96,7 @@ class Transcriber:
                 text, info = self._run(model, path, fallback, cancel)
             seconds = time.perf_counter() - started
         if not text:
-            raise InvalidInputError(
-                f"No speech was heard in {path.name}: speak closer to the microphone and try again."
-            )
+            raise InvalidInputError.said("dictation.no_speech", name=path.name)
         return Transcript(
             text, str(info.language), float(info.language_probability), float(info.duration), seconds
         )
@@ -115,9 +113,7 @@ class Transcriber:
                     continue  # Whisper looping on speech it cannot make out ("一共一共一共…")
                 parts.append(segment.text.strip())
         except ValueError as exc:  # PyAV's InvalidDataError: not audio it can decode
-            raise InvalidInputError(
-                f"{path.name} is not audio Mira can read ({exc}): record or convert it to WAV, MP3, OGG or FLAC."
-            ) from None
+            raise InvalidInputError.said("dictation.not_audio", name=path.name, error=exc) from None
         joined = " ".join(p for p in parts if p)
         return _BETWEEN_CHINESE.sub("", joined).strip(), info
 
@@ -127,9 +123,7 @@ class Transcriber:
             try:
                 from faster_whisper import WhisperModel
             except ImportError as exc:
-                raise SpeechModelUnavailableError(
-                    f"Dictation needs faster-whisper: pip install 'faster-whisper>=1.2' ({exc})."
-                ) from None
+                raise SpeechModelUnavailableError.said("dictation.no_engine", error=exc) from None
             self._model = WhisperModel(
                 str(folder), device="cpu", compute_type="int8", cpu_threads=self.threads
             )

@@ -51,7 +51,7 @@ class BranchEditor:
         thread = self._thread(thread_id)
         tree = MessageTree(self._messages.list_skeleton(thread.id))
         if message_id not in tree.by_id:
-            raise NotFoundError(f"No message {message_id} in thread {thread_id}.")
+            raise NotFoundError.said("threads.no_message_in", message_id=message_id, thread_id=thread_id)
         leaf = tree.deepest_leaf(message_id)
         self._threads.set_active_leaf(thread.id, leaf)
         self._changes.publish(Topic.MESSAGES, thread.id)
@@ -61,9 +61,9 @@ class BranchEditor:
         """Delete one message and the replies below it (only that subtree); returns deleted ids."""
         message = self._messages.get(message_id)
         if message is None:
-            raise NotFoundError(f"No message with id {message_id}.")
+            raise NotFoundError.said("chat.no_message", message_id=message_id)
         if self._is_busy(message.thread_id):
-            raise ConflictError("Stop the reply being written before deleting messages in this thread.")
+            raise ConflictError.said("threads.stop_first")
         tree = MessageTree(self._messages.list_skeleton(message.thread_id))
         doomed = tree.subtree_ids(message_id)
         thread = self._thread(message.thread_id)
@@ -84,5 +84,5 @@ class BranchEditor:
     def _thread(self, thread_id: str) -> Thread:
         thread = self._threads.get(thread_id)
         if thread is None:
-            raise NotFoundError(f"No thread with id {thread_id}: see `mira threads list`.")
+            raise NotFoundError.said("threads.not_found", thread_id=thread_id)
         return thread

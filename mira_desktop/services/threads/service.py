@@ -88,7 +88,7 @@ class ThreadService:
     def get(self, thread_id: str) -> Thread:
         found = self._threads.get(thread_id)
         if found is None:
-            raise NotFoundError(f"No thread with id {thread_id}: see `mira threads list`.")
+            raise NotFoundError.said("threads.not_found", thread_id=thread_id)
         return found
 
     def show(self, thread_id: str) -> ThreadDetail:
@@ -123,7 +123,7 @@ class ThreadService:
         """Turn agent mode on or off; ``workspace_id`` binds the folder its runs work in."""
         thread = self.get(thread_id)
         if workspace_id is not None and self._workspaces.get(workspace_id) is None:
-            raise NotFoundError(f"No workspace with id {workspace_id}: see `mira workspaces list`.")
+            raise NotFoundError.said("workspace.not_found", workspace_id=workspace_id)
         self._threads.set_bindings(
             thread_id,
             role_id=thread.role_id,
@@ -136,7 +136,7 @@ class ThreadService:
     def set_flag(self, thread_id: str, flag: str, enabled: bool) -> Thread:
         """Switch ``memory``, ``tts`` or ``image`` on or off for the thread."""
         if flag not in ("memory", "tts", "image"):
-            raise InvalidInputError(f"{flag!r} is not a thread setting: use memory, tts or image.")
+            raise InvalidInputError.said("threads.bad_flag", flag=flag)
         self.get(thread_id)
         self._threads.set_flag(thread_id, f"{flag}_enabled", enabled)
         return self._changed(thread_id)
@@ -144,7 +144,7 @@ class ThreadService:
     def rename(self, thread_id: str, title: str) -> Thread:
         title = " ".join(title.split())
         if not title:
-            raise InvalidInputError("A thread title cannot be empty.")
+            raise InvalidInputError.said("threads.empty_title")
         self.get(thread_id)
         self._threads.set_title(thread_id, title[:200])
         return self._changed(thread_id)
@@ -156,7 +156,7 @@ class ThreadService:
         """Threads whose title or any message (every branch) contains ``query``; Chinese included."""
         query = query.strip()
         if not query:
-            raise InvalidInputError("Type something to search for.")
+            raise InvalidInputError.said("threads.empty_search")
         hits: list[SearchHit] = []
         titles: dict[str, str] = {}
         for thread in self._threads.search_titles(query, limit):

@@ -12,12 +12,14 @@ from pathlib import Path
 from typing import Any
 
 from mira_desktop import __version__
+from mira_desktop.core import phrases
 from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.conversation.branches import MessageTree
 from mira_desktop.core.conversation.threads import MessageRole, MessageStatus, Thread
 from mira_desktop.core.errors import InvalidInputError
 from mira_desktop.core.fileio import write_atomically
 from mira_desktop.core.ids import new_id
+from mira_desktop.core.phrases import Phrase
 from mira_desktop.store.database import Database
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.rows import dumps
@@ -99,21 +101,21 @@ class ThreadTransfer:
         elif fmt == "md":
             text = self.to_markdown(thread)
         else:
-            raise InvalidInputError(f"Unknown export format {fmt!r}: use md or json.")
+            raise InvalidInputError.said("threads.bad_format", fmt=fmt)
         write_atomically(target, text)
         return target
 
     def import_file(self, path: Path) -> Thread:
         try:
             if path.stat().st_size > MAX_IMPORT_BYTES:
-                raise InvalidInputError(
-                    f"{path} is larger than {MAX_IMPORT_BYTES // 2**20} MB: not a thread export."
+                raise InvalidInputError.said(
+                    "threads.import_too_big", path=path, most=MAX_IMPORT_BYTES // 2**20
                 )
             data = json.loads(path.read_text("utf-8"))
         except OSError as exc:
-            raise InvalidInputError(f"Cannot read {path}: {exc.strerror}.") from exc
+            raise InvalidInputError.said("roles.file.unreadable", path=path, reason=exc.strerror) from exc
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise InvalidInputError(f"{path} is not a Mira thread export (invalid JSON: {exc}).") from exc
+            raise InvalidInputError.said("threads.import_not_json", path=path, error=exc) from exc
         return self.import_data(data, source=str(path))
 
     def import_data(self, data: Any, source: str = "the file") -> Thread:
@@ -166,50 +168,48 @@ class ThreadTransfer:
 def _validate(data: Any, source: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     try:
         return _validated(data)
-    except ValueError as exc:
-        raise InvalidInputError(f"{source} is not a valid Mira thread export: {exc}.") from exc
+    except InvalidInputError as exc:  # what is wrong inside the file
+        raise InvalidInputError.said("threads.import_invalid", source=source, reason=phrases.of(exc)) from exc
 
 
 def _validated(data: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError(f'"format" must be "{FORMAT}"')
+        raise InvalidInputError.said("threads.import.format", format=FORMAT)
     if data.get("version") != FORMAT_VERSION:
-        raise ValueError(
-            f"version {data.get('version')!r} is not supported (this Mira reads version {FORMAT_VERSION})"
-        )
+        raise InvalidInputError.said("threads.import.version", version=data.get("version"), known=FORMAT_VERSION)
     thread, messages = data.get("thread"), data.get("messages")
     if not isinstance(thread, dict) or not isinstance(messages, list):
-        raise ValueError('it needs a "thread" object and a "messages" list')
+        raise InvalidInputError.said("threads.import.shape")
     _require_strings(thread, ("id", "title", "status", "created_at", "updated_at"), "thread")
     if thread["status"] not in {"active", "archived"}:
-        raise ValueError(f"thread.status {thread['status']!r} is unknown")
+        raise InvalidInputError.said("threads.import.status", status=thread["status"])
     seen: set[str] = set()
     for index, message in enumerate(messages):
-        _check_message(message, f"message {index + 1}", seen)
+        _check_message(message, phrases.said("threads.import.message", number=index + 1), seen)
     for index, message in enumerate(messages):
         parent = message.get("parent_id")
         if parent is not None and parent not in seen:
-            raise ValueError(f"message {index + 1} answers {parent!r}, which is not in the file")
+            raise InvalidInputError.said("threads.import.orphan", number=index + 1, parent=parent)
     return thread, messages
 
 
-def _check_message(message: Any, where: str, seen: set[str]) -> None:
+def _check_message(message: Any, where: Phrase, seen: set[str]) -> None:
     if not isinstance(message, dict):
-        raise ValueError(f"{where} is not an object")
+        raise InvalidInputError.said("threads.import.not_object", where=where)
     _require_strings(message, ("id", "role", "content", "status", "created_at", "updated_at"), where)
     if message["role"] not in {r.value for r in MessageRole}:
-        raise ValueError(f"{where} has the unknown role {message['role']!r}")
+        raise InvalidInputError.said("threads.import.role", where=where, role=message["role"])
     if message["status"] not in {s.value for s in MessageStatus} - {"streaming"}:
-        raise ValueError(f"{where} has the status {message['status']!r}")
+        raise InvalidInputError.said("threads.import.message_status", where=where, status=message["status"])
     if message["id"] in seen:
-        raise ValueError(f"{where} repeats the id {message['id']}")
+        raise InvalidInputError.said("threads.import.repeated", where=where, id=message["id"])
     seen.add(message["id"])
 
 
-def _require_strings(data: dict[str, Any], keys: tuple[str, ...], where: str) -> None:
+def _require_strings(data: dict[str, Any], keys: tuple[str, ...], where: Phrase | str) -> None:
     for key in keys:
         if not isinstance(data.get(key), str):
-            raise ValueError(f"{where} has no {key}")
+            raise InvalidInputError.said("threads.import.missing", where=where, key=key)
 
 
 def _parents_first(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -223,5 +223,5 @@ def _parents_first(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
         ordered.append(message)
         stack.extend(reversed(by_parent.get(message["id"], [])))
     if len(ordered) != len(messages):
-        raise InvalidInputError("The thread export contains a cycle of replies: it is not a valid tree.")
+        raise InvalidInputError.said("threads.import_cycle")
     return ordered

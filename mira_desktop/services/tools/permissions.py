@@ -52,9 +52,7 @@ class ToolPermissions:
     def set(self, tool: str, permission: Permission | None, workspace_id: str | None = None) -> None:
         """Set (or with None, clear) the permission of ``tool`` in ``workspace_id`` or every workspace."""
         if not TOOL_NAME.match(tool):
-            raise InvalidInputError(
-                f"{tool!r} is not a tool name: see `mira agent tools` for the names (letters, digits, _ and -)."
-            )
+            raise InvalidInputError.said("tools.bad_tool_name", tool=tool)
         if tool == RUN_COMMAND_NAME and permission is Permission.ALLOW and workspace_id is None:
             raise InvalidInputError.said("tools.command_allow_global")
         if permission is None:

@@ -20,7 +20,7 @@ BUSY = ("running", "waiting_approval")
 def _live_row(trash: TrashRepository, kind: str, object_id: str, noun: str, hint: str) -> Row:
     row = trash.row(kind, object_id)
     if row is None or row.get("trashed_at"):
-        raise NotFoundError(f"No {noun} with id {object_id}: see `{hint}`.")
+        raise NotFoundError.said("trash.no_object", noun=noun, object_id=object_id, hint=hint)
     return row
 
 
@@ -30,9 +30,7 @@ def refuse_if_busy(db: Database, where: str, value: str, what: str) -> None:
         (value,),
     )
     if row is not None and int(row["n"]):
-        raise ConflictError(
-            f"{what} has an answer being written or an agent run waiting for approval: stop or cancel it first."
-        )
+        raise ConflictError.said("trash.busy", what=what)
 
 
 def unbind_threads(db: Database, column: str, object_id: str) -> list[str]:
@@ -143,7 +141,7 @@ class WorkspaceTrash:
     def move(self, object_id: str) -> Moved:
         row = _live_row(self._trash, "workspace", object_id, "workspace", "mira workspaces list")
         if row["is_default"]:
-            raise ConflictError(f"{row['name']} is the default workspace and cannot be deleted.")
+            raise ConflictError.said("workspace.default_kept", name=row["name"])
         refuse_if_busy(self._db, "workspace_id", object_id, f"A thread of the workspace {row['name']!r}")
         detail = {
             "threads": unbind_threads(self._db, "workspace_id", object_id),
@@ -157,10 +155,7 @@ class WorkspaceTrash:
             (entry.detail.get("root_path"), entry.object_id),
         )
         if row is not None:
-            raise ConflictError(
-                f"The folder of {entry.label!r} is now the workspace {row['name']!r}: "
-                "delete that one first, then restore this one. Nothing was restored."
-            )
+            raise ConflictError.said("trash.folder_taken", label=entry.label, name=row["name"])
         return rebind_threads(
             self._db, "workspace_id", entry.object_id, list(entry.detail.get("threads", [])), "workspace"
         )

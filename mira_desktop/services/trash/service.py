@@ -98,9 +98,7 @@ class TrashService:
 
     def set_retention_days(self, days: int) -> int:
         if not 1 <= days <= MAX_RETENTION_DAYS:
-            raise InvalidInputError(
-                f"trash.retention_days must be 1 to {MAX_RETENTION_DAYS} days (got {days}): nothing was changed."
-            )
+            raise InvalidInputError.said("trash.bad_retention", most=MAX_RETENTION_DAYS, days=days)
         self._settings.set(RETENTION_SETTING, days)
         self._changes.publish(Topic.TRASH)
         return days
@@ -131,10 +129,7 @@ class TrashService:
         if not self._trash.exists(row.kind, row.object_id):
             self._trash.forget(row.id)
             self._changes.publish(Topic.TRASH)
-            raise NotFoundError(
-                f"{row.label} cannot be restored: what it belonged to was deleted for good. "
-                "Its entry was removed from the trash."
-            )
+            raise NotFoundError.said("trash.orphan", label=row.label)
         with self._db.transaction():
             notes = handler.restore(row)
             self._trash.take_back(row)
@@ -173,7 +168,7 @@ class TrashService:
         ref = ref.strip()
         found = self._trash.get(ref) or self._trash.find(ref)
         if found is None:
-            raise NotFoundError(f"Nothing in the trash has the id {ref}: see `mira trash list`.")
+            raise NotFoundError.said("trash.not_found", ref=ref)
         return found
 
     def _entry(self, row: TrashRow) -> TrashEntry:

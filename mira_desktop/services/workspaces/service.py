@@ -35,13 +35,13 @@ class WorkspaceService:
     def get(self, workspace_id: str) -> Workspace:
         found = self._workspaces.get(workspace_id)
         if found is None:
-            raise NotFoundError(f"No workspace with id {workspace_id}: see `mira workspaces list`.")
+            raise NotFoundError.said("workspace.not_found", workspace_id=workspace_id)
         return found
 
     def default(self) -> Workspace:
         found = self._workspaces.get_default()
         if found is None:
-            raise NotFoundError("The default workspace is missing: restart Mira to recreate it.")
+            raise NotFoundError.said("workspace.default_missing")
         return found
 
     def add(self, name: str, path: str) -> Workspace:
@@ -50,9 +50,9 @@ class WorkspaceService:
             raise InvalidInputError.said("workspace.needs_name")
         folder = Path(path).expanduser()
         if not folder.exists():
-            raise InvalidInputError(f"The folder {folder} does not exist: create it first or pick another.")
+            raise InvalidInputError.said("workspace.no_folder", folder=folder)
         if not folder.is_dir():
-            raise InvalidInputError(f"{folder} is a file, not a folder: a workspace must be a folder.")
+            raise InvalidInputError.said("workspace.is_file", folder=folder)
         try:
             root = str(
                 validate_workspace_root(folder, also_refused=self._private)
@@ -65,7 +65,7 @@ class WorkspaceService:
             where = (
                 "in the trash: restore it with `mira trash restore " + found.id + "`" if trashed else found.id
             )
-            raise ConflictError(f"The folder {root} is already the workspace {found.name!r} ({where}).")
+            raise ConflictError.said("workspace.taken", root=root, name=found.name, where=where)
         added = self._workspaces.add(name, root)
         self._changes.publish(Topic.WORKSPACES, added.id)
         return added
@@ -86,7 +86,7 @@ class WorkspaceService:
         it is restored."""
         workspace = self.get(workspace_id)
         if workspace.is_default:
-            raise ConflictError(f"{workspace.name} is the default workspace and cannot be deleted.")
+            raise ConflictError.said("workspace.default_kept", name=workspace.name)
         self.trash.put("workspace", workspace_id)
         return workspace
 

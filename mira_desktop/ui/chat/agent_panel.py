@@ -180,12 +180,14 @@ class AgentPanel(QWidget):
         elif kind in ("run.completed", "run.failed", "run.cancelled"):
             self._model_answered()
         elif kind == "budget.stop":
-            self.trace.addTopLevelItem(QTreeWidgetItem([tr("agent.stopped", reason=str(data.get("reason")))]))
+            limit = str(data.get("reason"))
+            self.trace.addTopLevelItem(QTreeWidgetItem([tr("agent.stopped", reason=tr_or(f"said.limit.{limit}", limit))]))
         elif kind == "run.undone":
-            self.trace.addTopLevelItem(QTreeWidgetItem([str(data.get("summary", tr("agent.undone")))]))
+            summary = _said(data, "summary_phrase", str(data.get("summary") or tr("agent.undone")))
+            self.trace.addTopLevelItem(QTreeWidgetItem([summary]))
             self.undo_button.hide()
         elif kind == "notice":
-            self.trace.addTopLevelItem(QTreeWidgetItem([str(data.get("text", ""))]))
+            self.trace.addTopLevelItem(QTreeWidgetItem([_said(data, "phrase", str(data.get("text", "")))]))
         self._count()
 
     def _child(self, call_id: str, text: str, *, whole: bool = False) -> None:
@@ -300,8 +302,9 @@ class ApprovalCard(QFrame):
             )
         )
         # Only calls that change files wait for approval: the reason is worded by the tool's risk.
+        said = phrases.from_dict(pending.get("reason_phrase"))  # the guardrail's reason, when it is one
         self.reason.setText(
-            tr_or(f"agent.why.{pending.get('risk')}", str(pending.get("reason", "")), tool=tool)
+            say(said) if said is not None else tr_or(f"agent.why.{pending.get('risk')}", str(pending.get("reason", "")), tool=tool)
         )
         diff = str(proposal.get("diff", ""))
         self.diff.setVisible(bool(diff))
@@ -371,7 +374,14 @@ def _result_line(data: dict[str, Any]) -> str:
     details = result.get("data") if isinstance(result, dict) else None
     if isinstance(details, dict) and "command" in details:
         return ("✓ " if ok else "✗ ") + _command_line(details, summary)
-    return ("✓ " if ok else "✗ ") + _detail(summary).split("\n", 1)[0]
+    shown = _said(result, "phrase", summary) if isinstance(result, dict) else summary
+    return ("✓ " if ok else "✗ ") + _detail(shown).split("\n", 1)[0]
+
+
+def _said(data: dict[str, Any], key: str, otherwise: str) -> str:
+    """``data[key]`` (a phrase) in the window's language, else ``otherwise`` as the service wrote it."""
+    phrase = phrases.from_dict(data.get(key))
+    return say(phrase) if phrase is not None else otherwise
 
 
 def _sending_line(data: dict[str, Any]) -> str:
@@ -383,11 +393,18 @@ _LINES = {
     "tool.result": _result_line,
     "tool.sending": _sending_line,
     "tool.decision": lambda d: tr(
-        "agent.decision", verdict=str(d.get("verdict", "")), reason=str(d.get("reason", ""))
+        "agent.decision",
+        verdict=tr_or(f"said.verdict.{d.get('verdict')}", str(d.get("verdict", ""))),
+        reason=_said(d, "reason_phrase", str(d.get("reason", ""))),
     ),
     "approval.required": lambda _d: tr("agent.asked"),
-    "approval.decided": lambda d: tr("agent.decided", decision=str(d.get("decision", ""))),
+    "approval.decided": lambda d: tr(
+        "agent.decided", decision=tr_or(f"said.decision.{d.get('decision')}", str(d.get("decision", "")))
+    ),
     "approval.stale": lambda _d: tr("agent.stale"),
+    "tool.repeat": lambda _d: tr("said.trace.repeat"),
+    "tool.malformed": lambda d: tr("said.trace.malformed", error=_said(d, "error_phrase", str(d.get("error", "")))),
+    "change.found_applied": lambda _d: tr("said.trace.found_applied"),
 }
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from mira_desktop.core import phrases
 from mira_desktop.core.conversation.branches import SiblingInfo
 from mira_desktop.core.conversation.chat_state import (
     WELCOME,
@@ -41,7 +42,7 @@ from mira_desktop.core.conversation.chat_state import (
 from mira_desktop.core.conversation.runs import PAUSE_EVENTS, EventType
 from mira_desktop.core.conversation.threads import Message, MessageRole
 from mira_desktop.core.phrases import Phrase
-from mira_desktop.ui.i18n import explain, explain_saved
+from mira_desktop.ui.i18n import explain, explain_saved, say
 from mira_desktop.ui.location_text import location_text
 
 if TYPE_CHECKING:
@@ -300,7 +301,7 @@ def view_message(
         id=message.id,
         parent_id=message.parent_id,
         role="user" if message.role is MessageRole.USER else message.role.value,
-        content=message.content,
+        content=_in_our_words(message.content, message.metadata),
         status="waiting_approval"
         if "pending" in message.metadata and message.status.value == "streaming"
         else message.status.value,
@@ -324,6 +325,18 @@ def view_message(
             if isinstance(c, dict) and not c.get("supported", True)
         ),
     )
+
+
+def _in_our_words(content: str, metadata: dict[str, Any]) -> str:
+    """An answer Mira wrote itself (``said``: all of it; ``said_after``: its end) in the window's
+    language; the model's own text stays as it wrote it."""
+    whole = phrases.from_dict(metadata.get("said"))
+    if whole is not None and content == whole.english:
+        return say(whole)
+    after = phrases.from_dict(metadata.get("said_after"))
+    if after is not None and content.endswith(after.english):
+        return content[: len(content) - len(after.english)] + say(after)
+    return content
 
 
 def _source_ref(index: int, source: dict[str, Any]) -> SourceRef:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
-from mira_desktop.ui.i18n import tr, tr_or
+from mira_desktop.ui.i18n import say, tr, tr_or
 from mira_desktop.ui.knowledge.tables import cell, make_table, state_label
 
 if TYPE_CHECKING:
@@ -24,6 +24,11 @@ def error_without_name(error: str, name: str) -> str:
             rest = error[len(prefix) :]
             return rest[:1].upper() + rest[1:]
     return error
+
+
+def whole_error(document: DocumentView) -> str:
+    """Why the document failed, in the window's language when the reader said it as a phrase."""
+    return say(document.error_phrase) if document.error_phrase is not None else document.error or ""
 
 
 class DocumentsTab(QWidget):
@@ -80,7 +85,7 @@ class DocumentsTab(QWidget):
             newer = d.version is not None and d.latest_version != d.version
             status = state_label(d.status) + (f" (v{d.latest_version})" if newer else "")
             short = error_without_name(d.error or "", d.name)
-            error = cell(tr_or(f"kb.why.{d.error_kind}", short), d.error or "")  # the whole reason on hover
+            error = cell(tr_or(f"kb.why.{d.error_kind}", short), whole_error(d))  # the whole reason on hover
             cells = [
                 name,
                 cell(f"v{d.version}" if d.version else "–"),
@@ -125,5 +130,5 @@ class DocumentsTab(QWidget):
         if document is None or not document.error:
             self.detail.hide()
             return
-        self.detail.setPlainText(f"{document.name}\n{document.error}")
+        self.detail.setPlainText(f"{document.name}\n{whole_error(document)}")
         self.detail.show()

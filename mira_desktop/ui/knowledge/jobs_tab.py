@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QProgressBar, QVBoxLayout, QWidget
 
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.i18n import say, tr
 from mira_desktop.ui.knowledge.tables import cell, make_table, state_label
 
 if TYPE_CHECKING:
@@ -31,7 +31,8 @@ class JobsTab(QWidget):
     def show_jobs(self, jobs: list[JobView]) -> None:
         self.table.setRowCount(len(jobs))
         for row, job in enumerate(jobs):
-            self.table.setItem(row, 0, cell(f"{job.document} (v{job.version})"))
+            name = job.document if job.document_id else tr("said.removed_document")
+            self.table.setItem(row, 0, cell(f"{name} (v{job.version})"))
             self.table.setItem(row, 1, cell(state_label(job.state)))
             bar = self.table.cellWidget(row, 2)
             if not isinstance(bar, QProgressBar):
@@ -39,6 +40,7 @@ class JobsTab(QWidget):
                 bar.setRange(0, 100)
                 self.table.setCellWidget(row, 2, bar)
             bar.setValue(round(job.progress * 100))
-            self.table.setItem(row, 3, cell(job.error or job.message))
+            said = job.error_phrase or (None if job.error else job.message_phrase)
+            self.table.setItem(row, 3, cell(say(said) if said is not None else job.error or job.message))
         self.table.setVisible(bool(jobs))
         self.empty.setVisible(not jobs)

@@ -28,7 +28,7 @@ from mira_desktop.core.roles.records import PROFILE_FIELDS, RoleStatus
 from mira_desktop.core.roles.schema import PROFILE_RANGES
 from mira_desktop.core.roles.validation import FieldError
 from mira_desktop.ui import file_dialogs
-from mira_desktop.ui.i18n import tr, tr_or
+from mira_desktop.ui.i18n import say, tr, tr_or
 from mira_desktop.ui.roles.lorebook_editor import LorebookEditor
 
 TEXT_FIELDS = (
@@ -148,7 +148,7 @@ class RoleForm(QWidget):
         placed: dict[str, list[str]] = {}
         for error in errors:
             path = self._label_for(error.field)
-            placed.setdefault(path, []).append(_said(error) if path else str(error))
+            placed.setdefault(path, []).append(_said(error) if path else _stated(error))
         for path, label in self.errors.items():
             text = "\n".join(placed.get(path, []))
             label.setText(text)
@@ -256,4 +256,11 @@ def _number(text: str) -> Any:
 def _said(error: FieldError) -> str:
     """A problem shown under its field: in the window's language when the schema named it, else its
     English (with the field's path, which may be deeper than the field shown)."""
-    return tr_or(f"roles.err.{error.code}", str(error), **error.values) if error.code else str(error)
+    if error.code:
+        return tr_or(f"roles.err.{error.code}", _stated(error), **error.values)
+    return _stated(error)
+
+
+def _stated(error: FieldError) -> str:
+    """The field's path and its problem, the problem in the window's language when it is a phrase."""
+    return f"{error.field} {say(error.phrase)}" if error.phrase is not None else str(error)

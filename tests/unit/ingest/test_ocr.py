@@ -108,7 +108,7 @@ def test_pages_past_the_cap_are_left_out_with_the_reason(tmp_path: Path) -> None
     scan = scan_of(DOCS / "pdf/scanned/pdfjs__scan-bad.pdf", [1, 1, 1], tmp_path / "three.pdf", dpi=100)
     parsed = read_file(scan, ocr=OcrOptions(max_pages=2))
     assert {b.location.page for b in parsed.blocks} == {1, 2}
-    assert parsed.notes == ["OCR read the first 2 of 3 scanned pages (the limit is 2 per document)"]
+    assert [str(note) for note in parsed.notes] == ["OCR read the first 2 of 3 scanned pages (the limit is 2 per document)"]
 
 
 def test_a_cancel_between_pages_stops_the_reading(tmp_path: Path) -> None:

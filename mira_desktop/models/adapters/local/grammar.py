@@ -38,19 +38,11 @@ def grammar_for(llm: Any, schema: dict[str, Any]) -> Any:
         rules = _bounded_integers(json_schema_to_gbnf(text).replace(_LOOSE_CHAR, _JSON_CHAR), schema)
         grammar = LlamaGrammar.from_string(rules, verbose=False)
     except Exception as exc:  # the converter raises on schema features it does not know
-        raise ModelError(
-            ErrorKind.BAD_REQUEST,
-            "The answer format could not be turned into a grammar for this local model; nothing was generated.",
-            detail=str(exc),
-        ) from exc
+        raise ModelError.classified(ErrorKind.BAD_REQUEST, "models.local.no_grammar", detail=str(exc)) from exc
     vocab = llama_cpp.llama_model_get_vocab(llm._model.model)
     sampler = llama_cpp.llama_sampler_init_grammar(vocab, grammar._grammar.encode("utf-8"), b"root")
     if not sampler:
-        raise ModelError(
-            ErrorKind.BAD_REQUEST,
-            "llama.cpp refused the grammar of the answer format, so the model was not run unconstrained: "
-            "nothing was generated.",
-        )
+        raise ModelError.classified(ErrorKind.BAD_REQUEST, "models.local.grammar_refused")
     llama_cpp.llama_sampler_free(sampler)
     _COMPILED[key] = grammar
     return grammar

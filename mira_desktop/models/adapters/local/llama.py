@@ -121,18 +121,12 @@ class LlamaCppModel:
                 **forced,  # the model's own template unless it failed to render
             )
         except jinja2.TemplateError as exc:  # llama-cpp-python compiles every template of the file
-            raise ModelError(
-                ErrorKind.MODEL_ERROR,
-                f"The chat template inside {self.path.name} is not valid Jinja2, and llama-cpp-python "
-                "refuses to load a model whose template does not compile: pick another GGUF file.",
-                detail=str(exc),
+            raise ModelError.classified(
+                ErrorKind.MODEL_ERROR, "models.local.bad_template", detail=str(exc), name=self.path.name
             ) from exc
         except (ValueError, RuntimeError, OSError) as exc:
-            raise ModelError(
-                ErrorKind.MODEL_ERROR,
-                f"llama.cpp could not load {self.path.name}: the file may be damaged or use an architecture "
-                "this llama.cpp does not support. Pick another GGUF file.",
-                detail=str(exc),
+            raise ModelError.classified(
+                ErrorKind.MODEL_ERROR, "models.local.unloadable", detail=str(exc), name=self.path.name
             ) from exc
 
         def should_abort(_data: Any) -> bool:
@@ -222,17 +216,16 @@ class LlamaCppModel:
             if stop.cancelled:  # llama_decode returned "aborted": the abort callback fired
                 reason = "cancelled"
             else:
-                raise ModelError(ErrorKind.MODEL_ERROR, f"llama.cpp failed while generating: {exc}.") from exc
+                raise ModelError.classified(ErrorKind.MODEL_ERROR, "models.local.failed", error=exc) from exc
         except ValueError as exc:
             if "exceed context window" in str(exc):
-                raise ModelError(
+                raise ModelError.classified(
                     ErrorKind.CONTEXT_OVERFLOW,
-                    f"The conversation is longer than the model's context window "
-                    f"({self._settings.context_window} tokens): shorten the message, summarize the thread, "
-                    "or pick a model with a larger window.",
+                    "models.local.too_long",
                     detail=str(exc),
+                    window=self._settings.context_window,
                 ) from exc
-            raise ModelError(ErrorKind.BAD_REQUEST, f"llama.cpp refused the request: {exc}.") from exc
+            raise ModelError.classified(ErrorKind.BAD_REQUEST, "models.local.refused", error=exc) from exc
         yield Usage(max(0, llm.n_tokens - completion_tokens), completion_tokens)
         yield Finish(reason)
 

@@ -24,14 +24,10 @@ def remote_adapter(providers: ProviderLookup, secrets: SecretStore) -> Adapter:
     def provider_and_model(ref: ModelRef) -> tuple[Provider, str]:
         provider = providers(ref.target)
         if provider is None:
-            raise NotFoundError(
-                f"No provider named {ref.target!r}: add it with `mira models add-remote {ref.target} --base-url URL`."
-            )
+            raise NotFoundError.said("models.no_provider_add", name=ref.target)
         model = ref.model or provider.default_model
         if not model:
-            raise InvalidInputError(
-                f"{ref} names no model and the provider {provider.name} has no default: use remote:{provider.name}/MODEL."
-            )
+            raise InvalidInputError.said("models.ref_no_model", ref=ref, provider=provider.name)
         return provider, model
 
     def build(ref: ModelRef) -> ChatModel:

@@ -16,7 +16,9 @@ from typing import Any
 
 import httpx
 
+from mira_desktop.core import phrases
 from mira_desktop.core.cancel import CancelToken
+from mira_desktop.core.phrases import said
 from mira_desktop.core.token_estimate import estimate_tokens
 from mira_desktop.models.adapters.remote.connection_guard import ConnectionGuard
 from mira_desktop.models.adapters.remote.errors import ErrorClassifier, redacted
@@ -60,11 +62,7 @@ class OpenAICompatibleModel:
     ) -> None:
         url = httpx.URL(base_url.rstrip("/"))
         if url.scheme not in ("http", "https") or not url.host:
-            raise ModelError(
-                ErrorKind.BAD_REQUEST,
-                f"The base URL {base_url!r} is not an http:// or https:// address: use one like "
-                "http://127.0.0.1:8080/v1.",
-            )
+            raise ModelError.classified(ErrorKind.BAD_REQUEST, "models.bad_base_url", url=base_url)
         self.ref = ref
         self._base_url = str(url)
         self._model = model
@@ -127,7 +125,7 @@ class OpenAICompatibleModel:
                 listing = response.json()
                 return [item["id"] for item in listing["data"] if isinstance(item.get("id"), str)]
             except (ValueError, KeyError, TypeError, AttributeError) as exc:
-                raise self._errors.not_openai("a model list it could not read", response.text) from exc
+                raise self._errors.not_openai(said("models.answered.model_list"), response.text) from exc
         except httpx.HTTPError as exc:
             raise redacted(self._errors.transport(exc), key) from exc
         except ModelError as error:
@@ -229,12 +227,12 @@ class OpenAICompatibleModel:
             try:
                 chunks = reader.feed(as_stream_payload(payload))
             except (ValueError, TypeError) as exc:
-                raise self._errors.not_openai("JSON that is not a chat completion", text) from exc
+                raise self._errors.not_openai(said("models.answered.not_completion"), text) from exc
             yield from chunks
             yield from self._finish(reader, complete=True)
             return
         if "html" in content_type:
-            raise self._errors.not_openai("an HTML page", _read_excerpt(response))
+            raise self._errors.not_openai(said("models.answered.html"), _read_excerpt(response))
         complete = False
         try:
             for event in iter_events(response.iter_lines()):
@@ -249,10 +247,10 @@ class OpenAICompatibleModel:
                 try:
                     chunks = reader.feed(payload)
                 except (ValueError, TypeError) as exc:  # a field of the wrong type
-                    raise self._errors.malformed(str(exc), event.data) from exc
+                    raise self._errors.malformed(phrases.of(exc), event.data) from exc
                 yield from chunks
         except SSEFormatError as exc:
-            raise self._errors.not_openai("something that is not a stream of events", exc.line) from exc
+            raise self._errors.not_openai(said("models.answered.not_stream"), exc.line) from exc
         if cancel.cancelled:
             yield Finish("cancelled")
             return
@@ -269,9 +267,9 @@ class OpenAICompatibleModel:
         try:
             payload = json.loads(data)
         except ValueError as exc:
-            raise self._errors.malformed("not valid JSON", data) from exc
+            raise self._errors.malformed(said("models.answered.not_json"), data) from exc
         if not isinstance(payload, dict):
-            raise self._errors.malformed("not a JSON object", data)
+            raise self._errors.malformed(said("models.answered.not_object"), data)
         return payload
 
 

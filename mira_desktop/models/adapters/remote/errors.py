@@ -15,6 +15,8 @@ from typing import Any
 
 import httpx
 
+from mira_desktop.core import phrases
+from mira_desktop.core.phrases import Phrase
 from mira_desktop.models.errors import ErrorKind, ModelError
 
 _CONTEXT_OVERFLOW = re.compile(
@@ -40,117 +42,107 @@ class ErrorClassifier:
     connect_timeout: float
     read_timeout: float
 
-    def status(self, status: int, excerpt: str, response: httpx.Response) -> ModelError:
+    def status(self, status: int, excerpt: str, response: httpx.Response) -> ModelError:  # noqa: PLR0911 (one a kind)
         """The error for an unsuccessful HTTP ``status`` with a body starting with ``excerpt``."""
         said = _server_message(excerpt)
         detail = (
             f"HTTP {status} from {response.request.method} {response.request.url.copy_with(userinfo=b'')}; "
             f"body: {excerpt[:500]!r}"
         )
-        where = f"The server at {self.shown_url}"
+        url = self.shown_url
         if status in (401, 403):
             name = self.ref.removeprefix("remote:").split("/", 1)[0] or "NAME"
             fix = f"`mira models add-remote {name} --base-url {self.shown_url} --api-key-stdin`"
             sent_key = bool(response.request.headers.get("authorization"))
-            problem = "refused the API key" if sent_key else "needs an API key"
-            kind, message = ErrorKind.AUTH, f"{where} {problem} (HTTP {status}): set the key with {fix}."
-        elif status == 429:
+            key = "models.server.key_refused" if sent_key else "models.server.key_needed"
+            return ModelError.classified(ErrorKind.AUTH, key, detail=detail, url=url, status=status, fix=fix)
+        if status == 429:
             wait = response.headers.get("retry-after")
             detail += f"; retry-after: {wait}" if wait else ""
-            kind = ErrorKind.RATE_LIMIT
-            message = f"{where} is limiting requests (HTTP 429): wait a moment and try again."
-        elif status == 404 or (status < 500 and _NO_SUCH_MODEL.search(said)):
-            kind = ErrorKind.BAD_REQUEST
-            message = (
-                f"{where} has no model {self.model!r} (HTTP {status}): run `mira models list` to see the "
-                "models it offers, and check the base URL (it usually ends in /v1)."
+            return ModelError.classified(ErrorKind.RATE_LIMIT, "models.server.rate_limited", detail=detail, url=url)
+        if status == 404 or (status < 500 and _NO_SUCH_MODEL.search(said)):
+            return ModelError.classified(
+                ErrorKind.BAD_REQUEST, "models.server.no_model", detail=detail, url=url, model=self.model, status=status
             )
-        elif status in (400, 413, 422, 500) and _CONTEXT_OVERFLOW.search(said):
-            kind, message = ErrorKind.CONTEXT_OVERFLOW, self._overflow_message(said)
-        elif 400 <= status < 500:
-            kind, message = ErrorKind.BAD_REQUEST, f"{where} rejected the request (HTTP {status}): {said}"
-        elif status >= 500:
-            kind = ErrorKind.MODEL_ERROR
-            message = (
-                f"{where} failed to answer (HTTP {status}): {said or 'no details given'}; check its log."
+        if status in (400, 413, 422, 500) and _CONTEXT_OVERFLOW.search(said):
+            return self._overflow(said, detail)
+        if 400 <= status < 500:
+            return ModelError.classified(
+                ErrorKind.BAD_REQUEST, "models.server.rejected", detail=detail, url=url, status=status, said=said
             )
-        else:  # a redirect or another status no API answers with
-            return self.not_openai(f"HTTP {status}", excerpt)
-        return ModelError(kind, message, detail)
+        if status >= 500:
+            key = "models.server.failed" if said else "models.server.failed_silently"
+            return ModelError.classified(
+                ErrorKind.MODEL_ERROR, key, detail=detail, url=url, status=status, said=said
+            )
+        return self.not_openai(phrases.said("models.answered.http", status=status), excerpt)  # a redirect, or worse
 
     def reported(self, payload: dict[str, Any]) -> ModelError:
         """The error for an ``error`` the server reported inside an answer."""
         said = _server_message(json.dumps(payload)) or "no details given"
         detail = f"error event in the answer stream: {json.dumps(payload)[:500]}"
         if _CONTEXT_OVERFLOW.search(said):
-            return ModelError(ErrorKind.CONTEXT_OVERFLOW, self._overflow_message(said), detail)
-        return ModelError(
-            ErrorKind.MODEL_ERROR, f"The server at {self.shown_url} failed while answering: {said}", detail
+            return self._overflow(said, detail)
+        return ModelError.classified(
+            ErrorKind.MODEL_ERROR, "models.server.failed_answering", detail=detail, url=self.shown_url, said=said
         )
 
-    def _overflow_message(self, said: str) -> str:
-        return (
-            f"The conversation is too long for {self.model!r} on {self.shown_url}: start a new thread "
-            f"or shorten the messages. The server said: {said}"
+    def _overflow(self, said: str, detail: str) -> ModelError:
+        return ModelError.classified(
+            ErrorKind.CONTEXT_OVERFLOW,
+            "models.server.too_long",
+            detail=detail,
+            model=self.model,
+            url=self.shown_url,
+            said=said,
         )
 
-    def not_openai(self, answered: str, excerpt: str) -> ModelError:
+    def not_openai(self, answered: Phrase, excerpt: str) -> ModelError:
         """The error for an answer that shows the base URL is not an OpenAI-compatible API."""
-        return ModelError(
+        return ModelError.classified(
             ErrorKind.MODEL_ERROR,
-            f"{self.shown_url} does not look like an OpenAI-compatible API (it answered with {answered}): "
-            "check the base URL; it usually ends in /v1, like http://127.0.0.1:8080/v1.",
-            f"body starts with: {excerpt[:300]!r}",
+            "models.server.not_openai",
+            detail=f"body starts with: {excerpt[:300]!r}",
+            url=self.shown_url,
+            answered=answered,
         )
 
-    def malformed(self, problem: str, data: str) -> ModelError:
+    def malformed(self, problem: Phrase | str, data: str) -> ModelError:
         """The error for an answer event that is not a well-formed chunk."""
-        return ModelError(
+        return ModelError.classified(
             ErrorKind.MODEL_ERROR,
-            f"The server at {self.shown_url} sent a malformed answer event ({problem}): it may not be "
-            "fully OpenAI-compatible; check the base URL and the server's version.",
-            f"event data: {data[:300]!r}",
+            "models.server.malformed",
+            detail=f"event data: {data[:300]!r}",
+            url=self.shown_url,
+            problem=problem,
         )
 
     def incomplete(self) -> ModelError:
         """The error for an event stream that ended without a finish reason and without ``[DONE]``."""
-        return ModelError(
+        return ModelError.classified(
             ErrorKind.MODEL_ERROR,
-            f"The server at {self.shown_url} ended the answer before it was complete: the "
-            "conversation may be too long for its context window, or the server failed; check "
-            "the server's log.",
-            "the event stream ended without a finish reason and without [DONE]",
+            "models.server.incomplete",
+            detail="the event stream ended without a finish reason and without [DONE]",
+            url=self.shown_url,
         )
 
     def transport(self, exc: httpx.HTTPError) -> ModelError:
         """The error for a failed connection, a timeout or a connection that broke off."""
         detail = f"{type(exc).__name__}: {exc}"
+        url = self.shown_url
         if isinstance(exc, httpx.ConnectTimeout):
-            return ModelError(
-                ErrorKind.TIMEOUT,
-                f"{self.shown_url} did not accept a connection within {self.connect_timeout:g} s: check "
-                "the address, and that the server is running and reachable.",
-                detail,
+            seconds = f"{self.connect_timeout:g}"
+            return ModelError.classified(
+                ErrorKind.TIMEOUT, "models.server.connect_timeout", detail=detail, url=url, seconds=seconds
             )
         if isinstance(exc, httpx.TimeoutException):
-            return ModelError(
-                ErrorKind.TIMEOUT,
-                f"The server at {self.shown_url} sent nothing for {self.read_timeout:g} s: it may be "
-                "overloaded or stuck; try again, or allow a longer read timeout for a slow model.",
-                detail,
+            seconds = f"{self.read_timeout:g}"
+            return ModelError.classified(
+                ErrorKind.TIMEOUT, "models.server.read_timeout", detail=detail, url=url, seconds=seconds
             )
         if isinstance(exc, httpx.ConnectError):
-            return ModelError(
-                ErrorKind.UNREACHABLE,
-                f"Cannot reach {self.shown_url}: is the server running? Check the address and the network.",
-                detail,
-            )
-        return ModelError(
-            ErrorKind.MODEL_ERROR,
-            f"The connection to {self.shown_url} broke off before the answer was complete: the server "
-            "may have crashed or restarted; check its log.",
-            detail,
-        )
+            return ModelError.classified(ErrorKind.UNREACHABLE, "models.server.unreachable", detail=detail, url=url)
+        return ModelError.classified(ErrorKind.MODEL_ERROR, "models.server.broke_off", detail=detail, url=url)
 
 
 def _server_message(body: str) -> str:
@@ -177,7 +169,11 @@ def redacted(error: ModelError, secret: str | None) -> ModelError:
     message, detail = pattern.sub("[redacted]", error.message), pattern.sub("[redacted]", error.detail)
     if (message, detail) == (error.message, error.detail):
         return error
-    return ModelError(error.kind, message, detail)
+    masked = ModelError(error.kind, message, detail)
+    if error.phrase is not None:  # the phrase's values hold the server's words too
+        values = {k: pattern.sub("[redacted]", v) if isinstance(v, str) else v for k, v in error.phrase.values.items()}
+        masked.phrase = Phrase(error.phrase.key, values)
+    return masked
 
 
 def _echo_pattern(secret: str) -> re.Pattern[str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from mira_desktop.core.phrases import said
 from mira_desktop.models.protocol import ChatMessage, ChatRequest, Chunk, TextDelta, ToolCallDelta, Usage
 
 _FINISH_REASONS = {
@@ -96,7 +97,11 @@ def _sampling_json(request: ChatRequest) -> dict[str, Any]:
 
 
 class MalformedPayloadError(ValueError):
-    """A payload, or a part of it, is not shaped like a chat-completion chunk."""
+    """A payload, or a part of it, is not shaped like a chat-completion chunk (``phrase`` says how)."""
+
+    def __init__(self, key: str, **values: Any) -> None:
+        self.phrase = said(key, **values)
+        super().__init__(self.phrase.english)
 
 
 class ChunkReader:
@@ -114,7 +119,7 @@ class ChunkReader:
             self.usage = Usage(int(usage.get("prompt_tokens") or 0), int(usage.get("completion_tokens") or 0))
         choices = payload.get("choices") or []
         if not isinstance(choices, list):
-            raise MalformedPayloadError("choices is not a list")
+            raise MalformedPayloadError("models.payload.not_list", field="choices")
         for choice in (_object(c, "a choice") for c in choices):
             if choice.get("index", 0) != 0:
                 continue
@@ -124,7 +129,7 @@ class ChunkReader:
                 chunks.append(TextDelta(content))
             calls = delta.get("tool_calls") or []
             if not isinstance(calls, list):
-                raise MalformedPayloadError("tool_calls is not a list")
+                raise MalformedPayloadError("models.payload.not_list", field="tool_calls")
             for position, call in enumerate(_object(c, "a tool call") for c in calls):
                 index = call.get("index")
                 chunks.append(_tool_call_delta(position if index is None else int(index), call))
@@ -145,7 +150,7 @@ def as_stream_payload(completion: dict[str, Any]) -> dict[str, Any]:
     """A whole (non-streamed) completion reshaped as one stream chunk."""
     choices = completion.get("choices")
     if not isinstance(choices, list):
-        raise MalformedPayloadError("choices is not a list")
+        raise MalformedPayloadError("models.payload.not_list", field="choices")
     reshaped = []
     for choice in (_object(c, "a choice") for c in choices):
         message = dict(_object(choice.get("message"), "message"))
@@ -170,5 +175,5 @@ def _object(value: object, what: str) -> dict[str, Any]:
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise MalformedPayloadError(f"{what} is not a JSON object")
+        raise MalformedPayloadError("models.payload.not_object", what=what)
     return value

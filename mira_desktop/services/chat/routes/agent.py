@@ -41,6 +41,7 @@ from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.conversation.runs import EventType, RunEvent, RunStatus
 from mira_desktop.core.conversation.threads import Thread
 from mira_desktop.core.errors import NotFoundError
+from mira_desktop.core.phrases import said
 from mira_desktop.core.sampling import SamplingParams
 from mira_desktop.core.workspaces import Workspace
 from mira_desktop.models.protocol import ChatMessage, ChatModel
@@ -106,7 +107,7 @@ class AgentRoute:
         found = self._workspaces.get(thread.workspace_id) if thread.workspace_id else None
         found = found or self._workspaces.get_default()
         if found is None:
-            raise NotFoundError("The default workspace is missing: restart Mira to recreate it.")
+            raise NotFoundError.said("workspace.default_missing")
         return found
 
     def open_root(self, workspace: Workspace) -> WorkspaceRoot:
@@ -132,13 +133,12 @@ class AgentRoute:
         thread = context.thread
         workspace = self.workspace(thread)
         if thread.workspace_id and thread.workspace_id != workspace.id:
-            context.emit(
-                EventType.NOTICE, {"text": f"The thread's workspace is gone: working in {workspace.name}."}
-            )
+            gone = said("agent.notice.workspace_gone", name=workspace.name)
+            context.emit(EventType.NOTICE, {"text": gone.english, "phrase": gone.to_dict()})
         try:
             root = self.open_root(workspace)
         except InvalidWorkspaceRoot as exc:
-            return RunOutcome(RunStatus.FAILED, {"kind": "workspace", "message": str(exc)})
+            return RunOutcome(RunStatus.FAILED, {"kind": "workspace", "message": str(exc), "phrase": exc.phrase.to_dict() if exc.phrase else None})
         listed = self.context_text(thread, context.model)  # what the request's agent section says
         try:
             registry, notices = self.registry(thread, context.cancel, start=True)
@@ -217,8 +217,10 @@ class AgentRoute:
         if checkpoint.pending is not None or checkpoint.queued:
             return None
         stop = _stop_since_last_model_call(self._runs.events(context.run_id))
+        stopped = None
         if stop is not None:
-            text = explain_stop(stop, checkpoint.limits, checkpoint.counters, checkpoint.evidence.describe())
+            stopped = explain_stop(stop, checkpoint.limits, checkpoint.counters, checkpoint.evidence.describe())
+            text = stopped.english
         else:
             last = checkpoint.messages[-1] if checkpoint.messages else {}
             if last.get("role") != "assistant" or last.get("tool_calls"):
@@ -235,12 +237,12 @@ class AgentRoute:
         journal.event(AgentEvent.RESUMED, {"decision": None, "pending": None, "ended": True})
         if not context.text.endswith(text):  # the checkpoint flushed it, so normally it is there
             context.delta(("\n\n" if context.text and not context.text.endswith("\n") else "") + text)
-        return Completed(text, checkpoint.evidence, stop, checkpoint)
+        return Completed(text, checkpoint.evidence, stop, checkpoint, said=stopped.to_dict() if stopped else None)
 
     def _checkpoint(self, run_id: str) -> Checkpoint:
         text = self._runs.checkpoint_json(run_id)
         if not text:
-            raise NotFoundError(f"The run {run_id} has no checkpoint to go on from.")
+            raise NotFoundError.said("agent.run.no_checkpoint", run_id=run_id)
         return Checkpoint.from_json(text)
 
 
@@ -278,6 +280,8 @@ def _run_outcome(outcome: Outcome, workspace: Workspace, *, no_tool_use: bool = 
             meta: dict[str, Any] = {**where, "evidence": outcome.evidence.to_dict()}
             if outcome.stop_reason is not None:
                 meta |= {"stop_reason": outcome.stop_reason.value, "continuable": True}
+            if outcome.said is not None:
+                meta["said"] = outcome.said  # the window shows the answer Mira wrote in its own language
             return RunOutcome(RunStatus.COMPLETED, metadata=meta)
         case WaitingApproval():
             pending = {

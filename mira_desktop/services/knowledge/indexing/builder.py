@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from mira_desktop.core import phrases
 from mira_desktop.core.cancel import Cancelled, CancelToken
 from mira_desktop.core.errors import MiraError
 from mira_desktop.core.tasks import SHUTDOWN, BugReporter  # SHUTDOWN: the reason that keeps jobs resumable
@@ -77,7 +78,7 @@ class _Prepared:
     leaves: list[LeafRow]
     parents: list[ParentRow]
     resumed: bool
-    notes: list[str] = field(default_factory=list)  # what the reader left out, and why
+    notes: list[phrases.Phrase | str] = field(default_factory=list)  # what the reader left out, and why
 
 
 class IndexBuilder:
@@ -121,7 +122,7 @@ class IndexBuilder:
         """
         cancel = cancel or CancelToken()
         kb = self._kbs.get(kb_id)
-        index = self._indexes.get(kb_id, f"The knowledge base {kb.name!r}" if kb else "")
+        index = self._indexes.get(kb_id, phrases.said("kb.the_base", name=kb.name) if kb else "")
         lock = index.lock()
         lock.acquire(timeout=lock_timeout, on_wait=on_wait, cancel=cancel)
         report = RunReport(recovered_lock_from=lock.recovered_from)
@@ -132,7 +133,7 @@ class IndexBuilder:
             try:
                 embedder = self._embedders.for_kb(kb_id)
             except EmbedderUnavailableError as exc:
-                self._fail_all(kb_id, {"kind": "embedder", "message": str(exc)}, report)
+                self._fail_all(kb_id, {"kind": "embedder", "message": str(exc), **_phrase_of(exc)}, report)
                 return report
             index = self._indexes.get(kb_id)  # what to build with, read again under the lock
             if not index.is_current():
@@ -204,9 +205,9 @@ class IndexBuilder:
         except Cancelled:
             return
         except Exception as exc:  # the index could not be written: these jobs fail, others go on
-            message = str(exc) if isinstance(exc, MiraError) else str(self._report_bug(exc))
+            failure = exc if isinstance(exc, MiraError) else self._report_bug(exc)
             for item in prepared:
-                self._fail(item.job, item.version, {"kind": "index", "message": message}, report)
+                self._fail(item.job, item.version, {"kind": "index", "message": str(failure), **_phrase_of(failure)}, report)
                 emit.job_finished(item.job.id, JobState.FAILED)
             return
         emit.send(
@@ -220,17 +221,17 @@ class IndexBuilder:
         version = self._docs.version(job.document_version_id)
         document = self._docs.get(version.document_id) if version else None
         if version is None or document is None:
-            self._jobs.update(job.id, state=JobState.CANCELLED, message="the document was removed")
+            self._jobs.update(job.id, state=JobState.CANCELLED, message=phrases.said("kb.job.removed"))
             return None
         resumed = job.state is not JobState.QUEUED
         if job.state is JobState.STAGED:
-            self._jobs.update(job.id, message="resuming: publishing the staged version")
+            self._jobs.update(job.id, message=phrases.said("kb.job.resuming_staged"))
         else:
             self._jobs.update(
                 job.id,
                 state=JobState.PARSING,
                 started=True,
-                message="resuming after an interruption" if resumed else f"reading {document.name}",
+                message=phrases.said("kb.job.resuming") if resumed else phrases.said("kb.job.reading", name=document.name),
             )
             self._docs.set_status(version.id, VersionStatus.INDEXING)
         emit.send(f"reading {document.name}", job.id, JobState.PARSING.value)
@@ -241,15 +242,14 @@ class IndexBuilder:
                 password=self.passwords.pop(version.id, None), progress=self._parse_progress(job, document, emit),
             )  # fmt: skip
         except ReadError as exc:
-            self._fail(job, version, {"kind": exc.kind.value, "message": str(exc)}, report)
+            self._fail(job, version, {"kind": exc.kind.value, "message": str(exc), **_phrase_of(exc)}, report)
             emit.job_finished(job.id, JobState.FAILED, f"{document.name}: {exc}")
             return None
         except Cancelled:
             raise  # the run or this job was cancelled while OCR read its pages
-        except (
-            Exception
-        ) as exc:  # a reader bug must not stop the other files: a crash report, named on the job
-            error = {"kind": "internal", "message": f"{document.name}: {self._report_bug(exc)}"}
+        except Exception as exc:  # a reader bug must not stop the other files: a crash report, named on the job
+            reported = self._report_bug(exc)
+            error = {"kind": "internal", "message": f"{document.name}: {reported}", **_phrase_of(reported, document.name)}
             self._fail(job, version, error, report)
             emit.job_finished(job.id, JobState.FAILED, error["message"])
             return None
@@ -261,7 +261,7 @@ class IndexBuilder:
                 total_units=len(leaves),
                 done_units=0,
                 progress=0.05,
-                message="; ".join([f"{len(leaves)} chunks to embed", *chunks.notes]),
+                message=_with_notes(phrases.said("kb.job.to_embed", count=len(leaves)), chunks.notes),
             )
         return _Prepared(job, version, document, leaves, parents, resumed, chunks.notes)
 
@@ -294,12 +294,12 @@ class IndexBuilder:
             if current is None or current.state is JobState.CANCELLED:
                 raise Cancelled("the job was cancelled")
             message = (
-                f"OCR: {document.name}, page {page} ({done + 1} of {total})"
+                phrases.said("kb.job.ocr_page", name=document.name, page=page, number=done + 1, total=total)
                 if done < total
-                else (f"OCR: {document.name}, {total} page(s) read")
+                else phrases.said("kb.job.ocr_done", name=document.name, total=total)
             )
             self._jobs.update(job.id, progress=0.05 * done / max(total, 1), message=message)
-            emit.send(message, job.id, JobState.PARSING.value)
+            emit.send(message.english, job.id, JobState.PARSING.value)
 
         callback: PageCallback = on_page
         folder = self._source_folder(job.knowledge_base_id, version)
@@ -313,7 +313,7 @@ class IndexBuilder:
     def _cancelled_while_reading(self, job: IndexJob, report: RunReport, emit: Emitter) -> None:
         """The job was cancelled (by `mira kb` or the window) while OCR read its pages."""
         with self._db.transaction():
-            self._jobs.update(job.id, state=JobState.CANCELLED, message="cancelled")
+            self._jobs.update(job.id, state=JobState.CANCELLED, message=phrases.said("kb.job.cancelled"))
             self._docs.set_status(job.document_version_id, VersionStatus.CANCELLED)
         report.cancelled += 1
         emit.job_finished(job.id, JobState.CANCELLED, "cancelled")
@@ -348,12 +348,10 @@ class IndexBuilder:
         progress: BlockProgress | None = None,
     ) -> ChunkedFile:
         if version.stored_path is None:
-            raise ReadError(ReadErrorKind.CORRUPT, f"{document.name} has no stored copy to read.")
+            raise ReadError.said(ReadErrorKind.CORRUPT, "read.no_copy", document=document.name)
         path = self._files.source_path(kb_id, version.stored_path)
         if not path.is_file():
-            raise ReadError(
-                ReadErrorKind.CORRUPT, f"The stored copy of {document.name} is missing; add the file again."
-            )
+            raise ReadError.said(ReadErrorKind.CORRUPT, "read.copy_missing", document=document.name)
         try:
             return chunk_file(
                 path,
@@ -448,7 +446,11 @@ class IndexBuilder:
             for p in live:
                 self._docs.set_status(p.version.id, VersionStatus.STAGED, chunk_count=len(p.leaves))
                 self._jobs.update(
-                    p.job.id, state=JobState.STAGED, done_units=len(p.leaves), progress=0.97, message="staged"
+                    p.job.id,
+                    state=JobState.STAGED,
+                    done_units=len(p.leaves),
+                    progress=0.97,
+                    message=phrases.said("kb.job.staged"),
                 )
         with self._db.transaction():
             for p in live:
@@ -456,7 +458,7 @@ class IndexBuilder:
                 self._jobs.update(
                     p.job.id,
                     state=JobState.PUBLISHED,
-                    message="; ".join([f"published {len(p.leaves)} chunks", *p.notes]),
+                    message=_with_notes(phrases.said("kb.job.published", count=len(p.leaves)), p.notes),
                 )
         published = {p.job.id for p in live}
         for p in prepared:
@@ -469,20 +471,21 @@ class IndexBuilder:
                 emit.job_finished(p.job.id, JobState.CANCELLED, f"cancelled {p.document.name}")
 
     def _fail(
-        self, job: IndexJob, version: DocumentVersion, error: dict[str, str], report: RunReport
+        self, job: IndexJob, version: DocumentVersion, error: dict[str, Any], report: RunReport
     ) -> None:
         with self._db.transaction():
             self._docs.set_status(version.id, VersionStatus.FAILED, error=error)
-            self._jobs.update(job.id, state=JobState.FAILED, error=error, message=error["message"])
+            phrase = phrases.from_dict(error.get("phrase"))
+            self._jobs.update(job.id, state=JobState.FAILED, error=error, message=phrase or error["message"])
         report.failed += 1
         report.errors.append({"job": job.id, **error})
 
-    def _fail_all(self, kb_id: str, error: dict[str, str], report: RunReport) -> None:
+    def _fail_all(self, kb_id: str, error: dict[str, Any], report: RunReport) -> None:
         """Fail every active job of ``kb_id`` with one error (its embedder cannot run here)."""
         for job in self._jobs.active(kb_id):
             version = self._docs.version(job.document_version_id)
             if version is None:
-                self._jobs.update(job.id, state=JobState.CANCELLED, message="the document was removed")
+                self._jobs.update(job.id, state=JobState.CANCELLED, message=phrases.said("kb.job.removed"))
                 continue
             self._fail(job, version, error, report)
 
@@ -492,7 +495,7 @@ class IndexBuilder:
             return
         for job in self._jobs.active(kb_id):
             with self._db.transaction():
-                self._jobs.update(job.id, state=JobState.CANCELLED, message="cancelled")
+                self._jobs.update(job.id, state=JobState.CANCELLED, message=phrases.said("kb.job.cancelled"))
                 self._docs.set_status(job.document_version_id, VersionStatus.CANCELLED)
             report.cancelled += 1
 
@@ -514,7 +517,7 @@ class IndexBuilder:
 @dataclass(frozen=True)
 class ChunkedFile:
     chunks: ChunkSet
-    notes: list[str]  # what the reader left out and why (pages OCR skipped or did not reach)
+    notes: list[phrases.Phrase | str]  # what the reader left out and why (pages OCR skipped or did not reach)
 
 
 def chunk_file(
@@ -533,8 +536,24 @@ def chunk_file(
     title = parsed.title or ("" if parsed.format == "beir" else Path(name).stem)
     chunks = chunk_blocks(parsed.blocks, title, settings.chunking, count_tokens, progress)
     if not chunks.leaves:
-        raise ReadError(ReadErrorKind.EMPTY, f"{name} contains no text.")
+        raise ReadError.said(ReadErrorKind.EMPTY, "read.no_text", name=name)
     return ChunkedFile(chunks, list(parsed.notes))
+
+
+def _phrase_of(error: BaseException, name: str = "") -> dict[str, Any]:
+    """``{"phrase": …}`` for an error kept on a job, when it was said as a phrase (``name``: led by the
+    document's name, as its message is)."""
+    phrase = getattr(error, "phrase", None)
+    if not isinstance(phrase, phrases.Phrase):
+        return {}
+    return {"phrase": (phrases.said("kb.job.named", name=name, error=phrase) if name else phrase).to_dict()}
+
+
+def _with_notes(message: phrases.Phrase, notes: list[phrases.Phrase | str]) -> phrases.Phrase:
+    """``message``, then the reader's notes (each a phrase or as the reader wrote it), after "; "."""
+    for note in notes:
+        message = phrases.said("kb.job.note", message=message, note=note)
+    return message
 
 
 def _rows(

@@ -44,7 +44,7 @@ def sync_folder(
     """
     root = Path(folder)
     if not root.is_dir():
-        raise InvalidInputError(f"The watched folder {folder} is gone: choose another with `mira kb watch`.")
+        raise InvalidInputError.said("kb.watched_gone", folder=folder)
     known = knowledge_bases.latest_sources(kb_id)
     trashed = knowledge_bases.trashed_sources(kb_id)  # removed by the user: not added back
     seen: set[str] = set()

@@ -38,10 +38,7 @@ def parse_languages(text: str) -> tuple[str, ...]:
     codes = tuple(c.strip() for c in re.split(r"[+,\s]+", text) if c.strip())
     bad = [c for c in codes if not _CODE.match(c)]
     if not codes or bad:
-        raise InvalidInputError(
-            f"{', '.join(bad) or repr(text)} is not a Tesseract language code: use e.g. eng+chi_sim "
-            "(`tesseract --list-langs` lists the installed ones)."
-        )
+        raise InvalidInputError.said("kb.bad_ocr_languages", codes=", ".join(bad) or repr(text))
     return codes
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from mira_desktop.core import phrases
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.errors import NotFoundError
@@ -71,7 +72,7 @@ class IndexQueue:
 
     def _require(self, kb_id: str) -> None:
         if self._kbs.get(kb_id) is None:
-            raise NotFoundError(f"No knowledge base with id {kb_id}: see `mira kb list`.")
+            raise NotFoundError.said("kb.not_found", kb_id=kb_id)
 
     def add(self, kb_id: str, paths: Sequence[str]) -> AddResult:
         """Queue the files (folders: the supported files under them; BEIR ``corpus.jsonl``: one
@@ -142,9 +143,7 @@ class IndexQueue:
             known = {d.id for d in documents}
             unknown = [i for i in document_ids if i not in known]
             if unknown:
-                raise NotFoundError(
-                    f"No document with id {unknown[0]} in this knowledge base: see `mira kb docs`."
-                )
+                raise NotFoundError.said("kb.no_document_id", id=unknown[0])
             documents = [d for d in documents if d.id in set(document_ids)]
         running = {job.document_version_id for job in self._jobs.active(kb_id)}
         busy, missing = [], []
@@ -250,7 +249,7 @@ class IndexQueue:
         count = 0
         for job in self._jobs.active(kb_id):
             with self._db.transaction():
-                self._jobs.update(job.id, state=JobState.CANCELLED, message="cancelled")
+                self._jobs.update(job.id, state=JobState.CANCELLED, message=phrases.said("kb.job.cancelled"))
                 self._docs.set_status(job.document_version_id, VersionStatus.CANCELLED)
             count += 1
         return count

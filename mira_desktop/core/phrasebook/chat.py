@@ -1,0 +1,14 @@
+"""Phrases of chat: the English of the sentences (see ``core/phrases.py``)."""
+
+from __future__ import annotations
+
+ENGLISH: dict[str, str] = {
+    "chat.interrupted": "Mira stopped while this answer was being written; the text so far is kept. Retry to answer again.",
+    "chat.summary.empty": "The model returned an empty summary; the previous one is kept.",
+    "chat.archived": "Thread {thread_id} is archived: unarchive it to continue the conversation.",
+    "chat.file_removed": "{file} was removed from the message: attach it again.",
+    "chat.no_message": "No message with id {message_id}.",
+    "chat.no_run": "No run with id {run_id}: see `mira threads show`.",
+    "chat.not_found": "No {name} with id {id}: see `{command}`.",
+    "chat.nothing_to_summarize": "There is nothing to summarize yet: the conversation is too short.",
+}

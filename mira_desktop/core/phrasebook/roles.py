@@ -1,0 +1,56 @@
+"""Phrases of roles: the English of the sentences (see ``core/phrases.py``)."""
+
+from __future__ import annotations
+
+ENGLISH: dict[str, str] = {
+    "roles.what.role": "role",
+    "roles.invalid": "Invalid {what}: {field} {problem}; nothing was saved.",
+    "roles.invalid_more": "Invalid {what}: {field} {problem} (and {more} more); nothing was saved.",
+    # a field's problem, after the field's path ("llm_profile.top_k must be a whole number")
+    "roles.problem.got": " (got {value})",
+    "roles.problem.range": "must be a number from {low} to {high}, or null for the model's default{got}",
+    "roles.problem.range_whole": "must be a whole number from {low} to {high}, or null for the model's default{got}",
+    "roles.problem.at_least": "must be a number of at least {low}, or null for the model's default{got}",
+    "roles.problem.at_least_whole": "must be a whole number of at least {low}, or null for the model's default{got}",
+    "roles.problem.not_sampling": "is not a sampling parameter (known: {known})",
+    "roles.problem.unknown_field": "is not a known field",
+    "roles.problem.too_many": "has more than {most} items",
+    "roles.problem.enum": "must be one of {states}{got}",
+    "roles.problem.missing": "is required{got}",
+    "roles.problem.string_type": "must be text{got}",
+    "roles.problem.bool_type": "must be true or false{got}",
+    "roles.problem.list_type": "must be a list{got}",
+    "roles.problem.dict_type": "must be a JSON object{got}",
+    "roles.problem.model_type": "must be a JSON object{got}",
+    "roles.problem.model_attributes_type": "must be a JSON object{got}",
+    "roles.problem.int_type": "must be a whole number{got}",
+    "roles.problem.float_type": "must be a number{got}",
+    "roles.problem.finite_number": "must be a finite number{got}",
+    "roles.problem.empty": "must not be empty",
+    "roles.problem.one_line": "must be one line",
+    "roles.problem.name_too_long": "is {length} characters; the limit is {limit}",
+    "roles.problem.too_big": "is {size} KB; the limit is 64 KB",
+    "roles.problem.other_id": "is {id!r}, but the role being updated is {role_id}",
+    "roles.problem.old_version": (
+        "is {version!r}, but the role is now at version {now}: it changed since the file was written; show it "
+        "again and reapply your edit"
+    ),
+    "roles.what.card": "character card",
+    "roles.what.avatar": "avatar image",
+    "roles.what.role_file": "role file",
+    "roles.avatar.bad_png": "The avatar {path} is not a usable PNG: {reason}.",
+    "roles.avatar.bomb": "The avatar {path} has too many pixels to be an avatar.",
+    "roles.avatar.too_big": "The avatar {path} is {width}×{height} pixels; the limit is {limit} on each side.",
+    "roles.avatar.unreadable": "The avatar {path} is not an image Mira can read ({error}).",
+    "roles.bad_user_name": "user.display_name must be one line of 1 to {most} characters (got {name!r}).",
+    "roles.card_field": "{field} {message}",
+    "roles.changed_meanwhile": "The role {role} was changed meanwhile (another window or command): try again.",
+    "roles.deleted_meanwhile": "No role with id {role_id}: it was deleted meanwhile.",
+    "roles.file.is_folder": "{path} is a folder, not a {what}.",
+    "roles.file.missing": "No such file: {path}.",
+    "roles.file.no_folder": "Cannot write {target}: the folder {parent} does not exist.",
+    "roles.file.too_big": "{path} is {size} MB; a {what} may be at most {limit} MB.",
+    "roles.file.unreadable": "Cannot read {path}: {reason}.",
+    "roles.file.unwritable": "Cannot write {target}: {reason}.",
+    "roles.not_found": "No role with id {role_id}: see `mira roles list`.",
+}

@@ -1,0 +1,22 @@
+"""Phrases of tools: the English of the sentences (see ``core/phrases.py``)."""
+
+from __future__ import annotations
+
+ENGLISH: dict[str, str] = {
+    "mcp.reason.with_said": "{reason}; it said: {said}",
+    "mcp.bad_env": "{variable!r} is not an environment variable name: use --env NAME=VALUE.",
+    "mcp.closing": "Mira is closing: no MCP server is started any more.",
+    "mcp.file.bad_args": "its \"args\" is not a list of strings",
+    "mcp.file.bad_json": "{path} is not valid JSON ({error}): fix it or export it again.",
+    "mcp.file.bad_map": "its \"{what}\" is not an object of names and values",
+    "mcp.file.bad_url": "its url is not an http:// or https:// address",
+    "mcp.file.missing": "There is no file {path}: give the path of the mcpServers JSON file.",
+    "mcp.file.no_command": "it has neither a \"command\" nor a \"url\"",
+    "mcp.file.no_servers": "{path} has no \"mcpServers\" object: it should look like {{\"mcpServers\": {{\"name\": {{\"command\": \"npx\", \"args\": [...]}}}}}}}} (Claude Desktop, Cursor, LM Studio).",
+    "mcp.file.not_object": "its entry is not a JSON object",
+    "mcp.file.sse": "it uses the SSE transport, which Mira does not speak: use its streamable HTTP URL",
+    "mcp.file.too_big": "{path} is larger than 1 MB: it is not an MCP configuration file.",
+    "mcp.file.unreadable": "{path} cannot be read ({reason}).",
+    "mcp.not_found": "No MCP server named {name!r}: see `mira mcp list`.",
+    "tools.bad_tool_name": "{tool!r} is not a tool name: see `mira agent tools` for the names (letters, digits, _ and -).",
+}

@@ -1,0 +1,69 @@
+"""Window text: the sentences services say (``core/phrasebook/tools.py``), by the same keys with ``phrase.`` before
+them and the same English. Written by ``tools/i18n_sync.py``; the translations are in ``ui/translations``."""
+
+from __future__ import annotations
+
+from mira_desktop.ui.strings.source import Source, translate
+
+STRINGS: dict[str, Source] = {
+    "phrase.mcp.reason.with_said": translate(
+        "phrase", "{reason}; it said: {said}", "phrase.mcp.reason.with_said"
+    ),
+    "phrase.mcp.bad_env": translate(
+        "phrase",
+        "{variable!r} is not an environment variable name: use --env NAME=VALUE.",
+        "phrase.mcp.bad_env",
+    ),
+    "phrase.mcp.closing": translate(
+        "phrase", "Mira is closing: no MCP server is started any more.", "phrase.mcp.closing"
+    ),
+    "phrase.mcp.file.bad_args": translate(
+        "phrase", 'its "args" is not a list of strings', "phrase.mcp.file.bad_args"
+    ),
+    "phrase.mcp.file.bad_json": translate(
+        "phrase", "{path} is not valid JSON ({error}): fix it or export it again.", "phrase.mcp.file.bad_json"
+    ),
+    "phrase.mcp.file.bad_map": translate(
+        "phrase", 'its "{what}" is not an object of names and values', "phrase.mcp.file.bad_map"
+    ),
+    "phrase.mcp.file.bad_url": translate(
+        "phrase", "its url is not an http:// or https:// address", "phrase.mcp.file.bad_url"
+    ),
+    "phrase.mcp.file.missing": translate(
+        "phrase",
+        "There is no file {path}: give the path of the mcpServers JSON file.",
+        "phrase.mcp.file.missing",
+    ),
+    "phrase.mcp.file.no_command": translate(
+        "phrase", 'it has neither a "command" nor a "url"', "phrase.mcp.file.no_command"
+    ),
+    "phrase.mcp.file.no_servers": translate(
+        "phrase",
+        '{path} has no "mcpServers" object: it should look like {{"mcpServers": {{"name": {{"command": "npx", "args": [...]}}}}}}}} (Claude Desktop, Cursor, LM Studio).',
+        "phrase.mcp.file.no_servers",
+    ),
+    "phrase.mcp.file.not_object": translate(
+        "phrase", "its entry is not a JSON object", "phrase.mcp.file.not_object"
+    ),
+    "phrase.mcp.file.sse": translate(
+        "phrase",
+        "it uses the SSE transport, which Mira does not speak: use its streamable HTTP URL",
+        "phrase.mcp.file.sse",
+    ),
+    "phrase.mcp.file.too_big": translate(
+        "phrase",
+        "{path} is larger than 1 MB: it is not an MCP configuration file.",
+        "phrase.mcp.file.too_big",
+    ),
+    "phrase.mcp.file.unreadable": translate(
+        "phrase", "{path} cannot be read ({reason}).", "phrase.mcp.file.unreadable"
+    ),
+    "phrase.mcp.not_found": translate(
+        "phrase", "No MCP server named {name!r}: see `mira mcp list`.", "phrase.mcp.not_found"
+    ),
+    "phrase.tools.bad_tool_name": translate(
+        "phrase",
+        "{tool!r} is not a tool name: see `mira agent tools` for the names (letters, digits, _ and -).",
+        "phrase.tools.bad_tool_name",
+    ),
+}
