@@ -92,6 +92,7 @@ def build_services(
     from mira_desktop.services.trash.setup import register_kinds
     from mira_desktop.services.workspaces.service import WorkspaceService
     from mira_desktop.store.attachments import AttachmentRepository
+    from mira_desktop.store.change_log import ChangeLog
     from mira_desktop.store.database import open_database
     from mira_desktop.store.documents import DocumentRepository
     from mira_desktop.store.downloads import DownloadRepository
@@ -336,7 +337,7 @@ def build_services(
                     p.name for p in providers.list() if p.api_key_source is KeySource.KEYRING
                 ],
             ),
-            other_processes=OtherProcesses(database, changes, tasks),
+            other_processes=OtherProcesses(database, changes, tasks, ChangeLog(database)),
             hub=hub,
             mcp=mcp,
             tool_permissions=permissions,
@@ -386,6 +387,7 @@ def _run_cli(args: argparse.Namespace) -> int:
     try:
         services = build_services(data_dir)
         services.notifications.subscribe(_print_notification)  # background work's problems are seen here too
+        services.changes.subscribe(services.other_processes.record)  # the open window reloads just these
         return run_command(args, services)
     except MiraError as exc:
         print(f"mira: error: {exc}", file=sys.stderr)
