@@ -92,6 +92,7 @@ def build_services(
     from mira_desktop.services.trash.setup import register_kinds
     from mira_desktop.services.workspaces.service import WorkspaceService
     from mira_desktop.store.attachments import AttachmentRepository
+    from mira_desktop.store.change_log import ChangeLog
     from mira_desktop.store.database import open_database
     from mira_desktop.store.documents import DocumentRepository
     from mira_desktop.store.downloads import DownloadRepository
@@ -155,7 +156,6 @@ def build_services(
         runs = RunRepository(database)
         recover_interrupted(database, runs, messages)
         memory = MemoryService(MemoryRepository(database), messages, workspaces, changes)
-        requests = RequestBuilder(roles, settings, models, memory)
         media = MediaService(
             media=MediaRepository(database),
             threads=threads,
@@ -167,38 +167,9 @@ def build_services(
             changes=changes,
             folder=folder.root / "media",
         )
-        branches = BranchEditor(database, threads, messages, changes, is_busy=lambda t: chat.is_busy(t))  # noqa: PLW0108 (chat is built next)
-        branches.after_delete = media.remove_orphaned_files
         knowledge_bases = KnowledgeBaseRepository(database)
         documents = DocumentRepository(database)
         attachment_rows = AttachmentRepository(database)
-        chat = ChatService(
-            database=database,
-            threads=threads,
-            messages=messages,
-            runs=runs,
-            attachment_rows=attachment_rows,
-            roles=roles,
-            knowledge_bases=knowledge_bases,
-            workspaces=workspaces,
-            models=models,
-            requests=requests,
-            branches=branches,
-            bus=RunBus(),
-            tasks=tasks,
-            changes=changes,
-            memory=memory,
-        )
-        summaries = SummaryService(
-            threads=threads,
-            chat=chat,
-            branches=branches,
-            models=models,
-            tasks=tasks,
-            changes=changes,
-            on_failure=lambda text: bus.post(Level.WARNING, text),
-        )
-        chat.on_run_finished = summaries.refresh_if_needed
         knowledge = build_knowledge_services(
             folder,
             database,
@@ -213,7 +184,6 @@ def build_services(
             changes=changes,
         )
         retriever = KnowledgeRetriever(knowledge.search)
-        chat.register_route(RunKind.RAG, RagRoute(retriever))
         permissions = ToolPermissions(ToolPermissionRepository(database), changes)
         mcp = McpService(
             servers=McpServerRepository(database),
@@ -242,9 +212,58 @@ def build_services(
             private_paths=folder.private_paths(),
             limits=lambda: default_limits(settings.get),
         )
-        chat.register_route(RunKind.AGENT, agent_route)
-        chat.require_routes()
-        requests.agent_context = agent_route.context_text
+        requests = RequestBuilder(roles, settings, models, memory, agent_route.context_text)
+        branches = BranchEditor(
+            database,
+            threads,
+            messages,
+            changes,
+            is_busy=lambda t: chat.is_busy(t),  # noqa: PLW0108 (chat is built below)
+            after_delete=media.remove_orphaned_files,
+        )
+        attachments = AttachmentService(
+            database=database,
+            repository=attachment_rows,
+            blobs=BlobStore(folder.attachments_dir),
+            retriever=FileRetriever(folder.attachments_dir / ".scratch", lambda: knowledge.embedder),
+            settings=settings,
+            threads=threads,
+            messages=messages,
+            changes=changes,
+            requests=requests,
+            branches=branches,
+            models=models,
+        )
+        chat = ChatService(
+            database=database,
+            threads=threads,
+            messages=messages,
+            runs=runs,
+            attachment_rows=attachment_rows,
+            roles=roles,
+            knowledge_bases=knowledge_bases,
+            workspaces=workspaces,
+            models=models,
+            requests=requests,
+            branches=branches,
+            bus=RunBus(),
+            tasks=tasks,
+            changes=changes,
+            memory=memory,
+            attachments=attachments,
+            routes={RunKind.RAG: RagRoute(retriever), RunKind.AGENT: agent_route},
+            answer_listeners=[attachments.cite_answer, media.after_answer],
+        )
+        summaries = SummaryService(
+            threads=threads,
+            chat=chat,
+            branches=branches,
+            models=models,
+            tasks=tasks,
+            changes=changes,
+            on_failure=lambda text: bus.post(Level.WARNING, text),
+        )
+        chat.on_run_finished = summaries.refresh_if_needed  # summaries need chat: the one cycle left
         agent_runs = AgentRuns(
             chat=chat,
             route=agent_route,
@@ -266,8 +285,9 @@ def build_services(
             changes=changes,
             trash=trash,
         )
-        thread_service = ThreadService(threads, messages, settings, changes, workspaces, trash=trash)
-        thread_service.after_delete = media.remove_orphaned_files
+        thread_service = ThreadService(
+            threads, messages, settings, changes, workspaces, trash=trash, after_delete=media.remove_orphaned_files
+        )
         register_kinds(
             trash,
             database=database,
@@ -281,21 +301,6 @@ def build_services(
         tasks.start(
             "trash-purge", lambda _cancel: trash.purge_expired()
         )  # what is older than the retention period
-        attachments = AttachmentService(
-            database=database,
-            repository=attachment_rows,
-            blobs=BlobStore(folder.attachments_dir),
-            retriever=FileRetriever(folder.attachments_dir / ".scratch", lambda: knowledge.embedder),
-            settings=settings,
-            threads=threads,
-            messages=messages,
-            changes=changes,
-            requests=requests,
-            branches=branches,
-            models=models,
-        )
-        chat.attachments = attachments
-        chat.answer_listeners += [attachments.cite_answer, media.after_answer]
         media.mark_interrupted()
         remove_abandoned_partials(folder.root / "backups")  # left by a backup killed mid-write
         private = [p for p in folder.private_paths() if p.is_dir() and p.name != "backups"]
@@ -332,7 +337,7 @@ def build_services(
                     p.name for p in providers.list() if p.api_key_source is KeySource.KEYRING
                 ],
             ),
-            other_processes=OtherProcesses(database, changes, tasks),
+            other_processes=OtherProcesses(database, changes, tasks, ChangeLog(database)),
             hub=hub,
             mcp=mcp,
             tool_permissions=permissions,
@@ -382,6 +387,7 @@ def _run_cli(args: argparse.Namespace) -> int:
     try:
         services = build_services(data_dir)
         services.notifications.subscribe(_print_notification)  # background work's problems are seen here too
+        services.changes.subscribe(services.other_processes.record)  # the open window reloads just these
         return run_command(args, services)
     except MiraError as exc:
         print(f"mira: error: {exc}", file=sys.stderr)

@@ -14,6 +14,7 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from mira_desktop.core.changes import Change, Topic
 from mira_desktop.core.conversation.threads import MessageRole
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.chat.service import SendOptions
@@ -85,15 +86,19 @@ def test_a_command_writing_elsewhere_leaves_the_sidebar_scroll_and_the_open_thre
     window.sidebar.listed.connect(lambda: listed.append(1))
     followed: list[bool] = []
     window.thread_followed.connect(followed.append)
+    elsewhere: list[Change] = []
+    app_services.changes.subscribe(
+        lambda change: elsewhere.append(change) if change.data.get("source") == "another process" else None
+    )
     mira = [sys.executable, "-m", "mira_desktop.app", "--data-dir", str(app_services.folder.root)]
     for n, fact in enumerate(["I prefer trains", "I prefer window seats"]):
-        looked = len(followed)
         subprocess.run([*mira, "memory", "add", fact], check=True, capture_output=True)
-        # "Something changed elsewhere" (no ids): the window reads the open thread's stamp again…
-        qtbot.waitUntil(lambda n=n, looked=looked: len(listed) > n and len(followed) > looked, timeout=10_000)
-        assert followed[looked:] == [False] * (len(followed) - looked)  # …finds it as it shows it…
-        assert reloads == []  # …and leaves it alone
-        assert bar.value() == bar.maximum() // 2  # the sidebar, the same list again, stays where it was
+        # The command recorded just what it changed (one memory fact): only that is announced…
+        qtbot.waitUntil(lambda n=n: len(elsewhere) > n, timeout=10_000)
+        assert [c.topic for c in elsewhere] == [Topic.MEMORY] * (n + 1)
+        qtbot.wait(200)  # the window's follow of that change is delivered on its thread
+        assert (listed, followed, reloads) == ([], [], [])  # …so the list and the open thread are left alone
+        assert bar.value() == bar.maximum() // 2  # the sidebar stays where it was
     window.close()
 
 

@@ -29,20 +29,25 @@ _WELCOME = Thread(
 
 class RequestBuilder:
     def __init__(
-        self, roles: RoleRepository, settings: SettingsRepository, models: ModelService, memory: MemoryService
+        self,
+        roles: RoleRepository,
+        settings: SettingsRepository,
+        models: ModelService,
+        memory: MemoryService,
+        agent_context: Callable[[Thread, ChatModel], str],
     ) -> None:
         self._roles = roles
         self._settings = settings
         self._models = models
-        # The agent section of a thread in agent mode (workspace, tools, budgets), set by the app.
-        self.agent_context: Callable[[Thread, ChatModel], str] | None = None
+        # The agent section of a thread in agent mode (workspace, tools, budgets).
+        self.agent_context = agent_context
         self.memory = memory  # the memory slot's facts
 
     def compile(self, thread: Thread, history: list[PromptMessage], model: ChatModel) -> CompiledRequest:
         """Raises ``ContextOverflowError`` when the newest message alone does not fit."""
         window = model.profile().context_window
         memory = self.memory.for_request(thread, window, model.count_tokens)
-        agent = self.agent_context(thread, model) if thread.agent_enabled and self.agent_context else None
+        agent = self.agent_context(thread, model) if thread.agent_enabled else None
         request = compile_request(
             history=history,
             window=window,

@@ -9,7 +9,7 @@ streaming assistant message in one transaction and hands the run to the
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -67,6 +67,9 @@ class ChatService:
         tasks: TaskRunner,
         changes: ChangeFeed,
         memory: MemoryService,
+        attachments: AttachmentService,
+        routes: Mapping[RunKind, RouteRunner],
+        answer_listeners: Sequence[Callable[[str, str], None]] = (),
         on_run_finished: Callable[[str], None] | None = None,
     ) -> None:
         self._db = database
@@ -89,24 +92,25 @@ class ChatService:
             messages=messages,
             runs=runs,
             bus=bus,
-            routes={RunKind.CHAT: ChatRoute()},
+            routes={RunKind.CHAT: ChatRoute(), **routes},
             report_bug=tasks.save_crash_report,
         )
         self.memory = memory  # proposals after an answer; facts marked used
-        self.attachments: AttachmentService | None = None  # files sent with messages (set by the app)
+        self.attachments = attachments  # files sent with messages
         # Called with (thread id, answer id) after each completed answer: speech, images, citations.
-        self.answer_listeners: list[Callable[[str, str], None]] = []
+        self.answer_listeners = list(answer_listeners)
         self._active: dict[str, RunHandle] = {}
         self._run_tasks: list[Task[None]] = []  # to the end of what follows an answer (close waits)
         self._lock = threading.Lock()
         self.on_run_finished = on_run_finished
+        self.require_routes()
 
     def register_route(self, kind: RunKind, runner: RouteRunner) -> None:
         self._worker.routes[kind] = runner
 
     def require_routes(self) -> None:
-        """Called by the composition root once it has registered them: every kind of run has a route
-        (a missing one is a wiring bug, found at start, never a run that fails for the user)."""
+        """Every kind of run has a route (checked when the service is built: a missing one is a wiring
+        bug, found at start, never a run that fails for the user)."""
         missing = [kind.value for kind in RunKind if kind not in self._worker.routes]
         if missing:
             raise RuntimeError(f"no route registered for {', '.join(missing)} runs")
@@ -149,7 +153,7 @@ class ChatService:
             raise InvalidInputError.said("chat.empty")
         thread = self._writable_thread(message.thread_id)
         path = self._branches.path_to(thread, message.parent_id) if message.parent_id else []
-        own = self.attachments.file_of_message(message) if self.attachments else None
+        own = self.attachments.file_of_message(message)
         turn = Turn(
             thread, message.parent_id, text, [*prompt_history(path), PromptMessage("user", text)],
             attachment=own or self._carried(path),  # the edited message keeps its own file
@@ -210,7 +214,7 @@ class ChatService:
     def _answer_again(self, user_message: Message) -> RunHandle:
         thread = self._writable_thread(user_message.thread_id)
         path = self._branches.path_to(thread, user_message.id)
-        file = self.attachments.file_of_message(user_message) if self.attachments else None
+        file = self.attachments.file_of_message(user_message)
         file = file or self._carried(path[:-1])
         turn = Turn(
             thread, user_message.parent_id, user_message.content, prompt_history(path), user_message.id,
@@ -395,7 +399,7 @@ class ChatService:
         if thread is None:
             return self._requests.compile_unbound(history, model)
         carried = None
-        if draft.strip() and self.attachments is not None and self.attachments.draft(thread.id) is None:
+        if draft.strip() and self.attachments.draft(thread.id) is None:
             carried = self._carried(self._branches.path_to(thread, None))  # what the send would carry
         if carried is not None:
             return self._requests.compile_with_file(thread, history, model, carried)[0]
@@ -441,12 +445,11 @@ class ChatService:
 
     def _carried(self, path: list[Message]) -> AttachedFile | None:
         """The earlier file a follow-up on ``path`` keeps available (see ``attachments.sending``)."""
-        return self.attachments.carried_file(path) if self.attachments is not None else None
+        return self.attachments.carried_file(path)
 
     def _attached(self, draft_key: str | None) -> AttachedFile | None:
         if draft_key is None:
             return None
-        assert self.attachments is not None, "the composition root sets chat.attachments"
         return self.attachments.file_for_send(draft_key)
 
     def _check_bindings(self, options: SendOptions) -> None:

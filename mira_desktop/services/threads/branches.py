@@ -23,7 +23,9 @@ class BranchEditor:
         threads: ThreadRepository,
         messages: MessageRepository,
         changes: ChangeFeed,
+        *,
         is_busy: Callable[[str], bool] = lambda _thread_id: False,
+        after_delete: Callable[[], object] | None = None,
     ) -> None:
         self._changes = changes
         self._db = database
@@ -31,7 +33,7 @@ class BranchEditor:
         self._messages = messages
         self._is_busy = is_busy  # a reply is being written in this thread
         # Called after messages were deleted: removes the media files no row names any more.
-        self.after_delete: Callable[[], object] | None = None
+        self.after_delete = after_delete
 
     def active_branch(self, thread_id: str) -> list[Message]:
         """Root → the thread's active leaf (or the newest path when it has none)."""

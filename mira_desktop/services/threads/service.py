@@ -58,12 +58,13 @@ class ThreadService:
         workspaces: WorkspaceRepository,
         *,
         trash: TrashService,
+        after_delete: Callable[[], object] | None = None,
     ) -> None:
         self._threads = threads
         self._messages = messages
         self.trash = trash  # a delete goes there; a purge of the trash deletes for good
         # Called after messages were deleted for good: removes the media files no row names any more.
-        self.after_delete: Callable[[], object] | None = None
+        self.after_delete = after_delete
         self._settings = settings
         self._changes = changes
         self._workspaces = workspaces

@@ -60,7 +60,7 @@ def test_indexing_announces_each_step_of_a_job(services: AppServices, tmp_path: 
     assert list(dict.fromkeys(steps)) == ["parsing", "embedding", "staged", "published"], steps
 
 
-def test_what_a_mira_command_beside_the_app_writes_is_announced_on_every_topic(
+def test_what_a_mira_command_beside_the_app_writes_is_announced_as_just_that_change(
     services: AppServices, data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     seen: list[Change] = []
@@ -91,6 +91,22 @@ def test_what_a_mira_command_beside_the_app_writes_is_announced_on_every_topic(
     while not any(c.data.get("source") == "another process" for c in seen) and time.monotonic() < deadline:
         time.sleep(0.05)
     announced = [c for c in seen if c.data.get("source") == "another process"]
-    assert {c.topic for c in announced} == set(Topic)
-    assert all(c.ids == () for c in announced)  # "possibly any": every view reloads what it shows
+    added = [f for f in services.memory.list() if f.text == "I live in Lisbon"]
+    assert len(added) == 1
+    assert announced == [Change(Topic.MEMORY, (added[0].id,), {"source": "another process"})]
     assert {f.text for f in services.memory.list()} == {"I live in Lisbon", "I prefer metric units"}
+
+
+def test_a_commit_another_process_did_not_record_reloads_every_topic(services: AppServices, data_dir: Path) -> None:
+    import sqlite3
+
+    seen: list[Change] = []
+    services.changes.subscribe(seen.append)
+    version = services.other_processes.check(None)
+    other = sqlite3.connect(data_dir / "mira.db")
+    other.execute("INSERT INTO settings VALUES ('test.other', '1', '2026-01-01T00:00:00+00:00')")  # no change row
+    other.commit()
+    other.close()
+    services.other_processes.check(version)
+    assert {c.topic for c in seen} == set(Topic)
+    assert all(c.ids == () and c.data == {"source": "another process"} for c in seen)
