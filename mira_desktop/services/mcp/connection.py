@@ -12,17 +12,19 @@ call that found out, and the service starts a new connection next time.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import shutil
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from mira_desktop import __version__
 from mira_desktop.core.tool_records import Transport
 from mira_desktop.services.mcp.reasons import Reason
+
+if TYPE_CHECKING:
+    import asyncio
 
 LOG_TAIL_BYTES = 600
 MAX_LISTED_TOOLS = 500
@@ -65,6 +67,8 @@ class Connection:
     """A live session with one server; every method runs on the MCP loop."""
 
     def __init__(self, spec: LaunchSpec, on_stop: Callable[[Reason], None]) -> None:
+        import asyncio  # here: the services are built before the window is usable, and most never start MCP
+
         self.spec = spec
         self._on_stop = on_stop  # called on the loop when the server goes away by itself
         self.client: Any = None
@@ -86,6 +90,8 @@ class Connection:
 
     async def open(self, timeout: float) -> None:
         """Start or reach the server and list its tools; raises ServerFailed saying why not."""
+        import asyncio  # here: the services are built before the window is usable, and most never start MCP
+
         self._task = asyncio.get_running_loop().create_task(self._hold(), name=f"mcp-{self.spec.name}")
         try:
             await asyncio.wait_for(asyncio.shield(self._ready), timeout)
@@ -98,6 +104,8 @@ class Connection:
 
     async def close(self) -> None:
         """End the session (a stdio server gets EOF, then SIGTERM, then SIGKILL) and wait for it."""
+        import asyncio  # here: the services are built before the window is usable, and most never start MCP
+
         self._stop.set()
         task = self._task
         if task is not None and not task.done():
@@ -117,6 +125,8 @@ class Connection:
 
     # -- the session task --------------------------------------------------------------------------
     async def _hold(self) -> None:
+        import asyncio  # here: the services are built before the window is usable, and most never start MCP
+
         from mcp import Client
         from mcp_types import Implementation
 
@@ -154,6 +164,8 @@ class Connection:
 
     async def _watch(self, client: Any) -> None:
         """Hold the session until Mira ends it, or until the server goes away by itself."""
+        import asyncio  # here: the services are built before the window is usable, and most never start MCP
+
         while not self._stop.is_set():
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._stop.wait(), WATCH_SECONDS)

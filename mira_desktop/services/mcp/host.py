@@ -10,14 +10,16 @@ loop and its thread start on the first call (Mira's start-up never pays for them
 
 from __future__ import annotations
 
-import asyncio
 import concurrent.futures
 import threading
 from collections.abc import Callable, Coroutine
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from mira_desktop.core.cancel import Cancelled, CancelToken
 from mira_desktop.core.errors import ConflictError
+
+if TYPE_CHECKING:
+    import asyncio
 
 T = TypeVar("T")
 
@@ -38,6 +40,8 @@ class McpHost:
         return self._loop is not None
 
     def _ensure(self) -> asyncio.AbstractEventLoop:
+        import asyncio  # here: the services are built before the window is usable, and most never start MCP
+
         with self._lock:
             if self._closed:
                 raise ConflictError.said("mcp.closing")
@@ -70,6 +74,8 @@ class McpHost:
             CallTimedOut: ``timeout`` seconds passed first; the coroutine was cancelled.
             Exception: whatever the coroutine raised.
         """
+        import asyncio  # here: the services are built before the window is usable, and most never start MCP
+
         loop = self._ensure()
 
         future = asyncio.run_coroutine_threadsafe(make(), loop)
@@ -95,6 +101,8 @@ class McpHost:
             loop, thread = self._loop, self._thread
         if loop is None or thread is None:
             return
+        import asyncio  # here: the services are built before the window is usable, and most never start MCP
+
         try:
             asyncio.run_coroutine_threadsafe(shutdown(), loop).result(timeout)
         finally:

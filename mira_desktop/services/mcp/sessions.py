@@ -9,17 +9,19 @@ class's methods are called from any other thread.
 
 from __future__ import annotations
 
-import asyncio
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.services.mcp.connection import Connection, LaunchSpec, ServerFailed
 from mira_desktop.services.mcp.host import CallTimedOut, McpHost
 from mira_desktop.services.mcp.reasons import Reason
+
+if TYPE_CHECKING:
+    import asyncio
 
 CONNECTION_CLOSED = -32000  # mcp_types.CONNECTION_CLOSED: the SDK's code for a session that ended
 
@@ -83,6 +85,8 @@ class McpSessions:
         return tools
 
     async def _ensure(self, spec: LaunchSpec, timeout: float) -> list[dict[str, Any]]:
+        import asyncio  # here: the services are built before the window is usable, and most never start MCP
+
         lock = self._starting.setdefault(spec.name, asyncio.Lock())
         async with lock:
             connection = self._connections.get(spec.name)
@@ -145,7 +149,9 @@ class McpSessions:
     def close(self) -> None:
         """End every session (each stdio server gets EOF, then SIGTERM, then SIGKILL) and the loop."""
 
-        async def shutdown() -> None:
+        async def shutdown() -> None:  # run on the loop, so only when one was started
+            import asyncio  # here: the services are built before the window is usable, and most never start MCP
+
             connections, self._connections = list(self._connections.values()), {}
             await asyncio.gather(*(c.close() for c in connections))
 
