@@ -199,7 +199,7 @@ class AgentLoop:
         try:
             reply = read_reply(self.model, request, run.cancel, self.journal.delta if native else None)
         except ModelError as exc:
-            return run.failed(exc.kind.value, exc.message, exc.detail)
+            return run.failed(exc.kind.value, exc.message, exc.detail, exc.phrase)
         run.budget.count_model_call(reply.prompt_tokens, reply.completion_tokens)
         step = run.budget.counters.model_calls
         run.emit(

@@ -143,8 +143,10 @@ class AgentRun:
             text.english, self.evidence, reason, self.save(), tuple(self.added_rules), text.to_dict()
         )
 
-    def failed(self, kind: str, message: str, detail: str = "") -> Failed:
-        error = {"kind": kind, "message": message, **({"detail": detail} if detail else {})}
+    def failed(self, kind: str, message: str, detail: str = "", phrase: Phrase | None = None) -> Failed:
+        error: dict[str, Any] = {"kind": kind, "message": message, **({"detail": detail} if detail else {})}
+        if phrase is not None:  # the window says it in its own language
+            error["phrase"] = phrase.to_dict()
         return Failed(error, self.evidence, self.save(), tuple(self.added_rules))
 
     def cancelled(self, partial: str = "") -> Cancelled:

@@ -61,7 +61,7 @@ def _tools(args: argparse.Namespace, services: AppServices, out: Output) -> int:
             {
                 "workspace": {"id": workspace.id, "name": workspace.name},
                 "tools": [listing.to_dict() for listing in report.tools],
-                "absent": report.absent,
+                "absent": [line.english for line in report.absent],
             }
         )
         return 0
@@ -113,7 +113,8 @@ def _sandbox(args: argparse.Namespace, services: AppServices, out: Output) -> in
         services.tools.set_command_seconds(args.time_limit)
     sandbox = services.tools.sandbox()
     seconds = services.tools.command_seconds()
-    data = {"available": sandbox.available, "reason": sandbox.reason, "bwrap": sandbox.version, "time_limit": seconds}
+    reason = None if sandbox.reason is None else str(sandbox.reason)
+    data = {"available": sandbox.available, "reason": reason, "bwrap": sandbox.version, "time_limit": seconds}
     text = (
         f"run_command runs in a bubblewrap sandbox ({sandbox.version}); a command may take {seconds:g} seconds."
         if sandbox.available

@@ -116,6 +116,8 @@ def _count(value: object) -> int:
 
 
 def _shown(value: object) -> object:
+    if isinstance(value, Phrase):  # a phrase inside a sentence is said in the window's language too
+        return say(value)
     if isinstance(value, int) and not isinstance(value, bool):
         return QLocale().toString(value)
     return value

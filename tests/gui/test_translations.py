@@ -457,3 +457,13 @@ def test_the_approval_card_says_why_in_chinese(qtbot: QtBot, speak: Speak) -> No
     proposal = {"summary": "Edit notes.md at line 2: +1 −1 lines", "summary_phrase": edit, "diff": ""}
     card.show_pending({"call_id": "c3", "tool": "edit_file", "risk": "write", "proposal": proposal})
     assert card.title.text() == "智能体想要执行 edit_file：编辑 notes.md 第 2 行：+1 −1 行"
+
+
+def test_a_phrase_inside_a_phrase_is_said_in_chinese_too(speak: Speak) -> None:
+    from mira_desktop.core.phrases import said
+
+    speak("zh")
+    inner = said("mcp.failed", name="broken", reason="it exited")
+    outer = said("tools.server_left_out", error=inner)
+    assert i18n.say(outer) == f"{i18n.say(inner)} 本次运行不提供它的工具。"
+    assert "could not be started" not in i18n.say(outer)

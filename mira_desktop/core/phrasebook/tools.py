@@ -6,17 +6,30 @@ ENGLISH: dict[str, str] = {
     "mcp.reason.with_said": "{reason}; it said: {said}",
     "mcp.bad_env": "{variable!r} is not an environment variable name: use --env NAME=VALUE.",
     "mcp.closing": "Mira is closing: no MCP server is started any more.",
-    "mcp.file.bad_args": "its \"args\" is not a list of strings",
+    "mcp.file.bad_args": 'its "args" is not a list of strings',
     "mcp.file.bad_json": "{path} is not valid JSON ({error}): fix it or export it again.",
-    "mcp.file.bad_map": "its \"{what}\" is not an object of names and values",
+    "mcp.file.bad_map": 'its "{what}" is not an object of names and values',
     "mcp.file.bad_url": "its url is not an http:// or https:// address",
     "mcp.file.missing": "There is no file {path}: give the path of the mcpServers JSON file.",
-    "mcp.file.no_command": "it has neither a \"command\" nor a \"url\"",
-    "mcp.file.no_servers": "{path} has no \"mcpServers\" object: it should look like {{\"mcpServers\": {{\"name\": {{\"command\": \"npx\", \"args\": [...]}}}}}}}} (Claude Desktop, Cursor, LM Studio).",
+    "mcp.file.no_command": 'it has neither a "command" nor a "url"',
+    "mcp.file.no_servers": '{path} has no "mcpServers" object: it should look like {{"mcpServers": {{"name": {{"command": "npx", "args": [...]}}}}}}}} (Claude Desktop, Cursor, LM Studio).',
     "mcp.file.not_object": "its entry is not a JSON object",
     "mcp.file.sse": "it uses the SSE transport, which Mira does not speak: use its streamable HTTP URL",
     "mcp.file.too_big": "{path} is larger than 1 MB: it is not an MCP configuration file.",
     "mcp.file.unreadable": "{path} cannot be read ({reason}).",
     "mcp.not_found": "No MCP server named {name!r}: see `mira mcp list`.",
+    "tools.server_left_out": "{error} Its tools are not offered in this run.",
+    "tools.server_tool_left_out": "The MCP server {server}'s tool {problem}.",
+    "tools.not_offered": "{tool} is not offered: {reason}.",
+    "tools.sandbox.no_bwrap": "bubblewrap (bwrap) is not installed: install the package bubblewrap (`apt install bubblewrap`)",
+    "tools.sandbox.no_prlimit": "prlimit is not installed: install the package util-linux",
+    "tools.sandbox.root": (
+        "Mira runs as root, where the kernel does not limit the sandbox's processes, and no pids cgroup "
+        "could be made for it: run Mira as a normal user"
+    ),
+    "tools.sandbox.no_userns": (
+        "bubblewrap cannot make a sandbox here ({said}): this system does not let programs create user "
+        "namespaces (on Ubuntu, an AppArmor profile for bwrap allows it)"
+    ),
     "tools.bad_tool_name": "{tool!r} is not a tool name: see `mira agent tools` for the names (letters, digits, _ and -).",
 }

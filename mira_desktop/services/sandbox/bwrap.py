@@ -21,6 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from mira_desktop.core.phrases import Phrase, said
+
 SYSTEM_LINKS = ("bin", "sbin", "lib", "lib32", "lib64", "libx32")
 ETC = (
     "alternatives",
@@ -130,7 +132,7 @@ class Availability:
 
     bwrap: str | None
     prlimit: str | None
-    reason: str | None  # None: it works
+    reason: Phrase | str | None  # None: it works
     version: str = ""
 
     @property
@@ -143,11 +145,9 @@ def availability() -> Availability:
     """Found once per process: bubblewrap and prlimit on PATH, and a sandbox that really starts."""
     bwrap, prlimit = shutil.which("bwrap"), shutil.which("prlimit")
     if bwrap is None:
-        return Availability(
-            None, prlimit, "bubblewrap (bwrap) is not installed: install the package bubblewrap (`apt install bubblewrap`)"
-        )
+        return Availability(None, prlimit, said("tools.sandbox.no_bwrap"))
     if prlimit is None:
-        return Availability(bwrap, None, "prlimit is not installed: install the package util-linux")
+        return Availability(bwrap, None, said("tools.sandbox.no_prlimit"))
     version = _run([bwrap, "--version"]).stdout.strip()
     probe = _run([bwrap, "--unshare-all", "--unshare-user", "--die-with-parent", "--ro-bind", "/usr", "/usr",
                   *_links(), "--proc", "/proc", "--dev", "/dev", "--", "/bin/sh", "-c", "exit 0"])
@@ -155,19 +155,12 @@ def availability() -> Availability:
         return Availability(
             bwrap,
             prlimit,
-            "Mira runs as root, where the kernel does not limit the sandbox's processes, and no pids cgroup "
-            "could be made for it: run Mira as a normal user",
+            said("tools.sandbox.root"),
             version,
         )
     if probe.returncode != 0:
-        said = (probe.stderr.strip().splitlines() or ["no message"])[-1]
-        return Availability(
-            bwrap,
-            prlimit,
-            f"bubblewrap cannot make a sandbox here ({said}): this system does not let programs create user "
-            "namespaces (on Ubuntu, an AppArmor profile for bwrap allows it)",
-            version,
-        )
+        message = (probe.stderr.strip().splitlines() or ["no message"])[-1]
+        return Availability(bwrap, prlimit, said("tools.sandbox.no_userns", said=message), version)
     return Availability(bwrap, prlimit, None, version)
 
 

@@ -19,6 +19,7 @@ from mira_desktop.agent.tools.external import ExternalTool
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.errors import InvalidInputError
+from mira_desktop.core.phrases import Phrase, of, said
 from mira_desktop.core.tool_records import Permission
 from mira_desktop.core.workspaces import Workspace
 from mira_desktop.services.mcp.service import McpServerError, McpService
@@ -57,7 +58,7 @@ class ToolListing:
 @dataclass(frozen=True)
 class ToolReport:
     tools: list[ToolListing]
-    absent: list[str]  # sentences: which tool or server is not offered, and why
+    absent: list[Phrase]  # which tool or server is not offered, and why
 
 
 class ToolCatalog:
@@ -83,13 +84,13 @@ class ToolCatalog:
     # -- what a run is offered ---------------------------------------------------------------------
     def run_tools(
         self, workspace: Workspace, cancel: CancelToken | None, *, start: bool
-    ) -> tuple[list[ExternalTool], list[str]]:
+    ) -> tuple[list[ExternalTool], list[Phrase]]:
         """The external tools of a run in ``workspace`` and notices of what was left out.
 
         ``start``: start the servers that are not running (a run); else use what they listed last.
         """
         tools: list[ExternalTool] = []
-        notices: list[str] = []
+        notices: list[Phrase] = []
         taken = {tool.name for tool in ALL_TOOLS}
         for server, on in self._mcp.for_workspace(workspace.id):
             if not (server.enabled and on):
@@ -98,7 +99,7 @@ class ToolCatalog:
                 try:
                     listed = self._mcp.tools(server.name, cancel)
                 except McpServerError as exc:
-                    notices.append(f"{exc} Its tools are not offered in this run.")
+                    notices.append(said("tools.server_left_out", error=of(exc)))
                     continue
             else:
                 listed = list(server.tools or [])
@@ -106,7 +107,7 @@ class ToolCatalog:
                 if item.definition is not None:
                     tools.append(McpTool(self._mcp, item.definition))
                 else:
-                    notices.append(f"The MCP server {server.name}'s tool {item.problem}.")
+                    notices.append(said("tools.server_tool_left_out", server=server.name, problem=item.problem))
         sandbox = self._sandbox()
         if sandbox.available:
             tools.append(RunCommand(sandbox, Path(workspace.root_path), self._hidden(workspace), self.command_limits))
@@ -142,7 +143,7 @@ class ToolCatalog:
         ]
         sandbox = self._sandbox()
         if not sandbox.available:
-            notices.append(f"{RUN_COMMAND.name} is not offered: {sandbox.reason}.")
+            notices.append(said("tools.not_offered", tool=RUN_COMMAND.name, reason=sandbox.reason))
         return ToolReport(listings, notices)
 
     # -- run_command's settings --------------------------------------------------------------------

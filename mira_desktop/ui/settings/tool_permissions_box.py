@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from mira_desktop.ui.i18n import explain, tr
+from mira_desktop.ui.i18n import explain, say, tr
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
@@ -127,7 +127,7 @@ class ToolPermissionsBox(QGroupBox):
         for column in range(3):
             self.tools.resizeColumnToContents(column)
         absent = loaded["report"].absent
-        self.absent.setText("\n".join(tr("tools.absent", text=line) for line in absent))
+        self.absent.setText("\n".join(tr("tools.absent", text=say(line)) for line in absent))
         self.absent.setVisible(bool(absent))
 
     def _show_servers(self, servers: list[Any], *, visible: bool) -> None:

@@ -176,7 +176,7 @@ class ToolsPage(QWidget):
         self.sandbox_label.setText(
             tr("tools.sandbox_ok", version=sandbox.version)
             if sandbox.available
-            else tr("tools.sandbox_missing", reason=str(sandbox.reason))
+            else tr("tools.sandbox_missing", reason=say(sandbox.reason or ""))
         )
         for spin, value in ((self.timeout, loaded["timeout"]), (self.time_limit, loaded["time_limit"])):
             if not spin.hasFocus():

@@ -61,6 +61,35 @@ STRINGS: dict[str, Source] = {
     "phrase.mcp.not_found": translate(
         "phrase", "No MCP server named {name!r}: see `mira mcp list`.", "phrase.mcp.not_found"
     ),
+    "phrase.tools.server_left_out": translate(
+        "phrase", "{error} Its tools are not offered in this run.", "phrase.tools.server_left_out"
+    ),
+    "phrase.tools.server_tool_left_out": translate(
+        "phrase", "The MCP server {server}'s tool {problem}.", "phrase.tools.server_tool_left_out"
+    ),
+    "phrase.tools.not_offered": translate(
+        "phrase", "{tool} is not offered: {reason}.", "phrase.tools.not_offered"
+    ),
+    "phrase.tools.sandbox.no_bwrap": translate(
+        "phrase",
+        "bubblewrap (bwrap) is not installed: install the package bubblewrap (`apt install bubblewrap`)",
+        "phrase.tools.sandbox.no_bwrap",
+    ),
+    "phrase.tools.sandbox.no_prlimit": translate(
+        "phrase",
+        "prlimit is not installed: install the package util-linux",
+        "phrase.tools.sandbox.no_prlimit",
+    ),
+    "phrase.tools.sandbox.root": translate(
+        "phrase",
+        "Mira runs as root, where the kernel does not limit the sandbox's processes, and no pids cgroup could be made for it: run Mira as a normal user",
+        "phrase.tools.sandbox.root",
+    ),
+    "phrase.tools.sandbox.no_userns": translate(
+        "phrase",
+        "bubblewrap cannot make a sandbox here ({said}): this system does not let programs create user namespaces (on Ubuntu, an AppArmor profile for bwrap allows it)",
+        "phrase.tools.sandbox.no_userns",
+    ),
     "phrase.tools.bad_tool_name": translate(
         "phrase",
         "{tool!r} is not a tool name: see `mira agent tools` for the names (letters, digits, _ and -).",

@@ -5020,6 +5020,41 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <translation>没有名为 {name!r} 的 MCP 服务器：请查看 `mira mcp list`。</translation>
     </message>
     <message>
+        <source>{error} Its tools are not offered in this run.</source>
+        <comment>phrase.tools.server_left_out</comment>
+        <translation>{error} 本次运行不提供它的工具。</translation>
+    </message>
+    <message>
+        <source>The MCP server {server}&apos;s tool {problem}.</source>
+        <comment>phrase.tools.server_tool_left_out</comment>
+        <translation>MCP 服务器 {server} 的工具{problem}。</translation>
+    </message>
+    <message>
+        <source>{tool} is not offered: {reason}.</source>
+        <comment>phrase.tools.not_offered</comment>
+        <translation>不提供 {tool}：{reason}。</translation>
+    </message>
+    <message>
+        <source>bubblewrap (bwrap) is not installed: install the package bubblewrap (`apt install bubblewrap`)</source>
+        <comment>phrase.tools.sandbox.no_bwrap</comment>
+        <translation>未安装 bubblewrap（bwrap）：请安装 bubblewrap 软件包（`apt install bubblewrap`）</translation>
+    </message>
+    <message>
+        <source>prlimit is not installed: install the package util-linux</source>
+        <comment>phrase.tools.sandbox.no_prlimit</comment>
+        <translation>未安装 prlimit：请安装 util-linux 软件包</translation>
+    </message>
+    <message>
+        <source>Mira runs as root, where the kernel does not limit the sandbox&apos;s processes, and no pids cgroup could be made for it: run Mira as a normal user</source>
+        <comment>phrase.tools.sandbox.root</comment>
+        <translation>Mira 以 root 身份运行，此时内核不会限制沙盒中的进程，而且无法为它创建 pids cgroup：请以普通用户身份运行 Mira</translation>
+    </message>
+    <message>
+        <source>bubblewrap cannot make a sandbox here ({said}): this system does not let programs create user namespaces (on Ubuntu, an AppArmor profile for bwrap allows it)</source>
+        <comment>phrase.tools.sandbox.no_userns</comment>
+        <translation>bubblewrap 无法在此创建沙盒（{said}）：此系统不允许程序创建用户命名空间（在 Ubuntu 上，为 bwrap 添加 AppArmor 配置即可允许）</translation>
+    </message>
+    <message>
         <source>{tool!r} is not a tool name: see `mira agent tools` for the names (letters, digits, _ and -).</source>
         <comment>phrase.tools.bad_tool_name</comment>
         <translation>{tool!r} 不是工具名称：名称请查看 `mira agent tools`（字母、数字、_ 和 -）。</translation>

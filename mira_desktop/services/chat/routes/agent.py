@@ -41,7 +41,7 @@ from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.conversation.runs import EventType, RunEvent, RunStatus
 from mira_desktop.core.conversation.threads import Thread
 from mira_desktop.core.errors import NotFoundError
-from mira_desktop.core.phrases import said
+from mira_desktop.core.phrases import Phrase, said
 from mira_desktop.core.sampling import SamplingParams
 from mira_desktop.core.workspaces import Workspace
 from mira_desktop.models.protocol import ChatMessage, ChatModel
@@ -114,7 +114,7 @@ class AgentRoute:
         """The workspace's folder, checked again (raises ``InvalidWorkspaceRoot`` saying why not)."""
         return WorkspaceRoot(workspace.root_path, also_refused=self._private)
 
-    def registry(self, thread: Thread, cancel: CancelToken, *, start: bool) -> tuple[ToolRegistry, list[str]]:
+    def registry(self, thread: Thread, cancel: CancelToken, *, start: bool) -> tuple[ToolRegistry, list[Phrase]]:
         """The run's tools — with the MCP servers' (started when ``start``) and ``run_command`` — and
         notices of what was left out."""
         external, notices = self._catalog.offered(self.workspace(thread), cancel, start=start)
@@ -147,7 +147,7 @@ class AgentRoute:
                 RunStatus.CANCELLED, metadata={"workspace_id": workspace.id, "workspace": workspace.name}
             )
         for notice in notices:
-            context.emit(EventType.NOTICE, {"text": notice})
+            context.emit(EventType.NOTICE, {"text": notice.english, "phrase": notice.to_dict()})
         tools = WorkspaceTools(root, registry, self._snapshots)
         journal = RunJournal(context, self._runs)
         resume: Resume | None = context.resume  # type: ignore[assignment]  # set by the agent-run service

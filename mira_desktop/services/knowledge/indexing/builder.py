@@ -363,8 +363,16 @@ class IndexBuilder:
                 progress=progress,
             )
         except ReadError as exc:  # a library's message may name the stored copy: show the document instead
-            message = str(exc).replace(str(path), document.name).replace(str(path.parent) + "/", "")
-            raise ReadError(exc.kind, message) from exc
+            def named(text: str) -> str:
+                return text.replace(str(path), document.name).replace(str(path.parent) + "/", "")
+
+            error = ReadError(exc.kind, named(str(exc)))
+            if exc.phrase is not None:  # the window says it in its own language, naming the document too
+                values = {
+                    k: v if isinstance(v, int | float | phrases.Phrase) else named(str(v)) for k, v in exc.phrase.values.items()
+                }
+                error.phrase = phrases.Phrase(exc.phrase.key, values)
+            raise error from exc
 
     def _embed_and_write(
         self,
