@@ -115,7 +115,7 @@ class ToolCatalog:
 
     def offered(
         self, workspace: Workspace, cancel: CancelToken | None, *, start: bool
-    ) -> tuple[list[ExternalTool], list[str]]:
+    ) -> tuple[list[ExternalTool], list[Phrase]]:
         """:meth:`run_tools` less those denied in ``workspace``: a model is never shown a tool it may
         not call (and a small model's context is not spent on it)."""
         tools, notices = self.run_tools(workspace, cancel, start=start)
