@@ -137,4 +137,6 @@ def _why_approval(tool_name: str, tool: ToolDef) -> Phrase:
         return said("agent.why.external", tool=tool_name, server=tool.server)
     if tool.risk is Risk.COMMAND:
         return said("agent.why.command", tool=tool_name)
+    if tool.risk in (Risk.WRITE, Risk.DESTRUCTIVE):
+        return said(f"agent.why.{tool.risk.value}", tool=tool_name)
     return said("agent.why.changes", tool=tool_name, risk=said(f"agent.risk.{tool.risk.value}"))

@@ -448,7 +448,7 @@ def test_the_approval_card_says_why_in_chinese(qtbot: QtBot, speak: Speak) -> No
     speak("zh")
     card = ApprovalCard()
     qtbot.addWidget(card)
-    english = "delete_file changes files (destructive), so it needs your approval."
+    english = "delete_file removes or moves files in the workspace, so it needs your approval."
     card.show_pending({"call_id": "c1", "tool": "delete_file", "risk": "destructive", "reason": english})
     assert card.reason.text() == "delete_file 会删除或移动工作区中的文件，因此需要你的批准。"
     card.show_pending({"call_id": "c2", "tool": "mystery", "risk": None, "reason": "As the service said."})

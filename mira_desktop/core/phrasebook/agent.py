@@ -126,6 +126,8 @@ ENGLISH: dict[str, str] = {
         "{tool} runs a command in the sandbox; what it changes in the workspace cannot be undone, so it needs "
         "your approval."
     ),
+    "agent.why.write": "{tool} creates or changes files in the workspace, so it needs your approval.",
+    "agent.why.destructive": "{tool} removes or moves files in the workspace, so it needs your approval.",
     "agent.why.changes": "{tool} changes files ({risk}), so it needs your approval.",
     "agent.risk.write": "write",
     "agent.risk.destructive": "destructive",

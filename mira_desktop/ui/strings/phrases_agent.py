@@ -255,6 +255,16 @@ STRINGS: dict[str, Source] = {
         "{tool} runs a command in the sandbox; what it changes in the workspace cannot be undone, so it needs your approval.",
         "phrase.agent.why.command",
     ),
+    "phrase.agent.why.write": translate(
+        "phrase",
+        "{tool} creates or changes files in the workspace, so it needs your approval.",
+        "phrase.agent.why.write",
+    ),
+    "phrase.agent.why.destructive": translate(
+        "phrase",
+        "{tool} removes or moves files in the workspace, so it needs your approval.",
+        "phrase.agent.why.destructive",
+    ),
     "phrase.agent.why.changes": translate(
         "phrase", "{tool} changes files ({risk}), so it needs your approval.", "phrase.agent.why.changes"
     ),

@@ -2725,6 +2725,16 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <translation>{tool} 会在沙盒中运行命令；它对工作区的修改无法撤销，因此需要你的批准。</translation>
     </message>
     <message>
+        <source>{tool} creates or changes files in the workspace, so it needs your approval.</source>
+        <comment>phrase.agent.why.write</comment>
+        <translation>{tool} 会在工作区中创建或修改文件，因此需要你的批准。</translation>
+    </message>
+    <message>
+        <source>{tool} removes or moves files in the workspace, so it needs your approval.</source>
+        <comment>phrase.agent.why.destructive</comment>
+        <translation>{tool} 会删除或移动工作区中的文件，因此需要你的批准。</translation>
+    </message>
+    <message>
         <source>{tool} changes files ({risk}), so it needs your approval.</source>
         <comment>phrase.agent.why.changes</comment>
         <translation>{tool} 会修改文件（{risk}），因此需要你的批准。</translation>

@@ -62,8 +62,8 @@ def test_chat_send_agent_prints_the_pending_call_with_its_diff_and_exits_0(
     assert sent.err == ""
     lines = sent.out.strip().splitlines()
     assert lines[0] == (
-        "Waiting for approval of write_file (call call_1-0): write_file changes files (write), so it needs "
-        "your approval."
+        "Waiting for approval of write_file (call call_1-0): write_file creates or changes files in the "
+        "workspace, so it needs your approval."
     )
     assert lines[1:6] == [
         "Create summary.md (1 lines)",
