@@ -2,7 +2,7 @@
 the time, and on stop transcribes the recording on this computer; the text lands in the composer at
 the cursor, for the person to read and edit — it is never sent by itself.
 
-Recording goes through a small :class:`Recorder` interface: :class:`MicrophoneRecorder` reads the
+Recording goes through a small :class:`RecordingDevice` protocol: :class:`MicrophoneRecorder` reads the
 default input with QtMultimedia's ``QAudioSource`` (16 kHz mono 16-bit when the device offers it)
 and writes a WAV; tests and machines without a microphone use another recorder. The transcription
 runs as an operation (off the UI thread) through ``services.speech_input``; the recording is
@@ -16,7 +16,7 @@ import struct
 import time
 import wave
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -35,26 +35,31 @@ MAX_SECONDS = 120  # a recording stops by itself here: dictation is for a messag
 RATE = 16_000  # what Whisper listens at
 
 
-class Recorder(QObject):
-    """Records sound to a WAV file; ``level`` (0–1) is emitted as it comes in."""
+class RecordingDevice(Protocol):
+    """What dictation asks of a recorder (the microphone, or a recording played in tests)."""
 
-    level = Signal(float)
-    failed = Signal(str)  # the device stopped (unplugged, refused): why, in one sentence
+    level: Any  # Signal(float): 0–1, as sound comes in
+    failed: Any  # Signal(str): the device stopped (unplugged, refused), why in one sentence
 
     def unavailable(self) -> str | None:
         """None when it can record here, else why not (for the window to say)."""
-        raise NotImplementedError
 
     def start(self, path: Path) -> None:
-        raise NotImplementedError
+        """Start recording into the WAV file ``path``."""
 
     def stop(self) -> Path:
         """Stop and finish the WAV; its path."""
-        raise NotImplementedError
 
     def discard(self) -> None:
         """Stop and delete what was recorded."""
-        raise NotImplementedError
+
+
+class Recorder(QObject):
+    """The signals every :class:`RecordingDevice` emits; a recorder subclasses this and provides the
+    protocol's methods."""
+
+    level = Signal(float)
+    failed = Signal(str)
 
 
 class MicrophoneRecorder(Recorder):
@@ -173,7 +178,7 @@ class Dictation(QObject):
         services: AppServices,
         runner: OperationRunner,
         composer: Composer,
-        recorder: Recorder | None = None,
+        recorder: RecordingDevice | None = None,
     ) -> None:
         super().__init__(parent)
         self.speech = services.speech_input
@@ -190,10 +195,10 @@ class Dictation(QObject):
         self._clock.timeout.connect(self._tick)
         composer.mic_button.clicked.connect(self.toggle)
         describe(QShortcut(QKeySequence(DICTATION_SHORTCUT), parent, self._by_key), "shortcuts.dictate")
-        self._connected: Recorder | None = None
+        self._connected: RecordingDevice | None = None
         self._connect(self.recorder)
 
-    def _connect(self, recorder: Recorder) -> None:
+    def _connect(self, recorder: RecordingDevice) -> None:
         if self._connected is not recorder:
             recorder.level.connect(self._show_level)
             recorder.failed.connect(self._device_failed)
