@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from mira_desktop.core.phrasebook import (
     agent,
+    agent_calls,
     app,
     attachments,
     backup,
@@ -26,6 +27,7 @@ from mira_desktop.core.phrasebook import (
 
 AREAS: dict[str, dict[str, str]] = {
     "agent": agent.ENGLISH,
+    "agent_calls": agent_calls.ENGLISH,
     "app": app.ENGLISH,
     "attachments": attachments.ENGLISH,
     "backup": backup.ENGLISH,

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMainWindow,
     QMenu,
-    QMessageBox,
     QPlainTextEdit,
     QProgressBar,
     QSplitter,
@@ -40,6 +39,8 @@ from mira_desktop.ui.i18n import explain, say, tr
 from mira_desktop.ui.operations import OperationRunner
 from mira_desktop.ui.shell.greetings import WelcomeGreetings
 from mira_desktop.ui.shell.menus import MenuCommands, build_menus
+from mira_desktop.ui.shell.model_status import ModelStatus
+from mira_desktop.ui.shell.notices import Notices
 from mira_desktop.ui.shell.other_windows import OtherWindows
 from mira_desktop.ui.shell.sidebar import MORE, ThreadSidebar
 from mira_desktop.ui.shell.undo_notice import UndoNotice
@@ -48,12 +49,10 @@ from mira_desktop.ui.theme import apply_theme
 if TYPE_CHECKING:
     from mira_desktop.core.changes import Change
     from mira_desktop.core.conversation.chat_state import ChatState
-    from mira_desktop.core.notifications import Notification
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.app.first_look import FirstLook
     from mira_desktop.services.app.preferences import Preferences
     from mira_desktop.services.chat.service import SendOptions
-    from mira_desktop.services.model_catalog.readiness import ModelReadiness
     from mira_desktop.ui.changes import ChangeSignal
 
 
@@ -61,7 +60,7 @@ class _NotificationRelay(QObject):
     arrived = Signal(object)
 
 
-class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
+class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, QMainWindow):
     model_readiness_changed = Signal(object)
     thread_followed = Signal(bool)  # a change of the open thread was looked at: True if it was shown anew
 
@@ -304,70 +303,6 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
         self.chat_view.better_model_requested.connect(self.open_get_models)
         self.controller.run_event.connect(self.agent_actions.live_event)
 
-    # -- model readiness -------------------------------------------------------------------------
-    def start_model_check(self) -> None:
-        """Load the heavy inference library off the UI thread, after the window is shown."""
-        from mira_desktop.services.model_catalog.readiness import prepare_model
-
-        assert self.services is not None
-        models = self.services.models
-        ref = self.current_model_ref()
-        self._checked_ref = ref
-        self.model_label.setText(tr("status.model_loading", name=ref))
-        self.model_label.setToolTip("")
-        self.model_progress.show()
-        self.composer.set_ready(False, tr("composer.loading"), loading=True)
-        self.background.op(self, lambda: prepare_model(models, ref)).success(self._model_checked).run()
-
-    def current_model_ref(self) -> str:
-        """The model the visible thread (or the welcome draft) runs on."""
-        assert self.services is not None
-        return self.services.models.resolve(self.header.bound_model_ref())
-
-    def _model_checked(self, readiness: ModelReadiness) -> None:
-        if readiness.ref != self._checked_ref:
-            return  # another model was picked meanwhile; its check reports
-        self.model_progress.hide()
-        if readiness.ready:
-            self.model_label.setText(tr("status.model_ready", name=readiness.label))
-            self.composer.set_ready(True)
-            if self.isActiveWindow() and not self.controller.state.busy:
-                self.composer.editor.setFocus()  # typing into a fresh window goes to the composer
-        else:
-            self.model_label.setText(tr("status.model_failed", name=readiness.label))
-            self.model_label.setToolTip(explain(readiness.error) if readiness.error else readiness.problem)
-            self.composer.set_ready(False, tr("composer.unavailable"))
-            if self.services is not None:
-                from mira_desktop.core.notifications import Level
-
-                self.services.notifications.post(Level.ERROR, readiness.problem, error=readiness.error)
-        self.model_readiness_changed.emit(readiness)
-
-    def _header_loaded(self) -> None:
-        from mira_desktop.core.conversation.chat_state import PersonaShown
-
-        self.composer.set_persona(self.header.persona)
-        self.controller.dispatch(PersonaShown(self.header.persona, self.header.persona_avatar))
-        self._show_model_note()
-        if (
-            self.services is not None
-            and self._checked_ref is not None
-            and self.current_model_ref() != self._checked_ref
-        ):
-            self.start_model_check()
-
-    def _show_model_note(self) -> None:
-        """A Chinese window on the embedded model: the welcome page says it is for trying Mira and
-        leads to better models (it answers Chinese poorly)."""
-        from mira_desktop.models.embedded import EMBEDDED_CHAT_MODEL_REF
-        from mira_desktop.ui.i18n import language
-
-        embedded = self.services is not None and self.current_model_ref() == EMBEDDED_CHAT_MODEL_REF
-        if language() == "zh" and embedded:
-            self.chat_view.show_model_note(tr("win.try_model_note"), tr("win.try_model_link"))
-        else:
-            self.chat_view.show_model_note("", "")
-
     def _bindings_changed(self) -> None:
         self._usage_timer.start()
         if self.current_thread_id is None:
@@ -463,48 +398,6 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
         self.thread_actions.fill(menu, str(item.data(Qt.ItemDataRole.UserRole)))
         menu.exec(self.sidebar.thread_list.viewport().mapToGlobal(position))
 
-    def delete_message(self, message_id: str) -> None:
-        assert self.services is not None
-        answer = QMessageBox.question(self, tr("message.delete"), tr("message.delete_confirm"))
-        if answer != QMessageBox.StandardButton.Yes or self.current_thread_id is None:
-            return
-        branches = self.services.branches
-        self.background.op(self, lambda: branches.delete_message(message_id)).failure(
-            lambda exc: self._notice(explain(exc))
-        ).run()
-
-    def _offer_retitle(self, message_id: str, text: str) -> None:
-        """The thread's first message was edited while the title still is that message as it was:
-        offer the new text as the title (a title the user chose is left alone)."""
-        from mira_desktop.services.chat.titles import make_title
-
-        history, thread_id = self.controller.state.history, self.current_thread_id
-        users = [m for m in history if m.role == "user"]
-        if thread_id is None or not users or users[0].id != message_id or self.services is None:
-            return
-        old, new = make_title(users[0].content), make_title(text)
-        if old == new or self.header.title.text() != old:
-            return
-        threads = self.services.threads
-
-        def retitle() -> None:
-            self.background.op(self, lambda: threads.rename(thread_id, new)).failure(
-                lambda exc: self._notice(explain(exc))
-            ).run()
-
-        self.undo_notice.offer(tr("look.retitle_offer", title=new), retitle, tr("look.retitle"))
-
-    def _memory_answered(self, message_id: str, remember: bool) -> None:
-        """The user's answer to an answer's "Remember that …?" (nothing is stored without it)."""
-        assert self.services is not None
-        memory = self.services.memory
-        work = (
-            (lambda: memory.accept_proposal(message_id))
-            if remember
-            else (lambda: memory.dismiss_proposal(message_id))
-        )
-        self.background.op(self, work).failure(lambda exc: self._notice(explain(exc))).run()
-
     def _send_options(self) -> SendOptions:
         from mira_desktop.services.chat.service import SendOptions
 
@@ -566,47 +459,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, QMainWindow):
             self._quit_timer.stop()
             self.close()
 
-    # -- notifications and shutdown --------------------------------------------------------------
-    def _notice(self, text: str) -> None:
-        self.statusBar().showMessage(text, 10000)
-
-    def _report_failure(self, exc: BaseException) -> None:
-        """A failure no operation shows itself: a dialog (a bug's crash report written first)."""
-        from mira_desktop.core.notifications import Level, Notification
-
-        error = self.background.as_error(exc)
-        note = Notification(Level.ERROR, str(error), getattr(error, "details", ""), error)
-        if self.services is None:
-            self._show_notification(note)
-        else:
-            self.services.notifications.post(note.level, note.message, note.details, error)
-
-    def _show_notification(self, note: Notification) -> None:
-        """One display per level: an error is a dialog (its details behind "Show Details…"), anything
-        else the status line. The sentence is the error's, in the window's language."""
-        from mira_desktop.core.notifications import Level
-
-        text = explain(note.error) if note.error is not None else note.message
-        if note.level is not Level.ERROR:
-            self.statusBar().showMessage(text, 15000)
-            return
-        box = QMessageBox(QMessageBox.Icon.Warning, tr("app.title"), text, parent=self)
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        if note.details:
-            box.setDetailedText(note.details)
-        box.show()
-
-    def ask_before_quitting(self) -> str:
-        """While a reply is being written: "stop", "after" (quit once it is finished) or "cancel"."""
-        box = QMessageBox(QMessageBox.Icon.Question, tr("quit.title"), tr("quit.question"), parent=self)
-        stop = box.addButton(tr("quit.stop"), QMessageBox.ButtonRole.DestructiveRole)
-        after = box.addButton(tr("quit.after"), QMessageBox.ButtonRole.AcceptRole)
-        box.addButton(QMessageBox.StandardButton.Cancel)
-        box.exec()
-        return (
-            "stop" if box.clickedButton() is stop else "after" if box.clickedButton() is after else "cancel"
-        )
-
+    # -- shutdown --------------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt naming)
         """Closing the main window (or Ctrl+Q) quits Mira: every Mira window closes with it."""
         if self.services is not None and self.services.chat.active_runs() and not self._quitting:

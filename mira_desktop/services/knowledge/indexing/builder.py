@@ -23,38 +23,33 @@ from mira_desktop.core.tasks import SHUTDOWN, BugReporter  # SHUTDOWN: the reaso
 from mira_desktop.index.embedding import EmbedderUnavailableError, TextEmbedder
 from mira_desktop.index.knowledge_index import Generation
 from mira_desktop.index.records import LeafRow, ParentRow
-from mira_desktop.ingest.chunker import BlockProgress, ChunkingSettings, ChunkSet, chunk_blocks
-from mira_desktop.ingest.limits import ReaderLimits
+from mira_desktop.ingest.chunker import BlockProgress
 from mira_desktop.ingest.ocr import OcrOptions, PageCallback
-from mira_desktop.ingest.registry import read_file
 from mira_desktop.ingest.types import ReadError, ReadErrorKind
 from mira_desktop.services.knowledge.embedders import KnowledgeEmbedders
 from mira_desktop.services.knowledge.files import KnowledgeFiles
 from mira_desktop.services.knowledge.indexes import KnowledgeIndexes
-from mira_desktop.services.knowledge.indexing.ocr_pages import OcrSettings, job_ocr
+from mira_desktop.services.knowledge.indexing.ocr_pages import job_ocr
 from mira_desktop.services.knowledge.indexing.progress import Emitter, ProgressCallback
+from mira_desktop.services.knowledge.indexing.reading import (
+    ChunkedFile,
+    IndexingSettings,
+    chunk_stored,
+    phrase_of,
+    with_notes,
+)
 from mira_desktop.services.knowledge.indexing.rebuild import rebuild_generation
-from mira_desktop.services.knowledge.indexing.rows import chunk_rows
+from mira_desktop.services.knowledge.indexing.rows import chunk_rows, stacked
 from mira_desktop.store.database import Database
 from mira_desktop.store.documents import Document, DocumentRepository, DocumentVersion, VersionStatus
 from mira_desktop.store.index_jobs import IndexJob, IndexJobRepository, JobState
 from mira_desktop.store.knowledge_bases import KnowledgeBaseRepository
 
 if TYPE_CHECKING:
-    from mira_desktop.index.embedder import Vectors
+    pass
 
 
 PARSE_SHARE = 0.05  # of a job's bar: reading and chunking (embedding takes the next 90 %)
-
-
-@dataclass(frozen=True)
-class IndexingSettings:
-    chunking: ChunkingSettings = field(default_factory=ChunkingSettings)
-    limits: ReaderLimits = field(default_factory=ReaderLimits)
-    wave_leaves: int = 4096  # leaves parsed before they are embedded and written together
-    checkpoint_leaves: int = 512  # embedded leaves saved to the index this often
-    ocr: OcrSettings = field(default_factory=OcrSettings)
-    parse_step_s: float = 0.25  # the parse phase's progress is written at most this often
 
 
 @dataclass
@@ -133,7 +128,7 @@ class IndexBuilder:
             try:
                 embedder = self._embedders.for_kb(kb_id)
             except EmbedderUnavailableError as exc:
-                self._fail_all(kb_id, {"kind": "embedder", "message": str(exc), **_phrase_of(exc)}, report)
+                self._fail_all(kb_id, {"kind": "embedder", "message": str(exc), **phrase_of(exc)}, report)
                 return report
             index = self._indexes.get(kb_id)  # what to build with, read again under the lock
             if not index.is_current():
@@ -207,7 +202,7 @@ class IndexBuilder:
         except Exception as exc:  # the index could not be written: these jobs fail, others go on
             failure = exc if isinstance(exc, MiraError) else self._report_bug(exc)
             for item in prepared:
-                self._fail(item.job, item.version, {"kind": "index", "message": str(failure), **_phrase_of(failure)}, report)
+                self._fail(item.job, item.version, {"kind": "index", "message": str(failure), **phrase_of(failure)}, report)
                 emit.job_finished(item.job.id, JobState.FAILED)
             return
         emit.send(
@@ -242,18 +237,18 @@ class IndexBuilder:
                 password=self.passwords.pop(version.id, None), progress=self._parse_progress(job, document, emit),
             )  # fmt: skip
         except ReadError as exc:
-            self._fail(job, version, {"kind": exc.kind.value, "message": str(exc), **_phrase_of(exc)}, report)
+            self._fail(job, version, {"kind": exc.kind.value, "message": str(exc), **phrase_of(exc)}, report)
             emit.job_finished(job.id, JobState.FAILED, f"{document.name}: {exc}")
             return None
         except Cancelled:
             raise  # the run or this job was cancelled while OCR read its pages
         except Exception as exc:  # a reader bug must not stop the other files: a crash report, named on the job
             reported = self._report_bug(exc)
-            error = {"kind": "internal", "message": f"{document.name}: {reported}", **_phrase_of(reported, document.name)}
+            error = {"kind": "internal", "message": f"{document.name}: {reported}", **phrase_of(reported, document.name)}
             self._fail(job, version, error, report)
             emit.job_finished(job.id, JobState.FAILED, error["message"])
             return None
-        leaves, parents = _rows(document, version, chunks.chunks)
+        leaves, parents = chunk_rows(chunks.chunks, version.id, document.id)
         if job.state is not JobState.STAGED:
             self._jobs.update(
                 job.id,
@@ -261,7 +256,7 @@ class IndexBuilder:
                 total_units=len(leaves),
                 done_units=0,
                 progress=0.05,
-                message=_with_notes(phrases.said("kb.job.to_embed", count=len(leaves)), chunks.notes),
+                message=with_notes(phrases.said("kb.job.to_embed", count=len(leaves)), chunks.notes),
             )
         return _Prepared(job, version, document, leaves, parents, resumed, chunks.notes)
 
@@ -330,7 +325,8 @@ class IndexBuilder:
             try:
                 folder = self._source_folder(kb_id, version)
                 ocr = job_ocr(self.settings.ocr, self._kbs.settings(kb_id), folder, None, CancelToken())
-                return _rows(document, version, self._chunk(kb_id, document, version, embedder, ocr).chunks)
+                chunked = self._chunk(kb_id, document, version, embedder, ocr).chunks
+                return chunk_rows(chunked, version.id, document.id)
             except ReadError:
                 return None  # it was readable when published; without its copy it cannot be rebuilt
 
@@ -352,27 +348,9 @@ class IndexBuilder:
         path = self._files.source_path(kb_id, version.stored_path)
         if not path.is_file():
             raise ReadError.said(ReadErrorKind.CORRUPT, "read.copy_missing", document=document.name)
-        try:
-            return chunk_file(
-                path,
-                document.name,
-                self.settings,
-                embedder.count_tokens,
-                ocr,
-                password=password,
-                progress=progress,
-            )
-        except ReadError as exc:  # a library's message may name the stored copy: show the document instead
-            def named(text: str) -> str:
-                return text.replace(str(path), document.name).replace(str(path.parent) + "/", "")
-
-            error = ReadError(exc.kind, named(str(exc)))
-            if exc.phrase is not None:  # the window says it in its own language, naming the document too
-                values = {
-                    k: v if isinstance(v, int | float | phrases.Phrase) else named(str(v)) for k, v in exc.phrase.values.items()
-                }
-                error.phrase = phrases.Phrase(exc.phrase.key, values)
-            raise error from exc
+        return chunk_stored(
+            path, document.name, self.settings, embedder.count_tokens, ocr, password=password, progress=progress
+        )
 
     def _embed_and_write(
         self,
@@ -404,7 +382,7 @@ class IndexBuilder:
         # Leaves whose vectors are known are written now; the rest after each checkpoint of embedding.
         ready = [leaf for leaf in missing if leaf.content_hash in reusable]
         if ready:
-            vectors.add_leaves(ready, _stack([reusable[leaf.content_hash] for leaf in ready]))
+            vectors.add_leaves(ready, stacked([reusable[leaf.content_hash] for leaf in ready]))
         pending = [leaf for leaf in missing if leaf.content_hash not in reusable]
         hashes = sorted(texts, key=lambda h: -len(texts[h]))
         total = len(hashes)
@@ -422,7 +400,7 @@ class IndexBuilder:
             embedded.update(zip(part, result, strict=True))
             batch = [leaf for leaf in pending if leaf.content_hash in embedded]
             pending = [leaf for leaf in pending if leaf.content_hash not in embedded]
-            vectors.add_leaves(batch, _stack([embedded[leaf.content_hash] for leaf in batch]))
+            vectors.add_leaves(batch, stacked([embedded[leaf.content_hash] for leaf in batch]))
             changed: set[str] = set()
             for leaf in batch:
                 done_by_job[job_of[leaf.row_id]] += 1
@@ -466,7 +444,7 @@ class IndexBuilder:
                 self._jobs.update(
                     p.job.id,
                     state=JobState.PUBLISHED,
-                    message=_with_notes(phrases.said("kb.job.published", count=len(p.leaves)), p.notes),
+                    message=with_notes(phrases.said("kb.job.published", count=len(p.leaves)), p.notes),
                 )
         published = {p.job.id for p in live}
         for p in prepared:
@@ -520,57 +498,3 @@ class IndexBuilder:
         for version in dead:
             if version.stored_path and not self._docs.stored_path_in_use(kb_id, version.stored_path):
                 self._files.remove_source(kb_id, version.stored_path)
-
-
-@dataclass(frozen=True)
-class ChunkedFile:
-    chunks: ChunkSet
-    notes: list[phrases.Phrase | str]  # what the reader left out and why (pages OCR skipped or did not reach)
-
-
-def chunk_file(
-    path: Path,
-    name: str,
-    settings: IndexingSettings,
-    count_tokens: Callable[[str], int],
-    ocr: OcrOptions | None = None,
-    *,
-    password: str | None = None,
-    progress: BlockProgress | None = None,
-) -> ChunkedFile:
-    """Read and chunk one stored file exactly as indexing does (the file's own title, else its name);
-    ``progress`` hears (blocks chunked, blocks in all)."""
-    parsed = read_file(path, settings.limits, ocr, password=password)
-    title = parsed.title or ("" if parsed.format == "beir" else Path(name).stem)
-    chunks = chunk_blocks(parsed.blocks, title, settings.chunking, count_tokens, progress)
-    if not chunks.leaves:
-        raise ReadError.said(ReadErrorKind.EMPTY, "read.no_text", name=name)
-    return ChunkedFile(chunks, list(parsed.notes))
-
-
-def _phrase_of(error: BaseException, name: str = "") -> dict[str, Any]:
-    """``{"phrase": …}`` for an error kept on a job, when it was said as a phrase (``name``: led by the
-    document's name, as its message is)."""
-    phrase = getattr(error, "phrase", None)
-    if not isinstance(phrase, phrases.Phrase):
-        return {}
-    return {"phrase": (phrases.said("kb.job.named", name=name, error=phrase) if name else phrase).to_dict()}
-
-
-def _with_notes(message: phrases.Phrase, notes: list[phrases.Phrase | str]) -> phrases.Phrase:
-    """``message``, then the reader's notes (each a phrase or as the reader wrote it), after "; "."""
-    for note in notes:
-        message = phrases.said("kb.job.note", message=message, note=note)
-    return message
-
-
-def _rows(
-    document: Document, version: DocumentVersion, chunks: ChunkSet
-) -> tuple[list[LeafRow], list[ParentRow]]:
-    return chunk_rows(chunks, version.id, document.id)
-
-
-def _stack(vectors: list[Any]) -> Vectors:
-    import numpy as np
-
-    return np.vstack(vectors).astype(np.float32) if vectors else np.zeros((0, 0), dtype=np.float32)

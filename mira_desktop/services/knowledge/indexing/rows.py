@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+from typing import TYPE_CHECKING, Any
 
 from mira_desktop.index.languages import text_language
 from mira_desktop.index.records import LeafRow, ParentRow, row_id
 from mira_desktop.ingest.chunker import ChunkSet
+
+if TYPE_CHECKING:
+    from mira_desktop.index.embedder import Vectors
 
 
 def chunk_rows(chunks: ChunkSet, version_id: str, document_id: str) -> tuple[list[LeafRow], list[ParentRow]]:
@@ -49,3 +53,10 @@ def chunk_rows(chunks: ChunkSet, version_id: str, document_id: str) -> tuple[lis
         for leaf in chunks.leaves
     ]
     return leaves, parents
+
+
+def stacked(vectors: list[Any]) -> Vectors:
+    """One float32 matrix of ``vectors`` (rows), empty when there are none."""
+    import numpy as np
+
+    return np.vstack(vectors).astype(np.float32) if vectors else np.zeros((0, 0), dtype=np.float32)

@@ -1,0 +1,94 @@
+"""The main window's model line: the chosen model loaded off the UI thread after the window is
+shown, ready or failed (the composer follows), checked again when another model is picked, and the
+Chinese welcome note about the embedded model. A mixin of :class:`MainWindow`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+from PySide6.QtWidgets import QWidget
+
+from mira_desktop.ui.i18n import explain, tr
+
+if TYPE_CHECKING:
+    from mira_desktop.services.model_catalog.readiness import ModelReadiness
+
+
+class ModelStatus:
+    services: Any
+    background: Any
+    composer: Any
+    controller: Any
+    header: Any
+    chat_view: Any
+    model_label: Any
+    model_progress: Any
+    model_readiness_changed: Any
+    _checked_ref: str | None
+    isActiveWindow: Any  # noqa: N815 (Qt's name)
+
+    def _window(self) -> QWidget:
+        return cast("QWidget", self)
+
+    def start_model_check(self) -> None:
+        """Load the heavy inference library off the UI thread, after the window is shown."""
+        from mira_desktop.services.model_catalog.readiness import prepare_model
+
+        assert self.services is not None
+        models = self.services.models
+        ref = self.current_model_ref()
+        self._checked_ref = ref
+        self.model_label.setText(tr("status.model_loading", name=ref))
+        self.model_label.setToolTip("")
+        self.model_progress.show()
+        self.composer.set_ready(False, tr("composer.loading"), loading=True)
+        self.background.op(self._window(), lambda: prepare_model(models, ref)).success(self._model_checked).run()
+
+    def current_model_ref(self) -> str:
+        """The model the visible thread (or the welcome draft) runs on."""
+        assert self.services is not None
+        return self.services.models.resolve(self.header.bound_model_ref())
+
+    def _model_checked(self, readiness: ModelReadiness) -> None:
+        if readiness.ref != self._checked_ref:
+            return  # another model was picked meanwhile; its check reports
+        self.model_progress.hide()
+        if readiness.ready:
+            self.model_label.setText(tr("status.model_ready", name=readiness.label))
+            self.composer.set_ready(True)
+            if self.isActiveWindow() and not self.controller.state.busy:
+                self.composer.editor.setFocus()  # typing into a fresh window goes to the composer
+        else:
+            self.model_label.setText(tr("status.model_failed", name=readiness.label))
+            self.model_label.setToolTip(explain(readiness.error) if readiness.error else readiness.problem)
+            self.composer.set_ready(False, tr("composer.unavailable"))
+            if self.services is not None:
+                from mira_desktop.core.notifications import Level
+
+                self.services.notifications.post(Level.ERROR, readiness.problem, error=readiness.error)
+        self.model_readiness_changed.emit(readiness)
+
+    def _header_loaded(self) -> None:
+        from mira_desktop.core.conversation.chat_state import PersonaShown
+
+        self.composer.set_persona(self.header.persona)
+        self.controller.dispatch(PersonaShown(self.header.persona, self.header.persona_avatar))
+        self._show_model_note()
+        if (
+            self.services is not None
+            and self._checked_ref is not None
+            and self.current_model_ref() != self._checked_ref
+        ):
+            self.start_model_check()
+
+    def _show_model_note(self) -> None:
+        """A Chinese window on the embedded model: the welcome page says it is for trying Mira and
+        leads to better models (it answers Chinese poorly)."""
+        from mira_desktop.models.embedded import EMBEDDED_CHAT_MODEL_REF
+        from mira_desktop.ui.i18n import language
+
+        embedded = self.services is not None and self.current_model_ref() == EMBEDDED_CHAT_MODEL_REF
+        if language() == "zh" and embedded:
+            self.chat_view.show_model_note(tr("win.try_model_note"), tr("win.try_model_link"))
+        else:
+            self.chat_view.show_model_note("", "")
