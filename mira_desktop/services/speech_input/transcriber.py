@@ -113,7 +113,7 @@ class Transcriber:
                     continue  # Whisper looping on speech it cannot make out ("一共一共一共…")
                 parts.append(segment.text.strip())
         except ValueError as exc:  # PyAV's InvalidDataError: not audio it can decode
-            raise InvalidInputError.said("dictation.not_audio", name=path.name, error=exc) from None
+            raise InvalidInputError.said("dictation.not_audio", name=path.name, error=_decoder_said(exc)) from None
         joined = " ".join(p for p in parts if p)
         return _BETWEEN_CHINESE.sub("", joined).strip(), info
 
@@ -128,3 +128,12 @@ class Transcriber:
                 str(folder), device="cpu", compute_type="int8", cpu_threads=self.threads
             )
         return self._model
+
+
+def _decoder_said(exc: ValueError) -> str:
+    """PyAV's reason without its errno and the path (the sentence names the file already):
+    "[Errno 1094995529] Invalid data found when processing input: '/x/a.md'" → "invalid data found
+    when processing input"."""
+    text = str(getattr(exc, "strerror", None) or exc)
+    text = re.sub(r"^\[Errno -?\d+\]\s*", "", text).split(": '", 1)[0].strip()
+    return text[:1].lower() + text[1:] if text else "no audio stream"

@@ -51,7 +51,7 @@ def test_silence_and_a_file_that_is_not_audio_are_refused_with_the_reason(
         services.speech_input.transcribe(silence_wav(tmp_path / "quiet.wav"))
     notes = tmp_path / "notes.wav"
     notes.write_text("not audio at all")
-    with pytest.raises(InvalidInputError, match=r"notes\.wav is not audio Mira can read"):
+    with pytest.raises(InvalidInputError, match=r"notes\.wav is not audio Mira can read \([a-z][^\[/]*\): record"):
         services.speech_input.transcribe(notes)
 
 
