@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import json
+import logging
+import os
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -137,6 +141,44 @@ def test_prompt_longer_than_the_window_is_a_context_overflow(tmp_path: Path) -> 
         assert "context window" in str(raised.value)
     finally:
         small.close()
+
+
+def test_loading_a_model_leaves_the_process_stdout_and_stderr_alone(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The load runs on the adapter's worker thread; other threads keep printing meanwhile."""
+    stderr, stdout = io.StringIO(), io.StringIO()
+    monkeypatch.setattr(sys, "stderr", stderr)
+    monkeypatch.setattr(sys, "stdout", stdout)
+    fd2 = os.fstat(2)
+    during: list[tuple[bool, bool, bool]] = []  # seen while llama.cpp logs its loading lines
+
+    class Watch(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            now = os.fstat(2)
+            during.append(
+                (
+                    sys.stderr is stderr,
+                    sys.stdout is stdout,
+                    (now.st_dev, now.st_ino) == (fd2.st_dev, fd2.st_ino),
+                )
+            )
+
+    caplog.set_level(logging.DEBUG, "mira.llama_cpp")
+    watch = Watch()
+    logging.getLogger("mira.llama_cpp").addHandler(watch)
+    path = smollm2_gguf_path()
+    assert path is not None
+    loading = LlamaCppModel("local:smollm2", path, "SmolLM2", LocalSettings(context_window=512))
+    try:
+        loading.prepare()
+    finally:
+        loading.close()
+        logging.getLogger("mira.llama_cpp").removeHandler(watch)
+    assert len(during) > 10  # the model's metadata, tensors and buffers were logged while it loaded
+    assert set(during) == {(True, True, True)}
+    assert sys.stderr is stderr
+    assert sys.stdout is stdout
 
 
 def test_counts_tokens_with_the_model_tokenizer(model: LlamaCppModel) -> None:

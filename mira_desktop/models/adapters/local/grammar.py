@@ -38,7 +38,9 @@ def grammar_for(llm: Any, schema: dict[str, Any]) -> Any:
         rules = _bounded_integers(json_schema_to_gbnf(text).replace(_LOOSE_CHAR, _JSON_CHAR), schema)
         grammar = LlamaGrammar.from_string(rules, verbose=False)
     except Exception as exc:  # the converter raises on schema features it does not know
-        raise ModelError.classified(ErrorKind.BAD_REQUEST, "models.local.no_grammar", detail=str(exc)) from exc
+        raise ModelError.classified(
+            ErrorKind.BAD_REQUEST, "models.local.no_grammar", detail=str(exc)
+        ) from exc
     vocab = llama_cpp.llama_model_get_vocab(llm._model.model)
     sampler = llama_cpp.llama_sampler_init_grammar(vocab, grammar._grammar.encode("utf-8"), b"root")
     if not sampler:

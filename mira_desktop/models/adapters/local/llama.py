@@ -9,6 +9,7 @@ which the CPU backend checks between graph nodes; the model stays usable afterwa
 from __future__ import annotations
 
 import ctypes
+import importlib
 import logging
 import os
 import queue
@@ -105,6 +106,7 @@ class LlamaCppModel:
         import llama_cpp
 
         _route_llama_logs(llama_cpp)
+        _leave_stdio_alone(llama_cpp)
         header = read_file_header(self.path, keep_tokens=True)
         self.template = check_template(header) if header is not None else None
         forced: dict[str, Any] = {}
@@ -238,6 +240,31 @@ class LlamaCppModel:
 
 
 _LOG_CALLBACK: list[Any] = []  # the one installed callback, kept referenced: llama.cpp calls it from C
+
+
+class _StdioLeftAlone:
+    """Stands in for llama-cpp-python's ``suppress_stdout_stderr``: does nothing."""
+
+    def __init__(self, disable: bool = True) -> None:
+        del disable
+
+    def __enter__(self) -> _StdioLeftAlone:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        return None
+
+
+def _leave_stdio_alone(llama_cpp: Any) -> None:
+    """With ``verbose=False``, llama-cpp-python points ``sys.stdout``, ``sys.stderr`` and file
+    descriptors 1 and 2 at /dev/null while a model loads: for the whole process, though the load runs
+    on this adapter's worker thread. Whatever another thread printed meanwhile was lost, and two loads
+    that overlapped left stderr on /dev/null for good (`mira eval rag` lost its "gate failed" line).
+    llama.cpp's own lines already go to logging (:func:`_route_llama_logs`), so the swap is dropped."""
+    for name in ("llama", "_internals", "llama_chat_format"):
+        module = importlib.import_module(f"{llama_cpp.__name__}.{name}")
+        if hasattr(module, "suppress_stdout_stderr"):
+            setattr(module, "suppress_stdout_stderr", _StdioLeftAlone)  # noqa: B010 (a module's name)
 
 
 def _route_llama_logs(llama_cpp: Any) -> None:

@@ -59,23 +59,37 @@ class ErrorClassifier:
         if status == 429:
             wait = response.headers.get("retry-after")
             detail += f"; retry-after: {wait}" if wait else ""
-            return ModelError.classified(ErrorKind.RATE_LIMIT, "models.server.rate_limited", detail=detail, url=url)
+            return ModelError.classified(
+                ErrorKind.RATE_LIMIT, "models.server.rate_limited", detail=detail, url=url
+            )
         if status == 404 or (status < 500 and _NO_SUCH_MODEL.search(said)):
             return ModelError.classified(
-                ErrorKind.BAD_REQUEST, "models.server.no_model", detail=detail, url=url, model=self.model, status=status
+                ErrorKind.BAD_REQUEST,
+                "models.server.no_model",
+                detail=detail,
+                url=url,
+                model=self.model,
+                status=status,
             )
         if status in (400, 413, 422, 500) and _CONTEXT_OVERFLOW.search(said):
             return self._overflow(said, detail)
         if 400 <= status < 500:
             return ModelError.classified(
-                ErrorKind.BAD_REQUEST, "models.server.rejected", detail=detail, url=url, status=status, said=said
+                ErrorKind.BAD_REQUEST,
+                "models.server.rejected",
+                detail=detail,
+                url=url,
+                status=status,
+                said=said,
             )
         if status >= 500:
             key = "models.server.failed" if said else "models.server.failed_silently"
             return ModelError.classified(
                 ErrorKind.MODEL_ERROR, key, detail=detail, url=url, status=status, said=said
             )
-        return self.not_openai(phrases.said("models.answered.http", status=status), excerpt)  # a redirect, or worse
+        return self.not_openai(
+            phrases.said("models.answered.http", status=status), excerpt
+        )  # a redirect, or worse
 
     def reported(self, payload: dict[str, Any]) -> ModelError:
         """The error for an ``error`` the server reported inside an answer."""
@@ -84,7 +98,11 @@ class ErrorClassifier:
         if _CONTEXT_OVERFLOW.search(said):
             return self._overflow(said, detail)
         return ModelError.classified(
-            ErrorKind.MODEL_ERROR, "models.server.failed_answering", detail=detail, url=self.shown_url, said=said
+            ErrorKind.MODEL_ERROR,
+            "models.server.failed_answering",
+            detail=detail,
+            url=self.shown_url,
+            said=said,
         )
 
     def _overflow(self, said: str, detail: str) -> ModelError:
@@ -141,7 +159,9 @@ class ErrorClassifier:
                 ErrorKind.TIMEOUT, "models.server.read_timeout", detail=detail, url=url, seconds=seconds
             )
         if isinstance(exc, httpx.ConnectError):
-            return ModelError.classified(ErrorKind.UNREACHABLE, "models.server.unreachable", detail=detail, url=url)
+            return ModelError.classified(
+                ErrorKind.UNREACHABLE, "models.server.unreachable", detail=detail, url=url
+            )
         return ModelError.classified(ErrorKind.MODEL_ERROR, "models.server.broke_off", detail=detail, url=url)
 
 
@@ -171,7 +191,10 @@ def redacted(error: ModelError, secret: str | None) -> ModelError:
         return error
     masked = ModelError(error.kind, message, detail)
     if error.phrase is not None:  # the phrase's values hold the server's words too
-        values = {k: pattern.sub("[redacted]", v) if isinstance(v, str) else v for k, v in error.phrase.values.items()}
+        values = {
+            k: pattern.sub("[redacted]", v) if isinstance(v, str) else v
+            for k, v in error.phrase.values.items()
+        }
         masked.phrase = Phrase(error.phrase.key, values)
     return masked
 
