@@ -145,6 +145,25 @@ class MessageRepository:
                 found[row["id"]] = _message(row)
         return [found[i] for i in message_ids if i in found]
 
+    def count_in_prompts(self, message_ids: list[str]) -> int:
+        """How many of ``message_ids`` a model is shown (see ``prompt_history``): your messages, and
+        answers with text that are not being written; counted in SQL, no text is read out."""
+        row = self._db.tuples(
+            "SELECT count(*) FROM messages WHERE id IN (SELECT value FROM json_each(?))"
+            " AND (role = 'user' OR (role = 'assistant' AND content != '' AND status != 'streaming'))",
+            (dumps(message_ids),),
+        )
+        return int(row[0][0])
+
+    def ids_with_files(self, message_ids: list[str]) -> set[str]:
+        """Those of ``message_ids`` that are your messages sent with parts (a file, a picture)."""
+        rows = self._db.tuples(
+            "SELECT id FROM messages WHERE id IN (SELECT value FROM json_each(?))"
+            " AND role = 'user' AND parts_json NOT IN ('', '[]')",
+            (dumps(message_ids),),
+        )
+        return {r[0] for r in rows}
+
     def set_content(self, message_id: str, content: str) -> None:
         """Save the text streamed so far (joins the caller's transaction when there is one)."""
         with self._db.transaction():
@@ -222,4 +241,3 @@ class MessageRepository:
                 ":content, :parts_json, :status, :error_json, :run_id, :metadata_json, :created_at, :updated_at)",
                 row,
             )
-

@@ -61,7 +61,9 @@ def compile_request(
     agent_context: str | None = None,
     sampling: SamplingParams | None = None,
     reserve_for_answer: int = 512,
+    earlier: int = 0,
 ) -> CompiledRequest:
+    """The request for ``history``; ``earlier``: messages before it that were not read (left out too)."""
     role = role or CompiledRole(None, None, "")
     parts = [
         ("role", role.system_text),
@@ -89,7 +91,9 @@ def compile_request(
         used += cost
     kept.reverse()
     if history and not kept:
-        raise ContextOverflowError.said("chat.too_long", window=window, needed=count_tokens(history[-1].content))
+        raise ContextOverflowError.said(
+            "chat.too_long", window=window, needed=count_tokens(history[-1].content)
+        )
     messages: list[PromptMessage] = []
     if sections:
         messages.append(PromptMessage("system", "\n\n".join(s.text for s in sections)))
@@ -102,7 +106,7 @@ def compile_request(
         prompt_tokens=system_tokens + used,
         window=window,
         reserved_for_answer=reserve,
-        dropped_messages=len(history) - len(kept),
+        dropped_messages=earlier + len(history) - len(kept),
         role=role,
     )
 

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mira_desktop.core.changes import ChangeFeed, Topic
-from mira_desktop.core.conversation.request_compiler import PromptMessage, prompt_history
-from mira_desktop.core.conversation.threads import Message, MessageRole
+from mira_desktop.core.conversation.request_compiler import PromptMessage
+from mira_desktop.core.conversation.threads import Message
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
 from mira_desktop.services.attachments.blobs import BlobStore, sha256_of
 from mira_desktop.services.attachments.collector import AttachmentCollector
@@ -44,9 +44,11 @@ from mira_desktop.store.settings import SettingsRepository
 from mira_desktop.store.threads import ThreadRepository
 
 if TYPE_CHECKING:
+    from mira_desktop.core.conversation.threads import Thread
+    from mira_desktop.models.protocol import ChatModel
     from mira_desktop.services.chat.requests import RequestBuilder
     from mira_desktop.services.model_catalog.catalog import ModelService
-    from mira_desktop.services.threads.branches import BranchEditor
+    from mira_desktop.services.threads.branches import BranchEditor, RecentPath
 
 MB = 1024 * 1024
 
@@ -164,15 +166,15 @@ class AttachmentService:
         if found is None:
             return None
         thread = self._threads.get(thread_id) if thread_id else None
-        history = prompt_history(self._branches.path_to(thread, None)) if thread else []
-        question = text.strip() or "?"
-        history.append(PromptMessage("user", question))
         model = self._models.registry.get(
             self._models.resolve(model_ref or (thread.model_ref if thread else None))
         )
+        path = self._recent(thread, model) if thread else None
+        question = text.strip() or "?"
+        history = [*(path.history if path else []), PromptMessage("user", question)]
         request = (
-            self._requests.compile(thread, history, model)
-            if thread
+            self._requests.compile(thread, history, model, earlier=path.earlier)
+            if thread and path
             else self._requests.compile_unbound(history, model)
         )
         room = room_for_file(request, model.count_tokens(question))
@@ -197,15 +199,15 @@ class AttachmentService:
                 return self._file(attachment, name, None)
         return None
 
-    def carried_file(self, path: Sequence[Message]) -> AttachedFile | None:
-        """The file a follow-up on ``path`` (the branch before the new message) still carries: the
-        newest one a user message on it was sent with, while its stored copy is there."""
-        for message in reversed(path):
-            if message.role is not MessageRole.USER or not message.parts:
-                continue
-            found = self.file_of_message(message)
+    def carried_file(self, path_ids: Sequence[str]) -> AttachedFile | None:
+        """The file a follow-up on the path ``path_ids`` (the branch before the new message) still
+        carries: the newest one a user message on it was sent with, while its stored copy is there."""
+        with_files = self._messages.ids_with_files(list(path_ids)) if path_ids else set()
+        for message_id in reversed(path_ids):
+            message = self._messages.get(message_id) if message_id in with_files else None
+            found = self.file_of_message(message) if message is not None else None
             if found is not None:
-                return replace(found, carried_from=message.id)
+                return replace(found, carried_from=message_id)
         return None
 
     def carried(
@@ -216,14 +218,15 @@ class AttachmentService:
         thread = self._threads.get(thread_id) if thread_id else None
         if thread is None or self._repo.draft(self._key(thread_id, None)) is not None:
             return None
-        path = self._branches.path_to(thread, None)
-        file = self.carried_file(path)
+        model = self._models.registry.get(self._models.resolve(model_ref or thread.model_ref))
+        path = self._recent(thread, model)
+        file = self.carried_file(path.ids)
         if file is None:
             return None
         question = text.strip() or "?"
-        history = [*prompt_history(path), PromptMessage("user", question)]
-        model = self._models.registry.get(self._models.resolve(model_ref or thread.model_ref))
-        room = room_for_file(self._requests.compile(thread, history, model), model.count_tokens(question))
+        history = [*path.history, PromptMessage("user", question)]
+        request = self._requests.compile(thread, history, model, earlier=path.earlier)
+        room = room_for_file(request, model.count_tokens(question))
         plan = file.plan(room, model.count_tokens, model.profile())
         return self._view(file.attachment, file.name), plan
 
@@ -237,6 +240,10 @@ class AttachmentService:
             self._changes.publish(Topic.MESSAGES, message.thread_id)
 
     # -- helpers ---------------------------------------------------------------------------------
+    def _recent(self, thread: Thread, model: ChatModel) -> RecentPath:
+        window = model.profile().context_window
+        return self._branches.recent_path(thread, None, window=window, count_tokens=model.count_tokens)
+
     def _add(self, key: str, thread_id: str | None, name: str, data: bytes) -> AttachmentView:
         if thread_id is not None and self._threads.get(thread_id) is None:
             raise NotFoundError.said("threads.not_found", thread_id=thread_id)

@@ -43,8 +43,11 @@ class RequestBuilder:
         self.agent_context = agent_context
         self.memory = memory  # the memory slot's facts
 
-    def compile(self, thread: Thread, history: list[PromptMessage], model: ChatModel) -> CompiledRequest:
-        """Raises ``ContextOverflowError`` when the newest message alone does not fit."""
+    def compile(
+        self, thread: Thread, history: list[PromptMessage], model: ChatModel, *, earlier: int = 0
+    ) -> CompiledRequest:
+        """Raises ``ContextOverflowError`` when the newest message alone does not fit; ``earlier``:
+        the messages before ``history`` that were not read (see ``BranchEditor.recent_path``)."""
         window = model.profile().context_window
         memory = self.memory.for_request(thread, window, model.count_tokens)
         agent = self.agent_context(thread, model) if thread.agent_enabled else None
@@ -56,15 +59,22 @@ class RequestBuilder:
             summary=thread.context_summary,
             memory=memory.text if memory else None,
             agent_context=agent,
+            earlier=earlier,
         )
         return replace(request, memory_ids=memory.used) if memory else request
 
     def compile_with_file(
-        self, thread: Thread, history: list[PromptMessage], model: ChatModel, file: AttachedFile
+        self,
+        thread: Thread,
+        history: list[PromptMessage],
+        model: ChatModel,
+        file: AttachedFile,
+        *,
+        earlier: int = 0,
     ) -> tuple[CompiledRequest, FileBlock]:
         """The request with the newest message's file: its whole text when it fits beside the
         question, else the passages that match the question, cited (older messages' files never)."""
-        plain = self.compile(thread, history, model)
+        plain = self.compile(thread, history, model, earlier=earlier)
         question = history[-1].content
         profile = model.profile()
         room = room_for_file(plain, model.count_tokens(question))
@@ -73,11 +83,11 @@ class RequestBuilder:
         )
         if block.mode is SendMode.IMAGE:  # a model that sees gets the picture with the question
             with_image = [*history[:-1], PromptMessage("user", question, images=(file.data_url(),))]
-            return self.compile(thread, with_image, model), block
+            return self.compile(thread, with_image, model, earlier=earlier), block
         if not block.text:
             return plain, block
         with_file = [*history[:-1], PromptMessage("user", f"{question}\n\n{block.text}")]
-        return self.compile(thread, with_file, model), block
+        return self.compile(thread, with_file, model, earlier=earlier), block
 
     def compile_unbound(self, history: list[PromptMessage], model: ChatModel) -> CompiledRequest:
         """The welcome page: no thread yet, so no role or summary; the global memory facts apply."""

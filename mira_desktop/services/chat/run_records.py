@@ -56,6 +56,7 @@ class Turn:
     greeting: str | None = None  # the role's greeting, written before the first user message
     prefix: str = ""  # continue: the new answer starts with the cut-off one's text
     attachment: AttachedFile | None = None  # the file of the message (read into the request)
+    earlier: int = 0  # messages before ``history`` that were not read (too old for the window)
 
 
 class RunRecords:

@@ -29,7 +29,7 @@ from mira_desktop.services.chat.run_records import RunRecords, SendOptions, Turn
 from mira_desktop.services.chat.worker import RouteRunner, RunHandle, RunWorker
 from mira_desktop.services.memory.service import MemoryService
 from mira_desktop.services.model_catalog.catalog import ModelService
-from mira_desktop.services.threads.branches import BranchEditor
+from mira_desktop.services.threads.branches import BranchEditor, RecentPath
 from mira_desktop.store.attachments import AttachmentRepository
 from mira_desktop.store.database import Database
 from mira_desktop.store.knowledge_bases import KnowledgeBaseRepository
@@ -138,10 +138,17 @@ class ChatService:
                     waiting.id, NewMessage(text), {"type": "new_message"}, new_message=text
                 )
             thread = self._apply_options(self._writable_thread(thread_id), options)
-            path = self._branches.path_to(thread, None)
-            parent = path[-1].id if path else None
-            history = [*prompt_history(path), PromptMessage("user", text)]
-            turn = Turn(thread, parent, text, history, attachment=file or self._carried(path))
+            path = self._recent(thread, None)
+            parent = path.ids[-1] if path.ids else None
+            history = [*path.history, PromptMessage("user", text)]
+            turn = Turn(
+                thread,
+                parent,
+                text,
+                history,
+                attachment=file or self._carried(path.ids),
+                earlier=path.earlier,
+            )
         return self._start(turn, options, create_thread=thread_id is None)
 
     def edit(self, message_id: str, text: str) -> RunHandle:
@@ -152,11 +159,12 @@ class ChatService:
         if not text.strip():
             raise InvalidInputError.said("chat.empty")
         thread = self._writable_thread(message.thread_id)
-        path = self._branches.path_to(thread, message.parent_id) if message.parent_id else []
+        path = self._recent(thread, message.parent_id) if message.parent_id else RecentPath([], [], 0)
         own = self.attachments.file_of_message(message)
         turn = Turn(
-            thread, message.parent_id, text, [*prompt_history(path), PromptMessage("user", text)],
-            attachment=own or self._carried(path),  # the edited message keeps its own file
+            thread, message.parent_id, text, [*path.history, PromptMessage("user", text)],
+            attachment=own or self._carried(path.ids),  # the edited message keeps its own file
+            earlier=path.earlier,
         )  # fmt: skip
         return self._start(turn, SendOptions(), create_thread=False)
 
@@ -195,12 +203,16 @@ class ChatService:
             raise InvalidInputError.said("chat.continue_text")
         question = self._message(answer.parent_id)
         thread = self._writable_thread(answer.thread_id)
+        path = self._recent(thread, question.id)
         history = [
-            *prompt_history(self._branches.path_to(thread, question.id)),
+            *path.history,
             PromptMessage("assistant", answer.content),
             PromptMessage("user", CONTINUE_PROMPT),
         ]
-        turn = Turn(thread, question.parent_id, CONTINUE_PROMPT, history, question.id, prefix=answer.content)
+        turn = Turn(
+            thread, question.parent_id, CONTINUE_PROMPT, history, question.id, prefix=answer.content,
+            earlier=path.earlier,
+        )  # fmt: skip
         return self._start(turn, SendOptions(), create_thread=False)
 
     def greetings(self, role_id: str) -> list[str]:
@@ -213,12 +225,12 @@ class ChatService:
 
     def _answer_again(self, user_message: Message) -> RunHandle:
         thread = self._writable_thread(user_message.thread_id)
-        path = self._branches.path_to(thread, user_message.id)
+        path = self._recent(thread, user_message.id)
         file = self.attachments.file_of_message(user_message)
-        file = file or self._carried(path[:-1])
+        file = file or self._carried(path.ids[:-1])
         turn = Turn(
-            thread, user_message.parent_id, user_message.content, prompt_history(path), user_message.id,
-            attachment=file,
+            thread, user_message.parent_id, user_message.content, path.history, user_message.id,
+            attachment=file, earlier=path.earlier,
         )  # fmt: skip
         return self._start(turn, SendOptions(), create_thread=False)
 
@@ -231,10 +243,10 @@ class ChatService:
             model = self._models.registry.get(model_ref)
             file_block = None  # compiling raises before anything is written
             if turn.attachment is None:
-                request = self._requests.compile(thread, turn.history, model)
+                request = self._requests.compile(thread, turn.history, model, earlier=turn.earlier)
             else:
                 request, file_block = self._requests.compile_with_file(
-                    thread, turn.history, model, turn.attachment
+                    thread, turn.history, model, turn.attachment, earlier=turn.earlier
                 )
             route = choose_route(
                 agent_enabled=thread.agent_enabled,
@@ -386,11 +398,12 @@ class ChatService:
         ``options``: the welcome page's bindings, so its first send's role (prompt, greeting,
         sampling) and agent mode count as they will in the request."""
         thread = self._threads.get(thread_id) if thread_id else None
-        history = prompt_history(self._branches.path_to(thread, None)) if thread else []
-        if draft.strip():
-            history.append(PromptMessage("user", draft))
         ref = self._models.resolve(model_ref or (thread.model_ref if thread else None))
         model = self._models.registry.get(ref)
+        path = self._recent(thread, None, model) if thread else RecentPath([], [], 0)
+        history = path.history
+        if draft.strip():
+            history.append(PromptMessage("user", draft))
         if thread is None and options is not None and (options.role_id or options.agent):
             self._check_bindings(options)
             greeting = (options.greeting or "").strip()
@@ -400,10 +413,10 @@ class ChatService:
             return self._requests.compile_unbound(history, model)
         carried = None
         if draft.strip() and self.attachments.draft(thread.id) is None:
-            carried = self._carried(self._branches.path_to(thread, None))  # what the send would carry
+            carried = self._carried(path.ids)  # what the send would carry
         if carried is not None:
-            return self._requests.compile_with_file(thread, history, model, carried)[0]
-        return self._requests.compile(thread, history, model)
+            return self._requests.compile_with_file(thread, history, model, carried, earlier=path.earlier)[0]
+        return self._requests.compile(thread, history, model, earlier=path.earlier)
 
     # -- helpers ---------------------------------------------------------------------------------
     def _draft_thread(self, options: SendOptions) -> Thread:
@@ -443,9 +456,18 @@ class ChatService:
             self._threads.set_flag(thread.id, "tts_enabled", True)
         return self._thread(thread.id)
 
-    def _carried(self, path: list[Message]) -> AttachedFile | None:
-        """The earlier file a follow-up on ``path`` keeps available (see ``attachments.sending``)."""
-        return self.attachments.carried_file(path)
+    def _carried(self, path_ids: list[str]) -> AttachedFile | None:
+        """The earlier file a follow-up on the path ``path_ids`` keeps available (see ``attachments.sending``)."""
+        return self.attachments.carried_file(path_ids)
+
+    def _recent(self, thread: Thread, message_id: str | None, model: ChatModel | None = None) -> RecentPath:
+        """The path to ``message_id`` as far back as the thread's model can be shown (see ``recent_path``)."""
+        if model is None:
+            model = self._models.registry.get(
+                self._models.validate_ref(self._models.resolve(thread.model_ref))
+            )
+        window = model.profile().context_window
+        return self._branches.recent_path(thread, message_id, window=window, count_tokens=model.count_tokens)
 
     def _attached(self, draft_key: str | None) -> AttachedFile | None:
         if draft_key is None:

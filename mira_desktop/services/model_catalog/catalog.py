@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from mira_desktop.core.cancel import CancelToken
-from mira_desktop.core.changes import ChangeFeed, Topic
+from mira_desktop.core.changes import Change, ChangeFeed, Topic
 from mira_desktop.core.errors import ConflictError, InvalidInputError, MiraError, NotFoundError
 from mira_desktop.core.model_refs import ModelKind, parse_model_ref
 from mira_desktop.core.providers import KeySource, Provider
@@ -68,6 +68,12 @@ class ModelService:
         self._providers = providers
         self._settings = settings
         self._secrets = secrets
+        # The default model, read once and kept until a change of models (here or from another
+        # process) says it may have changed: the window asks on every render of its model line,
+        # and a read of the shared connection waits behind whatever a run is writing meanwhile.
+        self._default: str | None = None
+        self._default_generation = 0
+        changes.subscribe(self._forget_default)
 
     # -- settings --------------------------------------------------------------------------------
     @staticmethod
@@ -88,7 +94,19 @@ class ModelService:
         return self.local_settings().threads or default_threads()
 
     def default_ref(self) -> str:
-        return str(self._settings.get(DEFAULT_MODEL_SETTING, EMBEDDED_CHAT_MODEL_REF))
+        known = self._default
+        if known is not None:
+            return known
+        generation = self._default_generation
+        read = str(self._settings.get(DEFAULT_MODEL_SETTING, EMBEDDED_CHAT_MODEL_REF))
+        if generation == self._default_generation:  # no change arrived while it was read
+            self._default = read
+        return read
+
+    def _forget_default(self, change: Change) -> None:
+        if change.topic is Topic.MODELS:
+            self._default_generation += 1
+            self._default = None
 
     def set_default(self, ref_text: str) -> str:
         ref = self.validate_ref(ref_text)

@@ -6,14 +6,32 @@ The visible path is walked in SQL from the active leaf; only those messages are 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.conversation.branches import MessageTree
+from mira_desktop.core.conversation.request_compiler import MESSAGE_OVERHEAD, PromptMessage, prompt_history
 from mira_desktop.core.conversation.threads import Message, Thread
 from mira_desktop.core.errors import ConflictError, NotFoundError
 from mira_desktop.store.database import Database
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.threads import ThreadRepository
+
+TAIL_CHUNK = 64  # messages read at a time, newest first, until they fill a context window
+
+
+@dataclass(frozen=True)
+class RecentPath:
+    """The newest part of a visible path: more than a model's context window can hold, so a request
+    compiled from it is the one the whole path gives, and what lies before it, by id and counted."""
+
+    ids: list[str]  # the whole path, root first
+    messages: list[Message]  # its newest messages, read with their text
+    earlier: int  # how many of the messages before those a model would have been shown
+
+    @property
+    def history(self) -> list[PromptMessage]:
+        return prompt_history(self.messages)
 
 
 class BranchEditor:
@@ -41,12 +59,31 @@ class BranchEditor:
 
     def path_to(self, thread: Thread, message_id: str | None) -> list[Message]:
         """Root → ``message_id``; ``None`` means the active leaf."""
+        return self._messages.get_many(self._path_ids(thread, message_id))
+
+    def _path_ids(self, thread: Thread, message_id: str | None) -> list[str]:
         leaf = message_id or thread.active_leaf_id
         if leaf is None:
-            ids = [m.id for m in MessageTree(self._messages.list_skeleton(thread.id)).latest_path()]
-        else:
-            ids = self._messages.path_ids(leaf)
-        return self._messages.get_many(ids)
+            return [m.id for m in MessageTree(self._messages.list_skeleton(thread.id)).latest_path()]
+        return self._messages.path_ids(leaf)
+
+    def recent_path(
+        self, thread: Thread, message_id: str | None, *, window: int, count_tokens: Callable[[str], int]
+    ) -> RecentPath:
+        """Root → ``message_id`` (``None``: the active leaf) as :class:`RecentPath`: read from the
+        newest message back until what a model would be shown costs more than ``window`` tokens, so a
+        thread of 10,000 messages reads a screenful, not all of them."""
+        ids = self._path_ids(thread, message_id)
+        messages: list[Message] = []
+        cost, end = 0, len(ids)
+        while end > 0 and cost <= window:
+            start = max(0, end - TAIL_CHUNK)
+            chunk = self._messages.get_many(ids[start:end])
+            cost += sum(count_tokens(m.content) + MESSAGE_OVERHEAD for m in prompt_history(chunk))
+            messages[:0] = chunk
+            end = start
+        earlier = self._messages.count_in_prompts(ids[:end]) if end else 0
+        return RecentPath(ids, messages, earlier)
 
     def switch_branch(self, thread_id: str, message_id: str) -> str:
         """Show the branch through ``message_id`` (down to its newest leaf); returns the leaf id."""

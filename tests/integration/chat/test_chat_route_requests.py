@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
+
 from mira_desktop.core.conversation.runs import RunStatus
+from mira_desktop.core.conversation.threads import Message
 from mira_desktop.core.sampling import SamplingParams
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.chat.service import SendOptions
+from mira_desktop.store.messages import MessageRepository
 from tests.support.fixtures import Script
 from tests.support.scripted import requests_sent
 
@@ -93,3 +97,46 @@ def test_the_welcome_pages_preview_counts_the_chosen_role_as_the_first_send_send
     assert [(m.role, m.content) for m in preview.messages] == _sent(services, ref)
     assert preview.sampling == sent.sampling == CHEF_SAMPLING
     assert preview.prompt_tokens > plain.prompt_tokens  # the meter counts the role's prompt and greeting
+
+
+def test_a_long_thread_sends_the_newest_messages_that_fit_having_read_only_those(
+    services: AppServices, script: Script, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mira_desktop.core.ids import new_id
+    from mira_desktop.services.threads.transfer import FORMAT, FORMAT_VERSION
+
+    count, stamp = 2000, "2024-01-01T00:00:00+00:00"
+    ids = [new_id("message") for _ in range(count)]
+    messages = [
+        {
+            "id": ids[i], "parent_id": ids[i - 1] if i else None, "role": "user" if i % 2 == 0 else "assistant",
+            "content": f"Message {i}: " + "some text " * 12, "status": "complete",
+            "created_at": stamp, "updated_at": stamp,
+        }
+        for i in range(count)
+    ]  # fmt: skip
+    thread = {"id": new_id("thread"), "title": "Long", "status": "active", "active_leaf_id": ids[-1]}
+    thread |= {"created_at": stamp, "updated_at": stamp}
+    imported = services.transfer.import_data(
+        {"format": FORMAT, "version": FORMAT_VERSION, "thread": thread, "messages": messages}
+    )
+    ref = script({"text": "Noted."}, profile={"context_window": 2048})
+    services.models.set_default(ref)
+    read: list[str] = []  # the messages read with their text
+    get_many = MessageRepository.get_many
+
+    def counted(repository: MessageRepository, message_ids: list[str]) -> list[Message]:
+        read.extend(message_ids)
+        return get_many(repository, message_ids)
+
+    monkeypatch.setattr(MessageRepository, "get_many", counted)
+    preview = services.chat.preview(imported.id, "One more question")
+    assert services.chat.send(imported.id, "One more question").wait(30) is RunStatus.COMPLETED
+    sent = [(m.role, m.content) for m in requests_sent(services, ref)[-1].messages]
+    kept = len(preview.messages) - 1  # all but the new question
+    assert 10 < kept < 200
+    assert sent[:-1] == [(m["role"], m["content"]) for m in messages[-kept:]]
+    assert sent[-1] == ("user", "One more question")
+    assert [(m.role, m.content) for m in preview.messages] == sent
+    assert preview.dropped_messages == count - kept
+    assert len(read) <= 2 * (kept + 2 * 64)  # the preview and the send: what fits, and a chunk or two past it

@@ -13,6 +13,7 @@ from mira_desktop.models.errors import ModelError
 from mira_desktop.models.secrets import SERVICE, KeyringUnavailableError, SecretStore
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.chat.service import SendOptions
+from mira_desktop.services.model_catalog.catalog import DEFAULT_MODEL_SETTING
 from tests.support.fixtures import Script
 from tests.support.memory_keyring import MemoryKeyring, use_keyring
 
@@ -97,6 +98,35 @@ def test_default_model_is_the_embedded_one_until_changed(services: AppServices, 
         services.models.set_default("remote:nobody/m")
     with pytest.raises(ModelError, match="does not exist"):
         services.models.set_default("local:/no/such/model.gguf")
+
+
+def test_the_default_model_is_read_once_and_again_after_another_process_changes_it(
+    services: AppServices, script: Script, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The window asks on every render; a read of the shared connection can wait behind a run."""
+    import subprocess
+    import sys
+
+    reads: list[str] = []
+    get = services.models._settings.get
+
+    def counted(key: str, default: object = None) -> object:
+        reads.append(key)
+        return get(key, default)
+
+    monkeypatch.setattr(services.models._settings, "get", counted)
+    assert [services.models.default_ref() for _ in range(5)] == ["local:smollm2"] * 5
+    assert reads == [DEFAULT_MODEL_SETTING]
+    version = services.other_processes.check(None)
+    ref = script({"text": "hi"})
+    subprocess.run(
+        [sys.executable, "-m", "mira_desktop.app", "--data-dir", str(data_dir), "models", "default", ref],
+        check=True,
+        capture_output=True,
+    )
+    services.other_processes.check(version)  # what the window's watcher does: the change is announced
+    assert services.models.default_ref() == ref
+    assert len(reads) == 2
 
 
 def test_model_list_shows_kind_default_and_capabilities(services: AppServices) -> None:
