@@ -253,6 +253,8 @@ def build_services(
             attachments=attachments,
             routes={RunKind.RAG: RagRoute(retriever), RunKind.AGENT: agent_route},
             answer_listeners=[attachments.cite_answer, media.after_answer],
+            # Summaries need chat (built below): the summary of a long thread is refreshed after each answer.
+            on_run_finished=lambda thread_id: summaries.refresh_if_needed(thread_id),  # noqa: PLW0108
         )
         summaries = SummaryService(
             threads=threads,
@@ -263,7 +265,6 @@ def build_services(
             changes=changes,
             on_failure=lambda text: bus.post(Level.WARNING, text),
         )
-        chat.on_run_finished = summaries.refresh_if_needed  # summaries need chat: the one cycle left
         agent_runs = AgentRuns(
             chat=chat,
             route=agent_route,

@@ -102,7 +102,7 @@ class ChatService:
         self._active: dict[str, RunHandle] = {}
         self._run_tasks: list[Task[None]] = []  # to the end of what follows an answer (close waits)
         self._lock = threading.Lock()
-        self.on_run_finished = on_run_finished
+        self._on_run_finished = on_run_finished
         self.require_routes()
 
     def register_route(self, kind: RunKind, runner: RouteRunner) -> None:
@@ -347,8 +347,8 @@ class ChatService:
                 self._active.pop(handle.run_id, None)
             handle.done.set()
             self._changes.publish(Topic.THREADS, handle.thread_id)
-        if completed and self.on_run_finished is not None:
-            self.on_run_finished(handle.thread_id)
+        if completed and self._on_run_finished is not None:
+            self._on_run_finished(handle.thread_id)
         for listener in self.answer_listeners if completed else []:  # each starts its own background work
             listener(handle.thread_id, handle.assistant_message_id)
 

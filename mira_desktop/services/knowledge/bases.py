@@ -96,10 +96,10 @@ class KnowledgeBaseService:
         self,
         knowledge_bases: KnowledgeBaseRepository,
         *,
-        documents: DocumentRepository | None = None,
-        jobs: IndexJobRepository | None = None,
-        files: KnowledgeFiles | None = None,
-        indexes: KnowledgeIndexes | None = None,
+        documents: DocumentRepository,
+        jobs: IndexJobRepository,
+        files: KnowledgeFiles,
+        indexes: KnowledgeIndexes,
         changes: ChangeFeed,
         trash: TrashService,
     ) -> None:
@@ -140,7 +140,7 @@ class KnowledgeBaseService:
         raise NotFoundError.said("kb.no_ref", ref=ref)
 
     def summaries(self) -> builtins.list[KnowledgeBaseSummary]:
-        docs, jobs = self._require_index_parts()
+        docs, jobs = self._docs, self._jobs
         return [
             KnowledgeBaseSummary(
                 kb.id,
@@ -157,14 +157,14 @@ class KnowledgeBaseService:
 
     def documents(self, kb_id: str) -> builtins.list[DocumentView]:
         self.get(kb_id)
-        docs, _ = self._require_index_parts()
+        docs = self._docs
         latest = docs.latest_versions(kb_id)
         current = {v.document_id: v for v in docs.current_versions(kb_id)}
         return [_document_view(d, current.get(d.id), latest.get(d.id)) for d in docs.list(kb_id)]
 
     def document(self, kb_id: str, ref: str) -> Document:
         """A document of ``kb_id`` by id, or by name when exactly one has it."""
-        docs, _ = self._require_index_parts()
+        docs = self._docs
         found = docs.get(ref)
         if found is not None and found.knowledge_base_id == kb_id:
             return found
@@ -177,7 +177,7 @@ class KnowledgeBaseService:
 
     def jobs(self, kb_id: str, limit: int | None = 200) -> builtins.list[JobView]:
         self.get(kb_id)
-        docs, jobs = self._require_index_parts()
+        docs, jobs = self._docs, self._jobs
         views = []
         for job in jobs.list(kb_id, limit):
             version = docs.version(job.document_version_id)
@@ -193,15 +193,15 @@ class KnowledgeBaseService:
         return document
 
     def trashed_sources(self, kb_id: str) -> set[str]:
-        docs, _ = self._require_index_parts()
+        docs = self._docs
         return docs.trashed_sources(kb_id)
 
     def purge_document(
         self, kb_id: str, document_id: str, on_wait: Callable[[str], None] | None = None
     ) -> Document:
         """Delete a document for good: its versions, index rows and stored copies (under the index lock)."""
-        docs, jobs = self._require_index_parts()
-        files, indexes = self._require_files()
+        docs, jobs = self._docs, self._jobs
+        files, indexes = self._files, self._indexes
         kb = self._kbs.get(kb_id, include_trashed=True)  # its base may be in the trash too
         if kb is None:
             raise NotFoundError.said("kb.not_found", kb_id=kb_id)
@@ -239,9 +239,8 @@ class KnowledgeBaseService:
 
     def cancel_jobs(self, kb_id: str, reason: phrases.Phrase) -> None:
         """End the knowledge base's queued and running jobs (their documents stay as they were)."""
-        if self._jobs is not None:
-            for job in self._jobs.active(kb_id):
-                self._jobs.update(job.id, state=JobState.CANCELLED, message=reason)
+        for job in self._jobs.active(kb_id):
+            self._jobs.update(job.id, state=JobState.CANCELLED, message=reason)
 
     def purge(self, kb_id: str, on_wait: Callable[[str], None] | None = None) -> KnowledgeBase:
         """Delete the knowledge base for good with its documents, index and stored copies; bound
@@ -249,10 +248,6 @@ class KnowledgeBaseService:
         kb = self._kbs.get(kb_id, include_trashed=True)
         if kb is None:
             raise NotFoundError.said("kb.not_found", kb_id=kb_id)
-        if self._indexes is None or self._files is None or self._jobs is None:
-            self._kbs.delete(kb_id)
-            self._deleted(kb_id)
-            return kb
         self.cancel_jobs(kb_id, phrases.said("kb.job.base_deleted"))
         index = self._indexes.get(kb_id, phrases.said("kb.the_base", name=kb.name))
         with _locked(index.lock(), on_wait):
@@ -270,7 +265,7 @@ class KnowledgeBaseService:
     def deletion_preview(self, kb_id: str) -> DeletionReport:
         """What deleting would remove (documents) and keep (threads and their messages)."""
         kb = self.get(kb_id)
-        docs, _ = self._require_index_parts()
+        docs = self._docs
         threads, messages = self._kbs.bound_threads(kb_id)
         return DeletionReport(kb.name, docs.count(kb_id), threads, messages)
 
@@ -326,7 +321,7 @@ class KnowledgeBaseService:
 
     def latest_sources(self, kb_id: str) -> dict[str, DocumentVersion]:
         """Each file-backed document's newest version, by the path it was added from."""
-        docs, _ = self._require_index_parts()
+        docs = self._docs
         latest = docs.latest_versions(kb_id)
         return {d.source_path: latest[d.id] for d in docs.list(kb_id) if d.source_path and d.id in latest}
 
@@ -338,7 +333,7 @@ class KnowledgeBaseService:
 
     def remove_orphan_folders(self) -> int:
         """Delete index folders left by knowledge bases deleted while their removal was interrupted."""
-        if self._files is None or not self._files.knowledge_dir.is_dir():
+        if not self._files.knowledge_dir.is_dir():
             return 0
         known = self._kbs.all_ids()  # a knowledge base in the trash keeps its folder
         removed = 0
@@ -347,16 +342,6 @@ class KnowledgeBaseService:
                 self._files.remove_kb(folder.name)
                 removed += 1
         return removed
-
-    def _require_index_parts(self) -> tuple[DocumentRepository, IndexJobRepository]:
-        assert self._docs is not None, "built without its document repository"
-        assert self._jobs is not None, "built without its job repository"
-        return self._docs, self._jobs
-
-    def _require_files(self) -> tuple[KnowledgeFiles, KnowledgeIndexes]:
-        assert self._files is not None, "built without its knowledge folder"
-        assert self._indexes is not None, "built without its indexes"
-        return self._files, self._indexes
 
 
 class _locked:  # noqa: N801 (used as a context manager, like contextlib's)
