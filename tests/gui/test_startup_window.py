@@ -178,6 +178,25 @@ def test_the_composer_takes_the_keyboard_whenever_the_window_is_activated(
     window.close()
 
 
+def test_a_thread_clicked_in_the_list_takes_the_next_typing_into_its_composer(
+    qtbot: QtBot, app_services: AppServices
+) -> None:
+    """Tried on a real X screen: typed after a click on a thread, the words went into the list."""
+    ThreadRepository(app_services.database).create(title="Kyoto trip")
+    window = _first_frame(qtbot, app_services.folder.root)
+    window.attach(app_services)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    listed = window.sidebar.thread_list
+    qtbot.waitUntil(lambda: listed.count() == 1)
+    qtbot.mouseClick(listed.viewport(), Qt.MouseButton.LeftButton, pos=listed.visualItemRect(listed.item(0)).center())
+    qtbot.waitUntil(lambda: window.current_thread_id is not None)
+    assert window.composer.editor.hasFocus()
+    qtbot.keyClicks(window.focusWidget(), "Where should we stay?")
+    assert window.composer.editor.toPlainText() == "Where should we stay?"
+    window.close()
+
+
 def test_the_app_process_paints_its_threads_in_the_first_frame(tmp_path: Path) -> None:
     from mira_desktop.app import build_services
 

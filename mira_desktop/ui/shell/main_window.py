@@ -114,15 +114,19 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, QMainWind
         person was typing in another field of this window (the thread search, an edited message)."""
         super().changeEvent(event)
         if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow():
-            focused = self.focusWidget()  # the window's last focused child: Qt gives it focus back
-            typing_elsewhere = (
-                focused is not None
-                and focused is not self.composer.editor
-                and isinstance(focused, QLineEdit | QPlainTextEdit | QTextEdit | QAbstractSpinBox)
-                and not getattr(focused, "isReadOnly", lambda: False)()
-            ) or (isinstance(focused, QComboBox) and focused.isEditable())
-            if not typing_elsewhere:
-                self.composer.editor.setFocus(Qt.FocusReason.ActiveWindowFocusReason)
+            self._composer_takes_keyboard(Qt.FocusReason.ActiveWindowFocusReason)
+
+    def _composer_takes_keyboard(self, reason: Qt.FocusReason) -> None:
+        """Focus the composer, unless the person is typing in another field of this window."""
+        focused = self.focusWidget()  # the window's last focused child: Qt gives it focus back
+        typing_elsewhere = (
+            focused is not None
+            and focused is not self.composer.editor
+            and isinstance(focused, QLineEdit | QPlainTextEdit | QTextEdit | QAbstractSpinBox)
+            and not getattr(focused, "isReadOnly", lambda: False)()
+        ) or (isinstance(focused, QComboBox) and focused.isEditable())
+        if not typing_elsewhere:
+            self.composer.editor.setFocus(reason)
 
     # -- building --------------------------------------------------------------------------------
     def _build_layout(self) -> None:
@@ -354,6 +358,9 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, QMainWind
         self.controller.reset_visible_limit()
         self.controller.dispatch(ThreadOpened(thread_id))
         self._usage_timer.start()
+        # A thread opened from the list, the switcher or the waiting banner: what is typed next is
+        # the next message (it went into the list's type-ahead before).
+        self._composer_takes_keyboard(Qt.FocusReason.OtherFocusReason)
 
     def _thread_data_changed(self, changes: list[Change]) -> None:
         """A change of the open thread, from this window or any other: follow it."""
