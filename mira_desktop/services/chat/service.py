@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from mira_desktop.agent.outcomes import NewMessage
@@ -18,7 +17,7 @@ from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.conversation.request_compiler import CompiledRequest, PromptMessage, prompt_history
 from mira_desktop.core.conversation.routing import RouteDecision, choose_route
 from mira_desktop.core.conversation.runs import Run, RunEvent, RunKind, RunStatus
-from mira_desktop.core.conversation.threads import Message, MessageRole, Thread, ThreadStatus
+from mira_desktop.core.conversation.threads import Message, MessageRole
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
 from mira_desktop.core.tasks import Task, TaskRunner
 from mira_desktop.models.protocol import ChatModel
@@ -26,6 +25,7 @@ from mira_desktop.services.chat.requests import RequestBuilder
 from mira_desktop.services.chat.routes.chat import ChatRoute
 from mira_desktop.services.chat.run_bus import RunBus
 from mira_desktop.services.chat.run_records import RunRecords, SendOptions, Turn
+from mira_desktop.services.chat.turn_inputs import TurnInputs
 from mira_desktop.services.chat.worker import RouteRunner, RunHandle, RunWorker
 from mira_desktop.services.memory.service import MemoryService
 from mira_desktop.services.model_catalog.catalog import ModelService
@@ -40,7 +40,6 @@ from mira_desktop.store.threads import ThreadRepository
 from mira_desktop.store.workspaces import WorkspaceRepository
 
 if TYPE_CHECKING:
-    from mira_desktop.services.attachments.sending import AttachedFile
     from mira_desktop.services.attachments.service import AttachmentService
 
 __all__ = ["ChatService", "RunHandle", "SendOptions"]
@@ -77,8 +76,6 @@ class ChatService:
         self._messages = messages
         self._runs = runs
         self._roles = roles
-        self._kbs = knowledge_bases
-        self._workspaces = workspaces
         self._models = models
         self._requests = requests
         self._branches = branches
@@ -86,6 +83,16 @@ class ChatService:
         self._tasks = tasks
         self._changes = changes
         self._records = RunRecords(database, threads, messages, runs, attachment_rows)
+        self._inputs = TurnInputs(
+            threads=threads,
+            messages=messages,
+            roles=roles,
+            knowledge_bases=knowledge_bases,
+            workspaces=workspaces,
+            models=models,
+            branches=branches,
+            attachments=attachments,
+        )
         self._worker = RunWorker(
             database=database,
             threads=threads,
@@ -121,10 +128,10 @@ class ChatService:
         options = options or SendOptions()
         if not text.strip():
             raise InvalidInputError.said("chat.empty")
-        self._check_bindings(options)
-        file = self._attached(options.attachment)
+        self._inputs.check_bindings(options)
+        file = self._inputs.attached(options.attachment)
         if thread_id is None:
-            thread = self._draft_thread(options)
+            thread = self._inputs.draft_thread(options)
             greeting = (options.greeting or "").strip() or None
             opening = [PromptMessage("assistant", greeting)] if greeting else []
             history = [*opening, PromptMessage("user", text)]
@@ -137,8 +144,8 @@ class ChatService:
                 return self.resume_run(
                     waiting.id, NewMessage(text), {"type": "new_message"}, new_message=text
                 )
-            thread = self._apply_options(self._writable_thread(thread_id), options)
-            path = self._recent(thread, None)
+            thread = self._inputs.apply_options(self._inputs.writable_thread(thread_id), options)
+            path = self._inputs.recent(thread, None)
             parent = path.ids[-1] if path.ids else None
             history = [*path.history, PromptMessage("user", text)]
             turn = Turn(
@@ -146,24 +153,24 @@ class ChatService:
                 parent,
                 text,
                 history,
-                attachment=file or self._carried(path.ids),
+                attachment=file or self._inputs.carried(path.ids),
                 earlier=path.earlier,
             )
         return self._start(turn, options, create_thread=thread_id is None)
 
     def edit(self, message_id: str, text: str) -> RunHandle:
         """A new sibling of the user message ``message_id`` with ``text``, and a new answer to it."""
-        message = self._message(message_id)
+        message = self._inputs.message(message_id)
         if message.role is not MessageRole.USER:
             raise InvalidInputError.said("chat.edit_own")
         if not text.strip():
             raise InvalidInputError.said("chat.empty")
-        thread = self._writable_thread(message.thread_id)
-        path = self._recent(thread, message.parent_id) if message.parent_id else RecentPath([], [], 0)
+        thread = self._inputs.writable_thread(message.thread_id)
+        path = self._inputs.recent(thread, message.parent_id) if message.parent_id else RecentPath([], [], 0)
         own = self.attachments.file_of_message(message)
         turn = Turn(
             thread, message.parent_id, text, [*path.history, PromptMessage("user", text)],
-            attachment=own or self._carried(path.ids),  # the edited message keeps its own file
+            attachment=own or self._inputs.carried(path.ids),  # the edited message keeps its own file
             earlier=path.earlier,
         )  # fmt: skip
         return self._start(turn, SendOptions(), create_thread=False)
@@ -173,7 +180,7 @@ class ChatService:
         while the title still is that message as it was (a title the user chose is left alone)."""
         from mira_desktop.services.chat.titles import make_title
 
-        message = self._message(message_id)
+        message = self._inputs.message(message_id)
         thread = self._threads.get(message.thread_id)
         if thread is None or message.role is not MessageRole.USER:
             return None
@@ -185,12 +192,12 @@ class ChatService:
 
     def regenerate(self, message_id: str) -> RunHandle:
         """A new sibling answer to the user message that ``message_id`` answered."""
-        message = self._message(message_id)
+        message = self._inputs.message(message_id)
         if message.role is MessageRole.USER:
             return self._answer_again(message)
         if message.parent_id is None:
             raise InvalidInputError.said("chat.no_question")
-        return self._answer_again(self._message(message.parent_id))
+        return self._answer_again(self._inputs.message(message.parent_id))
 
     def retry(self, message_id: str) -> RunHandle:
         """Re-run the same user message as a new branch (for a failed, stopped or any answer)."""
@@ -198,12 +205,12 @@ class ChatService:
 
     def continue_answer(self, message_id: str) -> RunHandle:
         """A cut-off answer carries on: a new branch beside it that starts with its text (nothing is lost)."""
-        answer = self._message(message_id)
+        answer = self._inputs.message(message_id)
         if answer.role is not MessageRole.ASSISTANT or answer.parent_id is None or not answer.content:
             raise InvalidInputError.said("chat.continue_text")
-        question = self._message(answer.parent_id)
-        thread = self._writable_thread(answer.thread_id)
-        path = self._recent(thread, question.id)
+        question = self._inputs.message(answer.parent_id)
+        thread = self._inputs.writable_thread(answer.thread_id)
+        path = self._inputs.recent(thread, question.id)
         history = [
             *path.history,
             PromptMessage("assistant", answer.content),
@@ -224,10 +231,10 @@ class ChatService:
         return [g for g in compiled if g.strip()]
 
     def _answer_again(self, user_message: Message) -> RunHandle:
-        thread = self._writable_thread(user_message.thread_id)
-        path = self._recent(thread, user_message.id)
+        thread = self._inputs.writable_thread(user_message.thread_id)
+        path = self._inputs.recent(thread, user_message.id)
         file = self.attachments.file_of_message(user_message)
-        file = file or self._carried(path.ids[:-1])
+        file = file or self._inputs.carried(path.ids[:-1])
         turn = Turn(
             thread, user_message.parent_id, user_message.content, path.history, user_message.id,
             attachment=file, earlier=path.earlier,
@@ -284,10 +291,10 @@ class ChatService:
             run = self._runs.get(run_id)
             if run is None:
                 raise NotFoundError.said("chat.no_run", run_id=run_id)
-            thread = self._writable_thread(run.thread_id)
+            thread = self._inputs.writable_thread(run.thread_id)
             model_ref = run.model_ref or self._models.resolve(thread.model_ref)  # the run's model, frozen
             model = self._models.registry.get(self._models.validate_ref(model_ref))
-            question = self._message(run.user_message_id or "")
+            question = self._inputs.message(run.user_message_id or "")
             history = prompt_history(self._branches.path_to(thread, question.id))
             request = self._requests.compile(thread, history, model)
             handle = self._records.resumed_run(run, describe, new_message)
@@ -400,111 +407,28 @@ class ChatService:
         thread = self._threads.get(thread_id) if thread_id else None
         ref = self._models.resolve(model_ref or (thread.model_ref if thread else None))
         model = self._models.registry.get(ref)
-        path = self._recent(thread, None, model) if thread else RecentPath([], [], 0)
+        path = self._inputs.recent(thread, None, model) if thread else RecentPath([], [], 0)
         history = path.history
         if draft.strip():
             history.append(PromptMessage("user", draft))
         if thread is None and options is not None and (options.role_id or options.agent):
-            self._check_bindings(options)
+            self._inputs.check_bindings(options)
             greeting = (options.greeting or "").strip()
             opening = [PromptMessage("assistant", greeting)] if greeting else []
-            return self._requests.compile(self._draft_thread(options), [*opening, *history], model)
+            return self._requests.compile(self._inputs.draft_thread(options), [*opening, *history], model)
         if thread is None:
             return self._requests.compile_unbound(history, model)
         carried = None
         if draft.strip() and self.attachments.draft(thread.id) is None:
-            carried = self._carried(path.ids)  # what the send would carry
+            carried = self._inputs.carried(path.ids)  # what the send would carry
         if carried is not None:
             return self._requests.compile_with_file(thread, history, model, carried, earlier=path.earlier)[0]
         return self._requests.compile(thread, history, model, earlier=path.earlier)
 
     # -- helpers ---------------------------------------------------------------------------------
-    def _draft_thread(self, options: SendOptions) -> Thread:
-        """An unsaved thread for compiling the first request; the row is written by ``_persist``."""
-        return Thread(
-            id="",
-            title="",
-            model_ref=options.model_ref,
-            workspace_id=options.workspace_id,
-            knowledge_base_id=options.knowledge_base_id,
-            role_id=options.role_id,
-            agent_enabled=options.agent,
-            tts_enabled=options.tts,
-            image_enabled=False,
-            context_summary=None,
-            status=ThreadStatus.ACTIVE,
-            active_leaf_id=None,
-            draft="",
-            created_at="",
-            updated_at="",
-        )
-
-    def _apply_options(self, thread: Thread, options: SendOptions) -> Thread:
-        """Options given with a send to an existing thread change its bindings first."""
-        if replace(options, attachment=None) == SendOptions():
-            return thread
-        if options.model_ref is not None:
-            self._threads.set_model_ref(thread.id, options.model_ref)
-        self._threads.set_bindings(
-            thread.id,
-            role_id=options.role_id or thread.role_id,
-            knowledge_base_id=options.knowledge_base_id or thread.knowledge_base_id,
-            workspace_id=options.workspace_id or thread.workspace_id,
-            agent_enabled=options.agent or thread.agent_enabled,
-        )
-        if options.tts and not thread.tts_enabled:
-            self._threads.set_flag(thread.id, "tts_enabled", True)
-        return self._thread(thread.id)
-
-    def _carried(self, path_ids: list[str]) -> AttachedFile | None:
-        """The earlier file a follow-up on the path ``path_ids`` keeps available (see ``attachments.sending``)."""
-        return self.attachments.carried_file(path_ids)
-
-    def _recent(self, thread: Thread, message_id: str | None, model: ChatModel | None = None) -> RecentPath:
-        """The path to ``message_id`` as far back as the thread's model can be shown (see ``recent_path``)."""
-        if model is None:
-            model = self._models.registry.get(
-                self._models.validate_ref(self._models.resolve(thread.model_ref))
-            )
-        window = model.profile().context_window
-        return self._branches.recent_path(thread, message_id, window=window, count_tokens=model.count_tokens)
-
-    def _attached(self, draft_key: str | None) -> AttachedFile | None:
-        if draft_key is None:
-            return None
-        return self.attachments.file_for_send(draft_key)
-
-    def _check_bindings(self, options: SendOptions) -> None:
-        checks: tuple[tuple[str | None, Callable[[str], object | None], str, str], ...] = (
-            (options.role_id, self._roles.get, "role", "mira roles list"),
-            (options.knowledge_base_id, self._kbs.get, "knowledge base", "mira kb list"),
-            (options.workspace_id, self._workspaces.get, "workspace", "mira workspaces list"),
-        )
-        for value, lookup, name, command in checks:
-            if value is not None and lookup(value) is None:
-                raise NotFoundError.said("chat.not_found", name=name, id=value, command=command)
-
     def _author(self, role_id: str | None) -> dict[str, str]:
         """Who answers, kept on the message: the role's name and avatar (the role may change later)."""
         role = self._roles.get(role_id) if role_id else None
         if role is None:
             return {}
         return {"author": role.name, **({"avatar": role.avatar} if role.avatar else {})}
-
-    def _thread(self, thread_id: str) -> Thread:
-        thread = self._threads.get(thread_id)
-        if thread is None:
-            raise NotFoundError.said("threads.not_found", thread_id=thread_id)
-        return thread
-
-    def _writable_thread(self, thread_id: str) -> Thread:
-        thread = self._thread(thread_id)
-        if thread.status is ThreadStatus.ARCHIVED:
-            raise ConflictError.said("chat.archived", thread_id=thread_id)
-        return thread
-
-    def _message(self, message_id: str) -> Message:
-        message = self._messages.get(message_id)
-        if message is None:
-            raise NotFoundError.said("chat.no_message", message_id=message_id)
-        return message
