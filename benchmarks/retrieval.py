@@ -116,7 +116,7 @@ def leaf_texts(app: AppServices, corpus: Path, folder: Path) -> list[str]:
     """The search texts of every leaf Mira will make of ``corpus``: its own reader and chunker, on the
     same records it stores, without embedding anything."""
     from mira_desktop.services.knowledge.files import beir_entries
-    from mira_desktop.services.knowledge.indexing.builder import chunk_file
+    from mira_desktop.services.knowledge.indexing.reading import chunk_file
 
     folder.mkdir(parents=True, exist_ok=True)
     settings = app.knowledge.queue.builder.settings

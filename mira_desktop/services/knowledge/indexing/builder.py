@@ -34,7 +34,7 @@ from mira_desktop.services.knowledge.indexing.progress import Emitter, ProgressC
 from mira_desktop.services.knowledge.indexing.reading import (
     ChunkedFile,
     IndexingSettings,
-    chunk_stored,
+    chunk_file,
     phrase_of,
     with_notes,
 )
@@ -348,7 +348,7 @@ class IndexBuilder:
         path = self._files.source_path(kb_id, version.stored_path)
         if not path.is_file():
             raise ReadError.said(ReadErrorKind.CORRUPT, "read.copy_missing", document=document.name)
-        return chunk_stored(
+        return chunk_file(
             path, document.name, self.settings, embedder.count_tokens, ocr, password=password, progress=progress
         )
 

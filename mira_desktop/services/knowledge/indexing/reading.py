@@ -44,43 +44,33 @@ def chunk_file(
     password: str | None = None,
     progress: BlockProgress | None = None,
 ) -> ChunkedFile:
-    """Read and chunk one stored file exactly as indexing does (the file's own title, else its name);
-    ``progress`` hears (blocks chunked, blocks in all)."""
-    parsed = read_file(path, settings.limits, ocr, password=password)
-    title = parsed.title or ("" if parsed.format == "beir" else Path(name).stem)
-    chunks = chunk_blocks(parsed.blocks, title, settings.chunking, count_tokens, progress)
+    """Read and chunk the file at ``path`` (the stored copy of the document ``name``) exactly as
+    indexing does, titled with the file's own title, else its name; ``progress`` hears (blocks chunked,
+    blocks in all). A reader's error (its sentence and its phrase's values) names the document, never
+    the stored copy."""
+    try:
+        parsed = read_file(path, settings.limits, ocr, password=password)
+        title = parsed.title or ("" if parsed.format == "beir" else Path(name).stem)
+        chunks = chunk_blocks(parsed.blocks, title, settings.chunking, count_tokens, progress)
+    except ReadError as exc:  # a library's message may name the stored copy: show the document instead
+        raise _naming(exc, path, name) from exc
     if not chunks.leaves:
         raise ReadError.said(ReadErrorKind.EMPTY, "read.no_text", name=name)
     return ChunkedFile(chunks, list(parsed.notes))
 
 
-def chunk_stored(
-    path: Path,
-    name: str,
-    settings: IndexingSettings,
-    count_tokens: Callable[[str], int],
-    ocr: OcrOptions | None = None,
-    *,
-    password: str | None = None,
-    progress: BlockProgress | None = None,
-) -> ChunkedFile:
-    """:func:`chunk_file` of the stored copy at ``path`` of the document ``name``: a reader's error
-    (its sentence and its phrase's values) names the document, never the stored copy."""
-    try:
-        return chunk_file(path, name, settings, count_tokens, ocr, password=password, progress=progress)
-    except ReadError as exc:  # a library's message may name the stored copy: show the document instead
+def _naming(exc: ReadError, path: Path, name: str) -> ReadError:
+    def named(text: str) -> str:
+        return text.replace(str(path), name).replace(str(path.parent) + "/", "")
 
-        def named(text: str) -> str:
-            return text.replace(str(path), name).replace(str(path.parent) + "/", "")
-
-        error = ReadError(exc.kind, named(str(exc)))
-        if exc.phrase is not None:  # the window says it in its own language, naming the document too
-            values = {
-                k: v if isinstance(v, int | float | phrases.Phrase) else named(str(v))
-                for k, v in exc.phrase.values.items()
-            }
-            error.phrase = phrases.Phrase(exc.phrase.key, values)
-        raise error from exc
+    error = ReadError(exc.kind, named(str(exc)))
+    if exc.phrase is not None:  # the window says it in its own language, naming the document too
+        values = {
+            k: v if isinstance(v, int | float | phrases.Phrase) else named(str(v))
+            for k, v in exc.phrase.values.items()
+        }
+        error.phrase = phrases.Phrase(exc.phrase.key, values)
+    return error
 
 
 def phrase_of(error: BaseException, name: str = "") -> dict[str, Any]:
