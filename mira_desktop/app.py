@@ -11,6 +11,7 @@ import contextlib
 import os
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -20,9 +21,25 @@ from mira_desktop.core.data_folder import resolve_data_dir
 from mira_desktop.core.errors import MiraError
 
 if TYPE_CHECKING:
+    from mira_desktop.core.changes import ChangeFeed
+    from mira_desktop.core.data_folder import DataFolder
     from mira_desktop.core.notifications import Notification, NotificationBus
+    from mira_desktop.core.tasks import TaskRunner
     from mira_desktop.models.secrets import SecretStore
-    from mira_desktop.services.app.bundle import AppServices
+    from mira_desktop.services.app.bundle import AppServices, LaterParts
+    from mira_desktop.services.app.later import LaterServices
+    from mira_desktop.services.chat.run_bus import RunBus
+    from mira_desktop.services.model_catalog.catalog import ModelService
+    from mira_desktop.services.trash.service import TrashKind, TrashService
+    from mira_desktop.store.database import Database
+    from mira_desktop.store.messages import MessageRepository
+    from mira_desktop.store.providers import ProviderRepository
+    from mira_desktop.store.roles import RoleRepository
+    from mira_desktop.store.runs import RunRepository
+    from mira_desktop.store.settings import SettingsRepository
+    from mira_desktop.store.threads import ThreadRepository
+    from mira_desktop.store.trash import TrashRepository
+    from mira_desktop.store.workspaces import WorkspaceRepository
 
 
 def build_services(
@@ -30,17 +47,44 @@ def build_services(
     notifications: NotificationBus | None = None,
     secrets: SecretStore | None = None,
 ) -> AppServices:
-    """Open (creating on first start) the data folder at ``data_dir`` and wire the services.
+    """Open (creating on first start) the data folder at ``data_dir`` and build every service now:
+    for the ``mira`` command and the tests (the window uses :func:`open_window_services`)."""
+    services = open_services(data_dir, notifications, secrets)
+    try:
+        services.later.finish()
+    except BaseException:
+        services.close()
+        raise
+    return services
+
+
+def open_window_services(data_dir: Path, notifications: NotificationBus | None = None) -> AppServices:
+    """The services of the desktop app: those the window needs to list and open threads, opened now;
+    the rest built once the window is usable (it calls ``later.finish_in_background``), and then what
+    a kill or a shutdown left unfinished goes on (model downloads; index jobs resume when the window
+    attaches)."""
+    services = open_services(data_dir, notifications, hold_later=True)
+    services.later.when_finished(lambda: services.hub.downloads.resume_unfinished())  # noqa: PLW0108 (hub: a stand-in now)
+    return services
+
+
+def open_services(
+    data_dir: Path,
+    notifications: NotificationBus | None = None,
+    secrets: SecretStore | None = None,
+    *,
+    hold_later: bool = False,
+) -> AppServices:
+    """Open (creating on first start) the data folder at ``data_dir`` and build the services that list
+    and open threads; the others are built by ``services.later`` (:func:`_build_later`), and stand in
+    until then (``hold_later``: a worker thread's use waits for ``later.finish_in_background``).
 
     The imports are here, not at the top, so that the window can paint before they load.
     """
-    from mira_desktop.core.changes import ChangeFeed
-    from mira_desktop.core.conversation.runs import RunKind
+    from mira_desktop.core.changes import ChangeFeed, Topic
     from mira_desktop.core.data_folder import prepare_data_folder
-    from mira_desktop.core.fileio import remove_stray_temporaries
     from mira_desktop.core.model_refs import ModelKind
-    from mira_desktop.core.notifications import Level, NotificationBus
-    from mira_desktop.core.providers import KeySource
+    from mira_desktop.core.notifications import NotificationBus
     from mira_desktop.core.tasks import TaskRunner
     from mira_desktop.models.adapters.local import local_adapter
     from mira_desktop.models.adapters.remote import remote_adapter
@@ -50,71 +94,33 @@ def build_services(
     from mira_desktop.services.app.bootstrap import ensure_default_workspace, seed_starter_roles
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.app.crash_reports import CrashReports
-    from mira_desktop.services.app.info import InfoService
+    from mira_desktop.services.app.later import LaterServices
     from mira_desktop.services.app.logs import log_to_file
     from mira_desktop.services.app.other_processes import OtherProcesses
     from mira_desktop.services.app.preferences import Preferences
-    from mira_desktop.services.attachments.blobs import BlobStore
-    from mira_desktop.services.attachments.retrieval import FileRetriever
-    from mira_desktop.services.attachments.service import AttachmentService
-    from mira_desktop.services.backup.archive import remove_abandoned_partials
-    from mira_desktop.services.backup.service import BackupService, pre_migration_backup
-    from mira_desktop.services.chat.agent_runs import AgentRuns, default_limits
     from mira_desktop.services.chat.recovery import recover_interrupted
-    from mira_desktop.services.chat.requests import RequestBuilder
-    from mira_desktop.services.chat.routes.agent import AgentRoute
-    from mira_desktop.services.chat.routes.rag import RagRoute
-    from mira_desktop.services.chat.routes.rag_retriever import KnowledgeRetriever
     from mira_desktop.services.chat.run_bus import RunBus
-    from mira_desktop.services.chat.service import ChatService
-    from mira_desktop.services.chat.summaries import SummaryService
-    from mira_desktop.services.hub.downloads import DownloadService
-    from mira_desktop.services.hub.endpoint import HubSettings
-    from mira_desktop.services.hub.service import HubService
-    from mira_desktop.services.knowledge.bundle import build_knowledge_services
-    from mira_desktop.services.knowledge.sources import SourceService
-    from mira_desktop.services.knowledge.trash import DocumentTrash, KnowledgeBaseTrash
-    from mira_desktop.services.mcp.host import McpHost
-    from mira_desktop.services.mcp.service import McpService, on_state_change
-    from mira_desktop.services.mcp.sessions import McpSessions
-    from mira_desktop.services.media.service import MediaService
-    from mira_desktop.services.memory.service import MemoryService
     from mira_desktop.services.model_catalog.catalog import ModelService
     from mira_desktop.services.roles.service import RoleService
-    from mira_desktop.services.sandbox.bwrap import availability
-    from mira_desktop.services.speech_input.service import SpeechInputService
     from mira_desktop.services.threads.branches import BranchEditor
     from mira_desktop.services.threads.service import ThreadService
-    from mira_desktop.services.threads.transfer import ThreadTransfer
-    from mira_desktop.services.tools.catalog import ToolCatalog
-    from mira_desktop.services.tools.permissions import ToolPermissions
-    from mira_desktop.services.trash.service import TrashService
+    from mira_desktop.services.trash.service import KindBuiltLater, TrashService
     from mira_desktop.services.trash.setup import register_kinds
     from mira_desktop.services.workspaces.service import WorkspaceService
-    from mira_desktop.store.attachments import AttachmentRepository
     from mira_desktop.store.change_log import ChangeLog
     from mira_desktop.store.database import open_database
-    from mira_desktop.store.documents import DocumentRepository
-    from mira_desktop.store.downloads import DownloadRepository
-    from mira_desktop.store.evaluation_runs import EvaluationRunRepository
-    from mira_desktop.store.index_jobs import IndexJobRepository
-    from mira_desktop.store.knowledge_bases import KnowledgeBaseRepository
-    from mira_desktop.store.mcp_servers import McpServerRepository
-    from mira_desktop.store.media import MediaRepository
-    from mira_desktop.store.memory import MemoryRepository
     from mira_desktop.store.messages import MessageRepository
     from mira_desktop.store.providers import ProviderRepository
     from mira_desktop.store.roles import RoleRepository
     from mira_desktop.store.runs import RunRepository
     from mira_desktop.store.settings import SettingsRepository
     from mira_desktop.store.threads import ThreadRepository
-    from mira_desktop.store.tool_permissions import ToolPermissionRepository
     from mira_desktop.store.trash import TrashRepository
     from mira_desktop.store.workspaces import WorkspaceRepository
 
     folder = prepare_data_folder(data_dir)
     # A refused database leaves the folder untouched; one about to be migrated is backed up first.
-    database = open_database(folder.database_path, partial(pre_migration_backup, folder))
+    database = open_database(folder.database_path, partial(_back_up_before_migrating, folder))
     log_to_file(folder.logs_dir)
     bus = notifications or NotificationBus()
     crashes = CrashReports(folder.logs_dir, bus)  # every bug in background work: a report and its path
@@ -138,142 +144,40 @@ def build_services(
             }
         )
         models = ModelService(registry, providers, settings, secret_store, changes)
-        hub_settings = HubSettings(settings, secret_store)
-        hub = HubService(
-            hub_settings,
-            DownloadService(
-                DownloadRepository(database),
-                folder.models_dir,
-                client=lambda: HubService.client_for(hub_settings),
-                add_model=lambda path: models.add_local(path).ref,
-                tasks=tasks,
-                changes=changes,
-            ),
-            models.local_settings,
-        )
         threads = ThreadRepository(database)
         messages = MessageRepository(database)
         runs = RunRepository(database)
         recover_interrupted(database, runs, messages)
-        memory = MemoryService(MemoryRepository(database), messages, workspaces, changes)
-        media = MediaService(
-            media=MediaRepository(database),
+        opened = _Opened(
+            folder=folder,
+            database=database,
+            bus=bus,
+            tasks=tasks,
+            changes=changes,
+            settings=settings,
+            workspaces=workspaces,
+            roles=roles,
+            trash_rows=trash_rows,
+            trash=trash,
+            providers=providers,
+            secrets=secret_store,
+            models=models,
             threads=threads,
             messages=messages,
-            providers=providers,
-            settings=settings,
-            secrets=secret_store,
-            tasks=tasks,
-            changes=changes,
-            folder=folder.root / "media",
-        )
-        knowledge_bases = KnowledgeBaseRepository(database)
-        documents = DocumentRepository(database)
-        attachment_rows = AttachmentRepository(database)
-        knowledge = build_knowledge_services(
-            folder,
-            database,
-            knowledge_bases=knowledge_bases,
-            documents=documents,
-            jobs=IndexJobRepository(database),
-            evaluation_runs=EvaluationRunRepository(database),
-            settings=settings,
-            trash=trash,
-            notifications=bus,
-            tasks=tasks,
-            changes=changes,
-        )
-        retriever = KnowledgeRetriever(knowledge.search)
-        permissions = ToolPermissions(ToolPermissionRepository(database), changes)
-        mcp = McpService(
-            servers=McpServerRepository(database),
-            settings=settings,
-            secrets=secret_store,
-            sessions=McpSessions(McpHost(), on_state_change(changes)),
-            changes=changes,
-            logs_dir=folder.logs_dir,
-        )
-        tool_catalog = ToolCatalog(
-            mcp=mcp,
-            permissions=permissions,
-            workspaces=workspaces,
-            settings=settings,
-            sandbox=availability,
-            private_paths=folder.private_paths(),
-            changes=changes,
-        )
-        agent_route = AgentRoute(
-            workspaces=workspaces,
-            permissions=permissions,
-            catalog=tool_catalog,
             runs=runs,
-            retriever=retriever,
-            snapshots_dir=folder.snapshots_dir,
-            private_paths=folder.private_paths(),
-            limits=lambda: default_limits(settings.get),
+            run_bus=RunBus(),
         )
-        requests = RequestBuilder(roles, settings, models, memory, agent_route.context_text)
+        # Built once this function has returned (``services`` is bound by then).
+        later = LaterServices(lambda: _build_later(opened, services), held=hold_later)
+        media = later.stand_in(lambda parts: parts.media, "media")
+        chat = later.stand_in(lambda parts: parts.chat, "chat")
         branches = BranchEditor(
             database,
             threads,
             messages,
             changes,
-            is_busy=lambda t: chat.is_busy(t),  # noqa: PLW0108 (chat is built below)
-            after_delete=media.remove_orphaned_files,
-        )
-        attachments = AttachmentService(
-            database=database,
-            repository=attachment_rows,
-            blobs=BlobStore(folder.attachments_dir),
-            retriever=FileRetriever(folder.attachments_dir / ".scratch", lambda: knowledge.embedder),
-            settings=settings,
-            threads=threads,
-            messages=messages,
-            changes=changes,
-            requests=requests,
-            branches=branches,
-            models=models,
-        )
-        chat = ChatService(
-            database=database,
-            threads=threads,
-            messages=messages,
-            runs=runs,
-            attachment_rows=attachment_rows,
-            roles=roles,
-            knowledge_bases=knowledge_bases,
-            workspaces=workspaces,
-            models=models,
-            requests=requests,
-            branches=branches,
-            bus=RunBus(),
-            tasks=tasks,
-            changes=changes,
-            memory=memory,
-            attachments=attachments,
-            routes={RunKind.RAG: RagRoute(retriever), RunKind.AGENT: agent_route},
-            answer_listeners=[attachments.cite_answer, media.after_answer],
-            # Summaries need chat (built below): the summary of a long thread is refreshed after each answer.
-            on_run_finished=lambda thread_id: summaries.refresh_if_needed(thread_id),  # noqa: PLW0108
-        )
-        summaries = SummaryService(
-            threads=threads,
-            chat=chat,
-            branches=branches,
-            models=models,
-            tasks=tasks,
-            changes=changes,
-            on_failure=lambda text: bus.post(Level.WARNING, text),
-        )
-        agent_runs = AgentRuns(
-            chat=chat,
-            route=agent_route,
-            database=database,
-            runs=runs,
-            messages=messages,
-            threads=threads,
-            snapshots_dir=folder.snapshots_dir,
-            changes=changes,
+            is_busy=lambda t: chat.is_busy(t),  # noqa: PLW0108 (a stand-in until the chat service is built)
+            after_delete=lambda: media.remove_orphaned_files(),  # noqa: PLW0108 (the same)
         )
         workspace_service = WorkspaceService(workspaces, changes, folder.private_paths(), trash)
         role_service = RoleService.assemble(
@@ -287,7 +191,14 @@ def build_services(
             trash=trash,
         )
         thread_service = ThreadService(
-            threads, messages, settings, changes, workspaces, trash=trash, after_delete=media.remove_orphaned_files
+            threads,
+            messages,
+            settings,
+            changes,
+            workspaces,
+            runs=runs,
+            trash=trash,
+            after_delete=lambda: media.remove_orphaned_files(),  # noqa: PLW0108 (a stand-in until built)
         )
         register_kinds(
             trash,
@@ -297,66 +208,284 @@ def build_services(
             roles=role_service,
             workspaces=workspace_service,
         )
-        trash.register(DocumentTrash(knowledge.bases, trash_rows))
-        trash.register(KnowledgeBaseTrash(knowledge.bases, database, trash_rows))
-        tasks.start(
-            "trash-purge", lambda _cancel: trash.purge_expired()
-        )  # what is older than the retention period
-        media.mark_interrupted()
-        remove_abandoned_partials(folder.root / "backups")  # left by a backup killed mid-write
-        private = [p for p in folder.private_paths() if p.is_dir() and p.name != "backups"]
-        tasks.start("temporaries", lambda _cancel: remove_stray_temporaries(private))
-        tasks.start("attachments-gc", lambda _cancel: (attachments.collect(), media.remove_orphaned_files()))
-        return AppServices(
+        # Documents and knowledge bases are in the later services: their kinds are made on first use.
+        trash.register(KindBuiltLater("document", Topic.INDEX, partial(_document_trash, opened, later)))
+        trash.register(
+            KindBuiltLater("knowledge_base", Topic.KNOWLEDGE_BASES, partial(_knowledge_base_trash, opened, later))
+        )
+        services = AppServices(
             folder=folder,
             database=database,
             notifications=bus,
             changes=changes,
             tasks=tasks,
-            info=InfoService(folder, database, settings),
+            run_bus=opened.run_bus,
             workspaces=workspace_service,
             roles=role_service,
             threads=thread_service,
             branches=branches,
-            knowledge_bases=knowledge.bases,
-            knowledge=knowledge,
             models=models,
-            chat=chat,
-            summaries=summaries,
-            transfer=ThreadTransfer(database, threads, messages, changes),
-            sources=SourceService(messages, documents, knowledge.files, attachment_path=attachments.stored_path),
             preferences=Preferences(settings, changes),
-            agent_runs=agent_runs,
-            memory=memory,
-            attachments=attachments,
-            media=media,
             trash=trash,
-            backup=BackupService(
-                folder,
-                pause_indexing=knowledge.indexer.paused,
-                providers_with_keys=lambda: [
-                    p.name for p in providers.list() if p.api_key_source is KeySource.KEYRING
-                ],
-            ),
             other_processes=OtherProcesses(database, changes, tasks, ChangeLog(database)),
-            hub=hub,
-            mcp=mcp,
-            tool_permissions=permissions,
-            tools=tool_catalog,
-            speech_input=SpeechInputService(folder.root / "models", folder.root / "media" / "recordings"),
+            later=later,
         )
+        return services
     except BaseException:
         tasks.close()
         database.close()
         raise
 
 
-def build_window_services(data_dir: Path, notifications: NotificationBus | None = None) -> AppServices:
-    """The services of the desktop app: as the command's, and what a kill or a shutdown left
-    unfinished goes on (model downloads; index jobs resume when the window attaches)."""
-    services = build_services(data_dir, notifications)
-    services.hub.downloads.resume_unfinished()
-    return services
+@dataclass
+class _Opened:
+    """What :func:`open_services` opened that the later services are built from."""
+
+    folder: DataFolder
+    database: Database
+    bus: NotificationBus
+    tasks: TaskRunner
+    changes: ChangeFeed
+    settings: SettingsRepository
+    workspaces: WorkspaceRepository
+    roles: RoleRepository
+    trash_rows: TrashRepository
+    trash: TrashService
+    providers: ProviderRepository
+    secrets: SecretStore
+    models: ModelService
+    threads: ThreadRepository
+    messages: MessageRepository
+    runs: RunRepository
+    run_bus: RunBus
+
+
+def _build_later(opened: _Opened, services: AppServices) -> LaterParts:
+    """The services built after the window is usable (see ``services.app.later``)."""
+    from mira_desktop.core.conversation.runs import RunKind
+    from mira_desktop.core.fileio import remove_stray_temporaries
+    from mira_desktop.core.notifications import Level
+    from mira_desktop.core.providers import KeySource
+    from mira_desktop.services.app.bundle import LaterParts
+    from mira_desktop.services.app.info import InfoService
+    from mira_desktop.services.attachments.blobs import BlobStore
+    from mira_desktop.services.attachments.retrieval import FileRetriever
+    from mira_desktop.services.attachments.service import AttachmentService
+    from mira_desktop.services.backup.archive import remove_abandoned_partials
+    from mira_desktop.services.backup.service import BackupService
+    from mira_desktop.services.chat.agent_runs import AgentRuns, default_limits
+    from mira_desktop.services.chat.requests import RequestBuilder
+    from mira_desktop.services.chat.routes.agent import AgentRoute
+    from mira_desktop.services.chat.routes.rag import RagRoute
+    from mira_desktop.services.chat.routes.rag_retriever import KnowledgeRetriever
+    from mira_desktop.services.chat.service import ChatService
+    from mira_desktop.services.chat.summaries import SummaryService
+    from mira_desktop.services.hub.downloads import DownloadService
+    from mira_desktop.services.hub.endpoint import HubSettings
+    from mira_desktop.services.hub.service import HubService
+    from mira_desktop.services.knowledge.bundle import build_knowledge_services
+    from mira_desktop.services.knowledge.sources import SourceService
+    from mira_desktop.services.mcp.host import McpHost
+    from mira_desktop.services.mcp.service import McpService, on_state_change
+    from mira_desktop.services.mcp.sessions import McpSessions
+    from mira_desktop.services.media.service import MediaService
+    from mira_desktop.services.memory.service import MemoryService
+    from mira_desktop.services.sandbox.bwrap import availability
+    from mira_desktop.services.speech_input.service import SpeechInputService
+    from mira_desktop.services.threads.transfer import ThreadTransfer
+    from mira_desktop.services.tools.catalog import ToolCatalog
+    from mira_desktop.services.tools.permissions import ToolPermissions
+    from mira_desktop.store.attachments import AttachmentRepository
+    from mira_desktop.store.documents import DocumentRepository
+    from mira_desktop.store.downloads import DownloadRepository
+    from mira_desktop.store.evaluation_runs import EvaluationRunRepository
+    from mira_desktop.store.index_jobs import IndexJobRepository
+    from mira_desktop.store.knowledge_bases import KnowledgeBaseRepository
+    from mira_desktop.store.mcp_servers import McpServerRepository
+    from mira_desktop.store.media import MediaRepository
+    from mira_desktop.store.memory import MemoryRepository
+    from mira_desktop.store.tool_permissions import ToolPermissionRepository
+
+    o = opened
+    folder, database, settings, tasks, changes, models = o.folder, o.database, o.settings, o.tasks, o.changes, o.models
+    threads, messages, runs, workspaces = o.threads, o.messages, o.runs, o.workspaces
+    hub_settings = HubSettings(settings, o.secrets)
+    hub = HubService(
+        hub_settings,
+        DownloadService(
+            DownloadRepository(database),
+            folder.models_dir,
+            client=lambda: HubService.client_for(hub_settings),
+            add_model=lambda path: models.add_local(path).ref,
+            tasks=tasks,
+            changes=changes,
+        ),
+        models.local_settings,
+    )
+    memory = MemoryService(MemoryRepository(database), messages, workspaces, changes)
+    media = MediaService(
+        media=MediaRepository(database),
+        threads=threads,
+        messages=messages,
+        providers=o.providers,
+        settings=settings,
+        secrets=o.secrets,
+        tasks=tasks,
+        changes=changes,
+        folder=folder.root / "media",
+    )
+    knowledge_bases = KnowledgeBaseRepository(database)
+    documents = DocumentRepository(database)
+    attachment_rows = AttachmentRepository(database)
+    knowledge = build_knowledge_services(
+        folder,
+        database,
+        knowledge_bases=knowledge_bases,
+        documents=documents,
+        jobs=IndexJobRepository(database),
+        evaluation_runs=EvaluationRunRepository(database),
+        settings=settings,
+        trash=o.trash,
+        notifications=o.bus,
+        tasks=tasks,
+        changes=changes,
+    )
+    retriever = KnowledgeRetriever(knowledge.search)
+    permissions = ToolPermissions(ToolPermissionRepository(database), changes)
+    mcp = McpService(
+        servers=McpServerRepository(database),
+        settings=settings,
+        secrets=o.secrets,
+        sessions=McpSessions(McpHost(), on_state_change(changes)),
+        changes=changes,
+        logs_dir=folder.logs_dir,
+    )
+    tool_catalog = ToolCatalog(
+        mcp=mcp,
+        permissions=permissions,
+        workspaces=workspaces,
+        settings=settings,
+        sandbox=availability,
+        private_paths=folder.private_paths(),
+        changes=changes,
+    )
+    agent_route = AgentRoute(
+        workspaces=workspaces,
+        permissions=permissions,
+        catalog=tool_catalog,
+        runs=runs,
+        retriever=retriever,
+        snapshots_dir=folder.snapshots_dir,
+        private_paths=folder.private_paths(),
+        limits=lambda: default_limits(settings.get),
+    )
+    requests = RequestBuilder(o.roles, settings, models, memory, agent_route.context_text)
+    branches = services.branches
+    attachments = AttachmentService(
+        database=database,
+        repository=attachment_rows,
+        blobs=BlobStore(folder.attachments_dir),
+        retriever=FileRetriever(folder.attachments_dir / ".scratch", lambda: knowledge.embedder),
+        settings=settings,
+        threads=threads,
+        messages=messages,
+        changes=changes,
+        requests=requests,
+        branches=branches,
+        models=models,
+    )
+    chat = ChatService(
+        database=database,
+        threads=threads,
+        messages=messages,
+        runs=runs,
+        attachment_rows=attachment_rows,
+        roles=o.roles,
+        knowledge_bases=knowledge_bases,
+        workspaces=workspaces,
+        models=models,
+        requests=requests,
+        branches=branches,
+        bus=o.run_bus,
+        tasks=tasks,
+        changes=changes,
+        memory=memory,
+        attachments=attachments,
+        routes={RunKind.RAG: RagRoute(retriever), RunKind.AGENT: agent_route},
+        answer_listeners=[attachments.cite_answer, media.after_answer],
+        # Summaries need chat (built below): the summary of a long thread is refreshed after each answer.
+        on_run_finished=lambda thread_id: summaries.refresh_if_needed(thread_id),  # noqa: PLW0108
+    )
+    summaries = SummaryService(
+        threads=threads,
+        chat=chat,
+        branches=branches,
+        models=models,
+        tasks=tasks,
+        changes=changes,
+        on_failure=lambda text: o.bus.post(Level.WARNING, text),
+    )
+    agent_runs = AgentRuns(
+        chat=chat,
+        route=agent_route,
+        database=database,
+        runs=runs,
+        messages=messages,
+        threads=threads,
+        snapshots_dir=folder.snapshots_dir,
+        changes=changes,
+    )
+    trash = o.trash
+    tasks.start("trash-purge", lambda _cancel: trash.purge_expired())  # what is older than the retention period
+    media.mark_interrupted()
+    remove_abandoned_partials(folder.root / "backups")  # left by a backup killed mid-write
+    private = [p for p in folder.private_paths() if p.is_dir() and p.name != "backups"]
+    tasks.start("temporaries", lambda _cancel: remove_stray_temporaries(private))
+    tasks.start("attachments-gc", lambda _cancel: (attachments.collect(), media.remove_orphaned_files()))
+    return LaterParts(
+        info=InfoService(folder, database, settings),
+        knowledge_bases=knowledge.bases,
+        knowledge=knowledge,
+        chat=chat,
+        summaries=summaries,
+        transfer=ThreadTransfer(database, threads, messages, changes),
+        sources=SourceService(messages, documents, knowledge.files, attachment_path=attachments.stored_path),
+        agent_runs=agent_runs,
+        memory=memory,
+        attachments=attachments,
+        media=media,
+        backup=BackupService(
+            folder,
+            pause_indexing=knowledge.indexer.paused,
+            providers_with_keys=lambda: [
+                p.name for p in o.providers.list() if p.api_key_source is KeySource.KEYRING
+            ],
+        ),
+        hub=hub,
+        mcp=mcp,
+        tool_permissions=permissions,
+        tools=tool_catalog,
+        speech_input=SpeechInputService(folder.root / "models", folder.root / "media" / "recordings"),
+    )
+
+
+def _document_trash(opened: _Opened, later: LaterServices[LaterParts]) -> TrashKind:
+    from mira_desktop.services.knowledge.trash import DocumentTrash
+
+    return DocumentTrash(later.finish().knowledge_bases, opened.trash_rows)
+
+
+def _knowledge_base_trash(opened: _Opened, later: LaterServices[LaterParts]) -> TrashKind:
+    from mira_desktop.services.knowledge.trash import KnowledgeBaseTrash
+
+    return KnowledgeBaseTrash(later.finish().knowledge_bases, opened.database, opened.trash_rows)
+
+
+def _back_up_before_migrating(folder: DataFolder, database: Path, found: int, newest: int) -> Path:
+    """Before a schema migration: the database as it was, saved among the backups."""
+    from mira_desktop.services.backup.service import pre_migration_backup
+
+    return pre_migration_backup(folder, database, found, newest)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -367,7 +496,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_gui(
             resolve_data_dir(launch.data_dir),
-            build_window_services,
+            open_window_services,
             exit_after_paint=launch.exit_after_paint,
             exit_when_ready=launch.exit_when_ready,
         )

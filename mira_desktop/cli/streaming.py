@@ -34,7 +34,7 @@ def follow(
     """Start a run with ``start`` and print it as it streams. SIGINT stops it like the Stop button."""
     out = stdout or sys.stdout
     events: queue.Queue[LiveEvent] = queue.Queue()
-    unsubscribe = services.chat.bus.subscribe(events.put)
+    unsubscribe = services.run_bus.subscribe(events.put)
     handle: RunHandle | None = None
 
     def on_sigint(_signum: int, _frame: FrameType | None) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import gc
 
+import shiboken6
 from PySide6.QtCore import QObject, QTimer
 
 INTERVAL_MS = 250
@@ -50,7 +51,16 @@ class UiThreadCollector(QObject):
             gc.enable()
 
 
+_installed: dict[int, UiThreadCollector] = {}  # by id(app): the application's one collector
+
+
 def install(app: QObject) -> UiThreadCollector:
-    """The one collector of the process, a child of ``app`` (the application), made on first call."""
-    existing = app.findChild(UiThreadCollector)
-    return existing if isinstance(existing, UiThreadCollector) else UiThreadCollector(app)
+    """The one collector of the process, a child of ``app`` (the application), made on first call.
+
+    Remembered here rather than looked up with ``app.findChild``: PySide's first ``findChild`` call
+    resolves its overloads, ~15 ms before the first frame.
+    """
+    existing = _installed.get(id(app))
+    if existing is None or not shiboken6.isValid(existing):  # none yet, or that application's is gone
+        existing = _installed[id(app)] = UiThreadCollector(app)
+    return existing

@@ -156,9 +156,12 @@ def apply_theme(choice: str) -> bool:
     if isinstance(app, QApplication) and not _system_palette:
         _system_palette.append(QPalette(app.palette()))
     dark = is_dark(choice)
-    if isinstance(app, QApplication):
+    sheet = style_sheet(dark)
+    # The same look again (the saved theme once the services read it): restyling every widget would
+    # take tens of milliseconds of the UI thread for nothing.
+    if isinstance(app, QApplication) and app.styleSheet() != sheet:
         app.setPalette(qt_palette(dark))
-        app.setStyleSheet(style_sheet(dark))
+        app.setStyleSheet(sheet)
         app.setProperty("miraDark", dark)
     return dark
 

@@ -5,11 +5,13 @@ keyboard in the composer whenever the window is activated."""
 from __future__ import annotations
 
 import json
+import logging
 import os
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
@@ -195,6 +197,35 @@ def test_a_thread_clicked_in_the_list_takes_the_next_typing_into_its_composer(
     qtbot.keyClicks(window.focusWidget(), "Where should we stay?")
     assert window.composer.editor.toPlainText() == "Where should we stay?"
     window.close()
+
+
+def test_the_window_opens_threads_before_the_rest_of_the_services_is_built_and_builds_them_once_listed(
+    qtbot: QtBot, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    from mira_desktop.app import build_services, open_window_services
+
+    folder = tmp_path / "d"
+    setup = build_services(folder)
+    try:
+        thread = ThreadRepository(setup.database).create(title="Kyoto trip")
+        MessageRepository(setup.database).add(thread.id, MessageRole.USER, "Where should we stay?")
+    finally:
+        setup.close()
+    services = open_window_services(folder)  # as the app opens them: the rest waits for the window
+    window = _first_frame(qtbot, folder)
+    try:
+        with caplog.at_level(logging.WARNING, logger="mira_desktop.services.app.later"):
+            window.attach(services)
+            assert not services.later.started  # attaching needed none of them
+            window.sidebar.thread_list.itemClicked.emit(window.sidebar.thread_list.item(0))
+            qtbot.waitUntil(lambda: len(window.chat_view.widgets) == 1)
+            qtbot.waitUntil(lambda: services.later.built is not None)  # built once the threads were listed
+            qtbot.waitUntil(lambda: window.bindings.role_picker.count() > 1)  # the header's choices followed
+        assert window.current_thread_id == thread.id
+        assert [r.getMessage() for r in caplog.records] == []  # the UI thread never waited for them
+    finally:
+        window.close()
+        services.close()
 
 
 def test_the_app_process_paints_its_threads_in_the_first_frame(tmp_path: Path) -> None:

@@ -52,8 +52,8 @@ def test_building_and_closing_the_services_imports_no_http_client_schema_library
     code = (
         "import sys\n"
         "from pathlib import Path\n"
-        "from mira_desktop.app import build_window_services\n"
-        f"build_window_services(Path({str(tmp_path)!r}) / 'data').close()\n"
+        "from mira_desktop.app import build_services\n"
+        f"build_services(Path({str(tmp_path)!r}) / 'data').close()\n"
         f"print(','.join(sorted(m for m in {NOT_AT_START!r} if m in sys.modules)))\n"
     )
     env = {**os.environ, "HF_HUB_OFFLINE": "1"}

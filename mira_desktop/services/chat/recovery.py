@@ -9,10 +9,8 @@ it" (it is never sent again on its own).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from mira_desktop.agent.checkpoint import Checkpoint, PendingCall, after_kill
-from mira_desktop.agent.journal import AgentEvent
 from mira_desktop.core.conversation.runs import EventType, Run, RunKind, RunStatus
 from mira_desktop.core.conversation.threads import MessageStatus
 from mira_desktop.core.phrases import said
@@ -20,6 +18,9 @@ from mira_desktop.core.processes import process_alive
 from mira_desktop.store.database import Database
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.runs import RunRepository
+
+if TYPE_CHECKING:
+    from mira_desktop.agent.checkpoint import Checkpoint, PendingCall
 
 INTERRUPTED_MESSAGE = said("chat.interrupted")
 INTERRUPTED_AGENT_CALL = said("agent.interrupted_call")
@@ -37,8 +38,7 @@ def recover_interrupted(database: Database, runs: RunRepository, messages: Messa
             continue
         text = runs.checkpoint_json(run.id) if run.kind is RunKind.AGENT else None
         agent = text is not None
-        checkpoint = Checkpoint.from_json(text) if text else None
-        uncertain = after_kill(checkpoint.pending) if checkpoint is not None else None
+        checkpoint, uncertain = _left_by_the_kill(text) if text else (None, None)
         if checkpoint is not None and uncertain is not None:
             _wait_for_the_user(
                 database, runs=runs, messages=messages, run=run, checkpoint=checkpoint, pending=uncertain
@@ -60,6 +60,15 @@ def recover_interrupted(database: Database, runs: RunRepository, messages: Messa
     return marked
 
 
+def _left_by_the_kill(text: str) -> tuple[Checkpoint, PendingCall | None]:
+    """An agent run's checkpoint, and the call it may have sent before the kill (the agent's modules
+    are imported here: at most starts there is no run to recover)."""
+    from mira_desktop.agent.checkpoint import Checkpoint, after_kill
+
+    checkpoint = Checkpoint.from_json(text)
+    return checkpoint, after_kill(checkpoint.pending)
+
+
 def _wait_for_the_user(
     database: Database,
     *,
@@ -70,6 +79,8 @@ def _wait_for_the_user(
     pending: PendingCall,
 ) -> None:
     """The run waits on the call that may have run, as if it had paused for an approval there."""
+    from mira_desktop.agent.journal import AgentEvent
+
     checkpoint.pending = pending
     shown: dict[str, Any] = {
         "call_id": pending.id,

@@ -6,6 +6,7 @@ refused with the field and the reason, and nothing is saved. Every save raises t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -15,7 +16,6 @@ from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundE
 from mira_desktop.core.roles.records import Role, RoleStatus
 from mira_desktop.services.roles.avatars import AvatarStore
 from mira_desktop.services.roles.files import write_user_file
-from mira_desktop.services.roles.preview import RolePreview, RolePreviewer
 from mira_desktop.store.roles import RoleRepository
 from mira_desktop.store.settings import SettingsRepository
 
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from mira_desktop.core.roles.schema import RoleDocument
     from mira_desktop.services.model_catalog.catalog import ModelService
     from mira_desktop.services.roles.cards import CardFormat
+    from mira_desktop.services.roles.preview import RolePreview, RolePreviewer
     from mira_desktop.services.trash.service import TrashService
     from mira_desktop.store.messages import MessageRepository
     from mira_desktop.store.threads import ThreadRepository
@@ -47,7 +48,7 @@ class RoleService:
         roles: RoleRepository,
         settings: SettingsRepository,
         avatars: AvatarStore,
-        previewer: RolePreviewer,
+        previewer: Callable[[], RolePreviewer],
         changes: ChangeFeed,
         *,
         trash: TrashService,
@@ -56,7 +57,8 @@ class RoleService:
         self._roles = roles
         self._settings = settings
         self.avatars = avatars
-        self._previewer = previewer
+        self._make_previewer = previewer  # on the first preview: it imports the request compilers
+        self._made_previewer: RolePreviewer | None = None
         self.trash = trash  # a delete goes there; a purge of the trash deletes for good
 
     @classmethod
@@ -73,8 +75,19 @@ class RoleService:
         trash: TrashService,
     ) -> RoleService:
         """The service with its avatar folder and request previewer (for the composition root)."""
-        previewer = RolePreviewer(threads, messages, models)
+
+        def previewer() -> RolePreviewer:
+            from mira_desktop.services.roles.preview import RolePreviewer
+
+            return RolePreviewer(threads, messages, models)
+
         return cls(roles, settings, AvatarStore(data_root), previewer, changes, trash=trash)
+
+    @property
+    def _previewer(self) -> RolePreviewer:
+        if self._made_previewer is None:
+            self._made_previewer = self._make_previewer()
+        return self._made_previewer
 
     # -- reading ---------------------------------------------------------------------------------
     def list(self, status: RoleStatus | None = None, query: str = "") -> list[Role]:

@@ -13,6 +13,7 @@ from mira_desktop.core.conversation.threads import Message, Thread, ThreadStatus
 from mira_desktop.core.errors import InvalidInputError, NotFoundError
 from mira_desktop.services.threads.drafts import WELCOME_DRAFT_SETTING
 from mira_desktop.store.messages import MessageRepository
+from mira_desktop.store.runs import RunRepository
 from mira_desktop.store.settings import SettingsRepository
 from mira_desktop.store.threads import ThreadRepository
 from mira_desktop.store.workspaces import WorkspaceRepository
@@ -57,10 +58,12 @@ class ThreadService:
         changes: ChangeFeed,
         workspaces: WorkspaceRepository,
         *,
+        runs: RunRepository,
         trash: TrashService,
         after_delete: Callable[[], object] | None = None,
     ) -> None:
         self._threads = threads
+        self._runs = runs
         self._messages = messages
         self.trash = trash  # a delete goes there; a purge of the trash deletes for good
         # Called after messages were deleted for good: removes the media files no row names any more.
@@ -71,6 +74,11 @@ class ThreadService:
 
     def exists(self, thread_id: str) -> bool:
         return self._threads.get(thread_id) is not None
+
+    def awaiting_approval(self) -> builtins.list[str]:
+        """The threads whose agent run waits for the person's approval (after a restart too), oldest
+        run first."""
+        return [run.thread_id for run in self._runs.waiting()]
 
     def welcome_draft(self) -> str:
         """The composer text of the welcome page (no thread yet), kept across restarts."""

@@ -9,6 +9,7 @@ entries older than the retention period.
 from __future__ import annotations
 
 import builtins
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
@@ -70,6 +71,34 @@ class TrashEntry:
 class Restored:
     entry: TrashEntry
     notes: builtins.list[str]  # the bindings that could not come back, one sentence each
+
+
+class KindBuiltLater:
+    """A kind whose handler is made when first needed: one of the services built after the window is
+    usable (documents and knowledge bases)."""
+
+    def __init__(self, kind: str, topic: Topic, make: Callable[[], TrashKind]) -> None:
+        self.kind = kind
+        self.topic = topic
+        self._make = make
+        self._handler: TrashKind | None = None
+
+    def _made(self) -> TrashKind:
+        if self._handler is None:
+            self._handler = self._make()
+        return self._handler
+
+    def move(self, object_id: str) -> Moved:
+        return self._made().move(object_id)
+
+    def restore(self, entry: TrashRow) -> builtins.list[str]:
+        return self._made().restore(entry)
+
+    def after_restore(self, entry: TrashRow) -> None:
+        self._made().after_restore(entry)
+
+    def purge(self, entry: TrashRow) -> None:
+        self._made().purge(entry)
 
 
 class TrashService:

@@ -205,7 +205,10 @@ class Composer(QWidget):
         so the old one stayed on screen until something else repainted the editor."""
         if self.editor.placeholderText() != text:
             self.editor.setPlaceholderText(text)
-            self.editor.viewport().update()
+            # Not before the first frame: the first viewport() makes PySide look through the scroll
+            # areas' classes for its type (~15 ms); a window not shown yet paints the new text anyway.
+            if self.editor.isVisible():
+                self.editor.viewport().update()
 
     def set_persona(self, name: str) -> None:
         """Who the message goes to: the thread's role, or Mira."""

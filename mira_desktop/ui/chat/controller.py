@@ -96,7 +96,7 @@ class ChatController(QObject):
         self._incoming_lock = threading.Lock()
         self._relay = _RunRelay()
         self._relay.arrived.connect(self._wake)
-        self._unsubscribe = services.chat.bus.subscribe(self._enqueue)
+        self._unsubscribe = services.run_bus.subscribe(self._enqueue)
         self._draft_timer = QTimer(self)
         self._draft_timer.setSingleShot(True)
         self._draft_timer.setInterval(400)

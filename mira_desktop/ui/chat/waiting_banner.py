@@ -39,12 +39,12 @@ class WaitingBanner(QLabel):
         self.refresh()
 
     def refresh(self) -> None:
-        agent_runs, threads = self._services.agent_runs, self._services.threads
+        threads = self._services.threads
 
         def load() -> list[tuple[str, str]]:
             waiting = []
-            for view in agent_runs.waiting():
-                thread = threads.get(view.run.thread_id)
+            for thread_id in threads.awaiting_approval():
+                thread = threads.get(thread_id)
                 waiting.append((thread.id, thread.title or tr("thread.untitled")))
             return waiting
 

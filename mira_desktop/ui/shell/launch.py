@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QEventLoop, QObject, QTimer
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
 from mira_desktop.core.errors import MiraError
 from mira_desktop.ui.garbage_collection import install as install_collector
@@ -165,6 +165,8 @@ class _Start:
     def refuse(self, error: BaseException) -> None:
         self.error = error
         if isinstance(error, MiraError):
+            from PySide6.QtWidgets import QMessageBox
+
             print(f"mira: error: {error}", file=sys.stderr)
             QMessageBox.critical(self.window, tr("error.title"), explain(error))
         self.window.close()
@@ -172,7 +174,7 @@ class _Start:
 
 def run_gui(
     data_dir: Path,
-    build_services: Callable[[Path, NotificationBus], AppServices],
+    open_services: Callable[[Path, NotificationBus], AppServices],
     *,
     exit_after_paint: bool = False,
     exit_when_ready: bool = False,
@@ -180,8 +182,9 @@ def run_gui(
     """Show the window, open the data folder, run until the window closes; the exit status.
 
     The first frame is the data folder's first look (its threads, the welcome draft, the theme and
-    language, read-only) with a composer that takes typing; then the data folder is opened and the
-    services built, attached, and the default model loaded.
+    language, read-only) with a composer that takes typing; then the data folder is opened, the
+    services that list and open threads attached (the window is usable), the default model loaded and
+    the rest of the services built.
 
     For the start-up benchmark and smoke tests, ``exit_after_paint`` prints the first paint as a
     JSON line and quits without running the window; ``exit_when_ready`` runs the normal start
@@ -216,9 +219,13 @@ def run_gui(
     from mira_desktop.core.notifications import NotificationBus
 
     bus = NotificationBus()
-    if exit_after_paint:  # no event loop: open the data folder (creating it) and quit
+    if exit_after_paint:  # no event loop: open the data folder (creating it), build every service, quit
         try:
-            build_services(data_dir, bus).close()
+            services = open_services(data_dir, bus)
+            try:
+                services.later.finish()
+            finally:
+                services.close()
         except MiraError as exc:
             print(f"mira: error: {exc}", file=sys.stderr)
             return exc.exit_code
@@ -230,7 +237,7 @@ def run_gui(
     start = _Start(window, probe)
     # The data folder is opened and the services built off the UI thread: the window keeps
     # taking typing and clicks meanwhile (they are kept, and acted on once it is attached).
-    window.background.op(window, lambda: build_services(data_dir, bus)).success(start.attach).failure(
+    window.background.op(window, lambda: open_services(data_dir, bus)).success(start.attach).failure(
         start.refuse
     ).run()
     try:

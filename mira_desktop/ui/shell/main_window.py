@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
-    QAbstractSpinBox,
     QApplication,
     QComboBox,
     QLabel,
@@ -26,7 +25,6 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QProgressBar,
     QSplitter,
-    QTextEdit,
     QVBoxLayout,
     QWidget,
 )
@@ -68,7 +66,9 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, QMainWind
         super().__init__()
         self.services: AppServices | None = None
         self.changes: ChangeSignal | None = None
-        self.background = OperationRunner(self._report_failure)
+        # Four workers: at start one waits for the model to load and another may wait for the services
+        # built after the window is usable, and listing or opening a thread must not queue behind them.
+        self.background = OperationRunner(self._report_failure, workers=4)
         self.setWindowTitle(tr("app.title"))
         self.resize(1180, 760)
         self._first_look = first_look
@@ -119,10 +119,13 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, QMainWind
     def _composer_takes_keyboard(self, reason: Qt.FocusReason) -> None:
         """Focus the composer, unless the person is typing in another field of this window."""
         focused = self.focusWidget()  # the window's last focused child: Qt gives it focus back
+        if focused is None or focused is self.composer.editor:
+            self.composer.editor.setFocus(reason)
+            return
+        from PySide6.QtWidgets import QAbstractSpinBox, QTextEdit  # not before the first frame: their enums
+
         typing_elsewhere = (
-            focused is not None
-            and focused is not self.composer.editor
-            and isinstance(focused, QLineEdit | QPlainTextEdit | QTextEdit | QAbstractSpinBox)
+            isinstance(focused, QLineEdit | QPlainTextEdit | QTextEdit | QAbstractSpinBox)
             and not getattr(focused, "isReadOnly", lambda: False)()
         ) or (isinstance(focused, QComboBox) and focused.isEditable())
         if not typing_elsewhere:
@@ -186,8 +189,8 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, QMainWind
         self.statusBar().addPermanentWidget(self.model_label)
 
     def attach(self, services: AppServices, *, check_model: bool = False) -> None:
-        """Connect the window to the opened data folder; with ``check_model``, the default model
-        starts loading first, on its own thread, while the rest of the window is connected."""
+        """Connect the window to the opened data folder. Once the threads are listed, the services built
+        later are built (if they are not yet) and, with ``check_model``, the default model loads."""
         from mira_desktop.core.changes import Topic
         from mira_desktop.ui.changes import ChangeSignal, Follow
         from mira_desktop.ui.chat.agent_actions import AgentActions
@@ -199,8 +202,6 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, QMainWind
 
         self.services = services
         self.background.set_bug_reporter(services.tasks.save_crash_report)
-        if check_model:
-            self.start_model_check()
         self.changes = ChangeSignal(services.changes)
         services.notifications.subscribe(self._notes.arrived.emit)
         self.menuBar().setEnabled(True)
@@ -244,19 +245,31 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, QMainWind
         self.header.menu_button.setMenu(self.thread_actions.menu)
         self._connect_chat()
         self.header.attach(services, self.background, self.changes)
+        # Once the threads are listed (the window is usable), the model loads and the rest of the
+        # services are built: started earlier, they would take the processor from the listing.
+        self._after_listing = lambda: self._usable(check_model)
+        self.sidebar.listed.connect(self._after_listing)
         self.sidebar.attach(services, self.background, self.changes)
         self.waiting_banner.attach(services, self.background, self.changes)
         self._follow = Follow(self, self.changes, {Topic.MESSAGES, Topic.THREADS}, self._thread_data_changed)
         preferences = services.preferences
         self.background.op(self, preferences.theme).success(apply_theme).run()
         self._remember_folders(preferences)
-        # Pending and interrupted index jobs resume in the background as soon as the app runs.
-        services.knowledge.indexer.start()
+        # Pending and interrupted index jobs resume in the background as soon as the indexer is built.
+        services.later.when_finished(lambda: services.knowledge.indexer.start())  # noqa: PLW0108 (a stand-in now)
         services.other_processes.watch()  # a `mira` command's writes show here too
         self._keep_what_was_typed()
         self.new_chat()
         if self._opening is not None:
             self.open_thread(self._opening)
+
+    def _usable(self, check_model: bool) -> None:
+        """The services listed the threads for the first time."""
+        assert self.services is not None
+        self.sidebar.listed.disconnect(self._after_listing)
+        if check_model:
+            self.start_model_check()
+        self.services.later.finish_in_background(self.services.tasks)
 
     def _keep_what_was_typed(self) -> None:
         """The composer's text from before the services (the saved draft, or what was typed since)
@@ -461,15 +474,20 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, QMainWind
             lambda error: self.composer.show_usage_error(explain(error))
         ).run()
 
+    def _active_runs(self) -> bool:
+        """Whether an answer or an agent run is being written (none before the chat service is built)."""
+        later = self.services.later.built if self.services is not None else None
+        return later is not None and bool(later.chat.active_runs())
+
     def _quit_when_idle(self) -> None:
-        if self.services is None or not self.services.chat.active_runs():
+        if not self._active_runs():
             self._quit_timer.stop()
             self.close()
 
     # -- shutdown --------------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt naming)
         """Closing the main window (or Ctrl+Q) quits Mira: every Mira window closes with it."""
-        if self.services is not None and self.services.chat.active_runs() and not self._quitting:
+        if self._active_runs() and not self._quitting:
             choice = self.ask_before_quitting()
             if choice == "cancel":
                 event.ignore()
@@ -490,8 +508,10 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, QMainWind
         self._usage_timer.stop()
         if self.services is not None:
             self.controller.close()
-            self.services.chat.stop()
-            self.services.knowledge.indexer.stop()
+            later = self.services.later.built  # not built yet: nothing runs (closing the services ends the build)
+            if later is not None:
+                later.chat.stop()
+                later.knowledge.indexer.stop()
             self.services.notifications.unsubscribe(self._notes.arrived.emit)
         if self.changes is not None:
             self.changes.close()

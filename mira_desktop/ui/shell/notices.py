@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QWidget
 
 from mira_desktop.ui.i18n import explain, tr
 
@@ -28,6 +28,8 @@ class Notices:
         return cast("QWidget", self)
 
     def delete_message(self, message_id: str) -> None:
+        from PySide6.QtWidgets import QMessageBox  # its enums cost the first frame ~3 ms
+
         assert self.services is not None
         answer = QMessageBox.question(self._window(), tr("message.delete"), tr("message.delete_confirm"))
         if answer != QMessageBox.StandardButton.Yes or self.current_thread_id is None:
@@ -86,6 +88,8 @@ class Notices:
     def _show_notification(self, note: Notification) -> None:
         """One display per level: an error is a dialog (its details behind "Show Details…"), anything
         else the status line. The sentence is the error's, in the window's language."""
+        from PySide6.QtWidgets import QMessageBox  # its enums cost the first frame ~3 ms
+
         from mira_desktop.core.notifications import Level
 
         text = explain(note.error) if note.error is not None else note.message
@@ -100,6 +104,8 @@ class Notices:
 
     def ask_before_quitting(self) -> str:
         """While a reply is being written: "stop", "after" (quit once it is finished) or "cancel"."""
+        from PySide6.QtWidgets import QMessageBox  # its enums cost the first frame ~3 ms
+
         box = QMessageBox(QMessageBox.Icon.Question, tr("quit.title"), tr("quit.question"), parent=self._window())
         stop = box.addButton(tr("quit.stop"), QMessageBox.ButtonRole.DestructiveRole)
         after = box.addButton(tr("quit.after"), QMessageBox.ButtonRole.AcceptRole)

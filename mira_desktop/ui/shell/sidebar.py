@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QStackedWidget,
-    QStyle,
     QTabBar,
     QVBoxLayout,
     QWidget,
@@ -121,7 +120,9 @@ class ThreadSidebar(QWidget):
         return button
 
     def attach(self, services: AppServices, runner: OperationRunner, changes: ChangeSignal) -> None:
-        # Set here, not in the first frame: the first use of QStyle's enums costs ~9 ms of start-up.
+        # Set here, not in the first frame: importing QStyle makes its enums, ~10 ms of start-up.
+        from PySide6.QtWidgets import QStyle
+
         self.trash_button.setIcon(self.style().standardIcon(QStyle.StandardPixmap.SP_TrashIcon))
         self.services = services
         self.runner = runner
@@ -145,7 +146,7 @@ class ThreadSidebar(QWidget):
         """Re-read the list (in the background) for the tab and the search shown."""
         if self.services is None or self.runner is None:
             return
-        threads_service, agent_runs = self.services.threads, self.services.agent_runs
+        threads_service = self.services.threads
         status = ThreadStatus.ARCHIVED if self.archived else ThreadStatus.ACTIVE
         query = self.search_box.text().strip()
 
@@ -159,7 +160,7 @@ class ThreadSidebar(QWidget):
             else:  # the newest page only: 10,000 threads take ~100 ms to read, a page of 200 ~5 ms
                 threads = threads_service.list(status, limit=shown + 1)
                 more, threads = len(threads) > shown, threads[:shown]
-            return threads, bool(query), {view.run.thread_id for view in agent_runs.waiting()}, more
+            return threads, bool(query), set(threads_service.awaiting_approval()), more
 
         def show(result: tuple[list[Thread], bool, set[str], bool]) -> None:
             threads, searching, waiting, more = result
@@ -212,6 +213,8 @@ class ThreadSidebar(QWidget):
             item.setData(Qt.ItemDataRole.UserRole, thread.id)
             item.setToolTip(f"{title}\n{model}")
             if thread.id in self.waiting:  # an agent run of this thread waits for the user's approval
+                from PySide6.QtWidgets import QStyle
+
                 item.setIcon(self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning))
                 item.setToolTip(f"{title}\n{model}\n{tr('message.waiting_note')}")
             self.thread_list.addItem(item)

@@ -181,7 +181,7 @@ def _wait_for(condition: object, seconds: float = 20) -> None:
 def test_a_download_running_when_mira_closes_resumes_at_the_next_start_of_the_window(
     open_services: object, stand_in: StandInHub, data_dir: Path
 ) -> None:
-    from mira_desktop.app import build_window_services
+    from mira_desktop.app import open_window_services
 
     stand_in.faults.bytes_per_second = 1_000_000
     with open_services() as services:  # type: ignore[operator]
@@ -196,8 +196,9 @@ def test_a_download_running_when_mira_closes_resumes_at_the_next_start_of_the_wi
     [partial] = partials(data_dir / "models")
     kept = partial.stat().st_size
     stand_in.faults.bytes_per_second = None
-    services = build_window_services(data_dir)
+    services = open_window_services(data_dir)
     try:
+        services.later.finish()  # as the window has them built once it is usable
         _wait_for(lambda: services.hub.downloads.get(download.id).state is DownloadState.COMPLETED)
     finally:
         services.close()
