@@ -13,10 +13,12 @@ the moment the child reports (so interpreter start and imports count, as they do
   through the services beforehand), started with the hidden ``--exit-when-ready`` option. Moments
   of the same process: first paint of the main window (with what it showed: the threads listed in
   that frame and whether the composer takes typing); services attached (the data folder opened and
-  the services built off the UI thread, the window connected to them); threads listed by the
-  services (the sidebar's ``listed`` signal after its background read); usable, the later of those
-  two: every thread opens on a click, what is typed is kept, Enter sends or queues; and model ready
-  (the model check's answer: Enter sends at once), which the bare llama.cpp load bounds below.
+  the services that list and open threads built off the UI thread, the window connected to them);
+  threads listed by the services (the sidebar's ``listed`` signal after its background read);
+  usable, the later of those two: every thread opens on a click, what is typed is kept, Enter sends
+  or queues; every service built (the rest, built on a task once the window is usable: until then
+  a send or the header's choices wait for them off the UI thread); and model ready (the model
+  check's answer: Enter sends at once), which the bare llama.cpp load bounds below.
 - Mira, new data folder: the same, on a folder that does not exist yet (this start creates the
   database, the default workspace and the starter roles).
 - Mira idle: the existing folder's window left alone 3 s after it became usable, then its resident
@@ -248,6 +250,7 @@ def report(
         (f"Mira, existing folder ({n} threads): services attached", "mira_existing", "services_attached_s"),
         (f"Mira, existing folder ({n} threads): threads listed by the services", "mira_existing", "threads_listed_s"),
         (f"Mira, existing folder ({n} threads): usable", "mira_existing", "usable_s"),
+        (f"Mira, existing folder ({n} threads): every service built", "mira_existing", "later_services_built_s"),
         (f"Mira, existing folder ({n} threads): model ready (Enter sends at once)", "mira_existing", "model_ready_s"),
         ("Mira, new data folder: first paint", "mira_new", "first_paint_s"),
         ("Mira, new data folder: usable", "mira_new", "usable_s"),
@@ -255,8 +258,12 @@ def report(
     ]
     spreads: dict[str, dict[str, Any]] = {}
     rows = []
-    for label, kind, key in rows_spec:
-        values = [s[key] for s in samples[kind]]
+    for name, kind, key in rows_spec:
+        values = [s[key] for s in samples[kind] if key in s]
+        if not values:
+            continue
+        # every service built: missing from a run whose model was ready before the rest was built
+        label = name if len(values) == len(samples[kind]) else f"{name} ({len(values)} of {len(samples[kind])} runs)"
         spread = Spread.of(values)
         spreads[f"{kind}.{key}"] = spread.to_json(values)
         rows.append([label, *spread.cells(1000)])

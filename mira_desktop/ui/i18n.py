@@ -22,7 +22,8 @@ from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from mira_desktop.core import phrases
 from mira_desktop.core.phrases import Phrase
-from mira_desktop.ui.strings import CATALOG
+from mira_desktop.ui.strings import entry
+from mira_desktop.ui.strings.source import Source
 
 LANGUAGES = ("en", "zh")
 TRANSLATIONS_DIR = Path(__file__).with_name("translations")
@@ -49,28 +50,28 @@ def tr(key: str, **values: object) -> str:
     For a numerus message the value of its count keyword (``count=3``, or the one the catalog
     names) picks the plural form; whole numbers are written in the window's locale (``1,234``).
     """
-    entry = CATALOG[key]
-    if entry.plural:
-        count = values[entry.count]
+    found = _entry(key)
+    if found.plural:
+        count = values[found.count]
         n = _count(count)
-        text = QCoreApplication.translate(entry.context, entry.source, entry.disambiguation, n)
+        text = QCoreApplication.translate(found.context, found.source, found.disambiguation, n)
         if n < 0:  # not a count Qt can take: show the value as given
             text = text.replace("%Ln", str(_shown(count))).replace("%n", str(_shown(count)))
     else:
-        text = QCoreApplication.translate(entry.context, entry.source, entry.disambiguation)
+        text = QCoreApplication.translate(found.context, found.source, found.disambiguation)
     if not values:
         return text
     shown = {name: _shown(value) for name, value in values.items()}
-    for name, fragment in entry.counts:
+    for name, fragment in found.counts:
         if name in values:
-            shown[name] = tr(fragment, **{CATALOG[fragment].count: values[name]})
+            shown[name] = tr(fragment, **{_entry(fragment).count: values[name]})
     return text.format(**shown)
 
 
 def tr_or(key: str, fallback: str, **values: object) -> str:
     """``tr(key, **values)`` when the catalog has ``key`` (a state, a kind of error named by a code),
     else ``fallback`` as it is."""
-    return tr(key, **values) if key in CATALOG else fallback
+    return tr(key, **values) if entry(key) is not None else fallback
 
 
 def say(text: str | Phrase) -> str:
@@ -102,9 +103,16 @@ def _led(kind: object, message: str) -> str:
     """``message`` (a server's or model's English) after a sentence in the window's language that says
     what kind of failure it is; as it is in English, which the sentence itself already is."""
     key = f"model_error.{kind}"
-    if language() == "en" or key not in CATALOG or not message:
+    if language() == "en" or entry(key) is None or not message:
         return message
     return f"{tr(key)} {message}"
+
+
+def _entry(key: str) -> Source:
+    found = entry(key)
+    if found is None:
+        raise KeyError(key)  # a key the catalog lacks: a bug, as a missing dict key was
+    return found
 
 
 def _count(value: object) -> int:
@@ -205,8 +213,8 @@ class _QtGaps(QTranslator):
         key = QT_GAPS.get((context, source))
         if key is None:
             return None  # a null string: Qt asks the next translator (an empty one would be the answer)
-        entry = CATALOG[key]
-        return QCoreApplication.translate(entry.context, entry.source, entry.disambiguation)
+        found = _entry(key)
+        return QCoreApplication.translate(found.context, found.source, found.disambiguation)
 
     def isEmpty(self) -> bool:  # noqa: N802 (Qt's name)
         return False

@@ -69,12 +69,17 @@ class _ReadyProbe(QObject):
         self._listed_at: tuple[float, float] | None = None
         self._done = False
         self._attached_at: float | None = None
+        self._later_at: float | None = None
         self.succeeded = False
         window.sidebar.listed.connect(self._listed)
         window.model_readiness_changed.connect(self._model_checked)
 
     def attached(self) -> None:
         self._attached_at = time.time()
+
+    def later_built(self) -> None:
+        """The services built after the window is usable are built (called on the thread that built them)."""
+        self._later_at = time.time()
 
     def _listed(self) -> None:
         if self._window.services is None:
@@ -116,6 +121,8 @@ class _ReadyProbe(QObject):
             line["services_attached_epoch"] = self._attached_at
         if self._listed_at is not None:
             line["threads_listed_epoch"] = self._listed_at[1]
+        if self._later_at is not None:
+            line["later_services_built_epoch"] = self._later_at
         if not readiness.ready:
             line["problem"] = readiness.problem
         hold = float(os.environ.get("MIRA_READY_HOLD_S", "0") or 0)
@@ -161,6 +168,7 @@ class _Start:
         self.window.attach(services, check_model=True)
         if self.probe is not None:
             self.probe.attached()
+            services.later.when_finished(self.probe.later_built)
 
     def refuse(self, error: BaseException) -> None:
         self.error = error

@@ -13,8 +13,10 @@ import pkgutil
 from mira_desktop.ui.strings.source import Source
 
 
-def _tables() -> list[dict[str, Source]]:
-    names = sorted(m.name for m in pkgutil.iter_modules(__path__) if m.name != "source")
+def _tables(phrases: bool) -> list[dict[str, Source]]:
+    names = sorted(
+        m.name for m in pkgutil.iter_modules(__path__) if m.name != "source" and m.name.startswith("phrases") == phrases
+    )
     return [importlib.import_module(f"{__name__}.{name}").STRINGS for name in names]
 
 
@@ -28,4 +30,28 @@ def _merge(*tables: dict[str, Source]) -> dict[str, Source]:
     return merged
 
 
-CATALOG: dict[str, Source] = _merge(*_tables())
+# The window's own text, read with this package. The services' phrases (``phrase.*``, half of the
+# entries in eighteen modules) are read when the window first says one: not before its first frame.
+_WINDOW: dict[str, Source] = _merge(*_tables(phrases=False))
+_PHRASES: list[dict[str, Source]] = []
+
+
+def _phrases() -> dict[str, Source]:
+    if not _PHRASES:
+        _PHRASES.append(_merge(*_tables(phrases=True)))
+    return _PHRASES[0]
+
+
+def entry(key: str) -> Source | None:
+    """The catalog's entry for ``key``, or None."""
+    found = _WINDOW.get(key)
+    if found is None and key.startswith("phrase."):
+        found = _phrases().get(key)
+    return found
+
+
+def __getattr__(name: str) -> dict[str, Source]:
+    """``CATALOG``: every entry, the window's text and the phrases (for the tests and ``tools/i18n_sync.py``)."""
+    if name == "CATALOG":
+        return _merge(_WINDOW, _phrases())
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
