@@ -109,6 +109,7 @@ def open_services(
     from mira_desktop.services.workspaces.service import WorkspaceService
     from mira_desktop.store.change_log import ChangeLog
     from mira_desktop.store.database import open_database
+    from mira_desktop.store.knowledge_bases import KnowledgeBaseRepository
     from mira_desktop.store.messages import MessageRepository
     from mira_desktop.store.providers import ProviderRepository
     from mira_desktop.store.roles import RoleRepository
@@ -197,6 +198,7 @@ def open_services(
             changes,
             workspaces,
             runs=runs,
+            knowledge_bases=KnowledgeBaseRepository(database),
             trash=trash,
             after_delete=lambda: media.remove_orphaned_files(),  # noqa: PLW0108 (a stand-in until built)
         )

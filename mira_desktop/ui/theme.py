@@ -43,6 +43,12 @@ QTabBar::tab:selected {{ color: {text}; border-bottom: 2px solid {accent}; }}
 QPushButton, QToolButton {{ color: {text}; }}
 QMenu::item:disabled {{ color: {disabled_text}; }}
 QToolTip {{ background: {sidebar}; color: {text}; border: 1px solid {border}; }}
+QScrollBar:vertical {{ background: transparent; width: 10px; margin: 0; }}
+QScrollBar:horizontal {{ background: transparent; height: 10px; margin: 0; }}
+QScrollBar::handle {{ background: {border}; border-radius: 4px; min-height: 24px; min-width: 24px; }}
+QScrollBar::handle:hover {{ background: {muted}; }}
+QScrollBar::add-line, QScrollBar::sub-line {{ width: 0; height: 0; border: none; }}
+QScrollBar::add-page, QScrollBar::sub-page {{ background: none; }}
 #sidebar {{ background: {sidebar}; border-right: 1px solid {line}; }}
 #caption {{ color: {muted}; font-size: 11px; text-transform: uppercase; }}
 #muted, #hint {{ color: {muted}; }}

@@ -233,3 +233,23 @@ def test_a_chat_started_with_a_role_opens_with_its_greeting_and_answers_in_its_n
     answer = window.chat_view.widgets[window.chat_view._order[-1]]
     qtbot.waitUntil(lambda: answer.who.text() == "Innkeeper")
     window.close()
+
+
+def test_a_long_thread_list_scrolls_with_a_bar_drawn_in_the_theme_not_in_black(
+    qtbot: QtBot, app_services: AppServices
+) -> None:
+    """Seen on a real X screen: without its own rules the scroll bar's track was painted black."""
+    from PySide6.QtCore import QPoint
+
+    for n in range(60):
+        ThreadRepository(app_services.database).create(title=f"Trip {n}")
+    window = open_window(qtbot, app_services)
+    listed = window.sidebar.thread_list
+    qtbot.waitUntil(lambda: listed.count() == 60)
+    bar = listed.verticalScrollBar()
+    qtbot.waitUntil(bar.isVisible)
+    frame = window.grab().toImage()
+    corner = bar.mapTo(window, QPoint(0, 0))
+    column = [frame.pixelColor(corner.x() + bar.width() // 2, corner.y() + y).name() for y in range(bar.height())]
+    assert "#000000" not in column
+    window.close()

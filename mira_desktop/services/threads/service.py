@@ -11,7 +11,9 @@ from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.conversation.branches import MessageTree, SiblingInfo
 from mira_desktop.core.conversation.threads import Message, Thread, ThreadStatus
 from mira_desktop.core.errors import InvalidInputError, NotFoundError
+from mira_desktop.core.knowledge import KnowledgeBase
 from mira_desktop.services.threads.drafts import WELCOME_DRAFT_SETTING
+from mira_desktop.store.knowledge_bases import KnowledgeBaseRepository
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.runs import RunRepository
 from mira_desktop.store.settings import SettingsRepository
@@ -59,11 +61,13 @@ class ThreadService:
         workspaces: WorkspaceRepository,
         *,
         runs: RunRepository,
+        knowledge_bases: KnowledgeBaseRepository,
         trash: TrashService,
         after_delete: Callable[[], object] | None = None,
     ) -> None:
         self._threads = threads
         self._runs = runs
+        self._knowledge_bases = knowledge_bases
         self._messages = messages
         self.trash = trash  # a delete goes there; a purge of the trash deletes for good
         # Called after messages were deleted for good: removes the media files no row names any more.
@@ -79,6 +83,11 @@ class ThreadService:
         """The threads whose agent run waits for the person's approval (after a restart too), oldest
         run first."""
         return [run.thread_id for run in self._runs.waiting()]
+
+    def knowledge_bases(self) -> builtins.list[KnowledgeBase]:
+        """The knowledge bases a thread can answer from (the header's choices, listed before the
+        knowledge-base service is built)."""
+        return self._knowledge_bases.list()
 
     def welcome_draft(self) -> str:
         """The composer text of the welcome page (no thread yet), kept across restarts."""

@@ -165,7 +165,7 @@ class ChatHeader(QWidget):
             return _Choices(
                 thread=thread,
                 roles=services.roles.list(),
-                knowledge_bases=services.knowledge_bases.list(),
+                knowledge_bases=services.threads.knowledge_bases(),
                 workspaces=services.workspaces.list(),
                 default_workspace=services.workspaces.default().id,
                 models=models,

@@ -45,6 +45,7 @@ def test_the_window_services_list_and_open_threads_before_the_rest_is_built(
         assert [m.content for m in branch.messages] == ["Sort my notes"]
         assert len(services.roles.list(RoleStatus.ACTIVE)) == 3
         assert services.models.resolve(None) == services.models.default_ref()
+        assert services.threads.knowledge_bases() == []  # the header's choices
         assert services.trash.count() == 0
         assert services.preferences.theme() == "system"
         assert not services.later.started  # none of that needed the services built later
