@@ -45,7 +45,7 @@ FIT_GOAL = 0.15
 _RSS_PROBE = r"""
 import json, sys, psutil
 import llama_cpp
-from mira_desktop.models.adapters.local.llama import LocalSettings, default_threads
+from mira_desktop.models.adapters.local.settings import LocalSettings, default_threads
 settings = LocalSettings(context_window=int(sys.argv[2]))
 process = psutil.Process()
 before = process.memory_info().rss
@@ -171,7 +171,7 @@ def refetch(hub: StandInHub, size: int, runs: int, scratch: Path) -> dict[str, A
 
 def fit(runs: int) -> dict[str, Any]:
     from mira_desktop.models.adapters.local.gguf_metadata import read_file_header
-    from mira_desktop.models.adapters.local.llama import LocalSettings
+    from mira_desktop.models.adapters.local.settings import LocalSettings
     from mira_desktop.services.hub.fit import estimate
 
     path = smollm2()

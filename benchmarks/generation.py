@@ -38,7 +38,8 @@ from reporting import Goals, Spread, machine, machine_load, printed_table, table
 
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.sampling import SamplingParams
-from mira_desktop.models.adapters.local.llama import LlamaCppModel, LocalSettings, default_threads
+from mira_desktop.models.adapters.local.llama import LlamaCppModel
+from mira_desktop.models.adapters.local.settings import LocalSettings, default_threads
 from mira_desktop.models.embedded import smollm2_gguf_path
 from mira_desktop.models.protocol import ChatMessage, ChatRequest, Finish, TextDelta
 

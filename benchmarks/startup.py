@@ -177,7 +177,7 @@ def main() -> int:
     args = parser.parse_args()
     if args.runs < 5:
         parser.error("--runs must be at least 5")
-    from mira_desktop.models.adapters.local.llama import LocalSettings, default_threads
+    from mira_desktop.models.adapters.local.settings import LocalSettings, default_threads
     from mira_desktop.models.embedded import smollm2_gguf_path
 
     gguf = smollm2_gguf_path()

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from mira_desktop.core.errors import MiraError
 from mira_desktop.core.phrases import Phrase
 from mira_desktop.models.adapters.local.gguf_metadata import GgufHeader
-from mira_desktop.models.adapters.local.llama import LocalSettings
+from mira_desktop.models.adapters.local.settings import LocalSettings
 from mira_desktop.services.hub.catalogue import Recommended, load_catalogue
 from mira_desktop.services.hub.client import HubClient
 from mira_desktop.services.hub.downloads import Chosen, DownloadService, choose

@@ -6,7 +6,7 @@ import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.changes import Change, ChangeFeed, Topic
@@ -14,9 +14,8 @@ from mira_desktop.core.errors import ConflictError, InvalidInputError, MiraError
 from mira_desktop.core.model_refs import ModelKind, parse_model_ref
 from mira_desktop.core.providers import KeySource, Provider
 from mira_desktop.core.sampling import SamplingParams
-from mira_desktop.models.adapters.local.chat_template import TemplateCheck
 from mira_desktop.models.adapters.local.gguf import check_gguf
-from mira_desktop.models.adapters.local.llama import DEFAULT_CONTEXT, LocalSettings, default_threads
+from mira_desktop.models.adapters.local.settings import DEFAULT_CONTEXT, LocalSettings, default_threads
 from mira_desktop.models.embedded import EMBEDDED_CHAT_MODEL_REF
 from mira_desktop.models.protocol import ChatMessage, ChatRequest, ModelProfile, TextDelta, Usage
 from mira_desktop.models.registry import ModelRegistry
@@ -25,6 +24,9 @@ from mira_desktop.services.model_catalog.discovery import FoundModel, default_fo
 from mira_desktop.services.model_catalog.servers import KNOWN_SERVERS, FoundServer, probe
 from mira_desktop.store.providers import ProviderRepository
 from mira_desktop.store.settings import SettingsRepository
+
+if TYPE_CHECKING:
+    from mira_desktop.models.adapters.local.chat_template import TemplateCheck
 
 DEFAULT_MODEL_SETTING = "models.default_ref"
 LOCAL_FILES_SETTING = "models.local_files"

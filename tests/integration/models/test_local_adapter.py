@@ -15,7 +15,8 @@ import pytest
 
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.sampling import SamplingParams
-from mira_desktop.models.adapters.local.llama import LlamaCppModel, LocalSettings
+from mira_desktop.models.adapters.local.llama import LlamaCppModel
+from mira_desktop.models.adapters.local.settings import LocalSettings
 from mira_desktop.models.embedded import smollm2_gguf_path
 from mira_desktop.models.errors import ErrorKind, ModelError
 from mira_desktop.models.protocol import ChatMessage, ChatRequest, Finish, TextDelta, Usage

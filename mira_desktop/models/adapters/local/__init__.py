@@ -9,7 +9,7 @@ from mira_desktop.core.errors import NotFoundError
 from mira_desktop.core.model_refs import ModelRef
 from mira_desktop.core.tasks import TaskRunner
 from mira_desktop.models.adapters.local.gguf import check_gguf
-from mira_desktop.models.adapters.local.llama import LlamaCppModel, LocalSettings
+from mira_desktop.models.adapters.local.settings import LocalSettings
 from mira_desktop.models.embedded import EMBEDDED_CHAT_MODEL_NAME, smollm2_gguf_path
 from mira_desktop.models.protocol import ChatModel
 from mira_desktop.models.registry import Adapter
@@ -35,6 +35,9 @@ def local_adapter(settings: Callable[[], LocalSettings], tasks: TaskRunner) -> A
         return path, EMBEDDED_CHAT_MODEL_NAME if ref.target == EMBEDDED_NAME else path.stem
 
     def build(ref: ModelRef) -> ChatModel:
+        # The adapter's module is imported with the first model, not with the services that list threads.
+        from mira_desktop.models.adapters.local.llama import LlamaCppModel
+
         path, name = path_of(ref)
         return LlamaCppModel(str(ref), path, name, settings(), tasks)
 

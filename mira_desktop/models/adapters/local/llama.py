@@ -11,11 +11,9 @@ from __future__ import annotations
 import ctypes
 import importlib
 import logging
-import os
 import queue
 import threading
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +23,7 @@ from mira_desktop.models.adapters.local.chat_template import TemplateCheck, chec
 from mira_desktop.models.adapters.local.gguf import check_gguf
 from mira_desktop.models.adapters.local.gguf_metadata import read_file_header
 from mira_desktop.models.adapters.local.grammar import grammar_for
+from mira_desktop.models.adapters.local.settings import LocalSettings, default_threads
 from mira_desktop.models.errors import ErrorKind, ModelError
 from mira_desktop.models.protocol import (
     ChatMessage,
@@ -36,27 +35,7 @@ from mira_desktop.models.protocol import (
     Usage,
 )
 
-DEFAULT_CONTEXT = 4096
 _DONE = object()
-
-
-def default_threads() -> int:
-    """Threads for generation: all cores but one (at least one).
-
-    Measured on a 2-core machine with SmolLM2: 2 threads gave ~100 tokens/s when idle but ~1 token/s
-    while another process kept one core busy (llama.cpp's threads wait for each other at every
-    step), while 1 thread gave ~50 tokens/s either way. Leaving a core free keeps a busy desktop
-    from collapsing generation; the setting ``models.local_threads`` overrides it.
-    """
-    cores = os.cpu_count() or 1
-    return max(1, cores - 1)
-
-
-@dataclass(frozen=True)
-class LocalSettings:
-    context_window: int = DEFAULT_CONTEXT
-    threads: int = 0  # 0: default_threads()
-    batch_size: int = 256
 
 
 class LlamaCppModel:
