@@ -54,6 +54,9 @@ if TYPE_CHECKING:
     from mira_desktop.ui.changes import ChangeSignal
 
 
+USABLE_WITHIN_MS = 2000  # the model and the later services start then at the latest
+
+
 class _NotificationRelay(QObject):
     arrived = Signal(object)
 
@@ -80,6 +83,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, QMainWind
         self._quitting = False
         self._was_busy = False
         self._greeting_index = 0
+        self._became_usable = False
         self._build_layout()
         build_menus(  # in the first frame, so that nothing moves when the services arrive
             self,
@@ -249,6 +253,8 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, QMainWind
         # services are built: started earlier, they would take the processor from the listing.
         self._after_listing = lambda: self._usable(check_model)
         self.sidebar.listed.connect(self._after_listing)
+        # A list that is not read (a failed or very slow read) must not hold them back for good.
+        QTimer.singleShot(USABLE_WITHIN_MS, self, self._after_listing)
         self.sidebar.attach(services, self.background, self.changes)
         self.waiting_banner.attach(services, self.background, self.changes)
         self._follow = Follow(self, self.changes, {Topic.MESSAGES, Topic.THREADS}, self._thread_data_changed)
@@ -264,8 +270,10 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, QMainWind
             self.open_thread(self._opening)
 
     def _usable(self, check_model: bool) -> None:
-        """The services listed the threads for the first time."""
-        assert self.services is not None
+        """The services listed the threads for the first time (or did not within USABLE_WITHIN_MS)."""
+        if self.services is None or self._became_usable:
+            return
+        self._became_usable = True
         self.sidebar.listed.disconnect(self._after_listing)
         if check_model:
             self.start_model_check()
