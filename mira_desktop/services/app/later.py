@@ -110,7 +110,9 @@ class LaterServices(Generic[T]):
 
     def _for_stand_in(self, name: str) -> T:
         if self._done.is_set():
-            return self.finish()
+            if self._error is None:
+                return self._value  # type: ignore[return-value]  # set when the build ended well
+            raise self._error
         if threading.current_thread() is not threading.main_thread():
             self._may_start.wait()  # until the window is usable (or the services close)
             return self.finish()
