@@ -81,7 +81,7 @@ def open_services(
 
     The imports are here, not at the top, so that the window can paint before they load.
     """
-    from mira_desktop.core.changes import ChangeFeed, Topic
+    from mira_desktop.core.changes import ChangeFeed
     from mira_desktop.core.data_folder import prepare_data_folder
     from mira_desktop.core.model_refs import ModelKind
     from mira_desktop.core.notifications import NotificationBus
@@ -104,7 +104,7 @@ def open_services(
     from mira_desktop.services.roles.service import RoleService
     from mira_desktop.services.threads.branches import BranchEditor
     from mira_desktop.services.threads.service import ThreadService
-    from mira_desktop.services.trash.service import KindBuiltLater, TrashService
+    from mira_desktop.services.trash.service import TrashService
     from mira_desktop.services.trash.setup import register_kinds
     from mira_desktop.services.workspaces.service import WorkspaceService
     from mira_desktop.store.change_log import ChangeLog
@@ -169,7 +169,11 @@ def open_services(
             run_bus=RunBus(),
         )
         # Built once this function has returned (``services`` is bound by then).
-        later = LaterServices(lambda: _build_later(opened, services), held=hold_later)
+        later = LaterServices(
+            lambda: _build_later(opened, services),
+            held=hold_later,
+            report=lambda exc: crashes.report_task("later-services", exc),  # a callback's failure
+        )
         media = later.stand_in(lambda parts: parts.media, "media")
         chat = later.stand_in(lambda parts: parts.chat, "chat")
         branches = BranchEditor(
@@ -211,10 +215,8 @@ def open_services(
             workspaces=workspace_service,
         )
         # Documents and knowledge bases are in the later services: their kinds are made on first use.
-        trash.register(KindBuiltLater("document", Topic.INDEX, partial(_document_trash, opened, later)))
-        trash.register(
-            KindBuiltLater("knowledge_base", Topic.KNOWLEDGE_BASES, partial(_knowledge_base_trash, opened, later))
-        )
+        trash.register_later("document", partial(_document_trash, opened, later))
+        trash.register_later("knowledge_base", partial(_knowledge_base_trash, opened, later))
         services = AppServices(
             folder=folder,
             database=database,

@@ -69,8 +69,9 @@ def _image_model(args: argparse.Namespace, services: AppServices, out: Output) -
     else:
         ref = services.media.image_model()
     availability = services.media.image_availability()
-    text = f"Pictures are made by {ref}." if ref else availability.reason
-    out.result({"image_model": ref, "available": availability.available, "reason": availability.reason}, text)
+    reason = str(availability.reason)
+    text = f"Pictures are made by {ref}." if ref else reason
+    out.result({"image_model": ref, "available": availability.available, "reason": reason}, text)
     return 0
 
 

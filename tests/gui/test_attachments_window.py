@@ -268,7 +268,7 @@ def test_the_picture_switch_is_off_with_the_reason_while_no_image_model_is_set(
     window.thread_actions.fill(menu, thread_id)
     actions = {a.text(): a for a in menu.actions()}
     picture, speak = actions["Picture with each answer"], actions["Speak answers"]
-    reason = app_services.media.image_availability(thread_id).reason
+    reason = str(app_services.media.image_availability(thread_id).reason)
     assert reason
     assert not picture.isEnabled()
     assert picture.toolTip() == f"<p>{html.escape('No pictures here: ' + reason)}</p>"

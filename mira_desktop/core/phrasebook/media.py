@@ -16,6 +16,13 @@ ENGLISH: dict[str, str] = {
     "dictation.no_model": "Dictation needs the Whisper base model: {command}.",
     "dictation.no_speech": "No speech was heard in {name}: speak closer to the microphone and try again.",
     "dictation.not_audio": "{name} is not audio Mira can read ({error}): record or convert it to WAV, MP3, OGG or FLAC.",
+    "media.no_image_provider": (
+        "No image provider is set: choose one with `mira media image-model remote:PROVIDER/MODEL` "
+        "(a server with the OpenAI images API, added with `mira models add-remote`)."
+    ),
+    "media.image_provider_removed": "The image provider {name!r} was removed: choose another with `mira media image-model`.",
+    "media.picture_without_kb": "Pictures are made in threads without a knowledge base: unbind it first.",
+    "media.picture_needs_role": "Pictures are made in threads with a role: choose one first.",
     "media.bad_image_model": "{text!r} cannot make images: use remote:PROVIDER/MODEL, a provider added with `mira models add-remote`.",
     "media.espeak_failed": "espeak-ng failed (exit {code}): {error}",
     "media.espeak_slow": "espeak-ng took longer than 5 minutes and was stopped.",

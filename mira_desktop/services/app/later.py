@@ -33,13 +33,22 @@ class LaterServices(Generic[T]):
     ``held``: the window's services, whose build waits until the window says it is usable
     (:meth:`finish_in_background`): a worker thread that uses a stand-in before then waits for it
     (building then would take the processor from listing the threads). The main thread never waits
-    for that: its use builds them at once.
+    for that: its use builds them at once. ``report`` is given what a :meth:`when_finished` callback
+    raises (the others still run).
     """
 
-    def __init__(self, build: Callable[[], T], *, held: bool = False) -> None:
+    def __init__(
+        self,
+        build: Callable[[], T],
+        *,
+        held: bool = False,
+        report: Callable[[BaseException], object] | None = None,
+    ) -> None:
         self._build: Callable[[], T] | None = build
+        self._report = report
         self._lock = threading.Lock()
-        self._done = threading.Event()
+        self._done = threading.Event()  # built, or failed: waiters go on
+        self._settled = threading.Event()  # and what waited for the build has run
         self._may_start = threading.Event()
         if not held:
             self._may_start.set()
@@ -60,7 +69,6 @@ class LaterServices(Generic[T]):
     def finish(self) -> T:
         """The services: built here if no other thread is building them, else waited for. Re-raises
         what the build raised."""
-        self._may_start.set()
         with self._lock:
             build = self._build if not self._done.is_set() else None
             if build is not None and self._builder is None:
@@ -69,6 +77,7 @@ class LaterServices(Generic[T]):
                 raise RuntimeError("a service built later was used while the later services were built")
             else:
                 build = None
+            self._may_start.set()  # after claiming the build: a waiter woken now waits for this one
         if build is not None:
             self._run(build)
         else:
@@ -90,18 +99,19 @@ class LaterServices(Generic[T]):
                 self._then.append(then)
                 return
         if self._error is None:
-            then()
+            self._call(then)
 
     def settle(self) -> T | None:
-        """For closing: wait for a build under way; the services if they were built, else None. A
-        build not started never starts: whoever waits for it is cancelled."""
+        """For closing: wait for a build under way and what waited for it; the services if they were
+        built, else None. A build not started never starts: whoever waits for it is cancelled."""
         with self._lock:
             if self._builder is None and not self._done.is_set():
                 self._error = Cancelled(SHUTDOWN)
                 self._build, self._then = None, []
                 self._done.set()
-                self._may_start.set()
-        self._done.wait()
+                self._settled.set()
+            self._may_start.set()
+        self._settled.wait()
         return self.built if self._error is None else None
 
     def stand_in(self, part: Callable[[T], Any], name: str) -> Any:
@@ -134,13 +144,26 @@ class LaterServices(Generic[T]):
             with self._lock:
                 self._error, self._then = exc, []
                 self._done.set()
+                self._settled.set()
             raise
         with self._lock:
             self._value, self._build = value, None
             self._done.set()
             then, self._then = self._then, []
-        for callback in then:
+        try:
+            for callback in then:
+                self._call(callback)
+        finally:
+            self._settled.set()
+
+    def _call(self, callback: Callable[[], object]) -> None:
+        """A callback's failure is reported, not raised to whoever happened to build the services."""
+        try:
             callback()
+        except Exception as exc:
+            if self._report is None:
+                raise
+            self._report(exc)
 
 
 class StandIn:

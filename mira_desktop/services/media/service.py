@@ -19,6 +19,7 @@ from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.conversation.threads import Message, MessageRole, Thread
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
+from mira_desktop.core.phrases import Phrase, said
 from mira_desktop.core.processes import process_alive
 from mira_desktop.core.tasks import Task, TaskRunner
 from mira_desktop.models.secrets import SecretStore
@@ -51,7 +52,7 @@ class MediaView:
 @dataclass(frozen=True)
 class Availability:
     available: bool
-    reason: str = ""  # why not, with the fix
+    reason: Phrase | str = ""  # why not, with the fix
 
 
 class MediaService:
@@ -150,9 +151,9 @@ class MediaService:
         if self._threads.get(thread_id) is None:
             raise NotFoundError.said("threads.not_found", thread_id=thread_id)
         if image:
-            provider = self._provider_problem()
-            if provider:
-                raise ConflictError(provider)
+            problem = self._provider_problem()
+            if problem is not None:
+                raise ConflictError.said(problem.key, **problem.values)
         for flag, value in (("tts_enabled", tts), ("image_enabled", image)):
             if value is not None:
                 self._threads.set_flag(thread_id, flag, value)
@@ -164,15 +165,13 @@ class MediaService:
     def image_availability(self, thread_id: str | None = None) -> Availability:
         """Whether the thread's image flag can work, and why not (the UI disables the switch with it)."""
         problem = self._provider_problem()
-        if problem:
+        if problem is not None:
             return Availability(False, problem)
         thread = self._threads.get(thread_id) if thread_id else None
         if thread is not None and thread.knowledge_base_id:
-            return Availability(
-                False, "Pictures are made in threads without a knowledge base: unbind it first."
-            )
+            return Availability(False, said("media.picture_without_kb"))
         if thread is not None and not thread.role_id:
-            return Availability(False, "Pictures are made in threads with a role: choose one first.")
+            return Availability(False, said("media.picture_needs_role"))
         return Availability(True)
 
     def image_model(self) -> str | None:
@@ -260,15 +259,14 @@ class MediaService:
                   "seconds": round(speech.seconds, 3)}  # fmt: skip
         return Made(speech.wav, "audio/wav", ".wav", detail)
 
-    def _provider_problem(self) -> str:
+    def _provider_problem(self) -> Phrase | None:
         ref = self.image_model()
         if ref is None:
-            return ("No image provider is set: choose one with `mira media image-model remote:PROVIDER/MODEL` "
-                    "(a server with the OpenAI images API, added with `mira models add-remote`).")  # fmt: skip
+            return said("media.no_image_provider")
         name, _model = images.parse_image_model(ref)
         if self._providers.get_by_name(name) is None:
-            return f"The image provider {name!r} was removed: choose another with `mira media image-model`."
-        return ""
+            return said("media.image_provider_removed", name=name)
+        return None
 
     def _answer(self, message_id: str) -> Message:
         message = self._messages.get(message_id)

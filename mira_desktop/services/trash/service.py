@@ -73,34 +73,6 @@ class Restored:
     notes: builtins.list[str]  # the bindings that could not come back, one sentence each
 
 
-class KindBuiltLater:
-    """A kind whose handler is made when first needed: one of the services built after the window is
-    usable (documents and knowledge bases)."""
-
-    def __init__(self, kind: str, topic: Topic, make: Callable[[], TrashKind]) -> None:
-        self.kind = kind
-        self.topic = topic
-        self._make = make
-        self._handler: TrashKind | None = None
-
-    def _made(self) -> TrashKind:
-        if self._handler is None:
-            self._handler = self._make()
-        return self._handler
-
-    def move(self, object_id: str) -> Moved:
-        return self._made().move(object_id)
-
-    def restore(self, entry: TrashRow) -> builtins.list[str]:
-        return self._made().restore(entry)
-
-    def after_restore(self, entry: TrashRow) -> None:
-        self._made().after_restore(entry)
-
-    def purge(self, entry: TrashRow) -> None:
-        self._made().purge(entry)
-
-
 class TrashService:
     def __init__(
         self,
@@ -114,9 +86,22 @@ class TrashService:
         self._settings = settings
         self._changes = changes
         self._kinds: dict[str, TrashKind] = {}
+        self._made_later: dict[str, Callable[[], TrashKind]] = {}
 
     def register(self, kind: TrashKind) -> None:
         self._kinds[kind.kind] = kind
+
+    def register_later(self, kind: str, make: Callable[[], TrashKind]) -> None:
+        """A kind whose handler ``make`` makes when it is first needed: one of the services built after
+        the window is usable (documents, knowledge bases). It is made before any transaction opens, so
+        waiting for those services never holds the database."""
+        self._made_later[kind] = make
+
+    def _handler(self, kind: str) -> TrashKind:
+        handler = self._kinds.get(kind)
+        if handler is None:
+            handler = self._kinds.setdefault(kind, self._made_later[kind]())
+        return handler
 
     # -- retention ------------------------------------------------------------------------------
     def retention_days(self) -> int:
@@ -135,7 +120,7 @@ class TrashService:
     # -- entries --------------------------------------------------------------------------------
     def put(self, kind: str, object_id: str) -> TrashEntry:
         """Move the object to the trash: hidden everywhere, its bindings remembered."""
-        handler = self._kinds[kind]
+        handler = self._handler(kind)
         with self._db.transaction():
             moved = handler.move(object_id)
             row = self._trash.put(kind, object_id, moved.label, moved.detail)
@@ -154,7 +139,7 @@ class TrashService:
     def restore(self, ref: str) -> Restored:
         """Bring the entry ``ref`` (its trash id, or the object's own id) back; all or nothing."""
         row = self._row(ref)
-        handler = self._kinds[row.kind]
+        handler = self._handler(row.kind)
         if not self._trash.exists(row.kind, row.object_id):
             self._trash.forget(row.id)
             self._changes.publish(Topic.TRASH)
@@ -187,7 +172,7 @@ class TrashService:
         order = {"thread": 0, "document": 1, "knowledge_base": 2, "role": 3, "workspace": 4}
         for row in sorted(rows, key=lambda r: order.get(r.kind, 9)):
             if self._trash.exists(row.kind, row.object_id):
-                self._kinds[row.kind].purge(row)
+                self._handler(row.kind).purge(row)
             self._trash.forget(row.id)
         if rows:
             self._changes.publish(Topic.TRASH)

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QInputDialog, QMenu, QMessageBox, QWidget
 
 from mira_desktop.core.conversation.threads import ThreadStatus
 from mira_desktop.ui import file_dialogs
-from mira_desktop.ui.i18n import explain, tr
+from mira_desktop.ui.i18n import explain, say, tr
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -93,11 +93,15 @@ class ThreadActions:
         picture = menu.addAction(tr("thread.picture"))
         picture.setCheckable(True)
         picture.setChecked(thread is not None and thread.image_enabled)
-        available = media.image_availability(thread.id if thread else None)
-        picture.setEnabled(thread is not None and (available.available or thread.image_enabled))
-        if not available.available:
+        if self.services.later.built is None:  # just after the start: asking would build them all here
+            available, reason = False, tr("startup.still_starting")
+        else:
+            answer = media.image_availability(thread.id if thread else None)
+            available, reason = answer.available, say(answer.reason)
+        picture.setEnabled(thread is not None and (available or thread.image_enabled))
+        if not available:
             # Rich text, so a long reason wraps instead of running across the screen.
-            tip = tr("thread.picture_unavailable", reason=available.reason)
+            tip = tr("thread.picture_unavailable", reason=reason)
             picture.setToolTip(f"<p>{html.escape(tip)}</p>")
         if thread is not None:
             thread_id = thread.id

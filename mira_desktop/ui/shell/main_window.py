@@ -69,9 +69,10 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, QMainWind
         super().__init__()
         self.services: AppServices | None = None
         self.changes: ChangeSignal | None = None
-        # Four workers: at start one waits for the model to load and another may wait for the services
-        # built after the window is usable, and listing or opening a thread must not queue behind them.
-        self.background = OperationRunner(self._report_failure, workers=4)
+        # Eight workers: at start one waits for the model to load and several may wait for the services
+        # built after the window is usable (the composer's file, the context meter, an agent thread's
+        # header), and listing or opening a thread must not queue behind them.
+        self.background = OperationRunner(self._report_failure, workers=8)
         self.setWindowTitle(tr("app.title"))
         self.resize(1180, 760)
         self._first_look = first_look
@@ -516,7 +517,9 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, QMainWind
         self._usage_timer.stop()
         if self.services is not None:
             self.controller.close()
-            later = self.services.later.built  # not built yet: nothing runs (closing the services ends the build)
+            # A build of the later services under way ends first; one not started never starts, and the
+            # operations waiting for it are cancelled (else the workers' shutdown below would wait on them).
+            later = self.services.later.settle()
             if later is not None:
                 later.chat.stop()
                 later.knowledge.indexer.stop()

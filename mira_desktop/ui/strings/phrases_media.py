@@ -57,6 +57,26 @@ STRINGS: dict[str, Source] = {
         "{name} is not audio Mira can read ({error}): record or convert it to WAV, MP3, OGG or FLAC.",
         "phrase.dictation.not_audio",
     ),
+    "phrase.media.no_image_provider": translate(
+        "phrase",
+        "No image provider is set: choose one with `mira media image-model remote:PROVIDER/MODEL` (a server with the OpenAI images API, added with `mira models add-remote`).",
+        "phrase.media.no_image_provider",
+    ),
+    "phrase.media.image_provider_removed": translate(
+        "phrase",
+        "The image provider {name!r} was removed: choose another with `mira media image-model`.",
+        "phrase.media.image_provider_removed",
+    ),
+    "phrase.media.picture_without_kb": translate(
+        "phrase",
+        "Pictures are made in threads without a knowledge base: unbind it first.",
+        "phrase.media.picture_without_kb",
+    ),
+    "phrase.media.picture_needs_role": translate(
+        "phrase",
+        "Pictures are made in threads with a role: choose one first.",
+        "phrase.media.picture_needs_role",
+    ),
     "phrase.media.bad_image_model": translate(
         "phrase",
         "{text!r} cannot make images: use remote:PROVIDER/MODEL, a provider added with `mira models add-remote`.",

@@ -4185,6 +4185,26 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <translation>{name} 不是 Mira 能读取的音频（{error}）：请重新录制，或转换为 WAV、MP3、OGG 或 FLAC。</translation>
     </message>
     <message>
+        <source>No image provider is set: choose one with `mira media image-model remote:PROVIDER/MODEL` (a server with the OpenAI images API, added with `mira models add-remote`).</source>
+        <comment>phrase.media.no_image_provider</comment>
+        <translation>尚未设置图片服务商：请用 `mira media image-model remote:PROVIDER/MODEL` 选择一个（一个支持 OpenAI 图片 API 的服务器，用 `mira models add-remote` 添加）。</translation>
+    </message>
+    <message>
+        <source>The image provider {name!r} was removed: choose another with `mira media image-model`.</source>
+        <comment>phrase.media.image_provider_removed</comment>
+        <translation>图片服务商 {name!r} 已被移除：请用 `mira media image-model` 另选一个。</translation>
+    </message>
+    <message>
+        <source>Pictures are made in threads without a knowledge base: unbind it first.</source>
+        <comment>phrase.media.picture_without_kb</comment>
+        <translation>只有未绑定知识库的对话才会生成图片：请先解除绑定。</translation>
+    </message>
+    <message>
+        <source>Pictures are made in threads with a role: choose one first.</source>
+        <comment>phrase.media.picture_needs_role</comment>
+        <translation>只有设置了角色的对话才会生成图片：请先选择一个角色。</translation>
+    </message>
+    <message>
         <source>{text!r} cannot make images: use remote:PROVIDER/MODEL, a provider added with `mira models add-remote`.</source>
         <comment>phrase.media.bad_image_model</comment>
         <translation>{text!r} 无法生成图片：请使用 remote:PROVIDER/MODEL，即用 `mira models add-remote` 添加的服务商。</translation>
@@ -5951,6 +5971,11 @@ Start one on the right.</source>
         <source>Not sent: the model could not be loaded (see the status bar). Your message stays here; pick another model to send it.</source>
         <comment>startup.typed_unavailable</comment>
         <translation>未发送：模型无法加载（见状态栏）。你的消息仍留在这里；换一个模型即可发送。</translation>
+    </message>
+    <message>
+        <source>Mira is still starting: open this menu again in a moment.</source>
+        <comment>startup.still_starting</comment>
+        <translation>Mira 仍在启动：请稍后再打开这个菜单。</translation>
     </message>
     <message>
         <source>The model is loading: Send queues the message until it is ready</source>

@@ -10,6 +10,7 @@ import pytest
 
 from mira_desktop.core.conversation.threads import MessageStatus
 from mira_desktop.core.errors import ConflictError
+from mira_desktop.core.phrases import Phrase
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.chat.service import RunHandle, SendOptions
 from tests.integration.attachments.support import eventually, settled
@@ -102,9 +103,11 @@ def test_without_an_image_provider_the_flag_is_refused_with_the_reason(
     thread_id = _role_thread(services, script)
     availability = services.media.image_availability(thread_id)
     assert not availability.available
-    assert "mira media image-model" in availability.reason
-    with pytest.raises(ConflictError, match="No image provider is set"):
+    assert "mira media image-model" in str(availability.reason)
+    assert availability.reason == Phrase("media.no_image_provider")  # the window says it in its language
+    with pytest.raises(ConflictError, match="No image provider is set") as refused:
         services.media.set_flags(thread_id, image=True)
+    assert refused.value.phrase == Phrase("media.no_image_provider")
     assert not services.threads.get(thread_id).image_enabled
 
 
@@ -114,13 +117,13 @@ def test_pictures_need_a_role_and_no_knowledge_base(
     _provider(services, image_server)
     plain = services.chat.send(None, "Hello", SendOptions(model_ref=script({"text": "Hi."})))
     assert plain.wait(30).value == "completed"
-    assert "with a role" in services.media.image_availability(plain.thread_id).reason
+    assert "with a role" in str(services.media.image_availability(plain.thread_id).reason)
     thread_id = _role_thread(services, script)
     assert services.media.image_availability(thread_id).available
     assert not services.threads.get(thread_id).image_enabled  # choosing a role never turns pictures on
     kb = services.knowledge_bases.create("Notes")
     services.threads.bind(thread_id, knowledge_base_id=kb.id)
-    assert "without a knowledge base" in services.media.image_availability(thread_id).reason
+    assert "without a knowledge base" in str(services.media.image_availability(thread_id).reason)
 
 
 def test_cli_image_model_and_threads_set_image(mira: Mira, image_server: ImageServer, script: Script) -> None:

@@ -6,13 +6,15 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 from mira_desktop.app import open_window_services
 from mira_desktop.core.clock import now_iso
 from mira_desktop.core.conversation.threads import MessageRole
 from mira_desktop.core.roles.records import RoleStatus
-from mira_desktop.services.app.bundle import AppServices
+from mira_desktop.services.app.bundle import AppServices, LaterParts
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.threads import ThreadRepository
 from tests.support.fixtures import OpenServices
@@ -109,3 +111,39 @@ def test_opening_the_window_services_imports_none_of_the_services_built_later(da
     env = {**os.environ, "HF_HUB_OFFLINE": "1"}
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
     assert result.stdout.strip().splitlines()[-1:] in ([], [""])
+
+
+def test_a_knowledge_base_restored_while_the_rest_is_being_built_comes_back_without_a_deadlock(
+    open_services: OpenServices, data_dir: Path
+) -> None:
+    """The restore waits for the knowledge services before its transaction, not inside it (the build
+    needs the database too)."""
+    with open_services() as services:
+        kb = services.knowledge_bases.create("Field notes")
+        services.knowledge_bases.delete(kb.id)
+        [entry] = services.trash.list()
+    services = open_window_services(data_dir)
+    building, go_on = threading.Event(), threading.Event()
+    build = services.later._build  # the composition root's build, slowed down to overlap the restore
+    assert build is not None
+
+    def slow_build() -> LaterParts:
+        building.set()
+        go_on.wait(5)
+        return build()
+
+    services.later._build = slow_build
+    try:
+        services.later.finish_in_background(services.tasks)
+        assert building.wait(5)
+        restored: list[object] = []
+        worker = threading.Thread(target=lambda: restored.append(services.trash.restore(entry.id)), daemon=True)
+        worker.start()
+        time.sleep(0.2)  # the restore waits for the knowledge services
+        go_on.set()
+        worker.join(10)
+        assert not worker.is_alive()
+        assert len(restored) == 1
+        assert [b.name for b in services.knowledge_bases.list()] == ["Field notes"]
+    finally:
+        services.close()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 
 import pytest
 
@@ -43,13 +44,16 @@ def test_the_later_services_are_built_once_however_many_threads_ask() -> None:
 
     later = LaterServices(build)
     got: list[_Parts] = []
-    threads = [threading.Thread(target=lambda: got.append(later.finish())) for _ in range(4)]
+    threads = [threading.Thread(target=lambda: got.append(later.finish()), daemon=True) for _ in range(4)]
     for thread in threads:
         thread.start()
+    time.sleep(0.2)  # all four are in: one builds, three wait for it
+    assert len(builds) == 1
+    assert got == []
     release.set()
     for thread in threads:
         thread.join(5)
-    assert len(builds) == 1
+        assert not thread.is_alive()
     assert len(got) == 4
     assert all(parts is got[0] for parts in got)
 
@@ -100,18 +104,24 @@ def test_closing_before_a_held_build_started_cancels_whoever_waits_and_builds_no
     builds: list[str] = []
     later = LaterServices(lambda: builds.append("built") or _Parts(), held=True)
     chat = later.stand_in(lambda parts: parts.chat, "chat")
+    entered = threading.Event()
     outcome: list[BaseException] = []
 
     def use() -> None:
+        entered.set()
         try:
             chat.is_busy("busy")
         except BaseException as exc:
             outcome.append(exc)
 
-    worker = threading.Thread(target=use)
+    worker = threading.Thread(target=use, daemon=True)
     worker.start()
+    assert entered.wait(5)
+    time.sleep(0.2)  # the worker waits for the window to start the build
+    assert outcome == []
     assert later.settle() is None
     worker.join(5)
+    assert not worker.is_alive()
     assert builds == []
     assert len(outcome) == 1
     assert isinstance(outcome[0], Cancelled)
@@ -178,3 +188,44 @@ def test_using_a_later_service_while_building_them_is_a_bug_not_a_deadlock() -> 
     holder.append(later.stand_in(lambda parts: parts.chat, "chat"))
     with pytest.raises(RuntimeError, match="while the later services were built"):
         later.finish()
+
+
+def test_a_failing_callback_is_reported_the_others_run_and_the_builder_gets_the_services() -> None:
+    reported: list[BaseException] = []
+    later = LaterServices(_Parts, report=reported.append)
+    ran: list[str] = []
+
+    def broken() -> None:
+        raise OSError("no locks folder")
+
+    later.when_finished(broken)
+    later.when_finished(lambda: ran.append("indexer started"))
+    assert isinstance(later.finish(), _Parts)  # the build went well: its builder is not told otherwise
+    assert ran == ["indexer started"]
+    assert [str(e) for e in reported] == ["no locks folder"]
+
+
+def test_closing_waits_for_what_waited_for_the_build() -> None:
+    started, release = threading.Event(), threading.Event()
+    later = LaterServices(_Parts)
+    done: list[str] = []
+
+    def slow_callback() -> None:
+        started.set()
+        release.wait(5)
+        done.append("resumed downloads")
+
+    later.when_finished(slow_callback)
+    builder = threading.Thread(target=later.finish, daemon=True)
+    builder.start()
+    assert started.wait(5)
+    settled: list[object] = []
+    closer = threading.Thread(target=lambda: settled.append(later.settle()), daemon=True)
+    closer.start()
+    closer.join(0.2)
+    assert settled == []  # the services are built, but the callback still runs
+    release.set()
+    closer.join(5)
+    assert done == ["resumed downloads"]
+    assert len(settled) == 1
+    assert isinstance(settled[0], _Parts)
