@@ -129,6 +129,9 @@ class Embedder:
             if model is None:
                 os.environ.setdefault("HF_HUB_OFFLINE", "1")
                 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+                # transformers 5.2x would swap layers for compute kernels fetched from the Hub (and
+                # needs the kernels package for it): Mira runs the packaged model as it is.
+                os.environ.setdefault("USE_HUB_KERNELS", "NO")
                 from sentence_transformers import SentenceTransformer
                 from transformers.utils import logging as hf_logging
 
