@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
-    QApplication,
     QComboBox,
     QLabel,
     QLineEdit,
@@ -40,6 +39,7 @@ from mira_desktop.ui.shell.menus import MenuCommands, build_menus
 from mira_desktop.ui.shell.model_status import ModelStatus
 from mira_desktop.ui.shell.notices import Notices
 from mira_desktop.ui.shell.other_windows import OtherWindows
+from mira_desktop.ui.shell.quitting import Quitting
 from mira_desktop.ui.shell.sidebar import MORE, ThreadSidebar
 from mira_desktop.ui.shell.undo_notice import UndoNotice
 from mira_desktop.ui.theme import apply_theme
@@ -61,7 +61,7 @@ class _NotificationRelay(QObject):
     arrived = Signal(object)
 
 
-class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, QMainWindow):
+class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, Quitting, QMainWindow):
     model_readiness_changed = Signal(object)
     thread_followed = Signal(bool)  # a change of the open thread was looked at: True if it was shown anew
 
@@ -483,48 +483,8 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, QMainWind
             lambda error: self.composer.show_usage_error(explain(error))
         ).run()
 
-    def _active_runs(self) -> bool:
-        """Whether an answer or an agent run is being written (none before the chat service is built)."""
-        later = self.services.later.built if self.services is not None else None
-        return later is not None and bool(later.chat.active_runs())
-
-    def _quit_when_idle(self) -> None:
-        if not self._active_runs():
-            self._quit_timer.stop()
-            self.close()
-
-    # -- shutdown --------------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt naming)
         """Closing the main window (or Ctrl+Q) quits Mira: every Mira window closes with it."""
-        if self._active_runs() and not self._quitting:
-            choice = self.ask_before_quitting()
-            if choice == "cancel":
-                event.ignore()
-                return
-            if choice == "after":
-                event.ignore()
-                self._quitting = True
-                for widget in QApplication.topLevelWidgets():
-                    widget.hide()
-                self._quit_timer = QTimer(self)
-                self._quit_timer.timeout.connect(self._quit_when_idle)
-                self._quit_timer.start(200)
-                return
-        self._quitting = True
-        for widget in QApplication.topLevelWidgets():  # the Roles and Knowledge windows, dialogs
-            if widget is not self and widget.isWindow():
-                widget.close()
-        self._usage_timer.stop()
-        if self.services is not None:
-            self.controller.close()
-            # A build of the later services under way ends first; one not started never starts, and the
-            # operations waiting for it are cancelled (else the workers' shutdown below would wait on them).
-            later = self.services.later.settle()
-            if later is not None:
-                later.chat.stop()
-                later.knowledge.indexer.stop()
-            self.services.notifications.unsubscribe(self._notes.arrived.emit)
-        if self.changes is not None:
-            self.changes.close()
-        self.background.shutdown()
-        super().closeEvent(event)
+        if self._may_close(event):
+            self._shut_down()
+            super().closeEvent(event)
