@@ -55,10 +55,11 @@ class DatabaseTooNewError(DatabaseError):
     """The database was written by a newer Mira than this one."""
 
     def __init__(self, path: str, found: int, known: int) -> None:
-        super().__init__(
-            f"The database {path} has schema version {found}, but this Mira knows only up to "
-            f"version {known}: update Mira to open it (the file was not changed)."
-        )
+        from mira_desktop.core.phrases import said
+
+        phrase = said("app.database_too_new", path=path, found=found, known=known)
+        super().__init__(phrase.english)
+        self.phrase = phrase  # the window says it in its language (it refuses to start with it)
         self.found = found
         self.known = known
 

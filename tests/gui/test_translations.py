@@ -427,6 +427,16 @@ def test_an_error_with_a_phrase_is_said_in_chinese_and_one_without_as_written(sp
     assert i18n.explain(InvalidInputError("A sentence without a phrase.")) == "A sentence without a phrase."
 
 
+def test_a_database_from_a_newer_mira_is_refused_in_the_windows_language(speak: Speak) -> None:
+    """Seen in the Chinese trial: the start-up refusal of such a database was in English."""
+    from mira_desktop.core.errors import DatabaseTooNewError
+
+    error = DatabaseTooNewError("/data/mira.db", 999, 10)
+    assert str(error).startswith("The database /data/mira.db has schema version 999")  # the command's line
+    speak("zh")
+    assert i18n.explain(error) == "数据库 /data/mira.db 的结构版本是 999，而这个 Mira 只认识到版本 10：请先更新 Mira 再打开它（文件没有被改动）。"
+
+
 def test_a_model_or_server_failure_is_led_by_what_happened_in_chinese(speak: Speak) -> None:
     from mira_desktop.models.errors import ErrorKind, ModelError
 

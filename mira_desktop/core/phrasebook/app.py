@@ -13,6 +13,10 @@ ENGLISH: dict[str, str] = {
     "app.db_unopenable": "Cannot open the database {path}: {error}.",
     "app.db_unprepared": "Cannot prepare the database {path}: {error}.",
     "app.folder_denied": "The data folder {path} is not writable ({reason} on {ancestor}): choose another with --data-dir or {variable}, or fix its permissions.",
+    "app.database_too_new": (
+        "The database {path} has schema version {found}, but this Mira knows only up to version "
+        "{known}: update Mira to open it (the file was not changed)."
+    ),
     "app.folder_is_file": "The data folder {path} is a file, not a folder: choose another with --data-dir or {variable}.",
     "app.folder_not_writable": "The data folder {path} is not writable ({reason}): choose another with --data-dir or {variable}, or fix its permissions.",
     "app.folder_under_file": "The data folder {path} cannot be created because {ancestor} is a file: choose another with --data-dir or {variable}.",

@@ -35,6 +35,11 @@ STRINGS: dict[str, Source] = {
         "The data folder {path} is not writable ({reason} on {ancestor}): choose another with --data-dir or {variable}, or fix its permissions.",
         "phrase.app.folder_denied",
     ),
+    "phrase.app.database_too_new": translate(
+        "phrase",
+        "The database {path} has schema version {found}, but this Mira knows only up to version {known}: update Mira to open it (the file was not changed).",
+        "phrase.app.database_too_new",
+    ),
     "phrase.app.folder_is_file": translate(
         "phrase",
         "The data folder {path} is a file, not a folder: choose another with --data-dir or {variable}.",

@@ -3130,6 +3130,11 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <translation>数据文件夹 {path} 不可写（{ancestor} 上{reason}）：请用 --data-dir 或 {variable} 另选一个，或修正其权限。</translation>
     </message>
     <message>
+        <source>The database {path} has schema version {found}, but this Mira knows only up to version {known}: update Mira to open it (the file was not changed).</source>
+        <comment>phrase.app.database_too_new</comment>
+        <translation>数据库 {path} 的结构版本是 {found}，而这个 Mira 只认识到版本 {known}：请先更新 Mira 再打开它（文件没有被改动）。</translation>
+    </message>
+    <message>
         <source>The data folder {path} is a file, not a folder: choose another with --data-dir or {variable}.</source>
         <comment>phrase.app.folder_is_file</comment>
         <translation>数据文件夹 {path} 是文件而不是文件夹：请用 --data-dir 或 {variable} 另选一个。</translation>
