@@ -31,7 +31,7 @@ from mira_desktop.core.phrases import Phrase
 from mira_desktop.core.tasks import SHUTDOWN, Task, TaskRunner
 from mira_desktop.models.adapters.local.gguf_metadata import read_file_header
 from mira_desktop.services.hub.client import HubClient, HubUnavailableError
-from mira_desktop.services.hub.listing import HubFile
+from mira_desktop.services.hub.listing import HubFile, parts_of
 from mira_desktop.services.hub.transfer import (
     ChecksumMismatch,
     DiskFull,
@@ -81,12 +81,12 @@ def choose(files: list[HubFile], repo: str, file: str | None, quant: str | None)
         raise InvalidInputError.said("download.name_one", repo=repo)
     first = picked[0]
     if first.split is not None:
-        stem = first.path[: first.path.lower().rindex("-00")]
-        parts = tuple(sorted((f for f in files if f.split and f.path.startswith(stem)), key=lambda f: f.path))
-        if len(parts) != first.split[1]:
-            raise NotFoundError.said("download.missing_parts", file=first.name, parts=first.split[1])
-        return Chosen(repo, first.revision, parts)
-    if len({f.path for f in picked}) > 1:
+        parts = parts_of(files, first)
+        if parts is None:
+            raise NotFoundError.said("download.missing_parts", file=first.name, parts=first.split.parts)
+        if all(p in parts for p in picked):  # the parts of one model, whichever of them was named
+            return Chosen(repo, first.revision, parts)
+    if len({(f.split.stem if f.split else f.path) for f in picked}) > 1:
         names = ", ".join(f.name for f in picked)
         raise InvalidInputError.said("download.ambiguous", quant=quant or file or "", names=names)
     return Chosen(repo, first.revision, (first,))

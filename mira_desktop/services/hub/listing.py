@@ -15,7 +15,24 @@ _QUANT = re.compile(
     r"(?<![A-Za-z0-9])(I?Q[1-8](?:_[0-9])?(?:_K)?(?:_(?:XXS|XS|S|M|L|XL|NL))?|BF16|F16|FP16|F32)(?![A-Za-z0-9])",
     re.IGNORECASE,
 )
-_SPLIT = re.compile(r"-(\d{5})-of-(\d{5})\.gguf$", re.IGNORECASE)
+_SPLIT = re.compile(r"^(?P<stem>.+)-(?P<part>\d{5})-of-(?P<parts>\d{5})\.gguf$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class SplitName:
+    """What a split model's file name says: ``STEM-0000K-of-0000N.gguf`` is part K of N of STEM."""
+
+    stem: str  # the path without the part suffix: the same for every part of one model
+    part: int
+    parts: int
+
+
+def split_name(path: str) -> SplitName | None:
+    """The split a file's path names (llama.cpp's ``gguf-split`` naming), or None for a whole file."""
+    found = _SPLIT.match(path)
+    if found is None or not 1 <= int(found["part"]) <= int(found["parts"]):
+        return None
+    return SplitName(found["stem"], int(found["part"]), int(found["parts"]))
 
 
 @dataclass(frozen=True)
@@ -45,14 +62,15 @@ class HubFile:
 
     @property
     def quantization(self) -> str:
-        found = _QUANT.findall(self.name.removesuffix(".gguf"))
+        split = self.split
+        name = split.stem.rsplit("/", 1)[-1] if split else self.name.removesuffix(".gguf")
+        found = _QUANT.findall(name)
         return found[-1].upper().replace("FP16", "F16") if found else ""
 
     @property
-    def split(self) -> tuple[int, int] | None:
-        """(part, parts) of a model split into several files, else None."""
-        found = _SPLIT.search(self.name)
-        return (int(found.group(1)), int(found.group(2))) if found else None
+    def split(self) -> SplitName | None:
+        """Which part of a model split into several files this is, else None."""
+        return split_name(self.path)
 
     @property
     def projector(self) -> bool:
@@ -61,7 +79,35 @@ class HubFile:
 
     @property
     def chat_model(self) -> bool:
+        """A whole model in one file (a split model's parts are grouped by :func:`model_groups`)."""
         return not self.projector and self.split is None
+
+
+def model_groups(files: list[HubFile]) -> list[tuple[HubFile, ...]]:
+    """The repository's models: each single file, and each split model whose parts are all listed
+    (in part order). A projector is none; a split with a part missing from the listing is left out."""
+    singles = [(f,) for f in files if f.chat_model]
+    sets: dict[str, list[HubFile]] = {}
+    for f in files:
+        split = f.split
+        if split is not None and not f.projector:
+            sets.setdefault(split.stem.casefold(), []).append(f)
+    complete = []
+    for group in sets.values():
+        ordered = sorted(group, key=lambda f: f.split.part if f.split else 0)
+        wanted = ordered[0].split.parts if ordered[0].split else 0
+        if [f.split.part if f.split else 0 for f in ordered] == list(range(1, wanted + 1)):
+            complete.append(tuple(ordered))
+    return sorted(singles + complete, key=lambda g: (sum(f.size for f in g), g[0].path))
+
+
+def parts_of(files: list[HubFile], first: HubFile) -> tuple[HubFile, ...] | None:
+    """Every part of the split model ``first`` belongs to, in order; None if the listing lacks one."""
+    split = first.split
+    if split is None:
+        return (first,)
+    stem = split.stem.casefold()
+    return next((g for g in model_groups(files) if (g[0].split and g[0].split.stem.casefold()) == stem), None)
 
 def hub_model(item: dict[str, object]) -> HubModel:
     gated = item.get("gated")

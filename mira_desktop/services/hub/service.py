@@ -20,7 +20,7 @@ from mira_desktop.services.hub.client import HubClient
 from mira_desktop.services.hub.downloads import Chosen, DownloadService, choose
 from mira_desktop.services.hub.endpoint import HubEndpoint, HubSettings
 from mira_desktop.services.hub.fit import FitEstimate, Verdict, available_memory, estimate
-from mira_desktop.services.hub.listing import HubFile, HubModel
+from mira_desktop.services.hub.listing import HubModel, model_groups
 from mira_desktop.store.downloads import Download
 
 
@@ -88,7 +88,7 @@ class HubService:
         """The repository's models with size, quantization and fit; one Range-read header."""
         with self.client() as client:
             files = client.files(repo, revision)
-            groups = _group(files)
+            groups = model_groups(files)
             header: GgufHeader | None = None
             problem: Phrase | None = None
             if groups:
@@ -141,16 +141,6 @@ class HubService:
     ) -> Download:
         """The durable job for that file (created queued, or the one already there); not started."""
         return self.downloads.prepare(self.choose(repo, file, quant, revision))
-
-
-def _group(files: list[HubFile]) -> list[list[HubFile]]:
-    singles = [[f] for f in files if f.chat_model]
-    sets: dict[str, list[HubFile]] = {}
-    for f in files:
-        if f.split is not None and not f.projector:
-            sets.setdefault(f.path[: f.path.lower().rindex("-00")], []).append(f)
-    complete = [sorted(g, key=lambda f: f.path) for g in sets.values() if len(g) == (g[0].split or (0, 0))[1]]
-    return sorted(singles + complete, key=lambda g: (sum(f.size for f in g), g[0].path))
 
 
 def _recommended(models: list[ModelFile]) -> str | None:
