@@ -1,6 +1,6 @@
-"""The six kinds of work the crash trials kill (``crash_trial.py`` says what a scenario is): chat
+"""The seven kinds of work the crash trials kill (``crash_trial.py`` says what a scenario is): chat
 streaming, an agent run and an attachment add here; indexing, backups and a schema migration in
-``crash_storage.py``."""
+``crash_storage.py``; a two-part model download in ``crash_download.py``."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from reliability import crash_checks as checks
 from reliability.common import MIRA, PYTHON, write_script
 from reliability.crash_agent import AGENT_REPLIES, exactly_once, make_project
+from reliability.crash_download import DownloadScenario
 from reliability.crash_storage import BackupScenario, IndexScenario, MigrationScenario
 from reliability.crash_trial import ATTACHED, Check, Scenario, Trial, answer, copy_template
 
@@ -117,6 +118,7 @@ SCENARIOS: list[type[Scenario]] = [
     BackupScenario,
     AttachmentScenario,
     MigrationScenario,
+    DownloadScenario,
 ]
 SHARES = {  # of the trials, per scenario (agent runs get the most: four kinds of kill point)
     "chat streaming": 18,
@@ -125,4 +127,5 @@ SHARES = {  # of the trials, per scenario (agent runs get the most: four kinds o
     "backup create": 14,
     "attachment add": 16,
     "schema migration": 14,
+    "two-part download": 10,
 }

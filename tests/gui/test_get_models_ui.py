@@ -153,17 +153,19 @@ def test_the_models_page_shows_the_two_turn_sample_of_the_selected_local_model(
 
 
 @pytest.mark.slow
-def test_a_fresh_data_folder_finds_downloads_through_a_cut_and_chats_with_the_model(
-    qtbot: QtBot, app_services: AppServices
+def test_a_fresh_data_folder_finds_a_two_part_model_downloads_it_through_a_cut_and_chats_with_it(
+    qtbot: QtBot, app_services: AppServices, tmp_path: Path
 ) -> None:
-    """The whole way in the window: the embedded SmolLM2 file as a Hub repository, a connection cut
-    mid-body, one click to use it for new threads, then a question answered by it."""
+    """The whole way in the window: the embedded SmolLM2 in two real parts as a Hub repository (as
+    large models are published), one row for both, a connection cut mid-body, one click to use it
+    for new threads, then a question answered by it."""
     from PySide6.QtCore import Qt
 
-    from tests.support.gguf_files import smollm2
+    from tests.support.gguf_files import smollm2, split_gguf
 
-    repo, name = "HuggingFaceTB/SmolLM2-135M-Instruct-GGUF", "smollm2-135m-instruct-q4_1.gguf"
-    with StandInHub([Repo(repo, [RepoFile(name, smollm2().read_bytes())])]) as hub:
+    repo, stem = "HuggingFaceTB/SmolLM2-135M-Instruct-GGUF", "smollm2-135m-instruct-q4_1"
+    parts = [RepoFile(p.name, p.read_bytes()) for p in split_gguf(smollm2(), tmp_path / "parts", stem)]
+    with StandInHub([Repo(repo, parts)]) as hub:
         app_services.hub.settings.set_endpoint(hub.url)
         app_services.hub.downloads.policy = RetryPolicy(attempts=3, first_delay_s=0.01, max_delay_s=0.05)
         window = open_window(qtbot, app_services)
@@ -174,8 +176,10 @@ def test_a_fresh_data_folder_finds_downloads_through_a_cut_and_chats_with_the_mo
             page.search_button.click()
         with qtbot.waitSignal(page.models_shown, timeout=10_000):
             page.repo_list.setCurrentRow(0)
+        assert page.files.rowCount() == 1  # one model, not one row per part
+        assert page.files.item(0, 0).text() == f"★ {stem}-00001-of-00002.gguf (2 parts)"
         assert page.files.item(0, 4).text() == "Fits"
-        hub.faults.cut_after = 20_000_000  # the connection drops 20 MB into the file
+        hub.faults.cut_after = 20_000_000  # the connection drops 20 MB into the first part
         with qtbot.waitSignal(page.download_started, timeout=10_000) as started:
             page.download_button.click()
         download_id = started.args[0]
@@ -188,7 +192,8 @@ def test_a_fresh_data_folder_finds_downloads_through_a_cut_and_chats_with_the_mo
             ),
             timeout=60_000,
         )
-        assert [s.headers.get("range") for s in hub.byte_requests()][-1] == "bytes=20000000-"
+        ranges = [s.headers.get("range") for s in hub.byte_requests()]
+        assert ranges[-3:] == [None, "bytes=20000000-", None]  # the first part resumed, then the second
         page.downloads.rows[download_id].default_button.click()
         ref = app_services.hub.downloads.get(download_id).model_ref
         qtbot.waitUntil(lambda: app_services.models.default_ref() == ref, timeout=5_000)

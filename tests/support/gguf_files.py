@@ -60,3 +60,38 @@ def write_gguf(
     writer.write_tensors_to_file()
     writer.close()
     return path
+
+
+def split_gguf(source: Path, folder: Path, stem: str, parts: int = 2) -> list[Path]:
+    """``source`` rewritten as ``parts`` real shards (``STEM-0000K-of-0000N.gguf``), as llama.cpp's
+    ``gguf-split`` writes them: the metadata in the first, the tensors spread over all, and the
+    ``split.*`` keys in each — llama.cpp loads the model from the first part.
+
+    Written with the ``gguf`` package's own split writer over the source's tensors, copied raw.
+    """
+    from gguf import GGUFReader, GGUFValueType, GGUFWriter, Keys
+
+    reader = GGUFReader(str(source), "r")
+    arch = reader.get_field(Keys.General.ARCHITECTURE)
+    assert arch is not None
+    per_part = -(-len(reader.tensors) // parts)
+    folder.mkdir(parents=True, exist_ok=True)
+    writer = GGUFWriter(str(folder / f"{stem}.gguf"), str(arch.contents()), split_max_tensors=per_part)
+    alignment = reader.get_field(Keys.General.ALIGNMENT)
+    if alignment is not None:
+        writer.data_alignment = int(alignment.contents())
+    for field in reader.fields.values():
+        if field.name == Keys.General.ARCHITECTURE or field.name.startswith("GGUF."):
+            continue
+        value = field.contents()
+        sub_type = field.types[-1] if field.types[0] == GGUFValueType.ARRAY else None
+        writer.add_key_value(field.name, value, field.types[0], sub_type=sub_type)
+    for tensor in reader.tensors:
+        writer.add_tensor(tensor.name, tensor.data, raw_dtype=tensor.tensor_type)
+    writer.write_header_to_file()
+    writer.write_kv_data_to_file()
+    writer.write_tensors_to_file()
+    writer.close()
+    written = sorted(folder.glob(f"{stem}-*-of-*.gguf"))
+    assert len(written) == parts, written
+    return written

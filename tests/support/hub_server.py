@@ -13,7 +13,9 @@ Faults, set on :class:`Faults` while the servers run:
 - ``wrong_bytes``: these files are served with changed bytes under the listing's true sha256;
 - ``announced_size``: the listing says this size for a file (larger than the disk, say);
 - ``bytes_per_second``: a slow server;
-- ``gated``: repositories that answer 401 without the right token (``token``).
+- ``gated``: repositories that answer 401 without the right token (``token``);
+- ``page_size``: a tree listing answers this many entries a page, the next page named by a
+  ``Link: <…?cursor=N>; rel="next"`` header, as the real Hub pages a long listing.
 
 Run by hand for trying the window: ``python -m tests.support.hub_server [--port N] [--slow BYTES_PER_S]``
 serves the embedded SmolLM2 file and a few small GGUF files until interrupted.
@@ -68,6 +70,7 @@ class Faults:
     bytes_per_second: float | None = None
     gated: set[str] = field(default_factory=set)
     token: str = "hf_test_token"
+    page_size: int | None = None
 
 
 @dataclass(frozen=True)
@@ -79,7 +82,9 @@ class Seen:
 
 
 class StandInHub:
-    def __init__(self, repos: list[Repo]) -> None:
+    """``daemon``: its threads do not keep a process alive (a long-lived harness, not a test)."""
+
+    def __init__(self, repos: list[Repo], *, daemon: bool = False) -> None:
         self.repos = {repo.id: repo for repo in repos}
         self.faults = Faults()
         self.seen: list[Seen] = []
@@ -89,7 +94,9 @@ class StandInHub:
         self._hub = _server(self, "hub")
         self._cdn = _server(self, "cdn")
         self._threads = [
-            threading.Thread(target=s.serve_forever, name=f"stand-in-{n}", kwargs={"poll_interval": 0.05})
+            threading.Thread(
+                target=s.serve_forever, name=f"stand-in-{n}", kwargs={"poll_interval": 0.05}, daemon=daemon
+            )
             for n, s in (("hub", self._hub), ("cdn", self._cdn))
         ]
 
@@ -181,7 +188,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._search(parse_qs(url.query))
         elif path.startswith("/api/models/") and "/tree/" in path:
             repo, _, rest = path.removeprefix("/api/models/").partition("/tree/")
-            self._tree(repo, rest.partition("/")[0])
+            self._tree(repo, rest.partition("/")[0], parse_qs(url.query))
         elif "/resolve/" in path:
             repo, _, rest = path.lstrip("/").partition("/resolve/")
             revision, _, file = rest.partition("/")
@@ -222,7 +229,7 @@ class _Handler(BaseHTTPRequestHandler):
             return None
         return repo
 
-    def _tree(self, repo_id: str, revision: str) -> None:
+    def _tree(self, repo_id: str, revision: str, query: dict[str, list[str]]) -> None:
         repo = self._repo(repo_id)
         if repo is None:
             return
@@ -238,7 +245,16 @@ class _Handler(BaseHTTPRequestHandler):
             for f in repo.files
         ]
         entries.append({"type": "file", "oid": "0" * 40, "size": 120, "path": "README.md"})
-        self._json(200, entries)
+        page = self.stand_in.faults.page_size
+        if page is None:
+            self._json(200, entries)
+            return
+        start = int((query.get("cursor") or ["0"])[0])
+        following = start + page
+        link = {}
+        if following < len(entries):
+            link = {"Link": f'<{self.stand_in.url}/api/models/{repo_id}/tree/{revision}?cursor={following}>; rel="next"'}
+        self._json(200, entries[start:following], link)
 
     def _resolve(self, method: str, repo_id: str, revision: str, path: str) -> None:
         repo = self._repo(repo_id)

@@ -109,6 +109,7 @@ def parts_of(files: list[HubFile], first: HubFile) -> tuple[HubFile, ...] | None
     stem = split.stem.casefold()
     return next((g for g in model_groups(files) if (g[0].split and g[0].split.stem.casefold()) == stem), None)
 
+
 def hub_model(item: dict[str, object]) -> HubModel:
     gated = item.get("gated")
     return HubModel(

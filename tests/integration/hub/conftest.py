@@ -9,12 +9,15 @@ import pytest
 
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.hub.transfer import RetryPolicy
-from tests.support.gguf_files import smollm2, write_gguf
+from tests.support.gguf_files import smollm2, split_gguf, write_gguf
 from tests.support.hub_server import Repo, RepoFile, StandInHub
 
 TINY = "mira-tests/tiny-chat-GGUF"
 SMOL = "HuggingFaceTB/SmolLM2-135M-Instruct-GGUF"
 SMOL_FILE = "smollm2-135m-instruct-q4_1.gguf"
+SPLIT = "mira-tests/SmolLM2-split-GGUF"  # the embedded model in two real parts, as large models come
+SPLIT_STEM = "smollm2-135m-instruct-q4_1"
+SPLIT_PARTS = [f"{SPLIT_STEM}-00001-of-00002.gguf", f"{SPLIT_STEM}-00002-of-00002.gguf"]
 
 
 @pytest.fixture(scope="session")
@@ -30,10 +33,18 @@ def tiny_files(tmp_path_factory: pytest.TempPathFactory) -> list[RepoFile]:
     ]
 
 
+@pytest.fixture(scope="session")
+def split_files(tmp_path_factory: pytest.TempPathFactory) -> list[RepoFile]:
+    """The embedded SmolLM2 written as two shards with the ``gguf`` package (llama.cpp loads them)."""
+    folder = tmp_path_factory.mktemp("split")
+    return [RepoFile(p.name, p.read_bytes()) for p in split_gguf(smollm2(), folder, SPLIT_STEM, parts=2)]
+
+
 @pytest.fixture
-def stand_in(tiny_files: list[RepoFile]) -> Iterator[StandInHub]:
+def stand_in(tiny_files: list[RepoFile], split_files: list[RepoFile]) -> Iterator[StandInHub]:
     repos = [
         Repo(TINY, list(tiny_files), downloads=50),
+        Repo(SPLIT, [*split_files, tiny_files[3]], downloads=10),
         Repo(SMOL, [RepoFile(SMOL_FILE, smollm2().read_bytes())], downloads=5000),
         Repo("mira-tests/gated-GGUF", [tiny_files[0]], downloads=1),
     ]

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.integration.hub.conftest import SMOL, SMOL_FILE, TINY, partials
+from tests.integration.hub.conftest import SMOL, SMOL_FILE, SPLIT, SPLIT_PARTS, TINY, partials
 from tests.support.cli import Mira
 from tests.support.hub_server import StandInHub
 
@@ -170,3 +170,34 @@ def test_a_full_disk_pauses_keeping_the_partial_then_resume_and_chat_with_the_mo
     terminal = json.loads(answer.out.strip().splitlines()[-1])
     assert terminal["status"] == "completed"
     assert os.path.getsize(ref.removeprefix("local:")) == len(stand_in.file(SMOL, SMOL_FILE).data)
+
+
+def test_a_two_part_model_is_one_row_and_a_kill_9_in_its_second_part_resumes_there(
+    cli: Mira, stand_in: StandInHub, data_dir: Path
+) -> None:
+    shown = cli("models", "files", SPLIT)
+    assert shown.code == 0, shown.err
+    assert f"★ {SPLIT_PARTS[0]} (2 parts)" in shown.out
+    assert SPLIT_PARTS[1] not in shown.out  # one row, not one per part
+    first = len(stand_in.file(SPLIT, SPLIT_PARTS[0]).data)
+    folder = data_dir / "models" / "mira-tests" / "SmolLM2-split-GGUF"
+    stand_in.faults.bytes_per_second = 20_000_000
+    process = _mira_process(data_dir, "models", "download", SPLIT, "--quant", "Q4_1")
+    _wait_for(lambda: (folder / SPLIT_PARTS[0]).exists() and _partial_size(data_dir) > 1_000_000)
+    process.kill()  # in the second part: the first is in place, the second partial
+    process.communicate(timeout=30)
+    kept = _partial_size(data_dir)
+    before = len(stand_in.byte_requests())
+    again = cli("--json", "models", "download", SPLIT, "--quant", "Q4_1")
+    assert again.code == 0, again.err
+    resumed = stand_in.byte_requests()[before:]
+    second = stand_in.file(SPLIT, SPLIT_PARTS[1]).sha256
+    assert [(s.path.split("?")[0], s.headers.get("range")) for s in resumed] == [
+        (f"/blobs/{second}", f"bytes={kept}-")
+    ]  # the first part, in place, was not fetched again
+    ref = json.loads(again.out.splitlines()[-1])["model_ref"]
+    assert ref == f"local:{folder / SPLIT_PARTS[0]}"
+    assert (folder / SPLIT_PARTS[0]).stat().st_size == first
+    answer = cli("--json", "chat", "send", "--model", ref, "Say hello in three words.")
+    assert answer.code == 0, answer.err
+    assert json.loads(answer.out.strip().splitlines()[-1])["status"] == "completed"

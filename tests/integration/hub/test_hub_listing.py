@@ -6,14 +6,14 @@ import pytest
 
 from mira_desktop.core.errors import ConflictError, NotFoundError
 from mira_desktop.services.app.bundle import AppServices
-from tests.integration.hub.conftest import SMOL, TINY
+from tests.integration.hub.conftest import SMOL, SPLIT, TINY
 from tests.support.hub_server import StandInHub
 
 
 def test_search_finds_the_gguf_repositories_most_downloaded_first(hub_services: AppServices) -> None:
     found = hub_services.hub.search("GGUF")
-    assert [m.id for m in found] == [SMOL, TINY, "mira-tests/gated-GGUF"]
-    assert [m.gated for m in found] == [False, False, True]
+    assert [m.id for m in found] == [SMOL, TINY, SPLIT, "mira-tests/gated-GGUF"]
+    assert [m.gated for m in found] == [False, False, False, True]
 
 
 def test_a_repositorys_models_get_size_quantization_fit_and_one_recommendation(
