@@ -3,8 +3,11 @@
 Three GET endpoints (``/api/models?search=``, ``/api/models/{repo}/tree/{revision}``,
 ``/{repo}/resolve/{revision}/{file}``) are all Mira needs, so they are called here rather than
 through ``huggingface_hub``: the transfer must be Mira's own anyway (its ``hf_hub_download`` 2.4
-accepted bytes that did not match the announced sha256 and a 9 TB file with only a warning), and
-one client then keeps one rule for redirects. ``resolve`` answers a large file with a redirect to
+accepted bytes that did not match the announced sha256 and a 9 TB file with only a warning), one
+client then keeps one rule for redirects, and ``HfApi`` refuses every call in a process where
+``HF_HUB_OFFLINE`` is set (``OfflineModeIsEnabled``, seen with 2.4.0) — which the embedder sets for
+this process so that it never fetches, and which people set to keep their other tools offline — so
+Get models would stop working once a knowledge base had been searched. ``resolve`` answers a large file with a redirect to
 a CDN (for Xet-stored repositories, a bridge URL): redirects are followed here, one by one, keeping
 the ``Range`` header; the token goes only to the endpoint's own host.
 """
@@ -24,6 +27,7 @@ from mira_desktop.core.errors import ConflictError, MiraError, NotFoundError
 from mira_desktop.models.adapters.local.gguf_metadata import GgufHeader, Truncated, read_header
 from mira_desktop.services.hub.endpoint import HubEndpoint
 from mira_desktop.services.hub.listing import HubFile, HubModel, hub_files, hub_model
+from mira_desktop.services.hub.read_size import read_larger_pieces
 
 if TYPE_CHECKING:
     import httpx  # imported when a client is made: httpx (with the rich and click it pulls in) costs ~150 ms
@@ -74,7 +78,7 @@ class HubClient:
             headers={"User-Agent": f"mira-desktop/{__version__}"},
             verify=_tls(),
         )
-        _larger_reads()
+        read_larger_pieces()
 
     def close(self) -> None:
         self._http.close()
@@ -225,22 +229,6 @@ def _tls() -> ssl.SSLContext:
     import httpx
 
     return httpx.create_ssl_context()
-
-
-READ_BYTES = 1 << 20
-
-
-@functools.cache
-def _larger_reads() -> None:
-    """Let httpcore read up to 1 MB per ``recv`` instead of 64 KB. Its HTTP/1.1 connection reads a
-    fixed ``READ_NUM_BYTES`` and offers no setting for it, so the class attribute is raised, once, for
-    the process (a ``recv`` returns what has arrived, so small responses are unchanged). Measured on
-    the loopback stand-in Hub, 7 alternating runs each: a 98 MB transfer went from 0.50x to 0.78x of
-    curl's throughput with the hashing thread, from 0.70x to 0.93x hashing in line (2 busy cores)."""
-    import httpcore
-
-    connection = httpcore.HTTP11Connection
-    connection.READ_NUM_BYTES = max(connection.READ_NUM_BYTES, READ_BYTES)
 
 
 def _repo_path(repo: str) -> str:

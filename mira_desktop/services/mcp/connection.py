@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from mira_desktop import __version__
 from mira_desktop.core.tool_records import Transport
+from mira_desktop.services.mcp import sdk
 from mira_desktop.services.mcp.reasons import Reason
 
 if TYPE_CHECKING:
@@ -85,7 +86,7 @@ class Connection:
             self.client is not None
             and self.failure is None
             and not self._stop.is_set()
-            and not _closed_under_us(self.client)
+            and not sdk.connection_ended(self.client)
         )
 
     async def open(self, timeout: float) -> None:
@@ -169,7 +170,7 @@ class Connection:
         while not self._stop.is_set():
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._stop.wait(), WATCH_SECONDS)
-            if self.failure is None and _closed_under_us(client):
+            if self.failure is None and sdk.connection_ended(client):
                 self.failure = Reason.of("stopped", self._last_words())
                 return
 
@@ -177,9 +178,8 @@ class Connection:
         spec = self.spec
         if spec.transport is Transport.HTTP:
             from mcp.client.streamable_http import streamable_http_client
-            from mcp.shared._httpx_utils import create_mcp_http_client
 
-            http = await stack.enter_async_context(create_mcp_http_client(headers=dict(spec.headers) or None))
+            http = await stack.enter_async_context(sdk.http_client(spec.headers))
             return streamable_http_client(str(spec.url), http_client=http)
         from mcp.client.stdio import StdioServerParameters, get_default_environment, stdio_client
 
@@ -212,21 +212,10 @@ async def _list_tools(client: Any) -> list[Any]:
     return tools[:MAX_LISTED_TOOLS]
 
 
-def _closed_under_us(client: Any) -> bool:
-    """Whether the session's connection ended (the server exited, the HTTP stream broke).
-
-    The SDK marks its dispatcher closed when the transport's read side ends; it has no public flag
-    for it. Without the attribute this says False, and the next call finds out instead.
-    """
-    dispatcher = getattr(getattr(client, "_session", None), "_dispatcher", None)
-    return bool(getattr(dispatcher, "_closed", False))
-
-
 def _reason(error: BaseException, said: str, *, stopped: bool = False) -> Reason:
-    text = _describe(error)
-    if text == "Connection closed":  # the SDK's words when the server's side went away
+    if sdk.is_connection_closed(error):  # the server's side went away
         return Reason.of("stopped" if stopped else "closed", said)
-    return Reason.of("error", said, error=text)
+    return Reason.of("error", said, error=_describe(error))
 
 
 def _describe(error: BaseException) -> str:

@@ -203,13 +203,3 @@ def test_a_download_running_when_mira_closes_resumes_at_the_next_start_of_the_wi
     finally:
         services.close()
     assert stand_in.byte_requests()[-1].headers.get("range") == f"bytes={kept}-"
-
-
-def test_the_hub_client_reads_up_to_a_megabyte_per_receive() -> None:
-    import httpcore
-
-    from mira_desktop.services.hub.client import READ_BYTES, HubClient
-    from mira_desktop.services.hub.endpoint import HubEndpoint
-
-    with HubClient(HubEndpoint("http://127.0.0.1:9", "setting", None, "none")):
-        assert httpcore.HTTP11Connection.READ_NUM_BYTES >= READ_BYTES == 1 << 20
