@@ -17,6 +17,7 @@ from mira_desktop.core.conversation.runs import RunStatus
 from mira_desktop.core.tool_records import Permission
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.chat.service import SendOptions
+from tests.integration.agent.conftest import Mira
 from tests.integration.agent.runs import event_data, set_limits
 from tests.support.tools_gguf import smollm2_hermes
 
@@ -52,3 +53,17 @@ def test_a_model_whose_template_renders_tools_calls_them_in_its_own_format_and_s
     results = event_data(services, handle.run_id, "tool.result")
     assert results[0]["id"] == calls[0]["id"]  # the call ran in the workspace
     assert event_data(services, handle.run_id, "tool.malformed") == []
+
+
+def test_mira_models_says_which_way_each_model_calls_tools(mira: Mira, tmp_path: Path) -> None:
+    gguf = smollm2_hermes(tmp_path / "smollm2-hermes.gguf")
+    assert mira("models", "add-local", str(gguf)).code == 0
+    table = mira("models", "list").out.splitlines()
+    assert table[0].split()[4:8] == ["TOOL", "CALLS", "THINKING", "SWITCH"]
+    by_ref = {line.lstrip("* ").split()[0]: line.lstrip("* ").split() for line in table[1:]}
+    assert by_ref[f"local:{gguf}"][4:6] == ["hermes", "no"]
+    assert by_ref["local:smollm2"][4:6] == ["json", "no"]
+    template = mira("--json", "models", "template", f"local:{gguf}").json()
+    assert (template["tool_call_format"], template["thinking_switch"]) == ("hermes", False)
+    shown = mira("models", "template", f"local:{gguf}").out
+    assert "Tool calls: hermes — its own format" in shown
