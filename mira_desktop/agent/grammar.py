@@ -3,12 +3,15 @@
 The schema is one ``oneOf`` over the offered tools — ``{"tool": <const name>, "args": <that
 tool's argument schema>}`` each — and a final-answer branch ``{"final": <string>}``. The local
 adapter compiles it with ``llama_cpp.LlamaGrammar.from_json_schema`` (and must fail closed if it
-does not compile), so even a small model can only emit a valid call or an answer. Strings are
-capped tighter than the native schemas (``string_cap``): llama-cpp-python expands ``maxLength``
-into one nested group per character, and llama.cpp 0.3.x refuses a grammar nested much deeper than
-1000 ("exceeds sane defaults") — and then crashes the process instead of raising, so the adapter
-must probe-compile the grammar before generating. 1000 is measured to compile for the full tool set
-(tests/unit/agent/test_grammar.py checks it with the real llama.cpp).
+does not compile), so even a small model can only emit a valid call or an answer. This is the path
+of a model whose chat template renders no tools; one whose template does calls them in its own
+format (``models/adapters/local/tool_calls``).
+
+The answer and the arguments' strings are not capped: a string is ``"\"" char* "\""``, which
+llama.cpp compiles at any length. (A ``maxLength`` is expanded by llama-cpp-python into one nested
+group per character, and llama.cpp refuses a grammar nested much deeper than 1000 — it used to cap
+the answer and every file's content at 1,000 characters.) Only paths keep a short ``maxLength``
+(``PATH_CAP``): a small model rambles there, and 160 nests compile.
 
 A tool of an MCP server brings the schema its server wrote (pydantic's: ``$defs`` and ``$ref``,
 titles, defaults): as a branch of the one schema its ``#/$defs/…`` references would point at the
@@ -27,8 +30,6 @@ from typing import Any
 from mira_desktop.agent.tools.catalog import ToolDef
 from mira_desktop.core.phrases import said
 
-FINAL_CHARS = 1000
-STRING_CAP = 1000
 PATH_CAP = 160
 PATH_ARGUMENTS = frozenset({"path", "source", "destination"})
 
@@ -53,14 +54,12 @@ class MalformedReply(Exception):  # noqa: N818 (the model's fault, answered to t
         super().__init__(self.phrase.english)
 
 
-def grammar_schema(
-    tools: Sequence[ToolDef], *, final_chars: int = FINAL_CHARS, string_cap: int = STRING_CAP
-) -> dict[str, Any]:
+def grammar_schema(tools: Sequence[ToolDef], *, path_cap: int = PATH_CAP) -> dict[str, Any]:
     """The one JSON schema a local model's answer must fit."""
     branches: list[dict[str, Any]] = [
         {
             "type": "object",
-            "properties": {"tool": {"const": tool.name}, "args": _capped(tool.parameters, string_cap)},
+            "properties": {"tool": {"const": tool.name}, "args": _capped(tool.parameters, path_cap)},
             "required": ["tool", "args"],
             "additionalProperties": False,
         }
@@ -69,7 +68,7 @@ def grammar_schema(
     branches.append(
         {
             "type": "object",
-            "properties": {"final": {"type": "string", "maxLength": final_chars}},
+            "properties": {"final": {"type": "string"}},
             "required": ["final"],
             "additionalProperties": False,
         }
@@ -77,14 +76,15 @@ def grammar_schema(
     return {"oneOf": branches}
 
 
-def _capped(schema: dict[str, Any], cap: int) -> dict[str, Any]:
-    """The argument schema with every string capped (paths much tighter: a small model rambles there)."""
+def _capped(schema: dict[str, Any], path_cap: int) -> dict[str, Any]:
+    """The argument schema with paths capped (a small model rambles there) and no other string."""
     capped = _inlined(copy.deepcopy(schema))
     for name, node in capped.get("properties", {}).items():
         node.pop("description", None)  # not part of the grammar, only longer rules
-        if node.get("type") == "string":
-            limit = min(PATH_CAP, cap) if name in PATH_ARGUMENTS else cap
-            node["maxLength"] = min(int(node.get("maxLength", limit)), limit)
+        if node.get("type") == "string" and name in PATH_ARGUMENTS:
+            node["maxLength"] = min(int(node.get("maxLength", path_cap)), path_cap)
+        elif node.get("type") == "string" and int(node.get("maxLength", 0)) > path_cap:
+            node.pop("maxLength")  # a long cap nests too deep for llama.cpp; the tool's schema still checks it
         low, high = node.get("minimum"), node.get("maximum")
         if node.get("type") == "integer" and isinstance(low, int) and isinstance(high, int) and high - low <= 20:
             # The grammar converter ignores minimum and maximum; a short range becomes its values.

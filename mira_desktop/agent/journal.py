@@ -26,9 +26,11 @@ class AgentEvent(StrEnum):
     RESUMED = "agent.resumed"  # {"decision": {...} | None, "pending": id | None}
     CONTINUED = "agent.continued"  # {"limits": {...}}
     MODEL_CALL = (
-        "agent.model_call"  # {"step", "mode", "prompt_tokens", "completion_tokens", "tool_calls", "finish"}
+        "agent.model_call"  # {"step", "mode", "format", "prompt_tokens", "completion_tokens", "tool_calls", "finish"}
     )
-    MODEL_STARTED = "agent.model_started"  # {"step", "mode"}: the model is asked (a call can take a minute)
+    # {"step", "mode", "format", "tool_choice"}: the model is asked (a call can take a minute); format
+    # is how it calls tools (its own family's, "openai" for a server, "json" for Mira's grammar)
+    MODEL_STARTED = "agent.model_started"
     NO_TOOLS = "agent.no_tools"  # {"note"}: the run answered a file task without using a tool
     INTERIM_TEXT = "agent.interim_text"  # {"text"}: text streamed before tool calls, not the answer
     TOOL_CALL = "tool.call"  # {"id", "tool", "arguments"}

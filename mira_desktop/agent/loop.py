@@ -31,6 +31,7 @@ from mira_desktop.agent.journal import AgentEvent, AgentJournal
 from mira_desktop.agent.outcomes import Approve, Deny, NewMessage, Outcome, UserDecision
 from mira_desktop.agent.replies import ModelReply, parse_native_calls, read_reply
 from mira_desktop.agent.run_state import AgentRun
+from mira_desktop.agent.tool_use import asks_for_files
 from mira_desktop.agent.tools.results import ToolResult
 from mira_desktop.agent.tools.workspace_tools import WorkspaceTools
 from mira_desktop.core.cancel import Cancelled as CancelSignal
@@ -185,16 +186,20 @@ class AgentLoop:
                 "agent tasks: pick another model for this thread.",
             )
         registry = self.tools.registry
+        required = native and self._call_first(run)
         request = ChatRequest(
             (*self.base_messages, *run.request_messages(native)),
             self.sampling,
             tools=registry.specs() if native else (),
             json_schema=None if native else grammar_schema(registry.tools),
+            tool_choice="required" if required else "auto",
         )
         run.emit(
             AgentEvent.MODEL_STARTED,
             step=run.budget.counters.model_calls + 1,
             mode="native" if native else "json",
+            format=profile.tool_call_format,
+            tool_choice=request.tool_choice,
         )  # the window shows the step while the model works
         try:
             reply = read_reply(self.model, request, run.cancel, self.journal.delta if native else None)
@@ -206,6 +211,7 @@ class AgentLoop:
             AgentEvent.MODEL_CALL,
             step=step,
             mode="native" if native else "json",
+            format=profile.tool_call_format,
             prompt_tokens=reply.prompt_tokens,
             completion_tokens=reply.completion_tokens,
             tool_calls=len(reply.calls),
@@ -214,6 +220,15 @@ class AgentLoop:
         if reply.finish == "cancelled" or run.cancel.cancelled:
             return run.cancelled(reply.text if native else "")
         return self._take_reply(run, reply, native, f"call_{step}")
+
+    def _call_first(self, run: AgentRun) -> bool:
+        """A local model calling tools in its own format must start a file task with a call: a small
+        one otherwise answers "done" having done nothing (:mod:`.tool_use`). Its grammar then starts at
+        the reply's first token; every later step may think, answer or call."""
+        if self.model.profile().tool_call_format in ("json", "openai") or run.budget.counters.tool_calls:
+            return False
+        task = next((m.content for m in reversed(self.base_messages) if m.role == "user"), "")
+        return asks_for_files(task)
 
     def _take_reply(self, run: AgentRun, reply: ModelReply, native: bool, id_prefix: str) -> Outcome | None:
         if native:

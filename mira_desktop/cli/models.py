@@ -119,8 +119,14 @@ def _list(args: argparse.Namespace, services: AppServices, out: Output) -> int:
         )
         window = str(caps.get("context_window", "?"))
         state = "loaded" if e.loaded else ("error" if e.detail else "-")
-        rows.append([("* " if e.is_default else "  ") + e.ref, e.kind, state, window, flags or "-"])
-    out.table(rows, ["  REF", "KIND", "STATE", "CONTEXT", "CAPABILITIES"], "No models.")
+        tools = str(caps.get("tool_call_format", "-"))
+        switch = caps.get("thinking_switch")
+        thinking = "-" if switch is None else ("yes" if switch else "no")
+        row = [("* " if e.is_default else "  ") + e.ref, e.kind, state, window, tools, thinking, flags or "-"]
+        rows.append(row)
+    out.table(
+        rows, ["  REF", "KIND", "STATE", "CONTEXT", "TOOL CALLS", "THINKING SWITCH", "CAPABILITIES"], "No models."
+    )
     return 0
 
 
@@ -307,4 +313,16 @@ def _template(args: argparse.Namespace, services: AppServices, out: Output) -> i
     else:
         out.line(f"{ref}: the named format {check.name}, because: {check.problem}")
     out.line(check.sample)
+    out.line(f"Tool calls: {TOOL_CALLS.get(check.tool_call_format, check.tool_call_format)}")
+    out.line(f"Thinking switch: {'yes' if check.thinking_switch else 'no'}")
     return 0
+
+
+TOOL_CALLS = {
+    "json": "json — the template renders no tools: Mira's JSON grammar (a tool call or an answer each turn)",
+    "hermes": "hermes — its own format, <tool_call>{…}</tool_call>, grammar from <tool_call>",
+    "llama3": "llama3 — its own format, a {\"name\": …, \"parameters\": …} reply, grammar from the opening {",
+    "mistral": "mistral — its own format, [TOOL_CALLS][{…}], grammar from [TOOL_CALLS]",
+    "mistral_args": "mistral_args — its own format, [TOOL_CALLS]name[ARGS]{…}, grammar from [TOOL_CALLS]",
+    "gpt_oss": "gpt_oss — its own format (harmony), to=functions.name … <|message|>{…}, grammar from to=functions.",
+}

@@ -41,6 +41,7 @@ class ChatRequest:
     tools: tuple[ToolSpec, ...] = ()
     json_schema: dict[str, Any] | None = None  # constrain the answer to this schema
     grammar: str | None = None  # a llama.cpp GBNF grammar the answer must follow (local models)
+    tool_choice: str = "auto"  # auto: the model may call a tool | required: it must call one
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,10 @@ class ModelProfile:
     supports_json_schema: bool
     supports_vision: bool = False
     supports_grammar: bool = False  # takes a GBNF grammar (llama.cpp), e.g. for agent tool calls
+    # How it calls tools: "openai" (a server's native calls), a local family's own format (hermes,
+    # llama3, mistral, mistral_args, gpt_oss: read from its chat template), or "json" (Mira's grammar).
+    tool_call_format: str = "json"
+    thinking_switch: bool = False  # its template has a switch that turns thinking on or off
 
 
 class ChatModel(Protocol):

@@ -108,6 +108,7 @@ class ScriptedModel:
             supports_tools=bool(self._flags.get("supports_tools", True)),
             supports_json_schema=bool(self._flags.get("supports_json_schema", True)),
             supports_vision=bool(self._flags.get("supports_vision", False)),
+            tool_call_format="openai" if self._flags.get("supports_tools", True) else "json",
         )
 
     @property

@@ -183,6 +183,8 @@ class ModelService:
                 "supports_tools": profile.supports_tools,
                 "supports_json_schema": profile.supports_json_schema,
                 "supports_vision": profile.supports_vision,
+                "tool_call_format": profile.tool_call_format,
+                "thinking_switch": profile.thinking_switch,
             }
         return ModelEntry(ref, kind, name, ref == default, self.registry.loaded(ref), caps, detail)
 

@@ -18,18 +18,19 @@ from mira_desktop.agent.tools.catalog import ALL_TOOLS, FILE_TOOLS, Origin, Risk
 from mira_desktop.agent.tools.validation import validation_errors
 
 
-def test_schema_has_one_branch_per_offered_tool_and_a_final_answer() -> None:
-    schema = grammar_schema(FILE_TOOLS, final_chars=100, string_cap=50)
+def test_schema_has_one_branch_per_offered_tool_and_a_final_answer_of_any_length() -> None:
+    schema = grammar_schema(FILE_TOOLS, path_cap=50)
     branches = schema["oneOf"]
     assert [b["properties"]["tool"]["const"] for b in branches[:-1]] == [t.name for t in FILE_TOOLS]
-    assert branches[-1]["properties"] == {"final": {"type": "string", "maxLength": 100}}
+    assert branches[-1]["properties"] == {"final": {"type": "string"}}
     assert all(b["additionalProperties"] is False for b in branches)
     write = branches[[t.name for t in FILE_TOOLS].index("write_file")]["properties"]["args"]
-    assert write["properties"]["content"]["maxLength"] == 50
-    default = grammar_schema(FILE_TOOLS)["oneOf"][[t.name for t in FILE_TOOLS].index("write_file")]
-    assert default["properties"]["args"]["properties"]["path"]["maxLength"] == 160
-    assert default["properties"]["args"]["properties"]["content"]["maxLength"] == 1000
+    assert write["properties"]["path"]["maxLength"] == 50
+    assert "maxLength" not in write["properties"]["content"]  # a file's content is not cut
     assert "description" not in write["properties"]["content"]
+    long_file = {"tool": "write_file", "args": {"path": "a.md", "content": "x" * 5000}}
+    assert validation_errors(long_file, schema) == []
+    assert validation_errors({"final": "y" * 5000}, schema) == []
 
 
 def test_answers_that_fit_the_schema_parse_as_calls_or_final() -> None:

@@ -5,7 +5,8 @@ is forced, which is how Mira loads a model. Before loading, the template renders
 here with that same formatter; a template that fails (a syntax llama-cpp-python's Jinja2 does not
 take, a ``raise_exception`` on Mira's messages) falls back to a named format — the one the model's
 own special tokens point at — and the reason is kept, so the model page can show both the sample
-and why. (GPT4All's move to its own template engine broke sideloaded models, #3266; here the
+and why. The same formatter renders a probe with a tool to learn how the model calls tools
+(:mod:`.tool_calls.formats`). (GPT4All's move to its own template engine broke sideloaded models, #3266; here the
 engine is the one that will run the model, so the sample is what the model will see.)
 """
 
@@ -15,6 +16,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from mira_desktop.models.adapters.local.gguf_metadata import GgufHeader
+from mira_desktop.models.adapters.local.tool_calls.formats import (
+    PROBE_MESSAGES,
+    PROBE_TOOLS,
+    ToolCallFormat,
+    format_of_rendering,
+    has_thinking_switch,
+)
 
 SAMPLE: tuple[dict[str, str], ...] = (
     {"role": "system", "content": "You are Mira, a helpful assistant."},
@@ -47,6 +55,8 @@ class TemplateCheck:
     chat_format: str | None  # forced on llama.cpp; None: the GGUF's own template
     sample: str
     problem: str = ""  # why the GGUF's template is not used
+    tool_call_format: str = "json"  # how it calls tools (tool_calls.formats.ToolCallFormat)
+    thinking_switch: bool = False  # the template reads a switch that turns thinking on or off
 
     @property
     def from_model(self) -> bool:
@@ -59,6 +69,8 @@ class TemplateCheck:
             "chat_format": self.chat_format,
             "sample": self.sample,
             "problem": self.problem,
+            "tool_call_format": self.tool_call_format,
+            "thinking_switch": self.thinking_switch,
         }
 
 
@@ -85,7 +97,38 @@ def check_template(header: GgufHeader) -> TemplateCheck:
         sample = formatter(messages=list(SAMPLE)).prompt  # type: ignore[arg-type]
     except Exception as exc:  # any failure of the model's template: a named format instead
         return _fallback(header, f"The model's chat template failed to render: {type(exc).__name__}: {exc}")
-    return TemplateCheck(template_name(template), None, sample)
+    return TemplateCheck(
+        template_name(template),
+        None,
+        sample,
+        "",
+        tool_call_format(formatter).value,
+        has_thinking_switch(template),
+    )
+
+
+def tool_call_format(formatter: Any) -> ToolCallFormat:
+    """How the template writes tool calls, by what it renders of a probe with and without tools."""
+    try:
+        with_tools = formatter(messages=PROBE_MESSAGES, tools=PROBE_TOOLS).prompt
+    except Exception:  # a template that cannot render a call or a result: Mira's own JSON grammar
+        return ToolCallFormat.JSON
+    try:
+        without = formatter(messages=PROBE_MESSAGES).prompt
+    except Exception:  # a tool-use-only template (Hermes 3's) needs its tools
+        without = ""
+    return format_of_rendering(with_tools, without)
+
+
+def tools_formatter(header: GgufHeader) -> Any:
+    """The GGUF's own template as llama-cpp-python renders it (None without a template)."""
+    if header.chat_template is None:
+        return None
+    from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+
+    return Jinja2ChatFormatter(
+        template=header.chat_template, eos_token=_token(header, "eos"), bos_token=_token(header, "bos")
+    )
 
 
 def _fallback(header: GgufHeader, problem: str) -> TemplateCheck:

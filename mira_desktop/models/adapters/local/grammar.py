@@ -15,7 +15,7 @@ no sign when no minimum is negative), so a model cannot send 1000000000000000 fo
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from mira_desktop.models.errors import ErrorKind, ModelError
@@ -27,20 +27,33 @@ _COMPILED: dict[tuple[int, str], Any] = {}  # (id of the llama model, schema JSO
 
 def grammar_for(llm: Any, schema: dict[str, Any]) -> Any:
     """The ``LlamaGrammar`` of ``schema`` for ``llm``, checked by llama.cpp itself; raises ModelError."""
-    import llama_cpp
-    from llama_cpp.llama_grammar import LlamaGrammar, json_schema_to_gbnf
+    return compiled_grammar(llm, lambda: schema_rules(schema), json.dumps(schema, sort_keys=True))
 
-    text = json.dumps(schema, sort_keys=True)
-    key = (id(llm), text)
-    if key in _COMPILED:
-        return _COMPILED[key]
+
+def schema_rules(schema: dict[str, Any]) -> str:
+    """The GBNF rules of ``schema`` (llama-cpp-python's converter, with JSON-valid strings and bounded
+    integers); raises ModelError for a schema the converter does not take."""
+    from llama_cpp.llama_grammar import json_schema_to_gbnf
+
     try:
-        rules = _bounded_integers(json_schema_to_gbnf(text).replace(_LOOSE_CHAR, _JSON_CHAR), schema)
-        grammar = LlamaGrammar.from_string(rules, verbose=False)
+        rules = json_schema_to_gbnf(json.dumps(schema)).replace(_LOOSE_CHAR, _JSON_CHAR)
     except Exception as exc:  # the converter raises on schema features it does not know
         raise ModelError.classified(
             ErrorKind.BAD_REQUEST, "models.local.no_grammar", detail=str(exc)
         ) from exc
+    return _bounded_integers(rules, schema)
+
+
+def compiled_grammar(llm: Any, rules: Callable[[], str], key_text: str) -> Any:
+    """A ``LlamaGrammar`` of ``rules()`` that llama.cpp compiled against ``llm``'s vocabulary (kept per
+    ``key_text``); raises ModelError when llama.cpp refuses it (sampling it would crash the process)."""
+    import llama_cpp
+    from llama_cpp.llama_grammar import LlamaGrammar
+
+    key = (id(llm), key_text)
+    if key in _COMPILED:
+        return _COMPILED[key]
+    grammar = LlamaGrammar.from_string(rules(), verbose=False)
     vocab = llama_cpp.llama_model_get_vocab(llm._model.model)
     sampler = llama_cpp.llama_sampler_init_grammar(vocab, grammar._grammar.encode("utf-8"), b"root")
     if not sampler:

@@ -19,11 +19,13 @@ from typing import Any
 
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.tasks import TaskRunner
-from mira_desktop.models.adapters.local.chat_template import TemplateCheck, check_template
+from mira_desktop.models.adapters.local.chat_template import TemplateCheck, check_template, tools_formatter
 from mira_desktop.models.adapters.local.gguf import check_gguf
 from mira_desktop.models.adapters.local.gguf_metadata import read_file_header
 from mira_desktop.models.adapters.local.grammar import grammar_for
 from mira_desktop.models.adapters.local.settings import LocalSettings, default_threads
+from mira_desktop.models.adapters.local.tool_calls.completion import tool_completion
+from mira_desktop.models.adapters.local.tool_calls.formats import ToolCallFormat
 from mira_desktop.models.errors import ErrorKind, ModelError
 from mira_desktop.models.protocol import (
     ChatMessage,
@@ -58,7 +60,8 @@ class LlamaCppModel:
         self._current: CancelToken | None = None  # the request the worker is running
         # Kept referenced for the lifetime of the context: llama.cpp calls it from C.
         self._abort_callback: Any = None
-        self.template: TemplateCheck | None = None  # how prompts are written, known once loaded
+        self.template: TemplateCheck | None = None  # how prompts are written, read on first use
+        self._tools_formatter: Any = None  # the GGUF's own template, for requests with tools
 
     # -- loading ---------------------------------------------------------------------------------
     @property
@@ -86,8 +89,7 @@ class LlamaCppModel:
 
         _route_llama_logs(llama_cpp)
         _leave_stdio_alone(llama_cpp)
-        header = read_file_header(self.path, keep_tokens=True)
-        self.template = check_template(header) if header is not None else None
+        self._read_template()
         forced: dict[str, Any] = {}
         if self.template is not None and self.template.chat_format is not None:
             forced["chat_format"] = self.template.chat_format
@@ -118,15 +120,28 @@ class LlamaCppModel:
         llama_cpp.llama_set_abort_callback(llm._ctx.ctx, self._abort_callback, None)
         return llm
 
+    def _read_template(self) -> TemplateCheck | None:
+        """The GGUF's template, tried (and how it calls tools), read once from the file's header."""
+        if self.template is None:
+            header = read_file_header(self.path, keep_tokens=True)
+            if header is not None:
+                self._tools_formatter = tools_formatter(header)
+                self.template = check_template(header)
+        return self.template
+
     # -- the adapter interface -------------------------------------------------------------------
     def profile(self) -> ModelProfile:
+        template = self._read_template()
+        fmt = ToolCallFormat(template.tool_call_format) if template is not None else ToolCallFormat.JSON
         return ModelProfile(
             ref=self.ref,
             display_name=self._name,
             context_window=self._settings.context_window,
-            supports_tools=False,  # local models get grammar-constrained JSON instead
+            supports_tools=fmt.native,  # in its own format; a template without tools gets the JSON grammar
             supports_json_schema=True,
             supports_grammar=True,
+            tool_call_format=fmt.value,
+            thinking_switch=template.thinking_switch if template is not None else False,
         )
 
     def count_tokens(self, text: str) -> int:
@@ -163,6 +178,14 @@ class LlamaCppModel:
                 emit(Finish("cancelled"))
                 return
             self._current = stop
+            template = self.template
+            if request.tools and template is not None and ToolCallFormat(template.tool_call_format).native:
+                fmt = ToolCallFormat(template.tool_call_format)
+                self._guarded(
+                    lambda: tool_completion(llm, self._tools_formatter, fmt, request, stop=stop, emit=emit),
+                    stop,
+                )
+                return
             for chunk in self._completion(llm, request, stop):
                 emit(chunk)
         except BaseException as exc:
@@ -170,6 +193,26 @@ class LlamaCppModel:
         finally:
             self._current = None
             emit(_DONE)
+
+    def _guarded(self, generate: Callable[[], None], stop: CancelToken) -> None:
+        """Run ``generate`` with llama.cpp's failures told as ``_completion`` tells them."""
+        try:
+            generate()
+        except RuntimeError as exc:
+            if not stop.cancelled:  # else llama_decode returned "aborted": the abort callback fired
+                raise ModelError.classified(ErrorKind.MODEL_ERROR, "models.local.failed", error=exc) from exc
+        except ValueError as exc:
+            raise self._refused(exc) from exc
+
+    def _refused(self, exc: ValueError) -> ModelError:
+        if "exceed context window" in str(exc):
+            return ModelError.classified(
+                ErrorKind.CONTEXT_OVERFLOW,
+                "models.local.too_long",
+                detail=str(exc),
+                window=self._settings.context_window,
+            )
+        return ModelError.classified(ErrorKind.BAD_REQUEST, "models.local.refused", error=exc)
 
     def _completion(self, llm: Any, request: ChatRequest, stop: CancelToken) -> Iterator[Chunk]:
         params = _sampling_kwargs(request)
@@ -199,14 +242,7 @@ class LlamaCppModel:
             else:
                 raise ModelError.classified(ErrorKind.MODEL_ERROR, "models.local.failed", error=exc) from exc
         except ValueError as exc:
-            if "exceed context window" in str(exc):
-                raise ModelError.classified(
-                    ErrorKind.CONTEXT_OVERFLOW,
-                    "models.local.too_long",
-                    detail=str(exc),
-                    window=self._settings.context_window,
-                ) from exc
-            raise ModelError.classified(ErrorKind.BAD_REQUEST, "models.local.refused", error=exc) from exc
+            raise self._refused(exc) from exc
         yield Usage(max(0, llm.n_tokens - completion_tokens), completion_tokens)
         yield Finish(reason)
 

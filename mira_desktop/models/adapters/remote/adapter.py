@@ -104,6 +104,7 @@ class OpenAICompatibleModel:
             supports_tools=True,
             supports_json_schema=True,
             supports_vision=self._vision,
+            tool_call_format="openai",
         )
 
     def count_tokens(self, text: str) -> int:
