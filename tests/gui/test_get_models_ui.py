@@ -177,7 +177,8 @@ def test_a_fresh_data_folder_finds_a_two_part_model_downloads_it_through_a_cut_a
         with qtbot.waitSignal(page.models_shown, timeout=10_000):
             page.repo_list.setCurrentRow(0)
         assert page.files.rowCount() == 1  # one model, not one row per part
-        assert page.files.item(0, 0).text() == f"★ {stem}-00001-of-00002.gguf (2 parts)"
+        assert page.files.item(0, 0).text() == f"★ {stem}.gguf (2 parts)"
+        assert page.files.item(0, 0).toolTip().endswith(f"{stem}-00001-of-00002.gguf\n{stem}-00002-of-00002.gguf")
         assert page.files.item(0, 4).text() == "Fits"
         hub.faults.cut_after = 20_000_000  # the connection drops 20 MB into the first part
         with qtbot.waitSignal(page.download_started, timeout=10_000) as started:

@@ -358,8 +358,9 @@ class _Handler(BaseHTTPRequestHandler):
 
 
 def demo_repos(folder: Path) -> list[Repo]:
-    """The embedded SmolLM2 file as a Hub repository, and two small GGUF repositories."""
-    from tests.support.gguf_files import smollm2, write_gguf
+    """The embedded SmolLM2 file as a Hub repository, the same model in two parts (as large models
+    are published), and two small GGUF repositories."""
+    from tests.support.gguf_files import smollm2, split_gguf, write_gguf
 
     folder.mkdir(parents=True, exist_ok=True)
     small = [
@@ -375,6 +376,11 @@ def demo_repos(folder: Path) -> list[Repo]:
             5000,
         ),
         Repo("mira-tests/tiny-chat-GGUF", small, 50),
+        Repo(
+            "mira-tests/SmolLM2-split-GGUF",
+            [RepoFile(p.name, p.read_bytes()) for p in split_gguf(smollm2(), folder / "split", "smollm2-135m-q4_1")],
+            20,
+        ),
     ]
 
 

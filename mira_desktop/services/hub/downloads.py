@@ -65,11 +65,12 @@ class Chosen:
 
 
 def choose(files: list[HubFile], repo: str, file: str | None, quant: str | None) -> Chosen:
-    """The file named (its name or path), or the one of quantization ``quant``; a split model's parts."""
+    """The file named (its name or path, or a split model's name without the part suffix), or the one
+    of quantization ``quant``; a split model's parts."""
     if not files:
         raise NotFoundError.said("hub.no_gguf", repo=repo)
     if file:
-        picked = [f for f in files if file in (f.path, f.name)]
+        picked = [f for f in files if file in (f.path, f.name, f.model_name)]
         if not picked:
             raise NotFoundError.said("hub.no_file", repo=repo, file=file)
     elif quant:

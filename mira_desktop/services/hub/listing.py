@@ -61,6 +61,13 @@ class HubFile:
         return self.path.rsplit("/", 1)[-1]
 
     @property
+    def model_name(self) -> str:
+        """The name of the model this file holds: its own name, or for a part of a split model the
+        name without the part suffix (``qwen2.5-7b-instruct-q4_k_m.gguf``), the same for every part."""
+        split = self.split
+        return split.stem.rsplit("/", 1)[-1] + ".gguf" if split else self.name
+
+    @property
     def quantization(self) -> str:
         split = self.split
         name = split.stem.rsplit("/", 1)[-1] if split else self.name.removesuffix(".gguf")

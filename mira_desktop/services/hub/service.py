@@ -9,7 +9,7 @@ with the quantization recommended for this machine marked.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from mira_desktop.core.errors import MiraError
 from mira_desktop.core.phrases import Phrase
@@ -29,7 +29,8 @@ class ModelFile:
     """One model of a repository: a single GGUF file or the parts of a split one."""
 
     path: str  # the first part
-    name: str
+    name: str  # a split model's name is without the part suffix
+    files: tuple[str, ...]  # the file names: one, or every part in order
     quantization: str
     size: int
     parts: int
@@ -114,11 +115,10 @@ class HubService:
                 else None
             )
             head = group[0]
-            models.append(ModelFile(head.path, head.name, head.quantization, size, len(group), fit))
+            names = tuple(f.name for f in group)
+            models.append(ModelFile(head.path, head.model_name, names, head.quantization, size, len(group), fit))
         best = _recommended(models)
-        models = [
-            ModelFile(m.path, m.name, m.quantization, m.size, m.parts, m.fit, m.path == best) for m in models
-        ]
+        models = [replace(m, recommended=m.path == best) for m in models]
         return RepoModels(
             repo,
             revision,

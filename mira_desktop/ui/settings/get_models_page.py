@@ -328,8 +328,8 @@ class GetModelsPage(QWidget):
                 item = QTableWidgetItem(text)
                 if column == 0:
                     item.setData(REPO_ROLE, model.path)
-                    if model.recommended:
-                        item.setToolTip(tr("getmodels.best"))
+                    tip = [tr("getmodels.best")] if model.recommended else []
+                    item.setToolTip("\n".join([*tip, *model.files]))  # a split model's parts, by name
                 if column == 4 and model.verdict in FIT_COLOURS:
                     item.setForeground(QColor(FIT_COLOURS[model.verdict]))
                 self.files.setItem(row, column, item)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.integration.hub.conftest import SMOL, SMOL_FILE, SPLIT, SPLIT_PARTS, TINY, partials
+from tests.integration.hub.conftest import SMOL, SMOL_FILE, SPLIT, SPLIT_PARTS, SPLIT_STEM, TINY, partials
 from tests.support.cli import Mira
 from tests.support.hub_server import StandInHub
 
@@ -177,12 +177,12 @@ def test_a_two_part_model_is_one_row_and_a_kill_9_in_its_second_part_resumes_the
 ) -> None:
     shown = cli("models", "files", SPLIT)
     assert shown.code == 0, shown.err
-    assert f"★ {SPLIT_PARTS[0]} (2 parts)" in shown.out
-    assert SPLIT_PARTS[1] not in shown.out  # one row, not one per part
+    assert f"★ {SPLIT_STEM}.gguf (2 parts)" in shown.out  # the model's name, without a part suffix
+    assert "-of-00002" not in shown.out  # one row, not one per part
     first = len(stand_in.file(SPLIT, SPLIT_PARTS[0]).data)
     folder = data_dir / "models" / "mira-tests" / "SmolLM2-split-GGUF"
     stand_in.faults.bytes_per_second = 20_000_000
-    process = _mira_process(data_dir, "models", "download", SPLIT, "--quant", "Q4_1")
+    process = _mira_process(data_dir, "models", "download", SPLIT, f"{SPLIT_STEM}.gguf")  # the name shown
     _wait_for(lambda: (folder / SPLIT_PARTS[0]).exists() and _partial_size(data_dir) > 1_000_000)
     process.kill()  # in the second part: the first is in place, the second partial
     process.communicate(timeout=30)

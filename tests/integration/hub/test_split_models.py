@@ -55,6 +55,7 @@ def test_a_split_repository_is_listed_as_one_model_with_its_whole_size(
     listing = hub_services.hub.models(SPLIT)
     [model] = listing.models
     assert (model.path, model.parts, model.quantization) == (SPLIT_PARTS[0], 2, "Q4_1")
+    assert (model.name, model.files) == (f"{SPLIT_STEM}.gguf", tuple(SPLIT_PARTS))
     assert model.size == sum(len(stand_in.file(SPLIT, p).data) for p in SPLIT_PARTS)
     assert model.fit is not None
     assert model.fit.total > model.size  # the header of the first part was read
@@ -77,7 +78,9 @@ def test_a_listing_of_several_pages_is_read_to_its_last_page(
 def test_naming_one_part_or_the_quantization_chooses_every_part(hub_services: AppServices) -> None:
     by_quant = hub_services.hub.choose(SPLIT, quant="q4_1")
     by_second = hub_services.hub.choose(SPLIT, file=SPLIT_PARTS[1])
+    by_name = hub_services.hub.choose(SPLIT, file=f"{SPLIT_STEM}.gguf")  # the model's name, as listed
     assert [p.path for p in by_quant.parts] == [p.path for p in by_second.parts] == SPLIT_PARTS
+    assert [p.path for p in by_name.parts] == SPLIT_PARTS
 
 
 def test_a_split_is_downloaded_through_a_cut_connection_as_one_job_then_chatted_with(
