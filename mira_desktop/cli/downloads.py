@@ -166,7 +166,7 @@ def _follow(download: Download, services: AppServices, out: Output) -> int:
     line = _Line(out)
     if not out.as_json:
         out.line(
-            f"Downloading {download.path} ({_size(download.size_bytes)}) from {download.repo} to {download.destination}"
+            f"Downloading {_name(download)} ({_size(download.size_bytes)}) from {download.repo} to {download.destination}"
         )
     cancel = CancelToken()
     task = services.tasks.start(
@@ -195,7 +195,7 @@ def _follow(download: Download, services: AppServices, out: Output) -> int:
         _say(
             out,
             _event("completed", ended),
-            f"Downloaded {ended.path} (sha256 checked): {ended.model_ref}\n"
+            f"Downloaded {_name(ended)} (sha256 checked): {ended.model_ref}\n"
             f"Use it for new threads with `mira models default {ended.model_ref}`.",
         )
         return 0
@@ -280,3 +280,11 @@ def _hub(args: argparse.Namespace, services: AppServices, out: Output) -> int:
     shown = {"endpoint": current.url, "source": current.source, "token": current.token_source}
     out.result(shown, f"Hub: {current.url} ({current.source}); token: {current.token_source}")
     return 0
+
+
+def _name(download: Download) -> str:
+    """The model's name, and how many parts it came in (each part's sha256 was checked)."""
+    from mira_desktop.services.hub.downloads import model_name
+
+    parts = len(download.parts)
+    return model_name(download.path) + (f" ({parts} parts)" if parts > 1 else "")

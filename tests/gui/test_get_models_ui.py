@@ -184,10 +184,11 @@ def test_a_fresh_data_folder_finds_a_two_part_model_downloads_it_through_a_cut_a
         with qtbot.waitSignal(page.download_started, timeout=10_000) as started:
             page.download_button.click()
         download_id = started.args[0]
+        qtbot.waitUntil(lambda: download_id in page.downloads.rows, timeout=10_000)
+        assert f"{stem}.gguf (2 parts)" in page.downloads.rows[download_id].title.text()
         qtbot.waitUntil(
             lambda: (
-                download_id in page.downloads.rows
-                and page.downloads.rows[download_id].default_button.isVisibleTo(
+                page.downloads.rows[download_id].default_button.isVisibleTo(
                     page.downloads.rows[download_id]
                 )
             ),

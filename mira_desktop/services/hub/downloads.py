@@ -31,7 +31,7 @@ from mira_desktop.core.phrases import Phrase
 from mira_desktop.core.tasks import SHUTDOWN, Task, TaskRunner
 from mira_desktop.models.adapters.local.gguf_metadata import read_file_header
 from mira_desktop.services.hub.client import HubClient, HubUnavailableError
-from mira_desktop.services.hub.listing import HubFile, parts_of
+from mira_desktop.services.hub.listing import HubFile, model_name, parts_of
 from mira_desktop.services.hub.transfer import (
     ChecksumMismatch,
     DiskFull,
@@ -44,7 +44,16 @@ from mira_desktop.services.hub.transfer import (
 from mira_desktop.store.downloads import Download, DownloadPart, DownloadRepository, DownloadState
 
 # What the window and the command take from here (they never import the store or the agent).
-__all__ = ["LOCKS_DIR", "SAVE_EVERY_S", "Chosen", "Download", "DownloadService", "DownloadState", "choose"]
+__all__ = [
+    "LOCKS_DIR",
+    "SAVE_EVERY_S",
+    "Chosen",
+    "Download",
+    "DownloadService",
+    "DownloadState",
+    "choose",
+    "model_name",
+]
 
 PAUSE, CANCEL = "pause", "cancel"
 SAVE_EVERY_S = 0.5

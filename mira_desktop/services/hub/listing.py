@@ -35,6 +35,13 @@ def split_name(path: str) -> SplitName | None:
     return SplitName(found["stem"], int(found["part"]), int(found["parts"]))
 
 
+def model_name(path: str) -> str:
+    """The name of the model a file holds: its own name, or for a part of a split model the name
+    without the part suffix (``qwen2.5-7b-instruct-q4_k_m.gguf``), the same for every part."""
+    split = split_name(path)
+    return (split.stem + ".gguf" if split else path).rsplit("/", 1)[-1]
+
+
 @dataclass(frozen=True)
 class HubModel:
     """A repository a search found."""
@@ -62,10 +69,7 @@ class HubFile:
 
     @property
     def model_name(self) -> str:
-        """The name of the model this file holds: its own name, or for a part of a split model the
-        name without the part suffix (``qwen2.5-7b-instruct-q4_k_m.gguf``), the same for every part."""
-        split = self.split
-        return split.stem.rsplit("/", 1)[-1] + ".gguf" if split else self.name
+        return model_name(self.path)
 
     @property
     def quantization(self) -> str:

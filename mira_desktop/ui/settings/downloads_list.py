@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from mira_desktop.core.changes import Topic
+from mira_desktop.services.hub.listing import model_name
 from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.i18n import explain, say, tr
 
@@ -96,7 +97,9 @@ class DownloadRow(QWidget):
     def show_download(self, download: Download) -> None:
         self.download = download
         state = download.state.value
-        name = download.path.rsplit("/", 1)[-1]
+        name = model_name(download.path)
+        if len(download.parts) > 1:
+            name = tr("getmodels.parts", name=name, parts=len(download.parts))
         self.title.setText(
             tr("downloads.title", state=tr(f"downloads.state_{state}"), file=name, repo=download.repo)
         )

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mira_desktop.services.hub.listing import model_name
 from mira_desktop.ui.i18n import explain, language, say, tr
 from mira_desktop.ui.settings.downloads_list import DownloadsList, size_text
 
@@ -368,7 +369,7 @@ class GetModelsPage(QWidget):
 
     def _started(self, download: Any) -> None:
         self.download_button.setEnabled(True)
-        self._notice(tr("getmodels.started", file=download.path.rsplit("/", 1)[-1]))
+        self._notice(tr("getmodels.started", file=model_name(download.path)))
         self.downloads.reload()
         self.download_started.emit(download.id)
 

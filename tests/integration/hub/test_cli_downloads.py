@@ -196,6 +196,8 @@ def test_a_two_part_model_is_one_row_and_a_kill_9_in_its_second_part_resumes_the
         (f"/blobs/{second}", f"bytes={kept}-")
     ]  # the first part, in place, was not fetched again
     ref = json.loads(again.out.splitlines()[-1])["model_ref"]
+    said = cli("models", "download", SPLIT, "--quant", "Q4_1")
+    assert f"Already downloaded: {ref}" in said.out
     assert ref == f"local:{folder / SPLIT_PARTS[0]}"
     assert (folder / SPLIT_PARTS[0]).stat().st_size == first
     answer = cli("--json", "chat", "send", "--model", ref, "Say hello in three words.")
