@@ -154,3 +154,12 @@ def test_a_listing_that_lacks_a_part_is_refused_by_name(
     assert hub_services.hub.models(SPLIT).models == []
     with pytest.raises(NotFoundError, match="2 parts"):
         hub_services.hub.download(SPLIT, quant="Q4_1")
+
+
+def test_a_model_in_parts_is_named_without_its_part_suffix_where_it_is_chosen(
+    hub_services: AppServices, stand_in: StandInHub
+) -> None:
+    ended = hub_services.hub.downloads.run(hub_services.hub.download(SPLIT, quant="Q4_1").id, CancelToken())
+    assert ended.model_ref is not None
+    [entry] = [e for e in hub_services.models.entries() if e.ref == ended.model_ref]
+    assert entry.name == SPLIT_STEM

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from mira_desktop.core.errors import NotFoundError
+from mira_desktop.core.gguf_names import model_name
 from mira_desktop.core.model_refs import ModelRef
 from mira_desktop.core.tasks import TaskRunner
 from mira_desktop.models.adapters.local.gguf import check_gguf
@@ -32,7 +33,9 @@ def local_adapter(settings: Callable[[], LocalSettings], tasks: TaskRunner) -> A
 
     def path_of(ref: ModelRef) -> tuple[Path, str]:
         path = local_model_path(ref)
-        return path, EMBEDDED_CHAT_MODEL_NAME if ref.target == EMBEDDED_NAME else path.stem
+        if ref.target == EMBEDDED_NAME:
+            return path, EMBEDDED_CHAT_MODEL_NAME
+        return path, Path(model_name(path.name)).stem  # a model in parts: its name without "-00001-of-0000N"
 
     def build(ref: ModelRef) -> ChatModel:
         # The adapter's module is imported with the first model, not with the services that list threads.
