@@ -11,6 +11,7 @@ from __future__ import annotations
 from mira_desktop.core import phrases
 from mira_desktop.core.changes import Topic
 from mira_desktop.core.errors import ConflictError, NotFoundError
+from mira_desktop.core.phrases import Phrase
 from mira_desktop.services.knowledge.bases import KnowledgeBaseService
 from mira_desktop.services.trash.kinds import rebind_threads, refuse_if_busy, unbind_threads
 from mira_desktop.services.trash.service import Moved
@@ -34,14 +35,14 @@ class DocumentTrash:
         detail = {"knowledge_base_id": kb.id, "knowledge_base": kb.name, "source_path": row["source_path"]}
         return Moved(row["name"], detail, (Topic.KNOWLEDGE_BASES,))
 
-    def restore(self, entry: TrashRow) -> list[str]:
+    def restore(self, entry: TrashRow) -> list[Phrase]:
         row = self._trash.row("document", entry.object_id) or {}
         base = self._trash.row("knowledge_base", row.get("knowledge_base_id", ""))
         if base is not None and base.get("trashed_at"):
             raise ConflictError.said("kb.base_in_trash", label=entry.label, name=base["name"])
         source = row.get("source_path")
         if source and source in self._bases.latest_sources(row["knowledge_base_id"]):
-            return [f"{entry.label} was added again meanwhile: both copies are now in the knowledge base."]
+            return [phrases.said("trash.document_twice", label=entry.label)]
         return []
 
     def after_restore(self, entry: TrashRow) -> None:
@@ -71,9 +72,9 @@ class KnowledgeBaseTrash:
         threads = unbind_threads(self._db, "knowledge_base_id", object_id)
         return Moved(kb.name, {"threads": threads}, (Topic.THREADS, Topic.INDEX))
 
-    def restore(self, entry: TrashRow) -> list[str]:
+    def restore(self, entry: TrashRow) -> list[Phrase]:
         threads = list(entry.detail.get("threads", []))
-        return rebind_threads(self._db, "knowledge_base_id", entry.object_id, threads, "knowledge base")
+        return rebind_threads(self._db, "knowledge_base_id", entry.object_id, threads, "knowledge_base")
 
     def after_restore(self, entry: TrashRow) -> None:
         return None

@@ -7,12 +7,16 @@ uses the thread helpers here.)
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Literal
 
 from mira_desktop.core.changes import Topic
 from mira_desktop.core.errors import ConflictError, NotFoundError
+from mira_desktop.core.phrases import Phrase, said
 from mira_desktop.services.trash.service import Moved
 from mira_desktop.store.database import Database, Row
 from mira_desktop.store.trash import TrashRepository, TrashRow
+
+Binding = Literal["role", "workspace", "knowledge_base"]  # what a thread is bound to (a phrase key's end)
 
 BUSY = ("running", "waiting_approval")
 
@@ -40,8 +44,10 @@ def unbind_threads(db: Database, column: str, object_id: str) -> list[str]:
     return bound
 
 
-def rebind_threads(db: Database, column: str, object_id: str, thread_ids: list[str], noun: str) -> list[str]:
-    """Bind the threads back where nothing else took the binding; sentences for the others."""
+def rebind_threads(
+    db: Database, column: str, object_id: str, thread_ids: list[str], binding: Binding
+) -> list[Phrase]:
+    """Bind the threads back where nothing else took the binding; a sentence for each of the others."""
     gone, rebound_elsewhere = 0, []
     for thread_id in thread_ids:
         row = db.one(f"SELECT title, {column} AS bound FROM threads WHERE id = ?", (thread_id,))
@@ -51,11 +57,8 @@ def rebind_threads(db: Database, column: str, object_id: str, thread_ids: list[s
             db.execute(f"UPDATE threads SET {column} = ? WHERE id = ?", (object_id, thread_id))
         elif row["bound"] != object_id:
             rebound_elsewhere.append(row["title"] or thread_id)
-    notes = []
-    if gone:
-        notes.append(f"{gone} thread(s) that used it were deleted for good, so they cannot use it again.")
-    for title in rebound_elsewhere:
-        notes.append(f"The thread {title!r} now uses another {noun} and was left as it is.")
+    notes = [said("trash.threads_gone", count=gone)] if gone else []
+    notes += [said(f"trash.kept_other_{binding}", title=title) for title in rebound_elsewhere]
     return notes
 
 
@@ -74,24 +77,23 @@ class ThreadTrash:
         detail = {k: row[k] for k in ("role_id", "knowledge_base_id", "workspace_id") if row[k]}
         return Moved(row["title"] or "(untitled)", detail)
 
-    def restore(self, entry: TrashRow) -> list[str]:
+    def restore(self, entry: TrashRow) -> list[Phrase]:
         row = self._trash.row("thread", entry.object_id) or {}
         notes = []
-        for column, kind, noun in (
+        binding: Binding
+        for column, kind, binding in (
             ("role_id", "role", "role"),
             ("workspace_id", "workspace", "workspace"),
-            ("knowledge_base_id", None, "knowledge base"),
+            ("knowledge_base_id", None, "knowledge_base"),
         ):
             wanted = entry.detail.get(column)
             if not wanted or row.get(column) == wanted:
                 continue
             other = self._trash.row(kind, wanted) if kind else None
             if other is not None and other.get("trashed_at"):
-                notes.append(
-                    f"Its {noun} {other.get('name')!r} is in the trash: restore it to bind it again."
-                )
+                notes.append(said(f"trash.binding_in_trash_{binding}", name=other.get("name")))
             else:
-                notes.append(f"Its {noun} was deleted for good: the thread goes on without one.")
+                notes.append(said(f"trash.binding_gone_{binding}"))
         return notes
 
     def after_restore(self, entry: TrashRow) -> None:
@@ -117,7 +119,7 @@ class RoleTrash:
             row["name"], {"threads": unbind_threads(self._db, "role_id", object_id)}, (Topic.THREADS,)
         )
 
-    def restore(self, entry: TrashRow) -> list[str]:
+    def restore(self, entry: TrashRow) -> list[Phrase]:
         return rebind_threads(
             self._db, "role_id", entry.object_id, list(entry.detail.get("threads", [])), "role"
         )
@@ -149,7 +151,7 @@ class WorkspaceTrash:
         }
         return Moved(row["name"], detail, (Topic.THREADS,))
 
-    def restore(self, entry: TrashRow) -> list[str]:
+    def restore(self, entry: TrashRow) -> list[Phrase]:
         row = self._db.one(
             "SELECT name FROM workspaces WHERE root_path = ? AND id != ? AND trashed_at IS NULL",
             (entry.detail.get("root_path"), entry.object_id),

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.errors import InvalidInputError, NotFoundError
+from mira_desktop.core.phrases import Phrase
 from mira_desktop.store.database import Database
 from mira_desktop.store.settings import SettingsRepository
 from mira_desktop.store.trash import TrashRepository, TrashRow
@@ -42,7 +43,7 @@ class TrashKind(Protocol):
         """Check the object can go (raise if not) and cut its bindings; inside the transaction."""
         ...
 
-    def restore(self, entry: TrashRow) -> builtins.list[str]:
+    def restore(self, entry: TrashRow) -> builtins.list[Phrase]:
         """Bring back the bindings that still make sense (inside the transaction); returns a sentence
         for each binding that could not come back."""
         ...
@@ -70,7 +71,7 @@ class TrashEntry:
 @dataclass(frozen=True)
 class Restored:
     entry: TrashEntry
-    notes: builtins.list[str]  # the bindings that could not come back, one sentence each
+    notes: builtins.list[Phrase]  # the bindings that could not come back, one sentence each
 
 
 class TrashService:

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from mira_desktop.core.changes import Topic
 from mira_desktop.ui.changes import Follow
-from mira_desktop.ui.i18n import explain, tr
+from mira_desktop.ui.i18n import explain, say, tr
 from mira_desktop.ui.layout import pin_to_top
 from mira_desktop.ui.locale_format import format_date, format_timestamp
 
@@ -152,7 +152,7 @@ class TrashDialog(QDialog):
         self.runner.op(self, restore).success(self._restored).failure(self._refused).run()
 
     def _restored(self, restored: list[Restored]) -> None:
-        notes = [note for r in restored for note in r.notes]
+        notes = [say(note) for r in restored for note in r.notes]
         if notes:
             QMessageBox.information(self, tr("trash.restored_title"), "\n".join(notes))
 

@@ -5125,6 +5125,61 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <translation>无法恢复 {label}：它所属的内容已被永久删除。其条目已从回收站中移除。</translation>
     </message>
     <message>
+        <source>{count} thread(s) that used it were deleted for good, so they cannot use it again.</source>
+        <comment>phrase.trash.threads_gone</comment>
+        <translation>有 {count} 个使用它的对话已被永久删除，无法再使用它。</translation>
+    </message>
+    <message>
+        <source>The thread {title!r} now uses another role and was left as it is.</source>
+        <comment>phrase.trash.kept_other_role</comment>
+        <translation>对话 {title!r} 现在使用另一个角色，已保持不变。</translation>
+    </message>
+    <message>
+        <source>The thread {title!r} now uses another workspace and was left as it is.</source>
+        <comment>phrase.trash.kept_other_workspace</comment>
+        <translation>对话 {title!r} 现在使用另一个工作区，已保持不变。</translation>
+    </message>
+    <message>
+        <source>The thread {title!r} now uses another knowledge base and was left as it is.</source>
+        <comment>phrase.trash.kept_other_knowledge_base</comment>
+        <translation>对话 {title!r} 现在使用另一个知识库，已保持不变。</translation>
+    </message>
+    <message>
+        <source>Its role {name!r} is in the trash: restore it to bind it again.</source>
+        <comment>phrase.trash.binding_in_trash_role</comment>
+        <translation>它的角色 {name!r} 在回收站中：恢复该角色即可重新绑定。</translation>
+    </message>
+    <message>
+        <source>Its workspace {name!r} is in the trash: restore it to bind it again.</source>
+        <comment>phrase.trash.binding_in_trash_workspace</comment>
+        <translation>它的工作区 {name!r} 在回收站中：恢复该工作区即可重新绑定。</translation>
+    </message>
+    <message>
+        <source>Its knowledge base {name!r} is in the trash: restore it to bind it again.</source>
+        <comment>phrase.trash.binding_in_trash_knowledge_base</comment>
+        <translation>它的知识库 {name!r} 在回收站中：恢复该知识库即可重新绑定。</translation>
+    </message>
+    <message>
+        <source>Its role was deleted for good: the thread goes on without one.</source>
+        <comment>phrase.trash.binding_gone_role</comment>
+        <translation>它的角色已被永久删除：对话将在没有角色的情况下继续。</translation>
+    </message>
+    <message>
+        <source>Its workspace was deleted for good: the thread goes on without one.</source>
+        <comment>phrase.trash.binding_gone_workspace</comment>
+        <translation>它的工作区已被永久删除：对话将在没有工作区的情况下继续。</translation>
+    </message>
+    <message>
+        <source>Its knowledge base was deleted for good: the thread goes on without one.</source>
+        <comment>phrase.trash.binding_gone_knowledge_base</comment>
+        <translation>它的知识库已被永久删除：对话将在没有知识库的情况下继续。</translation>
+    </message>
+    <message>
+        <source>{label} was added again meanwhile: both copies are now in the knowledge base.</source>
+        <comment>phrase.trash.document_twice</comment>
+        <translation>{label} 在此期间又被添加了一次：知识库中现在有两份。</translation>
+    </message>
+    <message>
         <source>{path} cannot be a workspace: it {why}.</source>
         <comment>phrase.workspace.root.refused</comment>
         <translation>{path} 不能作为工作区：它{why}。</translation>

@@ -65,7 +65,7 @@ def test_a_restored_role_gets_its_threads_back_unless_they_moved_on(services: Ap
     restored = services.trash.restore(role.id)
     assert services.threads.get(kept_id).role_id == role.id
     assert services.threads.get(moved_id).role_id == other.id
-    assert restored.notes == ["The thread 'keep me' now uses another role and was left as it is."]
+    assert [str(n) for n in restored.notes] == ["The thread 'keep me' now uses another role and was left as it is."]
     assert services.roles.get(role.id).name == role.name
 
 
@@ -76,7 +76,7 @@ def test_restoring_a_thread_whose_role_was_purged_says_so(services: AppServices)
     services.roles.delete(role.id)
     services.trash.purge(role.id)
     restored = services.trash.restore(thread_id)
-    assert restored.notes == ["Its role was deleted for good: the thread goes on without one."]
+    assert [str(n) for n in restored.notes] == ["Its role was deleted for good: the thread goes on without one."]
     detail = services.threads.show(thread_id)
     assert detail.thread.role_id is None
     assert [m.id for m in detail.messages] == message_ids
@@ -87,7 +87,7 @@ def test_restoring_a_thread_whose_role_is_in_the_trash_points_at_it(services: Ap
     thread_id, _ = _thread_with_messages(services, role_id=role.id)
     services.threads.delete(thread_id)
     services.roles.delete(role.id)
-    assert services.trash.restore(thread_id).notes == [
+    assert [str(n) for n in services.trash.restore(thread_id).notes] == [
         f"Its role {role.name!r} is in the trash: restore it to bind it again."
     ]
     services.trash.restore(role.id)
