@@ -14,7 +14,7 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from pytestqt.qtbot import QtBot
 
 from mira_desktop.services.app.bundle import AppServices
-from mira_desktop.ui.chat.dictation import MicrophoneRecorder, Recorder, level_of
+from mira_desktop.ui.chat.dictation import DeviceRefusedError, MicrophoneRecorder, Recorder, level_of
 from tests.gui.support import open_window
 from tests.support.speech import piper_wav, word_error_rate
 
@@ -70,7 +70,9 @@ def test_dictation_records_shows_time_and_level_and_puts_the_text_in_the_compose
     qtbot.waitUntil(lambda: not window.dictation.busy, timeout=120_000)
     text = window.composer.editor.toPlainText()
     assert text.startswith("Quick question: ")
-    assert word_error_rate(QUESTION, text.removeprefix("Quick question: ")) <= 0.4, text  # Piper varies a little per take
+    assert word_error_rate(QUESTION, text.removeprefix("Quick question: ")) <= 0.4, (
+        text
+    )  # Piper varies a little per take
     assert not strip.isVisible()
     assert window.composer.mic_button.isEnabled()
     assert recorder.path is not None
@@ -91,7 +93,9 @@ def test_the_shortcut_dictates_too(qtbot: QtBot, app_services: AppServices, tmp_
     shortcut.activated.emit()
     assert window.dictation.recording
     shortcut.activated.emit()
-    qtbot.waitUntil(lambda: not window.dictation.busy and bool(window.composer.editor.toPlainText()), timeout=120_000)
+    qtbot.waitUntil(
+        lambda: not window.dictation.busy and bool(window.composer.editor.toPlainText()), timeout=120_000
+    )
     assert "hello" in window.composer.editor.toPlainText().lower()
     window.close()
 
@@ -128,3 +132,23 @@ def test_the_level_follows_the_loudness() -> None:
     loud = struct.pack("<4h", 30000, -30000, 30000, -30000)
     assert level_of(quiet) == 0.0
     assert level_of(loud) > 0.95
+
+
+class RefusedRecorder(PlayedRecorder):
+    """A microphone the system will not open."""
+
+    def start(self, path: Path) -> None:
+        raise DeviceRefusedError("the audio input 'Built-in' did not open (Error.OpenError)")
+
+
+def test_a_microphone_that_will_not_open_is_said_in_one_sentence_without_the_devices_words(
+    qtbot: QtBot, app_services: AppServices
+) -> None:
+    window = open_window(qtbot, app_services, ready=True)
+    window.dictation.recorder = RefusedRecorder(None)
+    window.composer.mic_button.click()
+    assert not window.dictation.recording
+    assert not window.composer.mic_button.isChecked()
+    qtbot.waitUntil(lambda: "check that it is connected" in window.composer.notice.text())
+    assert "OpenError" not in window.composer.notice.text()  # the device's words go to the log
+    window.close()

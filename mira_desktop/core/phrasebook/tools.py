@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 ENGLISH: dict[str, str] = {
+    "mcp.call.timed_out": "{name} did not answer {tool} within {seconds} seconds, so the call was cancelled",
+    "mcp.call.server_failed": "the MCP server {name} failed: {reason}",
+    "mcp.call.refused": "{name} refused the call: {message}",
+    "mcp.call.not_done": "Not done: {reason}.",
     "mcp.reason.with_said": "{reason}; it said: {said}",
     "mcp.bad_env": "{variable!r} is not an environment variable name: use --env NAME=VALUE.",
     "mcp.closing": "Mira is closing: no MCP server is started any more.",

@@ -16,6 +16,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from mira_desktop.core.cancel import CancelToken
+from mira_desktop.core.phrases import Phrase, said
 from mira_desktop.services.mcp.connection import Connection, LaunchSpec, ServerFailed
 from mira_desktop.services.mcp.host import CallTimedOut, McpHost
 from mira_desktop.services.mcp.reasons import Reason
@@ -42,8 +43,9 @@ class LiveState:
 class CallFailed(Exception):  # noqa: N818 (the call's failure, with its reason as the message)
     """A call that did not get an answer: timed out, the server stopped, or the server refused it."""
 
-    def __init__(self, message: str, kind: str) -> None:
-        super().__init__(message)
+    def __init__(self, phrase: Phrase, kind: str) -> None:
+        super().__init__(phrase.english)
+        self.phrase = phrase  # the window says it in its language; the server's own words stay as written
         self.kind = kind  # timeout | server_stopped | refused
 
 
@@ -112,11 +114,13 @@ class McpSessions:
             return self._host.call(lambda: self._call(name, tool, arguments), timeout=timeout, cancel=cancel)
         except CallTimedOut:
             raise CallFailed(
-                f"{name} did not answer {tool} within {timeout:g} seconds, so the call was cancelled", "timeout"
+                said("mcp.call.timed_out", name=name, tool=tool, seconds=f"{timeout:g}"), "timeout"
             ) from None
         except ServerFailed as exc:
             self._set(name, LiveState(ServerState.FAILED, exc.reason))
-            raise CallFailed(f"the MCP server {name} failed: {exc}", "server_stopped") from None
+            raise CallFailed(
+                said("mcp.call.server_failed", name=name, reason=exc.reason.spoken), "server_stopped"
+            ) from None
 
     async def _call(self, name: str, tool: str, arguments: dict[str, Any]) -> Any:
         from mcp.shared.exceptions import MCPError
@@ -130,7 +134,7 @@ class McpSessions:
         except MCPError as exc:
             if exc.code == CONNECTION_CLOSED:
                 raise ServerFailed(connection.stopped(exc)) from None
-            raise CallFailed(f"{name} refused the call: {exc.message}", "refused") from None
+            raise CallFailed(said("mcp.call.refused", name=name, message=exc.message), "refused") from None
         except (OSError, EOFError) as exc:
             raise ServerFailed(connection.stopped(exc)) from None
 

@@ -10,6 +10,7 @@ from mira_desktop.agent.tools.catalog import Origin, Risk, ToolDef
 from mira_desktop.agent.tools.results import ToolResult
 from mira_desktop.agent.tools.validation import schema_problem
 from mira_desktop.core.cancel import CancelToken
+from mira_desktop.core.phrases import Phrase
 from mira_desktop.core.tool_records import McpServer
 from mira_desktop.services.mcp.names import model_name
 from mira_desktop.services.mcp.results import to_tool_result
@@ -73,8 +74,12 @@ class McpTool:
         server, remote = str(self._definition.server), str(self._definition.remote_name)
         try:
             result = self._service.call(server, remote, arguments, cancel)
-        except McpServerError as exc:
-            return ToolResult.failure(str(exc), "server_failed", server=server)
+        except (
+            McpServerError
+        ) as exc:  # the model reads the English; the trace says it in the window's language
+            phrase = exc.phrase.to_dict() if exc.phrase is not None else None
+            return ToolResult(False, str(exc), "server_failed", data={"server": server}, phrase=phrase)
         except CallFailed as exc:
-            return ToolResult.failure(f"Not done: {exc}.", exc.kind, server=server)
+            said = Phrase("mcp.call.not_done", {"reason": exc.phrase})
+            return ToolResult(False, said.english, exc.kind, data={"server": server}, phrase=said.to_dict())
         return to_tool_result(result, server, remote)

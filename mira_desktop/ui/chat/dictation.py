@@ -11,6 +11,7 @@ deleted once read. The language is detected, else the window's.
 
 from __future__ import annotations
 
+import logging
 import math
 import struct
 import time
@@ -35,6 +36,9 @@ MAX_SECONDS = 120  # a recording stops by itself here: dictation is for a messag
 RATE = 16_000  # what Whisper listens at
 
 
+_log = logging.getLogger(__name__)
+
+
 class RecordingDevice(Protocol):
     """What dictation asks of a recorder (the microphone, or a recording played in tests)."""
 
@@ -45,13 +49,17 @@ class RecordingDevice(Protocol):
         """None when it can record here, else why not (for the window to say)."""
 
     def start(self, path: Path) -> None:
-        """Start recording into the WAV file ``path``."""
+        """Start recording into the WAV file ``path``; raises :class:`DeviceRefusedError` if it cannot."""
 
     def stop(self) -> Path:
         """Stop and finish the WAV; its path."""
 
     def discard(self) -> None:
         """Stop and delete what was recorded."""
+
+
+class DeviceRefusedError(OSError):
+    """The microphone would not open (busy, unplugged, or refused by the system)."""
 
 
 class Recorder(QObject):
@@ -95,6 +103,11 @@ class MicrophoneRecorder(Recorder):
         source.stateChanged.connect(lambda _state: self._check(source))
         self._source = source
         self._device = source.start()
+        if self._device is None:  # QAudioSource says why only through error()
+            self._source = None
+            raise DeviceRefusedError(
+                f"the audio input {device.description()!r} did not open ({source.error()})"
+            )
         self._device.readyRead.connect(self._read)
 
     def _read(self) -> None:
@@ -228,9 +241,12 @@ class Dictation(QObject):
         self.strip.meter.setValue(0)
         try:
             self.recorder.start(path)
-        except Exception as exc:  # a device that refuses to open: said in the window, not raised
+        except (
+            DeviceRefusedError
+        ) as exc:  # said in the window's language; the device's own words go to the log
+            _log.warning("dictation: %s", exc)
             self.composer.mic_button.setChecked(False)
-            self.composer.show_notice(tr("dictation.device_failed") + f" ({exc})")
+            self.composer.show_notice(tr("dictation.device_failed"))
             return
         self.recording = True
         self._started = time.monotonic()

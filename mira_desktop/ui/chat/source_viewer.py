@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.i18n import explain, tr
 from mira_desktop.ui.location_text import location_text
 
 if TYPE_CHECKING:
@@ -183,7 +183,7 @@ class SourceViewer(QDialog):
         self.note.setText(tr("viewer.loading"))
         self.background.op(self, lambda: services.sources.page_view(passage, page, zoom)).success(
             self._show_page
-        ).failure(lambda exc: self.note.setText(str(exc))).run()
+        ).failure(lambda exc: self.note.setText(explain(exc))).run()
 
     def _show_page(self, view: PageView) -> None:
         self.view = view

@@ -6,6 +6,18 @@ from __future__ import annotations
 from mira_desktop.ui.strings.source import Source, translate
 
 STRINGS: dict[str, Source] = {
+    "phrase.mcp.call.timed_out": translate(
+        "phrase",
+        "{name} did not answer {tool} within {seconds} seconds, so the call was cancelled",
+        "phrase.mcp.call.timed_out",
+    ),
+    "phrase.mcp.call.server_failed": translate(
+        "phrase", "the MCP server {name} failed: {reason}", "phrase.mcp.call.server_failed"
+    ),
+    "phrase.mcp.call.refused": translate(
+        "phrase", "{name} refused the call: {message}", "phrase.mcp.call.refused"
+    ),
+    "phrase.mcp.call.not_done": translate("phrase", "Not done: {reason}.", "phrase.mcp.call.not_done"),
     "phrase.mcp.reason.with_said": translate(
         "phrase", "{reason}; it said: {said}", "phrase.mcp.reason.with_said"
     ),

@@ -4980,6 +4980,26 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <translation>请先停止正在生成的回复，再删除此对话中的消息。</translation>
     </message>
     <message>
+        <source>{name} did not answer {tool} within {seconds} seconds, so the call was cancelled</source>
+        <comment>phrase.mcp.call.timed_out</comment>
+        <translation>{name} 在 {seconds} 秒内没有回应 {tool}，因此已取消这次调用</translation>
+    </message>
+    <message>
+        <source>the MCP server {name} failed: {reason}</source>
+        <comment>phrase.mcp.call.server_failed</comment>
+        <translation>MCP 服务器 {name} 出错：{reason}</translation>
+    </message>
+    <message>
+        <source>{name} refused the call: {message}</source>
+        <comment>phrase.mcp.call.refused</comment>
+        <translation>{name} 拒绝了这次调用：{message}</translation>
+    </message>
+    <message>
+        <source>Not done: {reason}.</source>
+        <comment>phrase.mcp.call.not_done</comment>
+        <translation>未完成：{reason}。</translation>
+    </message>
+    <message>
         <source>{reason}; it said: {said}</source>
         <comment>phrase.mcp.reason.with_said</comment>
         <translation>{reason}；它返回：{said}</translation>

@@ -180,3 +180,19 @@ def test_a_servers_tools_are_in_the_instructions_of_the_first_model_call_of_a_ru
     assert instructions.role == "system"
     assert "come from the MCP servers notes:" in instructions.content  # named in the text, not only offered
     assert "notes__create_note" in offered_tools(first)
+
+
+def test_a_failed_mcp_call_reaches_the_trace_as_a_phrase_and_the_model_as_english(
+    services: AppServices, added: NotesServer, workspace: str, script: Script
+) -> None:
+    ref = script(call("notes__crash"), final("It failed."), pick="by_turn")
+    handle = send_agent(services, ref, "Crash the notes server.", workspace)
+    assert settle(handle) is RunStatus.WAITING_APPROVAL
+    assert settle(services.agent_runs.approve(handle.run_id)) is RunStatus.COMPLETED
+    [result] = [d["result"] for d in event_data(services, handle.run_id, "tool.result")]
+    assert result["ok"] is False
+    phrase = result["phrase"]  # the window says it in its language (agent_panel's trace line)
+    assert phrase["key"] == "mcp.call.not_done"
+    assert phrase["values"]["reason"]["phrase"]["key"] == "mcp.call.server_failed"
+    sent = tool_result_sent(requests_sent(services, ref)[-1], "call_1-0")
+    assert sent.startswith("Not done: the MCP server notes failed:")
