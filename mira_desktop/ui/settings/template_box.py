@@ -84,7 +84,9 @@ class TemplateBox(QGroupBox):
             self.summary.setText(tr(key, name=check.name, problem=check.problem))
             self.sample.setPlainText(check.sample)
             self.sample.setVisible(True)
-            self.thinking.setText(tr("toolcalls.thinking_yes" if check.thinking_switch else "toolcalls.thinking_no"))
+            self.thinking.setText(
+                tr("toolcalls.thinking_yes" if check.thinking_switch else "toolcalls.thinking_no")
+            )
             self.thinking.setVisible(True)  # a server's template is its own: nothing to say of it here
         self.tool_calls.setText(tool_calls_line(tool_calls))
         self.tool_calls.setVisible(bool(tool_calls))
@@ -95,4 +97,3 @@ class TemplateBox(QGroupBox):
             self.summary.setText(explain(exc))
             self.sample.setVisible(False)
             self.shown.emit()
-
