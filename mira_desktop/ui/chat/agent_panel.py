@@ -1,8 +1,8 @@
 """Under an agent answer: its execution trace, the approval card of a pending call, and undo.
 
 The trace is one collapsible row per step (tool and arguments, then the guardrail's decision, the
-approval and the result as its children), read from the run's events and extended live as they
-arrive; a command's or MCP tool's whole output opens on a double-click. A change that waits shows a
+approval and the result as its children; each model call with its tokens and how the model called
+tools), read from the run's events and extended live as they arrive; a command's or MCP tool's whole output opens on a double-click. A change that waits shows a
 card with the tool, the path, a coloured diff and Approve / Deny / Always for this run / Always
 allow it in this workspace; an MCP or command call shows its server, the full arguments and that
 undo cannot cover it; a call that may have run before Mira stopped offers Run it again / Go on
@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from mira_desktop.core import phrases
 from mira_desktop.ui.i18n import say, tr, tr_or
 from mira_desktop.ui.theme import current_is_dark
+from mira_desktop.ui.tool_calling import tool_calls_how, tool_calls_line
 
 MAX_DETAIL = 600
 
@@ -89,6 +90,7 @@ class AgentPanel(QWidget):
         layout.addLayout(actions)
         self._calls: dict[str, QTreeWidgetItem] = {}
         self._tools: dict[str, str] = {}  # call id → tool
+        self._required = False  # the step the model works on must start with a tool call
         self._steps = 0
         self._build_waiting()
         self.undo_button.hide()
@@ -160,6 +162,7 @@ class AgentPanel(QWidget):
             self._child(call_id, _line(kind, data), whole=_has_output(kind, data))
         elif kind == "agent.model_started":
             self._model_answered()
+            self._required = data.get("tool_choice") == "required"
             self._waiting_step = int(data.get("step") or self._steps + 1)
             self._waiting = QTreeWidgetItem([""])
             self.trace.addTopLevelItem(self._waiting)
@@ -173,10 +176,7 @@ class AgentPanel(QWidget):
             self.trace.addTopLevelItem(QTreeWidgetItem([tr("win.agent_no_tools")]))
         elif kind == "agent.model_call":
             self._model_answered()
-            tokens = f"{data.get('prompt_tokens', 0)} → {data.get('completion_tokens', 0)}"
-            self.trace.addTopLevelItem(
-                QTreeWidgetItem([tr("agent.model_call", step=data.get("step"), tokens=tokens)])
-            )
+            self.trace.addTopLevelItem(_model_call_item(data, self._required))
         elif kind in ("run.completed", "run.failed", "run.cancelled"):
             self._model_answered()
         elif kind == "budget.stop":
@@ -344,6 +344,18 @@ def diff_html(diff: str, *, dark: bool) -> str:
 
     formatter = HtmlFormatter(noclasses=True, nowrap=True, style="monokai" if dark else "default")
     return f'<pre style="font-family:monospace;margin:0;">{highlight(diff, DiffLexer(), formatter)}</pre>'
+
+
+def _model_call_item(data: dict[str, Any], required: bool) -> QTreeWidgetItem:
+    """A model step: its tokens and how the model called tools (a run journaled before the format
+    was, without it); the tooltip says whether the step had to start with a call."""
+    tokens = f"{data.get('prompt_tokens', 0)} → {data.get('completion_tokens', 0)}"
+    fmt = str(data.get("format") or "")
+    if not fmt:
+        return QTreeWidgetItem([tr("agent.model_call", step=data.get("step"), tokens=tokens)])
+    item = QTreeWidgetItem([tr("agent.model_call_how", step=data.get("step"), tokens=tokens, how=tool_calls_how(fmt))])
+    item.setToolTip(0, tool_calls_line(fmt) + ("\n" + tr("toolcalls.required") if required else ""))
+    return item
 
 
 def _brief(arguments: Any) -> str:

@@ -159,7 +159,7 @@ class ModelsPage(QWidget):
     def _selection_changed(self, *_: object) -> None:
         ref = self.selected_ref() or ""
         self.remove_button.setEnabled(not ref.startswith("local:smollm2"))
-        self.template_box.show_model(ref if ref.startswith("local:") else None)
+        self.template_box.show_model(ref or None)
 
     def _set_default(self) -> None:
         ref = self.selected_ref()

@@ -1,5 +1,7 @@
-"""Settings → Models: how the selected local model writes its prompts — a two-turn sample rendered
-with the model's own chat template, or the named format used instead and why."""
+"""Settings → Models: how the selected model writes its prompts — a two-turn sample rendered with a
+local model's own chat template, or the named format used instead and why — how it calls tools (in
+its own family's format, in Mira's JSON grammar, or a server's native calls) and whether its template
+has a thinking switch."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QGroupBox, QLabel, QPlainTextEdit, QVBoxLayout, QWidget
 
 from mira_desktop.ui.i18n import explain, tr
+from mira_desktop.ui.tool_calling import tool_calls_line
 
 if TYPE_CHECKING:
     from mira_desktop.models.adapters.local.chat_template import TemplateCheck
@@ -32,8 +35,17 @@ class TemplateBox(QGroupBox):
         self.sample.setReadOnly(True)
         self.sample.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.sample.setMaximumHeight(150)
+        self.tool_calls = QLabel("")
+        self.tool_calls.setObjectName("toolCalls")
+        self.tool_calls.setWordWrap(True)
+        self.tool_calls.setTextFormat(Qt.TextFormat.PlainText)  # "<tool_call>" is the format's own text
+        self.thinking = QLabel("")
+        self.thinking.setObjectName("thinkingSwitch")
+        self.thinking.setWordWrap(True)
         layout.addWidget(self.summary)
         layout.addWidget(self.sample)
+        layout.addWidget(self.tool_calls)
+        layout.addWidget(self.thinking)
         self._ref: str | None = None
 
     def show_model(self, ref: str | None) -> None:
@@ -44,12 +56,24 @@ class TemplateBox(QGroupBox):
         self.setVisible(True)
         self.summary.setText(tr("template.reading"))
         self.sample.clear()
-        check = self.services.models.chat_template
-        self.runner.op(self, lambda: check(ref)).success(lambda result: self._show(ref, result)).failure(
+        for label in (self.tool_calls, self.thinking):
+            label.clear()
+            label.setVisible(False)
+        models = self.services.models
+
+        def read() -> tuple[TemplateCheck | None, str]:
+            """The template of a local model; else how the profile says it calls tools (a remote
+            model's adapter may read its key from the keyring: not on the UI thread)."""
+            check = models.chat_template(ref)
+            if check is not None:
+                return check, check.tool_call_format
+            return None, str(models.entry(ref).capabilities.get("tool_call_format", ""))
+
+        self.runner.op(self, read).success(lambda result: self._show(ref, *result)).failure(
             lambda exc: self._failed(ref, exc)
         ).run()
 
-    def _show(self, ref: str, check: TemplateCheck | None) -> None:
+    def _show(self, ref: str, check: TemplateCheck | None, tool_calls: str) -> None:
         if ref != self._ref:
             return  # another model was picked meanwhile
         if check is None:
@@ -60,6 +84,12 @@ class TemplateBox(QGroupBox):
             self.summary.setText(tr(key, name=check.name, problem=check.problem))
             self.sample.setPlainText(check.sample)
             self.sample.setVisible(True)
+            self.thinking.setText(
+                tr("toolcalls.thinking_yes" if check.thinking_switch else "toolcalls.thinking_no")
+            )
+            self.thinking.setVisible(True)  # a server's template is its own: nothing to say of it here
+        self.tool_calls.setText(tool_calls_line(tool_calls))
+        self.tool_calls.setVisible(bool(tool_calls))
         self.shown.emit()
 
     def _failed(self, ref: str, exc: BaseException) -> None:

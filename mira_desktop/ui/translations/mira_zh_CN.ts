@@ -119,6 +119,11 @@
             <numerusform>%Ln 个智能体运行正在等待你的批准：{links}</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Model call {step}: {tokens} tokens · tool calls: {how}</source>
+        <comment>agent.model_call_how</comment>
+        <translation>第 {step} 次模型调用：{tokens} 词元 · 工具调用：{how}</translation>
+    </message>
 </context>
 <context>
     <name>app</name>
@@ -6271,6 +6276,64 @@ Start one on the right.</source>
         <source>Moved “{title}” to the trash.</source>
         <comment>thread.trashed</comment>
         <translation>已将“{title}”移到回收站。</translation>
+    </message>
+</context>
+<context>
+    <name>toolcalls</name>
+    <message>
+        <source>Tool calls: {how}</source>
+        <comment>toolcalls.line</comment>
+        <translation>工具调用：{how}</translation>
+    </message>
+    <message>
+        <source>Mira&apos;s JSON grammar (its template renders no tools)</source>
+        <comment>toolcalls.how.json</comment>
+        <translation>Mira 的 JSON 语法（它的模板不渲染工具）</translation>
+    </message>
+    <message>
+        <source>in its own format (Hermes / Qwen &lt;tool_call&gt;)</source>
+        <comment>toolcalls.how.hermes</comment>
+        <translation>它自己的格式（Hermes / Qwen 的 &lt;tool_call&gt;）</translation>
+    </message>
+    <message>
+        <source>in its own format (Llama 3, a JSON reply)</source>
+        <comment>toolcalls.how.llama3</comment>
+        <translation>它自己的格式（Llama 3，以 JSON 回答）</translation>
+    </message>
+    <message>
+        <source>in its own format (Mistral [TOOL_CALLS])</source>
+        <comment>toolcalls.how.mistral</comment>
+        <translation>它自己的格式（Mistral 的 [TOOL_CALLS]）</translation>
+    </message>
+    <message>
+        <source>in its own format (Mistral [TOOL_CALLS] … [ARGS])</source>
+        <comment>toolcalls.how.mistral_args</comment>
+        <translation>它自己的格式（Mistral 的 [TOOL_CALLS] … [ARGS]）</translation>
+    </message>
+    <message>
+        <source>in its own format (gpt-oss harmony)</source>
+        <comment>toolcalls.how.gpt_oss</comment>
+        <translation>它自己的格式（gpt-oss 的 harmony 格式）</translation>
+    </message>
+    <message>
+        <source>the server&apos;s native calls</source>
+        <comment>toolcalls.how.openai</comment>
+        <translation>服务器的原生工具调用</translation>
+    </message>
+    <message>
+        <source>Thinking switch: yes, its template can turn thinking on or off</source>
+        <comment>toolcalls.thinking_yes</comment>
+        <translation>思考开关：有，它的模板可以打开或关闭思考</translation>
+    </message>
+    <message>
+        <source>Thinking switch: no, its template has none</source>
+        <comment>toolcalls.thinking_no</comment>
+        <translation>思考开关：无，它的模板没有这个开关</translation>
+    </message>
+    <message>
+        <source>A call was required: the call&apos;s grammar started at the reply&apos;s first token.</source>
+        <comment>toolcalls.required</comment>
+        <translation>这一步必须调用工具：调用的语法从回答的第一个词元开始。</translation>
     </message>
 </context>
 <context>
