@@ -9,7 +9,7 @@ with the quantization recommended for this machine marked.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from mira_desktop.core.errors import MiraError
 from mira_desktop.core.phrases import Phrase
@@ -20,7 +20,7 @@ from mira_desktop.services.hub.client import HubClient
 from mira_desktop.services.hub.downloads import Chosen, DownloadService, choose
 from mira_desktop.services.hub.endpoint import HubEndpoint, HubSettings
 from mira_desktop.services.hub.fit import FitEstimate, Verdict, available_memory, estimate
-from mira_desktop.services.hub.listing import HubModel, model_groups
+from mira_desktop.services.hub.listing import HubModel, model_groups, projector_for
 from mira_desktop.store.downloads import Download
 
 
@@ -35,6 +35,8 @@ class ModelFile:
     parts: int
     fit: FitEstimate | None
     recommended: bool = False
+    projector: str | None = None  # the vision projector that goes with it (downloaded with it by default)
+    projector_size: int = 0
 
     @property
     def verdict(self) -> str:
@@ -114,11 +116,21 @@ class HubService:
                 else None
             )
             head = group[0]
-            models.append(ModelFile(head.path, head.name, head.quantization, size, len(group), fit))
+            projector = projector_for(files, head)
+            models.append(
+                ModelFile(
+                    head.path,
+                    head.name,
+                    head.quantization,
+                    size,
+                    len(group),
+                    fit,
+                    projector=projector.name if projector else None,
+                    projector_size=projector.size if projector else 0,
+                )
+            )
         best = _recommended(models)
-        models = [
-            ModelFile(m.path, m.name, m.quantization, m.size, m.parts, m.fit, m.path == best) for m in models
-        ]
+        models = [replace(m, recommended=m.path == best) for m in models]
         return RepoModels(
             repo,
             revision,
@@ -131,16 +143,29 @@ class HubService:
         )
 
     def choose(
-        self, repo: str, file: str | None = None, quant: str | None = None, revision: str = "main"
+        self,
+        repo: str,
+        file: str | None = None,
+        quant: str | None = None,
+        revision: str = "main",
+        *,
+        text_only: bool = False,
     ) -> Chosen:
         with self.client() as client:
-            return choose(client.files(repo, revision), repo, file, quant)
+            return choose(client.files(repo, revision), repo, file, quant, text_only=text_only)
 
     def download(
-        self, repo: str, file: str | None = None, quant: str | None = None, revision: str = "main"
+        self,
+        repo: str,
+        file: str | None = None,
+        quant: str | None = None,
+        revision: str = "main",
+        *,
+        text_only: bool = False,
     ) -> Download:
-        """The durable job for that file (created queued, or the one already there); not started."""
-        return self.downloads.prepare(self.choose(repo, file, quant, revision))
+        """The durable job for that file (created queued, or the one already there); not started.
+        The repository's vision projector for it comes along unless ``text_only``."""
+        return self.downloads.prepare(self.choose(repo, file, quant, revision, text_only=text_only))
 
 
 def _recommended(models: list[ModelFile]) -> str | None:

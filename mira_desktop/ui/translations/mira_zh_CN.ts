@@ -4530,6 +4530,36 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <translation>线程数必须在 1 到 256 之间，或填 0 表示自动。</translation>
     </message>
     <message>
+        <source>A picture&apos;s long side must be between {low} and {high} pixels, not {pixels}.</source>
+        <comment>phrase.models.bad_image_side</comment>
+        <translation>图片的长边必须在 {low} 到 {high} 像素之间，而不是 {pixels}。</translation>
+    </message>
+    <message>
+        <source>{path} is the model itself: a projector is the model&apos;s separate mmproj GGUF file.</source>
+        <comment>phrase.models.projector_is_model</comment>
+        <translation>{path} 就是模型本身：投影器是模型另附的 mmproj GGUF 文件。</translation>
+    </message>
+    <message>
+        <source>{ref} is not a local model: only a local GGUF model takes a vision projector (a remote one sees with `mira models vision NAME on`).</source>
+        <comment>phrase.models.projector_local_only</comment>
+        <translation>{ref} 不是本地模型：只有本地 GGUF 模型才能使用视觉投影器（远程模型请用 `mira models vision NAME on` 开启看图）。</translation>
+    </message>
+    <message>
+        <source>The vision projector {path} is gone: put the file back, give the model another with `mira models projector REF PATH`, or remove it with `mira models projector REF --none`.</source>
+        <comment>phrase.models.local.projector_missing</comment>
+        <translation>视觉投影器 {path} 已不存在：请把文件放回原处，用 `mira models projector REF PATH` 为模型指定另一个，或用 `mira models projector REF --none` 移除它。</translation>
+    </message>
+    <message>
+        <source>llama.cpp could not open {name} as this model&apos;s vision projector ({reason}): it may belong to another model. Pick the mmproj file of the same repository, or remove it with `mira models projector REF --none`.</source>
+        <comment>phrase.models.local.bad_projector</comment>
+        <translation>llama.cpp 无法把 {name} 作为此模型的视觉投影器打开（{reason}）：它可能属于另一个模型。请选择同一仓库中的 mmproj 文件，或用 `mira models projector REF --none` 移除它。</translation>
+    </message>
+    <message>
+        <source>The picture could not be read for the model ({reason}): attach a PNG or JPEG file.</source>
+        <comment>phrase.models.local.bad_picture</comment>
+        <translation>无法为模型读取这张图片（{reason}）：请附加 PNG 或 JPEG 文件。</translation>
+    </message>
+    <message>
         <source>{base_url!r} is not an http(s) URL, e.g. http://127.0.0.1:8080/v1.</source>
         <comment>phrase.models.bad_url</comment>
         <translation>{base_url!r} 不是 http(s) 地址，例如 http://127.0.0.1:8080/v1。</translation>

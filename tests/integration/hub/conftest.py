@@ -24,10 +24,7 @@ def tiny_files(tmp_path_factory: pytest.TempPathFactory) -> list[RepoFile]:
         RepoFile("tiny-chat-Q4_K_M.gguf", write_gguf(folder / "a.gguf", tensor_bytes=3 << 20).read_bytes()),
         RepoFile("tiny-chat-Q8_0.gguf", write_gguf(folder / "b.gguf", tensor_bytes=6 << 20).read_bytes()),
         RepoFile("tiny-chat-F16.gguf", write_gguf(folder / "c.gguf", tensor_bytes=12 << 20).read_bytes()),
-        RepoFile(
-            "mmproj-tiny-chat-f16.gguf", write_gguf(folder / "d.gguf", tensor_bytes=1 << 16).read_bytes()
-        ),
-    ]
+    ]  # (a repository with vision projectors: tests/integration/hub/test_projectors.py)
 
 
 @pytest.fixture
