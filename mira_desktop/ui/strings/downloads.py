@@ -90,6 +90,22 @@ STRINGS: dict[str, Source] = {
         "getmodels.memory",
     ),
     "getmodels.download": translate("getmodels", "Download", "getmodels.download"),
+    "getmodels.text_only": translate("getmodels", "Text only", "getmodels.text_only"),
+    "getmodels.text_only_tip": translate(
+        "getmodels",
+        "Leave out the vision projector: the model then reads attached pictures by OCR instead of seeing them.",
+        "getmodels.text_only_tip",
+    ),
+    "getmodels.projector_with": translate(
+        "getmodels",
+        "Sees pictures: its vision projector {name} ({size}) is downloaded with it.",
+        "getmodels.projector_with",
+    ),
+    "getmodels.projector_left_out": translate(
+        "getmodels",
+        "Text only: {name} ({size}) is left out, so attached pictures are read by OCR.",
+        "getmodels.projector_left_out",
+    ),
     "getmodels.started": translate(
         "getmodels", "Downloading {file}: it goes on while you chat.", "getmodels.started"
     ),

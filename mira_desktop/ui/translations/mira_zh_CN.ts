@@ -716,6 +716,26 @@ For {purposes} · licence {licence} · {languages}</source>
         <translation>下载</translation>
     </message>
     <message>
+        <source>Text only</source>
+        <comment>getmodels.text_only</comment>
+        <translation>仅文本</translation>
+    </message>
+    <message>
+        <source>Leave out the vision projector: the model then reads attached pictures by OCR instead of seeing them.</source>
+        <comment>getmodels.text_only_tip</comment>
+        <translation>不下载视觉投影器：模型将通过 OCR 读取附加的图片，而不是直接看图。</translation>
+    </message>
+    <message>
+        <source>Sees pictures: its vision projector {name} ({size}) is downloaded with it.</source>
+        <comment>getmodels.projector_with</comment>
+        <translation>能看图：它的视觉投影器 {name}（{size}）会随模型一起下载。</translation>
+    </message>
+    <message>
+        <source>Text only: {name} ({size}) is left out, so attached pictures are read by OCR.</source>
+        <comment>getmodels.projector_left_out</comment>
+        <translation>仅文本：不下载 {name}（{size}），附加的图片将通过 OCR 读取。</translation>
+    </message>
+    <message>
         <source>Downloading {file}: it goes on while you chat.</source>
         <comment>getmodels.started</comment>
         <translation>正在下载 {file}：聊天时下载会继续。</translation>
@@ -1894,6 +1914,11 @@ It does not touch your original files, and it keeps every conversation: {threads
         <source>· loaded</source>
         <comment>models.loaded</comment>
         <translation>· 已加载</translation>
+    </message>
+    <message>
+        <source>sees pictures</source>
+        <comment>models.sees</comment>
+        <translation>能看图</translation>
     </message>
     <message>
         <source>Threads for local models</source>
@@ -6870,6 +6895,44 @@ Start one on the right.</source>
         <source>Opening the page…</source>
         <comment>viewer.loading</comment>
         <translation>正在打开页面…</translation>
+    </message>
+</context>
+<context>
+    <name>vision</name>
+    <message>
+        <source>Pictures</source>
+        <comment>vision.heading</comment>
+        <translation>图片</translation>
+    </message>
+    <message>
+        <source>Vision projector…</source>
+        <comment>vision.pick</comment>
+        <translation>视觉投影器…</translation>
+    </message>
+    <message>
+        <source>No projector</source>
+        <comment>vision.remove</comment>
+        <translation>不用投影器</translation>
+    </message>
+    <message>
+        <source>Long side of a picture sent to a local model</source>
+        <comment>vision.long_side</comment>
+        <translation>发送给本地模型的图片长边</translation>
+    </message>
+    <message>
+        <source>Reading the model&apos;s projector…</source>
+        <comment>vision.reading</comment>
+        <translation>正在读取模型的投影器…</translation>
+    </message>
+    <message>
+        <source>Sees attached pictures through its vision projector {path}.</source>
+        <comment>vision.sees</comment>
+        <translation>通过视觉投影器 {path} 查看附加的图片。</translation>
+    </message>
+    <message>
+        <source>No vision projector: attached pictures are read by OCR. Pick the model&apos;s mmproj file to let it see them.</source>
+        <comment>vision.blind</comment>
+        <translation>没有视觉投影器：附加的图片将通过 OCR 读取。选择模型的 mmproj 文件即可让它看图。</translation>
     </message>
 </context>
 <context>
