@@ -17,6 +17,7 @@ from mira_desktop.core.errors import InvalidInputError
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
+    from mira_desktop.services.hub.catalogue import Recommended
     from mira_desktop.services.hub.downloads import Download
 
 
@@ -81,10 +82,13 @@ def _search(args: argparse.Namespace, services: AppServices, out: Output) -> int
             out.data(catalogue)
             return 0
         rows = [
-            [r.repo, ",".join(r.purposes), r.licence, ",".join(r.languages), r.note_in("en")]
+            [r.repo, ",".join(r.purposes), f"{r.machine_gb} GB" if r.machine_gb else "?", _runs(r), r.licence,
+             ",".join(r.languages), r.note_in("en")]
             for r in catalogue
-        ]
-        out.table(rows, ["REPO", "FOR", "LICENCE", "LANGUAGES", "WHAT"], "No recommended models.")
+        ]  # fmt: skip
+        out.table(
+            rows, ["REPO", "FOR", "MACHINE", "RUNS", "LICENCE", "LANGUAGES", "WHAT"], "No recommended models."
+        )
         return 0
     found = services.hub.search(args.query, args.limit)
     if out.as_json:
@@ -93,6 +97,13 @@ def _search(args: argparse.Namespace, services: AppServices, out: Output) -> int
     rows = [[m.id, f"{m.downloads:,}", "gated" if m.gated else ""] for m in found]
     out.table(rows, ["REPO", "DOWNLOADS", ""], f"No GGUF repository matches {args.query!r}.")
     return 0
+
+
+def _runs(entry: Recommended) -> str:
+    """How Mira runs a recommended model: thinking switch, tool-call format, vision."""
+    thinking = {"switch": "thinking on/off", "always": "always thinks"}.get(entry.thinking, "no thinking")
+    tools = f"{entry.tool_format} tool calls" if entry.tool_format else "no tool calls"
+    return f"{thinking}, {tools}, {'sees' if entry.vision else 'text only'}"
 
 
 def _files(args: argparse.Namespace, services: AppServices, out: Output) -> int:

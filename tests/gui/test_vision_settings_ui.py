@@ -136,3 +136,28 @@ def test_the_projector_and_text_only_speak_chinese(
     assert models.vision_box.summary.text().startswith("没有视觉投影器")
     assert models.vision_box.title() == "图片"
     window.settings_dialog.close()
+
+
+def test_a_recommended_model_says_its_machine_and_how_mira_runs_it_in_both_languages(
+    qapp: QApplication,
+) -> None:
+    from mira_desktop.services.hub.catalogue import load_catalogue
+    from mira_desktop.ui.settings.get_models_page import GetModelsPage
+    from tests.unit.services.test_recommended_models import SHIPPED
+
+    entry = load_catalogue(SHIPPED.read_text("utf-8"))[0]
+    text = GetModelsPage._recommended_text(entry)
+    assert text.splitlines()[-1] == (
+        "For 8 GB of memory · thinking: on or off per request · tool calls: qwen3.5 format · "
+        "sees pictures (its projector comes with it)"
+    )
+    use_language(qapp, "zh")
+    try:
+        text = GetModelsPage._recommended_text(entry)
+    finally:
+        i18n.remove_translations(qapp)
+    assert (
+        text.splitlines()[-1]
+        == "适合 8 GB 内存 · 思考：每次请求可开可关 · 工具调用：qwen3.5 格式 · 能看图（投影器随模型一起下载）"
+    )
+    assert "适合 8 GB 内存的电脑" in text  # the note in the window's language

@@ -240,7 +240,7 @@ class GetModelsPage(QWidget):
     @staticmethod
     def _recommended_text(entry: Recommended) -> str:
         purposes = ", ".join(tr(f"getmodels.purpose_{p}") for p in entry.purposes)
-        return tr(
+        text = tr(
             "getmodels.recommended_item",
             repo=entry.repo,
             note=entry.note_in(language()),
@@ -248,6 +248,16 @@ class GetModelsPage(QWidget):
             licence=entry.licence,
             languages=", ".join(entry.languages),
         )
+        if not entry.machine_gb:
+            return text
+        runs = tr(
+            "getmodels.recommended_runs",
+            memory=entry.machine_gb,
+            thinking=tr(f"getmodels.thinking_{entry.thinking or 'none'}"),
+            tools=entry.tool_format or "—",
+            vision=tr("getmodels.sees" if entry.vision else "getmodels.text_model"),
+        )
+        return f"{text}\n{runs}"
 
     def search(self) -> None:
         query = self.search_field.text().strip()

@@ -48,6 +48,19 @@ STRINGS: dict[str, Source] = {
     ),
     "getmodels.purpose_agent": translate("getmodels", "agent tool calls", "getmodels.purpose_agent"),
     "getmodels.purpose_fast": translate("getmodels", "the fast role", "getmodels.purpose_fast"),
+    "getmodels.purpose_vision": translate("getmodels", "attached pictures", "getmodels.purpose_vision"),
+    "getmodels.recommended_runs": translate(
+        "getmodels",
+        "For {memory} GB of memory · thinking: {thinking} · tool calls: {tools} format · {vision}",
+        "getmodels.recommended_runs",
+    ),
+    "getmodels.thinking_switch": translate("getmodels", "on or off per request", "getmodels.thinking_switch"),
+    "getmodels.thinking_always": translate("getmodels", "always", "getmodels.thinking_always"),
+    "getmodels.thinking_none": translate("getmodels", "none", "getmodels.thinking_none"),
+    "getmodels.sees": translate(
+        "getmodels", "sees pictures (its projector comes with it)", "getmodels.sees"
+    ),
+    "getmodels.text_model": translate("getmodels", "text only", "getmodels.text_model"),
     "getmodels.recommended_item": translate(
         "getmodels",
         "★ {repo}\n{note}\nFor {purposes} · licence {licence} · {languages}",

@@ -602,6 +602,41 @@ Everything runs on this computer.</source>
         <translation>快速角色</translation>
     </message>
     <message>
+        <source>attached pictures</source>
+        <comment>getmodels.purpose_vision</comment>
+        <translation>看附加的图片</translation>
+    </message>
+    <message>
+        <source>For {memory} GB of memory · thinking: {thinking} · tool calls: {tools} format · {vision}</source>
+        <comment>getmodels.recommended_runs</comment>
+        <translation>适合 {memory} GB 内存 · 思考：{thinking} · 工具调用：{tools} 格式 · {vision}</translation>
+    </message>
+    <message>
+        <source>on or off per request</source>
+        <comment>getmodels.thinking_switch</comment>
+        <translation>每次请求可开可关</translation>
+    </message>
+    <message>
+        <source>always</source>
+        <comment>getmodels.thinking_always</comment>
+        <translation>始终开启</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <comment>getmodels.thinking_none</comment>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>sees pictures (its projector comes with it)</source>
+        <comment>getmodels.sees</comment>
+        <translation>能看图（投影器随模型一起下载）</translation>
+    </message>
+    <message>
+        <source>text only</source>
+        <comment>getmodels.text_model</comment>
+        <translation>仅文本</translation>
+    </message>
+    <message>
         <source>★ {repo}
 {note}
 For {purposes} · licence {licence} · {languages}</source>
