@@ -1,11 +1,12 @@
-"""A local model and its vision projector, up to llama.cpp's boundary with what is real here: the real
-SmolLM2 loaded by llama.cpp (from a folder with a Chinese name), llama-cpp-python's multimodal handler
-chosen and asked to open the projector, and the pictures it would be given, prepared.
+"""A local model and its vision projector through llama.cpp, with what is real here: the real SmolLM2
+loaded by llama.cpp (from folders with Chinese names), llama-cpp-python's multimodal handler chosen,
+the projector opened and pictures prepared and encoded by libmtmd.
 
-No real projector ships with any package this machine has (a SigLIP/CLIP ``mmproj`` is hundreds of
-megabytes, and nothing is fetched from a hub in tests), so what llama.cpp is given as a projector here is
-a GGUF that is not one: the test proves the file reaches libmtmd through a Chinese path and that its
-refusal comes back as a sentence naming the file, and that without a projector the same model answers.
+No real projector ships with any package this machine has, and nothing is fetched from a hub in
+tests. The projector here is ``tests/support/projector.py``'s: a LLaVA-layout projector with random
+weights that libmtmd loads and runs, so these tests prove what goes through the engine (a picture
+becomes image tokens in the prompt, the answer streams, a text turn after it starts afresh), never
+what a model understands of a picture; a file that is no projector proves the refusal is said.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import base64
 import io
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -24,10 +26,12 @@ from mira_desktop.models.adapters.local.images import prepare
 from mira_desktop.models.adapters.local.llama import LlamaCppModel, _message
 from mira_desktop.models.adapters.local.settings import LocalSettings
 from mira_desktop.models.errors import ModelError
-from mira_desktop.models.protocol import ChatMessage, ChatRequest, TextDelta
+from mira_desktop.models.protocol import ChatMessage, ChatRequest, Finish, TextDelta, Usage
 from mira_desktop.services.app.bundle import AppServices
+from mira_desktop.services.attachments.views import SendMode
 from mira_desktop.services.chat.service import SendOptions
 from tests.support.gguf_files import smollm2, write_gguf
+from tests.support.projector import IMAGE_TOKENS, write_projector
 
 pytestmark = pytest.mark.slow
 
@@ -138,3 +142,83 @@ def test_a_thread_whose_model_has_a_refused_projector_fails_with_that_sentence_a
     assert services.models.entry(entry.ref).capabilities["supports_vision"] is False
     handle = services.chat.send(None, "Say hello.", SendOptions(model_ref=entry.ref))
     assert handle.wait(120).value == "completed"
+
+
+SMOLLM2_EMBEDDING = 576  # the width of SmolLM2-135M's embeddings, which a projector must produce
+
+
+@pytest.fixture
+def seeing(chinese_folder: Path) -> Iterator[LlamaCppModel]:
+    projector = write_projector(chinese_folder / "mmproj-小模型-f16.gguf", SMOLLM2_EMBEDDING)
+    model = LlamaCppModel(
+        "local:x",
+        chinese_folder / "小模型.gguf",
+        "x",
+        LocalSettings(context_window=2048),
+        projector=projector,
+    )
+    model.prepare()
+    yield model
+    model.close()
+
+
+def _answer(model: LlamaCppModel, message: ChatMessage) -> tuple[str, Usage, Finish]:
+    chunks = list(
+        model.stream(ChatRequest((message,), SamplingParams(temperature=0.0, max_tokens=8)), CancelToken())
+    )
+    usage = next(c for c in chunks if isinstance(c, Usage))
+    assert isinstance(chunks[-1], Finish)
+    return "".join(c.text for c in chunks if isinstance(c, TextDelta)), usage, chunks[-1]
+
+
+def test_a_picture_becomes_image_tokens_in_the_prompt_and_the_model_answers(seeing: LlamaCppModel) -> None:
+    # SmolLM2's template joins content as text: the picture goes as llama.cpp's media marker in it.
+    text, with_picture, finish = _answer(
+        seeing, ChatMessage("user", "What is it?", images=(_png((1600, 900)),))
+    )
+    assert text.strip()
+    assert finish.reason in ("stop", "length")
+    _plain, without, _ = _answer(seeing, ChatMessage("user", "What is it?"))
+    # The picture's patches, and the line the marker stood on.
+    assert with_picture.prompt_tokens - without.prompt_tokens in (IMAGE_TOKENS, IMAGE_TOKENS + 1)
+
+
+def test_a_text_turn_after_a_picture_answers_as_a_fresh_model_would(
+    seeing: LlamaCppModel, chinese_folder: Path
+) -> None:
+    _answer(seeing, ChatMessage("user", "Describe this.", images=(_png((300, 300)),)))
+    after, _, _ = _answer(seeing, ChatMessage("user", "Say hello."))
+    fresh = LlamaCppModel("local:y", chinese_folder / "小模型.gguf", "y", LocalSettings(context_window=2048))
+    try:
+        alone, _, _ = _answer(fresh, ChatMessage("user", "Say hello."))
+    finally:
+        fresh.close()
+    assert after == alone  # nothing of the picture's context leaked into the next turn
+
+
+def test_an_attached_picture_goes_to_a_local_model_with_a_projector_and_without_one_by_ocr(
+    services: AppServices, tmp_path: Path
+) -> None:
+    folder = tmp_path / "看图"
+    folder.mkdir()
+    model = Path(shutil.copy(smollm2(), folder / "小模型.gguf"))
+    projector = write_projector(folder / "mmproj-小模型.gguf", SMOLLM2_EMBEDDING)
+    ref = services.models.add_local(str(model), projector=str(projector)).ref
+    picture = folder / "照片.png"
+    Image.new("RGB", (2400, 1200), (30, 90, 200)).save(picture)
+
+    view = services.attachments.add_to_draft(None, picture)
+    plan = services.attachments.plan(None, "这是什么？", model_ref=ref)
+    assert plan is not None
+    assert plan.mode is SendMode.IMAGE
+    handle = services.chat.send(None, "这是什么？", SendOptions(model_ref=ref, attachment=view.draft_key))
+    assert handle.wait(120).value == "completed"
+    question = services.chat._messages.get(handle.user_message_id)
+    assert question is not None
+    assert question.parts[0]["mode"] == "image"  # the chip says it was sent as an image
+
+    services.models.set_projector(ref, None)
+    services.attachments.add_to_draft(None, picture)
+    plan = services.attachments.plan(None, "这是什么？", model_ref=ref)
+    assert plan is not None
+    assert plan.mode in (SendMode.IMAGE_TEXT, SendMode.IMAGE_NOT_SENT)  # OCR's text, or nothing it could read

@@ -36,6 +36,9 @@ def test_the_multimodal_handler_takes_a_projector_path_and_loads_it_on_request()
         "seed",
     ):
         assert name in answering, name
+    # The hook Mira replaces for a template that takes no typed content (vision.answer).
+    hook = inspect.signature(MTMDChatHandler._get_template_messages).parameters
+    assert list(hook) == ["self", "messages", "media_marker"]
     # It reads pictures from image_url parts of user messages (data: URLs decoded in-process).
     urls = MTMDChatHandler.get_image_urls(
         [

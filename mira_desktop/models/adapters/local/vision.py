@@ -64,6 +64,36 @@ def with_pictures(text: str, pictures: tuple[str, ...]) -> list[dict[str, Any]]:
 
 def answer(handler: Any, llm: Any, messages: list[dict[str, Any]], params: dict[str, Any]) -> Iterator[Any]:
     """Stream the answer to ``messages`` (some with pictures) through the handler, as
-    ``Llama.create_chat_completion(stream=True)`` streams it: chunks with ``choices[0].delta``."""
-    stream: Iterator[Any] = handler(llama=llm, messages=messages, stream=True, **params)
+    ``Llama.create_chat_completion(stream=True)`` streams it: chunks with ``choices[0].delta``.
+
+    The handler renders typed content (a picture part, a text part) with the model's template, as
+    Qwen's and Gemma's templates take it. A template that joins ``content`` as a string fails on that
+    before anything is evaluated; such a model is then given each message as one text with llama.cpp's
+    media marker where its pictures go (how llama.cpp's server flattens content for those templates).
+    """
+    try:
+        stream: Iterator[Any] = handler(llama=llm, messages=messages, stream=True, **params)
+    except TypeError:
+        if getattr(handler, "_mira_flat", False):
+            raise
+        handler._get_template_messages = _as_text  # the handler's hook for the messages its template sees
+        handler._mira_flat = True
+        stream = handler(llama=llm, messages=messages, stream=True, **params)
     return stream
+
+
+def _as_text(messages: list[dict[str, Any]], media_marker: str) -> list[dict[str, Any]]:
+    """Each message's typed content as one text: its pictures as the media marker, then its text."""
+    flat = []
+    for message in messages:
+        content = message.get("content")
+        if isinstance(content, list):
+            pieces = [
+                media_marker if part.get("type") == "image_url" else str(part.get("text", ""))
+                for part in content
+                if isinstance(part, dict)
+            ]
+            flat.append({**message, "content": "\n".join(pieces)})
+        else:
+            flat.append(message)
+    return flat
