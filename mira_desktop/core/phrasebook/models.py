@@ -119,6 +119,9 @@ ENGLISH: dict[str, str] = {
         "another model. Pick the mmproj file of the same repository, or remove it with "
         "`mira models projector REF --none`."
     ),
+    "models.local.closed": (
+        "{name} was unloaded while it was being asked (its projector changed, or it was removed): ask again."
+    ),
     "models.local.bad_picture": "The picture could not be read for the model ({reason}): attach a PNG or JPEG file.",
     "models.bad_url": "{base_url!r} is not an http(s) URL, e.g. http://127.0.0.1:8080/v1.",
     "models.key_empty": "The API key read from standard input is empty.",

@@ -240,6 +240,11 @@ STRINGS: dict[str, Source] = {
         "llama.cpp could not open {name} as this model's vision projector ({reason}): it may belong to another model. Pick the mmproj file of the same repository, or remove it with `mira models projector REF --none`.",
         "phrase.models.local.bad_projector",
     ),
+    "phrase.models.local.closed": translate(
+        "phrase",
+        "{name} was unloaded while it was being asked (its projector changed, or it was removed): ask again.",
+        "phrase.models.local.closed",
+    ),
     "phrase.models.local.bad_picture": translate(
         "phrase",
         "The picture could not be read for the model ({reason}): attach a PNG or JPEG file.",

@@ -4615,6 +4615,11 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <translation>llama.cpp 无法把 {name} 作为此模型的视觉投影器打开（{reason}）：它可能属于另一个模型。请选择同一仓库中的 mmproj 文件，或用 `mira models projector REF --none` 移除它。</translation>
     </message>
     <message>
+        <source>{name} was unloaded while it was being asked (its projector changed, or it was removed): ask again.</source>
+        <comment>phrase.models.local.closed</comment>
+        <translation>{name} 在被询问时被卸载了（它的投影器已更改，或它已被移除）：请再问一次。</translation>
+    </message>
+    <message>
         <source>The picture could not be read for the model ({reason}): attach a PNG or JPEG file.</source>
         <comment>phrase.models.local.bad_picture</comment>
         <translation>无法为模型读取这张图片（{reason}）：请附加 PNG 或 JPEG 文件。</translation>

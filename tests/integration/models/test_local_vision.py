@@ -222,3 +222,16 @@ def test_an_attached_picture_goes_to_a_local_model_with_a_projector_and_without_
     plan = services.attachments.plan(None, "这是什么？", model_ref=ref)
     assert plan is not None
     assert plan.mode in (SendMode.IMAGE_TEXT, SendMode.IMAGE_NOT_SENT)  # OCR's text, or nothing it could read
+
+
+def test_a_model_closed_because_its_projector_changed_says_so_to_whoever_still_asks(
+    chinese_folder: Path,
+) -> None:
+    model = LlamaCppModel(
+        "local:x", chinese_folder / "小模型.gguf", "小模型", LocalSettings(context_window=1024)
+    )
+    model.close()  # what the registry does when the projector of the model changes
+    with pytest.raises(ModelError, match="小模型 was unloaded while it was being asked"):
+        model.count_tokens("hello")
+    with pytest.raises(ModelError, match="was unloaded"):
+        list(model.stream(HELLO, CancelToken()))

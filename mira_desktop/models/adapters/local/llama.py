@@ -79,7 +79,7 @@ class LlamaCppModel:
 
     def prepare(self) -> None:
         """Load the model on its worker thread (blocks until loaded; safe to call again)."""
-        self._worker.call(self._ensure_loaded)
+        self._on_worker(self._ensure_loaded).result()
 
     def _ensure_loaded(self) -> Any:
         with self._load_lock:
@@ -146,8 +146,16 @@ class LlamaCppModel:
 
     def count_tokens(self, text: str) -> int:
         # Tokenizing reads only the vocabulary, so it is safe beside a running generation.
-        llm = self._llm if self._llm is not None else self._worker.call(self._ensure_loaded)
+        llm = self._llm if self._llm is not None else self._on_worker(self._ensure_loaded).result()
         return len(llm.tokenize(text.encode("utf-8"), add_bos=False, special=False))
+
+    def _on_worker(self, fn: Callable[[], Any]) -> Any:
+        """Submit ``fn`` to the model's thread. A model closed meanwhile — replaced because its
+        projector changed, or removed — says so as a ModelError, which callers already handle."""
+        try:
+            return self._worker.submit(fn)
+        except RuntimeError as exc:  # the worker refuses calls once closed
+            raise ModelError.classified(ErrorKind.MODEL_ERROR, "models.local.closed", name=self._name) from exc
 
     def stream(self, request: ChatRequest, cancel: CancelToken) -> Iterator[Chunk]:
         if cancel.cancelled:
@@ -157,7 +165,11 @@ class LlamaCppModel:
         stop = CancelToken()  # set by the caller's cancel or by closing this generator early
 
         unregister = cancel.on_cancel(stop.cancel)
-        task = self._worker.submit(lambda: self._generate(request, stop, chunks.put))
+        try:
+            task = self._on_worker(lambda: self._generate(request, stop, chunks.put))
+        except ModelError:
+            unregister()
+            raise
         try:
             while True:
                 item = chunks.get()
