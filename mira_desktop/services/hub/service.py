@@ -104,10 +104,12 @@ class HubService:
         models = []
         for group in groups:
             size = sum(f.size for f in group)
+            head = group[0]
+            projector = projector_for(files, head)
             fit = (
                 estimate(
                     header,
-                    size,
+                    size + (projector.size if projector else 0),  # a projector loads beside the model
                     context=settings.context_window,
                     batch=settings.batch_size,
                     available=available,
@@ -115,8 +117,6 @@ class HubService:
                 if header is not None
                 else None
             )
-            head = group[0]
-            projector = projector_for(files, head)
             models.append(
                 ModelFile(
                     head.path,

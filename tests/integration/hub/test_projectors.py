@@ -60,6 +60,9 @@ def test_each_model_is_listed_with_the_projector_that_goes_with_it(
         len(vision_hub.file(VISION, "mmproj-F16.gguf").data)
     }
     assert sorted(listing.other_files) == ["mmproj-BF16.gguf", "mmproj-F16.gguf", "mmproj-F32.gguf"]
+    for model in listing.models:  # the projector loads beside the model: its memory counts
+        assert model.fit is not None
+        assert model.fit.weights == model.size + model.projector_size
 
 
 def test_a_download_brings_the_projector_checked_and_the_added_model_sees_through_it(

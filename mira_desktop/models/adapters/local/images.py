@@ -39,13 +39,16 @@ def prepare(data_url: str, long_side: int) -> PreparedImage:
     try:
         raw = base64.b64decode(data_url.partition(",")[2], validate=True)
         with Image.open(io.BytesIO(raw)) as opened:
+            source_size = opened.size
+            opened.draft("RGB", (long_side, long_side))  # a JPEG decodes at 1/2, 1/4 or 1/8 when that is enough
             picture = ImageOps.exif_transpose(opened)  # a phone photo's orientation is in its EXIF
-            source = picture.size
+            turned = picture.size != opened.size  # exif_transpose swapped width and height
+            source = source_size[::-1] if turned else source_size
             picture = _flat(picture)
-            if max(source) > long_side:
+            if max(picture.size) > long_side:
                 picture.thumbnail((long_side, long_side), Image.Resampling.LANCZOS)
             out = io.BytesIO()
-            picture.save(out, format="PNG")
+            picture.save(out, format="PNG", compress_level=1)  # decoded in-process at once: speed over size
     except (binascii.Error, UnidentifiedImageError, OSError, ValueError) as exc:
         raise ModelError.classified(
             ErrorKind.BAD_REQUEST, "models.local.bad_picture", reason=str(exc)
