@@ -30,6 +30,7 @@ from mira_desktop.models.protocol import ChatMessage, ChatRequest, Finish, TextD
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.attachments.views import SendMode
 from mira_desktop.services.chat.service import SendOptions
+from tests.support.cli import Mira
 from tests.support.gguf_files import smollm2, write_gguf
 from tests.support.projector import IMAGE_TOKENS, write_projector
 
@@ -235,3 +236,27 @@ def test_a_model_closed_because_its_projector_changed_says_so_to_whoever_still_a
         model.count_tokens("hello")
     with pytest.raises(ModelError, match="was unloaded"):
         list(model.stream(HELLO, CancelToken()))
+
+
+def test_the_command_sends_a_picture_to_a_local_model_with_its_projector_and_warns_without_one(
+    mira: Mira, tmp_path: Path
+) -> None:
+    folder = tmp_path / "命令行"
+    folder.mkdir()
+    model = Path(shutil.copy(smollm2(), folder / "小模型.gguf"))
+    projector = write_projector(folder / "mmproj-小模型.gguf", SMOLLM2_EMBEDDING)
+    added = mira("--json", "models", "add-local", str(model), "--projector", str(projector))
+    assert added.code == 0, added.err
+    ref = added.json()["ref"]
+    picture = folder / "照片.png"
+    Image.new("RGB", (1800, 1200), (30, 90, 200)).save(picture)
+
+    seen = mira("chat", "send", "--model", ref, "--attach", str(picture), "这是什么？")
+    assert seen.code == 0, seen.err
+    assert seen.out.strip()
+    assert "cannot see images" not in seen.err
+
+    assert mira("models", "projector", ref, "--none").code == 0
+    blind = mira("chat", "send", "--model", ref, "--attach", str(picture), "这是什么？")
+    assert blind.code == 0, blind.err
+    assert "cannot see images" in blind.err  # a blank picture: OCR reads nothing, so it is not sent
