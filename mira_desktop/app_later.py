@@ -111,7 +111,7 @@ def build_later(opened: Opened, services: AppServices) -> LaterParts:
             DownloadRepository(database),
             folder.models_dir,
             client=lambda: HubService.client_for(hub_settings),
-            add_model=lambda path: models.add_local(path).ref,
+            add_model=lambda path, projector: models.add_local(path, projector=projector).ref,
             tasks=tasks,
             changes=changes,
         ),

@@ -17,6 +17,7 @@ from mira_desktop.core.errors import InvalidInputError
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
+    from mira_desktop.services.hub.catalogue import Recommended
     from mira_desktop.services.hub.downloads import Download
 
 
@@ -46,6 +47,11 @@ def register(
     download.add_argument("file", nargs="?", help="the file's name (see `mira models files REPO`)")
     download.add_argument("--quant", help="or the quantization, e.g. Q4_K_M")
     download.add_argument("--revision", default="main")
+    download.add_argument(
+        "--text-only",
+        action="store_true",
+        help="leave out the repository's vision projector (mmproj), which comes with the model by default",
+    )
     download.set_defaults(handler=_download)
     downloads = commands.add_parser(
         "downloads", help="downloads: list, pause ID, resume ID, cancel ID", parents=[common]
@@ -76,10 +82,13 @@ def _search(args: argparse.Namespace, services: AppServices, out: Output) -> int
             out.data(catalogue)
             return 0
         rows = [
-            [r.repo, ",".join(r.purposes), r.licence, ",".join(r.languages), r.note_in("en")]
+            [r.repo, ",".join(r.purposes), f"{r.machine_gb} GB" if r.machine_gb else "?", _runs(r), r.licence,
+             ",".join(r.languages), r.note_in("en")]
             for r in catalogue
-        ]
-        out.table(rows, ["REPO", "FOR", "LICENCE", "LANGUAGES", "WHAT"], "No recommended models.")
+        ]  # fmt: skip
+        out.table(
+            rows, ["REPO", "FOR", "MACHINE", "RUNS", "LICENCE", "LANGUAGES", "WHAT"], "No recommended models."
+        )
         return 0
     found = services.hub.search(args.query, args.limit)
     if out.as_json:
@@ -88,6 +97,13 @@ def _search(args: argparse.Namespace, services: AppServices, out: Output) -> int
     rows = [[m.id, f"{m.downloads:,}", "gated" if m.gated else ""] for m in found]
     out.table(rows, ["REPO", "DOWNLOADS", ""], f"No GGUF repository matches {args.query!r}.")
     return 0
+
+
+def _runs(entry: Recommended) -> str:
+    """How Mira runs a recommended model: thinking switch, tool-call format, vision."""
+    thinking = {"switch": "thinking on/off", "always": "always thinks"}.get(entry.thinking, "no thinking")
+    tools = f"{entry.tool_format} tool calls" if entry.tool_format else "no tool calls"
+    return f"{thinking}, {tools}, {'sees' if entry.vision else 'text only'}"
 
 
 def _files(args: argparse.Namespace, services: AppServices, out: Output) -> int:
@@ -105,6 +121,7 @@ def _files(args: argparse.Namespace, services: AppServices, out: Output) -> int:
     if listing.header_problem is not None:
         out.line(f"(no fit estimate: {listing.header_problem})")
     rows = []
+    seeing = [m for m in listing.models if m.projector]
     for n, model in enumerate(listing.models, start=1):
         fit = model.fit
         needs = f"{fit.total / 2**30:.1f} GB at {fit.context} tokens" if fit else "?"
@@ -119,6 +136,11 @@ def _files(args: argparse.Namespace, services: AppServices, out: Output) -> int:
         available = next((m.fit.available for m in listing.models if m.fit), None)
         if available:
             out.line(f"Available memory now: {available / 2**30:.1f} GB. ★ = recommended for this machine.")
+        if seeing:
+            out.line(
+                f"Sees pictures with {seeing[0].projector} ({_size(seeing[0].projector_size)}), downloaded with "
+                "the model (--text-only leaves it out)."
+            )
         out.line(f"Download one with `mira models download {listing.repo} FILE` (or --quant Q).")
     return 0
 
@@ -126,7 +148,7 @@ def _files(args: argparse.Namespace, services: AppServices, out: Output) -> int:
 def _download(args: argparse.Namespace, services: AppServices, out: Output) -> int:
     if args.file and args.quant:
         raise InvalidInputError("Name the file or the quantization (--quant), not both.")
-    download = services.hub.download(args.repo, args.file, args.quant, args.revision)
+    download = services.hub.download(args.repo, args.file, args.quant, args.revision, text_only=args.text_only)
     return _follow(download, services, out)
 
 

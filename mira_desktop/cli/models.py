@@ -1,4 +1,4 @@
-"""`mira models list|default|roles|discover|add-local|add-remote|vision|remove|test|template`
+"""`mira models list|default|roles|discover|add-local|add-remote|vision|projector|image-side|remove|test|template`
 (and, in ``cli/downloads.py``, the Hub: search, files, download, downloads, hub)."""
 
 from __future__ import annotations
@@ -32,6 +32,9 @@ def register(
     default.set_defaults(handler=_default)
     add_local = commands.add_parser("add-local", help="add a GGUF model file", parents=[common])
     add_local.add_argument("path")
+    add_local.add_argument(
+        "--projector", metavar="MMPROJ", help="the model's vision projector (its mmproj GGUF file): it then sees pictures"
+    )
     add_local.set_defaults(handler=_add_local)
     add_remote = commands.add_parser(
         "add-remote",
@@ -61,6 +64,7 @@ def register(
     vision.add_argument("name", help="provider name")
     vision.add_argument("state", choices=["on", "off"])
     vision.set_defaults(handler=_vision)
+    _register_vision(commands, common)
     remove = commands.add_parser(
         "remove", help="remove a remote provider (and its key) or a local file", parents=[common]
     )
@@ -106,6 +110,29 @@ def register(
     hub_commands.register(commands, common)
 
 
+def _register_vision(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser], common: argparse.ArgumentParser
+) -> None:
+    """`mira models projector` and `mira models image-side`: how a local model sees pictures."""
+    projector = commands.add_parser(
+        "projector",
+        help="show or set the vision projector (mmproj file) a local model sees pictures through",
+        parents=[common],
+    )
+    projector.add_argument("ref", help="a local model, e.g. local:/path/model.gguf")
+    chosen = projector.add_mutually_exclusive_group()
+    chosen.add_argument("path", nargs="?", help="the projector's GGUF file")
+    chosen.add_argument("--none", action="store_true", help="no projector: pictures are read by OCR")
+    projector.set_defaults(handler=_projector)
+    image_side = commands.add_parser(
+        "image-side",
+        help="show or set how large a picture is shown to a local model (its long side, default 1024 px)",
+        parents=[common],
+    )
+    image_side.add_argument("pixels", nargs="?", type=int)
+    image_side.set_defaults(handler=_image_side)
+
+
 def _list(args: argparse.Namespace, services: AppServices, out: Output) -> int:
     entries = services.models.entries()
     if out.as_json:
@@ -137,8 +164,32 @@ def _default(args: argparse.Namespace, services: AppServices, out: Output) -> in
 
 
 def _add_local(args: argparse.Namespace, services: AppServices, out: Output) -> int:
-    entry = services.models.add_local(args.path)
-    out.result(entry, f"Added {entry.ref}")
+    entry = services.models.add_local(args.path, projector=args.projector)
+    seeing = f", seeing through {args.projector}" if args.projector else ""
+    out.result(entry, f"Added {entry.ref}{seeing}")
+    return 0
+
+
+def _projector(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    models = services.models
+    if args.none or args.path:
+        entry = models.set_projector(args.ref, None if args.none else args.path)
+        kept = models.projector(entry.ref)
+        out.result(
+            {"ref": entry.ref, "projector": kept},
+            f"{entry.ref} sees pictures through {kept}" if kept else f"{entry.ref} reads pictures by OCR",
+        )
+        return 0
+    kept = models.projector(args.ref)
+    out.result({"ref": args.ref, "projector": kept}, kept or "none: pictures are read by OCR")
+    return 0
+
+
+def _image_side(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    if args.pixels is not None:
+        services.models.set_image_long_side(args.pixels)
+    pixels = services.models.image_long_side()
+    out.result({"image_long_side": pixels}, f"Pictures go to local models at most {pixels} px on the long side.")
     return 0
 
 

@@ -10,6 +10,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from mira_desktop.services.app.bundle import AppServices
+from mira_desktop.services.hub.catalogue import load_catalogue
 from mira_desktop.services.hub.transfer import RetryPolicy
 from mira_desktop.store.downloads import DownloadState
 from mira_desktop.ui.settings.servers_box import ServersBox
@@ -47,8 +48,8 @@ def test_get_models_opens_directly_with_the_recommended_models_first(
     page = dialog.get_models_page
     assert dialog.tabs.currentWidget() is page
     repos = [page.repo_list.item(i).data(256) for i in range(page.repo_list.count())]
-    assert repos[0] == "Qwen/Qwen2.5-7B-Instruct-GGUF"
-    assert "Apache-2.0" in page.repo_list.item(0).text()
+    assert repos[0] == load_catalogue()[0].repo  # the shipped list, in its order
+    assert load_catalogue()[0].licence in page.repo_list.item(0).text()
     assert page.downloads.empty.isVisibleTo(page)
     dialog.close()
 

@@ -102,6 +102,27 @@ ENGLISH: dict[str, str] = {
     "models.bad_ref": "{text!r} is not a model reference: use local:smollm2, local:/path/to/model.gguf, remote:PROVIDER/MODEL or scripted:/path/to/script.json.",
     "models.bad_role": "{role!r} is not a model role: use {roles}.",
     "models.bad_threads": "Threads must be between 1 and 256, or 0 for automatic.",
+    "models.bad_image_side": "A picture's long side must be between {low} and {high} pixels, not {pixels}.",
+    "models.projector_is_model": (
+        "{path} is the model itself: a projector is the model's separate mmproj GGUF file."
+    ),
+    "models.projector_local_only": (
+        "{ref} is not a local model: only a local GGUF model takes a vision projector (a remote one sees "
+        "with `mira models vision NAME on`)."
+    ),
+    "models.local.projector_missing": (
+        "The vision projector {path} is gone: put the file back, give the model another with "
+        "`mira models projector REF PATH`, or remove it with `mira models projector REF --none`."
+    ),
+    "models.local.bad_projector": (
+        "llama.cpp could not open {name} as this model's vision projector ({reason}): it may belong to "
+        "another model. Pick the mmproj file of the same repository, or remove it with "
+        "`mira models projector REF --none`."
+    ),
+    "models.local.closed": (
+        "{name} was unloaded while it was being asked (its projector changed, or it was removed): ask again."
+    ),
+    "models.local.bad_picture": "The picture could not be read for the model ({reason}): attach a PNG or JPEG file.",
     "models.bad_url": "{base_url!r} is not an http(s) URL, e.g. http://127.0.0.1:8080/v1.",
     "models.key_empty": "The API key read from standard input is empty.",
     "models.key_twice": "Give the API key one way: --api-key-stdin or --api-key-env, not both.",

@@ -21,7 +21,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from mira_desktop.core.cancel import CancelToken
@@ -31,7 +31,7 @@ from mira_desktop.core.phrases import Phrase
 from mira_desktop.core.tasks import SHUTDOWN, Task, TaskRunner
 from mira_desktop.models.adapters.local.gguf_metadata import read_file_header
 from mira_desktop.services.hub.client import HubClient, HubUnavailableError
-from mira_desktop.services.hub.listing import HubFile, model_name, parts_of
+from mira_desktop.services.hub.listing import HubFile, is_projector, model_name, parts_of, projector_for
 from mira_desktop.services.hub.transfer import (
     ChecksumMismatch,
     DiskFull,
@@ -62,20 +62,36 @@ LOCKS_DIR = ".locks"
 
 @dataclass(frozen=True)
 class Chosen:
-    """What a download will fetch: the parts of one model file (several for a split model)."""
+    """What a download will fetch: the parts of one model file (several for a split model), and the
+    vision projector that goes with it (None: the repository has none, or "text only" was asked)."""
 
     repo: str
     revision: str
     parts: tuple[HubFile, ...]
+    projector: HubFile | None = None
+
+    @property
+    def files(self) -> tuple[HubFile, ...]:
+        return (*self.parts, self.projector) if self.projector is not None else self.parts
 
     @property
     def size(self) -> int:
-        return sum(p.size for p in self.parts)
+        return sum(p.size for p in self.files)
 
 
-def choose(files: list[HubFile], repo: str, file: str | None, quant: str | None) -> Chosen:
+def choose(
+    files: list[HubFile], repo: str, file: str | None, quant: str | None, *, text_only: bool = False
+) -> Chosen:
     """The file named (its name or path, or a split model's name without the part suffix), or the one
-    of quantization ``quant``; a split model's parts."""
+    of quantization ``quant``; a split model's parts; with the repository's projector for it unless
+    ``text_only``."""
+    chosen = _model_of(files, repo, file, quant)
+    if text_only:
+        return chosen
+    return replace(chosen, projector=projector_for(files, chosen.parts[0]))
+
+
+def _model_of(files: list[HubFile], repo: str, file: str | None, quant: str | None) -> Chosen:
     if not files:
         raise NotFoundError.said("hub.no_gguf", repo=repo)
     if file:
@@ -109,7 +125,7 @@ class DownloadService:
         models_dir: Path,
         *,
         client: Callable[[], HubClient],
-        add_model: Callable[[str], str],
+        add_model: Callable[[str, str | None], str],  # (model path, its projector's) -> the reference
         tasks: TaskRunner,
         changes: ChangeFeed,
         policy: RetryPolicy | None = None,
@@ -149,10 +165,10 @@ class DownloadService:
         if active is not None:
             return active
         done = self._repo.completed_for(chosen.repo, chosen.revision, head.path)
-        if done is not None and (Path(done.destination) / Path(head.path).name).exists():
-            return done
+        if done is not None and all((Path(done.destination) / Path(f.path).name).exists() for f in chosen.files):
+            return done  # (a projector asked for later makes a new job, which fetches only the projector)
         folder = self.models_dir.joinpath(*chosen.repo.split("/"))
-        parts = [DownloadPart(p.path, p.size, p.sha256) for p in chosen.parts]
+        parts = [DownloadPart(p.path, p.size, p.sha256) for p in chosen.files]
         try:
             created = self._repo.create(chosen.repo, chosen.revision, parts, str(folder))
         except sqlite3.IntegrityError:  # another process created it between the lookup and the insert
@@ -317,13 +333,15 @@ class DownloadService:
 
     def _complete(self, download: Download, folder: Path) -> Download:
         first = folder / Path(download.path).name
-        if read_file_header(first) is None and len(download.parts) == 1:
+        model_parts = [p for p in download.parts if not is_projector(p.path)]
+        if read_file_header(first) is None and len(model_parts) == 1:
             for part in download.parts:
                 (folder / Path(part.path).name).unlink(missing_ok=True)
             error = ConflictError.said("download.not_gguf", file=first.name)
             self._end(download, DownloadState.FAILED, error)
             raise error
-        ref = self._add_model(str(first))
+        projector = next((p for p in download.parts[1:] if is_projector(p.path)), None)
+        ref = self._add_model(str(first), str(folder / Path(projector.path).name) if projector else None)
         self._repo.update(
             download.id,
             state=DownloadState.COMPLETED,

@@ -24,11 +24,18 @@ __all__ = [
     "SplitName",
     "hub_files",
     "hub_model",
+    "is_projector",
     "model_groups",
     "model_name",
     "parts_of",
+    "projector_for",
     "split_name",
 ]
+
+
+def is_projector(path: str) -> bool:
+    """Whether a file is a vision projector (llama.cpp's ``mmproj`` naming, as every repository uses)."""
+    return "mmproj" in path.rsplit("/", 1)[-1].lower()
 
 
 @dataclass(frozen=True)
@@ -75,7 +82,7 @@ class HubFile:
     @property
     def projector(self) -> bool:
         """A vision projector (``mmproj``): it goes beside a model, it is not one."""
-        return "mmproj" in self.name.lower()
+        return is_projector(self.path)
 
     @property
     def chat_model(self) -> bool:
@@ -108,6 +115,51 @@ def parts_of(files: list[HubFile], first: HubFile) -> tuple[HubFile, ...] | None
         return (first,)
     stem = split.stem.casefold()
     return next((g for g in model_groups(files) if (g[0].split and g[0].split.stem.casefold()) == stem), None)
+
+
+# The projector precision taken when a repository offers several: F16 loads on every llama.cpp build and
+# is what the converters write by default; BF16 and F32 are the same weights, larger or slower on CPUs.
+_PROJECTOR_PRECISION = ("F16", "BF16", "Q8_0", "F32")
+
+
+def projector_for(files: list[HubFile], model: HubFile) -> HubFile | None:
+    """The vision projector that goes with ``model``, or None when the repository has none.
+
+    Of the repository's ``mmproj`` files: one in the model's folder before one elsewhere, one named
+    after the model (``mmproj-gemma-4-12b-….gguf`` beside ``gemma-4-12b-….gguf``) before a generic
+    one (``mmproj-F16.gguf``), then by precision (F16 first), then the smallest.
+    """
+    projectors = [f for f in files if f.projector and f.split is None]
+    if not projectors or model.projector:
+        return None
+    folder = model.path.rpartition("/")[0]
+    base = _bare(model.name)
+
+    def rank(candidate: HubFile) -> tuple[int, int, int, int]:
+        shared = len(_common_prefix(base, _bare(candidate.name)))
+        quant = candidate.quantization
+        precision = (
+            _PROJECTOR_PRECISION.index(quant) if quant in _PROJECTOR_PRECISION else len(_PROJECTOR_PRECISION)
+        )
+        return (candidate.path.rpartition("/")[0] != folder, -shared, precision, candidate.size)
+
+    return min(projectors, key=rank)
+
+
+def _bare(name: str) -> str:
+    """A file name without its extension, quantization and ``mmproj`` marker, for comparing names."""
+    stem = name.lower().removesuffix(".gguf")
+    stem = _QUANT.sub("", stem).replace("mmproj", "")
+    return re.sub(r"[-_.]+", "-", stem).strip("-")
+
+
+def _common_prefix(a: str, b: str) -> str:
+    size = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        size += 1
+    return a[:size]
 
 
 def hub_model(item: dict[str, object]) -> HubModel:

@@ -20,7 +20,7 @@ from mira_desktop.services.hub.client import HubClient
 from mira_desktop.services.hub.downloads import Chosen, DownloadService, choose
 from mira_desktop.services.hub.endpoint import HubEndpoint, HubSettings
 from mira_desktop.services.hub.fit import FitEstimate, Verdict, available_memory, estimate
-from mira_desktop.services.hub.listing import HubModel, model_groups
+from mira_desktop.services.hub.listing import HubModel, model_groups, projector_for
 from mira_desktop.store.downloads import Download
 
 
@@ -36,6 +36,8 @@ class ModelFile:
     parts: int
     fit: FitEstimate | None
     recommended: bool = False
+    projector: str | None = None  # the vision projector that goes with it (downloaded with it by default)
+    projector_size: int = 0
 
     @property
     def verdict(self) -> str:
@@ -103,10 +105,12 @@ class HubService:
         models = []
         for group in groups:
             size = sum(f.size for f in group)
+            head = group[0]
+            projector = projector_for(files, head)
             fit = (
                 estimate(
                     header,
-                    size,
+                    size + (projector.size if projector else 0),  # a projector loads beside the model
                     context=settings.context_window,
                     batch=settings.batch_size,
                     available=available,
@@ -114,9 +118,19 @@ class HubService:
                 if header is not None
                 else None
             )
-            head = group[0]
-            names = tuple(f.name for f in group)
-            models.append(ModelFile(head.path, head.model_name, names, head.quantization, size, len(group), fit))
+            models.append(
+                ModelFile(
+                    head.path,
+                    head.model_name,
+                    tuple(f.name for f in group),
+                    head.quantization,
+                    size,
+                    len(group),
+                    fit,
+                    projector=projector.name if projector else None,
+                    projector_size=projector.size if projector else 0,
+                )
+            )
         best = _recommended(models)
         models = [replace(m, recommended=m.path == best) for m in models]
         return RepoModels(
@@ -131,16 +145,29 @@ class HubService:
         )
 
     def choose(
-        self, repo: str, file: str | None = None, quant: str | None = None, revision: str = "main"
+        self,
+        repo: str,
+        file: str | None = None,
+        quant: str | None = None,
+        revision: str = "main",
+        *,
+        text_only: bool = False,
     ) -> Chosen:
         with self.client() as client:
-            return choose(client.files(repo, revision), repo, file, quant)
+            return choose(client.files(repo, revision), repo, file, quant, text_only=text_only)
 
     def download(
-        self, repo: str, file: str | None = None, quant: str | None = None, revision: str = "main"
+        self,
+        repo: str,
+        file: str | None = None,
+        quant: str | None = None,
+        revision: str = "main",
+        *,
+        text_only: bool = False,
     ) -> Download:
-        """The durable job for that file (created queued, or the one already there); not started."""
-        return self.downloads.prepare(self.choose(repo, file, quant, revision))
+        """The durable job for that file (created queued, or the one already there); not started.
+        The repository's vision projector for it comes along unless ``text_only``."""
+        return self.downloads.prepare(self.choose(repo, file, quant, revision, text_only=text_only))
 
 
 def _recommended(models: list[ModelFile]) -> str | None:

@@ -20,6 +20,7 @@ from mira_desktop.models.embedded import EMBEDDED_CHAT_MODEL_REF
 from mira_desktop.models.protocol import ChatMessage, ChatRequest, ModelProfile, TextDelta, Usage
 from mira_desktop.models.registry import ModelRegistry
 from mira_desktop.models.secrets import SecretStore
+from mira_desktop.services.model_catalog import projectors
 from mira_desktop.services.model_catalog.discovery import FoundModel, default_folders, discover
 from mira_desktop.services.model_catalog.servers import KNOWN_SERVERS, FoundServer, probe
 from mira_desktop.store.providers import ProviderRepository
@@ -81,7 +82,12 @@ class ModelService:
     @staticmethod
     def read_local_settings(settings: SettingsRepository) -> LocalSettings:
         threads = int(settings.get(LOCAL_THREADS_SETTING, 0) or 0)
-        return LocalSettings(context_window=DEFAULT_CONTEXT, threads=threads)
+        return LocalSettings(
+            context_window=DEFAULT_CONTEXT,
+            threads=threads,
+            image_long_side=projectors.image_long_side(settings),
+            projectors=tuple(sorted(projectors.projectors(settings).items())),
+        )
 
     def local_settings(self) -> LocalSettings:
         return self.read_local_settings(self._settings)
@@ -90,6 +96,11 @@ class ModelService:
         if not 0 <= threads <= 256:
             raise InvalidInputError.said("models.bad_threads")
         self._settings.set(LOCAL_THREADS_SETTING, threads)
+        self._changes.publish(Topic.MODELS)
+
+    def set_image_long_side(self, pixels: int) -> None:
+        """How large (its long side, in pixels) a picture is shown to a local model's projector."""
+        projectors.set_image_long_side(self._settings, pixels)  # read by the next picture sent
         self._changes.publish(Topic.MODELS)
 
     def effective_threads(self) -> int:
@@ -191,14 +202,44 @@ class ModelService:
     def local_files(self) -> list[str]:
         return [str(p) for p in self._settings.get(LOCAL_FILES_SETTING, [])]
 
-    def add_local(self, path_text: str) -> ModelEntry:
+    def add_local(self, path_text: str, *, projector: str | None = None) -> ModelEntry:
+        """Add a GGUF file (with the vision projector it sees through, when it has one)."""
         path = Path(path_text).expanduser().resolve()
         check_gguf(path)
+        if projector is not None:
+            projectors.set_projector(self._settings, path, projector)
+            self.registry.forget(f"local:{path}")
         files = self.local_files()
         if str(path) not in files:
             self._settings.set(LOCAL_FILES_SETTING, [*files, str(path)])
+        if projector is not None or str(path) not in files:
             self._changes.publish(Topic.MODELS)
         return self._entry(f"local:{path}", "local", self.default_ref())
+
+    def image_long_side(self) -> int:
+        return projectors.image_long_side(self._settings)
+
+    def projector(self, ref_text: str) -> str | None:
+        """The vision projector a local model sees through (None: it reads pictures by OCR)."""
+        _ref, path = self._local_path(ref_text)
+        return projectors.projectors(self._settings).get(str(path))
+
+    def set_projector(self, ref_text: str, projector: str | None) -> ModelEntry:
+        """Give a local model the projector ``projector`` (a GGUF ``mmproj`` file), or none; the model
+        is loaded again with it on its next use."""
+        ref, path = self._local_path(ref_text)
+        projectors.set_projector(self._settings, path, projector)
+        self.registry.forget(ref)
+        self._changes.publish(Topic.MODELS)
+        return self._entry(ref, "local", self.default_ref())
+
+    def _local_path(self, ref_text: str) -> tuple[str, Path]:
+        ref = parse_model_ref(self.validate_ref(ref_text))
+        if ref.kind is not ModelKind.LOCAL:
+            raise InvalidInputError.said("models.projector_local_only", ref=ref_text)
+        from mira_desktop.models.adapters.local import local_model_path
+
+        return str(ref), local_model_path(ref).expanduser().resolve()
 
     def remove_local(self, path_text: str) -> None:
         path = str(Path(path_text).expanduser().resolve())

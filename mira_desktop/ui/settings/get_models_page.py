@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
@@ -137,14 +138,29 @@ class GetModelsPage(QWidget):
         self.download_button = QPushButton(tr("getmodels.download"))
         self.download_button.setEnabled(False)
         self.download_button.clicked.connect(self.download)
+        self.projector_label = QLabel("")  # the picked model's vision projector, which comes with it
+        self.projector_label.setWordWrap(True)
+        self.text_only = QCheckBox(tr("getmodels.text_only"))
+        self.text_only.setToolTip(tr("getmodels.text_only_tip"))
+        self.text_only.toggled.connect(lambda _on: self._show_projector())
         right_layout.addWidget(self.repo_info)
         right_layout.addWidget(self.files, 1)
         right_layout.addWidget(self.memory_label)
-        right_layout.addWidget(self.download_button, 0, Qt.AlignmentFlag.AlignRight)
+        right_layout.addWidget(self.projector_label)
+        right_layout.addLayout(self._download_row())
         splitter.addWidget(left)
         splitter.addWidget(right)
         splitter.setSizes([260, 480])
         return splitter
+
+    def _download_row(self) -> QHBoxLayout:
+        """"Text only" (shown when the picked model has a projector) beside Download."""
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(self.text_only)
+        row.addWidget(self.download_button)
+        self._show_projector()
+        return row
 
     def _notice(self, text: str) -> None:
         self.status.setText("")
@@ -225,7 +241,7 @@ class GetModelsPage(QWidget):
     @staticmethod
     def _recommended_text(entry: Recommended) -> str:
         purposes = ", ".join(tr(f"getmodels.purpose_{p}") for p in entry.purposes)
-        return tr(
+        text = tr(
             "getmodels.recommended_item",
             repo=entry.repo,
             note=entry.note_in(language()),
@@ -233,6 +249,16 @@ class GetModelsPage(QWidget):
             licence=entry.licence,
             languages=", ".join(entry.languages),
         )
+        if not entry.machine_gb:
+            return text
+        runs = tr(
+            "getmodels.recommended_runs",
+            memory=entry.machine_gb,
+            thinking=tr(f"getmodels.thinking_{entry.thinking or 'none'}"),
+            tools=entry.tool_format or "—",
+            vision=tr("getmodels.sees" if entry.vision else "getmodels.text_model"),
+        )
+        return f"{text}\n{runs}"
 
     def search(self) -> None:
         query = self.search_field.text().strip()
@@ -344,6 +370,25 @@ class GetModelsPage(QWidget):
 
     def _file_picked(self) -> None:
         self.download_button.setEnabled(self.selected_file() is not None)
+        self._show_projector()
+
+    def _picked_model(self) -> Any:
+        path = self.selected_file()
+        models = self.listing.models if self.listing is not None else []
+        return next((m for m in models if m.path == path), None)
+
+    def _show_projector(self) -> None:
+        """Whether the picked model sees pictures, with which projector, and whether it is downloaded."""
+        model = self._picked_model()
+        projector = model.projector if model is not None else None
+        self.text_only.setVisible(projector is not None)
+        if projector is None:
+            self.projector_label.setText("")
+            self.projector_label.setVisible(False)
+            return
+        key = "getmodels.projector_left_out" if self.text_only.isChecked() else "getmodels.projector_with"
+        self.projector_label.setText(tr(key, name=projector, size=size_text(model.projector_size)))
+        self.projector_label.setVisible(True)
 
     def selected_file(self) -> str | None:
         rows = self.files.selectionModel().selectedRows()
@@ -358,9 +403,10 @@ class GetModelsPage(QWidget):
             return
         repo, revision = self.listing.repo, self.listing.revision
         hub = self.services.hub
+        text_only = self.text_only.isChecked()
 
         def start() -> Any:
-            download = hub.download(repo, path, revision=revision)
+            download = hub.download(repo, path, revision=revision, text_only=text_only)
             hub.downloads.start(download.id)
             return download
 

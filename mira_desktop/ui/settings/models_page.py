@@ -26,6 +26,7 @@ from mira_desktop.ui.i18n import explain, tr
 from mira_desktop.ui.settings.model_roles import DiscoveryDialog, ModelRolesBox
 from mira_desktop.ui.settings.servers_box import ServersBox
 from mira_desktop.ui.settings.template_box import TemplateBox
+from mira_desktop.ui.settings.vision_box import VisionBox
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
@@ -70,23 +71,16 @@ class ModelsPage(QWidget):
         self.result_label.setWordWrap(True)
         self.result_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
-        self.threads = QSpinBox()
-        self.threads.setRange(0, 64)
-        self.threads.setValue(services.models.local_settings().threads)
-        self.threads.setSpecialValueText(
-            tr("models.threads_auto", n=str(services.models.effective_threads()))
-        )
-        self.threads.valueChanged.connect(self._threads_changed)
-        threads_row = QFormLayout()
-        threads_row.addRow(tr("models.threads"), self.threads)
-
         layout.addWidget(QLabel(tr("models.heading")))
         layout.addWidget(self.model_list, 1)
         layout.addLayout(buttons)
         layout.addWidget(self.result_label)
         self.template_box = TemplateBox(services, runner)
         layout.addWidget(self.template_box)
-        layout.addLayout(threads_row)
+        self.vision_box = VisionBox(services, runner)
+        self.vision_box.changed.connect(self._projector_changed)
+        layout.addWidget(self.vision_box)
+        layout.addLayout(self._threads_row())
         self.roles_box = ModelRolesBox(services, runner)
         layout.addWidget(self.roles_box)
         self.servers_box = ServersBox(services, runner)
@@ -94,6 +88,18 @@ class ModelsPage(QWidget):
         layout.addWidget(self.servers_box)
         layout.addWidget(self._remote_form())
         self.refresh()
+
+    def _threads_row(self) -> QFormLayout:
+        self.threads = QSpinBox()
+        self.threads.setRange(0, 64)
+        self.threads.setValue(self.services.models.local_settings().threads)
+        self.threads.setSpecialValueText(
+            tr("models.threads_auto", n=str(self.services.models.effective_threads()))
+        )
+        self.threads.valueChanged.connect(self._threads_changed)
+        row = QFormLayout()
+        row.addRow(tr("models.threads"), self.threads)
+        return row
 
     def _discover(self) -> None:
         dialog = DiscoveryDialog(self.services, self.runner, self)
@@ -150,7 +156,8 @@ class ModelsPage(QWidget):
         window = entry.capabilities.get("context_window")
         extra = f" · {tr('models.context_window', window=int(window))}" if window else ""
         problem = f" · {entry.detail}" if entry.detail else ""
-        return f"{star}{entry.name}  ({entry.ref}){extra} {state}{problem}".rstrip()
+        sees = f" · {tr('models.sees')}" if entry.capabilities.get("supports_vision") else ""
+        return f"{star}{entry.name}  ({entry.ref}){extra}{sees} {state}{problem}".rstrip()
 
     def selected_ref(self) -> str | None:
         item = self.model_list.currentItem()
@@ -160,6 +167,18 @@ class ModelsPage(QWidget):
         ref = self.selected_ref() or ""
         self.remove_button.setEnabled(not ref.startswith("local:smollm2"))
         self.template_box.show_model(ref or None)
+        self.vision_box.show_model(ref if ref.startswith("local:") else None)
+
+    def _projector_changed(self) -> None:
+        """A projector set or removed changes what the model can do: its line and the window follow."""
+        current = self.model_list.currentRow()
+        self.model_list.blockSignals(True)  # the same model stays picked: its boxes need no reload
+        try:
+            self.refresh()
+            self.model_list.setCurrentRow(current)
+        finally:
+            self.model_list.blockSignals(False)
+        self.models_changed.emit()
 
     def _set_default(self) -> None:
         ref = self.selected_ref()

@@ -48,6 +48,19 @@ STRINGS: dict[str, Source] = {
     ),
     "getmodels.purpose_agent": translate("getmodels", "agent tool calls", "getmodels.purpose_agent"),
     "getmodels.purpose_fast": translate("getmodels", "the fast role", "getmodels.purpose_fast"),
+    "getmodels.purpose_vision": translate("getmodels", "attached pictures", "getmodels.purpose_vision"),
+    "getmodels.recommended_runs": translate(
+        "getmodels",
+        "For {memory} GB of memory · thinking: {thinking} · tool calls: {tools} format · {vision}",
+        "getmodels.recommended_runs",
+    ),
+    "getmodels.thinking_switch": translate("getmodels", "on or off per request", "getmodels.thinking_switch"),
+    "getmodels.thinking_always": translate("getmodels", "always", "getmodels.thinking_always"),
+    "getmodels.thinking_none": translate("getmodels", "none", "getmodels.thinking_none"),
+    "getmodels.sees": translate(
+        "getmodels", "sees pictures (its projector comes with it)", "getmodels.sees"
+    ),
+    "getmodels.text_model": translate("getmodels", "text only", "getmodels.text_model"),
     "getmodels.recommended_item": translate(
         "getmodels",
         "★ {repo}\n{note}\nFor {purposes} · licence {licence} · {languages}",
@@ -90,6 +103,22 @@ STRINGS: dict[str, Source] = {
         "getmodels.memory",
     ),
     "getmodels.download": translate("getmodels", "Download", "getmodels.download"),
+    "getmodels.text_only": translate("getmodels", "Text only", "getmodels.text_only"),
+    "getmodels.text_only_tip": translate(
+        "getmodels",
+        "Leave out the vision projector: the model then reads attached pictures by OCR instead of seeing them.",
+        "getmodels.text_only_tip",
+    ),
+    "getmodels.projector_with": translate(
+        "getmodels",
+        "Sees pictures: its vision projector {name} ({size}) is downloaded with it.",
+        "getmodels.projector_with",
+    ),
+    "getmodels.projector_left_out": translate(
+        "getmodels",
+        "Text only: {name} ({size}) is left out, so attached pictures are read by OCR.",
+        "getmodels.projector_left_out",
+    ),
     "getmodels.started": translate(
         "getmodels", "Downloading {file}: it goes on while you chat.", "getmodels.started"
     ),

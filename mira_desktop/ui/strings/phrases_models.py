@@ -215,6 +215,41 @@ STRINGS: dict[str, Source] = {
     "phrase.models.bad_threads": translate(
         "phrase", "Threads must be between 1 and 256, or 0 for automatic.", "phrase.models.bad_threads"
     ),
+    "phrase.models.bad_image_side": translate(
+        "phrase",
+        "A picture's long side must be between {low} and {high} pixels, not {pixels}.",
+        "phrase.models.bad_image_side",
+    ),
+    "phrase.models.projector_is_model": translate(
+        "phrase",
+        "{path} is the model itself: a projector is the model's separate mmproj GGUF file.",
+        "phrase.models.projector_is_model",
+    ),
+    "phrase.models.projector_local_only": translate(
+        "phrase",
+        "{ref} is not a local model: only a local GGUF model takes a vision projector (a remote one sees with `mira models vision NAME on`).",
+        "phrase.models.projector_local_only",
+    ),
+    "phrase.models.local.projector_missing": translate(
+        "phrase",
+        "The vision projector {path} is gone: put the file back, give the model another with `mira models projector REF PATH`, or remove it with `mira models projector REF --none`.",
+        "phrase.models.local.projector_missing",
+    ),
+    "phrase.models.local.bad_projector": translate(
+        "phrase",
+        "llama.cpp could not open {name} as this model's vision projector ({reason}): it may belong to another model. Pick the mmproj file of the same repository, or remove it with `mira models projector REF --none`.",
+        "phrase.models.local.bad_projector",
+    ),
+    "phrase.models.local.closed": translate(
+        "phrase",
+        "{name} was unloaded while it was being asked (its projector changed, or it was removed): ask again.",
+        "phrase.models.local.closed",
+    ),
+    "phrase.models.local.bad_picture": translate(
+        "phrase",
+        "The picture could not be read for the model ({reason}): attach a PNG or JPEG file.",
+        "phrase.models.local.bad_picture",
+    ),
     "phrase.models.bad_url": translate(
         "phrase",
         "{base_url!r} is not an http(s) URL, e.g. http://127.0.0.1:8080/v1.",

@@ -44,6 +44,20 @@ STRINGS: dict[str, Source] = {
     "models.remove": translate("models", "Remove", "models.remove"),
     "models.add_gguf": translate("models", "Add a GGUF file…", "models.add_gguf"),
     "models.loaded": translate("models", "· loaded", "models.loaded"),
+    "models.sees": translate("models", "sees pictures", "models.sees"),
+    "vision.heading": translate("vision", "Pictures", "vision.heading"),
+    "vision.pick": translate("vision", "Vision projector…", "vision.pick"),
+    "vision.remove": translate("vision", "No projector", "vision.remove"),
+    "vision.long_side": translate("vision", "Long side of a picture sent to a local model", "vision.long_side"),
+    "vision.reading": translate("vision", "Reading the model's projector…", "vision.reading"),
+    "vision.sees": translate(
+        "vision", "Sees attached pictures through its vision projector {path}.", "vision.sees"
+    ),
+    "vision.blind": translate(
+        "vision",
+        "No vision projector: attached pictures are read by OCR. Pick the model's mmproj file to let it see them.",
+        "vision.blind",
+    ),
     "models.threads": translate("models", "Threads for local models", "models.threads"),
     "models.threads_auto": translate("models", "Automatic ({n})", "models.threads_auto"),
     "models.remote_heading": translate(

@@ -607,6 +607,41 @@ Everything runs on this computer.</source>
         <translation>快速角色</translation>
     </message>
     <message>
+        <source>attached pictures</source>
+        <comment>getmodels.purpose_vision</comment>
+        <translation>看附加的图片</translation>
+    </message>
+    <message>
+        <source>For {memory} GB of memory · thinking: {thinking} · tool calls: {tools} format · {vision}</source>
+        <comment>getmodels.recommended_runs</comment>
+        <translation>适合 {memory} GB 内存 · 思考：{thinking} · 工具调用：{tools} 格式 · {vision}</translation>
+    </message>
+    <message>
+        <source>on or off per request</source>
+        <comment>getmodels.thinking_switch</comment>
+        <translation>每次请求可开可关</translation>
+    </message>
+    <message>
+        <source>always</source>
+        <comment>getmodels.thinking_always</comment>
+        <translation>始终开启</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <comment>getmodels.thinking_none</comment>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>sees pictures (its projector comes with it)</source>
+        <comment>getmodels.sees</comment>
+        <translation>能看图（投影器随模型一起下载）</translation>
+    </message>
+    <message>
+        <source>text only</source>
+        <comment>getmodels.text_model</comment>
+        <translation>仅文本</translation>
+    </message>
+    <message>
         <source>★ {repo}
 {note}
 For {purposes} · licence {licence} · {languages}</source>
@@ -719,6 +754,26 @@ For {purposes} · licence {licence} · {languages}</source>
         <source>Download</source>
         <comment>getmodels.download</comment>
         <translation>下载</translation>
+    </message>
+    <message>
+        <source>Text only</source>
+        <comment>getmodels.text_only</comment>
+        <translation>仅文本</translation>
+    </message>
+    <message>
+        <source>Leave out the vision projector: the model then reads attached pictures by OCR instead of seeing them.</source>
+        <comment>getmodels.text_only_tip</comment>
+        <translation>不下载视觉投影器：模型将通过 OCR 读取附加的图片，而不是直接看图。</translation>
+    </message>
+    <message>
+        <source>Sees pictures: its vision projector {name} ({size}) is downloaded with it.</source>
+        <comment>getmodels.projector_with</comment>
+        <translation>能看图：它的视觉投影器 {name}（{size}）会随模型一起下载。</translation>
+    </message>
+    <message>
+        <source>Text only: {name} ({size}) is left out, so attached pictures are read by OCR.</source>
+        <comment>getmodels.projector_left_out</comment>
+        <translation>仅文本：不下载 {name}（{size}），附加的图片将通过 OCR 读取。</translation>
     </message>
     <message>
         <source>Downloading {file}: it goes on while you chat.</source>
@@ -1899,6 +1954,11 @@ It does not touch your original files, and it keeps every conversation: {threads
         <source>· loaded</source>
         <comment>models.loaded</comment>
         <translation>· 已加载</translation>
+    </message>
+    <message>
+        <source>sees pictures</source>
+        <comment>models.sees</comment>
+        <translation>能看图</translation>
     </message>
     <message>
         <source>Threads for local models</source>
@@ -4535,6 +4595,41 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <translation>线程数必须在 1 到 256 之间，或填 0 表示自动。</translation>
     </message>
     <message>
+        <source>A picture&apos;s long side must be between {low} and {high} pixels, not {pixels}.</source>
+        <comment>phrase.models.bad_image_side</comment>
+        <translation>图片的长边必须在 {low} 到 {high} 像素之间，而不是 {pixels}。</translation>
+    </message>
+    <message>
+        <source>{path} is the model itself: a projector is the model&apos;s separate mmproj GGUF file.</source>
+        <comment>phrase.models.projector_is_model</comment>
+        <translation>{path} 就是模型本身：投影器是模型另附的 mmproj GGUF 文件。</translation>
+    </message>
+    <message>
+        <source>{ref} is not a local model: only a local GGUF model takes a vision projector (a remote one sees with `mira models vision NAME on`).</source>
+        <comment>phrase.models.projector_local_only</comment>
+        <translation>{ref} 不是本地模型：只有本地 GGUF 模型才能使用视觉投影器（远程模型请用 `mira models vision NAME on` 开启看图）。</translation>
+    </message>
+    <message>
+        <source>The vision projector {path} is gone: put the file back, give the model another with `mira models projector REF PATH`, or remove it with `mira models projector REF --none`.</source>
+        <comment>phrase.models.local.projector_missing</comment>
+        <translation>视觉投影器 {path} 已不存在：请把文件放回原处，用 `mira models projector REF PATH` 为模型指定另一个，或用 `mira models projector REF --none` 移除它。</translation>
+    </message>
+    <message>
+        <source>llama.cpp could not open {name} as this model&apos;s vision projector ({reason}): it may belong to another model. Pick the mmproj file of the same repository, or remove it with `mira models projector REF --none`.</source>
+        <comment>phrase.models.local.bad_projector</comment>
+        <translation>llama.cpp 无法把 {name} 作为此模型的视觉投影器打开（{reason}）：它可能属于另一个模型。请选择同一仓库中的 mmproj 文件，或用 `mira models projector REF --none` 移除它。</translation>
+    </message>
+    <message>
+        <source>{name} was unloaded while it was being asked (its projector changed, or it was removed): ask again.</source>
+        <comment>phrase.models.local.closed</comment>
+        <translation>{name} 在被询问时被卸载了（它的投影器已更改，或它已被移除）：请再问一次。</translation>
+    </message>
+    <message>
+        <source>The picture could not be read for the model ({reason}): attach a PNG or JPEG file.</source>
+        <comment>phrase.models.local.bad_picture</comment>
+        <translation>无法为模型读取这张图片（{reason}）：请附加 PNG 或 JPEG 文件。</translation>
+    </message>
+    <message>
         <source>{base_url!r} is not an http(s) URL, e.g. http://127.0.0.1:8080/v1.</source>
         <comment>phrase.models.bad_url</comment>
         <translation>{base_url!r} 不是 http(s) 地址，例如 http://127.0.0.1:8080/v1。</translation>
@@ -6978,6 +7073,44 @@ Start one on the right.</source>
         <source>Opening the page…</source>
         <comment>viewer.loading</comment>
         <translation>正在打开页面…</translation>
+    </message>
+</context>
+<context>
+    <name>vision</name>
+    <message>
+        <source>Pictures</source>
+        <comment>vision.heading</comment>
+        <translation>图片</translation>
+    </message>
+    <message>
+        <source>Vision projector…</source>
+        <comment>vision.pick</comment>
+        <translation>视觉投影器…</translation>
+    </message>
+    <message>
+        <source>No projector</source>
+        <comment>vision.remove</comment>
+        <translation>不用投影器</translation>
+    </message>
+    <message>
+        <source>Long side of a picture sent to a local model</source>
+        <comment>vision.long_side</comment>
+        <translation>发送给本地模型的图片长边</translation>
+    </message>
+    <message>
+        <source>Reading the model&apos;s projector…</source>
+        <comment>vision.reading</comment>
+        <translation>正在读取模型的投影器…</translation>
+    </message>
+    <message>
+        <source>Sees attached pictures through its vision projector {path}.</source>
+        <comment>vision.sees</comment>
+        <translation>通过视觉投影器 {path} 查看附加的图片。</translation>
+    </message>
+    <message>
+        <source>No vision projector: attached pictures are read by OCR. Pick the model&apos;s mmproj file to let it see them.</source>
+        <comment>vision.blind</comment>
+        <translation>没有视觉投影器：附加的图片将通过 OCR 读取。选择模型的 mmproj 文件即可让它看图。</translation>
     </message>
 </context>
 <context>

@@ -27,10 +27,7 @@ def tiny_files(tmp_path_factory: pytest.TempPathFactory) -> list[RepoFile]:
         RepoFile("tiny-chat-Q4_K_M.gguf", write_gguf(folder / "a.gguf", tensor_bytes=3 << 20).read_bytes()),
         RepoFile("tiny-chat-Q8_0.gguf", write_gguf(folder / "b.gguf", tensor_bytes=6 << 20).read_bytes()),
         RepoFile("tiny-chat-F16.gguf", write_gguf(folder / "c.gguf", tensor_bytes=12 << 20).read_bytes()),
-        RepoFile(
-            "mmproj-tiny-chat-f16.gguf", write_gguf(folder / "d.gguf", tensor_bytes=1 << 16).read_bytes()
-        ),
-    ]
+    ]  # (a repository with vision projectors: tests/integration/hub/test_projectors.py)
 
 
 @pytest.fixture(scope="session")
@@ -44,7 +41,7 @@ def split_files(tmp_path_factory: pytest.TempPathFactory) -> list[RepoFile]:
 def stand_in(tiny_files: list[RepoFile], split_files: list[RepoFile]) -> Iterator[StandInHub]:
     repos = [
         Repo(TINY, list(tiny_files), downloads=50),
-        Repo(SPLIT, [*split_files, tiny_files[3]], downloads=10),
+        Repo(SPLIT, list(split_files), downloads=10),
         Repo(SMOL, [RepoFile(SMOL_FILE, smollm2().read_bytes())], downloads=5000),
         Repo("mira-tests/gated-GGUF", [tiny_files[0]], downloads=1),
     ]

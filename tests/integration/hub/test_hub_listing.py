@@ -24,8 +24,9 @@ def test_a_repositorys_models_get_size_quantization_fit_and_one_recommendation(
         ("tiny-chat-Q4_K_M.gguf", "Q4_K_M"),
         ("tiny-chat-Q8_0.gguf", "Q8_0"),
         ("tiny-chat-F16.gguf", "F16"),
-    ]  # the projector is not a chat model
-    assert listing.other_files == ["mmproj-tiny-chat-f16.gguf"]
+    ]
+    assert listing.other_files == []  # no projector: nothing comes with these models
+    assert {m.projector for m in listing.models} == {None}
     assert [m.size for m in listing.models] == [len(stand_in.file(TINY, m.path).data) for m in listing.models]
     assert (listing.architecture, listing.context_length) == ("llama", 2048)
     assert listing.chat_template is not None

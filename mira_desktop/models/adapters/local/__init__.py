@@ -42,9 +42,18 @@ def local_adapter(settings: Callable[[], LocalSettings], tasks: TaskRunner) -> A
         from mira_desktop.models.adapters.local.llama import LlamaCppModel
 
         path, name = path_of(ref)
-        return LlamaCppModel(str(ref), path, name, settings(), tasks)
+        current = settings()
+        return LlamaCppModel(
+            str(ref),
+            path,
+            name,
+            current,
+            tasks,
+            projector=current.projector_for(path.resolve()),
+            image_long_side=lambda: settings().image_long_side,  # a changed setting applies to the next picture
+        )
 
     def check(ref: ModelRef) -> None:
-        check_gguf(path_of(ref)[0])
+        check_gguf(path_of(ref)[0])  # (a projector is checked when the model loads: a broken one can be removed)
 
     return Adapter(build, check)

@@ -19,6 +19,7 @@ from typing import Any
 
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.tasks import TaskRunner
+from mira_desktop.models.adapters.local import images, vision
 from mira_desktop.models.adapters.local.chat_template import TemplateCheck, check_template, tools_formatter
 from mira_desktop.models.adapters.local.gguf import check_gguf
 from mira_desktop.models.adapters.local.gguf_metadata import read_file_header
@@ -48,11 +49,18 @@ class LlamaCppModel:
         display_name: str,
         settings: LocalSettings | None = None,
         tasks: TaskRunner | None = None,
+        *,
+        projector: Path | None = None,
+        image_long_side: Callable[[], int] | None = None,
     ) -> None:
         self.ref = ref
         self.path = path
         self._name = display_name
         self._settings = settings or LocalSettings()
+        self.projector = projector  # the vision projector (mmproj) it sees through; None: it cannot see
+        self._image_long_side = image_long_side or (lambda: self._settings.image_long_side)
+        self._vision: Any = None  # llama-cpp-python's multimodal handler, once loaded
+        self._context_has_pictures = False  # the KV cache holds a picture's chunks: no prefix reuse
         self._threads = self._settings.threads or default_threads()
         self._worker = (tasks or TaskRunner()).serial("llama")  # llama.cpp is used from this one thread only
         self._llm: Any = None
@@ -74,7 +82,7 @@ class LlamaCppModel:
 
     def prepare(self) -> None:
         """Load the model on its worker thread (blocks until loaded; safe to call again)."""
-        self._worker.call(self._ensure_loaded)
+        self._on_worker(self._ensure_loaded).result()
 
     def _ensure_loaded(self) -> Any:
         with self._load_lock:
@@ -118,6 +126,12 @@ class LlamaCppModel:
 
         self._abort_callback = llama_cpp.ggml_abort_callback(should_abort)
         llama_cpp.llama_set_abort_callback(llm._ctx.ctx, self._abort_callback, None)
+        if self.projector is not None:
+            try:
+                self._vision = vision.open_projector(llm, self.projector, _LOG_CALLBACK[0])
+            except BaseException:
+                llm.close()
+                raise
         return llm
 
     def _read_template(self) -> TemplateCheck | None:
@@ -142,12 +156,21 @@ class LlamaCppModel:
             supports_grammar=True,
             tool_call_format=fmt.value,
             thinking_switch=template.thinking_switch if template is not None else False,
+            supports_vision=self.projector is not None,
         )
 
     def count_tokens(self, text: str) -> int:
         # Tokenizing reads only the vocabulary, so it is safe beside a running generation.
-        llm = self._llm if self._llm is not None else self._worker.call(self._ensure_loaded)
+        llm = self._llm if self._llm is not None else self._on_worker(self._ensure_loaded).result()
         return len(llm.tokenize(text.encode("utf-8"), add_bos=False, special=False))
+
+    def _on_worker(self, fn: Callable[[], Any]) -> Any:
+        """Submit ``fn`` to the model's thread. A model closed meanwhile — replaced because its
+        projector changed, or removed — says so as a ModelError, which callers already handle."""
+        try:
+            return self._worker.submit(fn)
+        except RuntimeError as exc:  # the worker refuses calls once closed
+            raise ModelError.classified(ErrorKind.MODEL_ERROR, "models.local.closed", name=self._name) from exc
 
     def stream(self, request: ChatRequest, cancel: CancelToken) -> Iterator[Chunk]:
         if cancel.cancelled:
@@ -157,7 +180,11 @@ class LlamaCppModel:
         stop = CancelToken()  # set by the caller's cancel or by closing this generator early
 
         unregister = cancel.on_cancel(stop.cancel)
-        task = self._worker.submit(lambda: self._generate(request, stop, chunks.put))
+        try:
+            task = self._on_worker(lambda: self._generate(request, stop, chunks.put))
+        except ModelError:
+            unregister()
+            raise
         try:
             while True:
                 item = chunks.get()
@@ -181,6 +208,9 @@ class LlamaCppModel:
             template = self.template
             if request.tools and template is not None and ToolCallFormat(template.tool_call_format).native:
                 fmt = ToolCallFormat(template.tool_call_format)
+                if self._context_has_pictures:  # the cached tokens stand for a picture: read the prompt afresh
+                    llm.reset()
+                    self._context_has_pictures = False
                 self._guarded(
                     lambda: tool_completion(llm, self._tools_formatter, fmt, request, stop=stop, emit=emit),
                     stop,
@@ -220,9 +250,7 @@ class LlamaCppModel:
             params["grammar"] = grammar_for(llm, request.json_schema)
         completion_tokens = 0
         try:
-            stream = llm.create_chat_completion(
-                messages=[_message(m) for m in request.messages], stream=True, **params
-            )
+            stream = self._start(llm, request, params)
             reason = "stop"
             for part in stream:
                 if stop.cancelled:
@@ -246,12 +274,27 @@ class LlamaCppModel:
         yield Usage(max(0, llm.n_tokens - completion_tokens), completion_tokens)
         yield Finish(reason)
 
+    def _start(self, llm: Any, request: ChatRequest, params: dict[str, Any]) -> Any:
+        """The completion stream: through the multimodal handler when the request carries pictures
+        and the model has a projector, else llama-cpp-python's chat completion (which reuses the
+        evaluated prefix of the previous prompt)."""
+        if self._vision is not None and any(m.images for m in request.messages):
+            side = self._image_long_side()
+            messages = [_message(m, lambda url: images.prepare(url, side).data_url) for m in request.messages]
+            self._context_has_pictures = True
+            return vision.answer(self._vision, llm, messages, params)
+        if self._context_has_pictures:  # the cached tokens stand for a picture: read the prompt afresh
+            llm.reset()
+            self._context_has_pictures = False
+        return llm.create_chat_completion(messages=[_message(m) for m in request.messages], stream=True, **params)
+
     def close(self) -> None:
         current = self._current
         if current is not None:
             current.cancel("closing")
         self._worker.close()
         self._llm = None
+        self._vision = None
 
 
 _LOG_CALLBACK: list[Any] = []  # the one installed callback, kept referenced: llama.cpp calls it from C
@@ -307,7 +350,11 @@ def _route_llama_logs(llama_cpp: Any) -> None:
     llama_cpp.llama_log_set(_LOG_CALLBACK[0], ctypes.c_void_p(0))
 
 
-def _message(message: ChatMessage) -> dict[str, Any]:
+def _message(message: ChatMessage, picture: Callable[[str], str] | None = None) -> dict[str, Any]:
+    """A message as llama-cpp-python takes it; with ``picture`` (which prepares each one), its pictures
+    go as ``image_url`` parts before the text."""
+    if picture is not None and message.images:
+        return {"role": message.role, "content": vision.with_pictures(message.content, tuple(map(picture, message.images)))}
     return {"role": message.role, "content": message.content}
 
 

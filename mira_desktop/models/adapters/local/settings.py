@@ -1,12 +1,18 @@
-"""How a local GGUF model is run: its context window, threads and batch (the adapter's settings,
-read before the llama.cpp adapter itself is imported)."""
+"""How a local GGUF model is run: its context window, threads and batch, the vision projector of each
+model and how large a picture it is shown (the adapter's settings, read before the llama.cpp adapter
+itself is imported)."""
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from pathlib import Path
 
 DEFAULT_CONTEXT = 4096
+# A picture's long side before it goes to a projector: projectors see 224-896 px tiles (Qwen's resize to
+# a budget of patches, Gemma's to 896), so 1,024 px keeps text legible while a 12-megapixel photo no
+# longer costs seconds of encoding and hundreds of megabytes of bitmap.
+DEFAULT_IMAGE_LONG_SIDE = 1024
 
 
 def default_threads() -> int:
@@ -26,3 +32,10 @@ class LocalSettings:
     context_window: int = DEFAULT_CONTEXT
     threads: int = 0  # 0: default_threads()
     batch_size: int = 256
+    image_long_side: int = DEFAULT_IMAGE_LONG_SIDE
+    projectors: tuple[tuple[str, str], ...] = ()  # (model path, its vision projector's path)
+
+    def projector_for(self, model: Path) -> Path | None:
+        """The vision projector recorded for the model file ``model``, if any."""
+        wanted = str(model)
+        return next((Path(projector) for path, projector in self.projectors if path == wanted), None)
