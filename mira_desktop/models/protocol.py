@@ -25,6 +25,9 @@ class ChatMessage:
     tool_call_id: str | None = None
     name: str | None = None
     images: tuple[str, ...] = ()  # data: URLs (image/png;base64,…) for a model that can see
+    # An earlier answer's reasoning, sent back only within one agent run's tool loop to a model whose
+    # template reads it (``ModelProfile.reasoning_in_tool_loop``); never in a chat's history.
+    reasoning: str = ""
 
 
 @dataclass(frozen=True)
@@ -41,10 +44,20 @@ class ChatRequest:
     tools: tuple[ToolSpec, ...] = ()
     json_schema: dict[str, Any] | None = None  # constrain the answer to this schema
     grammar: str | None = None  # a llama.cpp GBNF grammar the answer must follow (local models)
+    # The thread's thinking switch for a model that has one (``ModelProfile.thinking_switch``):
+    # None leaves the model's default.
+    thinking: bool | None = None
 
 
 @dataclass(frozen=True)
 class TextDelta:
+    text: str
+
+
+@dataclass(frozen=True)
+class ReasoningDelta:
+    """A piece of a thinking model's reasoning: kept beside the answer, never in its text."""
+
     text: str
 
 
@@ -69,7 +82,7 @@ class Finish:
     reason: str  # stop | length | tool_calls | cancelled
 
 
-Chunk = TextDelta | ToolCallDelta | Usage | Finish
+Chunk = TextDelta | ReasoningDelta | ToolCallDelta | Usage | Finish
 
 
 @dataclass(frozen=True)
@@ -84,6 +97,13 @@ class ModelProfile:
     supports_json_schema: bool
     supports_vision: bool = False
     supports_grammar: bool = False  # takes a GBNF grammar (llama.cpp), e.g. for agent tool calls
+    thinks: bool = False  # writes reasoning before its answer (its template has think tags, or it sent some)
+    # How its thinking is switched: "enable_thinking" or "reasoning_effort" (read from its chat
+    # template, or a server seen thinking); None: no switch to show.
+    thinking_switch: str | None = None
+    # Its template reads an earlier turn's reasoning (``reasoning_content``): within one agent run's
+    # tool loop the reasoning of the run's own earlier steps goes back to it.
+    reasoning_in_tool_loop: bool = False
 
 
 class ChatModel(Protocol):

@@ -19,11 +19,18 @@ from typing import Any
 
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.tasks import TaskRunner
-from mira_desktop.models.adapters.local.chat_template import TemplateCheck, check_template
+from mira_desktop.models.adapters.local.chat_template import TemplateCheck, check_template, special_token
 from mira_desktop.models.adapters.local.gguf import check_gguf
 from mira_desktop.models.adapters.local.gguf_metadata import read_file_header
 from mira_desktop.models.adapters.local.grammar import grammar_for
 from mira_desktop.models.adapters.local.settings import LocalSettings, default_threads
+from mira_desktop.models.adapters.local.thinking import (
+    ThinkingFormat,
+    opens_thinking,
+    template_formatter,
+    thinking_format,
+    watched_handler,
+)
 from mira_desktop.models.errors import ErrorKind, ModelError
 from mira_desktop.models.protocol import (
     ChatMessage,
@@ -31,9 +38,9 @@ from mira_desktop.models.protocol import (
     Chunk,
     Finish,
     ModelProfile,
-    TextDelta,
     Usage,
 )
+from mira_desktop.models.reasoning import ReasoningSplitter
 
 _DONE = object()
 
@@ -59,6 +66,8 @@ class LlamaCppModel:
         # Kept referenced for the lifetime of the context: llama.cpp calls it from C.
         self._abort_callback: Any = None
         self.template: TemplateCheck | None = None  # how prompts are written, known once loaded
+        self._thinking: ThinkingFormat | None = None  # read from the GGUF's template on first need
+        self._formatter: Any = None  # the GGUF's own template, compiled, when it is the one used
 
     # -- loading ---------------------------------------------------------------------------------
     @property
@@ -91,6 +100,7 @@ class LlamaCppModel:
         forced: dict[str, Any] = {}
         if self.template is not None and self.template.chat_format is not None:
             forced["chat_format"] = self.template.chat_format
+        self._thinking = thinking_format(header.chat_template if header is not None else None)
         try:
             llm = llama_cpp.Llama(
                 model_path=str(self.path),
@@ -116,10 +126,22 @@ class LlamaCppModel:
 
         self._abort_callback = llama_cpp.ggml_abort_callback(should_abort)
         llama_cpp.llama_set_abort_callback(llm._ctx.ctx, self._abort_callback, None)
+        if header is not None and header.chat_template and not forced:
+            self._formatter = template_formatter(
+                header.chat_template, special_token(header, "eos"), special_token(header, "bos"), llm.token_eos()
+            )
         return llm
+
+    def thinking(self) -> ThinkingFormat:
+        """How the model's template thinks (read from the GGUF header once, before a load too)."""
+        if self._thinking is None:
+            header = read_file_header(self.path)
+            self._thinking = thinking_format(header.chat_template if header is not None else None)
+        return self._thinking
 
     # -- the adapter interface -------------------------------------------------------------------
     def profile(self) -> ModelProfile:
+        thinking = self.thinking()
         return ModelProfile(
             ref=self.ref,
             display_name=self._name,
@@ -127,6 +149,9 @@ class LlamaCppModel:
             supports_tools=False,  # local models get grammar-constrained JSON instead
             supports_json_schema=True,
             supports_grammar=True,
+            thinks=thinking.thinks,
+            thinking_switch=thinking.switch,
+            reasoning_in_tool_loop=thinking.reasoning_key is not None,
         )
 
     def count_tokens(self, text: str) -> int:
@@ -176,10 +201,13 @@ class LlamaCppModel:
         if request.json_schema is not None:  # constrained by a grammar llama.cpp accepted, or not run
             params["grammar"] = grammar_for(llm, request.json_schema)
         completion_tokens = 0
+        thinking = self.thinking()
+        prompts: list[str] = []  # the prompt the template rendered, when Mira's handler renders it
         try:
-            stream = llm.create_chat_completion(
-                messages=[_message(m) for m in request.messages], stream=True, **params
-            )
+            stream = self._open_stream(llm, request, params, thinking, prompts.append)
+            # A grammar holds the whole answer to its shape (agent calls, JSON): nothing is reasoning.
+            opened = bool(prompts) and "grammar" not in params and opens_thinking(prompts[-1], thinking.read_tags)
+            splitter = ReasoningSplitter(thinking.read_tags, thinking=opened)
             reason = "stop"
             for part in stream:
                 if stop.cancelled:
@@ -189,10 +217,11 @@ class LlamaCppModel:
                 text = choice.get("delta", {}).get("content")
                 if text:
                     completion_tokens += 1
-                    yield TextDelta(text)
+                    yield from splitter.feed(text)
                 if choice.get("finish_reason"):
                     reason = choice["finish_reason"]
             stream.close()
+            yield from splitter.flush()
         except RuntimeError as exc:
             if stop.cancelled:  # llama_decode returned "aborted": the abort callback fired
                 reason = "cancelled"
@@ -209,6 +238,27 @@ class LlamaCppModel:
             raise ModelError.classified(ErrorKind.BAD_REQUEST, "models.local.refused", error=exc) from exc
         yield Usage(max(0, llm.n_tokens - completion_tokens), completion_tokens)
         yield Finish(reason)
+
+    def _open_stream(
+        self,
+        llm: Any,
+        request: ChatRequest,
+        params: dict[str, Any],
+        thinking: ThinkingFormat,
+        seen: Callable[[str], None],
+    ) -> Any:
+        """The completion stream; through the GGUF's template with the thread's thinking switch (and
+        the rendered prompt seen, to know whether it opened a think tag) when the model thinks."""
+        messages = [_message(m, thinking.reasoning_key) for m in request.messages]
+        if self._formatter is None or not (thinking.thinks or thinking.switch or thinking.reasoning_key):
+            return llm.create_chat_completion(messages=messages, stream=True, **params)
+        # create_chat_completion passes no template variables: its handler is swapped for this call
+        # (on this model's one thread), so every default of create_chat_completion still applies.
+        llm.chat_handler = watched_handler(self._formatter, thinking.template_kwargs(request.thinking), seen)
+        try:
+            return llm.create_chat_completion(messages=messages, stream=True, **params)
+        finally:
+            llm.chat_handler = None
 
     def close(self) -> None:
         current = self._current
@@ -271,8 +321,11 @@ def _route_llama_logs(llama_cpp: Any) -> None:
     llama_cpp.llama_log_set(_LOG_CALLBACK[0], ctypes.c_void_p(0))
 
 
-def _message(message: ChatMessage) -> dict[str, Any]:
-    return {"role": message.role, "content": message.content}
+def _message(message: ChatMessage, reasoning_key: str | None = None) -> dict[str, Any]:
+    data: dict[str, Any] = {"role": message.role, "content": message.content}
+    if reasoning_key is not None and message.reasoning and message.role == "assistant":
+        data[reasoning_key] = message.reasoning  # an agent run's own step, to a template that reads it
+    return data
 
 
 def _sampling_kwargs(request: ChatRequest) -> dict[str, Any]:
