@@ -186,7 +186,7 @@ class AgentLoop:
             )
         registry = self.tools.registry
         request = ChatRequest(
-            (*self.base_messages, *run.request_messages(native)),
+            (*self.base_messages, *run.request_messages(native, profile.reasoning_in_tool_loop)),
             self.sampling,
             tools=registry.specs() if native else (),
             json_schema=None if native else grammar_schema(registry.tools),
@@ -244,7 +244,7 @@ class AgentLoop:
                 if arguments is not None
                 else ParsedCall.failed(call_id, parsed.tool, said("agent.malformed.args_not_object"))
             ]
-        run.add_assistant(reply.text if native else "", calls)
+        run.add_assistant(reply.text if native else "", calls, reply.reasoning)
         run.queued = calls
         run.save()
         return None

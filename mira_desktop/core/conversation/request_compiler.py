@@ -44,6 +44,19 @@ class CompiledRequest:
     dropped_messages: int = 0
     role: CompiledRole = field(default_factory=lambda: CompiledRole(None, None, ""))
     memory_ids: tuple[str, ...] = ()  # the memory facts in the memory section
+    thinking: bool | None = None  # the thread's thinking switch (None: the model's default)
+
+
+ANSWER_ROOM = 512  # tokens kept for an answer when the role's profile sets no max tokens
+# A model that thinks spends tokens on its reasoning before the answer: it gets this much more room
+# (4,096 in all, never more than half the window), unless its thinking is switched off.
+THINKING_ROOM = 3584
+
+
+def answer_room(*, thinks: bool, thinking: bool | None) -> int:
+    """The default ``max_tokens`` of an answer: the answer's room, and the thinking room when the
+    model thinks and the thread has not switched its thinking off."""
+    return ANSWER_ROOM + (THINKING_ROOM if thinks and thinking is not False else 0)
 
 
 class ContextOverflowError(InvalidInputError):
@@ -60,7 +73,7 @@ def compile_request(
     memory: str | None = None,
     agent_context: str | None = None,
     sampling: SamplingParams | None = None,
-    reserve_for_answer: int = 512,
+    reserve_for_answer: int = ANSWER_ROOM,
     earlier: int = 0,
 ) -> CompiledRequest:
     """The request for ``history``; ``earlier``: messages before it that were not read (left out too)."""

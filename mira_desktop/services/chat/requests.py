@@ -8,7 +8,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from mira_desktop.core.conversation.request_compiler import CompiledRequest, PromptMessage, compile_request
+from mira_desktop.core.conversation.request_compiler import (
+    CompiledRequest,
+    PromptMessage,
+    answer_room,
+    compile_request,
+)
 from mira_desktop.core.conversation.threads import Thread, ThreadStatus
 from mira_desktop.core.roles.compiler import CompiledRole, compile_role
 from mira_desktop.core.roles.records import Role
@@ -18,6 +23,7 @@ from mira_desktop.services.attachments.views import FileBlock, SendMode
 from mira_desktop.services.memory.service import MemoryService
 from mira_desktop.services.model_catalog.catalog import ModelService
 from mira_desktop.services.roles.service import configured_user_name
+from mira_desktop.services.threads.thinking import read_thinking
 from mira_desktop.store.roles import RoleRepository
 from mira_desktop.store.settings import SettingsRepository
 
@@ -47,10 +53,14 @@ class RequestBuilder:
         self, thread: Thread, history: list[PromptMessage], model: ChatModel, *, earlier: int = 0
     ) -> CompiledRequest:
         """Raises ``ContextOverflowError`` when the newest message alone does not fit; ``earlier``:
-        the messages before ``history`` that were not read (see ``BranchEditor.recent_path``)."""
-        window = model.profile().context_window
+        the messages before ``history`` that were not read (see ``BranchEditor.recent_path``).
+        A model that thinks gets room for its reasoning too (:func:`answer_room`); the thread's
+        thinking switch goes with the request to a model that has one."""
+        profile = model.profile()
+        window = profile.context_window
         memory = self.memory.for_request(thread, window, model.count_tokens)
         agent = self.agent_context(thread, model) if thread.agent_enabled else None
+        thinking = read_thinking(self._settings, thread.id) if profile.thinking_switch else None
         request = compile_request(
             history=history,
             window=window,
@@ -60,7 +70,9 @@ class RequestBuilder:
             memory=memory.text if memory else None,
             agent_context=agent,
             earlier=earlier,
+            reserve_for_answer=answer_room(thinks=profile.thinks, thinking=thinking),
         )
+        request = replace(request, thinking=thinking)
         return replace(request, memory_ids=memory.used) if memory else request
 
     def compile_with_file(

@@ -24,7 +24,7 @@ from mira_desktop.core.sampling import SamplingParams
 from mira_desktop.index.languages import text_language
 from mira_desktop.models.protocol import ChatMessage, ChatModel, ChatRequest, TextDelta
 from mira_desktop.models.retry import DEFAULT_DELAYS, stream_with_retry
-from mira_desktop.services.chat.routes.answer_stream import stream_answer
+from mira_desktop.services.chat.routes.answer_stream import stream_answer, thinking_cut_off
 from mira_desktop.services.chat.run_context import RunContext, RunOutcome
 from mira_desktop.services.knowledge.citations import attach_citations, citation_summary
 from mira_desktop.services.knowledge.passages import FittedPassage, best_quote, fit_passages
@@ -241,6 +241,9 @@ class RagRoute:
         }
         if answered.cancelled or context.cancel.cancelled:
             return RunOutcome(RunStatus.CANCELLED, metadata=metadata)
+        if answered.cut_off_thinking:
+            ended = thinking_cut_off(answered)
+            return RunOutcome(ended.status, ended.error, {**metadata, **ended.metadata})
         if self.settings.attach_citations:
             citations = attach_citations(context.text, [s["quote"] for s in sources])
             metadata["citations"] = [c.to_dict() for c in citations]
@@ -293,7 +296,7 @@ class RagRoute:
             sampling = sampling.merged(SamplingParams(max_tokens=reserve))
         images = compiled[-1].images if compiled else ()
         messages = (ChatMessage("system", system_text), *rest, ChatMessage("user", final, images=images))
-        return ChatRequest(messages, sampling), fitted
+        return ChatRequest(messages, sampling, thinking=context.request.thinking), fitted
 
     def _fixed(self, context: RunContext, text: str, reason: str, clock: Clock) -> RunOutcome:
         context.emit("rag.fixed_reply", {"reason": reason})
