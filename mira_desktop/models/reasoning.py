@@ -57,7 +57,9 @@ class ReasoningSplitter:
         self._before_answer = tuple(t.open for t in tags) + tuple(t.answer_opener for t in tags if t.answer_opener)
         # The first characters of every marker ("<" for all the known families): a delta without
         # any of them cannot hold (a piece of) a tag.
-        self._starts = "".join(sorted({m[0] for t in tags for m in (t.open, t.close) if m}))
+        starts = "".join(sorted({m[0] for t in tags for m in (t.open, t.close) if m}))
+        self._start = starts if len(starts) == 1 else ""  # the one first character ("<"): one `in` test
+        self._starts = starts
 
     @property
     def thinking(self) -> bool:
@@ -68,8 +70,8 @@ class ReasoningSplitter:
         """The chunks ``text`` completes (a possible tag at its end is held for the next call)."""
         if self._answering:
             return [TextDelta(text)] if text else []
-        if not self._held and not any(c in text for c in self._starts):
-            return self._plain(text)
+        if not self._held and (self._start not in text if self._start else not any(c in text for c in self._starts)):
+            return [ReasoningDelta(text)] if self._inside is not None else self._answer(text)
         buffer, self._held = self._held + text, ""
         return self._scan(buffer)
 
