@@ -7,6 +7,7 @@ count, newest kept first. Nothing here is persisted or shown as a message.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -124,16 +125,20 @@ def compile_request(
     )
 
 
+# A thinking block at the start of an answer saved before reasoning was kept apart (or imported from
+# another app): a model shown its old think tags imitates them, so history leaves them out.
+_SAVED_THINKING = re.compile(r"\A\s*<(think|thinking)>.*?</\1>\s*", re.S)
+
+
 def prompt_history(path: Sequence[Message]) -> list[PromptMessage]:
-    """What of the visible branch the model sees: your messages, and answers with text."""
+    """What of the visible branch the model sees: your messages, and answers with text (never their
+    reasoning: it is a part of its own, and an old answer's leading think block is cut)."""
     history = []
     for message in path:
         if message.role is MessageRole.USER:
             history.append(PromptMessage("user", message.content))
-        elif (
-            message.role is MessageRole.ASSISTANT
-            and message.content
-            and message.status is not MessageStatus.STREAMING
-        ):
-            history.append(PromptMessage("assistant", message.content))
+        elif message.role is MessageRole.ASSISTANT and message.status is not MessageStatus.STREAMING:
+            text = _SAVED_THINKING.sub("", message.content) if "</think" in message.content else message.content
+            if text:
+                history.append(PromptMessage("assistant", text))
     return history

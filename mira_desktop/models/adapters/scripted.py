@@ -6,7 +6,7 @@ The file is ``{"replies": [...]}`` with optional settings beside it:
   (``"finish": "length"`` ends it as if ``max_tokens`` was reached); ``"reasoning": "..."`` streams
   a thinking model's reasoning first, the same way (``"text": ""`` with it: a model that only thought);
 - ``{"tool_calls": [{"name": "...", "arguments": {...}}]}`` returns tool calls (``"arguments"`` may
-  be a string, to send malformed JSON);
+  be a string, to send malformed JSON), after its ``"reasoning"`` if it has one;
 - ``{"error": {"kind": "unreachable", "message": "..."}}`` raises that classified error.
 
 ``"pick": "in_order"`` (the default) consumes the next reply on each call; ``"pick": "by_turn"``
@@ -172,6 +172,7 @@ class ScriptedModel:
             raise ModelError(kind, str(error.get("message", "scripted failure")))
         prompt_tokens = sum(self.count_tokens(m.content) for m in request.messages)
         if "tool_calls" in reply:
+            yield from (ReasoningDelta(w) for w in _WORDS.findall(str(reply.get("reasoning", ""))))
             for index, call in enumerate(reply["tool_calls"]):
                 arguments = call.get("arguments", {})
                 yield ToolCallDelta(

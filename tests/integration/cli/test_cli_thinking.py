@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.integration.cli.conftest import Mira
+from tests.support.gguf_files import THINKING_CHATML, smollm2, with_template
 from tests.support.model_server import ThinkingServer
 
 REASONING = "The user asks for 2 + 2. Two and two make four."
@@ -148,3 +149,50 @@ def test_exports_keep_the_reasoning_and_search_leaves_it_out_unless_asked(
     hits = mira("--json", "threads", "search", "--thinking", "make four").json()
     assert [h["thread_id"] for h in hits] == [thread_id]
     assert "make four" in hits[0]["snippet"]
+
+
+@pytest.fixture(scope="module")
+def thinking_gguf(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The embedded SmolLM2 with a thinking template (its generation prompt opens <think>)."""
+    return with_template(smollm2(), tmp_path_factory.mktemp("thinking") / "smollm2-thinking.gguf", THINKING_CHATML)
+
+
+def test_the_real_model_under_a_thinking_template_thinks_in_its_part_and_answers_clean_with_thinking_off(
+    mira: Mira, thinking_gguf: Path, tmp_path: Path
+) -> None:
+    role_file = tmp_path / "brief.json"  # a short budget: SmolLM2 thinks until it or its end of text
+    role_file.write_text(json.dumps({"name": "Brief", "prompt": {}, "llm_profile": {"temperature": 0.0, "max_tokens": 24}}))
+    role_id = mira("--json", "roles", "create", "--file", str(role_file)).json()["id"]
+    ref = f"local:{thinking_gguf}"
+    thought = mira("chat", "send", "--model", ref, "--role", role_id, "--show-thinking", "What is 2 + 2?")
+    assert thought.code == 7  # every word it wrote was reasoning: the opened <think> never closed
+    assert thought.out.strip() == ""
+    thread_id = mira("--json", "threads", "list").json()[0]["id"]
+    kept = _answer(mira, thread_id)
+    reasoning = kept["parts"][0]["text"]
+    assert reasoning
+    assert reasoning in thought.err
+    assert "<think>" not in reasoning
+
+    assert mira("threads", "set", thread_id, "--thinking", "off").code == 0
+    preview = mira("--json", "threads", "preview", thread_id, "And 3 + 3?").json()
+    assert preview["sampling"]["max_tokens"] == 24  # the role's own budget is taken as is
+    answered = mira("chat", "send", "--thread", thread_id, "What is 2 + 2?")
+    assert answered.code == 0, answered.err
+    assert answered.out.strip()
+    assert "<think>" not in answered.out
+    assert "</think>" not in answered.out
+    assert _answer(mira, thread_id)["parts"] == []
+
+
+def test_a_thinking_model_gets_room_for_its_reasoning_unless_its_thinking_is_off(
+    mira: Mira, thinking_gguf: Path
+) -> None:
+    created = mira("--json", "chat", "send", "--model", "local:smollm2", "Hi")
+    thread_id = json.loads(created.out.splitlines()[-1])["thread_id"]
+    assert mira("--json", "threads", "preview", thread_id).json()["sampling"]["max_tokens"] == 512
+    assert mira("chat", "send", "--thread", thread_id, "--model", f"local:{thinking_gguf}", "x").code in (0, 7)
+    thinking = mira("--json", "threads", "preview", thread_id).json()["sampling"]["max_tokens"]
+    assert thinking == 2048  # 512 + 3,584, at most half of the 4,096-token window
+    assert mira("threads", "set", thread_id, "--thinking", "off").code == 0
+    assert mira("--json", "threads", "preview", thread_id).json()["sampling"]["max_tokens"] == 512
