@@ -26,10 +26,10 @@ from mira_desktop.models.adapters.local.grammar import grammar_for
 from mira_desktop.models.adapters.local.settings import LocalSettings, default_threads
 from mira_desktop.models.adapters.local.thinking import (
     ThinkingFormat,
+    completion_stream,
     opens_thinking,
     template_formatter,
     thinking_format,
-    watched_handler,
 )
 from mira_desktop.models.errors import ErrorKind, ModelError
 from mira_desktop.models.protocol import (
@@ -204,7 +204,11 @@ class LlamaCppModel:
         thinking = self.thinking()
         prompts: list[str] = []  # the prompt the template rendered, when Mira's handler renders it
         try:
-            stream = self._open_stream(llm, request, params, thinking, prompts.append)
+            messages = [_message(m, thinking.reasoning_key) for m in request.messages]
+            stream = completion_stream(
+                llm, self._formatter, thinking,
+                messages=messages, params=params, switch=request.thinking, seen=prompts.append,
+            )  # fmt: skip
             # A grammar holds the whole answer to its shape (agent calls, JSON): nothing is reasoning.
             opened = bool(prompts) and "grammar" not in params and opens_thinking(prompts[-1], thinking.read_tags)
             splitter = ReasoningSplitter(thinking.read_tags, thinking=opened)
@@ -238,27 +242,6 @@ class LlamaCppModel:
             raise ModelError.classified(ErrorKind.BAD_REQUEST, "models.local.refused", error=exc) from exc
         yield Usage(max(0, llm.n_tokens - completion_tokens), completion_tokens)
         yield Finish(reason)
-
-    def _open_stream(
-        self,
-        llm: Any,
-        request: ChatRequest,
-        params: dict[str, Any],
-        thinking: ThinkingFormat,
-        seen: Callable[[str], None],
-    ) -> Any:
-        """The completion stream; through the GGUF's template with the thread's thinking switch (and
-        the rendered prompt seen, to know whether it opened a think tag) when the model thinks."""
-        messages = [_message(m, thinking.reasoning_key) for m in request.messages]
-        if self._formatter is None or not (thinking.thinks or thinking.switch or thinking.reasoning_key):
-            return llm.create_chat_completion(messages=messages, stream=True, **params)
-        # create_chat_completion passes no template variables: its handler is swapped for this call
-        # (on this model's one thread), so every default of create_chat_completion still applies.
-        llm.chat_handler = watched_handler(self._formatter, thinking.template_kwargs(request.thinking), seen)
-        try:
-            return llm.create_chat_completion(messages=messages, stream=True, **params)
-        finally:
-            llm.chat_handler = None
 
     def close(self) -> None:
         current = self._current

@@ -100,3 +100,28 @@ def watched_handler(formatter: Any, extra: dict[str, Any], seen: Callable[[str],
         return result
 
     return llama_chat_format.chat_formatter_to_chat_completion_handler(render)
+
+
+def completion_stream(
+    llm: Any,
+    formatter: Any,
+    thinking: ThinkingFormat,
+    *,
+    messages: list[dict[str, Any]],
+    params: dict[str, Any],
+    switch: bool | None,
+    seen: Callable[[str], None],
+) -> Any:
+    """``llm``'s streamed chat completion; through the GGUF's template (``formatter``, None when a
+    named format is forced) with the thread's thinking ``switch`` — the rendered prompt handed to
+    ``seen``, to know whether it opened a think tag — when the model thinks."""
+    if formatter is None or not (thinking.thinks or thinking.switch or thinking.reasoning_key):
+        return llm.create_chat_completion(messages=messages, stream=True, **params)
+    # create_chat_completion passes no template variables: its handler is swapped for this call (on
+    # the model's one thread), so every default of create_chat_completion still applies.
+    llm.chat_handler = watched_handler(formatter, thinking.template_kwargs(switch), seen)
+    try:
+        return llm.create_chat_completion(messages=messages, stream=True, **params)
+    finally:
+        llm.chat_handler = None
+

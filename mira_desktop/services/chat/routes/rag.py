@@ -199,6 +199,7 @@ class RagRoute:
             SamplingParams(temperature=0.0, max_tokens=GRADE_MAX_TOKENS),
             # Only a model that takes a schema is sent one; the others are parsed as they answer.
             json_schema=GRADE_SCHEMA if grader.profile().supports_json_schema else None,
+            thinking=_no_thinking(grader),
         )
         chosen = _parse_grades(self._complete(context, request, grader), len(fitted))
         if chosen is None:  # the model did not answer in the schema: keep what retrieval ranked first
@@ -215,6 +216,7 @@ class RagRoute:
                 ),
             ),
             SamplingParams(temperature=0.2, max_tokens=HYDE_MAX_TOKENS),
+            thinking=_no_thinking(context.model_for("fast")),
         )
         with clock.stage("rewrite"):
             rewritten = self._complete(context, request, context.model_for("fast")).strip()
@@ -398,4 +400,8 @@ def _parse_grades(text: str, count: int) -> list[int] | None:
         return None
     return sorted({n - 1 for n in numbers if isinstance(n, int) and 1 <= n <= count})
 
+
+def _no_thinking(model: ChatModel) -> bool | None:
+    """A side call's few tokens are for its answer: a model with a thinking switch is asked not to think."""
+    return False if model.profile().thinking_switch else None
 
