@@ -27,6 +27,7 @@ from mira_desktop.services.threads.thinking import read_thinking
 from mira_desktop.store.roles import RoleRepository
 from mira_desktop.store.settings import SettingsRepository
 
+_THINKS = "models.thinks.{ref}"  # a model seen thinking (its answers had reasoning)
 RECENT_FOR_LORE = 6  # lorebook entries trigger on the newest messages
 _WELCOME = Thread(
     "", "", None, None, None, None, False, False, False, None, ThreadStatus.ACTIVE, None, "", "", ""
@@ -70,10 +71,23 @@ class RequestBuilder:
             memory=memory.text if memory else None,
             agent_context=agent,
             earlier=earlier,
-            reserve_for_answer=answer_room(thinks=profile.thinks, thinking=thinking),
+            reserve_for_answer=answer_room(thinks=self.thinks(model), thinking=thinking),
         )
         request = replace(request, thinking=thinking)
         return replace(request, memory_ids=memory.used) if memory else request
+
+    def thinks(self, model: ChatModel) -> bool:
+        """Whether the model writes reasoning before its answers: its profile says so (a GGUF's template),
+        or it was seen thinking before (a server's model, remembered across runs and processes)."""
+        profile = model.profile()
+        return profile.thinks or self._settings.get(_THINKS.format(ref=profile.ref)) is True
+
+    def remember_thinking(self, model: ChatModel) -> None:
+        """Keep that a server's model thinks, once its adapter has seen it send reasoning."""
+        profile = model.profile()
+        key = _THINKS.format(ref=profile.ref)
+        if profile.thinks and self._settings.get(key) is not True:
+            self._settings.set(key, True)
 
     def compile_with_file(
         self,

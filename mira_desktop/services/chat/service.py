@@ -356,6 +356,7 @@ class ChatService:
             handle.status = self._worker.run(
                 handle, route, model, request, text, resume=resume, role_models=role_models
             )
+            self._requests.remember_thinking(model)  # a server's model seen thinking gets room for it from now on
             completed = handle.status is RunStatus.COMPLETED
             if completed and route.kind is not RunKind.AGENT and resume is None:
                 self.memory.propose(handle.assistant_message_id, text)  # offered on the answer, never stored

@@ -64,6 +64,15 @@ def test_a_thinking_answer_prints_clean_and_keeps_its_reasoning_as_a_part_never_
     assert history[1] == {"role": "assistant", "content": ANSWER}  # no think tags, no reasoning_content
 
 
+def test_a_server_model_seen_thinking_gets_room_for_its_reasoning_in_every_later_process(
+    mira: Mira, server: ThinkingServer
+) -> None:
+    ref = _model(mira, server, "think-field")
+    assert mira("chat", "send", "--model", ref, "What is 2 + 2?").code == 0
+    assert mira("chat", "send", "--model", ref, "And 3 + 3?").code == 0  # each `mira` is a new process
+    assert [r["max_tokens"] for r in server.requests] == [512, 4096]  # 512 + 3,584 (half of 8,192)
+
+
 def test_show_thinking_prints_the_reasoning_on_stderr_and_the_answer_alone_on_stdout(
     mira: Mira, server: ThinkingServer
 ) -> None:
