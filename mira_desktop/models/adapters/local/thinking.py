@@ -115,7 +115,8 @@ def completion_stream(
     """``llm``'s streamed chat completion; through the GGUF's template (``formatter``, None when a
     named format is forced) with the thread's thinking ``switch`` — the rendered prompt handed to
     ``seen``, to know whether it opened a think tag — when the model thinks."""
-    if formatter is None or not (thinking.thinks or thinking.switch or thinking.reasoning_key):
+    own_handler = getattr(llm, "chat_handler", None) is not None  # e.g. a vision projector's: left alone
+    if formatter is None or own_handler or not (thinking.thinks or thinking.switch or thinking.reasoning_key):
         return llm.create_chat_completion(messages=messages, stream=True, **params)
     # create_chat_completion passes no template variables: its handler is swapped for this call (on
     # the model's one thread), so every default of create_chat_completion still applies.
