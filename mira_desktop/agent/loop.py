@@ -188,7 +188,7 @@ class AgentLoop:
         registry = self.tools.registry
         required = native and self._call_first(run)
         request = ChatRequest(
-            (*self.base_messages, *run.request_messages(native)),
+            (*self.base_messages, *run.request_messages(native, profile.reasoning_in_tool_loop)),
             self.sampling,
             tools=registry.specs() if native else (),
             json_schema=None if native else grammar_schema(registry.tools),
@@ -259,7 +259,7 @@ class AgentLoop:
                 if arguments is not None
                 else ParsedCall.failed(call_id, parsed.tool, said("agent.malformed.args_not_object"))
             ]
-        run.add_assistant(reply.text if native else "", calls)
+        run.add_assistant(reply.text if native else "", calls, reply.reasoning)
         run.queued = calls
         run.save()
         return None

@@ -9,7 +9,15 @@ from dataclasses import dataclass, field
 from mira_desktop.agent.checkpoint import ParsedCall
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.phrases import said
-from mira_desktop.models.protocol import ChatModel, ChatRequest, Finish, TextDelta, ToolCallDelta, Usage
+from mira_desktop.models.protocol import (
+    ChatModel,
+    ChatRequest,
+    Finish,
+    ReasoningDelta,
+    TextDelta,
+    ToolCallDelta,
+    Usage,
+)
 
 
 @dataclass
@@ -25,6 +33,7 @@ class ModelReply:
     finish: str
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    reasoning: str = ""  # a thinking model's reasoning before this step (see run_state.step_reasoning)
 
 
 def read_reply(
@@ -32,6 +41,7 @@ def read_reply(
 ) -> ModelReply:
     """Consume the stream; ``on_text`` sees each text piece as it arrives. Raises ``ModelError``."""
     text: list[str] = []
+    thought: list[str] = []
     pieces: dict[int, _CallPieces] = {}
     finish = "stop"
     usage = Usage(0, 0)
@@ -40,6 +50,8 @@ def read_reply(
             text.append(chunk.text)
             if on_text is not None:
                 on_text(chunk.text)
+        elif isinstance(chunk, ReasoningDelta):
+            thought.append(chunk.text)
         elif isinstance(chunk, ToolCallDelta):
             call = pieces.setdefault(chunk.index, _CallPieces())
             call.name = chunk.name or call.name
@@ -49,7 +61,9 @@ def read_reply(
         elif isinstance(chunk, Finish):
             finish = chunk.reason
     calls = tuple((pieces[i].name, "".join(pieces[i].arguments)) for i in sorted(pieces))
-    return ModelReply("".join(text), calls, finish, usage.prompt_tokens, usage.completion_tokens)
+    return ModelReply(
+        "".join(text), calls, finish, usage.prompt_tokens, usage.completion_tokens, "".join(thought).strip()
+    )
 
 
 def parse_native_calls(reply: ModelReply, id_prefix: str) -> list[ParsedCall]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from mira_desktop.agent.budgets import Budget, StopReason, explain_stop
@@ -77,12 +78,14 @@ class AgentRun:
         self.journal.event(event.value, data)
 
     # -- messages --------------------------------------------------------------------------------
-    def add_assistant(self, text: str, calls: Sequence[ParsedCall]) -> None:
+    def add_assistant(self, text: str, calls: Sequence[ParsedCall], reasoning: str = "") -> None:
         message: dict[str, Any] = {"role": "assistant", "content": text}
         if calls:
             message["tool_calls"] = [
                 {"id": c.id, "name": c.name, "arguments": c.arguments or {}} for c in calls
             ]
+            if reasoning:  # kept for the run's next steps (step_reasoning decides whether it is sent)
+                message["reasoning"] = reasoning
         self.messages.append(message)
 
     def add_user(self, text: str) -> None:
@@ -107,15 +110,19 @@ class AgentRun:
             self.record_result(call.id, call.name, ToolResult.refused(note, "not_run"))
         self.queued = []
 
-    def request_messages(self, native: bool) -> tuple[ChatMessage, ...]:
+    def request_messages(self, native: bool, keep_reasoning: bool = False) -> tuple[ChatMessage, ...]:
+        """The run's own steps as messages; ``keep_reasoning``: the model's profile says its template
+        reads an earlier step's reasoning (:func:`step_reasoning`)."""
         if native:
-            return tuple(message_from_dict(m) for m in self.messages)
+            return tuple(
+                replace(message_from_dict(m), reasoning=step_reasoning(m, keep_reasoning)) for m in self.messages
+            )
         rendered = []
         for message in self.messages:
             if message["role"] == "assistant" and message.get("tool_calls"):
                 calls = [{"tool": c["name"], "args": c["arguments"]} for c in message["tool_calls"]]
                 text = "\n".join(json.dumps(c, ensure_ascii=False) for c in calls)
-                rendered.append(ChatMessage("assistant", text))
+                rendered.append(ChatMessage("assistant", text, reasoning=step_reasoning(message, keep_reasoning)))
             elif message["role"] == "tool":
                 rendered.append(
                     ChatMessage("user", f"Result of {message.get('name', 'the tool')}:\n{message['content']}")
@@ -178,3 +185,21 @@ class AgentRun:
             external=pending.external,
             may_have_run=pending.may_have_run,
         )
+
+
+def step_reasoning(message: dict[str, Any], template_reads_it: bool) -> str:
+    """The reasoning an agent step's message carries back to the model: the one place of the rule.
+
+    Reasoning is never sent back as history, except between the tool calls of one agent run, and
+    only to a model whose chat template reads it (``ModelProfile.reasoning_in_tool_loop``): local
+    GGUFs whose template renders ``reasoning_content`` or ``thinking`` (Qwen3, GLM, Kimi, DeepSeek
+    V3.1, gpt-oss — several refuse to go on without it), and every remote server (its own template
+    decides; llama.cpp's and vLLM's drop it where theirs does not use it). The run's messages are its
+    own steps only (the thread's history comes from the compiled request, which has no reasoning),
+    and only a step that called tools keeps its reasoning (``add_assistant``), so a final answer's
+    reasoning never travels on.
+    """
+    if not template_reads_it or not message.get("tool_calls"):
+        return ""
+    return str(message.get("reasoning", ""))
+

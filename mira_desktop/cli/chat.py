@@ -64,10 +64,21 @@ def register(
     for name, help_text, handler in (
         ("regenerate", "a new answer beside this one (nothing is deleted)", _regenerate),
         ("retry", "answer the same message again as a new branch (after an error or a stop)", _retry),
+        (
+            "continue",
+            "carry on an answer that was cut off or stopped (cut off while thinking: twice the room)",
+            _continue,
+        ),
     ):
         sub = commands.add_parser(name, help=help_text, parents=[common])
         sub.add_argument("message_id")
         sub.set_defaults(handler=handler)
+    for sub in (send, edit, *(commands.choices[n] for n in ("regenerate", "retry", "continue"))):
+        sub.add_argument(
+            "--show-thinking",
+            action="store_true",
+            help="print a thinking model's reasoning on stderr as it streams (stdout keeps the answer)",
+        )
 
 
 def _send(args: argparse.Namespace, services: AppServices, out: Output) -> int:
@@ -105,7 +116,7 @@ def _send(args: argparse.Namespace, services: AppServices, out: Output) -> int:
         view, plan = carried
         how = "whole" if plan.mode.value == "inline" else f"as {plan.mode.value}"
         print(f"mira: note: {view.name}, sent earlier in this thread, goes with it ({how}).", file=sys.stderr)
-    return follow(services, lambda: services.chat.send(args.thread, args.text, options), as_json=out.as_json)
+    return follow(services, lambda: services.chat.send(args.thread, args.text, options), as_json=out.as_json, show_thinking=args.show_thinking)
 
 
 def _send_with_file(args: argparse.Namespace, services: AppServices, out: Output, options: SendOptions) -> int:
@@ -122,7 +133,7 @@ def _send_with_file(args: argparse.Namespace, services: AppServices, out: Output
         if plan is not None and plan.warning:
             print(f"mira: warning: {plan.warning}", file=sys.stderr)
         with_file = dataclasses.replace(options, attachment=key)
-        return follow(services, lambda: services.chat.send(args.thread, args.text, with_file), as_json=out.as_json)
+        return follow(services, lambda: services.chat.send(args.thread, args.text, with_file), as_json=out.as_json, show_thinking=args.show_thinking)
     finally:
         services.attachments.remove_from_draft(None, draft_key=key)  # a no-op once the message holds it
 
@@ -137,7 +148,7 @@ def _edit(args: argparse.Namespace, services: AppServices, out: Output) -> int:
         started.append(services.chat.edit(args.message_id, args.text))
         return started[0]
 
-    code = follow(services, start, as_json=out.as_json)
+    code = follow(services, start, as_json=out.as_json, show_thinking=args.show_thinking)
     if title is not None and started and not out.as_json:  # as the window offers it after the edit
         thread = started[0].thread_id
         print(
@@ -149,8 +160,17 @@ def _edit(args: argparse.Namespace, services: AppServices, out: Output) -> int:
 
 
 def _regenerate(args: argparse.Namespace, services: AppServices, out: Output) -> int:
-    return follow(services, lambda: services.chat.regenerate(args.message_id), as_json=out.as_json)
+    return follow(services, lambda: services.chat.regenerate(args.message_id), as_json=out.as_json, show_thinking=args.show_thinking)
 
 
 def _retry(args: argparse.Namespace, services: AppServices, out: Output) -> int:
-    return follow(services, lambda: services.chat.retry(args.message_id), as_json=out.as_json)
+    return follow(services, lambda: services.chat.retry(args.message_id), as_json=out.as_json, show_thinking=args.show_thinking)
+
+
+def _continue(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    return follow(
+        services,
+        lambda: services.chat.continue_answer(args.message_id),
+        as_json=out.as_json,
+        show_thinking=args.show_thinking,
+    )

@@ -147,8 +147,8 @@ def _list(args: argparse.Namespace, services: AppServices, out: Output) -> int:
         window = str(caps.get("context_window", "?"))
         state = "loaded" if e.loaded else ("error" if e.detail else "-")
         tools = str(caps.get("tool_call_format", "-"))
-        switch = caps.get("thinking_switch")
-        thinking = "-" if switch is None else ("yes" if switch else "no")
+        # the variable its template takes (enable_thinking, reasoning_effort), "no", or "-" when unknown
+        thinking = str(caps.get("thinking_switch") or "no") if "thinking_switch" in caps else "-"
         row = [("* " if e.is_default else "  ") + e.ref, e.kind, state, window, tools, thinking, flags or "-"]
         rows.append(row)
     out.table(

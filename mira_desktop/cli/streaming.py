@@ -18,6 +18,8 @@ if TYPE_CHECKING:
     from mira_desktop.services.chat.service import RunHandle
 
 EXIT_FOR_STATUS = {"completed": 0, "waiting_approval": 0, "failed": 5, "cancelled": 130}
+# A thinking model spent its whole token budget on reasoning and wrote no answer.
+EXIT_CUT_OFF_THINKING = 7
 PICK_A_TOOL_MODEL = (
     "Give the thread a model that calls tools: `mira models list` shows which do, "
     "`mira chat send --thread ID --model REF …` switches."
@@ -30,9 +32,15 @@ def follow(
     *,
     as_json: bool,
     stdout: TextIO | None = None,
+    show_thinking: bool = False,
+    stderr: TextIO | None = None,
 ) -> int:
-    """Start a run with ``start`` and print it as it streams. SIGINT stops it like the Stop button."""
+    """Start a run with ``start`` and print it as it streams. SIGINT stops it like the Stop button.
+
+    A thinking model's reasoning goes to stderr with ``show_thinking`` only (stdout is the answer);
+    with ``as_json`` its deltas are events of their own type, ``reasoning.delta``."""
     out = stdout or sys.stdout
+    err = stderr or sys.stderr
     events: queue.Queue[LiveEvent] = queue.Queue()
     unsubscribe = services.run_bus.subscribe(events.put)
     handle: RunHandle | None = None
@@ -54,11 +62,7 @@ def follow(
                 same_as = event.data.get("same_as")
             if event.type == "agent.no_tools":
                 unused_tools = str(event.data.get("note", ""))
-            if as_json:
-                out.write(json.dumps(event.to_dict(), ensure_ascii=False) + "\n")
-            elif event.type == EventType.MESSAGE_DELTA and event.seq is None:
-                out.write(event.data["text"])
-            out.flush()
+            _print_event(event, out, err if show_thinking else None, as_json=as_json)
             if event.type in PAUSE_EVENTS:
                 break
         handle.wait()
@@ -71,10 +75,24 @@ def follow(
                 print(f"mira: note: {unused_tools} {PICK_A_TOOL_MODEL}", file=sys.stderr)
             if status == "waiting_approval":
                 print_pending(out, event.data)
+        if _cut_off_thinking(event.data):
+            return EXIT_CUT_OFF_THINKING
         return EXIT_FOR_STATUS.get(status, 1)
     finally:
         signal.signal(signal.SIGINT, previous)
         unsubscribe()
+
+
+def _print_event(event: LiveEvent, out: TextIO, thinking: TextIO | None, *, as_json: bool) -> None:
+    """One event: a JSON line, or the answer's text on ``out`` and its reasoning on ``thinking``."""
+    if as_json:
+        out.write(json.dumps(event.to_dict(), ensure_ascii=False) + "\n")
+    elif event.type == EventType.MESSAGE_DELTA and event.seq is None:
+        out.write(event.data["text"])
+    elif event.type == EventType.REASONING_DELTA and event.seq is None and thinking is not None:
+        thinking.write(event.data["text"])
+        thinking.flush()
+    out.flush()
 
 
 def print_pending(out: TextIO, data: dict[str, object]) -> None:
@@ -109,10 +127,23 @@ def _report_end(out: TextIO, data: dict[str, object], status: str) -> None:
     out.flush()
     if status == "cancelled":
         print("mira: stopped; the partial answer is kept.", file=sys.stderr)
+    elif _cut_off_thinking(data):
+        error = data.get("error")
+        message = error.get("message") if isinstance(error, dict) else ""
+        print(
+            f"mira: {message} Continue: mira chat continue {data.get('message_id')}; "
+            f"thinking off: mira threads set {data.get('thread_id')} --thinking off",
+            file=sys.stderr,
+        )
     elif status == "failed":
         error = data.get("error")
         message = error.get("message") if isinstance(error, dict) else "the run failed"
         print(f"mira: error: {message}", file=sys.stderr)
+
+
+def _cut_off_thinking(data: dict[str, object]) -> bool:
+    error = data.get("error")
+    return isinstance(error, dict) and error.get("kind") == "cut_off_thinking"
 
 
 def _undo_note(pending: dict[str, object]) -> str:

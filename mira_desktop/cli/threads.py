@@ -61,6 +61,7 @@ def _show(args: argparse.Namespace, services: AppServices, out: Output) -> int:
                     "parent_id": m.parent_id,
                     "role": m.role,
                     "content": m.content,
+                    "parts": m.parts,  # files sent, a thinking model's reasoning
                     "status": m.status,
                     "error": m.error,
                     "run_id": m.run_id,
@@ -76,7 +77,9 @@ def _show(args: argparse.Namespace, services: AppServices, out: Output) -> int:
     out.line(f"{thread.title or '(untitled)'}  [{thread.id}, {thread.status.value}]")
     for m in detail.messages:
         marker = "" if m.status.value == "complete" else f" ({m.status.value})"
-        out.line(f"\n{m.role.value}{marker} {m.id}:\n{m.content}")
+        thought = next((p for p in m.parts if p.get("type") == "reasoning"), None)
+        note = f"(thought for {max(1, round(float(thought.get('seconds') or 0)))} s: --json shows it)\n" if thought else ""
+        out.line(f"\n{m.role.value}{marker} {m.id}:\n{note}{m.content}")
     return 0
 
 
@@ -109,6 +112,9 @@ def register_conversation_actions(
         "search", help="search every thread and branch (Chinese included)", parents=[common]
     )
     search.add_argument("query")
+    search.add_argument(
+        "--thinking", action="store_true", help="search the reasoning of thinking models' answers too"
+    )
     search.set_defaults(handler=_search)
     export = commands.add_parser(
         "export", help="Markdown (visible branch) or JSON (whole tree)", parents=[common]
@@ -142,6 +148,11 @@ def register_conversation_actions(
     setting.add_argument(
         "--image", choices=["on", "off"], help="a picture of each answer (needs `mira media image-model`)"
     )
+    setting.add_argument(
+        "--thinking",
+        choices=["on", "off", "default"],
+        help="a thinking model's reasoning before each answer (only for a model whose template has the switch)",
+    )
     setting.set_defaults(handler=_set)
     preview = commands.add_parser(
         "preview",
@@ -169,7 +180,7 @@ def _switch(args: argparse.Namespace, services: AppServices, out: Output) -> int
 
 
 def _search(args: argparse.Namespace, services: AppServices, out: Output) -> int:
-    hits = services.threads.search(args.query)
+    hits = services.threads.search(args.query, reasoning=args.thinking)
     if out.as_json:
         out.data(hits)
     else:
@@ -212,10 +223,13 @@ def _summary(args: argparse.Namespace, services: AppServices, out: Output) -> in
 
 def _set(args: argparse.Namespace, services: AppServices, out: Output) -> int:
     thread = services.threads.get(args.id)
+    if args.thinking is not None:
+        return _set_thinking(args, services, out)
     media = (args.tts, args.image)
     if args.agent is None and args.workspace is None and args.memory is None and media == (None, None):
         raise InvalidInputError(
-            "Say what to change: --agent on|off, --workspace ID, --memory on|off, --tts on|off, --image on|off."
+            "Say what to change: --agent on|off, --workspace ID, --memory on|off, --tts on|off, --image on|off, "
+            "--thinking on|off|default."
         )
     if media != (None, None):
         thread = services.media.set_flags(
@@ -232,6 +246,23 @@ def _set(args: argparse.Namespace, services: AppServices, out: Output) -> int:
         thread = services.threads.set_agent(thread.id, enabled, args.workspace)
     where = f" in workspace {thread.workspace_id}" if thread.workspace_id else ""
     out.result(thread, f"Agent mode is {'on' if thread.agent_enabled else 'off'} for {thread.id}{where}.")
+    return 0
+
+
+def _set_thinking(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    from mira_desktop.core.errors import ConflictError
+
+    thread = services.threads.get(args.id)
+    ref = services.models.resolve(thread.model_ref)
+    if services.models.thinking_switch(ref) is None:
+        raise ConflictError(
+            f"The thread's model ({ref}) has no thinking switch: its chat template takes neither "
+            "enable_thinking nor a reasoning effort."
+        )
+    value = {"on": True, "off": False, "default": None}[args.thinking]
+    services.threads.set_thinking(thread.id, value)
+    said = {True: "on", False: "off", None: "the model's default"}[value]
+    out.result({"thread_id": thread.id, "thinking": value}, f"Thinking is {said} for {thread.id}.")
     return 0
 
 

@@ -25,6 +25,9 @@ class ChatMessage:
     tool_call_id: str | None = None
     name: str | None = None
     images: tuple[str, ...] = ()  # data: URLs (image/png;base64,…) for a model that can see
+    # An earlier answer's reasoning, sent back only within one agent run's tool loop to a model whose
+    # template reads it (``ModelProfile.reasoning_in_tool_loop``); never in a chat's history.
+    reasoning: str = ""
 
 
 @dataclass(frozen=True)
@@ -42,10 +45,20 @@ class ChatRequest:
     json_schema: dict[str, Any] | None = None  # constrain the answer to this schema
     grammar: str | None = None  # a llama.cpp GBNF grammar the answer must follow (local models)
     tool_choice: str = "auto"  # auto: the model may call a tool | required: it must call one
+    # The thread's thinking switch for a model that has one (``ModelProfile.thinking_switch``):
+    # None leaves the model's default.
+    thinking: bool | None = None
 
 
 @dataclass(frozen=True)
 class TextDelta:
+    text: str
+
+
+@dataclass(frozen=True)
+class ReasoningDelta:
+    """A piece of a thinking model's reasoning: kept beside the answer, never in its text."""
+
     text: str
 
 
@@ -70,7 +83,7 @@ class Finish:
     reason: str  # stop | length | tool_calls | cancelled
 
 
-Chunk = TextDelta | ToolCallDelta | Usage | Finish
+Chunk = TextDelta | ReasoningDelta | ToolCallDelta | Usage | Finish
 
 
 @dataclass(frozen=True)
@@ -88,7 +101,13 @@ class ModelProfile:
     # How it calls tools: "openai" (a server's native calls), a local family's own format (hermes,
     # llama3, mistral, mistral_args, gpt_oss: read from its chat template), or "json" (Mira's grammar).
     tool_call_format: str = "json"
-    thinking_switch: bool = False  # its template has a switch that turns thinking on or off
+    thinks: bool = False  # writes reasoning before its answer (its template has think tags, or it sent some)
+    # How its thinking is switched: "enable_thinking" or "reasoning_effort" (read from its chat
+    # template, or a server seen thinking); None: no switch to show.
+    thinking_switch: str | None = None
+    # Its template reads an earlier turn's reasoning (``reasoning_content``): within one agent run's
+    # tool loop the reasoning of the run's own earlier steps goes back to it.
+    reasoning_in_tool_loop: bool = False
 
 
 class ChatModel(Protocol):

@@ -201,6 +201,14 @@ class MessageRepository:
                     ),
                 )
 
+    def set_parts(self, message_id: str, parts: list[dict[str, Any]]) -> None:
+        """Replace the message's parts (an answer's reasoning as it streams; joins the caller's transaction)."""
+        with self._db.transaction():
+            self._db.execute(
+                "UPDATE messages SET parts_json = ?, updated_at = ? WHERE id = ?",
+                (dumps(parts), now_iso(), message_id),
+            )
+
     def set_metadata(self, message_id: str, metadata: dict[str, Any]) -> None:
         with self._db.transaction():
             self._db.execute(
@@ -221,14 +229,22 @@ class MessageRepository:
         with self._db.transaction():
             self._db.execute("DELETE FROM messages WHERE id = ?", (message_id,))
 
-    def search(self, query: str, limit: int = 50) -> list[Message]:
-        """Messages of every thread and branch whose text contains ``query`` (any script, no case)."""
+    def search(self, query: str, limit: int = 50, *, reasoning: bool = False) -> list[Message]:
+        """Messages of every thread and branch whose text contains ``query`` (any script, no case);
+        with ``reasoning``, also those whose reasoning part contains it."""
         escaped = query.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        in_reasoning = (
+            " OR EXISTS (SELECT 1 FROM json_each(messages.parts_json) AS part"
+            " WHERE json_extract(part.value, '$.type') = 'reasoning'"
+            " AND json_extract(part.value, '$.text') LIKE :pattern ESCAPE '\\')"
+            if reasoning
+            else ""
+        )
         rows = self._db.query(
-            "SELECT * FROM messages WHERE content LIKE ? ESCAPE '\\' "
+            f"SELECT * FROM messages WHERE (content LIKE :pattern ESCAPE '\\'{in_reasoning}) "
             "AND thread_id NOT IN (SELECT id FROM threads WHERE trashed_at IS NOT NULL) "
-            "ORDER BY created_at DESC, id DESC LIMIT ?",
-            (f"%{escaped}%", limit),
+            "ORDER BY created_at DESC, id DESC LIMIT :limit",
+            {"pattern": f"%{escaped}%", "limit": limit},
         )
         return [_message(r) for r in rows]
 

@@ -95,3 +95,34 @@ def split_gguf(source: Path, folder: Path, stem: str, parts: int = 2) -> list[Pa
     written = sorted(folder.glob(f"{stem}-*-of-*.gguf"))
     assert len(written) == parts, written
     return written
+
+
+# A thinking template in the shape of Qwen3's: its generation prompt opens <think> (or, with
+# enable_thinking false, writes an empty thinking block), and it reads an assistant turn's
+# reasoning_content.
+THINKING_CHATML = (
+    "{% for message in messages %}{{'<|im_start|>' + message['role'] + '\n'}}"
+    "{% if message['role'] == 'assistant' and message.get('reasoning_content') %}"
+    "{{'<think>\n' + message['reasoning_content'] + '\n</think>\n\n'}}{% endif %}"
+    "{{message['content'] + '<|im_end|>' + '\n'}}{% endfor %}"
+    "{% if add_generation_prompt %}{{ '<|im_start|>assistant\n' }}"
+    "{% if enable_thinking is defined and enable_thinking is false %}{{ '<think>\n\n</think>\n\n' }}"
+    "{% else %}{{ '<think>\n' }}{% endif %}{% endif %}"
+)
+
+
+def with_template(source: Path, target: Path, template: str) -> Path:
+    """A copy of the GGUF ``source`` whose chat template is ``template`` (the ``gguf`` package's own
+    metadata copier, as its ``gguf_new_metadata`` script does it)."""
+    import gguf
+    from gguf.scripts.gguf_new_metadata import MetadataDetails, copy_with_new_metadata
+
+    reader = gguf.GGUFReader(str(source), "r")
+    architecture = reader.fields[gguf.Keys.General.ARCHITECTURE].contents()
+    writer = gguf.GGUFWriter(str(target), arch=str(architecture), endianess=reader.endianess)
+    alignment = reader.fields.get(gguf.Keys.General.ALIGNMENT)
+    if alignment is not None:
+        writer.data_alignment = int(alignment.contents())
+    details = {gguf.Keys.Tokenizer.CHAT_TEMPLATE: MetadataDetails(gguf.GGUFValueType.STRING, template)}
+    copy_with_new_metadata(reader, writer, details, [])
+    return target

@@ -155,6 +155,7 @@ class RunRefused:
 class DeltaReceived:
     run_id: str
     text: str
+    reasoning: bool = False  # a thinking model's reasoning, shown apart from the answer
 
 
 @dataclass(frozen=True)
@@ -162,6 +163,7 @@ class RunEnded:
     run_id: str
     status: str  # completed | cancelled | failed
     error: str = ""
+    flags: tuple[str, ...] = ()  # what the end says about the answer (cut_off_thinking)
 
 
 Event = (
@@ -282,16 +284,14 @@ def transition(state: ChatState, event: Event) -> tuple[ChatState, tuple[Effect,
         case RunRefused(message):
             history = tuple(m for m in state.history if not m.optimistic)
             return replace(state, history=history, active_run=None, notice=message), ()
-        case DeltaReceived(run_id, text):
+        case DeltaReceived(run_id, text, reasoning):
             run = state.active_run
             if run is None or run.run_id != run_id or state.current != run.thread_id:
                 return state, ()
-            history = tuple(
-                replace(m, content=m.content + text) if m.id == run.assistant_id else m for m in state.history
-            )
+            history = tuple(_grown(m, text, reasoning) if m.id == run.assistant_id else m for m in state.history)
             return replace(state, history=history), ()
-        case RunEnded(run_id, status, error):
-            return _run_ended(state, run_id, status, error)
+        case RunEnded(run_id, status, error, flags):
+            return _run_ended(state, run_id, status, error, flags)
         case _:
             assert_never(event)
 
@@ -396,20 +396,28 @@ def _run_started(
 
 
 def _run_ended(
-    state: ChatState, run_id: str, status: str, error: str
+    state: ChatState, run_id: str, status: str, error: str, flags: tuple[str, ...] = ()
 ) -> tuple[ChatState, tuple[Effect, ...]]:
     run = state.active_run
     if run is None or run.run_id != run_id:
         return state, ()
     final = {"completed": "complete", "cancelled": "cancelled", "failed": "error"}.get(status, status)
     history = tuple(
-        replace(m, status=final, error=error) if m.id == run.assistant_id else m for m in state.history
+        replace(m, status=final, error=error, flags=(*m.flags, *flags)) if m.id == run.assistant_id else m
+        for m in state.history
     )
     ended = replace(state, history=history, active_run=None)
     effects: tuple[Effect, ...] = (RefreshThreads(),)
     if state.current == run.thread_id:
         effects = (LoadThread(run.thread_id), RefreshThreads())  # refresh sibling counters from the store
     return ended, effects
+
+
+def _grown(message: ViewMessage, text: str, reasoning: bool) -> ViewMessage:
+    """The streaming answer with a delta added to its text, or to its reasoning."""
+    if reasoning:
+        return replace(message, reasoning=message.reasoning + text)
+    return replace(message, content=message.content + text)
 
 
 def _keep_streaming(state: ChatState, history: tuple[ViewMessage, ...]) -> tuple[ViewMessage, ...]:
@@ -424,7 +432,9 @@ def _keep_streaming(state: ChatState, history: tuple[ViewMessage, ...]) -> tuple
     if streaming is None:
         return history
     shown = tuple(
-        replace(m, content=streaming.content, status="streaming") if m.id == run.assistant_id else m
+        replace(m, content=streaming.content, reasoning=streaming.reasoning, status="streaming")
+        if m.id == run.assistant_id
+        else m
         for m in history
     )
     loaded = {m.id for m in history}

@@ -48,13 +48,15 @@ class ViewMessage:
     run_id: str = ""  # the run that wrote it (agent answers show that run's steps)
     author: str = ""  # the role that answered ("" for Mira itself)
     avatar: str = ""  # a path to the role's avatar image
-    flags: tuple[str, ...] = ()  # cut_off, stopped_repeating, greeting
+    flags: tuple[str, ...] = ()  # cut_off, cut_off_thinking, stopped_repeating, greeting
     # How the answer's sentences are tied to its sources: those Mira tied (the model wrote no [n])
     # and those no source supports (their text, for the window to list).
     cited_by_mira: int = 0
     unsupported: tuple[str, ...] = ()
     proposal: str = ""  # a fact the answer offers to remember (the user accepts or dismisses it)
     parts: tuple[AttachmentRef, ...] = ()  # the file sent with a user message
+    reasoning: str = ""  # a thinking model's reasoning, shown collapsed above the answer
+    thinking_seconds: float = 0.0  # how long it thought (0 while unknown: still streaming)
 
 
 @dataclass(frozen=True)

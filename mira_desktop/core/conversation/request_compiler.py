@@ -7,6 +7,7 @@ count, newest kept first. Nothing here is persisted or shown as a message.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -44,6 +45,19 @@ class CompiledRequest:
     dropped_messages: int = 0
     role: CompiledRole = field(default_factory=lambda: CompiledRole(None, None, ""))
     memory_ids: tuple[str, ...] = ()  # the memory facts in the memory section
+    thinking: bool | None = None  # the thread's thinking switch (None: the model's default)
+
+
+ANSWER_ROOM = 512  # tokens kept for an answer when the role's profile sets no max tokens
+# A model that thinks spends tokens on its reasoning before the answer: it gets this much more room
+# (4,096 in all, never more than half the window), unless its thinking is switched off.
+THINKING_ROOM = 3584
+
+
+def answer_room(*, thinks: bool, thinking: bool | None) -> int:
+    """The default ``max_tokens`` of an answer: the answer's room, and the thinking room when the
+    model thinks and the thread has not switched its thinking off."""
+    return ANSWER_ROOM + (THINKING_ROOM if thinks and thinking is not False else 0)
 
 
 class ContextOverflowError(InvalidInputError):
@@ -60,7 +74,7 @@ def compile_request(
     memory: str | None = None,
     agent_context: str | None = None,
     sampling: SamplingParams | None = None,
-    reserve_for_answer: int = 512,
+    reserve_for_answer: int = ANSWER_ROOM,
     earlier: int = 0,
 ) -> CompiledRequest:
     """The request for ``history``; ``earlier``: messages before it that were not read (left out too)."""
@@ -111,16 +125,20 @@ def compile_request(
     )
 
 
+# A thinking block at the start of an answer saved before reasoning was kept apart (or imported from
+# another app): a model shown its old think tags imitates them, so history leaves them out.
+_SAVED_THINKING = re.compile(r"\A\s*<(think|thinking)>.*?</\1>\s*", re.S)
+
+
 def prompt_history(path: Sequence[Message]) -> list[PromptMessage]:
-    """What of the visible branch the model sees: your messages, and answers with text."""
+    """What of the visible branch the model sees: your messages, and answers with text (never their
+    reasoning: it is a part of its own, and an old answer's leading think block is cut)."""
     history = []
     for message in path:
         if message.role is MessageRole.USER:
             history.append(PromptMessage("user", message.content))
-        elif (
-            message.role is MessageRole.ASSISTANT
-            and message.content
-            and message.status is not MessageStatus.STREAMING
-        ):
-            history.append(PromptMessage("assistant", message.content))
+        elif message.role is MessageRole.ASSISTANT and message.status is not MessageStatus.STREAMING:
+            text = _SAVED_THINKING.sub("", message.content) if "</think" in message.content else message.content
+            if text:
+                history.append(PromptMessage("assistant", text))
     return history

@@ -27,6 +27,7 @@ class EventType(StrEnum):
     ROUTE_SELECTED = "route.selected"
     REQUEST_COMPILED = "request.compiled"
     MESSAGE_DELTA = "message.delta"
+    REASONING_DELTA = "reasoning.delta"  # a thinking model's reasoning, beside the answer's text
     MESSAGE_COMPLETED = "message.completed"
     NOTICE = "notice"
     SUMMARY_UPDATED = "summary.updated"

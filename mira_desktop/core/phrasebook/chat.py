@@ -10,5 +10,6 @@ ENGLISH: dict[str, str] = {
     "chat.no_message": "No message with id {message_id}.",
     "chat.no_run": "No run with id {run_id}: see `mira threads show`.",
     "chat.not_found": "No {name} with id {id}: see `{command}`.",
+    "chat.cut_off_thinking": "Cut off while thinking: the model spent its {tokens} tokens on reasoning and wrote no answer. Continue gives it twice the room, or turn thinking off for this thread.",
     "chat.nothing_to_summarize": "There is nothing to summarize yet: the conversation is too short.",
 }

@@ -3,15 +3,17 @@
 The file is ``{"replies": [...]}`` with optional settings beside it:
 
 - ``{"text": "...", "token_delay_ms": 20}`` streams the text word by word with that delay
-  (``"finish": "length"`` ends it as if ``max_tokens`` was reached);
+  (``"finish": "length"`` ends it as if ``max_tokens`` was reached); ``"reasoning": "..."`` streams
+  a thinking model's reasoning first, the same way (``"text": ""`` with it: a model that only thought);
 - ``{"tool_calls": [{"name": "...", "arguments": {...}}]}`` returns tool calls (``"arguments"`` may
-  be a string, to send malformed JSON);
+  be a string, to send malformed JSON), after its ``"reasoning"`` if it has one;
 - ``{"error": {"kind": "unreachable", "message": "..."}}`` raises that classified error.
 
 ``"pick": "in_order"`` (the default) consumes the next reply on each call; ``"pick": "by_turn"``
 answers with reply *n* where *n* is the number of assistant turns already in the request, so a run
 resumed in a new process continues where it left off. ``"profile"`` overrides the capability
-flags (``supports_tools``, ``supports_json_schema``, ``supports_vision``, ``context_window``).
+flags (``supports_tools``, ``supports_json_schema``, ``supports_vision``, ``context_window``,
+``thinks``, ``thinking_switch``, ``reasoning_in_tool_loop``).
 Every request received is recorded in :attr:`ScriptedModel.requests` and, with ``"record_to":
 "FILE"`` (relative to the script), appended to that JSON-lines file for tests in another process.
 When the replies run out the call fails with a clear error. Cancellation is honoured between words.
@@ -35,6 +37,7 @@ from mira_desktop.models.protocol import (
     Chunk,
     Finish,
     ModelProfile,
+    ReasoningDelta,
     TextDelta,
     ToolCallDelta,
     Usage,
@@ -42,7 +45,15 @@ from mira_desktop.models.protocol import (
 from mira_desktop.models.registry import Adapter
 
 _WORDS = re.compile(r"\S+\s*|\s+")
-_PROFILE_FLAGS = {"supports_tools", "supports_json_schema", "supports_vision", "context_window"}
+_PROFILE_FLAGS = {
+    "supports_tools",
+    "supports_json_schema",
+    "supports_vision",
+    "context_window",
+    "thinks",
+    "thinking_switch",
+    "reasoning_in_tool_loop",
+}
 
 
 def load_script(path: Path) -> dict[str, Any]:
@@ -76,6 +87,7 @@ def request_to_json(request: ChatRequest) -> dict[str, Any]:
                 **({"tool_calls": [{"id": c.id, "name": c.name, "arguments": c.arguments} for c in m.tool_calls]}
                    if m.tool_calls else {}),
                 **({"tool_call_id": m.tool_call_id} if m.tool_call_id else {}),
+                **({"reasoning": m.reasoning} if m.reasoning else {}),
             }
             for m in request.messages
         ],
@@ -83,6 +95,7 @@ def request_to_json(request: ChatRequest) -> dict[str, Any]:
         "tools": [t.name for t in request.tools],
         "json_schema": request.json_schema,
         "grammar": request.grammar,
+        **({"thinking": request.thinking} if request.thinking is not None else {}),
     }  # fmt: skip
 
 
@@ -109,6 +122,9 @@ class ScriptedModel:
             supports_json_schema=bool(self._flags.get("supports_json_schema", True)),
             supports_vision=bool(self._flags.get("supports_vision", False)),
             tool_call_format="openai" if self._flags.get("supports_tools", True) else "json",
+            thinks=bool(self._flags.get("thinks", False)),
+            thinking_switch=self._flags.get("thinking_switch"),
+            reasoning_in_tool_loop=bool(self._flags.get("reasoning_in_tool_loop", False)),
         )
 
     @property
@@ -157,6 +173,7 @@ class ScriptedModel:
             raise ModelError(kind, str(error.get("message", "scripted failure")))
         prompt_tokens = sum(self.count_tokens(m.content) for m in request.messages)
         if "tool_calls" in reply:
+            yield from (ReasoningDelta(w) for w in _WORDS.findall(str(reply.get("reasoning", ""))))
             for index, call in enumerate(reply["tool_calls"]):
                 arguments = call.get("arguments", {})
                 yield ToolCallDelta(
@@ -171,14 +188,15 @@ class ScriptedModel:
             yield Finish("tool_calls")
             return
         delay = float(reply.get("token_delay_ms", 0)) / 1000
-        words = _WORDS.findall(str(reply["text"]))
-        for count, word in enumerate(words):
+        thought = [ReasoningDelta(w) for w in _WORDS.findall(str(reply.get("reasoning", "")))]
+        pieces: list[Chunk] = [*thought, *(TextDelta(w) for w in _WORDS.findall(str(reply["text"])))]
+        for count, piece in enumerate(pieces):
             if (delay and count and cancel.wait(delay)) or cancel.cancelled:
                 yield Usage(prompt_tokens, count)
                 yield Finish("cancelled")
                 return
-            yield TextDelta(word)
-        yield Usage(prompt_tokens, len(words))
+            yield piece
+        yield Usage(prompt_tokens, len(pieces))
         yield Finish(str(reply.get("finish", "stop")))
 
     def close(self) -> None:

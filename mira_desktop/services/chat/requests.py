@@ -8,7 +8,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from mira_desktop.core.conversation.request_compiler import CompiledRequest, PromptMessage, compile_request
+from mira_desktop.core.conversation.request_compiler import (
+    CompiledRequest,
+    PromptMessage,
+    answer_room,
+    compile_request,
+)
 from mira_desktop.core.conversation.threads import Thread, ThreadStatus
 from mira_desktop.core.roles.compiler import CompiledRole, compile_role
 from mira_desktop.core.roles.records import Role
@@ -18,9 +23,11 @@ from mira_desktop.services.attachments.views import FileBlock, SendMode
 from mira_desktop.services.memory.service import MemoryService
 from mira_desktop.services.model_catalog.catalog import ModelService
 from mira_desktop.services.roles.service import configured_user_name
+from mira_desktop.services.threads.thinking import read_thinking
 from mira_desktop.store.roles import RoleRepository
 from mira_desktop.store.settings import SettingsRepository
 
+_THINKS = "models.thinks.{ref}"  # a model seen thinking (its answers had reasoning)
 RECENT_FOR_LORE = 6  # lorebook entries trigger on the newest messages
 _WELCOME = Thread(
     "", "", None, None, None, None, False, False, False, None, ThreadStatus.ACTIVE, None, "", "", ""
@@ -47,10 +54,14 @@ class RequestBuilder:
         self, thread: Thread, history: list[PromptMessage], model: ChatModel, *, earlier: int = 0
     ) -> CompiledRequest:
         """Raises ``ContextOverflowError`` when the newest message alone does not fit; ``earlier``:
-        the messages before ``history`` that were not read (see ``BranchEditor.recent_path``)."""
-        window = model.profile().context_window
+        the messages before ``history`` that were not read (see ``BranchEditor.recent_path``).
+        A model that thinks gets room for its reasoning too (:func:`answer_room`); the thread's
+        thinking switch goes with the request to a model that has one."""
+        profile = model.profile()
+        window = profile.context_window
         memory = self.memory.for_request(thread, window, model.count_tokens)
         agent = self.agent_context(thread, model) if thread.agent_enabled else None
+        thinking = read_thinking(self._settings, thread.id) if profile.thinking_switch else None
         request = compile_request(
             history=history,
             window=window,
@@ -60,8 +71,23 @@ class RequestBuilder:
             memory=memory.text if memory else None,
             agent_context=agent,
             earlier=earlier,
+            reserve_for_answer=answer_room(thinks=self.thinks(model), thinking=thinking),
         )
+        request = replace(request, thinking=thinking)
         return replace(request, memory_ids=memory.used) if memory else request
+
+    def thinks(self, model: ChatModel) -> bool:
+        """Whether the model writes reasoning before its answers: its profile says so (a GGUF's template),
+        or it was seen thinking before (a server's model, remembered across runs and processes)."""
+        profile = model.profile()
+        return profile.thinks or self._settings.get(_THINKS.format(ref=profile.ref)) is True
+
+    def remember_thinking(self, model: ChatModel) -> None:
+        """Keep that a server's model thinks, once its adapter has seen it send reasoning."""
+        profile = model.profile()
+        key = _THINKS.format(ref=profile.ref)
+        if profile.thinks and self._settings.get(key) is not True:
+            self._settings.set(key, True)
 
     def compile_with_file(
         self,

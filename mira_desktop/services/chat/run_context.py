@@ -1,7 +1,9 @@
 """What a route runner gets: the compiled request, the model, the cancel token, and the journal.
 
 Text deltas reach live listeners at once and are saved coalesced (every ``FLUSH_SECONDS``), so a
-killed app loses at most the text of the last fraction of a second, never a row per token.
+killed app loses at most the text of the last fraction of a second, never a row per token. A
+thinking model's reasoning streams the same way beside the text (``reasoning.delta``) and is kept
+as the answer's ``reasoning`` part, never in its text.
 """
 
 from __future__ import annotations
@@ -65,6 +67,10 @@ class RunContext:
         self.opening_metadata: dict[str, Any] = {}  # what the answer carried when the run began
         self.text = ""
         self._pending = ""
+        self.reasoning = ""
+        self._reasoning_pending = ""
+        self._thinking_span: tuple[float, float] | None = None  # first and last reasoning delta
+        self.opening_parts: list[dict[str, Any]] = []  # the answer's parts when the run began
         self._last_flush = time.monotonic()
 
     def model_for(self, role: str) -> ChatModel:
@@ -91,12 +97,39 @@ class RunContext:
         if time.monotonic() - self._last_flush >= FLUSH_SECONDS:
             self.flush()
 
+    def reasoning_delta(self, text: str) -> None:
+        """Add streamed reasoning (kept beside the answer, shown collapsed)."""
+        if not text:
+            return
+        now = time.monotonic()
+        self._thinking_span = (self._thinking_span[0] if self._thinking_span else now, now)
+        self.reasoning += text
+        self._reasoning_pending += text
+        self._bus.publish(LiveEvent(self.run_id, self.thread.id, EventType.REASONING_DELTA, {"text": text}))
+        if now - self._last_flush >= FLUSH_SECONDS:
+            self.flush()
+
+    @property
+    def thinking_seconds(self) -> float:
+        """How long the model thought: from its first piece of reasoning to its last."""
+        return 0.0 if self._thinking_span is None else self._thinking_span[1] - self._thinking_span[0]
+
+    def parts(self) -> list[dict[str, Any]]:
+        """The answer's parts: those it began with, and its reasoning when it thought."""
+        kept = [p for p in self.opening_parts if p.get("type") != "reasoning"]
+        if not self.reasoning.strip():
+            return kept
+        part = {"type": "reasoning", "text": self.reasoning.strip(), "seconds": round(self.thinking_seconds, 1)}
+        return [*kept, part]
+
     def flush(self) -> None:
-        if not self._pending:
+        if not self._pending and not self._reasoning_pending:
             return
         with self._db.transaction():
             self.flush_into_journal()
             self._messages.set_content(self.assistant_message_id, self.text)
+            if self.reasoning:
+                self._messages.set_parts(self.assistant_message_id, self.parts())
         self._last_flush = time.monotonic()
 
     def rewind(self, length: int) -> None:
@@ -109,7 +142,10 @@ class RunContext:
                 self._messages.set_content(self.assistant_message_id, self.text)
 
     def flush_into_journal(self) -> None:
-        """Journal the text streamed since the last flush (inside the caller's transaction)."""
+        """Journal the reasoning and text streamed since the last flush (inside the caller's transaction)."""
+        if self._reasoning_pending:
+            thought, self._reasoning_pending = self._reasoning_pending, ""
+            self._runs.append_event(self.run_id, EventType.REASONING_DELTA, {"text": thought})
         if self._pending:
             chunk, self._pending = self._pending, ""
             self._runs.append_event(self.run_id, EventType.MESSAGE_DELTA, {"text": chunk})

@@ -57,6 +57,7 @@ class Turn:
     prefix: str = ""  # continue: the new answer starts with the cut-off one's text
     attachment: AttachedFile | None = None  # the file of the message (read into the request)
     earlier: int = 0  # messages before ``history`` that were not read (too old for the window)
+    max_tokens: int | None = None  # more room than the request's own (an answer cut off while thinking)
 
 
 class RunRecords:

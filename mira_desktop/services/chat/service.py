@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from mira_desktop.agent.outcomes import NewMessage
@@ -19,6 +20,7 @@ from mira_desktop.core.conversation.routing import RouteDecision, choose_route
 from mira_desktop.core.conversation.runs import Run, RunEvent, RunKind, RunStatus
 from mira_desktop.core.conversation.threads import Message, MessageRole
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
+from mira_desktop.core.sampling import SamplingParams
 from mira_desktop.core.tasks import Task, TaskRunner
 from mira_desktop.models.protocol import ChatModel
 from mira_desktop.services.chat.requests import RequestBuilder
@@ -204,8 +206,13 @@ class ChatService:
         return self.regenerate(message_id)
 
     def continue_answer(self, message_id: str) -> RunHandle:
-        """A cut-off answer carries on: a new branch beside it that starts with its text (nothing is lost)."""
+        """A cut-off answer carries on: a new branch beside it that starts with its text (nothing is lost).
+        An answer cut off while thinking has no text to carry on from: a new answer to its question
+        gets twice the tokens that one used (its reasoning is never sent back)."""
         answer = self._inputs.message(message_id)
+        if answer.role is MessageRole.ASSISTANT and answer.parent_id and (answer.error or {}).get("kind") == "cut_off_thinking":
+            used = int(answer.metadata.get("thinking_tokens") or 0)
+            return self._answer_again(self._inputs.message(answer.parent_id), max_tokens=2 * used or None)
         if answer.role is not MessageRole.ASSISTANT or answer.parent_id is None or not answer.content:
             raise InvalidInputError.said("chat.continue_text")
         question = self._inputs.message(answer.parent_id)
@@ -230,14 +237,14 @@ class ChatService:
         compiled = self._requests.role_greetings(role)
         return [g for g in compiled if g.strip()]
 
-    def _answer_again(self, user_message: Message) -> RunHandle:
+    def _answer_again(self, user_message: Message, *, max_tokens: int | None = None) -> RunHandle:
         thread = self._inputs.writable_thread(user_message.thread_id)
         path = self._inputs.recent(thread, user_message.id)
         file = self.attachments.file_of_message(user_message)
         file = file or self._inputs.carried(path.ids[:-1])
         turn = Turn(
             thread, user_message.parent_id, user_message.content, path.history, user_message.id,
-            attachment=file, earlier=path.earlier,
+            attachment=file, earlier=path.earlier, max_tokens=max_tokens,
         )  # fmt: skip
         return self._start(turn, SendOptions(), create_thread=False)
 
@@ -255,6 +262,9 @@ class ChatService:
                 request, file_block = self._requests.compile_with_file(
                     thread, turn.history, model, turn.attachment, earlier=turn.earlier
                 )
+            if turn.max_tokens:  # more room than the request's own (never past the window)
+                room = min(turn.max_tokens, max(request.window - request.prompt_tokens, 16))
+                request = replace(request, sampling=request.sampling.merged(SamplingParams(max_tokens=room)))
             route = choose_route(
                 agent_enabled=thread.agent_enabled,
                 knowledge_base_id=thread.knowledge_base_id,
@@ -346,6 +356,7 @@ class ChatService:
             handle.status = self._worker.run(
                 handle, route, model, request, text, resume=resume, role_models=role_models
             )
+            self._requests.remember_thinking(model)  # a server's model seen thinking gets room for it from now on
             completed = handle.status is RunStatus.COMPLETED
             if completed and route.kind is not RunKind.AGENT and resume is None:
                 self.memory.propose(handle.assistant_message_id, text)  # offered on the answer, never stored

@@ -89,6 +89,7 @@ class SummaryService:
         request = ChatRequest(
             (ChatMessage("system", PROMPT), ChatMessage("user", transcript)),
             SamplingParams(temperature=0.2, max_tokens=220),
+            thinking=False if model.profile().thinking_switch else None,  # 220 tokens are for the summary
         )
         text = "".join(
             c.text for c in model.stream(request, cancel or CancelToken()) if isinstance(c, TextDelta)

@@ -115,6 +115,7 @@ class RunWorker:
             opening.content if opening is not None else ""
         )  # a continued answer starts with its text
         context.opening_metadata = dict(opening.metadata) if opening is not None else {}
+        context.opening_parts = list(opening.parts) if opening is not None else []
         events = self._runs.events(handle.run_id)
         if resume is not None:  # listeners already saw the run's opening; they see its resumption
             events = [e for e in events if e.type == EventType.RUN_RESUMED][-1:]
@@ -177,6 +178,8 @@ class RunWorker:
                 error=outcome.error,
                 metadata=_merged(context.opening_metadata, ending) or None,
             )
+            if context.reasoning:
+                self._messages.set_parts(message_id, context.parts())
             done_event = self._runs.append_event(run_id, EventType.MESSAGE_COMPLETED, completed)
             end_event = self._runs.append_event(run_id, terminal, terminal_data)
             self._runs.finish(run_id, outcome.status, outcome.error)
@@ -213,6 +216,8 @@ class RunWorker:
         with self._db.transaction():
             context.flush_into_journal()
             self._messages.set_content(message_id, context.text)
+            if context.reasoning:
+                self._messages.set_parts(message_id, context.parts())
             self._messages.set_metadata(message_id, _merged(context.opening_metadata, outcome.metadata))
             waiting = self._runs.append_event(run_id, EventType.RUN_WAITING, data)
             self._runs.set_status(run_id, RunStatus.WAITING_APPROVAL)

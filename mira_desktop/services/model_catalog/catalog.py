@@ -375,6 +375,11 @@ class ModelService:
                 tokens = chunk.completion_tokens
         return ModelTestResult(ref, "".join(parts).strip(), first, time.perf_counter() - started, tokens)
 
+    def thinking_switch(self, ref_text: str) -> str | None:
+        """How the model's thinking is switched (``enable_thinking``, ``reasoning_effort``), read from
+        its template (a local model's GGUF) — None when it has no switch to show."""
+        return self.registry.get(self.validate_ref(ref_text)).profile().thinking_switch
+
     def load(self, ref_text: str) -> ModelProfile:
         """Make the model ready to answer: loads a local model (slow: call off the UI thread)."""
         model = self.registry.get(self.validate_ref(ref_text))

@@ -13,6 +13,7 @@ from mira_desktop.core.conversation.threads import Message, Thread, ThreadStatus
 from mira_desktop.core.errors import InvalidInputError, NotFoundError
 from mira_desktop.core.knowledge import KnowledgeBase
 from mira_desktop.services.threads.drafts import WELCOME_DRAFT_SETTING
+from mira_desktop.services.threads.thinking import read_thinking, write_thinking
 from mira_desktop.store.knowledge_bases import KnowledgeBaseRepository
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.runs import RunRepository
@@ -159,6 +160,17 @@ class ThreadService:
         self._threads.set_flag(thread_id, f"{flag}_enabled", enabled)
         return self._changed(thread_id)
 
+    def thinking(self, thread_id: str) -> bool | None:
+        """The thread's thinking switch: True, False, or None for the model's default."""
+        self.get(thread_id)
+        return read_thinking(self._settings, thread_id)
+
+    def set_thinking(self, thread_id: str, thinking: bool | None) -> Thread:
+        """Switch the thread's thinking on or off (None: the model's default); applies from its next answer."""
+        self.get(thread_id)
+        write_thinking(self._settings, thread_id, thinking)
+        return self._changed(thread_id)
+
     def rename(self, thread_id: str, title: str) -> Thread:
         title = " ".join(title.split())
         if not title:
@@ -170,8 +182,9 @@ class ThreadService:
     def save_draft(self, thread_id: str, text: str) -> None:
         self._threads.set_draft(thread_id, text)
 
-    def search(self, query: str, limit: int = 50) -> builtins.list[SearchHit]:
-        """Threads whose title or any message (every branch) contains ``query``; Chinese included."""
+    def search(self, query: str, limit: int = 50, *, reasoning: bool = False) -> builtins.list[SearchHit]:
+        """Threads whose title or any message (every branch) contains ``query``; Chinese included.
+        A thinking model's reasoning is left out unless ``reasoning`` asks for it."""
         query = query.strip()
         if not query:
             raise InvalidInputError.said("threads.empty_search")
@@ -180,7 +193,7 @@ class ThreadService:
         for thread in self._threads.search_titles(query, limit):
             titles[thread.id] = thread.title
             hits.append(SearchHit(thread.id, thread.title, None, "title", thread.title))
-        for message in self._messages.search(query, limit):
+        for message in self._messages.search(query, limit, reasoning=reasoning):
             if message.thread_id not in titles:
                 found = self._threads.get(message.thread_id)
                 titles[message.thread_id] = found.title if found else ""
@@ -190,7 +203,7 @@ class ThreadService:
                     titles[message.thread_id],
                     message.id,
                     message.role.value,
-                    snippet(message.content, query),
+                    snippet(_matched_text(message, query), query),
                 )
             )
         return hits[:limit]
@@ -231,6 +244,7 @@ class ThreadService:
         thread Mira made for itself such as an evaluation's)."""
         row = self._threads.get(thread_id)
         self._threads.delete(thread_id)  # messages, their attachment references and media rows cascade
+        write_thinking(self._settings, thread_id, None)
         if self.after_delete is not None:
             self.after_delete()
         self._changes.publish(Topic.THREADS, thread_id)
@@ -239,6 +253,14 @@ class ThreadService:
     def _changed(self, thread_id: str) -> Thread:
         self._changes.publish(Topic.THREADS, thread_id)
         return self.get(thread_id)
+
+
+def _matched_text(message: Message, query: str) -> str:
+    """The text of ``message`` that holds ``query``: its content, else its reasoning."""
+    if query.lower() in message.content.lower():
+        return message.content
+    thought = [str(p.get("text", "")) for p in message.parts if p.get("type") == "reasoning"]
+    return next((t for t in thought if query.lower() in t.lower()), message.content)
 
 
 def snippet(text: str, query: str, width: int = 80) -> str:

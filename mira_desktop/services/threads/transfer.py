@@ -15,7 +15,7 @@ from mira_desktop import __version__
 from mira_desktop.core import phrases
 from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.conversation.branches import MessageTree
-from mira_desktop.core.conversation.threads import MessageRole, MessageStatus, Thread
+from mira_desktop.core.conversation.threads import Message, MessageRole, MessageStatus, Thread
 from mira_desktop.core.errors import InvalidInputError
 from mira_desktop.core.fileio import write_atomically
 from mira_desktop.core.ids import new_id
@@ -92,7 +92,7 @@ class ThreadTransfer:
                 marker = " (stopped)"
             elif message.status is MessageStatus.ERROR:
                 marker = f" (error: {(message.error or {}).get('message', 'failed')})"
-            lines += [f"## {names[message.role]}{marker}", "", message.content, ""]
+            lines += [f"## {names[message.role]}{marker}", "", *_thinking_block(message), message.content, ""]
         return "\n".join(lines).rstrip() + "\n"
 
     def export(self, thread: Thread, fmt: str, target: Path) -> Path:
@@ -225,3 +225,14 @@ def _parents_first(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
     if len(ordered) != len(messages):
         raise InvalidInputError.said("threads.import_cycle")
     return ordered
+
+
+def _thinking_block(message: Message) -> list[str]:
+    """A thinking model's reasoning as a collapsed block (``<details>``, which Markdown viewers fold)."""
+    lines: list[str] = []
+    for part in message.parts:
+        if part.get("type") == "reasoning" and str(part.get("text", "")).strip():
+            seconds = part.get("seconds")
+            summary = f"Thought for {round(seconds)} s" if isinstance(seconds, (int, float)) else "Thinking"
+            lines += ["<details>", f"<summary>{summary}</summary>", "", str(part["text"]).strip(), "", "</details>", ""]
+    return lines

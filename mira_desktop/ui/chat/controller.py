@@ -149,15 +149,18 @@ class ChatController(QObject):
         if run is not None and run.run_id is None:
             self._early.append(event)  # our run started but we do not know its id yet
             return
-        if event.type == EventType.MESSAGE_DELTA and event.seq is None:
-            self.dispatch(DeltaReceived(event.run_id, str(event.data.get("text", ""))))
+        if event.type in (EventType.MESSAGE_DELTA, EventType.REASONING_DELTA) and event.seq is None:
+            thought = event.type == EventType.REASONING_DELTA
+            self.dispatch(DeltaReceived(event.run_id, str(event.data.get("text", "")), reasoning=thought))
             return
-        if event.type != EventType.MESSAGE_DELTA:
+        if event.type not in (EventType.MESSAGE_DELTA, EventType.REASONING_DELTA):
             self.run_event.emit(event)  # the agent panel shows each step as it happens
         if event.type in PAUSE_EVENTS:
             error = event.data.get("error")
             message = explain_saved(error) if isinstance(error, dict) else ""
-            self.dispatch(RunEnded(event.run_id, str(event.data.get("status", "")), message))
+            thought = isinstance(error, dict) and error.get("kind") == "cut_off_thinking"
+            flags = ("cut_off_thinking",) if thought else ()
+            self.dispatch(RunEnded(event.run_id, str(event.data.get("status", "")), message, flags))
 
     # -- effects ---------------------------------------------------------------------------------
     def _perform(self, effect: Effect) -> None:
@@ -283,7 +286,7 @@ class ChatController(QObject):
         self._unsubscribe()
 
 
-FLAGS = ("cut_off", "stopped_repeating", "greeting", "continuable", "same_as", "no_tool_use")
+FLAGS = ("cut_off", "cut_off_thinking", "stopped_repeating", "greeting", "continuable", "same_as", "no_tool_use")
 
 
 def view_message(
@@ -298,6 +301,8 @@ def view_message(
     return ViewMessage(
         sources=sources,
         parts=tuple(_attachment_ref(p) for p in message.parts if p.get("type") in ("file", "image")),
+        reasoning="\n\n".join(str(p.get("text", "")) for p in message.parts if p.get("type") == "reasoning"),
+        thinking_seconds=sum(float(p.get("seconds") or 0) for p in message.parts if p.get("type") == "reasoning"),
         id=message.id,
         parent_id=message.parent_id,
         role="user" if message.role is MessageRole.USER else message.role.value,

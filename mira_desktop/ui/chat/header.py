@@ -44,6 +44,8 @@ class _Choices:
     default_model: str
     tools: str = ""  # agent mode on a model that "cannot" call tools, or whose last run left them "unused"
     tools_model: str = ""  # that model's name
+    thinking_switch: str | None = None  # the thread's model has one (enable_thinking, reasoning_effort)
+    thinking: bool | None = None  # the thread's setting (None: the model's default)
 
 
 @dataclass
@@ -90,6 +92,12 @@ class ChatHeader(QWidget):
         self.agent_button.setCheckable(True)
         self.agent_button.setToolTip(tr("header.agent_tip"))
         self.workspace_picker = self._combo("workspacePicker", tr("header.workspace_tip"))
+        self.thinking_button = QToolButton()  # only for a model whose template has a thinking switch
+        self.thinking_button.setObjectName("thinkingToggle")
+        self.thinking_button.setText(tr("header.thinking"))
+        self.thinking_button.setCheckable(True)
+        self.thinking_button.setToolTip(tr("header.thinking_tip"))
+        self.thinking_button.hide()
         self.model_picker = self._combo("modelPicker", tr("header.model_tip"))
         self.menu_button = QToolButton()
         self.menu_button.setText("⋯")
@@ -101,10 +109,12 @@ class ChatHeader(QWidget):
             self.kb_picker,
             self.agent_button,
             self.workspace_picker,
+            self.thinking_button,
             self.model_picker,
             self.menu_button,
         ):
             layout.addWidget(widget)
+        self.thinking_button.toggled.connect(self._set_thinking)
         self.role_picker.activated.connect(lambda i: self._bind(role_id=self.role_picker.itemData(i)))
         self.kb_picker.activated.connect(lambda i: self._bind(knowledge_base_id=self.kb_picker.itemData(i)))
         self.workspace_picker.activated.connect(self._workspace_picked)
@@ -162,6 +172,7 @@ class ChatHeader(QWidget):
             if thread_id is not None and services.threads.exists(thread_id):
                 thread = services.threads.get(thread_id)
             models = services.models.entries()
+            switch, thinking = thinking_of(services, thread)
             return _Choices(
                 thread=thread,
                 roles=services.roles.list(),
@@ -171,6 +182,8 @@ class ChatHeader(QWidget):
                 models=models,
                 default_model=services.models.default_ref(),
                 **tool_use(services, thread, draft, models),
+                thinking_switch=switch,
+                thinking=thinking,
             )
 
         self.runner.op(self, load).success(self._show).run()
@@ -218,6 +231,10 @@ class ChatHeader(QWidget):
         self.agent_button.setChecked(agent)
         self.agent_button.blockSignals(False)
         self.workspace_picker.setVisible(agent)
+        self.thinking_button.blockSignals(True)
+        self.thinking_button.setChecked(choices.thinking is not False)
+        self.thinking_button.blockSignals(False)
+        self.thinking_button.setVisible(thread is not None and choices.thinking_switch is not None)
         self._show_tool_hint(choices)
         self.loaded.emit()
         pending, self._after_load = self._after_load, []
@@ -285,6 +302,9 @@ class ChatHeader(QWidget):
             return
         self._write(lambda services, thread_id: services.threads.set_agent(thread_id, enabled, workspace_id))
 
+    def _set_thinking(self, on: bool) -> None:
+        self._write(lambda services, thread_id: services.threads.set_thinking(thread_id, on))
+
     def _pick_model(self, ref: str | None) -> None:
         if self.thread_id is None:
             self.draft.model_ref = ref
@@ -304,6 +324,19 @@ class ChatHeader(QWidget):
             self.reload()
 
         runner.op(self, lambda: change(services, thread_id)).success(written).run()
+
+
+def thinking_of(services: AppServices, thread: Thread | None) -> tuple[str | None, bool | None]:
+    """The thread's thinking switch and setting, when its model has a switch (read off the UI thread)."""
+    from mira_desktop.core.errors import MiraError
+
+    if thread is None:
+        return None, None
+    try:
+        switch = services.models.thinking_switch(services.models.resolve(thread.model_ref))
+    except MiraError:  # a model that is gone or not set up: its picker says so, there is no switch
+        return None, None
+    return switch, services.threads.thinking(thread.id) if switch else None
 
 
 def tool_use(

@@ -24,6 +24,7 @@ from mira_desktop.ui.chat.citation_note import citation_label, citation_note
 from mira_desktop.ui.chat.long_text import breakable, without_breaks
 from mira_desktop.ui.chat.message_body import MessageLabel, show_settled
 from mira_desktop.ui.chat.message_parts import add_parts
+from mira_desktop.ui.chat.reasoning_block import ReasoningBlock
 from mira_desktop.ui.i18n import tr
 from mira_desktop.ui.theme import current_is_dark
 
@@ -88,6 +89,8 @@ class MessageWidget(QFrame):
         author_row.addWidget(self.avatar)
         author_row.addWidget(self.who, 1)
         layout.addLayout(author_row)
+        self.reasoning = ReasoningBlock()  # a thinking model's reasoning, collapsed above the answer
+        layout.addWidget(self.reasoning)
         layout.addLayout(self.body_layout)
         layout.addWidget(self.sources)
         self.citations = citation_label(layout)  # which sentences Mira tied, which none supports
@@ -192,6 +195,9 @@ class MessageWidget(QFrame):
                     dark=current_is_dark(),
                     copy_label=tr("message.copy_code"),
                 )
+        self.reasoning.show_reasoning(
+            message.reasoning, message.thinking_seconds, thinking=streaming and not message.content
+        )
         self.parts.show_parts(message.parts)
         self.proposal.setVisible(bool(message.proposal) and message.status == "complete")
         if message.proposal:
@@ -222,7 +228,9 @@ class MessageWidget(QFrame):
             "waiting_approval": tr("message.waiting_note"),
         }.get(message.status, "")
         state = message.status
-        if message.status == "complete" and "stopped_repeating" in message.flags:
+        if "cut_off_thinking" in message.flags and message.status == "error":
+            status_text, state = message.error, "cut_off"  # not a failure to retry: room to go on
+        elif message.status == "complete" and "stopped_repeating" in message.flags:
             status_text, state = tr("message.repeating_note"), "cut_off"
         elif message.status == "complete" and "cut_off" in message.flags:
             status_text, state = tr("message.cut_off_note"), "cut_off"
@@ -248,13 +256,16 @@ class MessageWidget(QFrame):
         self.copy_button.setVisible(bool(message.content))
         self.edit_button.setVisible(user and settled)
         greeting = "greeting" in message.flags or message.id.startswith(GREETING_PREFIX)
-        failed = message.status == "error"
+        thinking_cut_off = "cut_off_thinking" in message.flags
+        failed = message.status == "error" and not thinking_cut_off
         self.retry_button.setVisible(not user and failed and not message.optimistic)
         self.continue_button.setVisible(
             not user
             and settled
-            and bool(message.content)
-            and ("cut_off" in message.flags or message.status == "cancelled")
+            and (
+                thinking_cut_off
+                or (bool(message.content) and ("cut_off" in message.flags or message.status == "cancelled"))
+            )
         )
         self.regenerate_button.setVisible(not user and settled and not greeting and not failed)
         self.delete_button.setVisible(settled and not message.id.startswith(GREETING_PREFIX))

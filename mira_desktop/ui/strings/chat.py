@@ -12,6 +12,18 @@ STRINGS: dict[str, Source] = {
         "header.agent_tip",
     ),
     "header.workspace_tip": translate("header", "The folder agent runs work in", "header.workspace_tip"),
+    "header.thinking": translate("header", "Thinking", "header.thinking"),
+    "header.thinking_tip": translate(
+        "header",
+        "Let the model reason before it answers: its reasoning is shown collapsed above the answer and never sent back",
+        "header.thinking_tip",
+    ),
+    "message.thinking": translate("message", "Thinking…", "message.thinking"),
+    "message.thought_for": translate("message", "Thought for {seconds} s", "message.thought_for"),
+    "message.thinking_copy": translate("message", "Copy thinking", "message.thinking_copy"),
+    "message.thinking_tip": translate(
+        "message", "Show or hide how the model reasoned before answering", "message.thinking_tip"
+    ),
     "composer.loading": translate("composer", "Loading the model…", "composer.loading"),
     "composer.unavailable": translate(
         "composer", "The model is not available: see the status bar.", "composer.unavailable"

@@ -33,6 +33,11 @@ STRINGS: dict[str, Source] = {
     "phrase.chat.not_found": translate(
         "phrase", "No {name} with id {id}: see `{command}`.", "phrase.chat.not_found"
     ),
+    "phrase.chat.cut_off_thinking": translate(
+        "phrase",
+        "Cut off while thinking: the model spent its {tokens} tokens on reasoning and wrote no answer. Continue gives it twice the room, or turn thinking off for this thread.",
+        "phrase.chat.cut_off_thinking",
+    ),
     "phrase.chat.nothing_to_summarize": translate(
         "phrase",
         "There is nothing to summarize yet: the conversation is too short.",

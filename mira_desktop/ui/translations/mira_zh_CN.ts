@@ -799,6 +799,16 @@ For {purposes} · licence {licence} · {languages}</source>
         <translation>智能体运行所用的文件夹</translation>
     </message>
     <message>
+        <source>Thinking</source>
+        <comment>header.thinking</comment>
+        <translation>思考</translation>
+    </message>
+    <message>
+        <source>Let the model reason before it answers: its reasoning is shown collapsed above the answer and never sent back</source>
+        <comment>header.thinking_tip</comment>
+        <translation>让模型先推理再回答：推理过程折叠显示在回答上方，且不会再发回给模型</translation>
+    </message>
+    <message>
         <source>The role (persona) of this thread</source>
         <comment>header.role_tip</comment>
         <translation>此对话的角色</translation>
@@ -1640,6 +1650,26 @@ It does not touch your original files, and it keeps every conversation: {threads
 </context>
 <context>
     <name>message</name>
+    <message>
+        <source>Thinking…</source>
+        <comment>message.thinking</comment>
+        <translation>正在思考…</translation>
+    </message>
+    <message>
+        <source>Thought for {seconds} s</source>
+        <comment>message.thought_for</comment>
+        <translation>已思考 {seconds} 秒</translation>
+    </message>
+    <message>
+        <source>Copy thinking</source>
+        <comment>message.thinking_copy</comment>
+        <translation>复制思考过程</translation>
+    </message>
+    <message>
+        <source>Show or hide how the model reasoned before answering</source>
+        <comment>message.thinking_tip</comment>
+        <translation>显示或隐藏模型回答前的推理过程</translation>
+    </message>
     <message>
         <source>stopped</source>
         <comment>message.stopped</comment>
@@ -3543,6 +3573,11 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <source>No {name} with id {id}: see `{command}`.</source>
         <comment>phrase.chat.not_found</comment>
         <translation>没有 ID 为 {id} 的{name}：请查看 `{command}`。</translation>
+    </message>
+    <message>
+        <source>Cut off while thinking: the model spent its {tokens} tokens on reasoning and wrote no answer. Continue gives it twice the room, or turn thinking off for this thread.</source>
+        <comment>phrase.chat.cut_off_thinking</comment>
+        <translation>思考时被截断：模型把 {tokens} 个词元都用在了推理上，没有写出回答。点“继续”给它两倍的空间，或为此对话关闭思考。</translation>
     </message>
     <message>
         <source>There is nothing to summarize yet: the conversation is too short.</source>

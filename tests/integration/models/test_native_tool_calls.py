@@ -70,7 +70,7 @@ def test_a_template_that_renders_tools_makes_the_model_call_in_its_own_format(he
     profile = hermes.profile()
     assert profile.tool_call_format == "hermes"
     assert profile.supports_tools is True  # the agent offers it its tools natively
-    assert profile.thinking_switch is False
+    assert profile.thinking_switch is None  # its template takes no switch
 
 
 def test_the_embedded_model_without_a_tools_template_keeps_the_json_grammar() -> None:

@@ -87,7 +87,7 @@ def template_name(template: str | None) -> str:
 def check_template(header: GgufHeader) -> TemplateCheck:
     """Render :data:`SAMPLE` with the model's template, or fall back to a named format and say why."""
     template = header.chat_template
-    bos, eos = _token(header, "bos"), _token(header, "eos")
+    bos, eos = special_token(header, "bos"), special_token(header, "eos")
     if template is None:
         return _fallback(header, "The model file has no chat template.")
     try:
@@ -127,7 +127,7 @@ def tools_formatter(header: GgufHeader) -> Any:
     from llama_cpp.llama_chat_format import Jinja2ChatFormatter
 
     return Jinja2ChatFormatter(
-        template=header.chat_template, eos_token=_token(header, "eos"), bos_token=_token(header, "bos")
+        template=header.chat_template, eos_token=special_token(header, "eos"), bos_token=special_token(header, "bos")
     )
 
 
@@ -141,7 +141,8 @@ def _fallback(header: GgufHeader, problem: str) -> TemplateCheck:
     return TemplateCheck(name, name, sample, problem)
 
 
-def _token(header: GgufHeader, which: str) -> str:
+def special_token(header: GgufHeader, which: str) -> str:
+    """The text of the model's ``bos`` or ``eos`` token (empty when its header does not say)."""
     index = header.values.get(f"tokenizer.ggml.{which}_token_id")
     tokens = header.tokens or ()
     return tokens[index] if isinstance(index, int) and 0 <= index < len(tokens) else ""

@@ -20,11 +20,23 @@ from typing import Any
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.tasks import TaskRunner
 from mira_desktop.models.adapters.local import images, vision
-from mira_desktop.models.adapters.local.chat_template import TemplateCheck, check_template, tools_formatter
+from mira_desktop.models.adapters.local.chat_template import (
+    TemplateCheck,
+    check_template,
+    special_token,
+    tools_formatter,
+)
 from mira_desktop.models.adapters.local.gguf import check_gguf
-from mira_desktop.models.adapters.local.gguf_metadata import read_file_header
+from mira_desktop.models.adapters.local.gguf_metadata import GgufHeader, read_file_header
 from mira_desktop.models.adapters.local.grammar import grammar_for
 from mira_desktop.models.adapters.local.settings import LocalSettings, default_threads
+from mira_desktop.models.adapters.local.thinking import (
+    ThinkingFormat,
+    completion_stream,
+    opens_thinking,
+    template_formatter,
+    thinking_format,
+)
 from mira_desktop.models.adapters.local.tool_calls.completion import tool_completion
 from mira_desktop.models.adapters.local.tool_calls.formats import ToolCallFormat
 from mira_desktop.models.errors import ErrorKind, ModelError
@@ -37,6 +49,7 @@ from mira_desktop.models.protocol import (
     TextDelta,
     Usage,
 )
+from mira_desktop.models.reasoning import ReasoningSplitter
 
 _DONE = object()
 
@@ -70,6 +83,8 @@ class LlamaCppModel:
         self._abort_callback: Any = None
         self.template: TemplateCheck | None = None  # how prompts are written, read on first use
         self._tools_formatter: Any = None  # the GGUF's own template, for requests with tools
+        self._thinking: ThinkingFormat | None = None  # read from the GGUF's template on first need
+        self._formatter: Any = None  # the GGUF's own template, compiled, when it is the one used
 
     # -- loading ---------------------------------------------------------------------------------
     @property
@@ -97,10 +112,12 @@ class LlamaCppModel:
 
         _route_llama_logs(llama_cpp)
         _leave_stdio_alone(llama_cpp)
-        self._read_template()
+        header = read_file_header(self.path, keep_tokens=True)
+        self._read_template(header)
         forced: dict[str, Any] = {}
         if self.template is not None and self.template.chat_format is not None:
             forced["chat_format"] = self.template.chat_format
+        self._thinking = thinking_format(header.chat_template if header is not None else None)
         try:
             llm = llama_cpp.Llama(
                 model_path=str(self.path),
@@ -132,21 +149,33 @@ class LlamaCppModel:
             except BaseException:
                 llm.close()
                 raise
+        if header is not None and header.chat_template and not forced:
+            self._formatter = template_formatter(
+                header.chat_template, special_token(header, "eos"), special_token(header, "bos"), llm.token_eos()
+            )
         return llm
 
-    def _read_template(self) -> TemplateCheck | None:
+    def _read_template(self, header: GgufHeader | None = None) -> TemplateCheck | None:
         """The GGUF's template, tried (and how it calls tools), read once from the file's header."""
         if self.template is None:
-            header = read_file_header(self.path, keep_tokens=True)
+            header = header or read_file_header(self.path, keep_tokens=True)
             if header is not None:
                 self._tools_formatter = tools_formatter(header)
                 self.template = check_template(header)
         return self.template
 
+    def thinking(self) -> ThinkingFormat:
+        """How the model's template thinks (read from the GGUF header once, before a load too)."""
+        if self._thinking is None:
+            header = read_file_header(self.path)
+            self._thinking = thinking_format(header.chat_template if header is not None else None)
+        return self._thinking
+
     # -- the adapter interface -------------------------------------------------------------------
     def profile(self) -> ModelProfile:
         template = self._read_template()
         fmt = ToolCallFormat(template.tool_call_format) if template is not None else ToolCallFormat.JSON
+        thinking = self.thinking()
         return ModelProfile(
             ref=self.ref,
             display_name=self._name,
@@ -155,8 +184,10 @@ class LlamaCppModel:
             supports_json_schema=True,
             supports_grammar=True,
             tool_call_format=fmt.value,
-            thinking_switch=template.thinking_switch if template is not None else False,
             supports_vision=self.projector is not None,
+            thinks=thinking.thinks,
+            thinking_switch=thinking.switch,
+            reasoning_in_tool_loop=thinking.reasoning_key is not None,
         )
 
     def count_tokens(self, text: str) -> int:
@@ -211,10 +242,12 @@ class LlamaCppModel:
                 if self._context_has_pictures:  # the cached tokens stand for a picture: read the prompt afresh
                     llm.reset()
                     self._context_has_pictures = False
+                split = _split_reasoning(emit, self.thinking())  # a native call may think first
                 self._guarded(
-                    lambda: tool_completion(llm, self._tools_formatter, fmt, request, stop=stop, emit=emit),
+                    lambda: tool_completion(llm, self._tools_formatter, fmt, request, stop=stop, emit=split),
                     stop,
                 )
+                split(_DONE)
                 return
             for chunk in self._completion(llm, request, stop):
                 emit(chunk)
@@ -249,8 +282,13 @@ class LlamaCppModel:
         if request.json_schema is not None:  # constrained by a grammar llama.cpp accepted, or not run
             params["grammar"] = grammar_for(llm, request.json_schema)
         completion_tokens = 0
+        thinking = self.thinking()
+        prompts: list[str] = []  # the prompt the template rendered, when Mira's handler renders it
         try:
-            stream = self._start(llm, request, params)
+            stream = self._start(llm, request, params, thinking, prompts.append)
+            # A grammar holds the whole answer to its shape (agent calls, JSON): nothing is reasoning.
+            opened = bool(prompts) and "grammar" not in params and opens_thinking(prompts[-1], thinking.read_tags)
+            splitter = ReasoningSplitter(thinking.read_tags, thinking=opened)
             reason = "stop"
             for part in stream:
                 if stop.cancelled:
@@ -260,10 +298,11 @@ class LlamaCppModel:
                 text = choice.get("delta", {}).get("content")
                 if text:
                     completion_tokens += 1
-                    yield TextDelta(text)
+                    yield from splitter.feed(text)
                 if choice.get("finish_reason"):
                     reason = choice["finish_reason"]
             stream.close()
+            yield from splitter.flush()
         except RuntimeError as exc:
             if stop.cancelled:  # llama_decode returned "aborted": the abort callback fired
                 reason = "cancelled"
@@ -274,19 +313,32 @@ class LlamaCppModel:
         yield Usage(max(0, llm.n_tokens - completion_tokens), completion_tokens)
         yield Finish(reason)
 
-    def _start(self, llm: Any, request: ChatRequest, params: dict[str, Any]) -> Any:
+    def _start(
+        self,
+        llm: Any,
+        request: ChatRequest,
+        params: dict[str, Any],
+        thinking: ThinkingFormat,
+        seen: Callable[[str], None],
+    ) -> Any:
         """The completion stream: through the multimodal handler when the request carries pictures
         and the model has a projector, else llama-cpp-python's chat completion (which reuses the
-        evaluated prefix of the previous prompt)."""
+        evaluated prefix of the previous prompt) through the GGUF's template with the thread's
+        thinking switch (the rendered prompt handed to ``seen``)."""
+        key = thinking.reasoning_key
         if self._vision is not None and any(m.images for m in request.messages):
             side = self._image_long_side()
-            messages = [_message(m, lambda url: images.prepare(url, side).data_url) for m in request.messages]
+            picture = lambda url: images.prepare(url, side).data_url  # noqa: E731
+            messages = [_message(m, picture, reasoning_key=key) for m in request.messages]
             self._context_has_pictures = True
             return vision.answer(self._vision, llm, messages, params)
         if self._context_has_pictures:  # the cached tokens stand for a picture: read the prompt afresh
             llm.reset()
             self._context_has_pictures = False
-        return llm.create_chat_completion(messages=[_message(m) for m in request.messages], stream=True, **params)
+        return completion_stream(
+            llm, self._formatter, thinking,
+            messages=[_message(m, reasoning_key=key) for m in request.messages], params=params, switch=request.thinking, seen=seen,
+        )  # fmt: skip
 
     def close(self) -> None:
         current = self._current
@@ -350,12 +402,37 @@ def _route_llama_logs(llama_cpp: Any) -> None:
     llama_cpp.llama_log_set(_LOG_CALLBACK[0], ctypes.c_void_p(0))
 
 
-def _message(message: ChatMessage, picture: Callable[[str], str] | None = None) -> dict[str, Any]:
+def _message(
+    message: ChatMessage, picture: Callable[[str], str] | None = None, *, reasoning_key: str | None = None
+) -> dict[str, Any]:
     """A message as llama-cpp-python takes it; with ``picture`` (which prepares each one), its pictures
-    go as ``image_url`` parts before the text."""
+    go as ``image_url`` parts before the text; with ``reasoning_key``, an agent run's own earlier step
+    carries its reasoning under that key, for a template that reads it."""
+    content: Any = message.content
     if picture is not None and message.images:
-        return {"role": message.role, "content": vision.with_pictures(message.content, tuple(map(picture, message.images)))}
-    return {"role": message.role, "content": message.content}
+        content = vision.with_pictures(message.content, tuple(map(picture, message.images)))
+    data: dict[str, Any] = {"role": message.role, "content": content}
+    if reasoning_key is not None and message.reasoning and message.role == "assistant":
+        data[reasoning_key] = message.reasoning
+    return data
+
+
+def _split_reasoning(emit: Callable[[Any], None], thinking: ThinkingFormat) -> Callable[[Any], None]:
+    """``emit`` with the text of the native tool path's answer split into reasoning and answer; the
+    splitter is flushed when it is handed ``_DONE`` (which is not passed on)."""
+    splitter = ReasoningSplitter(thinking.read_tags, thinking=False)
+
+    def split(item: Any) -> None:
+        if item is _DONE:
+            for chunk in splitter.flush():
+                emit(chunk)
+        elif isinstance(item, TextDelta):
+            for chunk in splitter.feed(item.text):
+                emit(chunk)
+        else:
+            emit(item)
+
+    return split
 
 
 def _sampling_kwargs(request: ChatRequest) -> dict[str, Any]:

@@ -79,6 +79,10 @@ class OpenAICompatibleModel:
         # Downgraded once when a server rejects them (see _compatible_body), then remembered.
         self._send_stream_options = True
         self._schema_style = "json_schema"
+        self._send_template_kwargs = True
+        # Whether this server's model thinks is learned from its answers (it sent reasoning): it then
+        # gets room for its reasoning in its token budget.
+        self._thinks = False
         # No kept-alive connections: each answer opens its own, so cancelling can cut exactly that one.
         self._client = httpx.Client(
             headers=headers,
@@ -105,6 +109,13 @@ class OpenAICompatibleModel:
             supports_json_schema=True,
             supports_vision=self._vision,
             tool_call_format="openai",
+            thinks=self._thinks,
+            # A server's template cannot be read from here: the switch is offered for every server
+            # model and sent as chat_template_kwargs (a template without the variable ignores it; a
+            # server that refuses the field is sent it no more).
+            thinking_switch="enable_thinking" if self._send_template_kwargs else None,
+            # The server's own template decides whether an agent step's reasoning_content is read.
+            reasoning_in_tool_loop=True,
         )
 
     def count_tokens(self, text: str) -> int:
@@ -173,6 +184,7 @@ class OpenAICompatibleModel:
             model=self._model,
             include_usage=self._send_stream_options,
             schema_style=self._schema_style,
+            template_kwargs=self._send_template_kwargs,
         )
 
     def _open(
@@ -207,9 +219,13 @@ class OpenAICompatibleModel:
         if status not in (400, 422, 500):
             return None
         said = excerpt.lower()
-        if "stream_options" in body and "stream_options" in said:
-            self._send_stream_options = False
-            return {k: v for k, v in body.items() if k != "stream_options"}
+        for optional in ("stream_options", "chat_template_kwargs"):
+            if optional in body and optional in said:
+                if optional == "stream_options":
+                    self._send_stream_options = False
+                else:
+                    self._send_template_kwargs = False
+                return {k: v for k, v in body.items() if k != optional}
         sent_format = body.get("response_format")
         if sent_format and sent_format["type"] == "json_schema" and "response_format" in said:
             self._schema_style = "json_object"
@@ -260,6 +276,8 @@ class OpenAICompatibleModel:
     def _finish(self, reader: ChunkReader, *, complete: bool) -> Iterator[Chunk]:
         if not complete and reader.finish_reason is None:
             raise self._errors.incomplete()
+        yield from reader.flush()
+        self._thinks = self._thinks or reader.saw_reasoning
         if reader.usage is not None:
             yield reader.usage
         yield Finish(reader.reason())

@@ -12,7 +12,15 @@ import json
 from typing import Any
 
 from mira_desktop.core.phrases import said
-from mira_desktop.models.protocol import ChatMessage, ChatRequest, Chunk, TextDelta, ToolCallDelta, Usage
+from mira_desktop.models.protocol import (
+    ChatMessage,
+    ChatRequest,
+    Chunk,
+    ReasoningDelta,
+    ToolCallDelta,
+    Usage,
+)
+from mira_desktop.models.reasoning import ReasoningSplitter
 
 _FINISH_REASONS = {
     "stop": "stop",
@@ -23,12 +31,19 @@ _FINISH_REASONS = {
 
 
 def request_body(
-    request: ChatRequest, *, model: str, include_usage: bool, schema_style: str
+    request: ChatRequest,
+    *,
+    model: str,
+    include_usage: bool,
+    schema_style: str,
+    template_kwargs: bool = True,
 ) -> dict[str, Any]:
     """The streaming request for ``request``.
 
     ``include_usage`` sends ``stream_options`` and ``schema_style`` picks the form of a JSON-schema
     constraint (see :func:`response_format`): both are turned down for servers that refuse them.
+    The thread's thinking switch goes as llama.cpp's and vLLM's ``chat_template_kwargs``
+    (``enable_thinking``) unless ``template_kwargs`` is False (a server that refused it).
     """
     body: dict[str, Any] = {
         "model": model,
@@ -48,6 +63,8 @@ def request_body(
         ]
     if request.json_schema is not None:
         body["response_format"] = response_format(request.json_schema, schema_style)
+    if request.thinking is not None and template_kwargs:
+        body["chat_template_kwargs"] = {"enable_thinking": request.thinking}
     return body
 
 
@@ -76,6 +93,8 @@ def _message_json(message: ChatMessage) -> dict[str, Any]:
         ]
     if message.tool_call_id is not None:
         data["tool_call_id"] = message.tool_call_id
+    if message.reasoning and message.role == "assistant":  # an agent run's own step (see ChatMessage)
+        data["reasoning_content"] = message.reasoning
     if message.name is not None and message.role != "tool":  # OpenAI's tool messages have no name
         data["name"] = message.name
     return data
@@ -110,7 +129,9 @@ class ChunkReader:
     def __init__(self) -> None:
         self.finish_reason: str | None = None
         self.usage: Usage | None = None
+        self.saw_reasoning = False  # the server sent reasoning (a field of its own, or think tags)
         self._saw_tool_call = False
+        self._splitter = ReasoningSplitter()  # think tags inside the content, as some servers leave them
 
     def feed(self, payload: dict[str, Any]) -> list[Chunk]:
         chunks: list[Chunk] = []
@@ -124,9 +145,13 @@ class ChunkReader:
             if choice.get("index", 0) != 0:
                 continue
             delta = _object(choice.get("delta"), "delta")
+            # llama.cpp's server and DeepSeek say reasoning_content, vLLM and OpenRouter reasoning.
+            reasoning = delta.get("reasoning_content") or delta.get("reasoning")
+            if isinstance(reasoning, str) and reasoning:
+                chunks.append(ReasoningDelta(reasoning))
             content = delta.get("content")
             if isinstance(content, str) and content:
-                chunks.append(TextDelta(content))
+                chunks += self._splitter.feed(content)
             calls = delta.get("tool_calls") or []
             if not isinstance(calls, list):
                 raise MalformedPayloadError("models.payload.not_list", field="tool_calls")
@@ -138,7 +163,17 @@ class ChunkReader:
             if choice.get("finish_reason"):
                 self.finish_reason = str(choice["finish_reason"])
         self._saw_tool_call = self._saw_tool_call or any(isinstance(c, ToolCallDelta) for c in chunks)
+        self.saw_reasoning = self.saw_reasoning or any(isinstance(c, ReasoningDelta) for c in chunks)
         return chunks
+
+    def flush(self) -> list[Chunk]:
+        """What the think-tag splitter still held when the answer ended."""
+        return list(self._splitter.flush())
+
+    @property
+    def thinking(self) -> bool:
+        """The answer ended inside its reasoning (an open think tag)."""
+        return self._splitter.thinking
 
     def reason(self) -> str:
         reason = _FINISH_REASONS.get(self.finish_reason or "stop", "stop")

@@ -47,6 +47,7 @@ from mira_desktop.core.workspaces import Workspace
 from mira_desktop.models.protocol import ChatMessage, ChatModel
 from mira_desktop.services.chat.routes.agent_journal import RunJournal
 from mira_desktop.services.chat.routes.rag_retriever import KnowledgeRetriever
+from mira_desktop.services.chat.routes.reasoning_shown import ReasoningShown
 from mira_desktop.services.chat.run_context import RunContext, RunOutcome
 from mira_desktop.services.tools.catalog import ToolCatalog
 from mira_desktop.services.tools.permissions import ToolPermissions
@@ -157,7 +158,7 @@ class AgentRoute:
             tools_section=(listed, self._context(workspace, registry, context.model)),
         )
         loop = AgentLoop(
-            context.model,
+            ReasoningShown(context.model, context),  # each step's reasoning shown on the answer
             tools,
             journal,
             base_messages=base,

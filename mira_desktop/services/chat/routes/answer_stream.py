@@ -1,8 +1,9 @@
 """Streaming a model's answer into a run, and saying what happened: what the chat and RAG routes share.
 
-Three things an answer can do besides finishing: be **cut off** at ``max_tokens`` (finish reason
-``length``: labelled, so the window can offer Continue), be **cancelled** (Stop: the partial text
-is kept), or fall into a **loop**. Small models (SmolLM2-135M here) repeat a sentence, or a long
+Four things an answer can do besides finishing: be **cut off** at ``max_tokens`` (finish reason
+``length``: labelled, so the window can offer Continue), be **cut off while thinking** (a thinking
+model spent the whole budget on its reasoning and wrote no answer: never a complete, empty answer),
+be **cancelled** (Stop: the partial text is kept), or fall into a **loop**. Small models (SmolLM2-135M here) repeat a sentence, or a long
 run of words, again and again until the token limit; :class:`RepetitionGuard` stops the stream at
 the second copy of a sentence or the third of an 8-word run, and the answer keeps only the text
 before the repeat (the streamed deltas stay in the journal, the saved message is the trimmed text).
@@ -17,10 +18,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mira_desktop.core.cjk import CJK, CJK_CLASS
+from mira_desktop.core.conversation.runs import RunStatus
+from mira_desktop.core.phrases import said
 from mira_desktop.ingest.sentences import split_sentences
-from mira_desktop.models.protocol import ChatRequest, Chunk, Finish, TextDelta, Usage
+from mira_desktop.models.protocol import ChatRequest, Chunk, Finish, ReasoningDelta, TextDelta, Usage
 from mira_desktop.models.retry import DEFAULT_DELAYS, stream_with_retry
-from mira_desktop.services.chat.run_context import RunContext
+from mira_desktop.services.chat.run_context import RunContext, RunOutcome
 
 REPETITION_EVENT = "answer.repetition_stopped"
 _MARKERS = re.compile(r"\[\d+(?:\s*[,，]\s*\d+)*\]")
@@ -41,6 +44,8 @@ class AnswerResult:
     usage: dict[str, int] = field(default_factory=dict)
     first_token_s: float | None = None  # from the request to the first text
     removed_chars: int = 0  # text the repetition guard removed
+    reasoning: str = ""  # what this stream added to the answer's reasoning
+    budget: int | None = None  # the request's max_tokens
 
     @property
     def cancelled(self) -> bool:
@@ -54,13 +59,22 @@ class AnswerResult:
     def stopped_repeating(self) -> bool:
         return self.finish == "repetition"
 
+    @property
+    def cut_off_thinking(self) -> bool:
+        """The model thought and wrote no answer: its budget ran out inside its reasoning (or it
+        ended there)."""
+        return self.finish in ("length", "stop") and bool(self.reasoning.strip()) and not self.text.strip()
+
     def metadata(self) -> dict[str, Any]:
         """What the message records: ``finish_reason`` and ``usage`` always, ``cut_off`` and
         ``stopped_repeating`` only when true."""
         data: dict[str, Any] = {"finish_reason": self.finish}
         if self.usage:
             data["usage"] = dict(self.usage)
-        if self.cut_off:
+        if self.cut_off_thinking:
+            data["cut_off_thinking"] = True
+            data["thinking_tokens"] = self.usage.get("completion_tokens") or self.budget or 0
+        elif self.cut_off:
             data["cut_off"] = True
         if self.stopped_repeating:
             data["stopped_repeating"] = True
@@ -134,6 +148,7 @@ def stream_answer(
     guard = guard or RepetitionGuard()
     started = time.perf_counter()
     base = len(context.text)  # a continued answer starts with the text it already had
+    reasoning_base = len(context.reasoning)
     first: float | None = None
     finish = "stop"
     usage: dict[str, int] = {}
@@ -151,6 +166,8 @@ def stream_answer(
                     cut = guard.check(context.text[base:])
                     if cut is not None:
                         return _stopped(context, base, cut, first, usage)
+            elif isinstance(chunk, ReasoningDelta):
+                context.reasoning_delta(chunk.text)
             elif isinstance(chunk, Usage):
                 usage = {"prompt_tokens": chunk.prompt_tokens, "completion_tokens": chunk.completion_tokens}
             elif isinstance(chunk, Finish):
@@ -164,7 +181,23 @@ def stream_answer(
         return _stopped(context, base, cut, first, usage)
     if context.cancel.cancelled:
         finish = "cancelled"
-    return AnswerResult(context.text[base:], finish, usage, first)
+    return AnswerResult(
+        context.text[base:],
+        finish,
+        usage,
+        first,
+        reasoning=context.reasoning[reasoning_base:],
+        budget=request.sampling.max_tokens,
+    )
+
+
+def thinking_cut_off(answered: AnswerResult) -> RunOutcome:
+    """The end of a run whose answer was cut off while thinking: failed, with the reason and Continue
+    (the answer is not complete, and its reasoning is kept)."""
+    metadata = answered.metadata()
+    phrase = said("chat.cut_off_thinking", tokens=metadata["thinking_tokens"])
+    error = {"kind": "cut_off_thinking", "message": phrase.english, "phrase": phrase.to_dict()}
+    return RunOutcome(RunStatus.FAILED, error, metadata=metadata)
 
 
 def _stopped(

@@ -24,7 +24,7 @@ from mira_desktop.core.sampling import SamplingParams
 from mira_desktop.index.languages import text_language
 from mira_desktop.models.protocol import ChatMessage, ChatModel, ChatRequest, TextDelta
 from mira_desktop.models.retry import DEFAULT_DELAYS, stream_with_retry
-from mira_desktop.services.chat.routes.answer_stream import stream_answer
+from mira_desktop.services.chat.routes.answer_stream import stream_answer, thinking_cut_off
 from mira_desktop.services.chat.run_context import RunContext, RunOutcome
 from mira_desktop.services.knowledge.citations import attach_citations, citation_summary
 from mira_desktop.services.knowledge.passages import FittedPassage, best_quote, fit_passages
@@ -199,6 +199,7 @@ class RagRoute:
             SamplingParams(temperature=0.0, max_tokens=GRADE_MAX_TOKENS),
             # Only a model that takes a schema is sent one; the others are parsed as they answer.
             json_schema=GRADE_SCHEMA if grader.profile().supports_json_schema else None,
+            thinking=_no_thinking(grader),
         )
         chosen = _parse_grades(self._complete(context, request, grader), len(fitted))
         if chosen is None:  # the model did not answer in the schema: keep what retrieval ranked first
@@ -215,6 +216,7 @@ class RagRoute:
                 ),
             ),
             SamplingParams(temperature=0.2, max_tokens=HYDE_MAX_TOKENS),
+            thinking=_no_thinking(context.model_for("fast")),
         )
         with clock.stage("rewrite"):
             rewritten = self._complete(context, request, context.model_for("fast")).strip()
@@ -241,6 +243,9 @@ class RagRoute:
         }
         if answered.cancelled or context.cancel.cancelled:
             return RunOutcome(RunStatus.CANCELLED, metadata=metadata)
+        if answered.cut_off_thinking:
+            ended = thinking_cut_off(answered)
+            return RunOutcome(ended.status, ended.error, {**metadata, **ended.metadata})
         if self.settings.attach_citations:
             citations = attach_citations(context.text, [s["quote"] for s in sources])
             metadata["citations"] = [c.to_dict() for c in citations]
@@ -293,7 +298,7 @@ class RagRoute:
             sampling = sampling.merged(SamplingParams(max_tokens=reserve))
         images = compiled[-1].images if compiled else ()
         messages = (ChatMessage("system", system_text), *rest, ChatMessage("user", final, images=images))
-        return ChatRequest(messages, sampling), fitted
+        return ChatRequest(messages, sampling, thinking=context.request.thinking), fitted
 
     def _fixed(self, context: RunContext, text: str, reason: str, clock: Clock) -> RunOutcome:
         context.emit("rag.fixed_reply", {"reason": reason})
@@ -395,4 +400,8 @@ def _parse_grades(text: str, count: int) -> list[int] | None:
         return None
     return sorted({n - 1 for n in numbers if isinstance(n, int) and 1 <= n <= count})
 
+
+def _no_thinking(model: ChatModel) -> bool | None:
+    """A side call's few tokens are for its answer: a model with a thinking switch is asked not to think."""
+    return False if model.profile().thinking_switch else None
 

@@ -21,6 +21,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
+from mira_desktop.models.adapters.local.thinking import thinking_format
+
 
 class ToolCallFormat(StrEnum):
     JSON = "json"  # Mira's own JSON grammar: the template renders no tools
@@ -67,9 +69,6 @@ PROBE_MESSAGES: list[dict[str, Any]] = [
     },
     {"role": "tool", "tool_call_id": PROBE_ID, "name": PROBE_TOOL, "content": "hello"},
 ]
-_THINKING_SWITCHES = ("enable_thinking", "reasoning_effort")
-
-
 def format_of_rendering(with_tools: str, without_tools: str) -> ToolCallFormat:
     """The family a template writes, from its rendering of the probe with and without the tools."""
     if PROBE_TOOL not in with_tools or with_tools == without_tools:
@@ -86,5 +85,6 @@ def format_of_rendering(with_tools: str, without_tools: str) -> ToolCallFormat:
 
 
 def has_thinking_switch(template: str | None) -> bool:
-    """Whether the template reads a switch that turns the model's thinking on or off."""
-    return bool(template) and any(name in (template or "") for name in _THINKING_SWITCHES)
+    """Whether the template reads a switch that turns the model's thinking on or off (read where the
+    adapter reads how the model thinks: ``local/thinking.py``)."""
+    return thinking_format(template).switch is not None
