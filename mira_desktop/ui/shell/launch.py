@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 import sys
 import time
@@ -25,6 +26,10 @@ if TYPE_CHECKING:
     from mira_desktop.ui.shell.main_window import MainWindow
 
 _PROCESS_START = time.perf_counter()
+_log = logging.getLogger(__name__)
+# The data folder is opened once the first frame is painted, or after this long without one (a window
+# started on a hidden workspace, or minimised, may not paint until it is looked at).
+FIRST_PAINT_WAIT_S = 1.0
 
 
 class _FirstPaint(QObject):
@@ -69,17 +74,12 @@ class _ReadyProbe(QObject):
         self._listed_at: tuple[float, float] | None = None
         self._done = False
         self._attached_at: float | None = None
-        self._later_at: float | None = None
         self.succeeded = False
         window.sidebar.listed.connect(self._listed)
         window.model_readiness_changed.connect(self._model_checked)
 
     def attached(self) -> None:
         self._attached_at = time.time()
-
-    def later_built(self) -> None:
-        """The services built after the window is usable are built (called on the thread that built them)."""
-        self._later_at = time.time()
 
     def _listed(self) -> None:
         if self._window.services is None:
@@ -121,8 +121,6 @@ class _ReadyProbe(QObject):
             line["services_attached_epoch"] = self._attached_at
         if self._listed_at is not None:
             line["threads_listed_epoch"] = self._listed_at[1]
-        if self._later_at is not None:
-            line["later_services_built_epoch"] = self._later_at
         if not readiness.ready:
             line["problem"] = readiness.problem
         hold = float(os.environ.get("MIRA_READY_HOLD_S", "0") or 0)
@@ -168,7 +166,6 @@ class _Start:
         self.window.attach(services, check_model=True)
         if self.probe is not None:
             self.probe.attached()
-            services.later.when_finished(self.probe.later_built)
 
     def refuse(self, error: BaseException) -> None:
         self.error = error
@@ -178,6 +175,19 @@ class _Start:
             print(f"mira: error: {error}", file=sys.stderr)
             QMessageBox.critical(self.window, tr("error.title"), explain(error))
         self.window.close()
+
+
+def wait_for_first_paint(app: QApplication, painted: _FirstPaint, timeout: float = FIRST_PAINT_WAIT_S) -> bool:
+    """Run Qt's events until the window has painted, or ``timeout`` seconds have passed; True if it
+    painted."""
+    deadline = time.monotonic() + timeout
+    wake = QTimer()  # its timeout ends the last wait below at the deadline, if nothing else does
+    wake.setSingleShot(True)
+    wake.start(max(1, int(timeout * 1000)))
+    while not painted.painted and time.monotonic() < deadline:
+        app.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents)
+    wake.stop()
+    return painted.painted
 
 
 def run_gui(
@@ -190,9 +200,9 @@ def run_gui(
     """Show the window, open the data folder, run until the window closes; the exit status.
 
     The first frame is the data folder's first look (its threads, the welcome draft, the theme and
-    language, read-only) with a composer that takes typing; then the data folder is opened, the
-    services that list and open threads attached (the window is usable), the default model loaded and
-    the rest of the services built.
+    language, read-only) with a composer that takes typing; then the data folder is opened and every
+    service built on a worker, the window attached to them (it lists the threads: usable) and the
+    default model loaded.
 
     For the start-up benchmark and smoke tests, ``exit_after_paint`` prints the first paint as a
     JSON line and quits without running the window; ``exit_when_ready`` runs the normal start
@@ -216,12 +226,14 @@ def run_gui(
     painted = _FirstPaint(window)
     window.installEventFilter(painted)
     window.show()
-    # Paint the first frame before opening the data folder.
-    while not painted.painted:
-        app.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents)
+    # Paint the first frame before opening the data folder (a bounded wait: see FIRST_PAINT_WAIT_S).
+    if not wait_for_first_paint(app, painted):
+        _log.info("no first frame within %.1f s: opening the data folder anyway", FIRST_PAINT_WAIT_S)
     if exit_after_paint:
         since_import, epoch = painted.painted_at
-        first = {"first_paint_s": since_import - _PROCESS_START, "epoch": epoch, **painted.showed}
+        first: dict[str, object] = {"painted": painted.painted, **painted.showed}
+        if painted.painted:
+            first.update(first_paint_s=since_import - _PROCESS_START, epoch=epoch)
         print(json.dumps(first), flush=True)
 
     from mira_desktop.core.notifications import NotificationBus
@@ -229,11 +241,7 @@ def run_gui(
     bus = NotificationBus()
     if exit_after_paint:  # no event loop: open the data folder (creating it), build every service, quit
         try:
-            services = open_services(data_dir, bus)
-            try:
-                services.later.finish()
-            finally:
-                services.close()
+            open_services(data_dir, bus).close()
         except MiraError as exc:
             print(f"mira: error: {exc}", file=sys.stderr)
             return exc.exit_code
