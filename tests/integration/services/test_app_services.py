@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import sqlite3
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -147,3 +148,28 @@ def test_closing_closes_every_part_even_when_one_fails(
         services.tasks.start("late", lambda _cancel: None)  # the task runner was closed after the failure
     with pytest.raises(sqlite3.ProgrammingError, match="closed"):
         services.database.query("SELECT 1")  # and the database last
+
+
+def test_every_part_of_the_bundle_that_can_close_is_closed_by_it(
+    services: AppServices, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A service added with a ``close`` that the bundle's ``close`` forgets fails here."""
+    closed: list[str] = []
+    closable = [f.name for f in dataclasses.fields(AppServices) if callable(getattr(getattr(services, f.name), "close", None))]
+    for name in closable:
+        part = getattr(services, name)
+        monkeypatch.setattr(part, "close", _recording(name, part.close, closed))
+    models_closed: list[str] = []
+    monkeypatch.setattr(services.models.registry, "close", _recording("models", services.models.registry.close, models_closed))
+    services.close()
+    assert sorted(closed) == sorted(closable)
+    assert closed[-1] == "database"  # last: every other part may still write while it closes
+    assert models_closed == ["models"]
+
+
+def _recording(name: str, close: Callable[..., object], closed: list[str]) -> Callable[..., object]:
+    def recorded(*args: object, **kwargs: object) -> object:
+        closed.append(name)
+        return close(*args, **kwargs)
+
+    return recorded
