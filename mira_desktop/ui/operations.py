@@ -34,7 +34,6 @@ from PySide6.QtCore import QObject, Signal
 
 from mira_desktop.core.cancel import Cancelled, CancelToken
 from mira_desktop.core.errors import InternalError, MiraError
-from mira_desktop.core.tasks import SHUTDOWN
 
 T = TypeVar("T")
 _log = logging.getLogger(__name__)
@@ -137,6 +136,8 @@ class OperationRunner(QObject):
     def shutdown(self, timeout: float = SHUTDOWN_WAIT_S) -> bool:
         """Cancel the running operations, drop the queued ones and wait for the workers (at most
         ``timeout`` seconds: what is still running then is logged and left). True if all ended."""
+        from mira_desktop.core.tasks import SHUTDOWN  # not before the first frame
+
         self._closed.set()
         with self._idle:
             running = list(self._running)
