@@ -6,7 +6,6 @@ window: its first frame is the data folder's first look, painted before any of t
 
 from __future__ import annotations
 
-import logging
 from contextlib import ExitStack
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -44,8 +43,6 @@ if TYPE_CHECKING:  # the types only: the window paints its first frame before th
     from mira_desktop.services.workspaces.service import WorkspaceService
     from mira_desktop.store.database import Database
 
-_log = logging.getLogger(__name__)
-
 
 @dataclass
 class AppServices:
@@ -82,10 +79,11 @@ class AppServices:
     speech_input: SpeechInputService  # dictation: speech to text on this computer
 
     def stop_work(self) -> None:
-        """Cancel what is running: the runs (each ends as cancelled, its partial answer kept) and the
-        indexer (its job stays resumable). What waits for them is :meth:`close`."""
+        """Cancel what is running, without waiting (the window calls it as it closes): the runs (each
+        ends as cancelled, its partial answer kept) and the indexer (its job stays resumable). What
+        waits for them, a bounded time, is :meth:`close`."""
         self.chat.stop()
-        self.knowledge.indexer.stop()
+        self.knowledge.indexer.stop(timeout=0)
 
     def close(self) -> None:
         """Stop runs and background work (index jobs stay resumable), unload models, close the database.
