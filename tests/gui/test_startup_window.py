@@ -273,3 +273,42 @@ def test_a_window_that_does_not_paint_holds_the_start_back_only_a_bounded_time(q
     window.show()
     assert wait_for_first_paint(app, painted, timeout=10)  # shown: it paints, and the wait ends then
     window.close()
+
+
+# What building the services imports (the first look reads the database through the store, but no
+# service): the first frame must not pay for any of it.
+SERVICE_MODULES = (
+    "mira_desktop.services.chat.service",
+    "mira_desktop.services.chat.agent_runs",
+    "mira_desktop.services.knowledge.bases",
+    "mira_desktop.services.attachments.service",
+    "mira_desktop.services.hub.service",
+    "mira_desktop.services.mcp.service",
+    "mira_desktop.services.media.service",
+    "mira_desktop.services.threads.service",
+)
+
+
+def test_the_first_frame_is_painted_before_any_service_module_is_imported(tmp_path: Path) -> None:
+    code = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "import mira_desktop.app\n"
+        "from mira_desktop.services.app.first_look import read_first_look\n"
+        "from mira_desktop.ui.shell.launch import _FirstPaint, wait_for_first_paint\n"
+        "from mira_desktop.ui.shell.main_window import MainWindow\n"
+        "from mira_desktop.ui.shell.sidebar import PAGE\n"
+        "app = QApplication(sys.argv[:1])\n"
+        f"root = Path({str(tmp_path / 'd')!r})\n"
+        "window = MainWindow(str(root), read_first_look(root, PAGE))\n"
+        "painted = _FirstPaint(window)\n"
+        "window.installEventFilter(painted)\n"
+        "window.show()\n"
+        "assert wait_for_first_paint(app, painted, 30)\n"
+        f"print(','.join(m for m in {SERVICE_MODULES!r} if m in sys.modules))\n"
+    )
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120, check=False)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1:] in ([], [""])
