@@ -96,6 +96,24 @@ def test_quit_after_the_answer_closes_once_the_run_ends_with_the_whole_answer(
     assert answer.content.strip() == words
 
 
+def test_quit_after_the_answer_when_it_ended_while_the_question_was_open_closes_at_once(
+    qtbot: QtBot, app_services: AppServices, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    script = tmp_path / "quick.json"
+    script.write_text(json.dumps({"replies": [{"text": "done soon", "token_delay_ms": 30}]}))
+    app_services.models.set_default(f"scripted:{script}")
+    window = open_window(qtbot, app_services, ready=True)
+    handle = app_services.chat.send(None, "Be quick")
+
+    def answer_after_the_run_ended() -> str:  # the person was slow to click "Quit after it"
+        assert handle.done.wait(20)
+        return "after"
+
+    monkeypatch.setattr(window, "ask_before_quitting", answer_after_the_run_ended)
+    window.close()
+    qtbot.waitUntil(lambda: window.background.closed, timeout=5000)  # no run event is left to wait for
+
+
 def test_stop_and_quit_cancels_the_answer_and_keeps_what_was_written(
     qtbot: QtBot, app_services: AppServices, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

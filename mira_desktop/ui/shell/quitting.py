@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -76,7 +76,9 @@ class Quitting:
 
         relay.ended.connect(check)
         unsubscribe = bus.subscribe(heard)
-        check("")  # a run that ended between the question and now
+        # A run that ended between the question and now: looked at once this close event is over (a
+        # close() from inside it would do nothing, and the hidden window would wait for good).
+        QTimer.singleShot(0, relay, lambda: check(""))
 
     def _shut_down(self) -> None:
         """Every Mira window closes, what runs for the window is cancelled, its workers end."""
