@@ -123,7 +123,9 @@ def test_stop_and_quit_cancels_the_answer_and_keeps_what_was_written(
     window = open_window(qtbot, app_services, ready=True)
     monkeypatch.setattr(window, "ask_before_quitting", lambda: "stop")
     handle = app_services.chat.send(None, "Say many words")
-    qtbot.waitUntil(lambda: bool(MessageRepository(app_services.database).get(handle.assistant_message_id)), timeout=5000)
+    qtbot.waitUntil(
+        lambda: bool(MessageRepository(app_services.database).get(handle.assistant_message_id)), timeout=5000
+    )
     window.close()
     assert window.background.closed
     assert handle.done.wait(10)

@@ -110,7 +110,11 @@ def test_deleting_a_message_or_purging_a_thread_removes_their_media_files(servic
     folder = services.media.folder
     folder.mkdir(parents=True, exist_ok=True)
     now = now_iso()
-    for media_id, message_id in (("med_answer", answer_id), ("med_question", question_id), ("med_other", other_answer)):
+    for media_id, message_id in (
+        ("med_answer", answer_id),
+        ("med_question", question_id),
+        ("med_other", other_answer),
+    ):
         (folder / f"{media_id}.wav").write_bytes(b"RIFF")
         services.database.execute(
             "INSERT INTO chat_media (id, message_id, kind, status, path, created_at, updated_at)"
@@ -155,12 +159,18 @@ def test_every_part_of_the_bundle_that_can_close_is_closed_by_it(
 ) -> None:
     """A service added with a ``close`` that the bundle's ``close`` forgets fails here."""
     closed: list[str] = []
-    closable = [f.name for f in dataclasses.fields(AppServices) if callable(getattr(getattr(services, f.name), "close", None))]
+    closable = [
+        f.name
+        for f in dataclasses.fields(AppServices)
+        if callable(getattr(getattr(services, f.name), "close", None))
+    ]
     for name in closable:
         part = getattr(services, name)
         monkeypatch.setattr(part, "close", _recording(name, part.close, closed))
     models_closed: list[str] = []
-    monkeypatch.setattr(services.models.registry, "close", _recording("models", services.models.registry.close, models_closed))
+    monkeypatch.setattr(
+        services.models.registry, "close", _recording("models", services.models.registry.close, models_closed)
+    )
     services.close()
     assert sorted(closed) == sorted(closable)
     assert closed[-1] == "database"  # last: every other part may still write while it closes

@@ -11,7 +11,9 @@ import pytest
 from mira_desktop.services.mcp.host import McpHost
 
 
-def test_closing_while_a_server_does_not_end_logs_the_timeout_and_returns(caplog: pytest.LogCaptureFixture) -> None:
+def test_closing_while_a_server_does_not_end_logs_the_timeout_and_returns(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     host = McpHost()
     assert host.call(lambda: asyncio.sleep(0, result="started")) == "started"  # the loop and its thread run
     thread = host._thread
