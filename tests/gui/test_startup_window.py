@@ -312,3 +312,63 @@ def test_the_first_frame_is_painted_before_any_service_module_is_imported(tmp_pa
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120, check=False)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip().splitlines()[-1:] in ([], [""])
+
+
+_RUN_AND_CLOSE = (
+    "import sqlite3, sys, threading\n"
+    "from pathlib import Path\n"
+    "from PySide6.QtCore import QObject, QTimer, Signal\n"
+    "from PySide6.QtWidgets import QApplication\n"
+    "from mira_desktop.app import open_window_services\n"
+    "from mira_desktop.ui.shell.launch import run_gui\n"
+    "from mira_desktop.ui.shell.main_window import MainWindow\n"
+    "class Closer(QObject):\n"
+    "    asked = Signal()\n"
+    "closed, built = threading.Event(), []\n"
+    "def close_the_window():\n"
+    "    closed.set()\n"
+    "    for widget in QApplication.topLevelWidgets():\n"
+    "        if isinstance(widget, MainWindow):\n"
+    "            widget.close()\n"
+    "app = QApplication(sys.argv[:1])\n"
+    "closer = Closer()\n"
+    "closer.asked.connect(close_the_window)\n"
+    "def open_after_the_close(data_dir, bus):\n"
+    "    closer.asked.emit()  # the person closes the window while its services are being opened\n"
+    "    assert closed.wait(30)\n"
+    "    built.append(open_window_services(data_dir, bus))\n"
+    "    return built[-1]\n"
+)
+
+
+def _run_gui_and_close(folder: Path, when: str) -> list[str]:
+    close_early = "QTimer.singleShot(0, close_the_window)\n" if when == "first frame" else ""
+    code = (
+        _RUN_AND_CLOSE
+        + close_early
+        + f"print('exit', run_gui(Path({str(folder)!r}), open_after_the_close))\n"
+        + "print('built', len(built))\n"
+        + "try:\n"
+        + "    built and built[0].database.query('SELECT 1') and print('database open')\n"
+        + "except sqlite3.ProgrammingError:\n"
+        + "    print('database closed')\n"
+    )
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout.split()
+
+
+def test_services_that_finish_opening_after_the_window_closed_are_closed_and_the_app_ends(
+    tmp_path: Path,
+) -> None:
+    """Closed before its services were attached (their result reaches no window): the app still
+    closes them, and returns."""
+    assert _run_gui_and_close(tmp_path / "d", "opening") == ["exit", "0", "built", "1", "database", "closed"]
+
+
+def test_a_window_closed_while_its_first_frame_is_awaited_ends_the_app(tmp_path: Path) -> None:
+    """Qt's quit then comes before its event loop runs: the loop is not started (it would wait for good)."""
+    assert _run_gui_and_close(tmp_path / "d", "first frame") == ["exit", "0", "built", "0"]

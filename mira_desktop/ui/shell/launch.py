@@ -157,7 +157,14 @@ class _Start:
         self.window = window
         self.probe = probe
         self.services: AppServices | None = None
+        self.opened: AppServices | None = None  # set on the worker: closed even if never attached
         self.error: BaseException | None = None
+
+    def open(self, open_services: Callable[[], AppServices]) -> AppServices:
+        """On the worker: the services, kept for closing even when the window closes before they
+        reach it (its operations' results are then dropped)."""
+        self.opened = open_services()
+        return self.opened
 
     def attach(self, services: AppServices) -> None:
         from mira_desktop.services.app.crash_reports import install_excepthooks
@@ -189,6 +196,15 @@ def wait_for_first_paint(app: QApplication, painted: _FirstPaint, timeout: float
         app.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents)
     wake.stop()
     return painted.painted
+
+
+def _print_first_paint(painted: _FirstPaint) -> None:
+    """``--exit-after-paint``'s line: when the first frame was painted, and what it showed."""
+    since_import, epoch = painted.painted_at
+    first: dict[str, object] = {"painted": painted.painted, **painted.showed}
+    if painted.painted:
+        first.update(first_paint_s=since_import - _PROCESS_START, epoch=epoch)
+    print(json.dumps(first), flush=True)
 
 
 def run_gui(
@@ -233,11 +249,7 @@ def run_gui(
     if not wait_for_first_paint(app, painted, bound):
         _log.info("no first frame within %.1f s: opening the data folder anyway", bound)
     if exit_after_paint:
-        since_import, epoch = painted.painted_at
-        first: dict[str, object] = {"painted": painted.painted, **painted.showed}
-        if painted.painted:
-            first.update(first_paint_s=since_import - _PROCESS_START, epoch=epoch)
-        print(json.dumps(first), flush=True)
+        _print_first_paint(painted)
 
     from mira_desktop.core.notifications import NotificationBus
 
@@ -256,15 +268,16 @@ def run_gui(
     start = _Start(window, probe)
     # The data folder is opened and the services built off the UI thread: the window keeps
     # taking typing and clicks meanwhile (they are kept, and acted on once it is attached).
-    window.background.op(window, lambda: open_services(data_dir, bus)).success(start.attach).failure(
-        start.refuse
-    ).run()
+    opening = window.background.op(window, lambda: start.open(lambda: open_services(data_dir, bus)))
+    opening.success(start.attach).failure(start.refuse).run()
     try:
-        app.exec()  # until the last window closes
+        if window.isVisible():  # closed while its first frame was awaited: Qt's quit came before the loop
+            app.exec()  # until the last window closes
     finally:
-        window.background.shutdown()
-        if start.services is not None:
-            start.services.close()
+        window.background.shutdown()  # a bounded wait, also for the services being opened
+        services = start.services or start.opened
+        if services is not None:
+            services.close()
     if start.error is not None:
         if isinstance(start.error, MiraError):
             return start.error.exit_code
