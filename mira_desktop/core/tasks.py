@@ -13,13 +13,17 @@ the threads, so none outlives the app.
 
 from __future__ import annotations
 
+import logging
 import queue
 import threading
+import time
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 from mira_desktop.core.cancel import Cancelled, CancelToken
 from mira_desktop.core.errors import InternalError
+
+_log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 SHUTDOWN = "shutdown"  # the cancel reason of work stopped because the app closes
@@ -198,12 +202,18 @@ class TaskRunner:
             return [t for t, th in self._tasks if th.is_alive()]
 
     def close(self, timeout: float = 30.0) -> None:
-        """Cancel every task (reason ``shutdown``) and wait for their threads."""
+        """Cancel every task (reason ``shutdown``) and wait for their threads: ``timeout`` seconds in
+        all. A task still running then is logged and left (its thread is a daemon: it does not keep
+        the process alive)."""
         with self._lock:
             self._closed = True
             running = [(t, th) for t, th in self._tasks if th.is_alive()]
         for task, _thread in running:
             task.cancel.cancel(SHUTDOWN)
+        deadline = time.monotonic() + timeout
         for _task, thread in running:
             if thread is not threading.current_thread():
-                thread.join(timeout)
+                thread.join(max(0.0, deadline - time.monotonic()))
+        left = [th.name for _t, th in running if th.is_alive() and th is not threading.current_thread()]
+        if left:
+            _log.warning("closing: %d task(s) still running after %g s, left: %s", len(left), timeout, left)

@@ -136,6 +136,10 @@ class RunRepository:
         rows = self._db.query("SELECT * FROM runs WHERE status = 'waiting_approval' ORDER BY created_at, id")
         return [_run(r) for r in rows]
 
+    def running_in(self, thread_id: str) -> bool:
+        """A run of ``thread_id`` is being written (in this process or another)."""
+        return bool(self._db.tuples("SELECT 1 FROM runs WHERE thread_id = ? AND status = 'running' LIMIT 1", (thread_id,)))
+
     def finish(self, run_id: str, status: RunStatus, error: dict[str, Any] | None = None) -> None:
         now = now_iso()
         with self._db.transaction():

@@ -8,8 +8,10 @@ and returns the :class:`InternalError` that names it — so the widget shows it 
 failures, and cleans up as after any failure. Without a failure callback the error goes to the
 runner's default (the window: a dialog). Work stopped through its cancel token (``Cancelled``) is
 not an error: only the ``cancelled`` callback runs. ``fn`` may call ``op.report(value)`` to
-send progress, delivered to the ``progress`` callback on the UI thread. ``shutdown()`` waits for
-the workers: no thread outlives the window.
+send progress, delivered to the ``progress`` callback on the UI thread; work that can stop midway
+takes ``op.token``. ``shutdown()`` cancels what is running (each operation's token), drops what has
+not started and waits for the workers — a bounded time, logging what did not end — so no thread
+outlives the window and quitting never hangs on one.
 
 A worker never holds the last reference to a widget: when the work is done, the operation hands its
 function, owner and callbacks to the UI thread in one :class:`_Delivery`, which is emptied there. (A
@@ -19,8 +21,10 @@ memory.)
 
 from __future__ import annotations
 
+import logging
 import sys
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Generic, TypeVar
@@ -32,6 +36,8 @@ from mira_desktop.core.cancel import Cancelled, CancelToken
 from mira_desktop.core.errors import InternalError, MiraError
 
 T = TypeVar("T")
+_log = logging.getLogger(__name__)
+SHUTDOWN_WAIT_S = 10.0  # how long closing the window waits for running operations to see their cancel
 
 
 class _Delivery:
@@ -75,6 +81,8 @@ class OperationRunner(QObject):
         self._on_unhandled = on_unhandled
         self._report_bug = report_bug
         self._closed = threading.Event()
+        self._running: set[Operation[Any]] = set()
+        self._idle = threading.Condition()
 
     def set_bug_reporter(self, report_bug: Callable[[BaseException], InternalError]) -> None:
         self._report_bug = report_bug
@@ -112,9 +120,39 @@ class OperationRunner(QObject):
     def default_failure(self) -> Callable[[BaseException], None]:
         return self._on_unhandled
 
-    def shutdown(self) -> None:
+    @property
+    def closed(self) -> bool:
+        return self._closed.is_set()
+
+    def _started(self, operation: Operation[Any]) -> None:
+        with self._idle:
+            self._running.add(operation)
+
+    def _ended(self, operation: Operation[Any]) -> None:
+        with self._idle:
+            self._running.discard(operation)
+            self._idle.notify_all()
+
+    def shutdown(self, timeout: float = SHUTDOWN_WAIT_S) -> bool:
+        """Cancel the running operations, drop the queued ones and wait for the workers (at most
+        ``timeout`` seconds: what is still running then is logged and left). True if all ended."""
+        from mira_desktop.core.tasks import SHUTDOWN  # not before the first frame
+
         self._closed.set()
-        self._executor.shutdown(wait=True, cancel_futures=True)
+        with self._idle:
+            running = list(self._running)
+        for operation in running:
+            operation.token.cancel(SHUTDOWN)
+        self._executor.shutdown(wait=False, cancel_futures=True)
+        deadline = time.monotonic() + timeout
+        with self._idle:
+            ended = self._idle.wait_for(lambda: not self._running, max(0.0, deadline - time.monotonic()))
+            stuck = [op.describe() for op in self._running]
+        if not ended:
+            _log.warning("closing: %d operation(s) still running after %.0f s, left: %s", len(stuck), timeout, stuck)
+            return False
+        self._executor.shutdown(wait=True)  # the workers are idle: they end at once
+        return True
 
 
 class Operation(Generic[T]):
@@ -154,8 +192,17 @@ class Operation(Generic[T]):
         self._runner._submit(self._work)
         return self
 
+    def describe(self) -> str:
+        """The operation's function, by name (for a log line)."""
+        fn = self._fn
+        return getattr(fn, "__qualname__", repr(fn)) if fn is not None else "(done)"
+
     def _work(self) -> None:
-        delivery = self._finish()
+        self._runner._started(self)
+        try:
+            delivery = self._finish()
+        finally:
+            self._runner._ended(self)
         # Hand every reference over: the UI thread empties the delivery, this thread keeps none.
         self._fn = self._owner = self._progress = None
         self._success = self._failure = self._cancelled = _nothing
@@ -163,7 +210,7 @@ class Operation(Generic[T]):
 
     def _finish(self) -> _Delivery:
         keep = (self._fn, self._success, self._failure, self._progress, self._cancelled)
-        if self.token.cancelled:
+        if self.token.cancelled or self._runner.closed:  # closed: picked up just as the window closed
             return _Delivery(self._owner, self._cancelled, None, keep)
         try:
             assert self._fn is not None, "an operation runs once"

@@ -179,10 +179,14 @@ def no_leaked_threads() -> Iterator[None]:
 
 @pytest.fixture
 def app_services(data_dir: Path) -> Iterator[AppServices]:
-    """The services of a fresh data folder (shared by every GUI test)."""
-    from mira_desktop.app import build_services
+    """The services of a fresh data folder (shared by every GUI test), opened as the app opens them
+    after its first frame: ``open_window_services``, on a worker thread."""
+    from concurrent.futures import ThreadPoolExecutor
 
-    services = build_services(data_dir)
+    from mira_desktop.app import open_window_services
+
+    with ThreadPoolExecutor(1, thread_name_prefix="mira-ui-op") as worker:
+        services = worker.submit(open_window_services, data_dir).result(120)
     yield services
     services.close()
 

@@ -5,13 +5,12 @@ keyboard in the composer whenever the window is activated."""
 from __future__ import annotations
 
 import json
-import logging
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
@@ -211,69 +210,6 @@ def _folder_with_a_thread(folder: Path) -> str:
         setup.close()
 
 
-def _waits_on_the_main_thread(caplog: pytest.LogCaptureFixture) -> list[str]:
-    return [r.getMessage() for r in caplog.records if r.name == "mira_desktop.services.app.later"]
-
-
-def test_the_window_opens_threads_and_fills_its_header_before_the_rest_of_the_services_is_built(
-    qtbot: QtBot, tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from mira_desktop.app import open_window_services
-
-    thread_id = _folder_with_a_thread(tmp_path / "d")
-    services = open_window_services(tmp_path / "d")  # as the app opens them: the rest waits for the window
-    start_later = services.later.finish_in_background
-    monkeypatch.setattr(services.later, "finish_in_background", lambda _tasks: None)  # held for this test
-    window = _first_frame(qtbot, tmp_path / "d")
-    try:
-        with caplog.at_level(logging.WARNING, logger="mira_desktop.services.app.later"):
-            window.attach(services)
-            qtbot.waitUntil(lambda: window.bindings.role_picker.count() > 1)  # the header's choices
-            window.sidebar.thread_list.itemClicked.emit(window.sidebar.thread_list.item(0))
-            qtbot.waitUntil(lambda: len(window.chat_view.widgets) == 1)  # the thread, opened
-            assert window.current_thread_id == thread_id
-            assert not services.later.started  # none of that needed the services built later
-            start_later(services.tasks)  # what the window does once the threads are listed
-            qtbot.waitUntil(lambda: services.later.built is not None)
-        assert _waits_on_the_main_thread(caplog) == []  # the UI thread never waited for them
-    finally:
-        window.close()
-        services.close()
-
-
-def test_the_window_starts_the_rest_of_the_services_once_the_threads_are_listed(
-    qtbot: QtBot, tmp_path: Path
-) -> None:
-    from mira_desktop.app import open_window_services
-
-    _folder_with_a_thread(tmp_path / "d")
-    services = open_window_services(tmp_path / "d")
-    window = _first_frame(qtbot, tmp_path / "d")
-    try:
-        with qtbot.waitSignal(window.sidebar.listed, timeout=10_000):
-            window.attach(services)
-        qtbot.waitUntil(lambda: services.later.built is not None)
-    finally:
-        window.close()
-        services.close()
-
-
-def test_closing_the_window_while_operations_wait_for_the_rest_of_the_services_does_not_hang(
-    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from mira_desktop.app import open_window_services
-
-    _folder_with_a_thread(tmp_path / "d")
-    services = open_window_services(tmp_path / "d")
-    monkeypatch.setattr(services.later, "finish_in_background", lambda _tasks: None)  # never started
-    window = _first_frame(qtbot, tmp_path / "d")
-    window.attach(services)  # the composer's file and the context meter wait for the later services
-    qtbot.wait(200)
-    window.close()  # returns: the waiting operations are cancelled, nothing is built
-    assert services.later.built is None
-    services.close()
-
-
 def test_the_app_process_paints_its_threads_in_the_first_frame(tmp_path: Path) -> None:
     from mira_desktop.app import build_services
 
@@ -318,25 +254,121 @@ def test_the_services_listing_the_same_threads_leaves_the_first_frames_scroll_al
     window.close()
 
 
-def test_a_thread_menu_opened_before_the_rest_of_the_services_is_built_says_so_and_builds_nothing(
-    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_a_window_that_does_not_paint_holds_the_start_back_only_a_bounded_time(qtbot: QtBot, tmp_path: Path) -> None:
+    """A window started on a hidden workspace may not paint until it is looked at: the data folder is
+    opened after FIRST_PAINT_WAIT_S all the same."""
+    from PySide6.QtWidgets import QApplication
+
+    from mira_desktop.ui.shell.launch import _FirstPaint, wait_for_first_paint
+
+    window = MainWindow(str(tmp_path), read_first_look(tmp_path, PAGE))
+    qtbot.addWidget(window)
+    painted = _FirstPaint(window)
+    window.installEventFilter(painted)  # never shown: it never paints
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    began = time.monotonic()
+    assert not wait_for_first_paint(app, painted, timeout=0.3)
+    assert 0.3 <= time.monotonic() - began < 3
+    window.show()
+    assert wait_for_first_paint(app, painted, timeout=10)  # shown: it paints, and the wait ends then
+    window.close()
+
+
+# What building the services imports (the first look reads the database through the store, but no
+# service): the first frame must not pay for any of it.
+SERVICE_MODULES = (
+    "mira_desktop.services.chat.service",
+    "mira_desktop.services.chat.agent_runs",
+    "mira_desktop.services.knowledge.bases",
+    "mira_desktop.services.attachments.service",
+    "mira_desktop.services.hub.service",
+    "mira_desktop.services.mcp.service",
+    "mira_desktop.services.media.service",
+    "mira_desktop.services.threads.service",
+)
+
+
+def test_the_first_frame_is_painted_before_any_service_module_is_imported(tmp_path: Path) -> None:
+    code = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "import mira_desktop.app\n"
+        "from mira_desktop.services.app.first_look import read_first_look\n"
+        "from mira_desktop.ui.shell.launch import _FirstPaint, wait_for_first_paint\n"
+        "from mira_desktop.ui.shell.main_window import MainWindow\n"
+        "from mira_desktop.ui.shell.sidebar import PAGE\n"
+        "app = QApplication(sys.argv[:1])\n"
+        f"root = Path({str(tmp_path / 'd')!r})\n"
+        "window = MainWindow(str(root), read_first_look(root, PAGE))\n"
+        "painted = _FirstPaint(window)\n"
+        "window.installEventFilter(painted)\n"
+        "window.show()\n"
+        "assert wait_for_first_paint(app, painted, 30)\n"
+        f"print(','.join(m for m in {SERVICE_MODULES!r} if m in sys.modules))\n"
+    )
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120, check=False)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1:] in ([], [""])
+
+
+_RUN_AND_CLOSE = (
+    "import sqlite3, sys, threading\n"
+    "from pathlib import Path\n"
+    "from PySide6.QtCore import QObject, QTimer, Signal\n"
+    "from PySide6.QtWidgets import QApplication\n"
+    "from mira_desktop.app import open_window_services\n"
+    "from mira_desktop.ui.shell.launch import run_gui\n"
+    "from mira_desktop.ui.shell.main_window import MainWindow\n"
+    "class Closer(QObject):\n"
+    "    asked = Signal()\n"
+    "closed, built = threading.Event(), []\n"
+    "def close_the_window():\n"
+    "    closed.set()\n"
+    "    for widget in QApplication.topLevelWidgets():\n"
+    "        if isinstance(widget, MainWindow):\n"
+    "            widget.close()\n"
+    "app = QApplication(sys.argv[:1])\n"
+    "closer = Closer()\n"
+    "closer.asked.connect(close_the_window)\n"
+    "def open_after_the_close(data_dir, bus):\n"
+    "    closer.asked.emit()  # the person closes the window while its services are being opened\n"
+    "    assert closed.wait(30)\n"
+    "    built.append(open_window_services(data_dir, bus))\n"
+    "    return built[-1]\n"
+)
+
+
+def _run_gui_and_close(folder: Path, when: str) -> list[str]:
+    close_early = "QTimer.singleShot(0, close_the_window)\n" if when == "first frame" else ""
+    code = (
+        _RUN_AND_CLOSE
+        + close_early
+        + f"print('exit', run_gui(Path({str(folder)!r}), open_after_the_close))\n"
+        + "print('built', len(built))\n"
+        + "try:\n"
+        + "    built and built[0].database.query('SELECT 1') and print('database open')\n"
+        + "except sqlite3.ProgrammingError:\n"
+        + "    print('database closed')\n"
+    )
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout.split()
+
+
+def test_services_that_finish_opening_after_the_window_closed_are_closed_and_the_app_ends(
+    tmp_path: Path,
 ) -> None:
-    from PySide6.QtWidgets import QMenu
+    """Closed before its services were attached (their result reaches no window): the app still
+    closes them, and returns."""
+    assert _run_gui_and_close(tmp_path / "d", "opening") == ["exit", "0", "built", "1", "database", "closed"]
 
-    from mira_desktop.app import open_window_services
 
-    thread_id = _folder_with_a_thread(tmp_path / "d")
-    services = open_window_services(tmp_path / "d")
-    monkeypatch.setattr(services.later, "finish_in_background", lambda _tasks: None)
-    window = _first_frame(qtbot, tmp_path / "d")
-    try:
-        window.attach(services)
-        menu = QMenu(window)
-        window.thread_actions.fill(menu, thread_id)  # a right-click on a thread just after the start
-        picture = next(a for a in menu.actions() if a.text() == tr("thread.picture"))
-        assert not picture.isEnabled()
-        assert tr("startup.still_starting") in picture.toolTip()
-        assert not services.later.started  # asking the media service would have built them all here
-    finally:
-        window.close()
-        services.close()
+def test_a_window_closed_while_its_first_frame_is_awaited_ends_the_app(tmp_path: Path) -> None:
+    """Qt's quit then comes before its event loop runs: the loop is not started (it would wait for good)."""
+    assert _run_gui_and_close(tmp_path / "d", "first frame") == ["exit", "0", "built", "0"]

@@ -1,19 +1,16 @@
 """The bundle of services the UI and the CLI use; built by the composition root (``app.py``).
 
-Its fields are opened first: the data folder and what lists and opens threads, picks models, roles
-and workspaces. The services under :class:`LaterParts` are built afterwards (see
-:mod:`~mira_desktop.services.app.later`): the window is usable before they exist, and each is a
-stand-in until then. ``later.finish()`` builds them at once.
+Every field is the service itself, built before the bundle exists (on a worker thread, for the
+window: its first frame is the data folder's first look, painted before any of this is imported).
 """
 
 from __future__ import annotations
 
+from contextlib import ExitStack
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
-from mira_desktop.services.app.later import Later, LaterServices
-
-if TYPE_CHECKING:  # the types only: importing the later services' modules is what the window skips
+if TYPE_CHECKING:  # the types only: the window paints its first frame before these modules load
     from mira_desktop.core.changes import ChangeFeed
     from mira_desktop.core.data_folder import DataFolder
     from mira_desktop.core.notifications import NotificationBus
@@ -48,9 +45,21 @@ if TYPE_CHECKING:  # the types only: importing the later services' modules is wh
 
 
 @dataclass
-class LaterParts:
-    """The services built after the window is usable."""
-
+class AppServices:
+    folder: DataFolder
+    database: Database
+    notifications: NotificationBus
+    changes: ChangeFeed
+    tasks: TaskRunner
+    run_bus: RunBus  # every run's live events, for the window (the chat service publishes them)
+    workspaces: WorkspaceService
+    roles: RoleService
+    threads: ThreadService
+    branches: BranchEditor
+    models: ModelService
+    preferences: Preferences
+    trash: TrashService
+    other_processes: OtherProcesses  # the window follows what the `mira` command writes beside it
     info: InfoService
     knowledge_bases: KnowledgeBaseService
     knowledge: KnowledgeServices
@@ -69,51 +78,24 @@ class LaterParts:
     tools: ToolCatalog  # every tool a run can call, with its permission
     speech_input: SpeechInputService  # dictation: speech to text on this computer
 
-
-@dataclass
-class AppServices:
-    folder: DataFolder
-    database: Database
-    notifications: NotificationBus
-    changes: ChangeFeed
-    tasks: TaskRunner
-    run_bus: RunBus  # every run's live events, for the window (the chat service publishes them)
-    workspaces: WorkspaceService
-    roles: RoleService
-    threads: ThreadService
-    branches: BranchEditor
-    models: ModelService
-    preferences: Preferences
-    trash: TrashService
-    other_processes: OtherProcesses  # the window follows what the `mira` command writes beside it
-    later: LaterServices[LaterParts]
-
-    info: ClassVar[Later[InfoService]] = Later()
-    knowledge_bases: ClassVar[Later[KnowledgeBaseService]] = Later()
-    knowledge: ClassVar[Later[KnowledgeServices]] = Later()
-    chat: ClassVar[Later[ChatService]] = Later()
-    summaries: ClassVar[Later[SummaryService]] = Later()
-    transfer: ClassVar[Later[ThreadTransfer]] = Later()
-    sources: ClassVar[Later[SourceService]] = Later()
-    agent_runs: ClassVar[Later[AgentRuns]] = Later()
-    memory: ClassVar[Later[MemoryService]] = Later()
-    attachments: ClassVar[Later[AttachmentService]] = Later()
-    media: ClassVar[Later[MediaService]] = Later()
-    backup: ClassVar[Later[BackupService]] = Later()
-    hub: ClassVar[Later[HubService]] = Later()
-    mcp: ClassVar[Later[McpService]] = Later()
-    tool_permissions: ClassVar[Later[ToolPermissions]] = Later()
-    tools: ClassVar[Later[ToolCatalog]] = Later()
-    speech_input: ClassVar[Later[SpeechInputService]] = Later()
+    def stop_work(self) -> None:
+        """Cancel what is running, without waiting (the window calls it as it closes): the runs (each
+        ends as cancelled, its partial answer kept) and the indexer (its job stays resumable). What
+        waits for them, a bounded time, is :meth:`close`."""
+        self.chat.stop()
+        self.knowledge.indexer.stop(timeout=0)
 
     def close(self) -> None:
-        """Stop runs and background work (index jobs stay resumable), unload models, close the database."""
-        parts = self.later.settle()  # a build under way ends first; one never started needs no closing
-        if parts is not None:
-            parts.knowledge.close()
-            parts.chat.close()
-            parts.summaries.close()
-            parts.mcp.close()  # after the runs: every MCP server process ends here
-        self.models.registry.close()
-        self.tasks.close()
-        self.database.close()
+        """Stop runs and background work (index jobs stay resumable), unload models, close the database.
+
+        Every part is closed even when one before it fails (an exit stack: the last registered closes
+        first); what failed is raised once all are closed. No part waits without a bound.
+        """
+        with ExitStack() as parts:
+            parts.callback(self.database.close)
+            parts.callback(self.tasks.close)
+            parts.callback(self.models.registry.close)
+            parts.callback(self.mcp.close)  # after the runs: every MCP server process ends here
+            parts.callback(self.summaries.close)
+            parts.callback(self.chat.close)
+            parts.callback(self.knowledge.close)

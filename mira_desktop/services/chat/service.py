@@ -8,7 +8,9 @@ streaming assistant message in one transaction and hands the run to the
 
 from __future__ import annotations
 
+import logging
 import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -47,6 +49,7 @@ if TYPE_CHECKING:
 __all__ = ["ChatService", "RunHandle", "SendOptions"]
 
 CONTINUE_PROMPT = "Continue your previous answer exactly where it stopped, without repeating it."
+_log = logging.getLogger(__name__)
 
 
 class ChatService:
@@ -388,15 +391,20 @@ class ChatService:
         return any(h.thread_id == thread_id for h in self.active_runs())
 
     def close(self, timeout: float = 10.0) -> None:
-        """Stop every run and wait for it to end (used when the window closes)."""
+        """Stop every run and wait for it to end (used when the window closes): ``timeout`` seconds in
+        all; a run still going then is logged and left to the task runner's close."""
         handles = self.active_runs()
         self.stop()
+        deadline = time.monotonic() + timeout
         for handle in handles:
-            handle.done.wait(timeout)
+            handle.done.wait(max(0.0, deadline - time.monotonic()))
         with self._lock:
             tasks = list(self._run_tasks)
         for task in tasks:  # what follows an answer (the summary check, listeners) uses the models too
-            task.wait(timeout)
+            task.wait(max(0.0, deadline - time.monotonic()))
+        left = [h.run_id for h in handles if not h.done.is_set()]
+        if left:
+            _log.warning("closing: run(s) %s did not end within %g s after being stopped", left, timeout)
 
     def run(self, run_id: str) -> Run | None:
         return self._runs.get(run_id)

@@ -7,6 +7,8 @@ failure is reported.
 
 from __future__ import annotations
 
+import logging
+import time
 from collections.abc import Callable
 
 from mira_desktop.core.cancel import CancelToken
@@ -22,6 +24,8 @@ from mira_desktop.services.chat.service import ChatService
 from mira_desktop.services.model_catalog.catalog import ModelService
 from mira_desktop.services.threads.branches import BranchEditor
 from mira_desktop.store.threads import ThreadRepository
+
+_log = logging.getLogger(__name__)
 
 ROLLING_SHARE = 0.6  # refresh once the branch uses this share of the window
 KEEP_RECENT = 4  # the newest messages are always sent verbatim, so they are not summarized
@@ -53,12 +57,15 @@ class SummaryService:
         self._running: dict[str, Task[None]] = {}
 
     def close(self, timeout: float = 10.0) -> None:
-        """Stop the summaries being written and wait for them (before the models close)."""
+        """Stop the summaries being written and wait for them (before the models close): ``timeout``
+        seconds in all; one still writing then is logged and left to the task runner's close."""
         running = list(self._running.values())
         for task in running:
             task.cancel.cancel(SHUTDOWN)
-        for task in running:
-            task.wait(timeout)
+        deadline = time.monotonic() + timeout
+        left = [task.name for task in running if not task.wait(max(0.0, deadline - time.monotonic()))]
+        if left:
+            _log.warning("closing: summaries %s did not end within %g s after being stopped", left, timeout)
 
     def get(self, thread_id: str) -> str | None:
         return self._thread(thread_id).context_summary

@@ -11,6 +11,8 @@ loop and its thread start on the first call (Mira's start-up never pays for them
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
+import logging
 import threading
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -22,6 +24,7 @@ if TYPE_CHECKING:
     import asyncio
 
 T = TypeVar("T")
+_log = logging.getLogger(__name__)
 
 
 class CallTimedOut(Exception):  # noqa: N818 (what happened, not an error class of ours)
@@ -95,19 +98,38 @@ class McpHost:
             unregister()
 
     def close(self, shutdown: Callable[[], Coroutine[Any, Any, None]], timeout: float = 15.0) -> None:
-        """Run ``shutdown()`` (it ends every session), stop the loop and join its thread."""
+        """Run ``shutdown()`` (it ends every session), stop the loop and join its thread: each wait at
+        most ``timeout`` seconds. What is not done by then is logged, never raised, so that quitting
+        goes on."""
         with self._lock:
             self._closed = True
             loop, thread = self._loop, self._thread
         if loop is None or thread is None:
             return
-        import asyncio  # here: the services are built before the window is usable, and most never start MCP
+        import asyncio  # here: most sessions of Mira never start MCP
 
+        ending = asyncio.run_coroutine_threadsafe(shutdown(), loop)
         try:
-            asyncio.run_coroutine_threadsafe(shutdown(), loop).result(timeout)
+            ending.result(timeout)
+        except concurrent.futures.TimeoutError:
+            _log.warning("closing MCP: the servers did not all end within %g s; the loop stops anyway", timeout)
+            with contextlib.suppress(concurrent.futures.TimeoutError):  # each task unwinds, or is left
+                asyncio.run_coroutine_threadsafe(_cancel_every_task(), loop).result(timeout)
         finally:
             loop.call_soon_threadsafe(loop.stop)
             thread.join(timeout)
-            if not thread.is_alive():
+            if thread.is_alive():
+                _log.warning("closing MCP: its loop's thread did not end within %g s; left running", timeout)
+            else:
                 loop.close()
 
+
+async def _cancel_every_task() -> None:
+    """On the loop: cancel its other tasks and give them a moment to unwind."""
+    import asyncio
+
+    others = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+    for task in others:
+        task.cancel()
+    if others:
+        await asyncio.wait(others, timeout=1.0)

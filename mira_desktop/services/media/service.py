@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from mira_desktop.core.cancel import CancelToken
-from mira_desktop.core.changes import ChangeFeed, Topic
+from mira_desktop.core.changes import Change, ChangeFeed, Topic
 from mira_desktop.core.conversation.threads import Message, MessageRole, Thread
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
 from mira_desktop.core.phrases import Phrase, said
@@ -191,6 +191,12 @@ class MediaService:
         return self.image_model()
 
     # -- housekeeping ----------------------------------------------------------------------------
+    def follow_deletions(self, change: Change) -> None:
+        """A change-feed listener: messages or a thread deleted for good (``deleted`` in the change)
+        take their media files with them (their rows cascaded)."""
+        if change.data.get("deleted") and change.topic in (Topic.MESSAGES, Topic.THREADS):
+            self.remove_orphaned_files()
+
     def remove_orphaned_files(self) -> int:
         """Delete media files no row names (their message, branch or thread was deleted); how many."""
         if not self.folder.is_dir():

@@ -15,6 +15,7 @@ from mira_desktop.core.conversation.threads import Message, Thread
 from mira_desktop.core.errors import ConflictError, NotFoundError
 from mira_desktop.store.database import Database
 from mira_desktop.store.messages import MessageRepository
+from mira_desktop.store.runs import RunRepository
 from mira_desktop.store.threads import ThreadRepository
 
 if TYPE_CHECKING:
@@ -47,16 +48,13 @@ class BranchEditor:
         messages: MessageRepository,
         changes: ChangeFeed,
         *,
-        is_busy: Callable[[str], bool] = lambda _thread_id: False,
-        after_delete: Callable[[], object] | None = None,
+        runs: RunRepository,
     ) -> None:
         self._changes = changes
         self._db = database
         self._threads = threads
         self._messages = messages
-        self._is_busy = is_busy  # a reply is being written in this thread
-        # Called after messages were deleted: removes the media files no row names any more.
-        self.after_delete = after_delete
+        self._runs = runs
 
     def active_branch(self, thread_id: str) -> list[Message]:
         """Root → the thread's active leaf (or the newest path when it has none)."""
@@ -109,7 +107,7 @@ class BranchEditor:
         message = self._messages.get(message_id)
         if message is None:
             raise NotFoundError.said("chat.no_message", message_id=message_id)
-        if self._is_busy(message.thread_id):
+        if self._runs.running_in(message.thread_id):  # a reply is being written (here or by `mira`)
             raise ConflictError.said("threads.stop_first")
         tree = MessageTree(self._messages.list_skeleton(message.thread_id))
         doomed = tree.subtree_ids(message_id)
@@ -123,9 +121,8 @@ class BranchEditor:
                     leaf = latest[-1].id if latest else None
                 self._threads.set_active_leaf(thread.id, leaf)
             self._messages.delete_subtree(message_id)  # attachment references and media rows cascade
-        if self.after_delete is not None:
-            self.after_delete()
-        self._changes.publish(Topic.MESSAGES, thread.id)
+        # ``deleted``: what followed them (media files) goes too, on the change feed's listeners.
+        self._changes.publish(Topic.MESSAGES, thread.id, deleted=doomed)
         return doomed
 
     def _thread(self, thread_id: str) -> Thread:

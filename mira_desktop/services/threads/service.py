@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import builtins
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -64,15 +63,12 @@ class ThreadService:
         runs: RunRepository,
         knowledge_bases: KnowledgeBaseRepository,
         trash: TrashService,
-        after_delete: Callable[[], object] | None = None,
     ) -> None:
         self._threads = threads
         self._runs = runs
         self._knowledge_bases = knowledge_bases
         self._messages = messages
         self.trash = trash  # a delete goes there; a purge of the trash deletes for good
-        # Called after messages were deleted for good: removes the media files no row names any more.
-        self.after_delete = after_delete
         self._settings = settings
         self._changes = changes
         self._workspaces = workspaces
@@ -245,9 +241,7 @@ class ThreadService:
         row = self._threads.get(thread_id)
         self._threads.delete(thread_id)  # messages, their attachment references and media rows cascade
         write_thinking(self._settings, thread_id, None)
-        if self.after_delete is not None:
-            self.after_delete()
-        self._changes.publish(Topic.THREADS, thread_id)
+        self._changes.publish(Topic.THREADS, thread_id, deleted=[thread_id])  # media files follow it
         return row
 
     def _changed(self, thread_id: str) -> Thread:

@@ -9,7 +9,6 @@ entries older than the retention period.
 from __future__ import annotations
 
 import builtins
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
@@ -87,22 +86,12 @@ class TrashService:
         self._settings = settings
         self._changes = changes
         self._kinds: dict[str, TrashKind] = {}
-        self._made_later: dict[str, Callable[[], TrashKind]] = {}
 
     def register(self, kind: TrashKind) -> None:
         self._kinds[kind.kind] = kind
 
-    def register_later(self, kind: str, make: Callable[[], TrashKind]) -> None:
-        """A kind whose handler ``make`` makes when it is first needed: one of the services built after
-        the window is usable (documents, knowledge bases). It is made before any transaction opens, so
-        waiting for those services never holds the database."""
-        self._made_later[kind] = make
-
     def _handler(self, kind: str) -> TrashKind:
-        handler = self._kinds.get(kind)
-        if handler is None:
-            handler = self._kinds.setdefault(kind, self._made_later[kind]())
-        return handler
+        return self._kinds[kind]
 
     # -- retention ------------------------------------------------------------------------------
     def retention_days(self) -> int:

@@ -269,9 +269,9 @@ class Dictation(QObject):
         self.strip.meter.hide()
         self.strip.show()
         speech, fallback = self.speech, language()
-        self.runner.op(self, lambda: speech.transcribe_recording(path, fallback=fallback)).success(
-            self._heard
-        ).failure(self._not_heard).run()
+        # The operation's token: closing the window stops the transcription between two segments.
+        op = self.runner.op(self, lambda: speech.transcribe_recording(path, fallback=fallback, cancel=op.token))
+        op.success(self._heard).failure(self._not_heard).run()
 
     def cancel(self) -> None:
         """Stop recording and throw the recording away (Esc while recording)."""

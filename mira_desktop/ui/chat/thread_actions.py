@@ -93,11 +93,8 @@ class ThreadActions:
         picture = menu.addAction(tr("thread.picture"))
         picture.setCheckable(True)
         picture.setChecked(thread is not None and thread.image_enabled)
-        if self.services.later.built is None:  # just after the start: asking would build them all here
-            available, reason = False, tr("startup.still_starting")
-        else:
-            answer = media.image_availability(thread.id if thread else None)
-            available, reason = answer.available, say(answer.reason)
+        answer = media.image_availability(thread.id if thread else None)
+        available, reason = answer.available, say(answer.reason)
         picture.setEnabled(thread is not None and (available or thread.image_enabled))
         if not available:
             # Rich text, so a long reason wraps instead of running across the screen.

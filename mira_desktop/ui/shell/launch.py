@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 import sys
 import time
@@ -25,6 +26,11 @@ if TYPE_CHECKING:
     from mira_desktop.ui.shell.main_window import MainWindow
 
 _PROCESS_START = time.perf_counter()
+_log = logging.getLogger(__name__)
+# The data folder is opened once the first frame is painted, or after this long without one (a window
+# started on a hidden workspace, or minimised, may not paint until it is looked at).
+FIRST_PAINT_WAIT_S = 1.0
+MEASURED_PAINT_WAIT_S = 30.0  # ``exit_after_paint`` (the smoke test, benchmarks): the paint is the point
 
 
 class _FirstPaint(QObject):
@@ -69,17 +75,12 @@ class _ReadyProbe(QObject):
         self._listed_at: tuple[float, float] | None = None
         self._done = False
         self._attached_at: float | None = None
-        self._later_at: float | None = None
         self.succeeded = False
         window.sidebar.listed.connect(self._listed)
         window.model_readiness_changed.connect(self._model_checked)
 
     def attached(self) -> None:
         self._attached_at = time.time()
-
-    def later_built(self) -> None:
-        """The services built after the window is usable are built (called on the thread that built them)."""
-        self._later_at = time.time()
 
     def _listed(self) -> None:
         if self._window.services is None:
@@ -121,8 +122,6 @@ class _ReadyProbe(QObject):
             line["services_attached_epoch"] = self._attached_at
         if self._listed_at is not None:
             line["threads_listed_epoch"] = self._listed_at[1]
-        if self._later_at is not None:
-            line["later_services_built_epoch"] = self._later_at
         if not readiness.ready:
             line["problem"] = readiness.problem
         hold = float(os.environ.get("MIRA_READY_HOLD_S", "0") or 0)
@@ -158,7 +157,14 @@ class _Start:
         self.window = window
         self.probe = probe
         self.services: AppServices | None = None
+        self.opened: AppServices | None = None  # set on the worker: closed even if never attached
         self.error: BaseException | None = None
+
+    def open(self, open_services: Callable[[], AppServices]) -> AppServices:
+        """On the worker: the services, kept for closing even when the window closes before they
+        reach it (its operations' results are then dropped)."""
+        self.opened = open_services()
+        return self.opened
 
     def attach(self, services: AppServices) -> None:
         from mira_desktop.services.app.crash_reports import install_excepthooks
@@ -168,7 +174,6 @@ class _Start:
         self.window.attach(services, check_model=True)
         if self.probe is not None:
             self.probe.attached()
-            services.later.when_finished(self.probe.later_built)
 
     def refuse(self, error: BaseException) -> None:
         self.error = error
@@ -178,6 +183,28 @@ class _Start:
             print(f"mira: error: {error}", file=sys.stderr)
             QMessageBox.critical(self.window, tr("error.title"), explain(error))
         self.window.close()
+
+
+def wait_for_first_paint(app: QApplication, painted: _FirstPaint, timeout: float = FIRST_PAINT_WAIT_S) -> bool:
+    """Run Qt's events until the window has painted, or ``timeout`` seconds have passed; True if it
+    painted."""
+    deadline = time.monotonic() + timeout
+    wake = QTimer()  # its timeout ends the last wait below at the deadline, if nothing else does
+    wake.setSingleShot(True)
+    wake.start(max(1, int(timeout * 1000)))
+    while not painted.painted and time.monotonic() < deadline:
+        app.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents)
+    wake.stop()
+    return painted.painted
+
+
+def _print_first_paint(painted: _FirstPaint) -> None:
+    """``--exit-after-paint``'s line: when the first frame was painted, and what it showed."""
+    since_import, epoch = painted.painted_at
+    first: dict[str, object] = {"painted": painted.painted, **painted.showed}
+    if painted.painted:
+        first.update(first_paint_s=since_import - _PROCESS_START, epoch=epoch)
+    print(json.dumps(first), flush=True)
 
 
 def run_gui(
@@ -190,9 +217,9 @@ def run_gui(
     """Show the window, open the data folder, run until the window closes; the exit status.
 
     The first frame is the data folder's first look (its threads, the welcome draft, the theme and
-    language, read-only) with a composer that takes typing; then the data folder is opened, the
-    services that list and open threads attached (the window is usable), the default model loaded and
-    the rest of the services built.
+    language, read-only) with a composer that takes typing; then the data folder is opened and every
+    service built on a worker, the window attached to them (it lists the threads: usable) and the
+    default model loaded.
 
     For the start-up benchmark and smoke tests, ``exit_after_paint`` prints the first paint as a
     JSON line and quits without running the window; ``exit_when_ready`` runs the normal start
@@ -216,24 +243,20 @@ def run_gui(
     painted = _FirstPaint(window)
     window.installEventFilter(painted)
     window.show()
-    # Paint the first frame before opening the data folder.
-    while not painted.painted:
-        app.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents)
+    # Paint the first frame before opening the data folder (a bounded wait: see FIRST_PAINT_WAIT_S;
+    # longer when the first paint is what is measured).
+    bound = MEASURED_PAINT_WAIT_S if exit_after_paint else FIRST_PAINT_WAIT_S
+    if not wait_for_first_paint(app, painted, bound):
+        _log.info("no first frame within %.1f s: opening the data folder anyway", bound)
     if exit_after_paint:
-        since_import, epoch = painted.painted_at
-        first = {"first_paint_s": since_import - _PROCESS_START, "epoch": epoch, **painted.showed}
-        print(json.dumps(first), flush=True)
+        _print_first_paint(painted)
 
     from mira_desktop.core.notifications import NotificationBus
 
     bus = NotificationBus()
     if exit_after_paint:  # no event loop: open the data folder (creating it), build every service, quit
         try:
-            services = open_services(data_dir, bus)
-            try:
-                services.later.finish()
-            finally:
-                services.close()
+            open_services(data_dir, bus).close()
         except MiraError as exc:
             print(f"mira: error: {exc}", file=sys.stderr)
             return exc.exit_code
@@ -245,15 +268,16 @@ def run_gui(
     start = _Start(window, probe)
     # The data folder is opened and the services built off the UI thread: the window keeps
     # taking typing and clicks meanwhile (they are kept, and acted on once it is attached).
-    window.background.op(window, lambda: open_services(data_dir, bus)).success(start.attach).failure(
-        start.refuse
-    ).run()
+    opening = window.background.op(window, lambda: start.open(lambda: open_services(data_dir, bus)))
+    opening.success(start.attach).failure(start.refuse).run()
     try:
-        app.exec()  # until the last window closes
+        if window.isVisible():  # closed while its first frame was awaited: Qt's quit came before the loop
+            app.exec()  # until the last window closes
     finally:
-        window.background.shutdown()
-        if start.services is not None:
-            start.services.close()
+        window.background.shutdown()  # a bounded wait, also for the services being opened
+        services = start.services or start.opened
+        if services is not None:
+            services.close()
     if start.error is not None:
         if isinstance(start.error, MiraError):
             return start.error.exit_code

@@ -2,7 +2,8 @@
 
 Built from the data folder's first look (:mod:`~mira_desktop.services.app.first_look`: its threads,
 the welcome draft, the theme) and shown first, with the composer taking typing: the window paints
-before the data folder is opened and the services are built; :meth:`attach` connects it to them.
+before the data folder is opened and the services are built (on a worker); :meth:`attach` connects
+it to them.
 A thread clicked before then opens once they are, and what was typed stays in the composer. The
 composer has the keyboard whenever the window is activated (unless another text field of the
 window had it). Every list and label follows the services' change feed, and everything read from
@@ -54,7 +55,7 @@ if TYPE_CHECKING:
     from mira_desktop.ui.changes import ChangeSignal
 
 
-USABLE_WITHIN_MS = 2000  # the model and the later services start then at the latest
+USABLE_WITHIN_MS = 2000  # the model starts loading then at the latest
 
 
 class _NotificationRelay(QObject):
@@ -69,9 +70,8 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, Quitting,
         super().__init__()
         self.services: AppServices | None = None
         self.changes: ChangeSignal | None = None
-        # Eight workers: at start one waits for the model to load and several may wait for the services
-        # built after the window is usable (the composer's file, the context meter, an agent thread's
-        # header), and listing or opening a thread must not queue behind them.
+        # Eight workers: at start one waits for the model to load, and listing or opening a thread must
+        # not queue behind it or the composer's file, the context meter, an agent thread's header.
         self.background = OperationRunner(self._report_failure, workers=8)
         self.setWindowTitle(tr("app.title"))
         self.resize(1180, 760)
@@ -194,8 +194,8 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, Quitting,
         self.statusBar().addPermanentWidget(self.model_label)
 
     def attach(self, services: AppServices, *, check_model: bool = False) -> None:
-        """Connect the window to the opened data folder. Once the threads are listed, the services built
-        later are built (if they are not yet) and, with ``check_model``, the default model loads."""
+        """Connect the window to the opened data folder's services. Once the threads are listed, with
+        ``check_model``, the default model loads."""
         from mira_desktop.core.changes import Topic
         from mira_desktop.ui.changes import ChangeSignal, Follow
         from mira_desktop.ui.chat.agent_actions import AgentActions
@@ -250,8 +250,8 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, Quitting,
         self.header.menu_button.setMenu(self.thread_actions.menu)
         self._connect_chat()
         self.header.attach(services, self.background, self.changes)
-        # Once the threads are listed (the window is usable), the model loads and the rest of the
-        # services are built: started earlier, they would take the processor from the listing.
+        # Once the threads are listed (the window is usable), the model loads: started earlier, it would
+        # take the processor from the listing.
         self._after_listing = lambda: self._usable(check_model)
         self.sidebar.listed.connect(self._after_listing)
         # A list that is not read (a failed or very slow read) must not hold them back for good.
@@ -262,8 +262,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, Quitting,
         preferences = services.preferences
         self.background.op(self, preferences.theme).success(apply_theme).run()
         self._remember_folders(preferences)
-        # Pending and interrupted index jobs resume in the background as soon as the indexer is built.
-        services.later.when_finished(lambda: services.knowledge.indexer.start())  # noqa: PLW0108 (a stand-in now)
+        services.knowledge.indexer.start()  # pending and interrupted index jobs resume in the background
         services.other_processes.watch()  # a `mira` command's writes show here too
         self._keep_what_was_typed()
         self.new_chat()
@@ -278,7 +277,6 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, Quitting,
         self.sidebar.listed.disconnect(self._after_listing)
         if check_model:
             self.start_model_check()
-        self.services.later.finish_in_background(self.services.tasks)
 
     def _keep_what_was_typed(self) -> None:
         """The composer's text from before the services (the saved draft, or what was typed since)

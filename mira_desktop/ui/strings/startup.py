@@ -20,9 +20,6 @@ STRINGS: dict[str, Source] = {
         "Not sent: the model could not be loaded (see the status bar). Your message stays here; pick another model to send it.",
         "startup.typed_unavailable",
     ),
-    "startup.still_starting": translate(
-        "startup", "Mira is still starting: open this menu again in a moment.", "startup.still_starting"
-    ),
     "startup.send_tip": translate(
         "startup", "The model is loading: Send queues the message until it is ready", "startup.send_tip"
     ),

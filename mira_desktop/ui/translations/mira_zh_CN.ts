@@ -6188,11 +6188,6 @@ Start one on the right.</source>
         <translation>未发送：模型无法加载（见状态栏）。你的消息仍留在这里；换一个模型即可发送。</translation>
     </message>
     <message>
-        <source>Mira is still starting: open this menu again in a moment.</source>
-        <comment>startup.still_starting</comment>
-        <translation>Mira 仍在启动：请稍后再打开这个菜单。</translation>
-    </message>
-    <message>
         <source>The model is loading: Send queues the message until it is ready</source>
         <comment>startup.send_tip</comment>
         <translation>模型正在加载：点“发送”会让消息排队，直到模型就绪</translation>

@@ -196,9 +196,8 @@ def test_a_download_running_when_mira_closes_resumes_at_the_next_start_of_the_wi
     [partial] = partials(data_dir / "models")
     kept = partial.stat().st_size
     stand_in.faults.bytes_per_second = None
-    services = open_window_services(data_dir)
+    services = open_window_services(data_dir)  # as the window opens them: unfinished downloads resume
     try:
-        services.later.finish()  # as the window has them built once it is usable
         _wait_for(lambda: services.hub.downloads.get(download.id).state is DownloadState.COMPLETED)
     finally:
         services.close()

@@ -29,7 +29,7 @@ def test_api_key_goes_to_the_keyring_and_never_into_the_database(
     provider = services.models.add_remote("lab", "http://127.0.0.1:9/v1", model="m", api_key=SECRET)
     assert provider.api_key_source.value == "keyring"
     assert keyring_backend.passwords == {(SERVICE, "provider:lab"): SECRET}
-    services.database.conn.execute("PRAGMA wal_checkpoint(FULL)")
+    services.database.tuples("PRAGMA wal_checkpoint(FULL)")  # under its lock: start-up tasks write meanwhile
     for path in data_dir.rglob("*"):
         if path.is_file():
             assert SECRET.encode() not in path.read_bytes(), path

@@ -149,3 +149,29 @@ def test_a_bug_whose_report_cannot_be_saved_says_so_and_reaches_the_excepthook(
         "Something went wrong inside Mira (ValueError: bad row), and its crash report could not be saved."
     )
     assert hooked == [bug]
+
+
+def test_close_waits_a_bounded_time_in_all_and_logs_the_tasks_that_ignore_their_cancel(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    import logging
+    import time
+
+    runner = TaskRunner(lambda _name, _exc: None)
+    release = threading.Event()
+    started = [threading.Event(), threading.Event()]
+    for index, event in enumerate(started):
+
+        def stubborn(_cancel: CancelToken, event: threading.Event = event) -> None:
+            event.set()
+            release.wait(30)  # never looks at its token
+
+        runner.start(f"stubborn-{index}", stubborn)
+    assert all(event.wait(5) for event in started)
+    began = time.monotonic()
+    with caplog.at_level(logging.WARNING, logger="mira_desktop.core.tasks"):
+        runner.close(timeout=0.4)
+    assert time.monotonic() - began < 2  # 0.4 s for both, not 0.4 s each after the other (or 30 s)
+    assert "2 task(s) still running" in caplog.text
+    assert "mira-stubborn-0" in caplog.text
+    release.set()

@@ -1,78 +1,88 @@
-"""The composition root's second part: the services built after the window is usable.
+"""The composition root's wiring: every service, built in one call (:func:`build_services`).
 
-:func:`mira_desktop.app.open_services` opens the data folder and builds what lists and opens threads;
-:func:`build_later` builds the rest from what it opened (see ``services.app.later``: each stands in
-until then). Nothing here is imported before the window's first frame.
+The ``mira`` command and the tests call it directly; the window calls it on a worker thread after its
+first frame (the data folder's first look), so nothing here is imported before that frame. Each
+service is built with what it needs handed in: none holds one built after it, and what follows an
+event of another (media files after a delete) subscribes to the change feed.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from mira_desktop.core.changes import ChangeFeed
     from mira_desktop.core.data_folder import DataFolder
     from mira_desktop.core.notifications import NotificationBus
     from mira_desktop.core.tasks import TaskRunner
     from mira_desktop.models.secrets import SecretStore
-    from mira_desktop.services.app.bundle import AppServices, LaterParts
-    from mira_desktop.services.app.later import LaterServices
-    from mira_desktop.services.chat.run_bus import RunBus
-    from mira_desktop.services.model_catalog.catalog import ModelService
-    from mira_desktop.services.trash.service import TrashKind, TrashService
+    from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.store.database import Database
-    from mira_desktop.store.messages import MessageRepository
-    from mira_desktop.store.providers import ProviderRepository
-    from mira_desktop.store.roles import RoleRepository
-    from mira_desktop.store.runs import RunRepository
-    from mira_desktop.store.settings import SettingsRepository
-    from mira_desktop.store.threads import ThreadRepository
-    from mira_desktop.store.trash import TrashRepository
-    from mira_desktop.store.workspaces import WorkspaceRepository
 
 
-@dataclass
-class Opened:
-    """What :func:`mira_desktop.app.open_services` opened that the later services are built from."""
+def build_services(
+    data_dir: Path,
+    notifications: NotificationBus | None = None,
+    secrets: SecretStore | None = None,
+) -> AppServices:
+    """Open (creating on first start) the data folder at ``data_dir`` and build every service.
 
-    folder: DataFolder
-    database: Database
-    bus: NotificationBus
-    tasks: TaskRunner
-    changes: ChangeFeed
-    settings: SettingsRepository
-    workspaces: WorkspaceRepository
-    roles: RoleRepository
-    trash_rows: TrashRepository
-    trash: TrashService
-    providers: ProviderRepository
-    secrets: SecretStore
-    models: ModelService
-    threads: ThreadRepository
-    messages: MessageRepository
-    runs: RunRepository
-    run_bus: RunBus
+    The imports are here, not at the top, so that the window can paint before they load.
+    """
+    from mira_desktop.core.data_folder import prepare_data_folder
+    from mira_desktop.core.notifications import NotificationBus
+    from mira_desktop.core.tasks import TaskRunner
+    from mira_desktop.models.secrets import SecretStore
+    from mira_desktop.services.app.crash_reports import CrashReports
+    from mira_desktop.services.app.logs import log_to_file
+    from mira_desktop.store.database import open_database
+
+    folder = prepare_data_folder(data_dir)
+    # A refused database leaves the folder untouched; one about to be migrated is backed up first.
+    database = open_database(folder.database_path, partial(_back_up_before_migrating, folder))
+    log_to_file(folder.logs_dir)
+    bus = notifications or NotificationBus()
+    crashes = CrashReports(folder.logs_dir, bus)  # every bug in background work: a report and its path
+    tasks = TaskRunner(crashes.report_task, crash_report=crashes.save)
+    try:
+        return _wire(folder, database, bus, tasks, secrets or SecretStore())
+    except BaseException:
+        tasks.close()
+        database.close()
+        raise
 
 
-def build_later(opened: Opened, services: AppServices) -> LaterParts:
-    """The services built after the window is usable (see ``services.app.later``)."""
+def _wire(
+    folder: DataFolder, database: Database, bus: NotificationBus, tasks: TaskRunner, secrets: SecretStore
+) -> AppServices:
+    from mira_desktop.core.changes import ChangeFeed
     from mira_desktop.core.conversation.runs import RunKind
     from mira_desktop.core.fileio import remove_stray_temporaries
+    from mira_desktop.core.model_refs import ModelKind
     from mira_desktop.core.notifications import Level
     from mira_desktop.core.providers import KeySource
-    from mira_desktop.services.app.bundle import LaterParts
+    from mira_desktop.models.adapters.local import local_adapter
+    from mira_desktop.models.adapters.remote import remote_adapter
+    from mira_desktop.models.adapters.scripted import scripted_adapter
+    from mira_desktop.models.registry import ModelRegistry
+    from mira_desktop.services.app.bootstrap import ensure_default_workspace, seed_starter_roles
+    from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.app.info import InfoService
+    from mira_desktop.services.app.other_processes import OtherProcesses
+    from mira_desktop.services.app.preferences import Preferences
     from mira_desktop.services.attachments.blobs import BlobStore
     from mira_desktop.services.attachments.retrieval import FileRetriever
     from mira_desktop.services.attachments.service import AttachmentService
     from mira_desktop.services.backup.archive import remove_abandoned_partials
     from mira_desktop.services.backup.service import BackupService
     from mira_desktop.services.chat.agent_runs import AgentRuns, default_limits
+    from mira_desktop.services.chat.recovery import recover_interrupted
     from mira_desktop.services.chat.requests import RequestBuilder
     from mira_desktop.services.chat.routes.agent import AgentRoute
     from mira_desktop.services.chat.routes.rag import RagRoute
     from mira_desktop.services.chat.routes.rag_retriever import KnowledgeRetriever
+    from mira_desktop.services.chat.run_bus import RunBus
     from mira_desktop.services.chat.service import ChatService
     from mira_desktop.services.chat.summaries import SummaryService
     from mira_desktop.services.hub.downloads import DownloadService
@@ -80,17 +90,26 @@ def build_later(opened: Opened, services: AppServices) -> LaterParts:
     from mira_desktop.services.hub.service import HubService
     from mira_desktop.services.knowledge.bundle import build_knowledge_services
     from mira_desktop.services.knowledge.sources import SourceService
+    from mira_desktop.services.knowledge.trash import DocumentTrash, KnowledgeBaseTrash
     from mira_desktop.services.mcp.host import McpHost
     from mira_desktop.services.mcp.service import McpService, on_state_change
     from mira_desktop.services.mcp.sessions import McpSessions
     from mira_desktop.services.media.service import MediaService
     from mira_desktop.services.memory.service import MemoryService
+    from mira_desktop.services.model_catalog.catalog import ModelService
+    from mira_desktop.services.roles.service import RoleService
     from mira_desktop.services.sandbox.bwrap import availability
     from mira_desktop.services.speech_input.service import SpeechInputService
+    from mira_desktop.services.threads.branches import BranchEditor
+    from mira_desktop.services.threads.service import ThreadService
     from mira_desktop.services.threads.transfer import ThreadTransfer
     from mira_desktop.services.tools.catalog import ToolCatalog
     from mira_desktop.services.tools.permissions import ToolPermissions
+    from mira_desktop.services.trash.service import TrashService
+    from mira_desktop.services.trash.setup import register_kinds
+    from mira_desktop.services.workspaces.service import WorkspaceService
     from mira_desktop.store.attachments import AttachmentRepository
+    from mira_desktop.store.change_log import ChangeLog
     from mira_desktop.store.documents import DocumentRepository
     from mira_desktop.store.downloads import DownloadRepository
     from mira_desktop.store.evaluation_runs import EvaluationRunRepository
@@ -99,12 +118,71 @@ def build_later(opened: Opened, services: AppServices) -> LaterParts:
     from mira_desktop.store.mcp_servers import McpServerRepository
     from mira_desktop.store.media import MediaRepository
     from mira_desktop.store.memory import MemoryRepository
+    from mira_desktop.store.messages import MessageRepository
+    from mira_desktop.store.providers import ProviderRepository
+    from mira_desktop.store.roles import RoleRepository
+    from mira_desktop.store.runs import RunRepository
+    from mira_desktop.store.settings import SettingsRepository
+    from mira_desktop.store.threads import ThreadRepository
     from mira_desktop.store.tool_permissions import ToolPermissionRepository
+    from mira_desktop.store.trash import TrashRepository
+    from mira_desktop.store.workspaces import WorkspaceRepository
 
-    o = opened
-    folder, database, settings, tasks, changes, models = o.folder, o.database, o.settings, o.tasks, o.changes, o.models
-    threads, messages, runs, workspaces = o.threads, o.messages, o.runs, o.workspaces
-    hub_settings = HubSettings(settings, o.secrets)
+    changes = ChangeFeed()
+    settings = SettingsRepository(database)
+    workspaces = WorkspaceRepository(database)
+    roles = RoleRepository(database)
+    trash_rows = TrashRepository(database)
+    trash = TrashService(database, trash_rows, settings, changes)
+    ensure_default_workspace(folder, workspaces)
+    seed_starter_roles(roles, settings)
+    providers = ProviderRepository(database)
+    registry = ModelRegistry(
+        {
+            ModelKind.LOCAL: local_adapter(lambda: ModelService.read_local_settings(settings), tasks),
+            ModelKind.REMOTE: remote_adapter(providers.get_by_name, secrets),
+            ModelKind.SCRIPTED: scripted_adapter(),
+        }
+    )
+    models = ModelService(registry, providers, settings, secrets, changes)
+    threads = ThreadRepository(database)
+    messages = MessageRepository(database)
+    runs = RunRepository(database)
+    knowledge_base_rows = KnowledgeBaseRepository(database)
+    recover_interrupted(database, runs, messages)
+    # "Is a reply being written in this thread" is read from the runs table (this process's runs and
+    # a `mira` command's alike); media files follow deletions through the change feed (below).
+    branches = BranchEditor(database, threads, messages, changes, runs=runs)
+    workspace_service = WorkspaceService(workspaces, changes, folder.private_paths(), trash)
+    role_service = RoleService.assemble(
+        roles=roles,
+        settings=settings,
+        data_root=folder.root,
+        threads=threads,
+        messages=messages,
+        models=models,
+        changes=changes,
+        trash=trash,
+    )
+    thread_service = ThreadService(
+        threads,
+        messages,
+        settings,
+        changes,
+        workspaces,
+        runs=runs,
+        knowledge_bases=knowledge_base_rows,
+        trash=trash,
+    )
+    register_kinds(
+        trash,
+        database=database,
+        entries=trash_rows,
+        threads=thread_service,
+        roles=role_service,
+        workspaces=workspace_service,
+    )
+    hub_settings = HubSettings(settings, secrets)
     hub = HubService(
         hub_settings,
         DownloadService(
@@ -122,35 +200,37 @@ def build_later(opened: Opened, services: AppServices) -> LaterParts:
         media=MediaRepository(database),
         threads=threads,
         messages=messages,
-        providers=o.providers,
+        providers=providers,
         settings=settings,
-        secrets=o.secrets,
+        secrets=secrets,
         tasks=tasks,
         changes=changes,
         folder=folder.root / "media",
     )
-    knowledge_bases = KnowledgeBaseRepository(database)
+    changes.subscribe(media.follow_deletions)  # a deleted message or thread takes its media files
     documents = DocumentRepository(database)
     attachment_rows = AttachmentRepository(database)
     knowledge = build_knowledge_services(
         folder,
         database,
-        knowledge_bases=knowledge_bases,
+        knowledge_bases=knowledge_base_rows,
         documents=documents,
         jobs=IndexJobRepository(database),
         evaluation_runs=EvaluationRunRepository(database),
         settings=settings,
-        trash=o.trash,
-        notifications=o.bus,
+        trash=trash,
+        notifications=bus,
         tasks=tasks,
         changes=changes,
     )
+    trash.register(DocumentTrash(knowledge.bases, trash_rows))
+    trash.register(KnowledgeBaseTrash(knowledge.bases, database, trash_rows))
     retriever = KnowledgeRetriever(knowledge.search)
     permissions = ToolPermissions(ToolPermissionRepository(database), changes)
     mcp = McpService(
         servers=McpServerRepository(database),
         settings=settings,
-        secrets=o.secrets,
+        secrets=secrets,
         sessions=McpSessions(McpHost(), on_state_change(changes)),
         changes=changes,
         logs_dir=folder.logs_dir,
@@ -174,8 +254,7 @@ def build_later(opened: Opened, services: AppServices) -> LaterParts:
         private_paths=folder.private_paths(),
         limits=lambda: default_limits(settings.get),
     )
-    requests = RequestBuilder(o.roles, settings, models, memory, agent_route.context_text)
-    branches = services.branches
+    requests = RequestBuilder(roles, settings, models, memory, agent_route.context_text)
     attachments = AttachmentService(
         database=database,
         repository=attachment_rows,
@@ -189,26 +268,27 @@ def build_later(opened: Opened, services: AppServices) -> LaterParts:
         branches=branches,
         models=models,
     )
+    run_bus = RunBus()
     chat = ChatService(
         database=database,
         threads=threads,
         messages=messages,
         runs=runs,
         attachment_rows=attachment_rows,
-        roles=o.roles,
-        knowledge_bases=knowledge_bases,
+        roles=roles,
+        knowledge_bases=knowledge_base_rows,
         workspaces=workspaces,
         models=models,
         requests=requests,
         branches=branches,
-        bus=o.run_bus,
+        bus=run_bus,
         tasks=tasks,
         changes=changes,
         memory=memory,
         attachments=attachments,
         routes={RunKind.RAG: RagRoute(retriever), RunKind.AGENT: agent_route},
         answer_listeners=[attachments.cite_answer, media.after_answer],
-        # Summaries need chat (built below): the summary of a long thread is refreshed after each answer.
+        # The summary service needs the chat service: bound here, called after each answer.
         on_run_finished=lambda thread_id: summaries.refresh_if_needed(thread_id),  # noqa: PLW0108
     )
     summaries = SummaryService(
@@ -218,7 +298,7 @@ def build_later(opened: Opened, services: AppServices) -> LaterParts:
         models=models,
         tasks=tasks,
         changes=changes,
-        on_failure=lambda text: o.bus.post(Level.WARNING, text),
+        on_failure=lambda text: bus.post(Level.WARNING, text),
     )
     agent_runs = AgentRuns(
         chat=chat,
@@ -230,14 +310,27 @@ def build_later(opened: Opened, services: AppServices) -> LaterParts:
         snapshots_dir=folder.snapshots_dir,
         changes=changes,
     )
-    trash = o.trash
     tasks.start("trash-purge", lambda _cancel: trash.purge_expired())  # what is older than the retention period
     media.mark_interrupted()
     remove_abandoned_partials(folder.root / "backups")  # left by a backup killed mid-write
     private = [p for p in folder.private_paths() if p.is_dir() and p.name != "backups"]
     tasks.start("temporaries", lambda _cancel: remove_stray_temporaries(private))
     tasks.start("attachments-gc", lambda _cancel: (attachments.collect(), media.remove_orphaned_files()))
-    return LaterParts(
+    return AppServices(
+        folder=folder,
+        database=database,
+        notifications=bus,
+        changes=changes,
+        tasks=tasks,
+        run_bus=run_bus,
+        workspaces=workspace_service,
+        roles=role_service,
+        threads=thread_service,
+        branches=branches,
+        models=models,
+        preferences=Preferences(settings, changes),
+        trash=trash,
+        other_processes=OtherProcesses(database, changes, tasks, ChangeLog(database)),
         info=InfoService(folder, database, settings),
         knowledge_bases=knowledge.bases,
         knowledge=knowledge,
@@ -252,9 +345,7 @@ def build_later(opened: Opened, services: AppServices) -> LaterParts:
         backup=BackupService(
             folder,
             pause_indexing=knowledge.indexer.paused,
-            providers_with_keys=lambda: [
-                p.name for p in o.providers.list() if p.api_key_source is KeySource.KEYRING
-            ],
+            providers_with_keys=lambda: [p.name for p in providers.list() if p.api_key_source is KeySource.KEYRING],
         ),
         hub=hub,
         mcp=mcp,
@@ -264,13 +355,8 @@ def build_later(opened: Opened, services: AppServices) -> LaterParts:
     )
 
 
-def document_trash(opened: Opened, later: LaterServices[LaterParts]) -> TrashKind:
-    from mira_desktop.services.knowledge.trash import DocumentTrash
+def _back_up_before_migrating(folder: DataFolder, database: Path, found: int, newest: int) -> Path:
+    """Before a schema migration: the database as it was, saved among the backups."""
+    from mira_desktop.services.backup.service import pre_migration_backup
 
-    return DocumentTrash(later.finish().knowledge_bases, opened.trash_rows)
-
-
-def knowledge_base_trash(opened: Opened, later: LaterServices[LaterParts]) -> TrashKind:
-    from mira_desktop.services.knowledge.trash import KnowledgeBaseTrash
-
-    return KnowledgeBaseTrash(later.finish().knowledge_bases, opened.database, opened.trash_rows)
+    return pre_migration_backup(folder, database, found, newest)
