@@ -265,7 +265,8 @@ def test_the_picture_switch_is_off_with_the_reason_while_no_image_model_is_set(
     _idle(qtbot, app_services)
     window = open_window(qtbot, app_services, ready=True)
     menu = QMenu(window)
-    window.thread_actions.fill(menu, thread_id)
+    with qtbot.waitSignal(window.thread_actions.state_shown):
+        window.thread_actions.fill(menu, thread_id)
     actions = {a.text(): a for a in menu.actions()}
     picture, speak = actions["Picture with each answer"], actions["Speak answers"]
     reason = str(app_services.media.image_availability(thread_id).reason)
@@ -334,7 +335,8 @@ def test_the_chips_and_media_switches_speak_chinese(
     qtbot.waitUntil(lambda: len(question.parts.chips) == 1)
     assert question.parts.chips[0].mode_label.text() == "全文发送"
     menu = QMenu(window)
-    window.thread_actions.fill(menu, handle.thread_id)
+    with qtbot.waitSignal(window.thread_actions.state_shown):
+        window.thread_actions.fill(menu, handle.thread_id)
     texts = [a.text() for a in menu.actions()]
     assert "朗读回答" in texts
     assert "每个回答配一张图片" in texts

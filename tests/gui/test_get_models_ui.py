@@ -16,6 +16,7 @@ from mira_desktop.ui.settings.servers_box import ServersBox
 from tests.gui.support import open_window
 from tests.support.gguf_files import write_gguf
 from tests.support.hub_server import Repo, RepoFile, StandInHub
+from tests.support.memory_keyring import MemoryKeyring
 from tests.support.model_server import ModelListServer
 
 TINY = "mira-tests/tiny-chat-GGUF"
@@ -207,3 +208,42 @@ def test_a_fresh_data_folder_finds_downloads_through_a_cut_and_chats_with_the_mo
     run = app_services.chat.run(messages[1].run_id)  # type: ignore[arg-type]
     assert run is not None
     assert run.model_snapshot["ref"] == ref
+
+
+def test_the_hub_endpoint_and_token_are_read_and_kept_in_the_background(
+    qtbot: QtBot, hub_services: AppServices, stand_in: StandInHub, keyring_backend: MemoryKeyring
+) -> None:
+    window = open_window(qtbot, hub_services)
+    window.open_get_models()
+    page = window.settings_dialog.get_models_page
+    qtbot.waitUntil(lambda: stand_in.url in page.endpoint_label.text())
+    assert page.endpoint_field.text() == stand_in.url
+
+    page.token_field.setText("hf_secret")
+    with qtbot.waitSignal(page.endpoint_shown):
+        page.token_button.click()
+    assert page.status.text() == ""
+    assert list(keyring_backend.passwords.values()) == ["hf_secret"]
+    assert page.token_field.text() == ""
+    assert "keyring" in page.endpoint_label.text()
+
+    page.endpoint_field.setText("not a url")
+    with qtbot.waitSignal(page.endpoint_shown):
+        page.endpoint_button.click()
+    assert "not a url" in page.status.text()
+    assert hub_services.hub.endpoint().url == stand_in.url
+
+
+def test_a_token_without_a_usable_keyring_is_refused_with_the_reason(
+    qtbot: QtBot, hub_services: AppServices, keyring_backend: MemoryKeyring
+) -> None:
+    keyring_backend.priority = 0  # type: ignore[assignment]  # as the "fail" keyring of a bare Linux
+    window = open_window(qtbot, hub_services)
+    window.open_get_models()
+    page = window.settings_dialog.get_models_page
+    qtbot.waitUntil(page.token_button.isEnabled)
+    page.token_field.setText("hf_secret")
+    with qtbot.waitSignal(page.endpoint_shown):
+        page.token_button.click()
+    assert "No usable system keyring" in page.status.text()
+    assert keyring_backend.passwords == {}

@@ -6034,6 +6034,11 @@ Start one on the right.</source>
         <translation>清除</translation>
     </message>
     <message>
+        <source>Reading the summary…</source>
+        <comment>summary.loading</comment>
+        <translation>正在读取摘要…</translation>
+    </message>
+    <message>
         <source>Saved.</source>
         <comment>summary.saved</comment>
         <translation>已保存。</translation>
