@@ -168,3 +168,32 @@ def test_the_servers_stderr_goes_to_the_log(services: AppServices, added: NotesS
         services.mcp.call("notes", "crash", {}, CancelToken())
     log = Path(services.folder.logs_dir) / "mcp" / "notes.log"
     assert "out of cheese" in log.read_text(encoding="utf-8")
+
+
+def test_plain_environment_values_are_settings_that_reach_the_server_where_no_keyring_is_usable(
+    services: AppServices, notes: NotesServer, keyring_backend: MemoryKeyring
+) -> None:
+    from mira_desktop.store.settings import SettingsRepository
+
+    keyring_backend.priority = 0  # type: ignore[assignment]  # as the "fail" keyring of a bare Linux
+    services.mcp.add_stdio("notes", sys.executable, notes.argv, {"NOTES_DIR": "/data/notes"})
+
+    said = services.mcp.call("notes", "env", {"name": "NOTES_DIR"}, CancelToken())
+    assert _text(said) == "/data/notes"
+    assert services.mcp.view("notes").to_dict()["env"] == {"NOTES_DIR": "setting"}
+    services.mcp.remove("notes")
+    assert SettingsRepository(services.database).get("mcp:notes:env:NOTES_DIR") is None
+
+
+def test_a_secret_environment_value_where_no_keyring_is_usable_refuses_the_server_and_stores_nothing(
+    services: AppServices, notes: NotesServer, keyring_backend: MemoryKeyring
+) -> None:
+    from mira_desktop.models.secrets import KeyringUnavailableError
+    from mira_desktop.store.settings import SettingsRepository
+
+    keyring_backend.priority = 0  # type: ignore[assignment]
+    with pytest.raises(KeyringUnavailableError, match="keep the secret value of API_KEY, so this server"):
+        services.mcp.add_stdio("notes", sys.executable, notes.argv, {"ROOT": "/x", "API_KEY": "k"})
+
+    assert services.mcp.list() == []
+    assert SettingsRepository(services.database).get("mcp:notes:env:ROOT") is None
