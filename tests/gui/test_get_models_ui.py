@@ -72,7 +72,7 @@ def test_search_fit_download_with_progress_pause_resume_and_use_it_for_new_threa
     assert "llama, context 2048 tokens, chat template chatml" in page.repo_info.text()
     assert page.selected_file() == "tiny-chat-Q8_0.gguf"
 
-    stand_in.faults.bytes_per_second = 1_500_000
+    stand_in.hold(after=2_000_000)  # it cannot finish before the pause, however loaded the machine
     with qtbot.waitSignal(page.download_started, timeout=10_000) as started:
         page.download_button.click()
     download_id = started.args[0]
@@ -84,7 +84,7 @@ def test_search_fit_download_with_progress_pause_resume_and_use_it_for_new_threa
     qtbot.waitUntil(lambda: row.resume_button.isVisibleTo(row), timeout=20_000)
     assert "Paused. Resume it" in row.detail.text()
     assert hub_services.hub.downloads.get(download_id).state is DownloadState.PAUSED
-    stand_in.faults.bytes_per_second = None
+    stand_in.release()
     row.resume_button.click()
     qtbot.waitUntil(lambda: row.default_button.isVisibleTo(row), timeout=30_000)
     ref = hub_services.hub.downloads.get(download_id).model_ref

@@ -13,7 +13,12 @@ Faults, set on :class:`Faults` while the servers run:
 - ``wrong_bytes``: these files are served with changed bytes under the listing's true sha256;
 - ``announced_size``: the listing says this size for a file (larger than the disk, say);
 - ``bytes_per_second``: a slow server;
-- ``gated``: repositories that answer 401 without the right token (``token``).
+- ``gated``: repositories that answer 401 without the right token (``token``);
+- ``hold_after`` (set with :meth:`StandInHub.hold`, ended with :meth:`StandInHub.release`): every body
+  sent meanwhile stops after this many bytes and then trickles one byte every 50 ms — a stalled but
+  open connection, so the client still gets to check whether it should stop — until released.
+  ``holding`` is set once a body reached that point. A test that interrupts a download mid-way holds
+  it there, so the download cannot finish before the interruption however loaded the machine is.
 
 Run by hand for trying the window: ``python -m tests.support.hub_server [--port N] [--slow BYTES_PER_S]``
 serves the embedded SmolLM2 file and a few small GGUF files until interrupted.
@@ -68,6 +73,7 @@ class Faults:
     bytes_per_second: float | None = None
     gated: set[str] = field(default_factory=set)
     token: str = "hf_test_token"
+    hold_after: int | None = None  # see hold()
 
 
 @dataclass(frozen=True)
@@ -86,6 +92,7 @@ class StandInHub:
         self.bytes_sent = 0  # body bytes the CDN wrote to its sockets
         self._lock = threading.Lock()
         self._closing = threading.Event()
+        self.holding = threading.Event()  # a body reached the hold point
         self._hub = _server(self, "hub")
         self._cdn = _server(self, "cdn")
         self._threads = [
@@ -119,6 +126,21 @@ class StandInHub:
 
     def __exit__(self, *_exc: object) -> None:
         self.stop()
+
+    def hold(self, after: int) -> None:
+        """Hold every body sent from now on after ``after`` bytes, until :meth:`release`."""
+        with self._lock:
+            self.faults.hold_after = after
+            self.holding.clear()
+
+    def release(self) -> None:
+        """Let the held bodies go on at full speed (and no later body be held)."""
+        with self._lock:
+            self.faults.hold_after = None
+
+    def _held_at(self) -> int | None:
+        with self._lock:
+            return self.faults.hold_after
 
     def file(self, repo: str, path: str) -> RepoFile:
         return next(f for f in self.repos[repo].files if f.path == path)
@@ -306,7 +328,16 @@ class _Handler(BaseHTTPRequestHandler):
         started = time.monotonic()
         try:
             while sent < len(body) and not self.stand_in._closing.is_set():
-                piece = body[sent : sent + step]
+                hold = self.stand_in._held_at()
+                if hold is not None and sent >= hold:  # held: one byte now and then, until released
+                    self.stand_in.holding.set()
+                    self.wfile.write(body[sent : sent + 1])
+                    sent += 1
+                    with self.stand_in._lock:
+                        self.stand_in.bytes_sent += 1
+                    self.stand_in._closing.wait(0.05)
+                    continue
+                piece = body[sent : sent + step if hold is None else min(sent + step, hold)]
                 if cut_after is not None and sent + len(piece) > cut_after:
                     self.wfile.write(piece[: max(0, cut_after - sent)])
                     self.wfile.flush()

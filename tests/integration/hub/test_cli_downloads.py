@@ -11,8 +11,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -20,6 +18,7 @@ import pytest
 from tests.integration.hub.conftest import SMOL, SMOL_FILE, TINY, partials
 from tests.support.cli import Mira
 from tests.support.hub_server import StandInHub
+from tests.support.waiting import wait_for
 
 FILE = "tiny-chat-Q4_K_M.gguf"
 
@@ -38,13 +37,6 @@ def _mira_process(data_dir: Path, *args: str, **options: object) -> subprocess.P
         text=True,
         **options,  # type: ignore[call-overload]
     )
-
-
-def _wait_for(condition: Callable[[], bool], seconds: float = 60) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.02)
 
 
 def _partial_size(data_dir: Path) -> int:
@@ -106,18 +98,18 @@ def test_each_failure_is_one_line_with_its_exit_status_and_changes_nothing(
 def test_ctrl_c_pauses_keeps_the_partial_and_exits_130_then_running_again_resumes(
     cli: Mira, stand_in: StandInHub, data_dir: Path
 ) -> None:
-    stand_in.faults.bytes_per_second = 400_000
+    stand_in.hold(after=600_000)  # the download cannot finish before the signal, however loaded the machine
     process = _mira_process(data_dir, "models", "download", TINY, FILE)
-    _wait_for(lambda: _partial_size(data_dir) > 200_000)
+    wait_for(lambda: stand_in.holding.is_set() and _partial_size(data_dir) > 200_000)
     process.send_signal(signal.SIGINT)
     _out, err = process.communicate(timeout=60)
-    assert process.returncode == 130
+    assert process.returncode == 130, err
     assert "paused at" in err
     kept = _partial_size(data_dir)
     assert kept > 200_000
     [paused] = cli("--json", "models", "downloads").json()
     assert paused["state"] == "paused"
-    stand_in.faults.bytes_per_second = None
+    stand_in.release()
     resumed = cli("models", "download", TINY, FILE)
     assert resumed.code == 0, resumed.err
     assert stand_in.byte_requests()[-1].headers.get("range") == f"bytes={kept}-"
@@ -126,16 +118,16 @@ def test_ctrl_c_pauses_keeps_the_partial_and_exits_130_then_running_again_resume
 def test_kill_9_mid_download_then_the_next_run_resumes_with_range_and_the_sha256_matches(
     cli: Mira, stand_in: StandInHub, data_dir: Path
 ) -> None:
-    stand_in.faults.bytes_per_second = 500_000
+    stand_in.hold(after=800_000)  # the download cannot finish before the kill
     process = _mira_process(data_dir, "models", "download", TINY, FILE)
-    _wait_for(lambda: _partial_size(data_dir) > 600_000)
+    wait_for(lambda: stand_in.holding.is_set() and _partial_size(data_dir) > 600_000)
     process.kill()  # SIGKILL: no handler runs, the lock goes with the process
     process.communicate(timeout=30)
     assert process.returncode == -signal.SIGKILL
     kept = _partial_size(data_dir)
     [left] = cli("--json", "models", "downloads").json()
     assert left["state"] == "running"  # as the killed process left it
-    stand_in.faults.bytes_per_second = None
+    stand_in.release()
     again = _mira_process(data_dir, "models", "download", TINY, FILE)
     _out, err = again.communicate(timeout=120)
     assert again.returncode == 0, err
