@@ -111,9 +111,10 @@ def test_the_note_is_not_shown_for_another_model_or_in_english(
     assert not window.chat_view.model_note.isVisible()  # English window
     window.close()
     speak("zh")
-    app_services.models.set_default(script({"text": "好的。"}))
+    chosen = script({"text": "好的。"})
+    app_services.models.set_default(chosen)
     window = open_window(qtbot, app_services)
-    qtbot.waitUntil(lambda: window.header.model_picker.count() > 0)
-    qtbot.wait(200)
+    # The header has read the default model; the note is decided in the same step.
+    qtbot.waitUntil(lambda: window.header.default_model_ref == chosen)
     assert not window.chat_view.model_note.isVisible()  # a chosen model is not the embedded one
     window.close()

@@ -64,7 +64,6 @@ NOT_YET_MOVED: frozenset[tuple[str, str]] = frozenset(
         ("settings/models_page.py", "_add_remote"),
         ("settings/models_page.py", "refresh"),
         ("settings/workspaces_page.py", "delete_selected"),
-        ("shell/model_status.py", "current_model_ref"),
     }
 )
 
