@@ -384,8 +384,7 @@ def test_play_without_a_sound_device_says_so(qtbot: QtBot, tmp_path: Path, monke
     monkeypatch.setattr(external_open.QDesktopServices, "openUrl", lambda url: opened.append(url) or True)
     player.toggle()
     assert player.player is None  # no silent player was made
-    qtbot.wait(100)
-    assert "No sound output device" in player.position_label.text()
+    qtbot.waitUntil(lambda: "No sound output device" in player.position_label.text())
     assert player.play_button.text() == "Open"
     player.play_button.click()
     assert len(opened) == 1  # the speech opens in the system's player instead
