@@ -9,7 +9,8 @@ failures, and cleans up as after any failure. Without a failure callback the err
 runner's default (the window: a dialog). Work stopped through its cancel token (``Cancelled``) is
 not an error: only the ``cancelled`` callback runs. ``fn`` may call ``op.report(value)`` to
 send progress, delivered to the ``progress`` callback on the UI thread. ``shutdown()`` waits for
-the workers: no thread outlives the window.
+the workers: no thread outlives the window; ``before_shutdown(fn)`` is work it waits to finish (what
+the window writes as it closes).
 
 A worker never holds the last reference to a widget: when the work is done, the operation hands its
 function, owner and callbacks to the UI thread in one :class:`_Delivery`, which is emptied there. (A
@@ -22,7 +23,7 @@ from __future__ import annotations
 import sys
 import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Generic, TypeVar
 
 import shiboken6
@@ -75,6 +76,7 @@ class OperationRunner(QObject):
         self._on_unhandled = on_unhandled
         self._report_bug = report_bug
         self._closed = threading.Event()
+        self._last: list[Future[None]] = []
 
     def set_bug_reporter(self, report_bug: Callable[[BaseException], InternalError]) -> None:
         self._report_bug = report_bug
@@ -112,7 +114,24 @@ class OperationRunner(QObject):
     def default_failure(self) -> Callable[[BaseException], None]:
         return self._on_unhandled
 
+    def before_shutdown(self, fn: Callable[[], object]) -> None:
+        """Run ``fn`` on a worker, and have :meth:`shutdown` wait for it: what the window writes as
+        it closes (a draft), off the UI thread but before the database closes. A failure is reported
+        as a bug (nothing is left to show it)."""
+        if self._closed.is_set():
+            return
+
+        def work() -> None:
+            try:
+                fn()
+            except Exception as exc:  # the window is closing: the crash report is where it shows
+                self.as_error(exc)
+
+        self._last.append(self._executor.submit(work))
+
     def shutdown(self) -> None:
+        for last in self._last:  # before the queue is emptied below
+            last.result()
         self._closed.set()
         self._executor.shutdown(wait=True, cancel_futures=True)
 
