@@ -57,10 +57,6 @@ NOT_YET_MOVED: frozenset[tuple[str, str]] = frozenset(
         ("roles/workbench.py", "refresh_preview"),
         ("roles/workbench.py", "save"),
         ("roles/workbench.py", "select_role"),
-        ("settings/models_page.py", "__init__"),
-        ("settings/models_page.py", "<lambda>"),
-        ("settings/models_page.py", "_add_remote"),
-        ("settings/models_page.py", "refresh"),
     }
 )
 
