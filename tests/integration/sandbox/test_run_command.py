@@ -169,7 +169,8 @@ def test_the_home_folder_the_data_folder_and_other_workspaces_are_not_visible(
     assert "mira.db" not in result.text.replace(f"{data_dir}/mira.db", "")
     assert f"HOME={home}" not in result.text
     assert "HOME=/tmp" in result.text
-    assert tools  # the other workspace changed nothing about what this one offers
+    # Another workspace hides its folder from this one's commands, and takes nothing from what it offers.
+    assert [tool.definition.name for tool in tools] == ["run_command"]
 
 
 def run_workspace(services: AppServices) -> str:
