@@ -190,10 +190,14 @@ def test_the_role_previews_token_line_is_chinese(
 
     workbench = RoleWorkbench(app_services, runner, changes)
     qtbot.addWidget(workbench)
+    # The list, the first role and its preview are read in the background.
+    qtbot.waitUntil(lambda: workbench.preview.tokens_label.text() != "")
     row = next(
         i for i in range(workbench.role_list.count()) if workbench.role_list.item(i).text() == "Code Reviewer"
     )
-    workbench.role_list.setCurrentRow(row)
+    if workbench.role_list.currentRow() != row:  # else its preview is the one shown
+        with qtbot.waitSignal(workbench.preview_updated):
+            workbench.role_list.setCurrentRow(row)
     line = workbench.preview.tokens_label.text()
     assert line
     assert "开头" in line

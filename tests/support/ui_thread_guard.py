@@ -26,8 +26,7 @@ import sys
 import sysconfig
 import threading
 import traceback
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -43,22 +42,6 @@ _UI = _MIRA / "ui"
 _TESTS = Path(__file__).resolve().parent.parent
 _STDLIB = Path(sysconfig.get_paths()["stdlib"]).resolve()
 _LIBRARIES = ("sqlite_utils", "keyring", "jaraco")  # what Mira's stores and secrets call through
-
-# The UI's calls still made on the UI thread, (module under mira_desktop/ui, function): each is a bug
-# the check found and that is not fixed yet. Move the call onto an operation and take it off this list;
-# never add one (a new call on the UI thread fails its test).
-NOT_YET_MOVED: frozenset[tuple[str, str]] = frozenset(
-    {
-        ("roles/workbench.py", "__init__"),
-        ("roles/workbench.py", "delete_role"),
-        ("roles/workbench.py", "duplicate_role"),
-        ("roles/workbench.py", "new_role"),
-        ("roles/workbench.py", "refresh_list"),
-        ("roles/workbench.py", "refresh_preview"),
-        ("roles/workbench.py", "save"),
-        ("roles/workbench.py", "select_role"),
-    }
-)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -77,13 +60,6 @@ def _kind(filename: str) -> str:
     return "test" if path.is_relative_to(_TESTS) else "caller"
 
 
-def _not_yet_moved(frame: FrameType) -> bool:
-    path = Path(frame.f_code.co_filename).resolve()
-    if not path.is_relative_to(_UI):
-        return False
-    return (path.relative_to(_UI).as_posix(), frame.f_code.co_name) in NOT_YET_MOVED
-
-
 def culprit(frame: FrameType | None) -> str | None:
     """Where a call made on the main thread came from, or None when it is the test's own call."""
     while frame is not None:
@@ -91,8 +67,6 @@ def culprit(frame: FrameType | None) -> str | None:
         if kind == "test":
             return None
         if kind == "caller":
-            if _not_yet_moved(frame):
-                return None
             return f"{frame.f_code.co_filename}:{frame.f_lineno} ({frame.f_code.co_name})"
         frame = frame.f_back
     return "<no caller>"
@@ -183,15 +157,6 @@ class UiThreadCalls:
             return function(*args, **kwargs)
 
         return watched
-
-    @contextmanager
-    def unwatched(self) -> Iterator[None]:
-        """Connections opened inside are not watched (the guard's own tests open them)."""
-        self._unwatched.on = True
-        try:
-            yield
-        finally:
-            self._unwatched.on = False
 
     def check_still_watching(self) -> None:
         import keyring
