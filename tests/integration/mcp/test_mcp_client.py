@@ -197,3 +197,34 @@ def test_a_secret_environment_value_where_no_keyring_is_usable_refuses_the_serve
 
     assert services.mcp.list() == []
     assert SettingsRepository(services.database).get("mcp:notes:env:ROOT") is None
+
+
+def test_an_idle_server_that_dies_with_no_call_pending_shows_it_and_is_started_again_next_time(
+    services: AppServices, added: NotesServer
+) -> None:
+    import os
+    import signal
+
+    from mira_desktop.core.changes import Change, Topic
+    from tests.support.waiting import wait_for
+
+    services.mcp.tools("notes")
+    assert services.mcp.view("notes").state is ServerState.RUNNING
+    seen: list[Change] = []
+    unsubscribe = services.changes.subscribe(seen.append)
+    try:
+        [pid] = added.pids()
+        os.kill(pid, signal.SIGKILL)  # nothing was asked of it: nobody is waiting for an answer
+        assert wait_gone([pid]) == []
+        wait_for(
+            lambda: services.mcp.view("notes").state is not ServerState.RUNNING, 20, what="the death seen"
+        )
+    finally:
+        unsubscribe()
+    view = services.mcp.view("notes")
+    assert view.state is ServerState.FAILED
+    assert view.reason is not None
+    assert any(change.topic is Topic.TOOLS for change in seen)  # the window follows it
+    result = services.mcp.call("notes", "create_note", {"title": "again", "body": "b"}, CancelToken())
+    assert _text(result) == "Created the note 'again'."
+    assert len(added.pids()) == 2  # started a second time
