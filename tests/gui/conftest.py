@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -189,6 +189,24 @@ def no_leaked_threads() -> Iterator[None]:
             break
         time.sleep(0.05)
     assert not leaked, f"threads left running: {[t.name for t in leaked]}"
+
+
+Speak = Callable[[str], str]  # the ``speak`` fixture: install a language, get the one in use
+
+
+@pytest.fixture
+def speak(qapp: QApplication) -> Iterator[Speak]:
+    """``speak("zh")`` installs a language for the test; the English source text comes back after."""
+    from mira_desktop.ui import i18n
+
+    yield lambda lang: i18n.use_language(qapp, lang)
+    i18n.remove_translations(qapp)
+
+
+@pytest.fixture
+def chinese(speak: Speak) -> None:
+    """The window in Chinese for the test (English again after it)."""
+    speak("zh")
 
 
 @pytest.fixture

@@ -7,17 +7,14 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QMenu, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.chat.service import SendOptions
-from mira_desktop.ui import i18n
 from mira_desktop.ui.chat.attachment_chip import AttachmentChip
 from mira_desktop.ui.chat.message_widget import MessageWidget
 from mira_desktop.ui.shell.main_window import MainWindow
@@ -305,13 +302,6 @@ def test_a_cited_passage_of_an_attached_pdf_opens_at_its_page(
     assert pixmap.width() > 100
     dialog.close()
     window.close()
-
-
-@pytest.fixture
-def chinese(qapp: QApplication) -> Iterator[None]:
-    i18n.use_language(qapp, "zh")
-    yield
-    i18n.remove_translations(qapp)
 
 
 def test_the_chips_and_media_switches_speak_chinese(

@@ -4,24 +4,13 @@ Mira, with the way to a better one."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-
-import pytest
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from mira_desktop.services.app.bundle import AppServices
-from mira_desktop.ui import i18n
 from mira_desktop.ui.changes import ChangeSignal
 from mira_desktop.ui.knowledge.page import KnowledgePage
 from mira_desktop.ui.operations import OperationRunner
 from tests.gui.support import open_window
-
-
-@pytest.fixture
-def speak(qapp: QApplication) -> Iterator[Callable[[str], str]]:
-    yield lambda lang: i18n.use_language(qapp, lang)
-    i18n.remove_translations(qapp)
 
 
 def _page(

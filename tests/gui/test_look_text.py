@@ -25,13 +25,6 @@ from tests.gui.support import open_window
 
 
 @pytest.fixture
-def chinese(qapp: QApplication) -> Iterator[None]:
-    use_language(qapp, "zh")
-    yield
-    remove_translations(qapp)
-
-
-@pytest.fixture
 def dark(qapp: QApplication) -> Iterator[None]:
     apply_theme("dark")
     yield
