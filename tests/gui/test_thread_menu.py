@@ -81,3 +81,20 @@ def test_the_thread_menu_shows_the_threads_switches_once_read_and_archives_it(
         window.thread_actions.fill(menu, thread_id)
     assert tr("thread.unarchive") in [a.text() for a in menu.actions()]
     window.close()
+
+
+def test_a_menu_filled_again_before_its_read_came_back_shows_only_the_latest_thread(
+    qtbot: QtBot, app_services: AppServices
+) -> None:
+    first = _thread(app_services, "First")
+    app_services.threads.set_flag(first, "memory", False)
+    second = _thread(app_services, "Second")
+    window = open_window(qtbot, app_services)
+    menu = window.thread_actions.menu
+    window.thread_actions.fill(menu, first)  # its actions are gone once the menu is filled again
+    with qtbot.waitSignal(window.thread_actions.state_shown) as shown:
+        window.thread_actions.fill(menu, second)
+    assert shown.args == [second]
+    memory = next(a for a in menu.actions() if a.text() == tr("thread.memory"))
+    assert memory.isChecked()  # the second thread's switch, not the first's
+    window.close()

@@ -67,11 +67,13 @@ class ThreadActions:
         self.menu = QMenu(parent)
         self.menu.aboutToShow.connect(lambda: self.fill(self.menu, self._current()))
         self.summary_dialog: QWidget | None = None
+        self._fills: dict[int, int] = {}  # each menu's fills so far: only its latest shows what it read
 
     def fill(self, menu: QMenu, thread_id: str | None) -> None:
         """The actions for ``thread_id`` (None: only import is possible). The thread's switches are read
         in the background: they stay off until it is read (then ``state_shown``)."""
-        menu.clear()
+        menu.clear()  # deletes the actions an earlier fill's read would have shown
+        number = self._fills[id(menu)] = self._fills.get(id(menu), 0) + 1
         menu.setToolTipsVisible(True)
         entries: list[tuple[str, Callable[[str], None]]] = [
             (tr("thread.rename"), self.rename),
@@ -114,9 +116,11 @@ class ThreadActions:
             thread = services.threads.get(thread_id)
             return thread, None if still_starting else services.media.image_availability(thread_id)
 
-        self.runner.op(menu, read).success(lambda found: self._show_state(switches, *found)).failure(
-            lambda exc: self._notice(explain(exc))
-        ).run()
+        def show(found: tuple[Thread, Any]) -> None:
+            if number == self._fills.get(id(menu)):  # else the menu was filled again: these actions are gone
+                self._show_state(switches, *found)
+
+        self.runner.op(menu, read).success(show).failure(lambda exc: self._notice(explain(exc))).run()
 
     def _draft_switches(self, switches: _Switches) -> None:
         """The welcome page's menu: speaking answers can be chosen before the first send."""
