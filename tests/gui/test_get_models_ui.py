@@ -47,6 +47,7 @@ def test_get_models_opens_directly_with_the_recommended_models_first(
     dialog = window.settings_dialog
     page = dialog.get_models_page
     assert dialog.tabs.currentWidget() is page
+    qtbot.waitUntil(lambda: page.repo_list.count() > 0)  # read from the catalogue in the background
     repos = [page.repo_list.item(i).data(256) for i in range(page.repo_list.count())]
     assert repos[0] == "Qwen/Qwen2.5-7B-Instruct-GGUF"
     assert "Apache-2.0" in page.repo_list.item(0).text()

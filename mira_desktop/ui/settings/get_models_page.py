@@ -55,6 +55,7 @@ COLUMNS = (
 class GetModelsPage(QWidget):
     searched = Signal()
     endpoint_shown = Signal()  # the Hub's endpoint and token were read (or set) and are shown
+    recommended_shown = Signal()  # the recommended models are listed
     models_shown = Signal()
     download_started = Signal(str)
 
@@ -241,13 +242,28 @@ class GetModelsPage(QWidget):
 
     # -- finding a repository ----------------------------------------------------------------------
     def show_recommended(self) -> None:
+        """List the recommended models (read from the catalogue Mira ships, in the background)."""
         self.results_label.setText(tr("getmodels.recommended"))
         self.repo_list.clear()
-        for entry in self.services.hub.recommended():
+        services = self.services
+
+        def read() -> list[Recommended]:
+            return services.hub.recommended()
+
+        self.runner.op(self, read).success(self._show_recommended).failure(
+            lambda exc: self.status.setText(explain(exc))
+        ).run()
+
+    def _show_recommended(self, entries: list[Recommended]) -> None:
+        if self.search_field.text().strip():
+            return  # a search was started meanwhile: its results are shown instead
+        self.repo_list.clear()
+        for entry in entries:
             item = QListWidgetItem(self._recommended_text(entry))
             item.setData(REPO_ROLE, entry.repo)
             item.setToolTip(entry.repo)
             self.repo_list.addItem(item)
+        self.recommended_shown.emit()
 
     @staticmethod
     def _recommended_text(entry: Recommended) -> str:
