@@ -9,6 +9,8 @@ the keyring is asked for.
 
 from __future__ import annotations
 
+from mira_desktop.core.tool_records import EnvSource
+
 # Parts of a variable's name (upper-cased) that mark its value as a secret.
 SECRET_MARKS = (
     "KEY",
@@ -32,3 +34,10 @@ def is_secret_name(variable: str) -> bool:
     """Whether the value of ``variable`` is a secret, by its name."""
     name = variable.upper()
     return name not in NOT_SECRET and any(mark in name for mark in SECRET_MARKS)
+
+
+def env_source(variable: str, value: str | None) -> EnvSource:
+    """Where an environment value is kept: passed on (None), the keyring (a secret), or a setting."""
+    if value is None:
+        return EnvSource.INHERIT
+    return EnvSource.KEYRING if is_secret_name(variable) else EnvSource.SETTING

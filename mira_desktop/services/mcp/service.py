@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import builtins
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -21,15 +20,16 @@ from urllib.parse import urlparse
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.errors import ConflictError, InvalidInputError, MiraError, NotFoundError
-from mira_desktop.core.phrases import Phrase
 from mira_desktop.core.tool_records import EnvSource, McpServer, Transport
 from mira_desktop.models.secrets import KeyringUnavailableError, SecretStore
-from mira_desktop.services.mcp.config_file import ServerEntry, read_config_file
+from mira_desktop.services.mcp.config_file import read_config_file
 from mira_desktop.services.mcp.connection import LaunchSpec, ServerFailed
+from mira_desktop.services.mcp.importing import ImportReport, import_servers
 from mira_desktop.services.mcp.names import check_server_name
 from mira_desktop.services.mcp.reasons import Reason
-from mira_desktop.services.mcp.secret_names import is_secret_name
+from mira_desktop.services.mcp.secret_names import env_source
 from mira_desktop.services.mcp.sessions import LiveState, McpSessions, ServerState
+from mira_desktop.services.mcp.views import ServerView
 from mira_desktop.store.mcp_servers import McpServerRepository
 from mira_desktop.store.settings import SettingsRepository
 
@@ -44,42 +44,6 @@ class McpServerError(MiraError):
     exit_code = 5  # a server failed
     server: str = ""
     reason: Reason | None = None  # for the window: Mira's words in its language, the server's as written
-
-
-@dataclass(frozen=True)
-class ServerView:
-    """A server as lists show it: its configuration, its state in this process, its tools."""
-
-    server: McpServer
-    state: ServerState
-    reason: Reason | None
-    tools: list[dict[str, Any]] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        s = self.server
-        return {
-            "name": s.name,
-            "transport": s.transport.value,
-            "command": s.command,
-            "args": list(s.args),
-            "url": s.url,
-            "env": {name: source.value for name, source in s.env.items()},
-            "headers": list(s.headers),
-            "enabled": s.enabled,
-            "trust_read_only": s.trust_read_only,
-            "state": self.state.value,
-            "reason": self.reason.english if self.reason is not None else None,
-            "tools": [t["name"] for t in self.tools],
-            "listed_at": s.listed_at,
-        }
-
-
-@dataclass(frozen=True)
-class ImportReport:
-    added: list[str]
-    refused: list[tuple[str, str | Phrase]]  # (name in the file, why: a phrase the window can translate)
-    renamed: list[tuple[str, str]]  # (name in the file, name in Mira)
-    settings: list[tuple[str, list[str]]] = field(default_factory=list)  # (server, values kept as settings)
 
 
 class McpService:
@@ -119,7 +83,7 @@ class McpService:
         for variable in env:
             if not variable or "=" in variable:
                 raise InvalidInputError.said("mcp.bad_env", variable=variable)
-        sources = {k: _env_source(k, v) for k, v in env.items()}
+        sources = {k: env_source(k, v) for k, v in env.items()}
         secrets = {k: v for k, v in env.items() if v is not None and sources[k] is EnvSource.KEYRING}
         self._store_secrets(name, "env", secrets)
         for variable, value in env.items():
@@ -143,37 +107,8 @@ class McpService:
         return server
 
     def import_file(self, path: Path) -> ImportReport:
-        """Add every server of an ``mcpServers`` JSON file that Mira can use and has not got yet.
-
-        A server is refused on its own, with the reason (a secret value and no usable keyring, a name
-        taken…); the others are still added, and the report says which values were kept as settings.
-        """
-        read = read_config_file(path)
-        added: list[str] = []
-        refused: list[tuple[str, str | Phrase]] = list(read.refused)
-        renamed: list[tuple[str, str]] = []
-        settings: list[tuple[str, list[str]]] = []
-        for entry in read.entries:
-            try:
-                self._add_entry(entry)
-            except (InvalidInputError, ConflictError, KeyringUnavailableError) as exc:
-                refused.append((entry.original_name, exc.phrase or str(exc)))
-                continue
-            added.append(entry.name)
-            if entry.name != entry.original_name:
-                renamed.append((entry.original_name, entry.name))
-            plain = [k for k in entry.env if _env_source(k, entry.env[k]) is EnvSource.SETTING]
-            if plain:
-                settings.append((entry.name, plain))
-        return ImportReport(added, refused, renamed, settings)
-
-    def _add_entry(self, entry: ServerEntry) -> None:
-        if entry.transport is Transport.HTTP:
-            self.add_http(entry.name, str(entry.url), entry.headers)
-        else:
-            self.add_stdio(entry.name, str(entry.command), entry.args, dict(entry.env))
-        if not entry.enabled:
-            self.set_enabled(entry.name, False)
+        """Add every server of an ``mcpServers`` JSON file that Mira can use (:mod:`.importing`)."""
+        return import_servers(self, read_config_file(path))
 
     def get(self, name: str) -> McpServer:
         found = self._servers.get_by_name(name)
@@ -335,13 +270,6 @@ class McpService:
 
 def _account(server: str, kind: str, name: str) -> str:
     return f"mcp:{server}:{kind}:{name}"
-
-
-def _env_source(variable: str, value: str | None) -> EnvSource:
-    """Where an environment value is kept: passed on (None), the keyring (a secret), or a setting."""
-    if value is None:
-        return EnvSource.INHERIT
-    return EnvSource.KEYRING if is_secret_name(variable) else EnvSource.SETTING
 
 
 def on_state_change(changes: ChangeFeed) -> Any:

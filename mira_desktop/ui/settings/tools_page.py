@@ -37,7 +37,7 @@ from mira_desktop.ui.settings.tool_permissions_box import ToolPermissionsBox
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.services.mcp.service import ServerView
+    from mira_desktop.services.mcp.views import ServerView
     from mira_desktop.ui.changes import ChangeSignal
     from mira_desktop.ui.operations import OperationRunner
 
