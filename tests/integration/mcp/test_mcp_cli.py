@@ -197,3 +197,19 @@ def test_mcp_import_without_a_keyring_adds_the_servers_without_secrets_and_refus
     assert keyring_backend.passwords == {}
     tested = mira("mcp", "test", "notes")
     assert tested.code == 0, tested.err
+
+
+def test_mcp_add_without_a_keyring_keeps_a_path_as_a_setting_and_refuses_a_secret_with_the_reason(
+    mira: Mira, notes: NotesServer, keyring_backend: MemoryKeyring
+) -> None:
+    keyring_backend.priority = 0  # type: ignore[assignment]  # as the "fail" keyring of a bare Linux
+    secret = mira("mcp", "add", "github", "--env", "GITHUB_TOKEN=ghp_x", "--", sys.executable, *notes.argv)
+    assert secret.code == 2
+    assert secret.err.startswith("mira: error: No usable system keyring was found to keep the secret value of")
+    assert "GITHUB_TOKEN" in secret.err
+    plain = mira("mcp", "add", "notes", "--env", "NOTES_DIR=/data/notes", "--", sys.executable, *notes.argv)
+    assert plain.code == 0, plain.err
+    listed = {s["name"]: s for s in mira("--json", "mcp", "list").json()}
+    assert set(listed) == {"notes"}
+    assert listed["notes"]["env"] == {"NOTES_DIR": "setting"}
+    assert keyring_backend.passwords == {}
