@@ -58,7 +58,7 @@ def register(
         ("test", "start (or reach) the server, list its tools, say how long it took", _test),
         ("enable", "turn a server on for agent runs", _enable),
         ("disable", "turn a server off (it is stopped)", _disable),
-        ("remove", "stop and forget a server and its stored secrets", _remove),
+        ("remove", "stop and forget a server, its stored secrets and its settings", _remove),
     ):
         command = commands.add_parser(action, help=help_text, parents=[common])
         command.add_argument("name")
@@ -239,7 +239,7 @@ def _disable(args: argparse.Namespace, services: AppServices, out: Output) -> in
 
 def _remove(args: argparse.Namespace, services: AppServices, out: Output) -> int:
     services.mcp.remove(args.name)
-    out.result({"server": args.name, "removed": True}, f"Removed the MCP server {args.name} and its stored secrets.")
+    out.result({"server": args.name, "removed": True}, f"Removed the MCP server {args.name}, its stored secrets and its settings.")
     return 0
 
 

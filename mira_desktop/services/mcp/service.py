@@ -147,7 +147,7 @@ class McpService:
         return [(s, chosen.get(s.id, s.enabled)) for s in self._servers.list()]
 
     def remove(self, name: str) -> None:
-        """Stop the server, forget it and its stored secrets."""
+        """Stop the server, forget it, its stored secrets and its settings."""
         server = self.get(name)
         self.sessions.stop(name)
         for variable, source in server.env.items():
