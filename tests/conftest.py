@@ -53,6 +53,26 @@ SHARED_DATA = next(
 )
 
 
+def needs_shared_corpus(folder: Path) -> list[pytest.MarkDecorator]:
+    """The marks of a test module that reads ``folder`` of the shared test data (``pytestmark =
+    [*needs_shared_corpus(DOCS), …]``): none where it is, a skip on a checkout without it, but a
+    failure under CI (``CI=true``), where a missing corpus is a broken set-up and a skip would let the
+    tests pass unseen."""
+    if folder.is_dir():
+        return []
+    if os.environ.get("CI", "").lower() == "true":
+        return [pytest.mark.usefixtures("shared_corpus_missing")]
+    return [pytest.mark.skip(reason=f"the shared document corpus is not here ({folder})")]
+
+
+@pytest.fixture
+def shared_corpus_missing(request: pytest.FixtureRequest) -> None:
+    pytest.fail(
+        f"the shared test data ({SHARED_DATA}) is missing under CI: {request.node.nodeid} needs it",
+        pytrace=False,
+    )
+
+
 @pytest.fixture(autouse=True)
 def failures(monkeypatch: pytest.MonkeyPatch) -> Iterator[Failures]:
     """Every ERROR notification (on any bus) and every crash report of the test, which fail it unless

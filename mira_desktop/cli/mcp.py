@@ -18,8 +18,10 @@ ADD_USAGE = (
     "       mira mcp add NAME --url URL [--header NAME:VALUE]..."
 )
 ADD_HELP = """\
-A server Mira starts: everything after -- is its command line. --env NAME=VALUE stores the value in
-the OS keyring (never in Mira's database); --env NAME passes Mira's own variable NAME on.
+A server Mira starts: everything after -- is its command line. --env NAME=VALUE stores a value whose
+name marks it as a secret (KEY, TOKEN, SECRET, PASSWORD, AUTH...) in the OS keyring only (never in
+Mira's database; with no usable keyring the server is not added) and any other value (a path) as
+the server's setting; --env NAME passes Mira's own variable NAME on.
 A server at a URL (streamable HTTP): --url, with --header values stored in the keyring."""
 
 
@@ -43,7 +45,8 @@ def register(
     add.set_defaults(handler=_add)
     imported = commands.add_parser(
         "import",
-        help='add the servers of an "mcpServers" JSON file (Claude Desktop, Cursor, LM Studio)',
+        help='add the servers of an "mcpServers" JSON file (Claude Desktop, Cursor, LM Studio); a server'
+        " that cannot be added (a secret and no usable keyring) is named with the reason",
         parents=[common],
     )
     imported.add_argument("file", help="e.g. ~/.config/Claude/claude_desktop_config.json")
@@ -55,7 +58,7 @@ def register(
         ("test", "start (or reach) the server, list its tools, say how long it took", _test),
         ("enable", "turn a server on for agent runs", _enable),
         ("disable", "turn a server off (it is stopped)", _disable),
-        ("remove", "stop and forget a server and its stored secrets", _remove),
+        ("remove", "stop and forget a server, its stored secrets and its settings", _remove),
     ):
         command = commands.add_parser(action, help=help_text, parents=[common])
         command.add_argument("name")
@@ -143,8 +146,9 @@ def _import(args: argparse.Namespace, services: AppServices, out: Output) -> int
     report = services.mcp.import_file(Path(args.file).expanduser())
     data = {
         "added": report.added,
-        "refused": [{"name": n, "reason": r} for n, r in report.refused],
+        "refused": [{"name": n, "reason": str(r)} for n, r in report.refused],
         "renamed": [{"from": a, "to": b} for a, b in report.renamed],
+        "settings": [{"name": n, "variables": v} for n, v in report.settings],
     }
     if out.as_json:
         out.data(data)
@@ -152,6 +156,8 @@ def _import(args: argparse.Namespace, services: AppServices, out: Output) -> int
         out.line(f"Added {len(report.added)} MCP server(s): {', '.join(report.added) or 'none'}.")
         for original, name in report.renamed:
             out.line(f"  {original!r} is named {name} in Mira.")
+        for name, variables in report.settings:
+            out.line(f"  {name}: {', '.join(variables)} kept as its settings (not secrets, by their names).")
         for name, reason in report.refused:
             out.line(f"  Not added: {name} — {reason}")
     return 0 if report.added or not report.refused else 2
@@ -233,7 +239,7 @@ def _disable(args: argparse.Namespace, services: AppServices, out: Output) -> in
 
 def _remove(args: argparse.Namespace, services: AppServices, out: Output) -> int:
     services.mcp.remove(args.name)
-    out.result({"server": args.name, "removed": True}, f"Removed the MCP server {args.name} and its stored secrets.")
+    out.result({"server": args.name, "removed": True}, f"Removed the MCP server {args.name}, its stored secrets and its settings.")
     return 0
 
 

@@ -19,6 +19,7 @@ class Transport(StrEnum):
 class EnvSource(StrEnum):
     KEYRING = "keyring"  # the value is stored in the OS keyring
     INHERIT = "inherit"  # the value is Mira's own environment variable of that name, read at start
+    SETTING = "setting"  # not a secret by its name: the value is the server's setting (SQLite)
 
 
 class Permission(StrEnum):

@@ -9,9 +9,10 @@ failures, and cleans up as after any failure. Without a failure callback the err
 runner's default (the window: a dialog). Work stopped through its cancel token (``Cancelled``) is
 not an error: only the ``cancelled`` callback runs. ``fn`` may call ``op.report(value)`` to
 send progress, delivered to the ``progress`` callback on the UI thread; work that can stop midway
-takes ``op.token``. ``shutdown()`` cancels what is running (each operation's token), drops what has
-not started and waits for the workers — a bounded time, logging what did not end — so no thread
-outlives the window and quitting never hangs on one.
+takes ``op.token``. ``shutdown()`` first finishes what ``before_shutdown(fn)`` gave it (what the
+window writes as it closes, a draft), then cancels what is running (each operation's token), drops
+what has not started and waits for the workers — a bounded time, logging what did not end — so no
+thread outlives the window and quitting never hangs on one.
 
 A worker never holds the last reference to a widget: when the work is done, the operation hands its
 function, owner and callbacks to the UI thread in one :class:`_Delivery`, which is emptied there. (A
@@ -26,7 +27,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Generic, TypeVar
 
 import shiboken6
@@ -82,6 +83,7 @@ class OperationRunner(QObject):
         self._report_bug = report_bug
         self._closed = threading.Event()
         self._running: set[Operation[Any]] = set()
+        self._last: list[Future[None]] = []  # what the window writes as it closes (before_shutdown)
         self._idle = threading.Condition()
 
     def set_bug_reporter(self, report_bug: Callable[[BaseException], InternalError]) -> None:
@@ -133,18 +135,41 @@ class OperationRunner(QObject):
             self._running.discard(operation)
             self._idle.notify_all()
 
+    def before_shutdown(self, fn: Callable[[], object]) -> None:
+        """Run ``fn`` on a worker, and have :meth:`shutdown` wait for it: what the window writes as
+        it closes (a draft), off the UI thread but before the database closes. A failure is reported
+        as a bug (nothing is left to show it)."""
+        if self._closed.is_set():
+            return
+
+        def work() -> None:
+            try:
+                fn()
+            except Exception as exc:  # the window is closing: the crash report is where it shows
+                self.as_error(exc)
+
+        self._last.append(self._executor.submit(work))
+
     def shutdown(self, timeout: float = SHUTDOWN_WAIT_S) -> bool:
-        """Cancel the running operations, drop the queued ones and wait for the workers (at most
-        ``timeout`` seconds: what is still running then is logged and left). True if all ended."""
+        """Finish what the window writes as it closes, then cancel the running operations, drop the
+        queued ones and wait for the workers (all within ``timeout`` seconds: what is still running
+        then is logged and left). True if all ended."""
+        from concurrent.futures import TimeoutError as Waited
+
         from mira_desktop.core.tasks import SHUTDOWN  # not before the first frame
 
+        deadline = time.monotonic() + timeout
+        for last in self._last:  # before the queue is emptied below
+            try:
+                last.result(max(0.0, deadline - time.monotonic()))
+            except Waited:
+                _log.warning("closing: what the window writes as it closes did not end within %.0f s", timeout)
         self._closed.set()
         with self._idle:
             running = list(self._running)
         for operation in running:
             operation.token.cancel(SHUTDOWN)
         self._executor.shutdown(wait=False, cancel_futures=True)
-        deadline = time.monotonic() + timeout
         with self._idle:
             ended = self._idle.wait_for(lambda: not self._running, max(0.0, deadline - time.monotonic()))
             stuck = [op.describe() for op in self._running]

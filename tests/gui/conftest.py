@@ -2,8 +2,10 @@
 
 Besides the ``failures`` fixture of tests/conftest.py (an ERROR notification or a crash report fails
 a test), every Qt warning, critical or fatal message fails the test that caused it (``qt_messages``;
-the few known-harmless ones are listed in ``HARMLESS_QT_MESSAGES`` with the reason), and the
-``runner`` fixture's operations fail the test on a failure no callback shows.
+the few known-harmless ones are listed in ``HARMLESS_QT_MESSAGES`` with the reason), so does a
+database or keyring call that Mira's UI makes on the UI thread (``ui_thread_calls``, see
+tests/support/ui_thread_guard.py), and the ``runner`` fixture's operations fail the test on a failure
+no callback shows.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 import re
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,6 +28,7 @@ if TYPE_CHECKING:
     from mira_desktop.ui.changes import ChangeSignal
     from mira_desktop.ui.operations import OperationRunner
     from tests.support.failures import Failures
+    from tests.support.ui_thread_guard import UiThreadCalls
 
 # (the Qt platform it is harmless on, "" for any; its category; a regex on the whole message; why).
 # Keep each one narrow: a new warning is a bug until someone reads it and writes here why it is not.
@@ -125,6 +128,17 @@ def qt_messages() -> Iterator[QtMessages]:
         )
 
 
+@pytest.fixture(autouse=True)
+def ui_thread_calls(monkeypatch: pytest.MonkeyPatch) -> Iterator[UiThreadCalls]:
+    """Fail the test when Mira's UI reads or writes the database or the keyring on the UI thread."""
+    from tests.support.ui_thread_guard import UiThreadCalls
+
+    calls = UiThreadCalls()
+    calls.install(monkeypatch)
+    yield calls
+    calls.fail_on_unexpected()
+
+
 def _harmless(category: str, message: str) -> bool:
     from PySide6.QtGui import QGuiApplication
 
@@ -175,6 +189,24 @@ def no_leaked_threads() -> Iterator[None]:
             break
         time.sleep(0.05)
     assert not leaked, f"threads left running: {[t.name for t in leaked]}"
+
+
+Speak = Callable[[str], str]  # the ``speak`` fixture: install a language, get the one in use
+
+
+@pytest.fixture
+def speak(qapp: QApplication) -> Iterator[Speak]:
+    """``speak("zh")`` installs a language for the test; the English source text comes back after."""
+    from mira_desktop.ui import i18n
+
+    yield lambda lang: i18n.use_language(qapp, lang)
+    i18n.remove_translations(qapp)
+
+
+@pytest.fixture
+def chinese(speak: Speak) -> None:
+    """The window in Chinese for the test (English again after it)."""
+    speak("zh")
 
 
 @pytest.fixture

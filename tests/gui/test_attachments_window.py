@@ -7,17 +7,14 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QMenu, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.chat.service import SendOptions
-from mira_desktop.ui import i18n
 from mira_desktop.ui.chat.attachment_chip import AttachmentChip
 from mira_desktop.ui.chat.message_widget import MessageWidget
 from mira_desktop.ui.shell.main_window import MainWindow
@@ -265,7 +262,8 @@ def test_the_picture_switch_is_off_with_the_reason_while_no_image_model_is_set(
     _idle(qtbot, app_services)
     window = open_window(qtbot, app_services, ready=True)
     menu = QMenu(window)
-    window.thread_actions.fill(menu, thread_id)
+    with qtbot.waitSignal(window.thread_actions.state_shown):
+        window.thread_actions.fill(menu, thread_id)
     actions = {a.text(): a for a in menu.actions()}
     picture, speak = actions["Picture with each answer"], actions["Speak answers"]
     reason = str(app_services.media.image_availability(thread_id).reason)
@@ -306,13 +304,6 @@ def test_a_cited_passage_of_an_attached_pdf_opens_at_its_page(
     window.close()
 
 
-@pytest.fixture
-def chinese(qapp: QApplication) -> Iterator[None]:
-    i18n.use_language(qapp, "zh")
-    yield
-    i18n.remove_translations(qapp)
-
-
 def test_the_chips_and_media_switches_speak_chinese(
     qtbot: QtBot, chinese: None, app_services: AppServices, tmp_path: Path, script: Script
 ) -> None:
@@ -334,7 +325,8 @@ def test_the_chips_and_media_switches_speak_chinese(
     qtbot.waitUntil(lambda: len(question.parts.chips) == 1)
     assert question.parts.chips[0].mode_label.text() == "全文发送"
     menu = QMenu(window)
-    window.thread_actions.fill(menu, handle.thread_id)
+    with qtbot.waitSignal(window.thread_actions.state_shown):
+        window.thread_actions.fill(menu, handle.thread_id)
     texts = [a.text() for a in menu.actions()]
     assert "朗读回答" in texts
     assert "每个回答配一张图片" in texts

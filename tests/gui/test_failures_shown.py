@@ -3,18 +3,16 @@ anything else on the status line; and the test fixtures fail a test on what it w
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import qWarning
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from mira_desktop.core.errors import InternalError, InvalidInputError, MiraError
 from mira_desktop.core.notifications import Level
 from mira_desktop.services.app.bundle import AppServices
-from mira_desktop.ui import i18n
 from mira_desktop.ui.operations import OperationRunner
 from mira_desktop.ui.settings.model_roles import ModelRolesBox
 from mira_desktop.ui.shell.main_window import MainWindow
@@ -33,13 +31,6 @@ def _crash_reports(services: AppServices) -> list[Path]:
 
 def _bug() -> None:
     raise ZeroDivisionError("a bug in the work")
-
-
-@pytest.fixture
-def chinese(qapp: QApplication) -> Iterator[None]:
-    i18n.use_language(qapp, "zh")
-    yield
-    i18n.remove_translations(qapp)
 
 
 def test_a_bug_in_an_operation_reaches_its_failure_callback_as_the_sentence_naming_its_crash_report(

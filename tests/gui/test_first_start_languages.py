@@ -4,24 +4,13 @@ Mira, with the way to a better one."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-
-import pytest
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from mira_desktop.services.app.bundle import AppServices
-from mira_desktop.ui import i18n
 from mira_desktop.ui.changes import ChangeSignal
 from mira_desktop.ui.knowledge.page import KnowledgePage
 from mira_desktop.ui.operations import OperationRunner
 from tests.gui.support import open_window
-
-
-@pytest.fixture
-def speak(qapp: QApplication) -> Iterator[Callable[[str], str]]:
-    yield lambda lang: i18n.use_language(qapp, lang)
-    i18n.remove_translations(qapp)
 
 
 def _page(
@@ -111,9 +100,10 @@ def test_the_note_is_not_shown_for_another_model_or_in_english(
     assert not window.chat_view.model_note.isVisible()  # English window
     window.close()
     speak("zh")
-    app_services.models.set_default(script({"text": "好的。"}))
+    chosen = script({"text": "好的。"})
+    app_services.models.set_default(chosen)
     window = open_window(qtbot, app_services)
-    qtbot.waitUntil(lambda: window.header.model_picker.count() > 0)
-    qtbot.wait(200)
+    # The header has read the default model; the note is decided in the same step.
+    qtbot.waitUntil(lambda: window.header.default_model_ref == chosen)
     assert not window.chat_view.model_note.isVisible()  # a chosen model is not the embedded one
     window.close()

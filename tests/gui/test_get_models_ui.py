@@ -17,6 +17,7 @@ from mira_desktop.ui.settings.servers_box import ServersBox
 from tests.gui.support import open_window
 from tests.support.gguf_files import write_gguf
 from tests.support.hub_server import Repo, RepoFile, StandInHub
+from tests.support.memory_keyring import MemoryKeyring
 from tests.support.model_server import ModelListServer
 
 TINY = "mira-tests/tiny-chat-GGUF"
@@ -47,6 +48,7 @@ def test_get_models_opens_directly_with_the_recommended_models_first(
     dialog = window.settings_dialog
     page = dialog.get_models_page
     assert dialog.tabs.currentWidget() is page
+    qtbot.waitUntil(lambda: page.repo_list.count() > 0)  # read from the catalogue in the background
     repos = [page.repo_list.item(i).data(256) for i in range(page.repo_list.count())]
     assert repos[0] == load_catalogue()[0].repo  # the shipped list, in its order
     assert load_catalogue()[0].licence in page.repo_list.item(0).text()
@@ -72,7 +74,7 @@ def test_search_fit_download_with_progress_pause_resume_and_use_it_for_new_threa
     assert "llama, context 2048 tokens, chat template chatml" in page.repo_info.text()
     assert page.selected_file() == "tiny-chat-Q8_0.gguf"
 
-    stand_in.faults.bytes_per_second = 1_500_000
+    stand_in.hold(after=2_000_000)  # it cannot finish before the pause, however loaded the machine
     with qtbot.waitSignal(page.download_started, timeout=10_000) as started:
         page.download_button.click()
     download_id = started.args[0]
@@ -84,7 +86,7 @@ def test_search_fit_download_with_progress_pause_resume_and_use_it_for_new_threa
     qtbot.waitUntil(lambda: row.resume_button.isVisibleTo(row), timeout=20_000)
     assert "Paused. Resume it" in row.detail.text()
     assert hub_services.hub.downloads.get(download_id).state is DownloadState.PAUSED
-    stand_in.faults.bytes_per_second = None
+    stand_in.release()
     row.resume_button.click()
     qtbot.waitUntil(lambda: row.default_button.isVisibleTo(row), timeout=30_000)
     ref = hub_services.hub.downloads.get(download_id).model_ref
@@ -215,3 +217,42 @@ def test_a_fresh_data_folder_finds_a_two_part_model_downloads_it_through_a_cut_a
     run = app_services.chat.run(messages[1].run_id)  # type: ignore[arg-type]
     assert run is not None
     assert run.model_snapshot["ref"] == ref
+
+
+def test_the_hub_endpoint_and_token_are_read_and_kept_in_the_background(
+    qtbot: QtBot, hub_services: AppServices, stand_in: StandInHub, keyring_backend: MemoryKeyring
+) -> None:
+    window = open_window(qtbot, hub_services)
+    window.open_get_models()
+    page = window.settings_dialog.get_models_page
+    qtbot.waitUntil(lambda: stand_in.url in page.endpoint_label.text())
+    assert page.endpoint_field.text() == stand_in.url
+
+    page.token_field.setText("hf_secret")
+    with qtbot.waitSignal(page.endpoint_shown):
+        page.token_button.click()
+    assert page.status.text() == ""
+    assert list(keyring_backend.passwords.values()) == ["hf_secret"]
+    assert page.token_field.text() == ""
+    assert "keyring" in page.endpoint_label.text()
+
+    page.endpoint_field.setText("not a url")
+    with qtbot.waitSignal(page.endpoint_shown):
+        page.endpoint_button.click()
+    assert "not a url" in page.status.text()
+    assert hub_services.hub.endpoint().url == stand_in.url
+
+
+def test_a_token_without_a_usable_keyring_is_refused_with_the_reason(
+    qtbot: QtBot, hub_services: AppServices, keyring_backend: MemoryKeyring
+) -> None:
+    keyring_backend.priority = 0  # type: ignore[assignment]  # as the "fail" keyring of a bare Linux
+    window = open_window(qtbot, hub_services)
+    window.open_get_models()
+    page = window.settings_dialog.get_models_page
+    qtbot.waitUntil(page.token_button.isEnabled)
+    page.token_field.setText("hf_secret")
+    with qtbot.waitSignal(page.endpoint_shown):
+        page.token_button.click()
+    assert "No usable system keyring" in page.status.text()
+    assert keyring_backend.passwords == {}

@@ -130,6 +130,7 @@ def test_deleting_warns_what_is_kept_and_keeps_the_threads(
     asked: list[str] = []
     monkeypatch.setattr(page, "confirm", lambda title, text: asked.append(text) or False)
     page.delete_button.click()
+    qtbot.waitUntil(lambda: len(asked) == 1)  # what it removes and keeps is read in the background
     assert "1 thread(s) with 1 message(s) stay" in asked[0]
     assert "does not touch your original files" in asked[0]
     assert "Move “Doomed” to the trash?" in asked[0]

@@ -20,7 +20,7 @@ from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.chat.service import SendOptions
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.threads import ThreadRepository
-from mira_desktop.ui.changes import ChangeSignal
+from mira_desktop.ui.changes import ChangeSignal, Follow
 from mira_desktop.ui.i18n import remove_translations, use_language
 from mira_desktop.ui.knowledge.page import KnowledgePage
 from mira_desktop.ui.operations import OperationRunner
@@ -90,13 +90,17 @@ def test_a_command_writing_elsewhere_leaves_the_sidebar_scroll_and_the_open_thre
     app_services.changes.subscribe(
         lambda change: elsewhere.append(change) if change.data.get("source") == "another process" else None
     )
+    # A follow of every topic, with the window's delay: once it has fired, the change was delivered on
+    # the window's thread and every follow of the window it started has had its turn.
+    delivered: list[Change] = []
+    Follow(window, window.changes, set(Topic), delivered.extend)
     mira = [sys.executable, "-m", "mira_desktop.app", "--data-dir", str(app_services.folder.root)]
     for n, fact in enumerate(["I prefer trains", "I prefer window seats"]):
         subprocess.run([*mira, "memory", "add", fact], check=True, capture_output=True)
         # The command recorded just what it changed (one memory fact): only that is announced…
         qtbot.waitUntil(lambda n=n: len(elsewhere) > n, timeout=10_000)
         assert [c.topic for c in elsewhere] == [Topic.MEMORY] * (n + 1)
-        qtbot.wait(200)  # the window's follow of that change is delivered on its thread
+        qtbot.waitUntil(lambda n=n: len(delivered) > n, timeout=10_000)
         assert (listed, followed, reloads) == ([], [], [])  # …so the list and the open thread are left alone
         assert bar.value() == bar.maximum() // 2  # the sidebar stays where it was
     window.close()

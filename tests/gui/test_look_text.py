@@ -25,13 +25,6 @@ from tests.gui.support import open_window
 
 
 @pytest.fixture
-def chinese(qapp: QApplication) -> Iterator[None]:
-    use_language(qapp, "zh")
-    yield
-    remove_translations(qapp)
-
-
-@pytest.fixture
 def dark(qapp: QApplication) -> Iterator[None]:
     apply_theme("dark")
     yield
@@ -190,10 +183,14 @@ def test_the_role_previews_token_line_is_chinese(
 
     workbench = RoleWorkbench(app_services, runner, changes)
     qtbot.addWidget(workbench)
+    # The list, the first role and its preview are read in the background.
+    qtbot.waitUntil(lambda: workbench.preview.tokens_label.text() != "")
     row = next(
         i for i in range(workbench.role_list.count()) if workbench.role_list.item(i).text() == "Code Reviewer"
     )
-    workbench.role_list.setCurrentRow(row)
+    if workbench.role_list.currentRow() != row:  # else its preview is the one shown
+        with qtbot.waitSignal(workbench.preview_updated):
+            workbench.role_list.setCurrentRow(row)
     line = workbench.preview.tokens_label.text()
     assert line
     assert "开头" in line
@@ -384,8 +381,7 @@ def test_play_without_a_sound_device_says_so(qtbot: QtBot, tmp_path: Path, monke
     monkeypatch.setattr(external_open.QDesktopServices, "openUrl", lambda url: opened.append(url) or True)
     player.toggle()
     assert player.player is None  # no silent player was made
-    qtbot.wait(100)
-    assert "No sound output device" in player.position_label.text()
+    qtbot.waitUntil(lambda: "No sound output device" in player.position_label.text())
     assert player.play_button.text() == "Open"
     player.play_button.click()
     assert len(opened) == 1  # the speech opens in the system's player instead

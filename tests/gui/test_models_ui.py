@@ -34,6 +34,11 @@ def script(tmp_path: Path) -> Path:
     return path
 
 
+def _refs(page: object) -> list[str]:
+    models = page.model_list  # type: ignore[attr-defined]
+    return [models.item(i).data(256) for i in range(models.count())]
+
+
 def test_models_page_adds_a_provider_whose_key_goes_to_the_keyring(
     qtbot: QtBot, app_services: AppServices, keyring_backend: MemoryKeyring
 ) -> None:
@@ -42,19 +47,20 @@ def test_models_page_adds_a_provider_whose_key_goes_to_the_keyring(
     page = window.settings_dialog.models_page
     page.remote_name.setText("lab")
     page.remote_url.setText("not a url")
-    page.add_remote_button.click()
+    with qtbot.waitSignal(page.changed):
+        page.add_remote_button.click()
     assert "is not an http(s) URL" in page.remote_error.text()
     assert app_services.models.providers() == []
 
     page.remote_url.setText("http://127.0.0.1:9/v1")
     page.remote_model.setText("tiny")
     page.remote_key.setText("sk-ui-secret")
-    page.add_remote_button.click()
+    with qtbot.waitSignal(page.changed):
+        page.add_remote_button.click()
     assert page.remote_key.text() == ""
     assert "keyring" in page.remote_error.text()
     assert list(keyring_backend.passwords.values()) == ["sk-ui-secret"]
-    refs = [page.model_list.item(i).data(256) for i in range(page.model_list.count())]
-    assert "remote:lab/tiny" in refs
+    qtbot.waitUntil(lambda: "remote:lab/tiny" in _refs(page))
     # The header picker lists the new model too.
     qtbot.waitUntil(lambda: window.model_picker.findData("remote:lab/tiny") >= 0)
     window.settings_dialog.close()
@@ -68,8 +74,8 @@ def test_models_page_tests_a_model_and_sets_the_default(
     window = open_window(qtbot, app_services)
     window.open_settings()
     page = window.settings_dialog.models_page
-    refs = [page.model_list.item(i).data(256) for i in range(page.model_list.count())]
-    assert refs == ["local:smollm2", f"scripted:{script}"]
+    qtbot.waitUntil(lambda: page.model_list.count() == 2)  # listed in the background
+    assert _refs(page) == ["local:smollm2", f"scripted:{script}"]
     assert page.model_list.item(1).text().startswith("★")
     page.model_list.setCurrentRow(1)
     with qtbot.waitSignal(page.test_finished, timeout=30_000) as tested:
@@ -77,7 +83,8 @@ def test_models_page_tests_a_model_and_sets_the_default(
     assert "Scripted hello" in tested.args[0]
     assert "first token" in tested.args[0]
     page.model_list.setCurrentRow(0)
-    page.default_button.click()
+    with qtbot.waitSignal(page.changed):
+        page.default_button.click()
     assert app_services.models.default_ref() == "local:smollm2"
     qtbot.waitUntil(lambda: window.model_picker.itemText(0).endswith("(local:smollm2)"))
     window.settings_dialog.close()

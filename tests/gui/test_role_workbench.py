@@ -21,12 +21,27 @@ from tests.gui.support import drop_files
 
 
 def open_bench(qtbot: QtBot, services: AppServices, runner: OperationRunner) -> RoleWorkbench:
+    """The workbench shown, once its list, first role and that role's preview are read."""
     bench = RoleWorkbench(services, runner)
     qtbot.addWidget(bench)
     bench.resize(1200, 800)
-    bench.show()
-    qtbot.waitExposed(bench)
+    with qtbot.waitSignals([bench.shown, bench.preview_updated], timeout=10_000):
+        bench.show()
+        qtbot.waitExposed(bench)
     return bench
+
+
+def select(qtbot: QtBot, bench: RoleWorkbench, role_id: str) -> None:
+    """Select ``role_id`` as a click in the list does, and wait until it and its preview are shown."""
+    with qtbot.waitSignals([bench.shown, bench.preview_updated], timeout=10_000):
+        bench.refresh_list(select=role_id)
+
+
+def save(qtbot: QtBot, bench: RoleWorkbench) -> bool:
+    """Save as the Save button does; whether it was written."""
+    with qtbot.waitSignal(bench.saved, timeout=10_000) as ended:
+        bench.save()
+    return bool(ended.args[0])
 
 
 def starter(services: AppServices, name: str = "Mira") -> Role:
@@ -38,7 +53,7 @@ def test_edit_a_role_see_the_preview_change_and_start_a_chat(
 ) -> None:
     bench = open_bench(qtbot, app_services, runner)
     mira = starter(app_services)
-    bench.refresh_list(select=mira.id)
+    select(qtbot, bench, mira.id)
     assert bench.preview.text.toPlainText().startswith("── system ──\nYou are Mira.")
     assert "## Scenario" not in bench.preview.text.toPlainText()
 
@@ -67,7 +82,7 @@ def test_bad_values_show_inline_errors_and_nothing_is_saved(
 ) -> None:
     bench = open_bench(qtbot, app_services, runner)
     mira = starter(app_services)
-    bench.refresh_list(select=mira.id)
+    select(qtbot, bench, mira.id)
     bench.form.profile_edits["temperature"].setText("3")
     bench.form.profile_edits["top_k"].setText("many")
     bench.form.name_edit.setText("")
@@ -84,8 +99,9 @@ def test_bad_values_show_inline_errors_and_nothing_is_saved(
     assert not errors["summary"].isVisible()
     assert not bench.save_button.isEnabled()
     assert not bench.start_chat_button.isEnabled()
-    assert bench.save() is False
-    bench.refresh_preview()
+    assert save(qtbot, bench) is False
+    with qtbot.waitSignal(bench.preview_updated):
+        bench.refresh_preview()
     assert "Fix the fields" in bench.preview.text.toPlainText()
     assert app_services.roles.get(mira.id) == mira
 
@@ -93,7 +109,7 @@ def test_bad_values_show_inline_errors_and_nothing_is_saved(
     bench.form.profile_edits["temperature"].setText("")
     bench.form.profile_edits["top_k"].setText("")
     assert not errors["name"].isVisible()
-    assert bench.save()
+    assert save(qtbot, bench)
     assert app_services.roles.get(mira.id).llm_profile == {"top_p": 0.95}  # the cleared value is gone
 
 
@@ -104,14 +120,16 @@ def test_a_temperature_of_40_is_refused_under_its_field_in_chinese(
     try:
         bench = open_bench(qtbot, app_services, runner)
         mira = starter(app_services)
-        bench.refresh_list(select=mira.id)
+        select(qtbot, bench, mira.id)
         bench.form.profile_edits["temperature"].setText("40")
         bench.form.name_edit.setText("")
         errors = bench.form.errors
         qtbot.waitUntil(errors["llm_profile.temperature"].isVisible)
-        assert errors["llm_profile.temperature"].text() == "必须是 0 到 2 之间的数字，或留空使用模型的默认值。"
+        assert (
+            errors["llm_profile.temperature"].text() == "必须是 0 到 2 之间的数字，或留空使用模型的默认值。"
+        )
         assert errors["name"].text() == "不能为空。"
-        assert bench.save() is False
+        assert save(qtbot, bench) is False
         assert app_services.roles.get(mira.id) == mira
     finally:
         remove_translations(qapp)
@@ -121,7 +139,8 @@ def test_a_draft_role_is_previewed_with_a_badge_and_cannot_start_a_chat(
     qtbot: QtBot, app_services: AppServices, runner: OperationRunner
 ) -> None:
     bench = open_bench(qtbot, app_services, runner)
-    bench.new_role()
+    with qtbot.waitSignals([bench.shown, bench.preview_updated], timeout=10_000):
+        bench.new_role()
     assert bench.form.name_edit.text() == "New role"
     assert bench.role_list.currentItem().text().endswith("Draft")
     assert bench.preview.badge_label.isVisible()
@@ -134,7 +153,7 @@ def test_lorebook_entries_show_in_the_preview_when_the_sample_message_triggers_t
     qtbot: QtBot, app_services: AppServices, runner: OperationRunner
 ) -> None:
     bench = open_bench(qtbot, app_services, runner)
-    bench.refresh_list(select=starter(app_services).id)
+    select(qtbot, bench, starter(app_services).id)
     lore = bench.form.lorebook
     lore.add_button.click()
     lore.keys_edit.setPlainText("Kyoto\nKansai")
@@ -144,7 +163,7 @@ def test_lorebook_entries_show_in_the_preview_when_the_sample_message_triggers_t
     text = bench.preview.text.toPlainText()
     assert "## Lore\nKyoto has 1,600 temples." in text
     assert "── user ──\nAny tips for kansai?\n\n── Parameters ──" in text
-    assert bench.save()
+    assert save(qtbot, bench)
     assert app_services.roles.get(bench.role_id or "").lorebook[0]["keys"] == ["Kyoto", "Kansai"]
 
 
@@ -170,7 +189,7 @@ def test_export_then_reimport_from_the_workbench(
     qtbot: QtBot, app_services: AppServices, runner: OperationRunner, tmp_path: Path
 ) -> None:
     bench = open_bench(qtbot, app_services, runner)
-    bench.refresh_list(select=starter(app_services, "中文写作助手").id)
+    select(qtbot, bench, starter(app_services, "中文写作助手").id)
     target = tmp_path / "writer.json"
     with qtbot.waitSignal(bench.exported) as exported:
         bench.export_role(target, CardFormat.V3, png=False)
@@ -191,18 +210,23 @@ def test_search_filter_duplicate_and_delete(
     bench = open_bench(qtbot, app_services, runner)
     reviewer = starter(app_services, "Code Reviewer")
     thread = ThreadRepository(app_services.database).create(title="review", role_id=reviewer.id)
-    bench.search_box.setText("code")
+    with qtbot.waitSignal(bench.shown):
+        bench.search_box.setText("code")
     assert [bench.role_list.item(i).text() for i in range(bench.role_list.count())] == ["Code Reviewer"]
-    bench.duplicate_role()
+    with qtbot.waitSignal(bench.shown):
+        bench.duplicate_role()
     assert bench.form.name_edit.text() == "Code Reviewer (copy)"
-    bench.search_box.setText("")
-    bench.status_filter.setCurrentIndex(bench.status_filter.findData("archived"))
+    with qtbot.waitSignal(bench.shown):
+        bench.search_box.setText("")
+    with qtbot.waitSignal(bench.shown):
+        bench.status_filter.setCurrentIndex(bench.status_filter.findData("archived"))
     assert bench.role_list.count() == 0
     assert bench.empty_label.isVisible()
     bench.status_filter.setCurrentIndex(0)
-    bench.refresh_list(select=reviewer.id)
+    select(qtbot, bench, reviewer.id)
     monkeypatch.setattr(bench, "confirm", lambda _text: True)
-    bench.delete_role()
+    with qtbot.waitSignal(bench.shown):
+        bench.delete_role()
     assert "1 thread(s) keep their messages" in bench.message_label.text()
     kept = app_services.threads.get(thread.id)
     assert kept.role_id is None

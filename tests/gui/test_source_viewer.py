@@ -4,12 +4,10 @@ system opener said in the window, and the places named in Chinese."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from mira_desktop.core.conversation.runs import RunStatus
@@ -17,7 +15,6 @@ from mira_desktop.ingest.ocr_store import latest_pages
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.chat.service import SendOptions
 from mira_desktop.services.knowledge.passage_marks import Word, ocr_words, pdf_words
-from mira_desktop.ui import i18n
 from mira_desktop.ui.chat.source_viewer import SourceViewer
 from mira_desktop.ui.shell.main_window import MainWindow
 from tests.conftest import SHARED_DATA
@@ -29,13 +26,6 @@ from tests.support.scans import scan_of
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("heavy_libraries_loaded")]
 VICKSBURG = SHARED_DATA / "docs/pdf/scanned/pypdf__Seige_of_Vicksburg_Sample_OCR.pdf"
-
-
-@pytest.fixture
-def chinese(qapp: QApplication) -> Iterator[None]:
-    i18n.use_language(qapp, "zh")
-    yield
-    i18n.remove_translations(qapp)
 
 
 def _cited(services: AppServices, paths: list[Path], question: str, script: Script) -> tuple[str, str]:

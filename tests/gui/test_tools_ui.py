@@ -16,6 +16,7 @@ from mira_desktop.ui.changes import ChangeSignal
 from mira_desktop.ui.operations import OperationRunner
 from mira_desktop.ui.settings.tools_page import ToolsPage
 from tests.gui.support import open_window
+from tests.support.memory_keyring import MemoryKeyring
 
 SERVER = Path(__file__).resolve().parents[1] / "support" / "mcp_server.py"
 
@@ -201,3 +202,37 @@ def test_a_call_that_may_have_run_asks_to_run_it_again_or_go_on(
     qtbot.waitUntil(lambda: app_services.chat.run(handle.run_id).status is RunStatus.COMPLETED, timeout=30_000)
     assert not (state / "calls.log").exists()
     window.close()  # before the services close: its timers end with it
+
+
+def test_adding_a_server_without_a_keyring_keeps_plain_values_as_settings_and_refuses_a_secret(
+    qtbot: QtBot,
+    app_services: AppServices,
+    runner: OperationRunner,
+    changes: ChangeSignal,
+    keyring_backend: MemoryKeyring,
+) -> None:
+    from mira_desktop.ui.settings.mcp_server_dialog import AddServerDialog
+
+    keyring_backend.priority = 0  # type: ignore[assignment]  # as the "fail" keyring of a bare Linux
+    page = ToolsPage(app_services, runner, changes)
+    qtbot.addWidget(page)
+    secret = AddServerDialog(app_services, runner, page)
+    qtbot.addWidget(secret)
+    secret.name.setText("github")
+    secret.command.setText(f"{sys.executable} {SERVER}")
+    secret.env.setPlainText("GITHUB_TOKEN=ghp_x\nLOG_LEVEL=debug")
+    secret.add_button.click()
+    qtbot.waitUntil(lambda: secret.error.text() != "")
+    assert "No usable system keyring was found to keep the secret value of GITHUB_TOKEN" in secret.error.text()
+    assert secret.add_button.isEnabled()  # the dialog stays open to fix it
+
+    plain = AddServerDialog(app_services, runner, page)
+    qtbot.addWidget(plain)
+    plain.name.setText("files")
+    plain.command.setText(f"{sys.executable} {SERVER}")
+    plain.env.setPlainText("NOTES_DIR=/data/notes")
+    with qtbot.waitSignal(plain.added):
+        plain.add_button.click()
+    assert {s.server.name: s.server.env for s in app_services.mcp.list()} == {"files": {"NOTES_DIR": "setting"}}
+    assert keyring_backend.passwords == {}
+    page.close()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -37,28 +37,17 @@ from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.threads import ThreadRepository
 from mira_desktop.ui import i18n
-from mira_desktop.ui.i18n import chosen_language, language, saved_language, tr, use_language
+from mira_desktop.ui.i18n import chosen_language, language, saved_language, tr
 from mira_desktop.ui.locale_format import format_date, format_number, format_timestamp
 from mira_desktop.ui.operations import OperationRunner
 from mira_desktop.ui.settings.appearance_page import AppearancePage
 from mira_desktop.ui.strings import CATALOG
+from tests.gui.conftest import Speak
 from tests.gui.support import open_window
 
-Speak = Callable[[str], str]  # the ``speak`` fixture: install a language, get the one in use
 TS_FILES = {"zh": i18n.TRANSLATIONS_DIR / "mira_zh_CN.ts", "en": i18n.TRANSLATIONS_DIR / "mira_en.ts"}
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 COUNT = re.compile(r"%L?n")
-
-
-@pytest.fixture
-def speak(qapp: QApplication) -> Iterator[Speak]:
-    """``speak("zh")`` installs a language for the test; the English source text comes back after."""
-
-    def install(lang: str) -> str:
-        return use_language(qapp, lang)
-
-    yield install
-    i18n.remove_translations(qapp)
 
 
 def messages(lang: str) -> dict[str, ET.Element]:

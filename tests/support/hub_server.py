@@ -16,6 +16,11 @@ Faults, set on :class:`Faults` while the servers run:
 - ``gated``: repositories that answer 401 without the right token (``token``);
 - ``page_size``: a tree listing answers this many entries a page, the next page named by a
   ``Link: <…?cursor=N>; rel="next"`` header, as the real Hub pages a long listing.
+- ``hold_after`` (set with :meth:`StandInHub.hold`, ended with :meth:`StandInHub.release`): every body
+  sent meanwhile stops after this many bytes and then trickles one byte every 50 ms — a stalled but
+  open connection, so the client still gets to check whether it should stop — until released.
+  ``holding`` is set once a body reached that point. A test that interrupts a download mid-way holds
+  it there, so the download cannot finish before the interruption however loaded the machine is.
 
 Run by hand for trying the window: ``python -m tests.support.hub_server [--port N] [--slow BYTES_PER_S]``
 serves the embedded SmolLM2 file and a few small GGUF files until interrupted.
@@ -71,6 +76,7 @@ class Faults:
     gated: set[str] = field(default_factory=set)
     token: str = "hf_test_token"
     page_size: int | None = None
+    hold_after: int | None = None  # see hold()
 
 
 @dataclass(frozen=True)
@@ -91,6 +97,7 @@ class StandInHub:
         self.bytes_sent = 0  # body bytes the CDN wrote to its sockets
         self._lock = threading.Lock()
         self._closing = threading.Event()
+        self.holding = threading.Event()  # a body reached the hold point
         self._hub = _server(self, "hub")
         self._cdn = _server(self, "cdn")
         self._threads = [
@@ -126,6 +133,21 @@ class StandInHub:
 
     def __exit__(self, *_exc: object) -> None:
         self.stop()
+
+    def hold(self, after: int) -> None:
+        """Hold every body sent from now on after ``after`` bytes, until :meth:`release`."""
+        with self._lock:
+            self.faults.hold_after = after
+            self.holding.clear()
+
+    def release(self) -> None:
+        """Let the held bodies go on at full speed (and no later body be held)."""
+        with self._lock:
+            self.faults.hold_after = None
+
+    def _held_at(self) -> int | None:
+        with self._lock:
+            return self.faults.hold_after
 
     def file(self, repo: str, path: str) -> RepoFile:
         return next(f for f in self.repos[repo].files if f.path == path)
@@ -322,7 +344,16 @@ class _Handler(BaseHTTPRequestHandler):
         started = time.monotonic()
         try:
             while sent < len(body) and not self.stand_in._closing.is_set():
-                piece = body[sent : sent + step]
+                hold = self.stand_in._held_at()
+                if hold is not None and sent >= hold:  # held: one byte now and then, until released
+                    self.stand_in.holding.set()
+                    self.wfile.write(body[sent : sent + 1])
+                    sent += 1
+                    with self.stand_in._lock:
+                        self.stand_in.bytes_sent += 1
+                    self.stand_in._closing.wait(0.05)
+                    continue
+                piece = body[sent : sent + step if hold is None else min(sent + step, hold)]
                 if cut_after is not None and sent + len(piece) > cut_after:
                     self.wfile.write(piece[: max(0, cut_after - sent)])
                     self.wfile.flush()

@@ -16,6 +16,20 @@ ENGLISH: dict[str, str] = {
     "mcp.file.bad_url": "its url is not an http:// or https:// address",
     "mcp.file.missing": "There is no file {path}: give the path of the mcpServers JSON file.",
     "mcp.file.no_command": 'it has neither a "command" nor a "url"',
+    "mcp.no_keyring_env": (
+        "No usable system keyring was found to keep the secret value of {name}, so this server was not "
+        "added: unlock or install one (GNOME Keyring, KWallet, macOS Keychain, Windows Credential "
+        "Manager), or let Mira pass {name} on from its own environment instead of storing it."
+    ),
+    "mcp.no_keyring_header": (
+        "No usable system keyring was found to keep the value of the {name} header, so this server was "
+        "not added: unlock or install one (GNOME Keyring, KWallet, macOS Keychain, Windows Credential "
+        "Manager)."
+    ),
+    "mcp.reason.setting_env": (
+        "the value of its environment variable {name} is not in its settings any more: remove the server "
+        "and add it again"
+    ),
     "mcp.file.no_servers": '{path} has no "mcpServers" object: it should look like {{"mcpServers": {{"name": {{"command": "npx", "args": [...]}}}}}}}} (Claude Desktop, Cursor, LM Studio).',
     "mcp.file.not_object": "its entry is not a JSON object",
     "mcp.file.sse": "it uses the SSE transport, which Mira does not speak: use its streamable HTTP URL",

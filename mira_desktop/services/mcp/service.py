@@ -1,9 +1,11 @@
 """MCP servers: add (a command or a URL), import another app's file, list, turn on and off, per
 workspace too, test, list tools, remove — and the live sessions behind them (:mod:`.sessions`).
 
-The configuration is in SQLite, the values of environment variables and headers in the OS keyring
-(``mcp:<server>:env:<NAME>`` / ``mcp:<server>:header:<NAME>``); a variable may instead be passed on
-from Mira's own environment. Each server's state (running, failed with the reason, tools found) is
+The configuration is in SQLite; header values, and the environment values whose names mark them as
+secrets (:mod:`.secret_names`), in the OS keyring (``mcp:<server>:env:<NAME>`` /
+``mcp:<server>:header:<NAME>``); the other environment values are the server's settings
+(``mcp:<server>:env:<NAME>`` in the settings table), so a server that needs no secret is added where
+no keyring is usable. A variable may instead be passed on from Mira's own environment. Each server's state (running, failed with the reason, tools found) is
 published on the change feed (``tools``), so Settings → Tools shows it as it changes.
 """
 
@@ -11,7 +13,6 @@ from __future__ import annotations
 
 import builtins
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -20,12 +21,15 @@ from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.errors import ConflictError, InvalidInputError, MiraError, NotFoundError
 from mira_desktop.core.tool_records import EnvSource, McpServer, Transport
-from mira_desktop.models.secrets import SecretStore
-from mira_desktop.services.mcp.config_file import ServerEntry, read_config_file
+from mira_desktop.models.secrets import KeyringUnavailableError, SecretStore
+from mira_desktop.services.mcp.config_file import read_config_file
 from mira_desktop.services.mcp.connection import LaunchSpec, ServerFailed
+from mira_desktop.services.mcp.importing import ImportReport, import_servers
 from mira_desktop.services.mcp.names import check_server_name
 from mira_desktop.services.mcp.reasons import Reason
+from mira_desktop.services.mcp.secret_names import env_source
 from mira_desktop.services.mcp.sessions import LiveState, McpSessions, ServerState
+from mira_desktop.services.mcp.views import ServerView
 from mira_desktop.store.mcp_servers import McpServerRepository
 from mira_desktop.store.settings import SettingsRepository
 
@@ -40,41 +44,6 @@ class McpServerError(MiraError):
     exit_code = 5  # a server failed
     server: str = ""
     reason: Reason | None = None  # for the window: Mira's words in its language, the server's as written
-
-
-@dataclass(frozen=True)
-class ServerView:
-    """A server as lists show it: its configuration, its state in this process, its tools."""
-
-    server: McpServer
-    state: ServerState
-    reason: Reason | None
-    tools: list[dict[str, Any]] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        s = self.server
-        return {
-            "name": s.name,
-            "transport": s.transport.value,
-            "command": s.command,
-            "args": list(s.args),
-            "url": s.url,
-            "env": {name: source.value for name, source in s.env.items()},
-            "headers": list(s.headers),
-            "enabled": s.enabled,
-            "trust_read_only": s.trust_read_only,
-            "state": self.state.value,
-            "reason": self.reason.english if self.reason is not None else None,
-            "tools": [t["name"] for t in self.tools],
-            "listed_at": s.listed_at,
-        }
-
-
-@dataclass(frozen=True)
-class ImportReport:
-    added: list[str]
-    refused: list[tuple[str, str]]  # (name in the file, why)
-    renamed: list[tuple[str, str]]  # (name in the file, name in Mira)
 
 
 class McpService:
@@ -99,8 +68,13 @@ class McpService:
     def add_stdio(
         self, name: str, command: str, args: Sequence[str] = (), env: Mapping[str, str | None] | None = None
     ) -> McpServer:
-        """A server Mira starts as ``command args``; ``env`` values go to the keyring (None: passed on
-        from Mira's own environment)."""
+        """A server Mira starts as ``command args``. An ``env`` value whose name marks it as a secret goes
+        to the keyring, any other one is kept as the server's setting (None: passed on from Mira's own
+        environment).
+
+        Raises:
+            KeyringUnavailableError: a secret value, and no usable keyring (nothing is stored then).
+        """
         check_server_name(name)
         if not command.strip():
             raise InvalidInputError.said("mcp.no_command")
@@ -109,8 +83,12 @@ class McpService:
         for variable in env:
             if not variable or "=" in variable:
                 raise InvalidInputError.said("mcp.bad_env", variable=variable)
-        self._store_secrets(name, "env", {k: v for k, v in env.items() if v is not None})
-        sources = {k: EnvSource.INHERIT if v is None else EnvSource.KEYRING for k, v in env.items()}
+        sources = {k: env_source(k, v) for k, v in env.items()}
+        secrets = {k: v for k, v in env.items() if v is not None and sources[k] is EnvSource.KEYRING}
+        self._store_secrets(name, "env", secrets)
+        for variable, value in env.items():
+            if value is not None and sources[variable] is EnvSource.SETTING:
+                self._settings.set(_account(name, "env", variable), value)
         server = self._servers.add(name, Transport.STDIO, command=command.strip(), args=args, env=sources)
         self._changes.publish(Topic.TOOLS, server.id)
         return server
@@ -129,29 +107,8 @@ class McpService:
         return server
 
     def import_file(self, path: Path) -> ImportReport:
-        """Add every server of an ``mcpServers`` JSON file that Mira can use and has not got yet."""
-        read = read_config_file(path)
-        added: list[str] = []
-        refused = list(read.refused)
-        renamed: list[tuple[str, str]] = []
-        for entry in read.entries:
-            try:
-                self._add_entry(entry)
-            except (InvalidInputError, ConflictError) as exc:
-                refused.append((entry.original_name, str(exc)))
-                continue
-            added.append(entry.name)
-            if entry.name != entry.original_name:
-                renamed.append((entry.original_name, entry.name))
-        return ImportReport(added, refused, renamed)
-
-    def _add_entry(self, entry: ServerEntry) -> None:
-        if entry.transport is Transport.HTTP:
-            self.add_http(entry.name, str(entry.url), entry.headers)
-        else:
-            self.add_stdio(entry.name, str(entry.command), entry.args, dict(entry.env))
-        if not entry.enabled:
-            self.set_enabled(entry.name, False)
+        """Add every server of an ``mcpServers`` JSON file that Mira can use (:mod:`.importing`)."""
+        return import_servers(self, read_config_file(path))
 
     def get(self, name: str) -> McpServer:
         found = self._servers.get_by_name(name)
@@ -190,12 +147,14 @@ class McpService:
         return [(s, chosen.get(s.id, s.enabled)) for s in self._servers.list()]
 
     def remove(self, name: str) -> None:
-        """Stop the server, forget it and its stored secrets."""
+        """Stop the server, forget it, its stored secrets and its settings."""
         server = self.get(name)
         self.sessions.stop(name)
         for variable, source in server.env.items():
             if source is EnvSource.KEYRING:
                 self._secrets.forget(_account(name, "env", variable))
+            elif source is EnvSource.SETTING:
+                self._settings.delete(_account(name, "env", variable))
         for header in server.headers:
             self._secrets.forget(_account(name, "header", header))
         self._servers.delete(name)
@@ -264,7 +223,12 @@ class McpService:
 
         env: dict[str, str] = {}
         for variable, source in server.env.items():
-            value = os.environ.get(variable) if source is EnvSource.INHERIT else self._secret(server, "env", variable)
+            if source is EnvSource.INHERIT:
+                value = os.environ.get(variable)
+            elif source is EnvSource.SETTING:
+                value = self._setting(server, variable)
+            else:
+                value = self._secret(server, "env", variable)
             if value is not None:
                 env[variable] = value
         headers = {h: v for h in server.headers if (v := self._secret(server, "header", h)) is not None}
@@ -285,10 +249,19 @@ class McpService:
             raise ServerFailed(Reason.of("secret_env" if kind == "env" else "secret_header", name=name))
         return value
 
+    def _setting(self, server: McpServer, variable: str) -> str:
+        value = self._settings.get(_account(server.name, "env", variable))
+        if value is None:
+            raise ServerFailed(Reason.of("setting_env", name=variable))
+        return str(value)
+
     def _store_secrets(self, name: str, kind: str, values: Mapping[str, str]) -> None:
-        what = "the server's environment values" if kind == "env" else "the server's header values"
+        """Keep ``values`` in the keyring; without a usable one, refuse before anything is stored."""
+        if values and not self._secrets.available():
+            key = "mcp.no_keyring_env" if kind == "env" else "mcp.no_keyring_header"
+            raise KeyringUnavailableError.said(key, name=", ".join(values))
         for key, value in values.items():
-            self._secrets.store(_account(name, kind, key), value, what=what)
+            self._secrets.store(_account(name, kind, key), value)
 
     def _refuse_taken(self, name: str) -> None:
         if self._servers.get_by_name(name) is not None:

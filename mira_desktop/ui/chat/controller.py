@@ -262,7 +262,7 @@ class ChatController(QObject):
         if self.state.current != WELCOME:
             self._load(self.state.current)
 
-    def _flush_drafts(self, *, wait: bool = False) -> None:
+    def _flush_drafts(self, *, closing: bool = False) -> None:
         drafts, self._pending_drafts = self._pending_drafts, {}
         if not drafts:
             return
@@ -275,14 +275,14 @@ class ChatController(QObject):
                 elif threads.exists(thread_id):
                     threads.save_draft(thread_id, text)
 
-        if wait:
-            save()  # the window is closing: the draft is written before the database closes
+        if closing:  # written off the UI thread, and before the database closes
+            self.background.before_shutdown(save)
         else:
             self.background.op(self, save).run()
 
     def close(self) -> None:
         self._frame.stop()
-        self._flush_drafts(wait=True)
+        self._flush_drafts(closing=True)
         self._unsubscribe()
 
 

@@ -154,6 +154,11 @@ class ChatHeader(QWidget):
             return self._choices.thread.model_ref
         return self.draft.model_ref
 
+    @property
+    def default_model_ref(self) -> str | None:
+        """The app's default model as the last load read it (None before the first load)."""
+        return self._choices.default_model if self._choices is not None else None
+
     def show_thread(self, thread_id: str | None, title: str = "") -> None:
         """Show the bindings of ``thread_id`` (None: the welcome draft's choices, reset)."""
         self.thread_id = thread_id

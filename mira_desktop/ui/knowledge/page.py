@@ -416,25 +416,39 @@ class KnowledgePage(DocumentActions, QWidget):
         return answer == QMessageBox.StandardButton.Yes
 
     def delete_current(self) -> None:
+        """Ask with what deleting the base removes and keeps (read in the background), then delete."""
         kb_id = self.current_kb_id()
         if kb_id is None:
             return
-        preview = self.services.knowledge_bases.deletion_preview(kb_id)
+        services = self.services
+
+        def read() -> tuple[Any, int]:
+            return services.knowledge_bases.deletion_preview(kb_id), services.trash.retention_days()
+
+        self.runner.op(self, read).success(lambda found: self._confirm_delete(kb_id, *found)).failure(
+            self._failed
+        ).run()
+
+    def _confirm_delete(self, kb_id: str, preview: Any, days: int) -> None:
         text = tr(
             "kb.confirm_delete",
             name=preview.knowledge_base,
             documents=preview.documents_removed,
             threads=preview.threads_unbound,
             messages=preview.messages_kept,
-            days=self.services.trash.retention_days(),
+            days=days,
         )
         if not self.confirm(tr("kb.confirm_delete_title"), text):
             return
-        self.services.knowledge.indexer.cancel(kb_id)
-        delete = self.services.knowledge_bases.delete
-        self.runner.op(self, lambda: delete(kb_id)).success(
-            lambda _kb: self.knowledge_bases_changed.emit()
-        ).failure(self._failed).run()
+        services = self.services
+
+        def delete() -> object:
+            services.knowledge.indexer.cancel(kb_id)
+            return services.knowledge_bases.delete(kb_id)
+
+        self.runner.op(self, delete).success(lambda _kb: self.knowledge_bases_changed.emit()).failure(
+            self._failed
+        ).run()
 
     # -- search and evaluation -------------------------------------------------------------------
 

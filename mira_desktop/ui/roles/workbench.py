@@ -3,6 +3,10 @@
 Build it with ``RoleWorkbench(services)`` (any parent). It emits :attr:`start_chat_requested` with
 a role id when the user asks to chat with a role (the window opens a new chat bound to it), and
 :attr:`roles_changed` after any save, import, duplicate or delete.
+
+Every read and write of the roles runs as an operation: the list, the selected role and its preview
+arrive when they are read (:attr:`shown` once the list and the selected role are on screen,
+:attr:`preview_updated` once its preview is); :attr:`saved` says how a save ended.
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent
+from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -29,23 +33,22 @@ from PySide6.QtWidgets import (
 )
 
 from mira_desktop.core.changes import Topic
-from mira_desktop.core.errors import MiraError
 from mira_desktop.core.roles.records import RoleStatus
 from mira_desktop.core.roles.validation import InvalidRoleError, role_errors
 from mira_desktop.services.roles.cards import CardFormat
-from mira_desktop.ui import file_dialogs
 from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.i18n import explain, tr
+from mira_desktop.ui.roles.cards import CardActions
 from mira_desktop.ui.roles.form import RoleForm
 from mira_desktop.ui.roles.request_preview import RequestPreview
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.services.roles.service import CardImport
     from mira_desktop.ui.changes import ChangeSignal
     from mira_desktop.ui.operations import OperationRunner
 
-CARD_SUFFIXES = (".png", ".json")
 PREVIEW_DELAY_MS = 250
 EXPORTS = (
     ("export.v2_json", CardFormat.V2, False),
@@ -55,12 +58,14 @@ EXPORTS = (
 )
 
 
-class RoleWorkbench(QWidget):
+class RoleWorkbench(CardActions, QWidget):
     start_chat_requested = Signal(str)  # role id
     roles_changed = Signal()
     preview_updated = Signal()
     imported = Signal(list)  # the CardImport of each file that was imported
     exported = Signal(bool)
+    shown = Signal()  # the list and the selected role (if any) are read and on screen
+    saved = Signal(bool)  # a save ended: written (True) or refused with the reasons shown (False)
 
     def __init__(
         self,
@@ -77,6 +82,11 @@ class RoleWorkbench(QWidget):
         self.role_id: str | None = None
         self._saved: dict[str, Any] | None = None  # the selected role as saved (show --json shape)
         self.dirty = False
+        self._reads = {
+            "list": 0,
+            "role": 0,
+            "preview": 0,
+        }  # the latest read of each: older answers are dropped
         self.setWindowTitle(tr("roles.title"))
         self.setAcceptDrops(True)
         self._preview_timer = QTimer(self)
@@ -94,7 +104,7 @@ class RoleWorkbench(QWidget):
         splitter.setChildrenCollapsible(False)
         layout = QVBoxLayout(self)
         layout.addWidget(splitter)
-        self.preview.set_threads(services.threads.list())
+        self.runner.op(self, services.threads.list).success(self.preview.set_threads).run()
         self.refresh_list()
 
     # -- building --------------------------------------------------------------------------------
@@ -171,11 +181,25 @@ class RoleWorkbench(QWidget):
         return panel
 
     # -- the list --------------------------------------------------------------------------------
-    def refresh_list(self, select: str | None = None) -> None:
-        """Fill the list by the search and status filter; ``select`` (else the current role) stays
-        selected. Unsaved edits are never discarded here."""
+    def _read(self, kind: str) -> int:
+        self._reads[kind] += 1
+        return self._reads[kind]
+
+    def refresh_list(self, select: str | None = None, then: Callable[[], object] | None = None) -> None:
+        """Fill the list by the search and status filter (read in the background); ``select`` (else the
+        current role) stays selected. Unsaved edits are never discarded here. ``then`` runs (and
+        ``shown`` is emitted) once the list and the selected role are on screen."""
         status = self.status_filter.currentData()
-        roles = self.services.roles.list(RoleStatus(status) if status else None, self.search_box.text())
+        roles, search, number = self.services.roles, self.search_box.text(), self._read("list")
+        self.runner.op(self, lambda: roles.list(RoleStatus(status) if status else None, search)).success(
+            lambda found: self._show_list(number, found, select, then)
+        ).run()
+
+    def _show_list(
+        self, number: int, roles: list[Any], select: str | None, then: Callable[[], object] | None
+    ) -> None:
+        if number != self._reads["list"]:
+            return  # a newer search or change is being read
         wanted = select or self.role_id
         self.role_list.blockSignals(True)
         self.role_list.clear()
@@ -194,23 +218,52 @@ class RoleWorkbench(QWidget):
         current = self.role_list.currentItem()
         current_id = current.data(Qt.ItemDataRole.UserRole) if current is not None else None
         if select is not None or (current_id != self.role_id and not self.dirty):
-            self.select_role(current_id)
+            self.select_role(current_id, then)
+        else:
+            self._shown(then)
 
-    def select_role(self, role_id: str | None) -> None:
+    def _shown(self, then: Callable[[], object] | None) -> None:
+        if then is not None:
+            then()
+        self.shown.emit()
+
+    def select_role(self, role_id: str | None, then: Callable[[], object] | None = None) -> None:
+        """Show ``role_id`` in the form (read in the background; None: nothing selected)."""
         self.role_id = role_id
         self.dirty = False
+        number = self._read("role")
         if role_id is None:
             self._saved = None
             self._set_editing(False)
             self.preview.show_problem("")
+            self._shown(then)
             return
-        role = self.services.roles.get(role_id)
-        self._saved = self.services.roles.to_json(role)
-        avatar = self.services.roles.avatars.path(role.avatar) if role.avatar else None
-        self.form.load(self._saved, avatar)
+        self._set_editing(False)  # until it is read
+        roles = self.services.roles
+
+        def read() -> tuple[dict[str, Any], Path | None]:
+            role = roles.get(role_id)
+            return roles.to_json(role), roles.avatars.path(role.avatar) if role.avatar else None
+
+        self.runner.op(self, read).success(
+            lambda found: self._show_role(number, found[0], found[1], then)
+        ).failure(self._failed).run()
+
+    def _show_role(
+        self, number: int, saved: dict[str, Any], avatar: Path | None, then: Callable[[], object] | None
+    ) -> None:
+        if number != self._reads["role"]:
+            return  # another role was picked meanwhile
+        self._saved = saved
+        self.form.load(saved, avatar)
+        self.dirty = False
         self._set_editing(True)
         self.message_label.setText("")
         self.refresh_preview()
+        self._shown(then)
+
+    def _failed(self, exc: BaseException) -> None:
+        self.message_label.setText(explain(exc))
 
     def _current_changed(self, current: QListWidgetItem | None, previous: QListWidgetItem | None) -> None:
         if self.dirty and not self.confirm(tr("roles.discard_confirm")):
@@ -230,33 +283,46 @@ class RoleWorkbench(QWidget):
         self.message_label.setText(tr("roles.unsaved"))
         self._schedule_preview()
 
-    def save(self) -> bool:
+    def save(self, then: Callable[[], object] | None = None) -> None:
+        """Save the form in the background; ``saved`` says how it ended, ``then`` runs once it is saved."""
         if self.role_id is None or self._saved is None:
-            return False
+            self.saved.emit(False)
+            return
         patch = {**self.form.document(), "version": self._saved["version"]}
-        try:
-            role = self.services.roles.update(
-                self.role_id, patch, avatar=self.form.avatar_file, remove_avatar=self.form.avatar_removed
-            )
-        except InvalidRoleError as exc:
-            self.form.show_errors(exc.errors)
+        roles, role_id = self.services.roles, self.role_id
+        avatar, removed = self.form.avatar_file, self.form.avatar_removed
+
+        def refused(exc: BaseException) -> None:
+            if isinstance(exc, InvalidRoleError):
+                self.form.show_errors(exc.errors)
             self.message_label.setText(explain(exc))
-            return False
-        except MiraError as exc:
-            self.message_label.setText(explain(exc))
-            return False
-        self.refresh_list(select=role.id)
-        self.message_label.setText(tr("roles.saved", name=role.name, version=role.version))
-        self.roles_changed.emit()
-        return True
+            self.saved.emit(False)
+
+        def written(role: Any) -> None:
+            self.dirty = False
+            self.refresh_list(select=role.id)
+            self.message_label.setText(tr("roles.saved", name=role.name, version=role.version))
+            self.roles_changed.emit()
+            self.saved.emit(True)
+            if then is not None:
+                then()
+
+        self.runner.op(
+            self, lambda: roles.update(role_id, patch, avatar=avatar, remove_avatar=removed)
+        ).success(written).failure(refused).run()
 
     def _revert(self) -> None:
         self.select_role(self.role_id)
 
     def start_chat(self) -> None:
-        if self.role_id is None or (self.dirty and not self.save()):
+        """Chat with the selected role (saved first when it was edited)."""
+        role_id = self.role_id
+        if role_id is None:
             return
-        self.start_chat_requested.emit(self.role_id)
+        if self.dirty:
+            self.save(then=lambda: self.start_chat_requested.emit(role_id))
+        else:
+            self.start_chat_requested.emit(role_id)
 
     def _set_editing(self, editing: bool) -> None:
         self.form.setEnabled(editing)
@@ -274,132 +340,83 @@ class RoleWorkbench(QWidget):
         self._preview_timer.start()
 
     def refresh_preview(self) -> None:
-        """Compile the form as it is now (saved or not) with the real compilers and show it."""
+        """Compile the form as it is now (saved or not) with the real compilers, in the background, and
+        show it (``preview_updated``)."""
         self._preview_timer.stop()
         if self.role_id is None or self._saved is None:
             return
-        try:
-            preview = self.services.roles.preview_document(
-                self.form.document(),
-                role_id=self.role_id,
-                thread_id=self.preview.thread_id(),
-                message=self.preview.message_edit.text(),
-            )
-        except InvalidRoleError:
-            self.preview.show_problem(tr("roles.fix_fields"))
-        except MiraError as exc:
-            self.preview.show_problem(explain(exc))
-        else:
-            self.preview.show_preview(preview, self._saved["status"])
-        self.preview_updated.emit()
+        roles, document, role_id = self.services.roles, self.form.document(), self.role_id
+        thread_id, message, status = (
+            self.preview.thread_id(),
+            self.preview.message_edit.text(),
+            self._saved["status"],
+        )
+        number = self._read("preview")
+
+        def compiled(preview: Any) -> None:
+            if number == self._reads["preview"]:
+                self.preview.show_preview(preview, status)
+                self.preview_updated.emit()
+
+        def refused(exc: BaseException) -> None:
+            if number == self._reads["preview"]:
+                self.preview.show_problem(
+                    tr("roles.fix_fields") if isinstance(exc, InvalidRoleError) else explain(exc)
+                )
+                self.preview_updated.emit()
+
+        self.runner.op(
+            self,
+            lambda: roles.preview_document(document, role_id=role_id, thread_id=thread_id, message=message),
+        ).success(compiled).failure(refused).run()
 
     # -- roles: new, duplicate, delete -----------------------------------------------------------
     def new_role(self) -> None:
-        role = self.services.roles.create({"name": tr("roles.new_name"), "status": RoleStatus.DRAFT.value})
-        self.refresh_list(select=role.id)
-        self.roles_changed.emit()
+        roles, name = self.services.roles, tr("roles.new_name")
+        self._change(lambda: roles.create({"name": name, "status": RoleStatus.DRAFT.value}))
 
     def duplicate_role(self) -> None:
         if self.role_id is not None:
-            role = self.services.roles.duplicate(self.role_id)
+            roles, role_id = self.services.roles, self.role_id
+            self._change(lambda: roles.duplicate(role_id))
+
+    def _change(self, write: Callable[[], Any]) -> None:
+        """Write in the background, then list and select the role it returns."""
+
+        def written(role: Any) -> None:
+            self.dirty = False
             self.refresh_list(select=role.id)
             self.roles_changed.emit()
+
+        self.runner.op(self, write).success(written).failure(self._failed).run()
 
     def delete_role(self) -> None:
         if self.role_id is None or self._saved is None:
             return
-        if not self.confirm(tr("roles.delete_confirm", name=self._saved["name"])):
+        roles, role_id, name = self.services.roles, self.role_id, self._saved["name"]
+        if not self.confirm(tr("roles.delete_confirm", name=name)):
             return
-        threads = self.services.roles.threads_using(self.role_id)
-        role = self.services.roles.delete(self.role_id)
-        self.role_id = None
-        self.dirty = False
-        self.refresh_list()
-        self.message_label.setText(tr("roles.deleted", name=role.name, threads=threads))
-        self.roles_changed.emit()
+
+        def delete() -> tuple[Any, int]:
+            threads = roles.threads_using(role_id)
+            return roles.delete(role_id), threads
+
+        def deleted(done: tuple[Any, int]) -> None:
+            role, threads = done
+            self.role_id = None
+            self.dirty = False
+            self.refresh_list(
+                then=lambda: self.message_label.setText(tr("roles.deleted", name=role.name, threads=threads))
+            )
+            self.roles_changed.emit()
+
+        self.runner.op(self, delete).success(deleted).failure(self._failed).run()
 
     def confirm(self, text: str) -> bool:
         answer = QMessageBox.question(self, tr("roles.title"), text)
         return answer == QMessageBox.StandardButton.Yes
 
-    # -- cards -----------------------------------------------------------------------------------
-    def import_files(self, paths: list[Path]) -> None:
-        """Import each card in the background; a refused file is reported and does not stop the others.
-        ``imported`` is emitted with what was imported."""
-        import_card = self.services.roles.import_card
-
-        def work() -> tuple[list[CardImport], list[str]]:
-            done: list[CardImport] = []
-            notes: list[str] = []
-            for path in paths:
-                try:
-                    result = import_card(path)
-                except MiraError as exc:
-                    notes.append(f"{path.name}: {exc}")
-                    continue
-                done.append(result)
-                notes.append(tr("roles.imported", name=result.role.name, spec=result.spec.upper()))
-                if result.warnings:
-                    notes.append(tr("roles.sanitized", fields="; ".join(result.warnings)))
-            return done, notes
-
-        def finished(result: tuple[list[CardImport], list[str]]) -> None:
-            done, notes = result
-            if done:
-                self.dirty = False
-                self.refresh_list(select=done[-1].role.id)
-                self.roles_changed.emit()
-            self.message_label.setText("\n".join(notes))
-            self.imported.emit(done)
-
-        self.runner.op(self, work).success(finished).run()
-
-    def export_role(self, target: Path, card_format: CardFormat, *, png: bool) -> None:
-        """Write the selected role's card to ``target`` in the background; ``exported`` tells how it went."""
-        if self.role_id is None:
-            self.exported.emit(False)
-            return
-        role_id, export_card = self.role_id, self.services.roles.export_card
-
-        def done(_result: object) -> None:
-            self.message_label.setText(tr("roles.exported", path=target))
-            self.exported.emit(True)
-
-        def failed(exc: BaseException) -> None:
-            self.message_label.setText(explain(exc))
-            self.exported.emit(False)
-
-        self.runner.op(self, lambda: export_card(role_id, card_format, png=png, target=target)).success(
-            done
-        ).failure(failed).run()
-
-    def _pick_cards(self) -> None:
-        paths, _ = file_dialogs.open_files(self, tr("roles.import"), "", tr("roles.import.filter"))
-        self.import_files([Path(p) for p in paths])
-
-    def _pick_export(self, card_format: CardFormat, png: bool) -> None:
-        name = (self._saved or {}).get("name", "role")
-        suggested = f"{name}.{'png' if png else 'json'}"
-        path, _ = file_dialogs.save_file(self, tr("roles.export"), suggested)
-        if path:
-            self.export_role(Path(path), card_format, png=png)
-
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt naming)
         # A closed window compiles no preview: its timer would fire into services that may be closed.
         self._preview_timer.stop()
         super().closeEvent(event)
-
-    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 (Qt naming)
-        if _card_paths(event.mimeData().urls()):
-            event.acceptProposedAction()
-
-    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 (Qt naming)
-        paths = _card_paths(event.mimeData().urls())
-        if paths:
-            event.acceptProposedAction()
-            self.import_files(paths)
-
-
-def _card_paths(urls: list[Any]) -> list[Path]:
-    paths = [Path(url.toLocalFile()) for url in urls if url.isLocalFile()]
-    return [p for p in paths if p.suffix.lower() in CARD_SUFFIXES]

@@ -37,6 +37,7 @@ from mira_desktop.ui.settings.downloads_list import DownloadsList, size_text
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.hub.catalogue import Recommended
+    from mira_desktop.services.hub.endpoint import HubEndpoint
     from mira_desktop.services.hub.listing import HubModel
     from mira_desktop.services.hub.service import RepoModels
     from mira_desktop.ui.changes import ChangeSignal
@@ -55,6 +56,8 @@ COLUMNS = (
 
 class GetModelsPage(QWidget):
     searched = Signal()
+    endpoint_shown = Signal()  # the Hub's endpoint and token were read (or set) and are shown
+    recommended_shown = Signal()  # the recommended models are listed
     models_shown = Signal()
     download_started = Signal(str)
 
@@ -196,7 +199,17 @@ class GetModelsPage(QWidget):
         return box
 
     def _show_endpoint(self) -> None:
-        current = self.services.hub.endpoint()
+        """Read the endpoint and whether a token is stored (the settings and the keyring) in the
+        background, then show them."""
+        services = self.services
+        self._set_hub_busy(True)
+
+        def read() -> HubEndpoint:
+            return services.hub.endpoint()  # the Hub service too is reached off the UI thread
+
+        self.runner.op(self, read).success(self._endpoint_read).failure(self._endpoint_failed).run()
+
+    def _endpoint_read(self, current: HubEndpoint) -> None:
         source = {"setting": "getmodels.source_setting", "HF_ENDPOINT": "getmodels.source_env"}.get(
             current.source, "getmodels.source_default"
         )
@@ -209,34 +222,65 @@ class GetModelsPage(QWidget):
         self.endpoint_label.setText(f"{text} {token}")
         if current.source == "setting":
             self.endpoint_field.setText(current.url)
+        self._set_hub_busy(False)
+        self.endpoint_shown.emit()
+
+    def _endpoint_failed(self, exc: BaseException) -> None:
+        self.status.setText(explain(exc))
+        self._set_hub_busy(False)
+        self.endpoint_shown.emit()
+
+    def _set_hub_busy(self, busy: bool) -> None:
+        self.endpoint_button.setEnabled(not busy)
+        self.token_button.setEnabled(not busy)
 
     def _set_endpoint(self) -> None:
-        try:
-            self.services.hub.settings.set_endpoint(self.endpoint_field.text())
-        except Exception as exc:
-            self.status.setText(explain(exc))
-            return
+        """Keep the endpoint the field names (empty: the default again), in the background."""
+        services, url = self.services, self.endpoint_field.text()
+        self._set_hub_busy(True)
         self.status.setText("")
-        self._show_endpoint()
+        self.runner.op(self, lambda: services.hub.settings.set_endpoint(url)).success(
+            self._endpoint_read
+        ).failure(self._endpoint_failed).run()
 
     def _set_token(self) -> None:
-        try:
-            self.services.hub.settings.set_token(self.token_field.text())
-        except Exception as exc:
-            self.status.setText(explain(exc))
-            return
-        self.token_field.clear()
-        self._show_endpoint()
+        """Keep the token in the keyring (empty: forget it), in the background."""
+        services, token = self.services, self.token_field.text()
+        self._set_hub_busy(True)
+        self.status.setText("")
+
+        def stored(current: HubEndpoint) -> None:
+            self.token_field.clear()
+            self._endpoint_read(current)
+
+        self.runner.op(self, lambda: services.hub.settings.set_token(token)).success(stored).failure(
+            self._endpoint_failed
+        ).run()
 
     # -- finding a repository ----------------------------------------------------------------------
     def show_recommended(self) -> None:
+        """List the recommended models (read from the catalogue Mira ships, in the background)."""
         self.results_label.setText(tr("getmodels.recommended"))
         self.repo_list.clear()
-        for entry in self.services.hub.recommended():
+        services = self.services
+
+        def read() -> list[Recommended]:
+            return services.hub.recommended()
+
+        self.runner.op(self, read).success(self._show_recommended).failure(
+            lambda exc: self.status.setText(explain(exc))
+        ).run()
+
+    def _show_recommended(self, entries: list[Recommended]) -> None:
+        if self.search_field.text().strip():
+            return  # a search was started meanwhile: its results are shown instead
+        self.repo_list.clear()
+        for entry in entries:
             item = QListWidgetItem(self._recommended_text(entry))
             item.setData(REPO_ROLE, entry.repo)
             item.setToolTip(entry.repo)
             self.repo_list.addItem(item)
+        self.recommended_shown.emit()
 
     @staticmethod
     def _recommended_text(entry: Recommended) -> str:

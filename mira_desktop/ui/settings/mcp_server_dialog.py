@@ -1,8 +1,9 @@
 """Adding an MCP server: a command Mira starts (with its environment) or a URL (with its headers).
 
-The values of environment variables and headers go to the keyring; the dialog stays open with the
-reason in the window's language when the server cannot be added (a bad name, a taken one, no
-usable keyring), and closes once it was.
+Header values, and the environment values whose names mark them as secrets, go to the keyring; the
+other environment values are kept as the server's settings (services/mcp/secret_names.py). The
+dialog stays open with the reason in the window's language when the server cannot be added (a bad
+name, a taken one, a secret and no usable keyring), and closes once it was.
 """
 
 from __future__ import annotations
@@ -85,16 +86,16 @@ class AddServerDialog(QDialog):
 
     def submit(self) -> None:
         name = self.name.text().strip()
-        mcp = self.services.mcp
+        services = self.services  # its MCP service is reached in the background
         try:
             if self.as_command.isChecked():
                 words = shlex.split(self.command.text())
                 env = _pairs(self.env.toPlainText(), "=", "tools.bad_env")
-                add = lambda: mcp.add_stdio(name, words[0] if words else "", words[1:], env)  # noqa: E731
+                add = lambda: services.mcp.add_stdio(name, words[0] if words else "", words[1:], env)  # noqa: E731
             else:
                 headers = _pairs(self.headers.toPlainText(), ":", "tools.bad_header")
                 url = self.url.text().strip()
-                add = lambda: mcp.add_http(name, url, headers)  # noqa: E731
+                add = lambda: services.mcp.add_http(name, url, headers)  # noqa: E731
         except BadLineError as exc:
             self.error.setText(str(exc))
             return

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mira_desktop.core.errors import MiraError
 from mira_desktop.ui import file_dialogs
 from mira_desktop.ui.i18n import explain, tr
 from mira_desktop.ui.settings.model_roles import DiscoveryDialog, ModelRolesBox
@@ -29,6 +28,8 @@ from mira_desktop.ui.settings.template_box import TemplateBox
 from mira_desktop.ui.settings.vision_box import VisionBox
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.model_catalog.catalog import ModelEntry, ModelTestResult
     from mira_desktop.ui.operations import OperationRunner
@@ -37,6 +38,8 @@ if TYPE_CHECKING:
 class ModelsPage(QWidget):
     models_changed = Signal()
     test_finished = Signal(str)
+    listed = Signal()  # the models were read (in the background) and are shown
+    changed = Signal()  # a change asked for here was written, or refused with its reason shown
     get_models_requested = Signal()
 
     def __init__(self, services: AppServices, runner: OperationRunner, parent: QWidget | None = None) -> None:
@@ -92,11 +95,11 @@ class ModelsPage(QWidget):
     def _threads_row(self) -> QFormLayout:
         self.threads = QSpinBox()
         self.threads.setRange(0, 64)
-        self.threads.setValue(self.services.models.local_settings().threads)
-        self.threads.setSpecialValueText(
-            tr("models.threads_auto", n=str(self.services.models.effective_threads()))
-        )
-        self.threads.valueChanged.connect(self._threads_changed)
+        self.threads.setEnabled(False)  # until the setting is read
+        models = self.services.models
+        self.runner.op(self, lambda: (models.local_settings().threads, models.effective_threads())).success(
+            self._threads_read
+        ).run()
         row = QFormLayout()
         row.addRow(tr("models.threads"), self.threads)
         return row
@@ -140,14 +143,26 @@ class ModelsPage(QWidget):
         form.addRow(self.add_remote_button)
         return box
 
+    def _threads_read(self, read: tuple[int, int]) -> None:
+        threads, effective = read
+        self.threads.setSpecialValueText(tr("models.threads_auto", n=str(effective)))
+        self.threads.setValue(threads)
+        self.threads.setEnabled(True)
+        self.threads.valueChanged.connect(self._threads_changed)  # from now on, a change is the person's
+
     def refresh(self) -> None:
+        """List the models (read in the background), then ``listed``."""
+        self.runner.op(self, self.services.models.entries).success(self._show_entries).run()
+
+    def _show_entries(self, entries: list[ModelEntry]) -> None:
         self.model_list.clear()
-        for entry in self.services.models.entries():
+        for entry in entries:
             item = QListWidgetItem(self._describe(entry))
             item.setData(Qt.ItemDataRole.UserRole, entry.ref)
             item.setToolTip(entry.detail or entry.ref)
             self.model_list.addItem(item)
         self.model_list.setCurrentRow(0)
+        self.listed.emit()
 
     @staticmethod
     def _describe(entry: ModelEntry) -> str:
@@ -183,21 +198,19 @@ class ModelsPage(QWidget):
     def _set_default(self) -> None:
         ref = self.selected_ref()
         if ref:
-            self._guard(lambda: self.services.models.set_default(ref))
-            self.refresh()
-            self.models_changed.emit()
+            models = self.services.models
+            self._change(lambda: models.set_default(ref))
 
     def _remove(self) -> None:
         ref = self.selected_ref()
         if not ref:
             return
+        models = self.services.models
         if ref.startswith("remote:"):
             name = ref.removeprefix("remote:").split("/", 1)[0]
-            self._guard(lambda: self.services.models.remove_remote(name))
+            self._change(lambda: models.remove_remote(name))
         elif ref.startswith("local:"):
-            self._guard(lambda: self.services.models.remove_local(ref.removeprefix("local:")))
-        self.refresh()
-        self.models_changed.emit()
+            self._change(lambda: models.remove_local(ref.removeprefix("local:")))
 
     def _pick_file(self) -> None:
         path, _ = file_dialogs.open_file(
@@ -207,32 +220,39 @@ class ModelsPage(QWidget):
             self.add_file(path)
 
     def add_file(self, path: str) -> None:
-        if self._guard(lambda: self.services.models.add_local(path)):
-            self.refresh()
-            self.models_changed.emit()
+        models = self.services.models
+        self._change(lambda: models.add_local(path))
 
     def _add_remote(self) -> None:
+        """Add the provider in the background (its key goes to the keyring); a refusal is shown by the
+        form, a bug is a crash report."""
         key = self.remote_key.text().strip() or None
-        try:
-            provider = self.services.models.add_remote(
-                self.remote_name.text().strip(),
-                self.remote_url.text().strip(),
-                model=self.remote_model.text().strip() or None,
-                api_key=key,
-                vision=self.remote_vision.isChecked(),
-            )
-        except MiraError as exc:  # a bug goes on to the excepthook: its crash report
+        models, name, url = self.services.models, self.remote_name.text().strip(), self.remote_url.text().strip()
+        model, vision = self.remote_model.text().strip() or None, self.remote_vision.isChecked()
+        self.add_remote_button.setEnabled(False)
+
+        def refused(exc: BaseException) -> None:
+            self.add_remote_button.setEnabled(True)
             self.remote_error.setText(explain(exc))
-            return
+            self.changed.emit()
+
+        self.runner.op(
+            self, lambda: models.add_remote(name, url, model=model, api_key=key, vision=vision)
+        ).success(lambda provider: self._remote_added(provider, key)).failure(refused).run()
+
+    def _remote_added(self, provider: Any, key: str | None) -> None:
+        self.add_remote_button.setEnabled(True)
         self.remote_error.setText(tr("models.key_stored") if key else "")
         self.remote_key.clear()
         self.remote_key.setPlaceholderText(tr("models.key_stored") if key else tr("models.key_placeholder"))
         self.result_label.setText(tr("models.added", name=provider.name))
         self.refresh()
         self.models_changed.emit()
+        self.changed.emit()
 
     def _threads_changed(self, value: int) -> None:
-        self._guard(lambda: self.services.models.set_local_threads(value))
+        models = self.services.models
+        self._change(lambda: models.set_local_threads(value), listed=False)
 
     def _test(self) -> None:
         ref = self.selected_ref()
@@ -260,10 +280,18 @@ class ModelsPage(QWidget):
         self.result_label.setText(explain(exc))
         self.test_finished.emit(explain(exc))
 
-    def _guard(self, action: object) -> bool:
-        try:
-            action()  # type: ignore[operator]
-        except MiraError as exc:  # a bug goes on to the excepthook: its crash report
+    def _change(self, action: Callable[[], object], *, listed: bool = True) -> None:
+        """Write ``action`` in the background; then the list (``listed``) and ``models_changed``, or the
+        reason it was refused (a bug is a crash report), then ``changed``."""
+
+        def done(_result: object) -> None:
+            if listed:
+                self.refresh()
+                self.models_changed.emit()
+            self.changed.emit()
+
+        def refused(exc: BaseException) -> None:
             self.result_label.setText(explain(exc))
-            return False
-        return True
+            self.changed.emit()
+
+        self.runner.op(self, action).success(done).failure(refused).run()

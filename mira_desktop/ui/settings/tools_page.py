@@ -37,7 +37,7 @@ from mira_desktop.ui.settings.tool_permissions_box import ToolPermissionsBox
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.services.mcp.service import ServerView
+    from mira_desktop.services.mcp.views import ServerView
     from mira_desktop.ui.changes import ChangeSignal
     from mira_desktop.ui.operations import OperationRunner
 
@@ -244,7 +244,10 @@ class ToolsPage(QWidget):
     def _imported(self, report: Any) -> None:
         lines = [tr("tools.imported", count=len(report.added), names=", ".join(report.added) or "—")]
         lines += [tr("tools.import_renamed", original=a, name=b) for a, b in report.renamed]
-        lines += [tr("tools.import_refused", name=n, reason=r) for n, r in report.refused]
+        lines += [
+            tr("tools.import_settings", name=n, variables=", ".join(v)) for n, v in report.settings
+        ]
+        lines += [tr("tools.import_refused", name=n, reason=say(r)) for n, r in report.refused]
         self.say("\n".join(lines))
 
     def _test(self) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -214,7 +214,12 @@ class WorkspacesPage(QWidget):
         chosen = self.selected()
         if chosen is None or chosen.is_default:
             return
-        days = self.services.trash.retention_days()
+        services = self.services
+        self.runner.op(self, services.trash.retention_days).success(
+            lambda days: self._confirm_delete(chosen, days)
+        ).failure(self._failed).run()
+
+    def _confirm_delete(self, chosen: Any, days: int) -> None:
         if not self.confirm(tr("win.ws_confirm_delete", name=chosen.name, path=chosen.root_path, days=days)):
             return
         delete = self.services.workspaces.delete

@@ -79,6 +79,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, Quitting,
         self.current_thread_id: str | None = None
         self._opening: str | None = None  # a thread clicked before the services were attached
         self._checked_ref: str | None = None
+        self._check_pending = False
         self._greetings: list[str] = []  # the welcome page's role greetings
         self._shown_history: tuple[object, ...] = ()
         self._quitting = False

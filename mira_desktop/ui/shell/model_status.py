@@ -25,6 +25,7 @@ class ModelStatus:
     model_progress: Any
     model_readiness_changed: Any
     _checked_ref: str | None
+    _check_pending: bool  # a check was asked for before the header knew the model
     isActiveWindow: Any  # noqa: N815 (Qt's name)
 
     def _window(self) -> QWidget:
@@ -37,17 +38,21 @@ class ModelStatus:
         assert self.services is not None
         models = self.services.models
         ref = self.current_model_ref()
-        self._checked_ref = ref
-        self.model_label.setText(tr("status.model_loading", name=ref))
         self.model_label.setToolTip("")
         self.model_progress.show()
         self.composer.set_ready(False, tr("composer.loading"), loading=True)
+        if ref is None:  # the header has not read the default model yet: checked once it has
+            self._check_pending = True
+            return
+        self._check_pending = False
+        self._checked_ref = ref
+        self.model_label.setText(tr("status.model_loading", name=ref))
         self.background.op(self._window(), lambda: prepare_model(models, ref)).success(self._model_checked).run()
 
-    def current_model_ref(self) -> str:
-        """The model the visible thread (or the welcome draft) runs on."""
-        assert self.services is not None
-        return self.services.models.resolve(self.header.bound_model_ref())
+    def current_model_ref(self) -> str | None:
+        """The model the visible thread (or the welcome draft) runs on, as the header read it (the
+        app's default is read with the header's choices, in the background): None until then."""
+        return self.header.bound_model_ref() or self.header.default_model_ref
 
     def _model_checked(self, readiness: ModelReadiness) -> None:
         if readiness.ref != self._checked_ref:
@@ -74,10 +79,9 @@ class ModelStatus:
         self.composer.set_persona(self.header.persona)
         self.controller.dispatch(PersonaShown(self.header.persona, self.header.persona_avatar))
         self._show_model_note()
-        if (
-            self.services is not None
-            and self._checked_ref is not None
-            and self.current_model_ref() != self._checked_ref
+        if self.services is not None and (
+            self._check_pending
+            or (self._checked_ref is not None and self.current_model_ref() != self._checked_ref)
         ):
             self.start_model_check()
 

@@ -49,6 +49,21 @@ STRINGS: dict[str, Source] = {
     "phrase.mcp.file.no_command": translate(
         "phrase", 'it has neither a "command" nor a "url"', "phrase.mcp.file.no_command"
     ),
+    "phrase.mcp.no_keyring_env": translate(
+        "phrase",
+        "No usable system keyring was found to keep the secret value of {name}, so this server was not added: unlock or install one (GNOME Keyring, KWallet, macOS Keychain, Windows Credential Manager), or let Mira pass {name} on from its own environment instead of storing it.",
+        "phrase.mcp.no_keyring_env",
+    ),
+    "phrase.mcp.no_keyring_header": translate(
+        "phrase",
+        "No usable system keyring was found to keep the value of the {name} header, so this server was not added: unlock or install one (GNOME Keyring, KWallet, macOS Keychain, Windows Credential Manager).",
+        "phrase.mcp.no_keyring_header",
+    ),
+    "phrase.mcp.reason.setting_env": translate(
+        "phrase",
+        "the value of its environment variable {name} is not in its settings any more: remove the server and add it again",
+        "phrase.mcp.reason.setting_env",
+    ),
     "phrase.mcp.file.no_servers": translate(
         "phrase",
         '{path} has no "mcpServers" object: it should look like {{"mcpServers": {{"name": {{"command": "npx", "args": [...]}}}}}}}} (Claude Desktop, Cursor, LM Studio).',

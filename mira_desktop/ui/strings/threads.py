@@ -34,6 +34,7 @@ STRINGS: dict[str, Source] = {
     ),
     "summary.generate": translate("summary", "Generate", "summary.generate"),
     "summary.clear": translate("summary", "Clear", "summary.clear"),
+    "summary.loading": translate("summary", "Reading the summary…", "summary.loading"),
     "summary.saved": translate("summary", "Saved.", "summary.saved"),
     "summary.cleared": translate("summary", "Cleared.", "summary.cleared"),
     "summary.generating": translate("summary", "Summarizing with the thread's model…", "summary.generating"),

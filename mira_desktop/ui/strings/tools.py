@@ -57,6 +57,11 @@ STRINGS: dict[str, Source] = {
     "tools.import_filter": translate("tools", "MCP configuration (*.json);;All files (*)", "tools.import_filter"),
     "tools.imported": translate("tools", "Added %Ln server(s): {names}.", "tools.imported", 1),
     "tools.import_refused": translate("tools", "Not added: {name} — {reason}", "tools.import_refused"),
+    "tools.import_settings": translate(
+        "tools",
+        "{name}: {variables} kept as its settings (not secrets, by their names).",
+        "tools.import_settings",
+    ),
     "tools.import_renamed": translate("tools", "{original} is named {name} in Mira.", "tools.import_renamed"),
     "tools.permissions": translate("tools", "Permissions", "tools.permissions"),
     "tools.workspace": translate("tools", "In", "tools.workspace"),
@@ -93,7 +98,10 @@ STRINGS: dict[str, Source] = {
     "tools.kind_url": translate("tools", "A server at a URL (streamable HTTP)", "tools.kind_url"),
     "tools.command": translate("tools", "Command", "tools.command"),
     "tools.env": translate(
-        "tools", "Environment (NAME=value, one a line; kept in the keyring)", "tools.env"
+        "tools",
+        "Environment (NAME=value, one a line; a value whose name says secret — KEY, TOKEN, PASSWORD… — is"
+        " kept in the keyring, the others as the server's settings)",
+        "tools.env"
     ),
     "tools.url": translate("tools", "URL", "tools.url"),
     "tools.headers": translate("tools", "Headers (Name: value, one a line; kept in the keyring)", "tools.headers"),

@@ -5180,6 +5180,21 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <translation>它既没有 &quot;command&quot; 也没有 &quot;url&quot;</translation>
     </message>
     <message>
+        <source>No usable system keyring was found to keep the secret value of {name}, so this server was not added: unlock or install one (GNOME Keyring, KWallet, macOS Keychain, Windows Credential Manager), or let Mira pass {name} on from its own environment instead of storing it.</source>
+        <comment>phrase.mcp.no_keyring_env</comment>
+        <translation>没有找到可用的系统密钥环来保存机密值 {name}，因此未添加此服务器：请解锁或安装一个（GNOME Keyring、KWallet、macOS 钥匙串、Windows 凭据管理器），或者让 Mira 从自身环境中传递 {name}，而不是保存它。</translation>
+    </message>
+    <message>
+        <source>No usable system keyring was found to keep the value of the {name} header, so this server was not added: unlock or install one (GNOME Keyring, KWallet, macOS Keychain, Windows Credential Manager).</source>
+        <comment>phrase.mcp.no_keyring_header</comment>
+        <translation>没有找到可用的系统密钥环来保存请求头 {name} 的值，因此未添加此服务器：请解锁或安装一个（GNOME Keyring、KWallet、macOS 钥匙串、Windows 凭据管理器）。</translation>
+    </message>
+    <message>
+        <source>the value of its environment variable {name} is not in its settings any more: remove the server and add it again</source>
+        <comment>phrase.mcp.reason.setting_env</comment>
+        <translation>它的环境变量 {name} 的值已不在它的设置中：请移除该服务器后重新添加</translation>
+    </message>
+    <message>
         <source>{path} has no &quot;mcpServers&quot; object: it should look like {{&quot;mcpServers&quot;: {{&quot;name&quot;: {{&quot;command&quot;: &quot;npx&quot;, &quot;args&quot;: [...]}}}}}}}} (Claude Desktop, Cursor, LM Studio).</source>
         <comment>phrase.mcp.file.no_servers</comment>
         <translation>{path} 中没有 &quot;mcpServers&quot; 对象：它应当形如 {{&quot;mcpServers&quot;: {{&quot;name&quot;: {{&quot;command&quot;: &quot;npx&quot;, &quot;args&quot;: [...]}}}}}}}}（Claude Desktop、Cursor、LM Studio 的格式）。</translation>
@@ -6239,6 +6254,11 @@ Start one on the right.</source>
         <translation>清除</translation>
     </message>
     <message>
+        <source>Reading the summary…</source>
+        <comment>summary.loading</comment>
+        <translation>正在读取摘要…</translation>
+    </message>
+    <message>
         <source>Saved.</source>
         <comment>summary.saved</comment>
         <translation>已保存。</translation>
@@ -6628,6 +6648,11 @@ Start one on the right.</source>
         <translation>未添加：{name} —— {reason}</translation>
     </message>
     <message>
+        <source>{name}: {variables} kept as its settings (not secrets, by their names).</source>
+        <comment>tools.import_settings</comment>
+        <translation>{name}：{variables} 已作为它的设置保存（按名称判断不是机密）。</translation>
+    </message>
+    <message>
         <source>{original} is named {name} in Mira.</source>
         <comment>tools.import_renamed</comment>
         <translation>{original} 在 Mira 中名为 {name}。</translation>
@@ -6778,9 +6803,9 @@ Start one on the right.</source>
         <translation>命令</translation>
     </message>
     <message>
-        <source>Environment (NAME=value, one a line; kept in the keyring)</source>
+        <source>Environment (NAME=value, one a line; a value whose name says secret — KEY, TOKEN, PASSWORD… — is kept in the keyring, the others as the server&apos;s settings)</source>
         <comment>tools.env</comment>
-        <translation>环境变量（每行一个“名称=值”；保存在密钥环中）</translation>
+        <translation>环境变量（每行一个 NAME=value；名称表明是机密的值——KEY、TOKEN、PASSWORD……——保存在密钥环中，其余的作为该服务器的设置保存）</translation>
     </message>
     <message>
         <source>URL</source>

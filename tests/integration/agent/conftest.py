@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 
 from mira_desktop.app import main
-from mira_desktop.services.app.bundle import AppServices
 
 NOTES = "# Notes\nTODO: write the release notes\nThe colour is blue.\n"
 APP = "def greet(name):\n    return f'Hello, {name}'\n"
@@ -41,12 +40,6 @@ def outside(tmp_path: Path) -> Path:
     folder.mkdir()
     (folder / "secret.txt").write_text(SECRET, encoding="utf-8")
     return folder
-
-
-@pytest.fixture
-def workspace(services: AppServices, project: Path) -> str:
-    """The project folder added as a workspace; its id."""
-    return services.workspaces.add("project", str(project)).id
 
 
 @dataclass

@@ -12,6 +12,7 @@ from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.attachments.sniff import AttachmentRefusedError
 from mira_desktop.services.attachments.views import SendMode
 from mira_desktop.services.chat.service import SendOptions
+from tests.conftest import needs_shared_corpus
 from tests.integration.attachments.support import DOCS
 from tests.support.fixtures import Script
 from tests.support.scans import picture_of, scan_of
@@ -19,7 +20,7 @@ from tests.support.scripted import requests_sent
 
 TRACEMONKEY = DOCS / "pdf/normal/pdfjs__tracemonkey.pdf"
 TITLE = "Trace-based Just-in-Time Type Specialization"
-pytestmark = pytest.mark.skipif(not DOCS.is_dir(), reason="the shared document corpus is not here")
+pytestmark = needs_shared_corpus(DOCS)
 
 
 def _send(services: AppServices, model: str, text: str, draft: str | None):  # type: ignore[no-untyped-def]

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -17,6 +17,7 @@ from mira_desktop.core.conversation.threads import MessageStatus
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.chat.service import SendOptions
 from tests.support.fixtures import OpenServices, Script
+from tests.support.waiting import wait_for
 
 SLOW = {"text": " ".join(f"w{i}" for i in range(400)), "token_delay_ms": 25}
 
@@ -28,6 +29,19 @@ def _start_cli(data_dir: Path, *args: str) -> subprocess.Popen[str]:
         stderr=subprocess.PIPE,
         text=True,
     )
+
+
+def _stored_answer(data_dir: Path, run_id: str) -> str:
+    """The answer of ``run_id`` as the database holds it now (read-only, beside the writing process)."""
+    database = data_dir / "mira.db"
+    conn = sqlite3.connect(f"{database.resolve().as_uri()}?mode=ro", uri=True, timeout=5)
+    try:
+        row = conn.execute(
+            "SELECT content FROM messages WHERE run_id = ? AND role = 'assistant'", (run_id,)
+        ).fetchone()
+    finally:
+        conn.close()
+    return str(row[0]) if row else ""
 
 
 def _wait_for_text(process: subprocess.Popen[str], words: int) -> list[dict[str, object]]:
@@ -50,10 +64,12 @@ def test_a_killed_process_leaves_its_run_marked_interrupted_with_partial_text(
     ref = script(SLOW)
     process = _start_cli(data_dir, "chat", "send", "--model", ref, "Tell me everything")
     events = _wait_for_text(process, 40)
-    time.sleep(0.4)  # past one coalescing interval, so some text is on disk
+    run_id = str(events[0]["run_id"])
+    # Killed once some of the answer is on disk (the deltas are written coalesced), however loaded
+    # the machine: 400 words at 25 ms leave ten seconds to see it.
+    wait_for(lambda: _stored_answer(data_dir, run_id).startswith("w0 w1 w2"), 30, what="partial text on disk")
     process.kill()
     process.communicate(timeout=10)
-    run_id = str(events[0]["run_id"])
     with open_services() as services:  # the next start recovers
         run = services.chat.run(run_id)
         assert run is not None

@@ -11,8 +11,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -21,6 +19,7 @@ from mira_desktop.services.hub.catalogue import load_catalogue
 from tests.integration.hub.conftest import SMOL, SMOL_FILE, SPLIT, SPLIT_PARTS, SPLIT_STEM, TINY, partials
 from tests.support.cli import Mira
 from tests.support.hub_server import StandInHub
+from tests.support.waiting import wait_for
 
 FILE = "tiny-chat-Q4_K_M.gguf"
 
@@ -39,13 +38,6 @@ def _mira_process(data_dir: Path, *args: str, **options: object) -> subprocess.P
         text=True,
         **options,  # type: ignore[call-overload]
     )
-
-
-def _wait_for(condition: Callable[[], bool], seconds: float = 60) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.02)
 
 
 def _partial_size(data_dir: Path) -> int:
@@ -107,18 +99,18 @@ def test_each_failure_is_one_line_with_its_exit_status_and_changes_nothing(
 def test_ctrl_c_pauses_keeps_the_partial_and_exits_130_then_running_again_resumes(
     cli: Mira, stand_in: StandInHub, data_dir: Path
 ) -> None:
-    stand_in.faults.bytes_per_second = 400_000
+    stand_in.hold(after=600_000)  # the download cannot finish before the signal, however loaded the machine
     process = _mira_process(data_dir, "models", "download", TINY, FILE)
-    _wait_for(lambda: _partial_size(data_dir) > 200_000)
+    wait_for(lambda: stand_in.holding.is_set() and _partial_size(data_dir) > 200_000)
     process.send_signal(signal.SIGINT)
     _out, err = process.communicate(timeout=60)
-    assert process.returncode == 130
+    assert process.returncode == 130, err
     assert "paused at" in err
     kept = _partial_size(data_dir)
     assert kept > 200_000
     [paused] = cli("--json", "models", "downloads").json()
     assert paused["state"] == "paused"
-    stand_in.faults.bytes_per_second = None
+    stand_in.release()
     resumed = cli("models", "download", TINY, FILE)
     assert resumed.code == 0, resumed.err
     assert stand_in.byte_requests()[-1].headers.get("range") == f"bytes={kept}-"
@@ -127,16 +119,16 @@ def test_ctrl_c_pauses_keeps_the_partial_and_exits_130_then_running_again_resume
 def test_kill_9_mid_download_then_the_next_run_resumes_with_range_and_the_sha256_matches(
     cli: Mira, stand_in: StandInHub, data_dir: Path
 ) -> None:
-    stand_in.faults.bytes_per_second = 500_000
+    stand_in.hold(after=800_000)  # the download cannot finish before the kill
     process = _mira_process(data_dir, "models", "download", TINY, FILE)
-    _wait_for(lambda: _partial_size(data_dir) > 600_000)
+    wait_for(lambda: stand_in.holding.is_set() and _partial_size(data_dir) > 600_000)
     process.kill()  # SIGKILL: no handler runs, the lock goes with the process
     process.communicate(timeout=30)
     assert process.returncode == -signal.SIGKILL
     kept = _partial_size(data_dir)
     [left] = cli("--json", "models", "downloads").json()
     assert left["state"] == "running"  # as the killed process left it
-    stand_in.faults.bytes_per_second = None
+    stand_in.release()
     again = _mira_process(data_dir, "models", "download", TINY, FILE)
     _out, err = again.communicate(timeout=120)
     assert again.returncode == 0, err
@@ -182,12 +174,16 @@ def test_a_two_part_model_is_one_row_and_a_kill_9_in_its_second_part_resumes_the
     assert "-of-00002" not in shown.out  # one row, not one per part
     first = len(stand_in.file(SPLIT, SPLIT_PARTS[0]).data)
     folder = data_dir / "models" / "mira-tests" / "SmolLM2-split-GGUF"
-    stand_in.faults.bytes_per_second = 20_000_000
+    stand_in.faults.bytes_per_second = 20_000_000  # the first part takes a few seconds…
     process = _mira_process(data_dir, "models", "download", SPLIT, f"{SPLIT_STEM}.gguf")  # the name shown
-    _wait_for(lambda: (folder / SPLIT_PARTS[0]).exists() and _partial_size(data_dir) > 1_000_000)
+    wait_for((folder / SPLIT_PARTS[0]).exists, what="the first part in place")
+    stand_in.hold(after=1_000_000)  # …and the second is held a megabyte in, however loaded the machine
+    wait_for(lambda: stand_in.holding.is_set() and _partial_size(data_dir) > 0, what="the second part held")
     process.kill()  # in the second part: the first is in place, the second partial
     process.communicate(timeout=30)
     kept = _partial_size(data_dir)
+    stand_in.release()
+    stand_in.faults.bytes_per_second = None
     before = len(stand_in.byte_requests())
     again = cli("--json", "models", "download", SPLIT, "--quant", "Q4_1")
     assert again.code == 0, again.err

@@ -16,6 +16,7 @@ from mira_desktop.services.hub.transfer import ChecksumMismatch, NotEnoughSpace
 from mira_desktop.store.downloads import DownloadState
 from tests.integration.hub.conftest import TINY, partials
 from tests.support.hub_server import StandInHub
+from tests.support.waiting import wait_for
 
 FILE = "tiny-chat-Q4_K_M.gguf"
 
@@ -118,11 +119,11 @@ def test_a_file_larger_than_the_free_space_is_refused_before_the_first_byte(
 def test_pause_keeps_the_partial_resume_goes_on_and_cancel_deletes_it(
     hub_services: AppServices, stand_in: StandInHub
 ) -> None:
-    stand_in.faults.bytes_per_second = 1_000_000
+    stand_in.hold(after=500_000)  # it cannot finish before the pause, however loaded the machine
     downloads = hub_services.hub.downloads
     download = hub_services.hub.download(TINY, FILE)
     task = downloads.start(download.id)
-    _wait_for(lambda: downloads.get(download.id).done_bytes > 300_000)
+    wait_for(lambda: downloads.get(download.id).done_bytes > 300_000)
     paused = downloads.pause(download.id)
     assert task.done
     assert paused.state is DownloadState.PAUSED
@@ -130,8 +131,9 @@ def test_pause_keeps_the_partial_resume_goes_on_and_cancel_deletes_it(
     [partial] = partials(hub_services.folder.models_dir)
     kept = partial.stat().st_size
     assert kept >= 300_000
+    stand_in.hold(after=300_000)  # nor the resumed one before the cancel
     downloads.resume(download.id)
-    _wait_for(lambda: downloads.get(download.id).done_bytes > kept + 200_000)
+    wait_for(lambda: downloads.get(download.id).done_bytes > kept + 200_000)
     assert stand_in.byte_requests()[-1].headers.get("range") == f"bytes={kept}-"
     cancelled = downloads.cancel(download.id)
     assert cancelled.state is DownloadState.CANCELLED
@@ -143,15 +145,16 @@ def test_pause_keeps_the_partial_resume_goes_on_and_cancel_deletes_it(
 def test_two_downloads_of_the_same_file_never_run_at_once(
     hub_services: AppServices, stand_in: StandInHub
 ) -> None:
-    stand_in.faults.bytes_per_second = 2_000_000
+    stand_in.hold(after=200_000)  # the first cannot finish before the second is tried
     downloads = hub_services.hub.downloads
     first = hub_services.hub.download(TINY, FILE)
     assert hub_services.hub.download(TINY, FILE).id == first.id  # one job per file
     task = downloads.start(first.id)
     assert downloads.start(first.id) is task
-    _wait_for(lambda: downloads.get(first.id).done_bytes > 0)
+    wait_for(lambda: downloads.get(first.id).done_bytes > 0)
     with pytest.raises(ConflictError, match="being downloaded by another"):
         downloads.run(first.id, CancelToken())
+    stand_in.release()
     assert task.result(30).state is DownloadState.COMPLETED
     assert len(stand_in.byte_requests()) == 1
 
@@ -169,36 +172,48 @@ def test_a_download_touches_no_chat_index_or_other_model(
     assert hub_services.knowledge_bases.list() == []
 
 
-def _wait_for(condition: object, seconds: float = 20) -> None:
-    import time
-
-    deadline = time.monotonic() + seconds
-    while not condition():  # type: ignore[operator]
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.02)
-
-
 def test_a_download_running_when_mira_closes_resumes_at_the_next_start_of_the_window(
     open_services: object, stand_in: StandInHub, data_dir: Path
 ) -> None:
     from mira_desktop.app import open_window_services
 
-    stand_in.faults.bytes_per_second = 1_000_000
+    stand_in.hold(after=500_000)  # it cannot finish before Mira closes
     with open_services() as services:  # type: ignore[operator]
         services.hub.settings.set_endpoint(stand_in.url)
         download = services.hub.download(TINY, FILE)
         services.hub.downloads.start(download.id)
-        _wait_for(lambda: services.hub.downloads.get(download.id).done_bytes > 300_000)
+        wait_for(lambda: services.hub.downloads.get(download.id).done_bytes > 300_000)
     # Closed mid-transfer: waiting to go on, its partial kept, no error.
     with open_services() as services:  # type: ignore[operator]
         left = services.hub.downloads.get(download.id)
         assert (left.state, left.reason) == (DownloadState.QUEUED, None)
     [partial] = partials(data_dir / "models")
     kept = partial.stat().st_size
-    stand_in.faults.bytes_per_second = None
+    stand_in.release()
     services = open_window_services(data_dir)  # as the window opens them: unfinished downloads resume
     try:
-        _wait_for(lambda: services.hub.downloads.get(download.id).state is DownloadState.COMPLETED)
+        wait_for(lambda: services.hub.downloads.get(download.id).state is DownloadState.COMPLETED)
     finally:
         services.close()
     assert stand_in.byte_requests()[-1].headers.get("range") == f"bytes={kept}-"
+
+
+def test_bytes_already_arrived_are_read_in_one_piece_larger_than_64_kib(stand_in: StandInHub) -> None:
+    """httpcore reads 64 KiB per receive unless Mira's client raises it (services/hub/read_size.py): with
+    200 kB waiting in the socket, the first piece read holds more than 64 KiB. Fails if httpcore changes
+    so that the raise no longer takes."""
+    from mira_desktop.services.hub.client import HubClient
+    from mira_desktop.services.hub.endpoint import HubEndpoint
+    from mira_desktop.services.hub.listing import HubFile
+
+    served = stand_in.file(TINY, FILE)
+    stand_in.hold(after=200_000)  # this much is written to the socket, then the body waits
+    file = HubFile(TINY, "main", FILE, len(served.data), served.sha256)
+    with (
+        HubClient(HubEndpoint(stand_in.url, "setting", None, "none")) as client,
+        client.open_bytes(file) as ranged,
+    ):
+        wait_for(stand_in.holding.is_set, 20, what="the stand-in to hold the body")
+        first = next(ranged.response.iter_raw())
+        stand_in.release()
+    assert 64 * 1024 < len(first) <= 200_000

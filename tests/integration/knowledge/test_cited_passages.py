@@ -13,14 +13,14 @@ from mira_desktop.ingest.ocr_store import latest_pages
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.chat.service import SendOptions
 from mira_desktop.services.knowledge.passage_marks import Word, ocr_words, pdf_words
-from tests.conftest import SHARED_DATA
+from tests.conftest import SHARED_DATA, needs_shared_corpus
 from tests.support.cli import Mira
 from tests.support.documents import make_pdf
 from tests.support.fixtures import Script
 from tests.support.scans import scan_of
 
 DOCS = SHARED_DATA / "docs"
-pytestmark = [pytest.mark.skipif(not DOCS.is_dir(), reason="the shared document corpus is not here"), pytest.mark.slow]
+pytestmark = [*needs_shared_corpus(DOCS), pytest.mark.slow]
 
 
 def _answer(services: AppServices, kb_id: str, question: str, script: Script) -> str:

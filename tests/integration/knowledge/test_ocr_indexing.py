@@ -20,14 +20,14 @@ from mira_desktop.ingest.ocr_store import read_pages
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.knowledge.indexing.ocr_pages import OcrSettings
 from mira_desktop.services.knowledge.indexing.progress import IndexProgress
-from tests.conftest import SHARED_DATA
+from tests.conftest import SHARED_DATA, needs_shared_corpus
 from tests.support.cli import Mira
 from tests.support.fixtures import OpenServices
 from tests.support.scans import picture_of, scan_of
 
 DOCS = SHARED_DATA / "docs"
 VICKSBURG = DOCS / "pdf/scanned/pypdf__Seige_of_Vicksburg_Sample_OCR.pdf"  # a real scanned book, 6 pages
-pytestmark = [pytest.mark.skipif(not DOCS.is_dir(), reason="the shared document corpus is not here"), pytest.mark.slow]
+pytestmark = [*needs_shared_corpus(DOCS), pytest.mark.slow]
 
 
 def _vicksburg_scan(folder: Path) -> Path:

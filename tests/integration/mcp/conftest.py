@@ -51,19 +51,6 @@ def added(services: AppServices, notes: NotesServer) -> NotesServer:
     return notes
 
 
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    root = tmp_path / "project"
-    root.mkdir()
-    (root / "README.md").write_text("# Project\n", encoding="utf-8")
-    return root
-
-
-@pytest.fixture
-def workspace(services: AppServices, project: Path) -> str:
-    return services.workspaces.add("project", str(project)).id
-
-
 def alive(pid: int) -> bool:
     """The process exists and is not a zombie waiting to be reaped."""
     try:

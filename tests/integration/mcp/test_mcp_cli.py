@@ -163,3 +163,53 @@ def test_run_command_is_allowed_one_workspace_at_a_time(mira: Mira, tmp_path: Pa
     workspace = mira("--json", "workspaces", "add", "w", str(folder)).json()["id"]
     assert mira("agent", "permissions", "run_command", "allow", "--workspace", workspace).code == 0
     assert mira("agent", "permissions", "run_command", "deny").code == 0  # asking less is never refused
+
+
+def test_mcp_import_without_a_keyring_adds_the_servers_without_secrets_and_refuses_each_one_with_a_secret(
+    mira: Mira, tmp_path: Path, notes: NotesServer, keyring_backend: MemoryKeyring
+) -> None:
+    keyring_backend.priority = 0  # type: ignore[assignment]  # as the "fail" keyring of a bare Linux
+    config = {
+        "mcpServers": {
+            "notes": {"command": sys.executable, "args": notes.argv, "env": {"NOTES_DIR": str(tmp_path)}},
+            "github": {"command": "npx", "args": ["-y", "gh"], "env": {"GITHUB_TOKEN": "ghp_x", "LOG": "1"}},
+            "web": {"url": "http://127.0.0.1:9/mcp", "headers": {"Authorization": "Bearer abc"}},
+        }
+    }
+    path = tmp_path / "claude_desktop_config.json"
+    path.write_text(json.dumps(config), encoding="utf-8")
+
+    imported = mira("mcp", "import", str(path))
+
+    assert imported.code == 0, imported.err
+    assert "Added 1 MCP server(s): notes." in imported.out
+    assert "notes: NOTES_DIR kept as its settings" in imported.out
+    assert (
+        "Not added: github — No usable system keyring was found to keep the secret value of GITHUB_TOKEN"
+        in imported.out
+    )
+    assert "Not added: web — No usable system keyring was found to keep the value of the Authorization header" in (
+        imported.out
+    )
+    listed = {s["name"]: s for s in mira("--json", "mcp", "list").json()}
+    assert set(listed) == {"notes"}
+    assert listed["notes"]["env"] == {"NOTES_DIR": "setting"}
+    assert keyring_backend.passwords == {}
+    tested = mira("mcp", "test", "notes")
+    assert tested.code == 0, tested.err
+
+
+def test_mcp_add_without_a_keyring_keeps_a_path_as_a_setting_and_refuses_a_secret_with_the_reason(
+    mira: Mira, notes: NotesServer, keyring_backend: MemoryKeyring
+) -> None:
+    keyring_backend.priority = 0  # type: ignore[assignment]  # as the "fail" keyring of a bare Linux
+    secret = mira("mcp", "add", "github", "--env", "GITHUB_TOKEN=ghp_x", "--", sys.executable, *notes.argv)
+    assert secret.code == 2
+    assert secret.err.startswith("mira: error: No usable system keyring was found to keep the secret value of")
+    assert "GITHUB_TOKEN" in secret.err
+    plain = mira("mcp", "add", "notes", "--env", "NOTES_DIR=/data/notes", "--", sys.executable, *notes.argv)
+    assert plain.code == 0, plain.err
+    listed = {s["name"]: s for s in mira("--json", "mcp", "list").json()}
+    assert set(listed) == {"notes"}
+    assert listed["notes"]["env"] == {"NOTES_DIR": "setting"}
+    assert keyring_backend.passwords == {}

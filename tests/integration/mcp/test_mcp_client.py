@@ -168,3 +168,63 @@ def test_the_servers_stderr_goes_to_the_log(services: AppServices, added: NotesS
         services.mcp.call("notes", "crash", {}, CancelToken())
     log = Path(services.folder.logs_dir) / "mcp" / "notes.log"
     assert "out of cheese" in log.read_text(encoding="utf-8")
+
+
+def test_plain_environment_values_are_settings_that_reach_the_server_where_no_keyring_is_usable(
+    services: AppServices, notes: NotesServer, keyring_backend: MemoryKeyring
+) -> None:
+    from mira_desktop.store.settings import SettingsRepository
+
+    keyring_backend.priority = 0  # type: ignore[assignment]  # as the "fail" keyring of a bare Linux
+    services.mcp.add_stdio("notes", sys.executable, notes.argv, {"NOTES_DIR": "/data/notes"})
+
+    said = services.mcp.call("notes", "env", {"name": "NOTES_DIR"}, CancelToken())
+    assert _text(said) == "/data/notes"
+    assert services.mcp.view("notes").to_dict()["env"] == {"NOTES_DIR": "setting"}
+    services.mcp.remove("notes")
+    assert SettingsRepository(services.database).get("mcp:notes:env:NOTES_DIR") is None
+
+
+def test_a_secret_environment_value_where_no_keyring_is_usable_refuses_the_server_and_stores_nothing(
+    services: AppServices, notes: NotesServer, keyring_backend: MemoryKeyring
+) -> None:
+    from mira_desktop.models.secrets import KeyringUnavailableError
+    from mira_desktop.store.settings import SettingsRepository
+
+    keyring_backend.priority = 0  # type: ignore[assignment]
+    with pytest.raises(KeyringUnavailableError, match="keep the secret value of API_KEY, so this server"):
+        services.mcp.add_stdio("notes", sys.executable, notes.argv, {"ROOT": "/x", "API_KEY": "k"})
+
+    assert services.mcp.list() == []
+    assert SettingsRepository(services.database).get("mcp:notes:env:ROOT") is None
+
+
+def test_an_idle_server_that_dies_with_no_call_pending_shows_it_and_is_started_again_next_time(
+    services: AppServices, added: NotesServer
+) -> None:
+    import os
+    import signal
+
+    from mira_desktop.core.changes import Change, Topic
+    from tests.support.waiting import wait_for
+
+    services.mcp.tools("notes")
+    assert services.mcp.view("notes").state is ServerState.RUNNING
+    seen: list[Change] = []
+    unsubscribe = services.changes.subscribe(seen.append)
+    try:
+        [pid] = added.pids()
+        os.kill(pid, signal.SIGKILL)  # nothing was asked of it: nobody is waiting for an answer
+        assert wait_gone([pid]) == []
+        wait_for(
+            lambda: services.mcp.view("notes").state is not ServerState.RUNNING, 20, what="the death seen"
+        )
+    finally:
+        unsubscribe()
+    view = services.mcp.view("notes")
+    assert view.state is ServerState.FAILED
+    assert view.reason is not None
+    assert any(change.topic is Topic.TOOLS for change in seen)  # the window follows it
+    result = services.mcp.call("notes", "create_note", {"title": "again", "body": "b"}, CancelToken())
+    assert _text(result) == "Created the note 'again'."
+    assert len(added.pids()) == 2  # started a second time

@@ -15,7 +15,6 @@ from mira_desktop.agent.tools.results import ToolResult
 from mira_desktop.core.cancel import Cancelled, CancelToken
 from mira_desktop.core.conversation.runs import RunStatus
 from mira_desktop.core.tool_records import Permission
-from mira_desktop.core.workspaces import Workspace
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.sandbox.bwrap import Availability, Limits, availability
 from mira_desktop.services.sandbox.command_tool import RunCommand
@@ -60,13 +59,8 @@ def outside(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def workspace(services: AppServices, project: Path) -> Workspace:
-    return services.workspaces.add("project", str(project))
-
-
-@pytest.fixture
-def run(services: AppServices, workspace: Workspace) -> RunCommand:
-    tools, _notices = services.tools.run_tools(workspace, None, start=False)
+def run(services: AppServices, workspace: str) -> RunCommand:
+    tools, _notices = services.tools.run_tools(services.workspaces.get(workspace), None, start=False)
     (tool,) = [t for t in tools if isinstance(t, RunCommand)]
     return tool
 
@@ -92,9 +86,9 @@ def _processes_running(text: str) -> list[int]:
 
 
 def test_an_agent_run_runs_the_workspaces_tests_fixes_the_code_and_runs_them_again(
-    services: AppServices, workspace: Workspace, project: Path, script: Script
+    services: AppServices, workspace: str, project: Path, script: Script
 ) -> None:
-    services.tool_permissions.set("run_command", Permission.ALLOW, workspace.id)
+    services.tool_permissions.set("run_command", Permission.ALLOW, workspace)
     ref = script(
         call("run_command", command="python3 -m unittest -q test_calc"),
         call("edit_file", path="calc.py", old_text="a - b", new_text="a + b"),
@@ -102,7 +96,7 @@ def test_an_agent_run_runs_the_workspaces_tests_fixes_the_code_and_runs_them_aga
         final("The tests pass now."),
         pick="by_turn",
     )
-    handle = send_agent(services, ref, "Make the tests pass.", workspace.id)
+    handle = send_agent(services, ref, "Make the tests pass.", workspace)
     assert settle(handle) is RunStatus.WAITING_APPROVAL  # the edit asks, as edits do
     assert settle(services.agent_runs.approve(handle.run_id)) is RunStatus.COMPLETED
     first, second = [
@@ -117,12 +111,12 @@ def test_an_agent_run_runs_the_workspaces_tests_fixes_the_code_and_runs_them_aga
 
 
 def test_files_a_command_changed_are_listed_and_undo_says_it_cannot_cover_them(
-    services: AppServices, workspace: Workspace, project: Path, script: Script
+    services: AppServices, workspace: str, project: Path, script: Script
 ) -> None:
     ref = script(
         call("run_command", command="echo made > made.txt && rm test_calc.py"), final("ok"), pick="by_turn"
     )
-    handle = send_agent(services, ref, "Do it.", workspace.id)
+    handle = send_agent(services, ref, "Do it.", workspace)
     assert settle(handle) is RunStatus.WAITING_APPROVAL
     pending = services.agent_runs.show(handle.run_id).pending
     assert pending is not None
@@ -156,10 +150,11 @@ def test_writing_outside_the_workspace_is_contained_and_reported(
 
 
 def test_the_home_folder_the_data_folder_and_other_workspaces_are_not_visible(
-    services: AppServices, run: RunCommand, home: Path, outside: Path, data_dir: Path
+    services: AppServices, run: RunCommand, workspace: str, home: Path, outside: Path
 ) -> None:
+    data_dir = services.folder.root
     services.workspaces.add("other", str(outside))
-    tools, _ = services.tools.run_tools(services.workspaces.get(run_workspace(services)), None, start=False)
+    tools, _ = services.tools.run_tools(services.workspaces.get(workspace), None, start=False)
     result = _call(
         run,
         f"cat ../secret.txt {home}/secret.txt; ls -la {home}; ls {data_dir}; "
@@ -169,11 +164,8 @@ def test_the_home_folder_the_data_folder_and_other_workspaces_are_not_visible(
     assert "mira.db" not in result.text.replace(f"{data_dir}/mira.db", "")
     assert f"HOME={home}" not in result.text
     assert "HOME=/tmp" in result.text
-    assert tools  # the other workspace changed nothing about what this one offers
-
-
-def run_workspace(services: AppServices) -> str:
-    return next(w.id for w in services.workspaces.list() if w.name == "project")
+    # Another workspace hides its folder from this one's commands, and takes nothing from what it offers.
+    assert [tool.definition.name for tool in tools] == ["run_command"]
 
 
 def test_no_network_not_even_the_hosts_loopback(run: RunCommand) -> None:

@@ -16,13 +16,13 @@ from mira_desktop.ingest.ocr import OcrOptions, Tesseract
 from mira_desktop.ingest.ocr_store import FilePageStore, read_pages
 from mira_desktop.ingest.registry import is_supported, read_file
 from mira_desktop.ingest.types import Block, ReadError, ReadErrorKind
-from tests.conftest import SHARED_DATA
+from tests.conftest import SHARED_DATA, needs_shared_corpus
 from tests.support.scans import characters_found, picture_of, scan_of, text_layer
 
 DOCS = SHARED_DATA / "docs"
 TRACEMONKEY = DOCS / "pdf/normal/pdfjs__tracemonkey.pdf"
 XIAOBIAOSONG = DOCS / "pdf/cjk/pdfjs__XiaoBiaoSong.pdf"
-pytestmark = pytest.mark.skipif(not DOCS.is_dir(), reason="the shared document corpus is not here")
+pytestmark = needs_shared_corpus(DOCS)
 
 
 def _text(blocks: Sequence[Block]) -> str:
