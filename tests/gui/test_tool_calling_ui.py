@@ -64,9 +64,12 @@ def models_page(
 
 def pick(qtbot: QtBot, page: ModelsPage, ref: str) -> None:
     """Select ``ref`` in the list and wait until the prompt-format box has read it."""
-    refs = [page.model_list.item(i).data(256) for i in range(page.model_list.count())]
+    def refs() -> list[str]:
+        return [page.model_list.item(i).data(256) for i in range(page.model_list.count())]
+
+    qtbot.waitUntil(lambda: ref in refs(), timeout=10_000)  # the list is read in the background
     with qtbot.waitSignal(page.template_box.shown, timeout=10_000):
-        page.model_list.setCurrentRow(refs.index(ref))
+        page.model_list.setCurrentRow(refs().index(ref))
 
 
 def shown(page: ModelsPage) -> tuple[str, str]:

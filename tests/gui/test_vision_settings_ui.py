@@ -75,10 +75,14 @@ def test_get_models_shows_the_projector_beside_the_model_and_text_only_leaves_it
     window.settings_dialog.close()
 
 
-def _select(page: object, ref: str) -> None:
+def _select(qtbot: QtBot, page: object, ref: str) -> None:
     rows = page.model_list  # type: ignore[attr-defined]
-    row = next(i for i in range(rows.count()) if rows.item(i).data(256) == ref)
-    rows.setCurrentRow(row)
+
+    def found() -> int | None:
+        return next((i for i in range(rows.count()) if rows.item(i).data(256) == ref), None)
+
+    qtbot.waitUntil(lambda: found() is not None, timeout=10_000)  # the list is read in the background
+    rows.setCurrentRow(found())
 
 
 def test_the_models_page_gives_a_local_model_a_projector_and_takes_it_away(
@@ -93,18 +97,18 @@ def test_the_models_page_gives_a_local_model_a_projector_and_takes_it_away(
     page = window.settings_dialog.models_page
     box = page.vision_box
     with qtbot.waitSignal(box.shown, timeout=10_000):
-        _select(page, ref)
+        _select(qtbot, page, ref)
     assert box.summary.text().startswith("No vision projector: attached pictures are read by OCR.")
     assert not box.remove_button.isEnabled()
     with qtbot.waitSignal(box.shown, timeout=10_000):
         box.set_projector(str(projector))
     assert box.summary.text() == f"Sees attached pictures through its vision projector {projector}."
-    assert "sees pictures" in page.model_list.currentItem().text()
+    qtbot.waitUntil(lambda: "sees pictures" in page.model_list.currentItem().text())  # the list is read again
     assert app_services.models.projector(ref) == str(projector)
     with qtbot.waitSignal(box.shown, timeout=10_000):
         box.set_projector(None)
     assert box.summary.text().startswith("No vision projector")
-    assert "sees pictures" not in page.model_list.currentItem().text()
+    qtbot.waitUntil(lambda: "sees pictures" not in page.model_list.currentItem().text())
     # A file that is not a GGUF is refused where it was picked, and nothing changes.
     text = tmp_path / "notes.txt"
     text.write_text("no model", "utf-8")
@@ -132,7 +136,7 @@ def test_the_projector_and_text_only_speak_chinese(
     window.open_settings()
     models = window.settings_dialog.models_page
     with qtbot.waitSignal(models.vision_box.shown, timeout=10_000):
-        _select(models, ref)
+        _select(qtbot, models, ref)
     assert models.vision_box.summary.text().startswith("没有视觉投影器")
     assert models.vision_box.title() == "图片"
     window.settings_dialog.close()

@@ -155,13 +155,25 @@ class ModelsPage(QWidget):
         self.runner.op(self, self.services.models.entries).success(self._show_entries).run()
 
     def _show_entries(self, entries: list[ModelEntry]) -> None:
-        self.model_list.clear()
-        for entry in entries:
-            item = QListWidgetItem(self._describe(entry))
-            item.setData(Qt.ItemDataRole.UserRole, entry.ref)
-            item.setToolTip(entry.detail or entry.ref)
-            self.model_list.addItem(item)
-        self.model_list.setCurrentRow(0)
+        """The list as read; the model picked before stays picked (its boxes are not read again)."""
+        kept = self.selected_ref()
+        refs = [entry.ref for entry in entries]
+        self.model_list.blockSignals(True)
+        try:
+            self.model_list.clear()
+            for entry in entries:
+                item = QListWidgetItem(self._describe(entry))
+                item.setData(Qt.ItemDataRole.UserRole, entry.ref)
+                item.setToolTip(entry.detail or entry.ref)
+                self.model_list.addItem(item)
+        finally:
+            self.model_list.blockSignals(False)
+        if kept in refs:
+            self.model_list.blockSignals(True)
+            self.model_list.setCurrentRow(refs.index(kept))
+            self.model_list.blockSignals(False)
+        else:
+            self.model_list.setCurrentRow(0)
         self.listed.emit()
 
     @staticmethod
@@ -186,13 +198,7 @@ class ModelsPage(QWidget):
 
     def _projector_changed(self) -> None:
         """A projector set or removed changes what the model can do: its line and the window follow."""
-        current = self.model_list.currentRow()
-        self.model_list.blockSignals(True)  # the same model stays picked: its boxes need no reload
-        try:
-            self.refresh()
-            self.model_list.setCurrentRow(current)
-        finally:
-            self.model_list.blockSignals(False)
+        self.refresh()  # the same model stays picked (_show_entries)
         self.models_changed.emit()
 
     def _set_default(self) -> None:

@@ -51,13 +51,18 @@ class VisionBox(QGroupBox):
         self.side.setRange(*SIDE_RANGE)
         self.side.setSingleStep(128)
         self.side.setSuffix(" px")
-        self.side.setValue(services.models.image_long_side())
-        self.side.editingFinished.connect(self._side_changed)
+        self.side.setEnabled(False)  # until the setting is read
+        self.runner.op(self, services.models.image_long_side).success(self._side_read).run()
         form = QFormLayout()
         form.addRow(tr("vision.long_side"), self.side)
         layout.addWidget(self.summary)
         layout.addLayout(buttons)
         layout.addLayout(form)
+
+    def _side_read(self, side: int) -> None:
+        self.side.setValue(side)
+        self.side.setEnabled(True)
+        self.side.editingFinished.connect(self._side_changed)  # from now on, a change is the person's
 
     def show_model(self, ref: str | None) -> None:
         """Follow the Models list: a local model's projector, or nothing for a remote one."""
