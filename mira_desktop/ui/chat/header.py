@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 
 ADD_FOLDER = "add-folder"  # the workspace picker's last item: add a folder as a new workspace
+GET_MODELS = "get-models"  # the model picker's last item: Settings → Get models
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,7 @@ class _Choices:
     default_workspace: str | None
     models: list[ModelEntry]
     default_model: str
-    tools: str = ""  # agent mode on a model that "cannot" call tools, or whose last run left them "unused"
+    tools: str = ""  # agent mode on a model that "cannot" call tools, is too "tiny", or left them "unused"
     tools_model: str = ""  # that model's name
 
 
@@ -62,7 +63,7 @@ class ChatHeader(QWidget):
     changed = Signal()  # a binding changed (the context meter follows)
     model_picked = Signal()  # the user chose another model (the window checks it is ready)
     notice = Signal(str)  # a one-line refusal for the status bar (a folder that cannot be a workspace)
-    models_requested = Signal()  # the tool hint's "Choose a model that can…"
+    models_requested = Signal()  # the tool hint's "Choose a model that can…", the picker's "Get more models…"
     loaded = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -109,7 +110,7 @@ class ChatHeader(QWidget):
         self.kb_picker.activated.connect(lambda i: self._bind(knowledge_base_id=self.kb_picker.itemData(i)))
         self.workspace_picker.activated.connect(self._workspace_picked)
         self.agent_button.toggled.connect(lambda on: self._set_agent(on, self._shown_workspace()))
-        self.model_picker.activated.connect(lambda i: self._pick_model(self.model_picker.itemData(i)))
+        self.model_picker.activated.connect(self._model_activated)
         self.services: AppServices | None = None
         self.runner: OperationRunner | None = None
         self.thread_id: str | None = None
@@ -213,7 +214,7 @@ class ChatHeader(QWidget):
         models += [(f"{e.name} · {e.ref}", e.ref) for e in choices.models]
         if model is not None and all(ref != model for _label, ref in models):
             models.append((model, model))  # a model no longer listed stays visible
-        _fill(self.model_picker, models, model)
+        _fill(self.model_picker, [*models, (tr("header.get_models"), GET_MODELS)], model)
         self.agent_button.blockSignals(True)
         self.agent_button.setChecked(agent)
         self.agent_button.blockSignals(False)
@@ -285,6 +286,14 @@ class ChatHeader(QWidget):
             return
         self._write(lambda services, thread_id: services.threads.set_agent(thread_id, enabled, workspace_id))
 
+    def _model_activated(self, index: int) -> None:
+        chosen = self.model_picker.itemData(index)
+        if chosen != GET_MODELS:
+            self._pick_model(chosen)
+            return
+        self.reload()  # the picker shows the bound model again; Get models opens
+        self.models_requested.emit()
+
     def _pick_model(self, ref: str | None) -> None:
         if self.thread_id is None:
             self.draft.model_ref = ref
@@ -310,7 +319,8 @@ def tool_use(
     services: AppServices, thread: Thread | None, draft: Draft, models: list[ModelEntry]
 ) -> dict[str, str]:
     """For agent mode: ``tools`` is "cannot" when the model neither calls tools nor follows a JSON
-    schema, "unused" when the thread's last agent run on it answered a file task without a tool,
+    schema, "tiny" for the embedded SmolLM2-135M (it follows the grammar but almost never picks a tool:
+    said before the first run, not only after it), "unused" when the thread's last agent run on it answered a file task without a tool,
     else ""; ``tools_model`` the model's name (run off the UI thread)."""
     if not (thread.agent_enabled if thread is not None else draft.agent):
         return {}
@@ -319,6 +329,10 @@ def tool_use(
     caps, name = entry.capabilities, entry.name
     if caps and not caps.get("supports_tools") and not caps.get("supports_json_schema"):
         return {"tools": "cannot", "tools_model": name}
+    from mira_desktop.models.embedded import EMBEDDED_CHAT_MODEL_REF
+
+    if ref == EMBEDDED_CHAT_MODEL_REF:
+        return {"tools": "tiny", "tools_model": name}
     if thread is not None and services.agent_runs.used_no_tools_last(thread.id, ref):
         return {"tools": "unused", "tools_model": name}
     return {}

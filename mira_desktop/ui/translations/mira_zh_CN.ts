@@ -778,6 +778,11 @@ For {purposes} · licence {licence} · {languages}</source>
         <comment>header.model_tip</comment>
         <translation>此对话使用的模型</translation>
     </message>
+    <message>
+        <source>Get more models…</source>
+        <comment>header.get_models</comment>
+        <translation>获取更多模型…</translation>
+    </message>
 </context>
 <context>
     <name>kb</name>
@@ -7000,9 +7005,9 @@ Start one on the right.</source>
         <translation>用 {embedder} 重建 {name}？每个文档都会在当前索引旁边重新嵌入，新索引就绪前当前索引照常回答。</translation>
     </message>
     <message>
-        <source>The built-in SmolLM2 model is tiny and meant for trying Mira: its Chinese answers are often garbled. For real use, pick a better model — a Qwen2.5 or GLM GGUF file, or Ollama or LM Studio already running on this computer.</source>
+        <source>The built-in SmolLM2 model is tiny and meant for trying Mira: its answers are often wrong, its Chinese ones garbled. For real use, pick a better model — a Qwen2.5 or GLM GGUF file, or Ollama or LM Studio already running on this computer.</source>
         <comment>win.try_model_note</comment>
-        <translation>内置的 SmolLM2 模型很小，只适合试用 Mira：它的中文回答常常不通顺。要认真使用，请换一个更好的模型——例如 Qwen2.5 或 GLM 的 GGUF 文件，或这台电脑上已在运行的 Ollama、LM Studio。</translation>
+        <translation>内置的 SmolLM2 模型很小，只适合试用 Mira：它的回答常常出错，中文回答常常不通顺。要认真使用，请换一个更好的模型——例如 Qwen2.5 或 GLM 的 GGUF 文件，或这台电脑上已在运行的 Ollama、LM Studio。</translation>
     </message>
     <message>
         <source>Choose a better model…</source>
@@ -7085,6 +7090,11 @@ Start one on the right.</source>
         <source>{model} cannot call tools, so the agent cannot work with it.</source>
         <comment>win.tools_cannot</comment>
         <translation>{model} 不能调用工具，智能体无法用它工作。</translation>
+    </message>
+    <message>
+        <source>{model} is too small to use the tools: the agent will most likely answer without reading or changing a file.</source>
+        <comment>win.tools_tiny</comment>
+        <translation>{model} 太小，用不了工具：智能体多半会不读也不改任何文件就直接回答。</translation>
     </message>
     <message>
         <source>{model} did not use the tools in this thread&apos;s last agent run: nothing was read or changed.</source>

@@ -1,0 +1,70 @@
+"""What a new user meets first, in English as in Chinese: the welcome page's word on the tiny
+embedded model, the model picker's way to more models, and agent mode warning before a run on a model
+that will not use the tools."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pytestqt.qtbot import QtBot
+
+from mira_desktop.models.embedded import EMBEDDED_CHAT_MODEL_REF
+from mira_desktop.services.app.bundle import AppServices
+from mira_desktop.ui.chat.header import GET_MODELS
+from tests.gui.support import open_window
+from tests.support.fixtures import Script
+
+
+def test_the_english_welcome_page_says_the_embedded_model_is_for_trying_and_leads_to_models(
+    qtbot: QtBot, app_services: AppServices
+) -> None:
+    window = open_window(qtbot, app_services)
+    note = window.chat_view.model_note
+    qtbot.waitUntil(note.isVisible, timeout=10_000)
+    assert "SmolLM2" in note.text()
+    assert "meant for trying Mira" in note.text()
+    assert "Choose a better model…" in note.text()
+    note.linkActivated.emit("models")
+    qtbot.waitUntil(lambda: getattr(window, "settings_dialog", None) is not None)
+    dialog = window.settings_dialog
+    assert dialog.tabs.currentWidget() is dialog.get_models_page
+    dialog.close()
+    window.close()
+
+
+def test_the_model_pickers_last_entry_opens_get_models_and_keeps_the_chosen_model(
+    qtbot: QtBot, app_services: AppServices, script: Script
+) -> None:
+    chosen = script({"text": "Hi"})
+    window = open_window(qtbot, app_services, ready=True)
+    picker = window.header.model_picker
+    qtbot.waitUntil(lambda: picker.findData(GET_MODELS) >= 0, timeout=10_000)
+    assert picker.findData(GET_MODELS) == picker.count() - 1
+    assert picker.itemText(picker.count() - 1) == "Get more models…"
+    picker.addItem("scripted", chosen)
+    picker.activated.emit(picker.findData(chosen))
+    assert window.header.draft.model_ref == chosen
+    picker.setCurrentIndex(picker.findData(GET_MODELS))
+    picker.activated.emit(picker.findData(GET_MODELS))
+    qtbot.waitUntil(lambda: getattr(window, "settings_dialog", None) is not None)
+    assert window.settings_dialog.tabs.currentWidget() is window.settings_dialog.get_models_page
+    assert window.header.draft.model_ref == chosen  # the draft keeps its model
+    qtbot.waitUntil(lambda: picker.currentData() == chosen)  # and the picker shows it again
+    window.settings_dialog.close()
+    window.close()
+
+
+def test_agent_mode_on_the_embedded_model_warns_before_the_first_run(
+    qtbot: QtBot, app_services: AppServices, tmp_path: Path
+) -> None:
+    assert app_services.models.default_ref() == EMBEDDED_CHAT_MODEL_REF
+    window = open_window(qtbot, app_services, ready=True)
+    header = window.header
+    qtbot.waitUntil(lambda: header.model_picker.count() > 0)
+    assert not header.tool_hint.isVisible()
+    header.agent_button.click()
+    qtbot.waitUntil(header.tool_hint.isVisible, timeout=10_000)
+    assert "too small to use the tools" in header.tool_hint.text()
+    assert "Choose a model that can…" in header.tool_hint.text()
+    assert window.current_thread_id is None  # nothing was run: said before the first send
+    window.close()
