@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from mira_desktop.models.embedded import EMBEDDED_CHAT_MODEL_REF
@@ -67,4 +68,36 @@ def test_agent_mode_on_the_embedded_model_warns_before_the_first_run(
     assert "too small to use the tools" in header.tool_hint.text()
     assert "Choose a model that can…" in header.tool_hint.text()
     assert window.current_thread_id is None  # nothing was run: said before the first send
+    window.close()
+
+
+def _thread(services: AppServices, text: str, title: str) -> str:
+    from mira_desktop.services.chat.run_records import SendOptions
+
+    handle = services.chat.send(None, text, SendOptions())
+    assert handle.wait(30).value == "completed"
+    services.threads.rename(handle.thread_id, title)
+    return handle.thread_id
+
+
+def test_ctrl_k_finds_every_thread_not_only_those_the_sidebar_search_shows(
+    qtbot: QtBot, app_services: AppServices, script: Script
+) -> None:
+    app_services.models.set_default(script({"text": "Fine."}, {"text": "Fine."}, {"text": "Fine."}))
+    _thread(app_services, "a", "Garden plans")
+    hidden = _thread(app_services, "b", "Tax return 2025")
+    archived = _thread(app_services, "c", "Old taxonomy notes")
+    app_services.threads.archive(archived)
+    window = open_window(qtbot, app_services, ready=True)
+    window.sidebar.search_box.setText("garden")
+    qtbot.waitUntil(lambda: window.sidebar.thread_list.count() == 1, timeout=10_000)
+    window.open_switcher()
+    switcher = window.switcher
+    switcher.query.setText("tax")
+    shown = lambda: [switcher.list.item(r).text() for r in range(switcher.list.count())]  # noqa: E731
+    qtbot.waitUntil(lambda: len(shown()) == 2, timeout=10_000)
+    assert sorted(shown()) == ["Thread: Old taxonomy notes", "Thread: Tax return 2025"]  # archived too
+    switcher.list.setCurrentRow(shown().index("Thread: Tax return 2025"))
+    qtbot.keyClick(switcher.query, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.current_thread_id == hidden, timeout=10_000)
     window.close()

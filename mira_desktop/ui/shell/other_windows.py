@@ -91,19 +91,40 @@ class OtherWindows:
         self.settings_dialog.open_get_models()
 
     def open_switcher(self) -> None:
-        """Ctrl+K: a thread or a command, by a few letters of its name."""
+        """Ctrl+K: a thread or a command, by a few letters of its name. Every thread, active or
+        archived, whatever the sidebar's search shows: the sidebar's rows at once, the rest read in the
+        background and added as they come."""
         from mira_desktop.ui.shell.quick_switcher import QuickSwitcher
 
         entries = self.palette_commands()
+        listed: set[str] = set()
         for row in range(self.sidebar.thread_list.count()):
             item = self.sidebar.thread_list.item(row)
             thread_id = str(item.data(Qt.ItemDataRole.UserRole))
             if thread_id == MORE:
                 continue
+            listed.add(thread_id)
             title = item.text().split("\n", 1)[0]
             entries.append((tr("switcher.thread", title=title), partial(self.open_thread, thread_id)))
-        self.switcher = QuickSwitcher(entries, self._host())
-        self.switcher.show()
+        switcher = QuickSwitcher(entries, self._host())
+        self.switcher = switcher
+        switcher.show()
+        if self.services is None:
+            return
+        threads = self.services.threads
+
+        def load() -> list[tuple[str, str]]:
+            return [(t.id, t.title) for t in threads.list(None) if t.id not in listed]
+
+        def add(rest: list[tuple[str, str]]) -> None:
+            switcher.add_entries(
+                [
+                    (tr("switcher.thread", title=title or tr("thread.untitled")), partial(self.open_thread, tid))
+                    for tid, title in rest
+                ]
+            )
+
+        self.background.op(switcher, load).success(add).run()
 
     def palette_commands(self) -> list[tuple[str, Callable[[], None]]]:
         """The commands Ctrl+K offers: every named action and shortcut of the window (menus, new chat,
