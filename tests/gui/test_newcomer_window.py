@@ -101,3 +101,30 @@ def test_ctrl_k_finds_every_thread_not_only_those_the_sidebar_search_shows(
     qtbot.keyClick(switcher.query, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: window.current_thread_id == hidden, timeout=10_000)
     window.close()
+
+
+def test_a_new_agent_chat_starts_in_the_workspace_last_used(
+    qtbot: QtBot, app_services: AppServices, script: Script, tmp_path: Path
+) -> None:
+    from mira_desktop.services.chat.run_records import SendOptions
+
+    folder = tmp_path / "project"
+    folder.mkdir()
+    project = app_services.workspaces.add("Project", str(folder))
+    app_services.models.set_default(script({"text": "Done."}, {"text": "Done again."}))
+    handle = app_services.chat.send(None, "look around", SendOptions(agent=True, workspace_id=project.id))
+    assert handle.wait(30).value == "completed"
+    window = open_window(qtbot, app_services, ready=True)
+    header = window.header
+    qtbot.waitUntil(lambda: header.workspace_picker.findData(project.id) >= 0, timeout=10_000)
+    header.agent_button.click()
+    qtbot.waitUntil(header.workspace_picker.isVisible)
+    assert header.workspace_picker.currentData() == project.id  # not Mira BASE
+    assert header.draft.workspace_id == project.id
+    window.composer.send_requested.emit("and now?")
+    qtbot.waitUntil(
+        lambda: window.current_thread_id not in (None, handle.thread_id) and not window.controller.state.busy,
+        timeout=20_000,
+    )
+    assert app_services.threads.get(window.current_thread_id).workspace_id == project.id
+    window.close()

@@ -41,6 +41,7 @@ class _Choices:
     knowledge_bases: list[KnowledgeBase]
     workspaces: list[Workspace]
     default_workspace: str | None
+    last_workspace: str | None  # the workspace of the newest agent thread: a new agent chat starts there
     models: list[ModelEntry]
     default_model: str
     tools: str = ""  # agent mode on a model that "cannot" call tools, is too "tiny", or left them "unused"
@@ -163,12 +164,14 @@ class ChatHeader(QWidget):
             if thread_id is not None and services.threads.exists(thread_id):
                 thread = services.threads.get(thread_id)
             models = services.models.entries()
+            workspaces = services.workspaces.list()
             return _Choices(
                 thread=thread,
                 roles=services.roles.list(),
                 knowledge_bases=services.threads.knowledge_bases(),
-                workspaces=services.workspaces.list(),
+                workspaces=workspaces,
                 default_workspace=services.workspaces.default().id,
+                last_workspace=last_workspace(services, {w.id for w in workspaces}),
                 models=models,
                 default_model=services.models.default_ref(),
                 **tool_use(services, thread, draft, models),
@@ -187,7 +190,11 @@ class ChatHeader(QWidget):
         role_id = thread.role_id if thread else self.draft.role_id
         kb_id = thread.knowledge_base_id if thread else self.draft.knowledge_base_id
         agent = thread.agent_enabled if thread else self.draft.agent
-        workspace = (thread.workspace_id if thread else self.draft.workspace_id) or choices.default_workspace
+        workspace = (
+            (thread.workspace_id if thread else self.draft.workspace_id)
+            or (None if thread else choices.last_workspace)
+            or choices.default_workspace
+        )
         model = thread.model_ref if thread else self.draft.model_ref
         roles = [
             (r.name if r.badge is None else f"{r.name} ({tr('header.role_' + r.badge)})", r.id)
@@ -313,6 +320,15 @@ class ChatHeader(QWidget):
             self.reload()
 
         runner.op(self, lambda: change(services, thread_id)).success(written).run()
+
+
+def last_workspace(services: AppServices, listed: set[str]) -> str | None:
+    """The workspace of the most recently updated agent thread, if it is still listed (run off the UI
+    thread): where the person last worked, so a new agent chat starts there, not in Mira BASE."""
+    for thread in services.threads.list(None, limit=200):
+        if thread.agent_enabled and thread.workspace_id in listed:
+            return thread.workspace_id
+    return None
 
 
 def tool_use(
