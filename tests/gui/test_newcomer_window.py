@@ -128,3 +128,56 @@ def test_a_new_agent_chat_starts_in_the_workspace_last_used(
     )
     assert app_services.threads.get(window.current_thread_id).workspace_id == project.id
     window.close()
+
+
+def test_the_waiting_banner_stays_inside_the_transcripts_margins_and_shows_all_its_lines(
+    qtbot: QtBot, app_services: AppServices, tmp_path: Path
+) -> None:
+    from mira_desktop.services.chat.run_records import SendOptions
+    from tests.gui.test_agent_ui import _agent_thread
+
+    _folder, workspace_id = _agent_thread(app_services, tmp_path)
+    handles = []
+    for i in range(3):
+        options = SendOptions(agent=True, workspace_id=workspace_id)
+        handle = app_services.chat.send(None, "Mark the TODO as done", options)
+        assert handle.wait(20).value == "waiting_approval"
+        app_services.threads.rename(handle.thread_id, f"Marking the todo items in the project notes file {i}")
+        handles.append(handle)
+    window = open_window(qtbot, app_services, ready=True)
+    window.resize(900, 520)
+    banner = window.waiting_banner
+    qtbot.waitUntil(lambda: banner.isVisible() and banner.count == 3, timeout=10_000)
+    banner.label.linkActivated.emit(handles[0].thread_id)
+    qtbot.waitUntil(lambda: window.current_thread_id == handles[0].thread_id)
+    scroll = window.chat_view.scroll_area
+    qtbot.waitUntil(scroll.verticalScrollBar().isVisible, timeout=10_000)
+    label, viewport = banner.label, scroll.viewport()
+    left = label.mapTo(window, label.rect().topLeft()).x()
+    right = label.mapTo(window, label.rect().topRight()).x()
+    inside_left = viewport.mapTo(window, viewport.rect().topLeft()).x()
+    inside_right = viewport.mapTo(window, viewport.rect().topRight()).x()
+    assert inside_left < left < right < inside_right  # not over the scroll bar, not past the chat pane
+    assert label.height() >= label.heightForWidth(label.width())  # no line cut off
+    assert banner.geometry().bottom() < window.chat_view.geometry().top()  # above the transcript
+    window.close()
+
+
+def test_an_agent_run_that_called_no_tool_never_says_steps_0(
+    qtbot: QtBot, app_services: AppServices, tmp_path: Path, script: Script
+) -> None:
+    from tests.gui.test_agent_tool_use import _agent_window
+
+    window = _agent_window(qtbot, app_services, tmp_path, script({"text": "Hello, World! 123"}))
+    window.composer.send_requested.emit("create hello.txt with Hello, World!")
+    qtbot.waitUntil(
+        lambda: window.current_thread_id is not None and not window.controller.state.busy, timeout=20_000
+    )
+    reply = window.chat_view.widgets[window.chat_view._order[-1]]
+    qtbot.waitUntil(
+        lambda: reply.agent_panel is not None and reply.agent_panel.toggle.isVisible(), timeout=10_000
+    )
+    panel = reply.agent_panel
+    assert panel.trace.topLevelItemCount() >= 1
+    assert panel.toggle.text() == "Steps (1)"
+    window.close()

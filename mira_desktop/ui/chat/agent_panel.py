@@ -89,7 +89,8 @@ class AgentPanel(QWidget):
         layout.addLayout(actions)
         self._calls: dict[str, QTreeWidgetItem] = {}
         self._tools: dict[str, str] = {}  # call id → tool
-        self._steps = 0
+        self._steps = 0  # tool calls
+        self._model_steps = 0  # the highest step the model was asked for (a step may call no tool)
         self._build_waiting()
         self.undo_button.hide()
         self.continue_button.hide()
@@ -111,7 +112,7 @@ class AgentPanel(QWidget):
         """The run's journal; ``running``: the last step may still wait for the model."""
         self.trace.clear()
         self._calls = {}
-        self._steps = 0
+        self._steps = self._model_steps = 0
         self._waiting = None
         self._live = False
         for kind, data in events:
@@ -161,6 +162,7 @@ class AgentPanel(QWidget):
         elif kind == "agent.model_started":
             self._model_answered()
             self._waiting_step = int(data.get("step") or self._steps + 1)
+            self._model_steps = max(self._model_steps, self._waiting_step)
             self._waiting = QTreeWidgetItem([""])
             self.trace.addTopLevelItem(self._waiting)
             self._clock.start()
@@ -173,6 +175,7 @@ class AgentPanel(QWidget):
             self.trace.addTopLevelItem(QTreeWidgetItem([tr("win.agent_no_tools")]))
         elif kind == "agent.model_call":
             self._model_answered()
+            self._model_steps = max(self._model_steps, int(data.get("step") or 0))
             tokens = f"{data.get('prompt_tokens', 0)} → {data.get('completion_tokens', 0)}"
             self.trace.addTopLevelItem(
                 QTreeWidgetItem([tr("agent.model_call", step=data.get("step"), tokens=tokens)])
@@ -207,7 +210,9 @@ class AgentPanel(QWidget):
             self.output_requested.emit(self.run_id, str(call_id), self._tools.get(str(call_id), ""))
 
     def _count(self) -> None:
-        self.toggle.setText(tr("agent.steps", count=self._steps))
+        # Never "Steps (0)" above a list that has steps: a model step without a tool call counts too.
+        count = max(self._steps, self._model_steps) or self.trace.topLevelItemCount()
+        self.toggle.setText(tr("agent.steps", count=count))
         self.toggle.setVisible(self.trace.topLevelItemCount() > 0)
 
     def _expand(self, open_: bool) -> None:
