@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
 from mira_desktop.core.changes import Topic
@@ -66,6 +66,7 @@ class ChatHeader(QWidget):
     notice = Signal(str)  # a one-line refusal for the status bar (a folder that cannot be a workspace)
     models_requested = Signal()  # the tool hint's "Choose a model that can…", the picker's "Get more models…"
     loaded = Signal()
+    keyboard_released = Signal()  # a picker's list or the "⋯" menu closed: typing goes to the composer
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -121,9 +122,8 @@ class ChatHeader(QWidget):
         self.persona = ""  # the name of the role that answers ("" for Mira)
         self.persona_avatar = ""  # the path of that role's avatar image ("" for none)
 
-    @staticmethod
-    def _combo(name: str, tip: str) -> QComboBox:
-        combo = QComboBox()
+    def _combo(self, name: str, tip: str) -> QComboBox:
+        combo = _Picker(self.keyboard_released)
         combo.setObjectName(name)
         combo.setToolTip(tip)
         # Sized to their content up to a limit: a long name never widens the window.
@@ -352,6 +352,27 @@ def tool_use(
     if thread is not None and services.agent_runs.used_no_tools_last(thread.id, ref):
         return {"tools": "unused", "tools_model": name}
     return {}
+
+
+class _Picker(QComboBox):
+    """A header picker that hands the keyboard back once its list closes (chosen, Esc, or a click
+    elsewhere): typing then goes to the message, not into the picker's type-ahead."""
+
+    def __init__(self, released: Any) -> None:
+        super().__init__()
+        self._released = released
+        self._watched = False
+
+    def showPopup(self) -> None:  # noqa: N802 (Qt's name)
+        super().showPopup()
+        if not self._watched:  # the list's own window (Esc closes it without hidePopup)
+            self._watched = True
+            self.view().window().installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        if event.type() == QEvent.Type.Hide:
+            QTimer.singleShot(0, self._released.emit)  # after Qt gives the focus back to the picker
+        return super().eventFilter(watched, event)
 
 
 def _fill(combo: QComboBox, items: list[tuple[str, Any]], selected: Any) -> None:

@@ -150,6 +150,9 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, Quitting,
         self.header.loaded.connect(self._header_loaded)
         self.header.notice.connect(self._notice)
         self.header.models_requested.connect(self.open_get_models)
+        self.header.keyboard_released.connect(
+            lambda: self._composer_takes_keyboard(Qt.FocusReason.PopupFocusReason)
+        )
         # The header's parts under the names the window's tests and scripts use.
         self.bindings = self.header
         self.thread_title = self.header.title
@@ -248,6 +251,9 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, Quitting,
             draft=lambda: self.header.draft,
         )
         self.header.menu_button.setMenu(self.thread_actions.menu)
+        self.thread_actions.menu.aboutToHide.connect(
+            lambda: QTimer.singleShot(0, self.header.keyboard_released.emit)  # after its action ran
+        )
         self._connect_chat()
         self.header.attach(services, self.background, self.changes)
         # Once the threads are listed (the window is usable), the model loads and the rest of the

@@ -59,6 +59,7 @@ class OtherWindows:
         workbench.resize(1100, 760)
         workbench.start_chat_requested.connect(self.start_chat_with_role)
         self.role_workbench = workbench
+        _own_window(workbench, self._host())
         workbench.show()
 
     def open_knowledge(self) -> None:
@@ -72,6 +73,7 @@ class OtherWindows:
         page.setWindowTitle(tr("menu.knowledge").rstrip("…"))
         page.resize(1100, 760)
         self.knowledge_page = page
+        _own_window(page, self._host())
         page.show()
 
     def open_settings(self) -> None:
@@ -198,6 +200,22 @@ class OtherWindows:
             self._host(), self.services, self.background, message_id, number,
             on_failure=lambda exc: self._notice(explain(exc)), on_opened=opened,
         )  # fmt: skip
+
+
+def _own_window(window: QWidget, host: QWidget) -> None:
+    """A window of its own (Roles, Knowledge) that behaves like Settings: it opens centred over the
+    main window (kept on its screen), and Esc closes it."""
+    from PySide6.QtGui import QKeySequence, QShortcut
+
+    area = host.screen().availableGeometry()
+    size = window.size().boundedTo(area.size())
+    window.resize(size)
+    place = window.geometry()
+    place.moveCenter(host.frameGeometry().center())
+    x = min(max(place.left(), area.left()), area.right() - size.width() + 1)
+    y = min(max(place.top(), area.top()), area.bottom() - size.height() + 1)
+    window.move(x, y)
+    QShortcut(QKeySequence(Qt.Key.Key_Escape), window, window.close)
 
 
 def _raised(window: QWidget | None) -> bool:

@@ -114,6 +114,12 @@ STRINGS: dict[str, Source] = {
     "downloads.pause": translate("downloads", "Pause", "downloads.pause"),
     "downloads.resume": translate("downloads", "Resume", "downloads.resume"),
     "downloads.cancel": translate("downloads", "Cancel", "downloads.cancel"),
+    "downloads.cancel_title": translate("downloads", "Cancel the download", "downloads.cancel_title"),
+    "downloads.cancel_question": translate(
+        "downloads",
+        "Cancel the download of {file}? The {done} downloaded so far will be deleted.",
+        "downloads.cancel_question",
+    ),
     "downloads.use_default": translate("downloads", "Use for new threads", "downloads.use_default"),
     "downloads.use_role": translate("downloads", "Use for role…", "downloads.use_role"),
     "downloads.used_default": translate("downloads", "New threads now use {ref}.", "downloads.used_default"),

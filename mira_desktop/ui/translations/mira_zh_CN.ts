@@ -439,6 +439,16 @@
         <translation>取消</translation>
     </message>
     <message>
+        <source>Cancel the download</source>
+        <comment>downloads.cancel_title</comment>
+        <translation>取消下载</translation>
+    </message>
+    <message>
+        <source>Cancel the download of {file}? The {done} downloaded so far will be deleted.</source>
+        <comment>downloads.cancel_question</comment>
+        <translation>取消 {file} 的下载？已下载的 {done} 将被删除。</translation>
+    </message>
+    <message>
         <source>Use for new threads</source>
         <comment>downloads.use_default</comment>
         <translation>用于新对话</translation>
