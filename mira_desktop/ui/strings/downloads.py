@@ -149,4 +149,10 @@ STRINGS: dict[str, Source] = {
     ),
     "template.remote": translate("template", "The server applies its own chat template.", "template.remote"),
     "template.reading": translate("template", "Reading the model's chat template…", "template.reading"),
+    # The sample conversation rendered through the template (models/adapters/local/chat_template.py SAMPLE),
+    # shown in the window's language.
+    "template.sample_system": translate("template", "You are Mira, a helpful assistant.", "template.sample_system"),
+    "template.sample_hello": translate("template", "Hello!", "template.sample_hello"),
+    "template.sample_help": translate("template", "Hello! How can I help?", "template.sample_help"),
+    "template.sample_sum": translate("template", "What is 2 + 2?", "template.sample_sum"),
 }

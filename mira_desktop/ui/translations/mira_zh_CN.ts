@@ -6114,6 +6114,26 @@ Start one on the right.</source>
         <comment>template.reading</comment>
         <translation>正在读取模型的对话模板…</translation>
     </message>
+    <message>
+        <source>You are Mira, a helpful assistant.</source>
+        <comment>template.sample_system</comment>
+        <translation>你是 Mira，一个乐于助人的助手。</translation>
+    </message>
+    <message>
+        <source>Hello!</source>
+        <comment>template.sample_hello</comment>
+        <translation>你好！</translation>
+    </message>
+    <message>
+        <source>Hello! How can I help?</source>
+        <comment>template.sample_help</comment>
+        <translation>你好！有什么可以帮你的？</translation>
+    </message>
+    <message>
+        <source>What is 2 + 2?</source>
+        <comment>template.sample_sum</comment>
+        <translation>2 + 2 等于几？</translation>
+    </message>
 </context>
 <context>
     <name>thread</name>
