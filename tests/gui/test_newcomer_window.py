@@ -181,3 +181,51 @@ def test_an_agent_run_that_called_no_tool_never_says_steps_0(
     assert panel.trace.topLevelItemCount() >= 1
     assert panel.toggle.text() == "Steps (1)"
     window.close()
+
+
+def test_models_are_named_by_repository_and_file_with_the_path_on_hover(
+    qtbot: QtBot, app_services: AppServices, script: Script
+) -> None:
+    from mira_desktop.services.chat.run_records import SendOptions
+    from tests.support.gguf_files import write_gguf
+
+    folder = app_services.folder.models_dir / "acme" / "tiny-chat-GGUF"
+    folder.mkdir(parents=True)
+    gguf = write_gguf(folder / "tiny-chat-q4_1.gguf", tensor_bytes=1 << 16)
+    app_services.models.add_local(str(gguf))
+    app_services.models.set_default(f"local:{gguf}")
+    scripted = script({"text": "Hi"})
+    handle = app_services.chat.send(None, "hello", SendOptions(model_ref=scripted))
+    assert handle.wait(30).value == "completed"
+    window = open_window(qtbot, app_services, ready=True)
+    picker = window.header.model_picker
+    qtbot.waitUntil(lambda: picker.count() > 2, timeout=10_000)
+    assert picker.itemText(0) == "Default (acme/tiny-chat-GGUF · tiny-chat-q4_1.gguf)"
+    assert picker.itemData(0, Qt.ItemDataRole.ToolTipRole) == f"local:{gguf}"
+    texts = [picker.itemText(i) for i in range(picker.count())]
+    assert not any(str(app_services.folder.root) in text for text in texts)
+    listed = window.sidebar.thread_list
+    qtbot.waitUntil(lambda: listed.count() == 1)
+    assert (
+        listed.item(0).text().split("\n")[1] == f"Scripted ({Path(scripted.removeprefix('scripted:')).name})"
+    )
+    assert scripted in listed.item(0).toolTip()
+    window.close()
+
+
+def test_a_header_picker_cut_to_fit_ends_with_an_ellipsis_and_shows_the_whole_choice_on_hover(
+    qtbot: QtBot, app_services: AppServices
+) -> None:
+    window = open_window(qtbot, app_services, ready=True)
+    picker = window.header.kb_picker
+    qtbot.waitUntil(lambda: picker.count() > 0)
+    assert picker.currentText() == "No knowledge base"
+    picker.setFixedWidth(110)
+    qtbot.waitUntil(lambda: picker.width() == 110)
+    picker.show_whole_on_hover()
+    shown = picker.shown_text()
+    assert shown.endswith("…")
+    assert "No knowledge base".startswith(shown.removesuffix("…"))
+    assert picker.toolTip().endswith("\nNo knowledge base")
+    picker.grab()  # paints with the cut text
+    window.close()

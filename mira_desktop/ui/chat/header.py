@@ -11,11 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
 from mira_desktop.core.changes import Topic
 from mira_desktop.ui.changes import Follow
+from mira_desktop.ui.chat.header_picker import HeaderPicker
 from mira_desktop.ui.elided_label import ElidedLabel
 from mira_desktop.ui.i18n import tr
 
@@ -123,9 +124,8 @@ class ChatHeader(QWidget):
         self.persona_avatar = ""  # the path of that role's avatar image ("" for none)
 
     def _combo(self, name: str, tip: str) -> QComboBox:
-        combo = _Picker(self.keyboard_released)
+        combo = HeaderPicker(self.keyboard_released, tip)
         combo.setObjectName(name)
-        combo.setToolTip(tip)
         # Sized to their content up to a limit: a long name never widens the window.
         combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         combo.setMinimumContentsLength(10)
@@ -217,11 +217,19 @@ class ChatHeader(QWidget):
         )
         for index, w in enumerate(choices.workspaces):
             self.workspace_picker.setItemData(index, w.root_path, Qt.ItemDataRole.ToolTipRole)
-        models: list[tuple[str, Any]] = [(tr("header.default_model", name=choices.default_model), None)]
-        models += [(f"{e.name} · {e.ref}", e.ref) for e in choices.models]
-        if model is not None and all(ref != model for _label, ref in models):
-            models.append((model, model))  # a model no longer listed stays visible
+        from mira_desktop.core.model_names import readable_model
+
+        folder = self.services.folder.models_dir if self.services is not None else None
+        named = [choices.default_model, *(e.ref for e in choices.models)]
+        if model is not None and model not in named:
+            named.append(model)  # a model no longer listed stays visible
+        models: list[tuple[str, Any]] = [
+            (tr("header.default_model", name=readable_model(choices.default_model, folder)), None)
+        ]
+        models += [(readable_model(ref, folder), ref) for ref in named[1:]]
         _fill(self.model_picker, [*models, (tr("header.get_models"), GET_MODELS)], model)
+        for index, ref in enumerate(named):  # the whole reference (a file's path) on hover
+            self.model_picker.setItemData(index, ref, Qt.ItemDataRole.ToolTipRole)
         self.agent_button.blockSignals(True)
         self.agent_button.setChecked(agent)
         self.agent_button.blockSignals(False)
@@ -354,27 +362,6 @@ def tool_use(
     return {}
 
 
-class _Picker(QComboBox):
-    """A header picker that hands the keyboard back once its list closes (chosen, Esc, or a click
-    elsewhere): typing then goes to the message, not into the picker's type-ahead."""
-
-    def __init__(self, released: Any) -> None:
-        super().__init__()
-        self._released = released
-        self._watched = False
-
-    def showPopup(self) -> None:  # noqa: N802 (Qt's name)
-        super().showPopup()
-        if not self._watched:  # the list's own window (Esc closes it without hidePopup)
-            self._watched = True
-            self.view().window().installEventFilter(self)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
-        if event.type() == QEvent.Type.Hide:
-            QTimer.singleShot(0, self._released.emit)  # after Qt gives the focus back to the picker
-        return super().eventFilter(watched, event)
-
-
 def _fill(combo: QComboBox, items: list[tuple[str, Any]], selected: Any) -> None:
     combo.blockSignals(True)
     combo.clear()
@@ -383,3 +370,5 @@ def _fill(combo: QComboBox, items: list[tuple[str, Any]], selected: Any) -> None
     index = combo.findData(selected) if selected is not None else 0
     combo.setCurrentIndex(max(index, 0))
     combo.blockSignals(False)
+    if isinstance(combo, HeaderPicker):
+        combo.show_whole_on_hover()

@@ -114,7 +114,8 @@ class DownloadRow(QWidget):
                 left=duration_text(left),
             )
         elif state == "completed":
-            text = tr("downloads.ready", ref=download.model_ref or "")
+            text = tr("downloads.ready", ref=self.owner.readable(download.model_ref or ""))
+            self.detail.setToolTip(download.model_ref or "")
         else:
             text = tr("downloads.progress", done=done, total=size)
         phrase = self.owner.services.hub.downloads.reason(download)
@@ -200,6 +201,12 @@ class DownloadsList(QWidget):
             lambda exc: self.failed.emit(explain(exc))
         ).run()
 
+    def readable(self, ref: str) -> str:
+        """A downloaded model as ``OWNER/REPO · FILE.gguf``, not its absolute path."""
+        from mira_desktop.core.model_names import readable_model
+
+        return readable_model(ref, self.services.folder.models_dir)
+
     def confirm_cancel(self, download: Download) -> bool:
         """Ask before cancelling: what was downloaded so far is deleted (No is the default)."""
         from PySide6.QtWidgets import QMessageBox
@@ -217,7 +224,7 @@ class DownloadsList(QWidget):
         if ref:
             set_default = self.services.models.set_default
             self.runner.op(self, lambda: set_default(ref)).success(
-                lambda _r: self.told.emit(tr("downloads.used_default", ref=ref))
+                lambda _r: self.told.emit(tr("downloads.used_default", ref=self.readable(ref)))
             ).failure(lambda exc: self.failed.emit(explain(exc))).run()
 
     def use_for_role(self, download_id: str, role: str) -> None:
@@ -225,5 +232,7 @@ class DownloadsList(QWidget):
         if ref:
             set_role = self.services.models.set_model_role
             self.runner.op(self, lambda: set_role(role, ref)).success(
-                lambda _r: self.told.emit(tr("downloads.used_role", role=tr(f"models.role_{role}"), ref=ref))
+                lambda _r: self.told.emit(
+                    tr("downloads.used_role", role=tr(f"models.role_{role}"), ref=self.readable(ref))
+                )
             ).failure(lambda exc: self.failed.emit(explain(exc))).run()

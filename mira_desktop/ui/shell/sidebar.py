@@ -206,12 +206,15 @@ class ThreadSidebar(QWidget):
         self, threads: list[Thread], *, searching: bool = False, selected: str | None = None
     ) -> None:
         self.thread_list.clear()
+        from mira_desktop.core.model_names import readable_model
+
+        folder = self.services.folder.models_dir if self.services is not None else None
         for thread in threads:
-            model = thread.model_ref or tr("thread.default_model")
+            model = readable_model(thread.model_ref, folder) if thread.model_ref else tr("thread.default_model")
             title = thread.title or tr("thread.untitled")
             item = QListWidgetItem(f"{title}\n{model}")
             item.setData(Qt.ItemDataRole.UserRole, thread.id)
-            item.setToolTip(f"{title}\n{model}")
+            item.setToolTip(f"{title}\n{thread.model_ref or model}")
             if thread.id in self.waiting:  # an agent run of this thread waits for the user's approval
                 from PySide6.QtWidgets import QStyle
 
