@@ -229,3 +229,48 @@ def test_a_header_picker_cut_to_fit_ends_with_an_ellipsis_and_shows_the_whole_ch
     assert picker.toolTip().endswith("\nNo knowledge base")
     picker.grab()  # paints with the cut text
     window.close()
+
+
+def test_the_new_workspace_name_prompt_is_wide_enough_for_its_whole_title(
+    qtbot: QtBot, app_services: AppServices
+) -> None:
+    from mira_desktop.ui.settings.workspaces_page import name_dialog
+
+    window = open_window(qtbot, app_services)
+    dialog = name_dialog(window, "New workspace from a folder", "project")
+    qtbot.addWidget(dialog)
+    title = dialog.fontMetrics().horizontalAdvance(dialog.windowTitle())
+    assert dialog.textValue() == "project"
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    assert dialog.width() >= title + 150
+    dialog.reject()
+    window.close()
+
+
+def test_sources_on_the_same_page_of_a_file_are_one_link_and_links_do_not_hide_underscores(
+    qtbot: QtBot,
+) -> None:
+    from mira_desktop.core.conversation.chat_view import SourceRef, ViewMessage
+    from mira_desktop.ui.chat.message_widget import MessageWidget
+
+    sources = (
+        SourceRef(1, "pdfjs__tracemonkey.pdf", "p. 4", page=4),
+        SourceRef(2, "notes_v2.md", "lines 3–9"),
+        SourceRef(3, "pdfjs__tracemonkey.pdf", "p. 4", page=4),
+        SourceRef(4, "pdfjs__tracemonkey.pdf", "p. 5", page=5),
+    )
+    message = ViewMessage("m1", None, "assistant", "Tracing JITs [1][3].", "complete", sources=sources)
+    widget = MessageWidget(message)
+    qtbot.addWidget(widget)
+    label = widget.sources
+    text = label.text()
+    anchors = text.count("<a ")
+    assert anchors == 3  # [1, 3] p. 4 · [2] notes · [4] p. 5
+    assert '<a style="text-decoration: none" href="1">[1, 3] pdfjs__tracemonkey.pdf, p. 4</a>' in text
+    assert "[4] pdfjs__tracemonkey.pdf, p. 5" in text
+    assert text.count("text-decoration: none") == anchors
+    opened: list[tuple[str, int]] = []
+    widget.source_requested.connect(lambda message_id, n: opened.append((message_id, n)))
+    label.linkActivated.emit("1")
+    assert opened == [("m1", 1)]
