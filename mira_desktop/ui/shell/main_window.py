@@ -173,6 +173,10 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, Quitting,
         self.waiting_banner.thread_requested.connect(self.open_thread)
         chat_layout.addWidget(self.waiting_banner)
         chat_layout.addWidget(self.chat_view, 1)
+        from mira_desktop.ui.chat.answer_stage import AnswerStage
+
+        self.answer_stage = AnswerStage()  # a knowledge answer's stage and seconds, while it comes
+        chat_layout.addWidget(self.answer_stage)
         chat_layout.addWidget(self.composer)
 
         splitter = QSplitter(Qt.Orientation.Horizontal)
@@ -334,6 +338,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, Quitting,
         self.chat_view.memory_answered.connect(self._memory_answered)
         self.chat_view.better_model_requested.connect(self.open_get_models)
         self.controller.run_event.connect(self.agent_actions.live_event)
+        self.controller.run_event.connect(self.answer_stage.live_event)
 
     def _bindings_changed(self) -> None:
         self._usage_timer.start()

@@ -5976,6 +5976,29 @@ Start one on the right.</source>
     </message>
 </context>
 <context>
+    <name>stage</name>
+    <message>
+        <source>Searching the knowledge base… {seconds} s</source>
+        <comment>stage.searching</comment>
+        <translation>正在检索知识库… {seconds} 秒</translation>
+    </message>
+    <message>
+        <source>Weighing the passages found… {seconds} s</source>
+        <comment>stage.weighing</comment>
+        <translation>正在评估找到的段落… {seconds} 秒</translation>
+    </message>
+    <message>
+        <source>Rewriting the question to search again… {seconds} s</source>
+        <comment>stage.rewriting</comment>
+        <translation>正在改写问题以再次检索… {seconds} 秒</translation>
+    </message>
+    <message>
+        <source>Writing the answer from the sources… {seconds} s</source>
+        <comment>stage.writing</comment>
+        <translation>正在根据来源撰写回答… {seconds} 秒</translation>
+    </message>
+</context>
+<context>
     <name>startup</name>
     <message>
         <source>The model is still loading: your message waits here, and Enter sends it as soon as the model is ready.</source>
