@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from mira_desktop.ui.i18n import explain, language, say, tr
 from mira_desktop.ui.settings.downloads_list import DownloadsList, size_text
+from mira_desktop.ui.settings.hub_errors import hub_error_text
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
@@ -264,7 +265,7 @@ class GetModelsPage(QWidget):
     def _search_failed(self, exc: BaseException) -> None:
         self.search_button.setEnabled(True)
         self.results_label.setText(tr("getmodels.recommended"))
-        self.status.setText(explain(exc))
+        self.status.setText(hub_error_text(exc))
         self.searched.emit()
 
     # -- a repository's models ---------------------------------------------------------------------
@@ -284,7 +285,7 @@ class GetModelsPage(QWidget):
         ).run()
 
     def _models_failed(self, exc: BaseException) -> None:
-        self.repo_info.setText(explain(exc))
+        self.repo_info.setText(hub_error_text(exc))
         self.models_shown.emit()
 
     def _show_models(self, listing: RepoModels) -> None:
@@ -374,4 +375,4 @@ class GetModelsPage(QWidget):
 
     def _download_failed(self, exc: BaseException) -> None:
         self.download_button.setEnabled(True)
-        self.status.setText(explain(exc))
+        self.status.setText(hub_error_text(exc))

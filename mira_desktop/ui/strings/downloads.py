@@ -15,6 +15,11 @@ STRINGS: dict[str, Source] = {
         "getmodels.endpoint_placeholder",
     ),
     "getmodels.endpoint_apply": translate("getmodels", "Use", "getmodels.endpoint_apply"),
+    "getmodels.offline": translate(
+        "getmodels",
+        "{host} cannot be reached: check the connection, or type a mirror's address (such as https://hf-mirror.com) in the Hub field above and press Use.",
+        "getmodels.offline",
+    ),
     "getmodels.endpoint_now": translate(
         "getmodels", "Models come from {url} ({source}).", "getmodels.endpoint_now"
     ),
@@ -151,7 +156,9 @@ STRINGS: dict[str, Source] = {
     "template.reading": translate("template", "Reading the model's chat template…", "template.reading"),
     # The sample conversation rendered through the template (models/adapters/local/chat_template.py SAMPLE),
     # shown in the window's language.
-    "template.sample_system": translate("template", "You are Mira, a helpful assistant.", "template.sample_system"),
+    "template.sample_system": translate(
+        "template", "You are Mira, a helpful assistant.", "template.sample_system"
+    ),
     "template.sample_hello": translate("template", "Hello!", "template.sample_hello"),
     "template.sample_help": translate("template", "Hello! How can I help?", "template.sample_help"),
     "template.sample_sum": translate("template", "What is 2 + 2?", "template.sample_sum"),

@@ -525,6 +525,11 @@ Everything runs on this computer.</source>
         <translation>使用</translation>
     </message>
     <message>
+        <source>{host} cannot be reached: check the connection, or type a mirror&apos;s address (such as https://hf-mirror.com) in the Hub field above and press Use.</source>
+        <comment>getmodels.offline</comment>
+        <translation>无法连接 {host}：请检查网络连接，或在上方的“模型库”栏中输入镜像地址（例如 https://hf-mirror.com），然后按“使用”。</translation>
+    </message>
+    <message>
         <source>Models come from {url} ({source}).</source>
         <comment>getmodels.endpoint_now</comment>
         <translation>模型来自 {url}（{source}）。</translation>
