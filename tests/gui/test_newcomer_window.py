@@ -274,3 +274,22 @@ def test_sources_on_the_same_page_of_a_file_are_one_link_and_links_do_not_hide_u
     widget.source_requested.connect(lambda message_id, n: opened.append((message_id, n)))
     label.linkActivated.emit("1")
     assert opened == [("m1", 1)]
+
+
+def test_the_welcome_page_does_not_say_everything_runs_here_when_a_remote_model_answers(
+    qtbot: QtBot, app_services: AppServices
+) -> None:
+    app_services.models.add_remote("lab", "http://127.0.0.1:9", model="tiny")
+    window = open_window(qtbot, app_services, ready=True)
+    body = window.chat_view.body
+    picker = window.header.model_picker
+    qtbot.waitUntil(lambda: picker.findData("remote:lab/tiny") >= 0, timeout=10_000)
+    assert "Everything runs on this computer." in body.text()
+    picker.setCurrentIndex(picker.findData("remote:lab/tiny"))
+    picker.activated.emit(picker.currentIndex())
+    qtbot.waitUntil(lambda: "Everything runs on this computer." not in body.text(), timeout=10_000)
+    assert "tiny (lab), a model outside this computer" in body.text()
+    picker.setCurrentIndex(0)
+    picker.activated.emit(0)  # back to the built-in default
+    qtbot.waitUntil(lambda: "Everything runs on this computer." in body.text(), timeout=10_000)
+    window.close()

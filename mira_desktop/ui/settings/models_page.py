@@ -30,6 +30,7 @@ from mira_desktop.ui.settings.template_box import TemplateBox
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.model_catalog.catalog import ModelEntry, ModelTestResult
+    from mira_desktop.ui.changes import ChangeSignal
     from mira_desktop.ui.operations import OperationRunner
 
 
@@ -38,10 +39,17 @@ class ModelsPage(QWidget):
     test_finished = Signal(str)
     get_models_requested = Signal()
 
-    def __init__(self, services: AppServices, runner: OperationRunner, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        services: AppServices,
+        runner: OperationRunner,
+        parent: QWidget | None = None,
+        changes: ChangeSignal | None = None,
+    ) -> None:
         super().__init__(parent)
         self.services = services
         self.runner = runner
+        self._follow_changes(changes)
         layout = QVBoxLayout(self)
 
         self.model_list = QListWidget()
@@ -134,14 +142,38 @@ class ModelsPage(QWidget):
         form.addRow(self.add_remote_button)
         return box
 
+    def _follow_changes(self, changes: ChangeSignal | None) -> None:
+        """Shown again after a download, "Use for new threads", a `mira` command, a model that answered."""
+        if changes is not None:
+            from mira_desktop.core.changes import Topic
+            from mira_desktop.ui.changes import Follow
+
+            topics = {Topic.MODELS, Topic.DOWNLOADS, Topic.THREADS}
+            self._follow = Follow(self, changes, topics, lambda _c: self._reread(), delay_ms=300)
+
     def refresh(self) -> None:
+        self._fill(self.services.models.entries())
+
+    def _reread(self) -> None:
+        """Read the models again in the background and show them, the selection kept."""
+        self.runner.op(self, self.services.models.entries).success(
+            lambda entries: self._fill(entries, keep=True)
+        ).run()
+
+    def _fill(self, entries: list[ModelEntry], *, keep: bool = False) -> None:
+        chosen = self.selected_ref() if keep else None
+        self.model_list.blockSignals(keep)  # the same model stays selected: no re-check of its template
         self.model_list.clear()
-        for entry in self.services.models.entries():
+        for entry in entries:
             item = QListWidgetItem(self._describe(entry))
             item.setData(Qt.ItemDataRole.UserRole, entry.ref)
             item.setToolTip(entry.detail or entry.ref)
             self.model_list.addItem(item)
-        self.model_list.setCurrentRow(0)
+        refs = [e.ref for e in entries]
+        self.model_list.setCurrentRow(refs.index(chosen) if chosen in refs else 0)
+        self.model_list.blockSignals(False)
+        if keep and chosen not in refs:
+            self._selection_changed(self.model_list.currentItem(), None)
 
     @staticmethod
     def _describe(entry: ModelEntry) -> str:

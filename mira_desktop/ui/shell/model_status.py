@@ -38,6 +38,7 @@ class ModelStatus:
         models = self.services.models
         ref = self.current_model_ref()
         self._checked_ref = ref
+        self._show_model_note()  # the welcome page follows the model picked
         self.model_label.setText(tr("status.model_loading", name=ref))
         self.model_label.setToolTip("")
         self.model_progress.show()
@@ -84,9 +85,12 @@ class ModelStatus:
     def _show_model_note(self) -> None:
         """On the embedded model, in every language: the welcome page says it is for trying Mira and
         leads to better models (it is tiny, and answers Chinese poorly)."""
+        from mira_desktop.core.model_names import readable_model
         from mira_desktop.models.embedded import EMBEDDED_CHAT_MODEL_REF
 
-        if self.services is not None and self.current_model_ref() == EMBEDDED_CHAT_MODEL_REF:
+        ref = self.current_model_ref() if self.services is not None else ""
+        self.chat_view.show_where_it_runs(readable_model(ref) if ref.startswith("remote:") else "")
+        if self.services is not None and ref == EMBEDDED_CHAT_MODEL_REF:
             self.chat_view.show_model_note(tr("win.try_model_note"), tr("win.try_model_link"))
         else:
             self.chat_view.show_model_note("", "")

@@ -488,6 +488,13 @@ Everything runs on this computer.</source>
         <translation>与本地模型聊天、向你的文档提问，或让智能体在你选定的文件夹中工作。
 一切都在这台电脑上运行。</translation>
     </message>
+    <message>
+        <source>Chat with a model, ask your documents, or let an agent work in a folder you choose.
+This chat&apos;s answers come from {name}, a model outside this computer; your threads and documents stay here.</source>
+        <comment>empty.body_remote</comment>
+        <translation>与模型聊天、向你的文档提问，或让智能体在你选择的文件夹里工作。
+这个对话的回答来自 {name}，一个不在这台电脑上的模型；你的对话和文档仍保存在这里。</translation>
+    </message>
 </context>
 <context>
     <name>error</name>
