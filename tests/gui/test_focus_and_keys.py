@@ -89,10 +89,12 @@ def test_pause_hands_the_focus_to_resume_and_cancel_asks_first(
     qtbot.waitUntil(lambda: download_id in page.downloads.rows, timeout=10_000)
     row = page.downloads.rows[download_id]
     qtbot.waitUntil(lambda: row.pause_button.isVisibleTo(row), timeout=10_000)
+    assert page.notice.text() == "Downloading tiny-chat-Q4_K_M.gguf: it goes on while you chat."
     row.pause_button.setFocus()
     qtbot.keyClick(row.pause_button, Qt.Key.Key_Space)  # as a person pressing it
     qtbot.waitUntil(lambda: row.resume_button.isVisibleTo(row), timeout=20_000)
     assert row.resume_button.hasFocus()
+    qtbot.waitUntil(lambda: page.notice.text() == "", timeout=5_000)  # no longer downloading
     assert not row.cancel_button.hasFocus()
     asked: list[str] = []
 
@@ -172,3 +174,23 @@ def test_selecting_an_mcp_server_leaves_test_and_remove_in_place(
     after = page.test_button.mapTo(page, page.test_button.rect().topLeft())
     assert after == before
     page.close()
+
+
+def test_the_memory_needed_column_header_is_whole_before_a_repository_is_picked(
+    qtbot: QtBot,
+    hub_services: AppServices,  # noqa: F811 (the fixture of test_get_models_ui)
+) -> None:
+    window = open_window(qtbot, hub_services)
+    window.open_get_models()
+    page = window.settings_dialog.get_models_page
+    header = page.files.horizontalHeader()
+    font = header.font()
+    font.setPointSize(font.pointSize() + 4)  # a desktop's larger font: "Memory needed" is wider than 100 px
+    header.setFont(font)
+    assert page.files.rowCount() == 0
+    qtbot.waitUntil(lambda: header.sectionSize(3) > 0)
+    for column in range(1, page.files.columnCount()):
+        title = page.files.horizontalHeaderItem(column).text()
+        assert header.sectionSize(column) >= header.fontMetrics().horizontalAdvance(title), title
+    window.settings_dialog.close()
+    window.close()

@@ -95,6 +95,8 @@ class GetModelsPage(QWidget):
         box_layout = QVBoxLayout(box)
         self.downloads = DownloadsList(services, runner, changes)
         self.downloads.told.connect(self._notice)
+        self.downloads.reloaded.connect(self._started_notice_follows)
+        self._announced: tuple[str, str] = ("", "")  # the download "Downloading …" is about, and that line
         self.downloads.failed.connect(self.status.setText)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
@@ -129,6 +131,8 @@ class GetModelsPage(QWidget):
         self.files.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.files.verticalHeader().setVisible(False)
         self.files.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column in range(1, len(COLUMNS)):  # "Memory needed" whole before a repository is picked
+            self.files.horizontalHeader().setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.files.itemSelectionChanged.connect(self._file_picked)
         self.files.itemDoubleClicked.connect(lambda _item: self.download())
         self.memory_label = QLabel("")
@@ -369,9 +373,19 @@ class GetModelsPage(QWidget):
 
     def _started(self, download: Any) -> None:
         self.download_button.setEnabled(True)
-        self._notice(tr("getmodels.started", file=download.path.rsplit("/", 1)[-1]))
+        self._announced = (download.id, tr("getmodels.started", file=download.path.rsplit("/", 1)[-1]))
+        self._notice(self._announced[1])
         self.downloads.reload()
         self.download_started.emit(download.id)
+
+    def _started_notice_follows(self) -> None:
+        """ "Downloading …: it goes on while you chat." goes once that download is paused or over."""
+        download_id, line = self._announced
+        row = self.downloads.rows.get(download_id)
+        if row is not None and row.download.state.value not in ("queued", "running"):
+            self._announced = ("", "")
+            if self.notice.text() == line:
+                self.notice.setText("")
 
     def _download_failed(self, exc: BaseException) -> None:
         self.download_button.setEnabled(True)
