@@ -88,7 +88,7 @@ def test_search_fit_download_with_progress_pause_resume_and_use_it_for_new_threa
     qtbot.waitUntil(lambda: row.default_button.isVisibleTo(row), timeout=30_000)
     ref = hub_services.hub.downloads.get(download_id).model_ref
     assert ref is not None
-    assert "Ready: mira-tests/tiny-chat-GGUF · tiny-chat-Q8_0.gguf" == row.detail.text()  # not its path
+    assert row.detail.text() == "Ready: mira-tests/tiny-chat-GGUF · tiny-chat-Q8_0.gguf"  # not its path
     assert row.detail.toolTip() == ref
     assert stand_in.byte_requests()[-1].headers.get("range", "").startswith("bytes=")
     row.default_button.click()
