@@ -38,3 +38,33 @@ def test_the_models_tab_follows_a_new_default_and_a_model_that_answered_while_it
     assert handle.wait(120).value == "completed"  # the built-in model answered: it is loaded now
     qtbot.waitUntil(lambda: "loaded" in _row(page, "local:smollm2"), timeout=10_000)
     page.close()
+
+
+def test_the_knowledge_windows_indexing_line_moves_with_the_bar(
+    qtbot: QtBot, app_services: AppServices, runner: OperationRunner, changes: ChangeSignal
+) -> None:
+    from mira_desktop.services.knowledge.bases import JobView
+    from mira_desktop.ui.knowledge.page import KnowledgePage
+
+    def job(name: str, state: str, progress: float) -> JobView:
+        return JobView(
+            name, name, f"{name}.pdf", 1, state, progress, 0, 0, "", None, None, "2026-12-07T10:00:00"
+        )
+
+    app_services.knowledge_bases.create("Papers")
+    page = KnowledgePage(app_services, runner, changes)
+    qtbot.addWidget(page)
+    page.show()
+    qtbot.waitUntil(lambda: page.current_kb_id() is not None, timeout=10_000)
+    jobs = [job("a", "published", 1.0), job("big", "embedding", 0.17)] + [
+        job(f"q{i}", "queued", 0.0) for i in range(6)
+    ]
+    page._show_progress(jobs, True)
+    first = (page.overall.value(), page.status.text())
+    jobs[1] = job("big", "embedding", 0.86)
+    page._show_progress(jobs, True)
+    second = (page.overall.value(), page.status.text())
+    assert first[0] < second[0]  # the bar moved …
+    assert first[1] != second[1]  # … and the line with it
+    assert second[1] == "Indexing: 1 of 8 jobs finished · big.pdf: 86 %"
+    page.close()

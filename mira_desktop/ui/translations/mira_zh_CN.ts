@@ -1134,6 +1134,11 @@ For {purposes} · licence {licence} · {languages}</source>
             <numerusform>正在索引：%Ln 个任务中已完成 {done} 个</numerusform>
         </translation>
     </message>
+    <message>
+        <source>{document}: {percent} %</source>
+        <comment>kb.indexing_doc</comment>
+        <translation>{document}：{percent} %</translation>
+    </message>
     <message numerus="yes">
         <source>%Ln document(s)</source>
         <comment>kb.documents_n</comment>
