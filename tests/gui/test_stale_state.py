@@ -68,3 +68,22 @@ def test_the_knowledge_windows_indexing_line_moves_with_the_bar(
     assert first[1] != second[1]  # … and the line with it
     assert second[1] == "Indexing: 1 of 8 jobs finished · big.pdf: 86 %"
     page.close()
+
+
+def test_a_thread_on_the_default_model_names_it_in_the_sidebar_and_follows_a_new_default(
+    qtbot: QtBot, app_services: AppServices, script: Script
+) -> None:
+    from tests.gui.support import open_window
+
+    first = script({"text": "Hi."})
+    app_services.models.set_default(first)
+    handle = app_services.chat.send(None, "hello", SendOptions())
+    assert handle.wait(30).value == "completed"
+    assert app_services.threads.get(handle.thread_id).model_ref is None  # it follows the default
+    window = open_window(qtbot, app_services, ready=True)
+    listed = window.sidebar.thread_list
+    subtitle = lambda: listed.item(0).text().split("\n")[1] if listed.count() else ""  # noqa: E731
+    qtbot.waitUntil(lambda: subtitle() == f"default: Scripted ({first.rsplit('/', 1)[-1]})", timeout=10_000)
+    app_services.models.set_default("local:smollm2")  # the default changes (another window, `mira`)
+    qtbot.waitUntil(lambda: subtitle() == "default: SmolLM2-135M-Instruct", timeout=10_000)
+    window.close()

@@ -6208,6 +6208,11 @@ Start one on the right.</source>
         <translation>默认模型</translation>
     </message>
     <message>
+        <source>default: {name}</source>
+        <comment>thread.default_named</comment>
+        <translation>默认：{name}</translation>
+    </message>
+    <message>
         <source>Thread actions</source>
         <comment>thread.menu</comment>
         <translation>对话操作</translation>
