@@ -119,7 +119,7 @@ def test_runs_left_waiting_are_listed_on_start_with_a_badge_and_open_with_their_
     )
     qtbot.waitUntil(lambda: window.sidebar.thread_list.count() == 1)
     assert not window.sidebar.thread_list.item(0).icon().isNull()
-    window.waiting_banner.linkActivated.emit(handle.thread_id)
+    window.waiting_banner.label.linkActivated.emit(handle.thread_id)
     qtbot.waitUntil(lambda: window.current_thread_id == handle.thread_id)
 
     def card_shown() -> bool:

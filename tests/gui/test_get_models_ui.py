@@ -91,7 +91,8 @@ def test_search_fit_download_with_progress_pause_resume_and_use_it_for_new_threa
     qtbot.waitUntil(lambda: row.default_button.isVisibleTo(row), timeout=30_000)
     ref = hub_services.hub.downloads.get(download_id).model_ref
     assert ref is not None
-    assert ref in row.detail.text()
+    assert row.detail.text() == "Ready: mira-tests/tiny-chat-GGUF · tiny-chat-Q8_0.gguf"  # not its path
+    assert row.detail.toolTip() == ref
     assert stand_in.byte_requests()[-1].headers.get("range", "").startswith("bytes=")
     row.default_button.click()
     qtbot.waitUntil(lambda: hub_services.models.default_ref() == ref, timeout=5_000)

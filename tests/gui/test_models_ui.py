@@ -86,7 +86,7 @@ def test_models_page_tests_a_model_and_sets_the_default(
     with qtbot.waitSignal(page.changed):
         page.default_button.click()
     assert app_services.models.default_ref() == "local:smollm2"
-    qtbot.waitUntil(lambda: window.model_picker.itemText(0).endswith("(local:smollm2)"))
+    qtbot.waitUntil(lambda: window.model_picker.itemText(0).endswith("(SmolLM2-135M-Instruct)"))
     window.settings_dialog.close()
     window.close()
 

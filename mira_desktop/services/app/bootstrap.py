@@ -1,9 +1,17 @@
-"""First start of a data folder: the default workspace and the starter roles, exactly once."""
+"""First start of a data folder: the default workspace and the starter roles, exactly once.
+
+The starter roles are written in the language of that first start (``MIRA_LANG``, else the system's,
+as the window picks it): each one's ``translations`` in ``resources/roles`` give its Chinese name,
+summary, tags and prompt, so a Chinese first start is Chinese throughout (the request's section
+headings follow the role's language, ``core/roles/compiler.py``).
+"""
 
 from __future__ import annotations
 
 import json
+import os
 import shutil
+from collections.abc import Mapping
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -30,11 +38,17 @@ def ensure_default_workspace(folder: DataFolder, workspaces: WorkspaceRepository
     workspaces.add(DEFAULT_WORKSPACE_NAME, str(target), is_default=True)
 
 
-def seed_starter_roles(roles: RoleRepository, settings: SettingsRepository) -> None:
-    """Seed the starter roles once per data folder; a role the user deleted is not brought back."""
+def seed_starter_roles(
+    roles: RoleRepository,
+    settings: SettingsRepository,
+    language: str | None = None,
+    folder: Path | None = None,
+) -> None:
+    """Seed the starter roles once per data folder, in ``language`` (``en``/``zh``; default: the
+    first start's, :func:`first_start_language`); a role the user deleted is not brought back."""
     if settings.get(STARTER_ROLES_SEEDED, False):
         return
-    for spec in starter_role_specs():
+    for spec in starter_role_specs(language or first_start_language(), folder):
         roles.create(
             spec["name"],
             summary=spec.get("summary", ""),
@@ -47,12 +61,32 @@ def seed_starter_roles(roles: RoleRepository, settings: SettingsRepository) -> N
     settings.set(STARTER_ROLES_SEEDED, True)
 
 
-def starter_role_specs() -> list[dict[str, Any]]:
-    folder = resources.files("mira_desktop.resources") / "roles"
+def first_start_language(environ: Mapping[str, str] = os.environ) -> str:
+    """``zh`` or ``en``: ``MIRA_LANG``, else the system's locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``,
+    the first one set), Chinese for a Chinese system — what the window shows on that start."""
+    forced = environ.get("MIRA_LANG", "").lower()[:2]
+    if forced in ("en", "zh"):
+        return forced
+    system = next((environ[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG") if environ.get(name)), "")
+    return "zh" if system.lower().startswith("zh") else "en"
+
+
+def starter_role_specs(language: str = "en", folder: Path | None = None) -> list[dict[str, Any]]:
+    """The starter roles of ``folder`` (default: the package's ``resources/roles``) in ``language``."""
+    source: Traversable | Path = folder or resources.files("mira_desktop.resources") / "roles"
     specs = [
-        json.loads(entry.read_text("utf-8")) for entry in folder.iterdir() if entry.name.endswith(".json")
+        _in_language(json.loads(entry.read_text("utf-8")), language)
+        for entry in source.iterdir()
+        if entry.name.endswith(".json")
     ]
     return sorted(specs, key=lambda spec: str(spec["name"]))
+
+
+def _in_language(spec: dict[str, Any], language: str) -> dict[str, Any]:
+    """``spec`` with its ``translations[language]`` laid over it (the prompt field by field)."""
+    translated = dict(spec.pop("translations", {}).get(language, {}))
+    prompt = {**spec.get("prompt", {}), **translated.pop("prompt", {})}
+    return {**spec, **translated, "prompt": prompt}
 
 
 def _copy_tree(source: Traversable, target: Path) -> None:

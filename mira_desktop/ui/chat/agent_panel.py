@@ -91,7 +91,8 @@ class AgentPanel(QWidget):
         self._calls: dict[str, QTreeWidgetItem] = {}
         self._tools: dict[str, str] = {}  # call id → tool
         self._required = False  # the step the model works on must start with a tool call
-        self._steps = 0
+        self._steps = 0  # tool calls
+        self._model_steps = 0  # the highest step the model was asked for (a step may call no tool)
         self._build_waiting()
         self.undo_button.hide()
         self.continue_button.hide()
@@ -113,7 +114,7 @@ class AgentPanel(QWidget):
         """The run's journal; ``running``: the last step may still wait for the model."""
         self.trace.clear()
         self._calls = {}
-        self._steps = 0
+        self._steps = self._model_steps = 0
         self._waiting = None
         self._live = False
         for kind, data in events:
@@ -164,6 +165,7 @@ class AgentPanel(QWidget):
             self._model_answered()
             self._required = data.get("tool_choice") == "required"
             self._waiting_step = int(data.get("step") or self._steps + 1)
+            self._model_steps = max(self._model_steps, self._waiting_step)
             self._waiting = QTreeWidgetItem([""])
             self.trace.addTopLevelItem(self._waiting)
             self._clock.start()
@@ -176,6 +178,7 @@ class AgentPanel(QWidget):
             self.trace.addTopLevelItem(QTreeWidgetItem([tr("win.agent_no_tools")]))
         elif kind == "agent.model_call":
             self._model_answered()
+            self._model_steps = max(self._model_steps, int(data.get("step") or 0))
             self.trace.addTopLevelItem(_model_call_item(data, self._required))
         elif kind in ("run.completed", "run.failed", "run.cancelled"):
             self._model_answered()
@@ -207,7 +210,9 @@ class AgentPanel(QWidget):
             self.output_requested.emit(self.run_id, str(call_id), self._tools.get(str(call_id), ""))
 
     def _count(self) -> None:
-        self.toggle.setText(tr("agent.steps", count=self._steps))
+        # Never "Steps (0)" above a list that has steps: a model step without a tool call counts too.
+        count = max(self._steps, self._model_steps) or self.trace.topLevelItemCount()
+        self.toggle.setText(tr("agent.steps", count=count))
         self.toggle.setVisible(self.trace.topLevelItemCount() > 0)
 
     def _expand(self, open_: bool) -> None:

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QToolButton, QVBox
 
 from mira_desktop.core.changes import Topic
 from mira_desktop.ui.changes import Follow
+from mira_desktop.ui.chat.header_picker import HeaderPicker
 from mira_desktop.ui.elided_label import ElidedLabel
 from mira_desktop.ui.i18n import tr
 
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
 
 
 ADD_FOLDER = "add-folder"  # the workspace picker's last item: add a folder as a new workspace
+GET_MODELS = "get-models"  # the model picker's last item: Settings → Get models
 
 
 @dataclass(frozen=True)
@@ -40,9 +42,10 @@ class _Choices:
     knowledge_bases: list[KnowledgeBase]
     workspaces: list[Workspace]
     default_workspace: str | None
+    last_workspace: str | None  # the workspace of the newest agent thread: a new agent chat starts there
     models: list[ModelEntry]
     default_model: str
-    tools: str = ""  # agent mode on a model that "cannot" call tools, or whose last run left them "unused"
+    tools: str = ""  # agent mode on a model that "cannot" call tools, is too "tiny", or left them "unused"
     tools_model: str = ""  # that model's name
     thinking_switch: str | None = None  # the thread's model has one (enable_thinking, reasoning_effort)
     thinking: bool | None = None  # the thread's setting (None: the model's default)
@@ -64,8 +67,9 @@ class ChatHeader(QWidget):
     changed = Signal()  # a binding changed (the context meter follows)
     model_picked = Signal()  # the user chose another model (the window checks it is ready)
     notice = Signal(str)  # a one-line refusal for the status bar (a folder that cannot be a workspace)
-    models_requested = Signal()  # the tool hint's "Choose a model that can…"
+    models_requested = Signal()  # the tool hint's "Choose a model that can…", the picker's "Get more models…"
     loaded = Signal()
+    keyboard_released = Signal()  # a picker's list or the "⋯" menu closed: typing goes to the composer
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -119,7 +123,7 @@ class ChatHeader(QWidget):
         self.kb_picker.activated.connect(lambda i: self._bind(knowledge_base_id=self.kb_picker.itemData(i)))
         self.workspace_picker.activated.connect(self._workspace_picked)
         self.agent_button.toggled.connect(lambda on: self._set_agent(on, self._shown_workspace()))
-        self.model_picker.activated.connect(lambda i: self._pick_model(self.model_picker.itemData(i)))
+        self.model_picker.activated.connect(self._model_activated)
         self.services: AppServices | None = None
         self.runner: OperationRunner | None = None
         self.thread_id: str | None = None
@@ -129,11 +133,9 @@ class ChatHeader(QWidget):
         self.persona = ""  # the name of the role that answers ("" for Mira)
         self.persona_avatar = ""  # the path of that role's avatar image ("" for none)
 
-    @staticmethod
-    def _combo(name: str, tip: str) -> QComboBox:
-        combo = QComboBox()
+    def _combo(self, name: str, tip: str) -> QComboBox:
+        combo = HeaderPicker(self.keyboard_released, tip)
         combo.setObjectName(name)
-        combo.setToolTip(tip)
         # Sized to their content up to a limit: a long name never widens the window.
         combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         combo.setMinimumContentsLength(10)
@@ -178,12 +180,14 @@ class ChatHeader(QWidget):
                 thread = services.threads.get(thread_id)
             models = services.models.entries()
             switch, thinking = thinking_of(services, thread)
+            workspaces = services.workspaces.list()
             return _Choices(
                 thread=thread,
                 roles=services.roles.list(),
                 knowledge_bases=services.threads.knowledge_bases(),
-                workspaces=services.workspaces.list(),
+                workspaces=workspaces,
                 default_workspace=services.workspaces.default().id,
+                last_workspace=last_workspace(services, {w.id for w in workspaces}),
                 models=models,
                 default_model=services.models.default_ref(),
                 **tool_use(services, thread, draft, models),
@@ -204,7 +208,11 @@ class ChatHeader(QWidget):
         role_id = thread.role_id if thread else self.draft.role_id
         kb_id = thread.knowledge_base_id if thread else self.draft.knowledge_base_id
         agent = thread.agent_enabled if thread else self.draft.agent
-        workspace = (thread.workspace_id if thread else self.draft.workspace_id) or choices.default_workspace
+        workspace = (
+            (thread.workspace_id if thread else self.draft.workspace_id)
+            or (None if thread else choices.last_workspace)
+            or choices.default_workspace
+        )
         model = thread.model_ref if thread else self.draft.model_ref
         roles = [
             (r.name if r.badge is None else f"{r.name} ({tr('header.role_' + r.badge)})", r.id)
@@ -227,11 +235,19 @@ class ChatHeader(QWidget):
         )
         for index, w in enumerate(choices.workspaces):
             self.workspace_picker.setItemData(index, w.root_path, Qt.ItemDataRole.ToolTipRole)
-        models: list[tuple[str, Any]] = [(tr("header.default_model", name=choices.default_model), None)]
-        models += [(f"{e.name} · {e.ref}", e.ref) for e in choices.models]
-        if model is not None and all(ref != model for _label, ref in models):
-            models.append((model, model))  # a model no longer listed stays visible
-        _fill(self.model_picker, models, model)
+        from mira_desktop.core.model_names import readable_model
+
+        folder = self.services.folder.models_dir if self.services is not None else None
+        named = [choices.default_model, *(e.ref for e in choices.models)]
+        if model is not None and model not in named:
+            named.append(model)  # a model no longer listed stays visible
+        models: list[tuple[str, Any]] = [
+            (tr("header.default_model", name=readable_model(choices.default_model, folder)), None)
+        ]
+        models += [(readable_model(ref, folder), ref) for ref in named[1:]]
+        _fill(self.model_picker, [*models, (tr("header.get_models"), GET_MODELS)], model)
+        for index, ref in enumerate(named):  # the whole reference (a file's path) on hover
+            self.model_picker.setItemData(index, ref, Qt.ItemDataRole.ToolTipRole)
         self.agent_button.blockSignals(True)
         self.agent_button.setChecked(agent)
         self.agent_button.blockSignals(False)
@@ -310,6 +326,14 @@ class ChatHeader(QWidget):
     def _set_thinking(self, on: bool) -> None:
         self._write(lambda services, thread_id: services.threads.set_thinking(thread_id, on))
 
+    def _model_activated(self, index: int) -> None:
+        chosen = self.model_picker.itemData(index)
+        if chosen != GET_MODELS:
+            self._pick_model(chosen)
+            return
+        self.reload()  # the picker shows the bound model again; Get models opens
+        self.models_requested.emit()
+
     def _pick_model(self, ref: str | None) -> None:
         if self.thread_id is None:
             self.draft.model_ref = ref
@@ -344,11 +368,21 @@ def thinking_of(services: AppServices, thread: Thread | None) -> tuple[str | Non
     return switch, services.threads.thinking(thread.id) if switch else None
 
 
+def last_workspace(services: AppServices, listed: set[str]) -> str | None:
+    """The workspace of the most recently updated agent thread, if it is still listed (run off the UI
+    thread): where the person last worked, so a new agent chat starts there, not in Mira BASE."""
+    for thread in services.threads.list(None, limit=200):
+        if thread.agent_enabled and thread.workspace_id in listed:
+            return thread.workspace_id
+    return None
+
+
 def tool_use(
     services: AppServices, thread: Thread | None, draft: Draft, models: list[ModelEntry]
 ) -> dict[str, str]:
     """For agent mode: ``tools`` is "cannot" when the model neither calls tools nor follows a JSON
-    schema, "unused" when the thread's last agent run on it answered a file task without a tool,
+    schema, "tiny" for the embedded SmolLM2-135M (it follows the grammar but almost never picks a tool:
+    said before the first run, not only after it), "unused" when the thread's last agent run on it answered a file task without a tool,
     else ""; ``tools_model`` the model's name (run off the UI thread)."""
     if not (thread.agent_enabled if thread is not None else draft.agent):
         return {}
@@ -357,6 +391,10 @@ def tool_use(
     caps, name = entry.capabilities, entry.name
     if caps and not caps.get("supports_tools") and not caps.get("supports_json_schema"):
         return {"tools": "cannot", "tools_model": name}
+    from mira_desktop.models.embedded import EMBEDDED_CHAT_MODEL_REF
+
+    if ref == EMBEDDED_CHAT_MODEL_REF:
+        return {"tools": "tiny", "tools_model": name}
     if thread is not None and services.agent_runs.used_no_tools_last(thread.id, ref):
         return {"tools": "unused", "tools_model": name}
     return {}
@@ -370,3 +408,5 @@ def _fill(combo: QComboBox, items: list[tuple[str, Any]], selected: Any) -> None
     index = combo.findData(selected) if selected is not None else 0
     combo.setCurrentIndex(max(index, 0))
     combo.blockSignals(False)
+    if isinstance(combo, HeaderPicker):
+        combo.show_whole_on_hover()

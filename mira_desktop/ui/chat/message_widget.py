@@ -3,7 +3,6 @@ delete, ◀ n/m ▶ between sibling branches)."""
 
 from __future__ import annotations
 
-import html
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
@@ -206,13 +205,9 @@ class MessageWidget(QFrame):
             self.ensure_agent_panel()
         self.sources.setVisible(bool(message.sources))
         if message.sources:
-            links = " · ".join(
-                f'<a href="{s.n}">[{s.n}] {html.escape(breakable(s.document))}'
-                + (f", {html.escape(breakable(s.location_label))}" if s.location_label else "")
-                + "</a>"
-                for s in message.sources
-            )
-            self.sources.setText(f"{tr('message.sources')} {links}")
+            from mira_desktop.ui.chat.source_links import source_links
+
+            self.sources.setText(f"{tr('message.sources')} {source_links(message.sources)}")
         note, detail = citation_note(message)
         self.citations.setText(note)
         self.citations.setToolTip(detail)

@@ -46,7 +46,7 @@ class ChatView(QStackedWidget):
         title = QLabel(tr("empty.title"))
         title.setObjectName("emptyTitle")
         title.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        body = QLabel(tr("empty.body"))
+        self.body = body = QLabel(tr("empty.body"))
         body.setObjectName("muted")
         body.setAlignment(Qt.AlignmentFlag.AlignCenter)
         body.setWordWrap(True)
@@ -107,6 +107,11 @@ class ChatView(QStackedWidget):
         self.model_note.setVisible(bool(text))
         if text:
             self.model_note.setText(f'{html.escape(text)}<br><a href="models">{html.escape(link)}</a>')
+
+    def show_where_it_runs(self, remote_name: str) -> None:
+        """The welcome text: everything on this computer, or ("" otherwise) the remote model that
+        answers — "Everything runs on this computer" would not be true then."""
+        self.body.setText(tr("empty.body_remote", name=remote_name) if remote_name else tr("empty.body"))
 
     def show_empty(self) -> None:
         self.setCurrentWidget(self.empty_state)

@@ -1,5 +1,6 @@
 """A line above the conversation while agent runs wait for approval — also the ones a closed Mira
-left waiting — with a link to each run's thread."""
+left waiting — with a link to each run's thread. It sits in the transcript's margins, never wider than
+the chat pane, and as tall as its wrapped text."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import html
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
 
 from mira_desktop.core.changes import Topic
 from mira_desktop.ui.changes import Follow
@@ -19,16 +20,25 @@ if TYPE_CHECKING:
     from mira_desktop.ui.operations import OperationRunner
 
 
-class WaitingBanner(QLabel):
+MARGIN = 24  # the transcript's side margins (ui/chat/view.py, the header)
+
+
+class WaitingBanner(QWidget):
     thread_requested = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setObjectName("approvalCard")
-        self.setWordWrap(True)
-        self.setTextFormat(Qt.TextFormat.RichText)
-        self.setContentsMargins(12, 6, 12, 6)
-        self.linkActivated.connect(self.thread_requested.emit)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(MARGIN, 8, MARGIN, 0)
+        self.label = QLabel()
+        self.label.setObjectName("approvalCard")
+        self.label.setWordWrap(True)
+        self.label.setTextFormat(Qt.TextFormat.RichText)
+        self.label.setContentsMargins(12, 6, 12, 6)
+        # A long thread title wraps; it never asks the window for more width.
+        self.label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Minimum)
+        self.label.linkActivated.connect(self.thread_requested.emit)
+        layout.addWidget(self.label)
         self.hide()
         self.count = 0
 
@@ -53,5 +63,5 @@ class WaitingBanner(QLabel):
     def _show(self, waiting: list[tuple[str, str]]) -> None:
         self.count = len(waiting)
         links = ", ".join(f'<a href="{thread_id}">{html.escape(title)}</a>' for thread_id, title in waiting)
-        self.setText(tr("agent.waiting_banner", count=len(waiting), links=links))
+        self.label.setText(tr("agent.waiting_banner", count=len(waiting), links=links))
         self.setVisible(bool(waiting))

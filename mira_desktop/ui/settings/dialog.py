@@ -32,7 +32,7 @@ class SettingsDialog(QDialog):
         self.setWindowTitle(tr("settings.title"))
         self.resize(860, 780)
         self.tabs = QTabWidget()
-        self.models_page = ModelsPage(services, runner)
+        self.models_page = ModelsPage(services, runner, changes=changes)
         scroll = QScrollArea()  # the Models page is taller than a small screen
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.models_page)

@@ -117,7 +117,8 @@ class DownloadRow(QWidget):
                 left=duration_text(left),
             )
         elif state == "completed":
-            text = tr("downloads.ready", ref=download.model_ref or "")
+            text = tr("downloads.ready", ref=self.owner.readable(download.model_ref or ""))
+            self.detail.setToolTip(download.model_ref or "")
         else:
             text = tr("downloads.progress", done=done, total=size)
         phrase = self.owner.services.hub.downloads.reason(download)
@@ -125,11 +126,26 @@ class DownloadRow(QWidget):
             text += "\n" + say(phrase)
         self.detail.setText(text)
         active = state in ("queued", "running", "paused")
-        self.pause_button.setVisible(state in ("queued", "running"))
-        self.resume_button.setVisible(state == "paused")
-        self.cancel_button.setVisible(active)
-        self.default_button.setVisible(state == "completed")
-        self.role_button.setVisible(state == "completed")
+        # Pause and Resume take each other's place under the pointer and the keyboard: the focus goes
+        # from one to the other, never on to Cancel (where a Space would cancel the download).
+        pause, resume = state in ("queued", "running"), state == "paused"
+        swapped = {self.pause_button: self.resume_button, self.resume_button: self.pause_button}
+        focused = next((b for b in swapped if b.hasFocus()), None)
+        shown = {
+            self.pause_button: pause,
+            self.resume_button: resume,
+            self.cancel_button: active,
+            self.default_button: state == "completed",
+            self.role_button: state == "completed",
+        }
+        for button, visible in shown.items():
+            if visible:
+                button.show()
+        if focused is not None and not shown[focused] and shown[swapped[focused]]:
+            swapped[focused].setFocus(Qt.FocusReason.OtherFocusReason)
+        for button, visible in shown.items():
+            if not visible:
+                button.hide()
 
 
 class DownloadsList(QWidget):
@@ -180,18 +196,38 @@ class DownloadsList(QWidget):
         self.reloaded.emit()
 
     def act(self, download_id: str, action: str) -> None:
+        if action == "cancel" and not self.confirm_cancel(self.rows[download_id].download):
+            return
         downloads = self.services.hub.downloads
         work = {"pause": downloads.pause, "resume": downloads.resume, "cancel": downloads.cancel}[action]
         self.runner.op(self, lambda: work(download_id)).success(lambda _r: self.reload()).failure(
             lambda exc: self.failed.emit(explain(exc))
         ).run()
 
+    def readable(self, ref: str) -> str:
+        """A downloaded model as ``OWNER/REPO · FILE.gguf``, not its absolute path."""
+        from mira_desktop.core.model_names import readable_model
+
+        return readable_model(ref, self.services.folder.models_dir)
+
+    def confirm_cancel(self, download: Download) -> bool:
+        """Ask before cancelling: what was downloaded so far is deleted (No is the default)."""
+        from PySide6.QtWidgets import QMessageBox
+
+        name = download.path.rsplit("/", 1)[-1]
+        text = tr("downloads.cancel_question", file=name, done=size_text(download.done_bytes))
+        buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
+        answer = QMessageBox.question(
+            self, tr("downloads.cancel_title"), text, buttons, QMessageBox.StandardButton.No
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
     def use_for_new_threads(self, download_id: str) -> None:
         ref = self.rows[download_id].download.model_ref
         if ref:
             set_default = self.services.models.set_default
             self.runner.op(self, lambda: set_default(ref)).success(
-                lambda _r: self.told.emit(tr("downloads.used_default", ref=ref))
+                lambda _r: self.told.emit(tr("downloads.used_default", ref=self.readable(ref)))
             ).failure(lambda exc: self.failed.emit(explain(exc))).run()
 
     def use_for_role(self, download_id: str, role: str) -> None:
@@ -199,5 +235,7 @@ class DownloadsList(QWidget):
         if ref:
             set_role = self.services.models.set_model_role
             self.runner.op(self, lambda: set_role(role, ref)).success(
-                lambda _r: self.told.emit(tr("downloads.used_role", role=tr(f"models.role_{role}"), ref=ref))
+                lambda _r: self.told.emit(
+                    tr("downloads.used_role", role=tr(f"models.role_{role}"), ref=self.readable(ref))
+                )
             ).failure(lambda exc: self.failed.emit(explain(exc))).run()

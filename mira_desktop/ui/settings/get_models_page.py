@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from mira_desktop.services.hub.listing import model_name
 from mira_desktop.ui.i18n import explain, language, say, tr
 from mira_desktop.ui.settings.downloads_list import DownloadsList, size_text
+from mira_desktop.ui.settings.hub_errors import hub_error_text
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
@@ -99,6 +100,8 @@ class GetModelsPage(QWidget):
         box_layout = QVBoxLayout(box)
         self.downloads = DownloadsList(services, runner, changes)
         self.downloads.told.connect(self._notice)
+        self.downloads.reloaded.connect(self._started_notice_follows)
+        self._announced: tuple[str, str] = ("", "")  # the download "Downloading …" is about, and that line
         self.downloads.failed.connect(self.status.setText)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
@@ -133,6 +136,8 @@ class GetModelsPage(QWidget):
         self.files.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.files.verticalHeader().setVisible(False)
         self.files.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column in range(1, len(COLUMNS)):  # "Memory needed" whole before a repository is picked
+            self.files.horizontalHeader().setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.files.itemSelectionChanged.connect(self._file_picked)
         self.files.itemDoubleClicked.connect(lambda _item: self.download())
         self.memory_label = QLabel("")
@@ -335,7 +340,7 @@ class GetModelsPage(QWidget):
     def _search_failed(self, exc: BaseException) -> None:
         self.search_button.setEnabled(True)
         self.results_label.setText(tr("getmodels.recommended"))
-        self.status.setText(explain(exc))
+        self.status.setText(hub_error_text(exc))
         self.searched.emit()
 
     # -- a repository's models ---------------------------------------------------------------------
@@ -355,7 +360,7 @@ class GetModelsPage(QWidget):
         ).run()
 
     def _models_failed(self, exc: BaseException) -> None:
-        self.repo_info.setText(explain(exc))
+        self.repo_info.setText(hub_error_text(exc))
         self.models_shown.emit()
 
     def _show_models(self, listing: RepoModels) -> None:
@@ -459,10 +464,20 @@ class GetModelsPage(QWidget):
 
     def _started(self, download: Any) -> None:
         self.download_button.setEnabled(True)
-        self._notice(tr("getmodels.started", file=model_name(download.path)))
+        self._announced = (download.id, tr("getmodels.started", file=model_name(download.path)))
+        self._notice(self._announced[1])
         self.downloads.reload()
         self.download_started.emit(download.id)
 
+    def _started_notice_follows(self) -> None:
+        """ "Downloading …: it goes on while you chat." goes once that download is paused or over."""
+        download_id, line = self._announced
+        row = self.downloads.rows.get(download_id)
+        if row is not None and row.download.state.value not in ("queued", "running"):
+            self._announced = ("", "")
+            if self.notice.text() == line:
+                self.notice.setText("")
+
     def _download_failed(self, exc: BaseException) -> None:
         self.download_button.setEnabled(True)
-        self.status.setText(explain(exc))
+        self.status.setText(hub_error_text(exc))

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.model_catalog.catalog import ModelEntry, ModelTestResult
+    from mira_desktop.ui.changes import ChangeSignal
     from mira_desktop.ui.operations import OperationRunner
 
 
@@ -42,10 +43,17 @@ class ModelsPage(QWidget):
     changed = Signal()  # a change asked for here was written, or refused with its reason shown
     get_models_requested = Signal()
 
-    def __init__(self, services: AppServices, runner: OperationRunner, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        services: AppServices,
+        runner: OperationRunner,
+        parent: QWidget | None = None,
+        changes: ChangeSignal | None = None,
+    ) -> None:
         super().__init__(parent)
         self.services = services
         self.runner = runner
+        self._follow_changes(changes)
         layout = QVBoxLayout(self)
 
         self.model_list = QListWidget()
@@ -175,6 +183,19 @@ class ModelsPage(QWidget):
         else:
             self.model_list.setCurrentRow(0)
         self.listed.emit()
+
+    def _follow_changes(self, changes: ChangeSignal | None) -> None:
+        """Shown again after a download, "Use for new threads", a `mira` command, a model that answered."""
+        if changes is not None:
+            from mira_desktop.core.changes import Topic
+            from mira_desktop.ui.changes import Follow
+
+            topics = {Topic.MODELS, Topic.DOWNLOADS, Topic.THREADS}
+            self._follow = Follow(self, changes, topics, lambda _c: self._reread(), delay_ms=300)
+
+    def _reread(self) -> None:
+        """Read the models again in the background and show them, the selection kept."""
+        self.refresh()
 
     @staticmethod
     def _describe(entry: ModelEntry) -> str:

@@ -82,7 +82,7 @@ class TemplateBox(QGroupBox):
         else:
             key = "template.own" if check.from_model else "template.fallback"
             self.summary.setText(tr(key, name=check.name, problem=check.problem))
-            self.sample.setPlainText(check.sample)
+            self.sample.setPlainText(in_window_language(check.sample))
             self.sample.setVisible(True)
             self.thinking.setText(
                 tr("toolcalls.thinking_yes" if check.thinking_switch else "toolcalls.thinking_no")
@@ -97,3 +97,19 @@ class TemplateBox(QGroupBox):
             self.summary.setText(explain(exc))
             self.sample.setVisible(False)
             self.shown.emit()
+
+
+def in_window_language(sample: str) -> str:
+    """The rendered sample with its four messages in the window's language: the template puts each
+    message's text in verbatim, so swapping the texts keeps exactly the model's own layout."""
+    from mira_desktop.models.adapters.local.chat_template import SAMPLE
+
+    keys = ("template.sample_system", "template.sample_hello", "template.sample_help", "template.sample_sum")
+    # The longest first: "Hello!" is the start of "Hello! How can I help?".
+    pairs = sorted(zip((m["content"] for m in SAMPLE), keys, strict=True), key=lambda pair: -len(pair[0]))
+    marks = {f"\x00{index}\x00": tr(key) for index, (_text, key) in enumerate(pairs)}
+    for index, (text, _key) in enumerate(pairs):
+        sample = sample.replace(text, f"\x00{index}\x00")
+    for mark, translated in marks.items():
+        sample = sample.replace(mark, translated)
+    return sample

@@ -114,8 +114,8 @@ class ToolsPage(QWidget):
         self.result_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         column.addWidget(self.servers)
         column.addWidget(self.empty)
+        column.addLayout(buttons)  # right under the list: selecting a server never moves them
         column.addWidget(self.detail)
-        column.addLayout(buttons)
         column.addWidget(self.trust_box)
         column.addWidget(self.result_label)
         return box

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QInputDialog,
     QLabel,
+    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QMessageBox,
@@ -39,6 +40,9 @@ if TYPE_CHECKING:
     from mira_desktop.ui.operations import OperationRunner
 
 
+TITLE_BAR_BUTTONS = 160  # px a desktop's title bar keeps for its icon and buttons (openbox, GNOME, KDE)
+
+
 def choose_folder(parent: QWidget) -> str:
     """The folder a person picks for a new workspace ("" when they cancel)."""
     return file_dialogs.folder(parent, tr("win.ws_choose_folder"))
@@ -46,8 +50,22 @@ def choose_folder(parent: QWidget) -> str:
 
 def ask_name(parent: QWidget, title: str, suggested: str) -> str | None:
     """The name a person gives (None when they cancel)."""
-    name, ok = QInputDialog.getText(parent, title, tr("win.ws_name"), text=suggested)
-    return name if ok else None
+    dialog = name_dialog(parent, title, suggested)
+    return dialog.textValue() if dialog.exec() == QInputDialog.DialogCode.Accepted else None
+
+
+def name_dialog(parent: QWidget, title: str, suggested: str) -> QInputDialog:
+    """The name prompt, wide enough that the window manager shows its whole title ("New w… space"
+    on a real screen before): the title's width, plus room for the title bar's buttons."""
+    dialog = QInputDialog(parent)
+    dialog.setWindowTitle(title)
+    dialog.setLabelText(tr("win.ws_name"))
+    dialog.setTextValue(suggested)
+    # The dialog's layout sets its size from its contents: widen the field it sizes by.
+    field = dialog.findChild(QLineEdit)
+    if field is not None:
+        field.setMinimumWidth(dialog.fontMetrics().horizontalAdvance(title) + TITLE_BAR_BUTTONS)
+    return dialog
 
 
 def add_workspace_folder(

@@ -151,6 +151,9 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, Quitting,
         self.header.loaded.connect(self._header_loaded)
         self.header.notice.connect(self._notice)
         self.header.models_requested.connect(self.open_get_models)
+        self.header.keyboard_released.connect(
+            lambda: self._composer_takes_keyboard(Qt.FocusReason.PopupFocusReason)
+        )
         # The header's parts under the names the window's tests and scripts use.
         self.bindings = self.header
         self.thread_title = self.header.title
@@ -171,6 +174,10 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, Quitting,
         self.waiting_banner.thread_requested.connect(self.open_thread)
         chat_layout.addWidget(self.waiting_banner)
         chat_layout.addWidget(self.chat_view, 1)
+        from mira_desktop.ui.chat.answer_stage import AnswerStage
+
+        self.answer_stage = AnswerStage()  # a knowledge answer's stage and seconds, while it comes
+        chat_layout.addWidget(self.answer_stage)
         chat_layout.addWidget(self.composer)
 
         splitter = QSplitter(Qt.Orientation.Horizontal)
@@ -249,6 +256,9 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, Quitting,
             draft=lambda: self.header.draft,
         )
         self.header.menu_button.setMenu(self.thread_actions.menu)
+        self.thread_actions.menu.aboutToHide.connect(
+            lambda: QTimer.singleShot(0, self.header.keyboard_released.emit)  # after its action ran
+        )
         self._connect_chat()
         self.header.attach(services, self.background, self.changes)
         # Once the threads are listed (the window is usable), the model loads: started earlier, it would
@@ -327,6 +337,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, Quitting,
         self.chat_view.memory_answered.connect(self._memory_answered)
         self.chat_view.better_model_requested.connect(self.open_get_models)
         self.controller.run_event.connect(self.agent_actions.live_event)
+        self.controller.run_event.connect(self.answer_stage.live_event)
 
     def _bindings_changed(self) -> None:
         self._usage_timer.start()

@@ -1,6 +1,6 @@
 """The main window's model line: the chosen model loaded off the UI thread after the window is
 shown, ready or failed (the composer follows), checked again when another model is picked, and the
-Chinese welcome note about the embedded model. A mixin of :class:`MainWindow`."""
+welcome note about the embedded model. A mixin of :class:`MainWindow`."""
 
 from __future__ import annotations
 
@@ -46,6 +46,7 @@ class ModelStatus:
             return
         self._check_pending = False
         self._checked_ref = ref
+        self._show_model_note()  # the welcome page follows the model picked
         self.model_label.setText(tr("status.model_loading", name=ref))
         self.background.op(self._window(), lambda: prepare_model(models, ref)).success(self._model_checked).run()
 
@@ -86,13 +87,14 @@ class ModelStatus:
             self.start_model_check()
 
     def _show_model_note(self) -> None:
-        """A Chinese window on the embedded model: the welcome page says it is for trying Mira and
-        leads to better models (it answers Chinese poorly)."""
+        """On the embedded model, in every language: the welcome page says it is for trying Mira and
+        leads to better models (it is tiny, and answers Chinese poorly)."""
+        from mira_desktop.core.model_names import readable_model
         from mira_desktop.models.embedded import EMBEDDED_CHAT_MODEL_REF
-        from mira_desktop.ui.i18n import language
 
-        embedded = self.services is not None and self.current_model_ref() == EMBEDDED_CHAT_MODEL_REF
-        if language() == "zh" and embedded:
+        ref = (self.current_model_ref() if self.services is not None else None) or ""  # "" until read
+        self.chat_view.show_where_it_runs(readable_model(ref) if ref.startswith("remote:") else "")
+        if self.services is not None and ref == EMBEDDED_CHAT_MODEL_REF:
             self.chat_view.show_model_note(tr("win.try_model_note"), tr("win.try_model_link"))
         else:
             self.chat_view.show_model_note("", "")

@@ -59,6 +59,7 @@ class OtherWindows:
         workbench.resize(1100, 760)
         workbench.start_chat_requested.connect(self.start_chat_with_role)
         self.role_workbench = workbench
+        _own_window(workbench, self._host())
         workbench.show()
 
     def open_knowledge(self) -> None:
@@ -72,6 +73,7 @@ class OtherWindows:
         page.setWindowTitle(tr("menu.knowledge").rstrip("…"))
         page.resize(1100, 760)
         self.knowledge_page = page
+        _own_window(page, self._host())
         page.show()
 
     def open_settings(self) -> None:
@@ -91,19 +93,40 @@ class OtherWindows:
         self.settings_dialog.open_get_models()
 
     def open_switcher(self) -> None:
-        """Ctrl+K: a thread or a command, by a few letters of its name."""
+        """Ctrl+K: a thread or a command, by a few letters of its name. Every thread, active or
+        archived, whatever the sidebar's search shows: the sidebar's rows at once, the rest read in the
+        background and added as they come."""
         from mira_desktop.ui.shell.quick_switcher import QuickSwitcher
 
         entries = self.palette_commands()
+        listed: set[str] = set()
         for row in range(self.sidebar.thread_list.count()):
             item = self.sidebar.thread_list.item(row)
             thread_id = str(item.data(Qt.ItemDataRole.UserRole))
             if thread_id == MORE:
                 continue
+            listed.add(thread_id)
             title = item.text().split("\n", 1)[0]
             entries.append((tr("switcher.thread", title=title), partial(self.open_thread, thread_id)))
-        self.switcher = QuickSwitcher(entries, self._host())
-        self.switcher.show()
+        switcher = QuickSwitcher(entries, self._host())
+        self.switcher = switcher
+        switcher.show()
+        if self.services is None:
+            return
+        threads = self.services.threads
+
+        def load() -> list[tuple[str, str]]:
+            return [(t.id, t.title) for t in threads.list(None) if t.id not in listed]
+
+        def add(rest: list[tuple[str, str]]) -> None:
+            switcher.add_entries(
+                [
+                    (tr("switcher.thread", title=title or tr("thread.untitled")), partial(self.open_thread, tid))
+                    for tid, title in rest
+                ]
+            )
+
+        self.background.op(switcher, load).success(add).run()
 
     def palette_commands(self) -> list[tuple[str, Callable[[], None]]]:
         """The commands Ctrl+K offers: every named action and shortcut of the window (menus, new chat,
@@ -177,6 +200,22 @@ class OtherWindows:
             self._host(), self.services, self.background, message_id, number,
             on_failure=lambda exc: self._notice(explain(exc)), on_opened=opened,
         )  # fmt: skip
+
+
+def _own_window(window: QWidget, host: QWidget) -> None:
+    """A window of its own (Roles, Knowledge) that behaves like Settings: it opens centred over the
+    main window (kept on its screen), and Esc closes it."""
+    from PySide6.QtGui import QKeySequence, QShortcut
+
+    area = host.screen().availableGeometry()
+    size = window.size().boundedTo(area.size())
+    window.resize(size)
+    place = window.geometry()
+    place.moveCenter(host.frameGeometry().center())
+    x = min(max(place.left(), area.left()), area.right() - size.width() + 1)
+    y = min(max(place.top(), area.top()), area.bottom() - size.height() + 1)
+    window.move(x, y)
+    QShortcut(QKeySequence(Qt.Key.Key_Escape), window, window.close)
 
 
 def _raised(window: QWidget | None) -> bool:

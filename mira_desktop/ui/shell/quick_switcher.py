@@ -35,6 +35,14 @@ class QuickSwitcher(QDialog):
         self._filter("")
         self.query.setFocus()
 
+    def add_entries(self, entries: list[tuple[str, Callable[[], None]]]) -> None:
+        """More entries (threads read in the background), shown if they match what is typed."""
+        chosen = self.list.currentRow()
+        self._entries += entries
+        self._filter(self.query.text())
+        if 0 <= chosen < self.list.count():
+            self.list.setCurrentRow(chosen)  # keep what the arrows picked meanwhile
+
     def _filter(self, text: str) -> None:
         needle = text.strip().casefold()
         self.list.clear()

@@ -40,6 +40,8 @@ MORE = "__more__"  # the data of the list's last item when older threads remain
 
 
 class ThreadSidebar(QWidget):
+    default_model = ""  # the default model's reference, once read (threads that follow it name it)
+
     thread_selected = Signal(str)
     new_chat_requested = Signal()
     archived_toggled = Signal(bool)
@@ -126,7 +128,8 @@ class ThreadSidebar(QWidget):
         self.trash_button.setIcon(self.style().standardIcon(QStyle.StandardPixmap.SP_TrashIcon))
         self.services = services
         self.runner = runner
-        self._follow = Follow(self, changes, {Topic.THREADS, Topic.RUNS}, lambda _c: self.refresh())
+        # MODELS: a thread on the default model names it ("default: NAME"), which follows a new default.
+        self._follow = Follow(self, changes, {Topic.THREADS, Topic.RUNS, Topic.MODELS}, lambda _c: self.refresh())
         self._follow_trash = Follow(self, changes, {Topic.TRASH}, lambda _c: self.count_trash())
         self.refresh()
         self.count_trash()
@@ -152,7 +155,9 @@ class ThreadSidebar(QWidget):
 
         shown = self.shown
 
-        def load() -> tuple[list[Thread], bool, set[str], bool]:
+        models = self.services.models
+
+        def load() -> tuple[list[Thread], bool, set[str], bool, str]:
             if query:
                 matching = {hit.thread_id for hit in threads_service.search(query, limit=500)}
                 threads = [t for t in threads_service.list(status) if t.id in matching]
@@ -160,10 +165,11 @@ class ThreadSidebar(QWidget):
             else:  # the newest page only: 10,000 threads take ~100 ms to read, a page of 200 ~5 ms
                 threads = threads_service.list(status, limit=shown + 1)
                 more, threads = len(threads) > shown, threads[:shown]
-            return threads, bool(query), set(threads_service.awaiting_approval()), more
+            return threads, bool(query), set(threads_service.awaiting_approval()), more, models.default_ref()
 
-        def show(result: tuple[list[Thread], bool, set[str], bool]) -> None:
-            threads, searching, waiting, more = result
+        def show(result: tuple[list[Thread], bool, set[str], bool, str]) -> None:
+            threads, searching, waiting, more, default = result
+            self.default_model = default
             self.show_listed(threads, searching=searching, waiting=waiting, more=more)
 
         self.runner.op(self, load).success(show).run()
@@ -173,10 +179,16 @@ class ThreadSidebar(QWidget):
     ) -> None:
         """Show ``threads`` (a read of the database: the first look, or a refresh) and say so."""
         rows = tuple((t.id, t.title, t.model_ref) for t in threads)
-        listed = (rows, searching, frozenset(waiting), more)
+        listed = (rows, searching, frozenset(waiting), more, self.default_model)
         if (listed, self.selected_id) == self._listed:
             self.listed.emit()
             return  # nothing changed (another process wrote elsewhere): keep the scroll and selection
+        if isinstance(self._listed, tuple) and self._listed[0][:4] == listed[:4] != self._listed[0]:
+            self._listed = (listed, self.selected_id)  # the same rows, the default's name now known or
+            self._name_the_default(threads)  # changed: their subtitles change in place, no rebuild
+            self.select(self.selected_id)
+            self.listed.emit()
+            return
         if isinstance(self._listed, tuple) and self._listed[0] == listed:
             self._listed = (listed, self.selected_id)  # the same rows, another selection (e.g. the
             self.select(self.selected_id)  # first look's list, then a thread opened): no rebuild
@@ -206,12 +218,15 @@ class ThreadSidebar(QWidget):
         self, threads: list[Thread], *, searching: bool = False, selected: str | None = None
     ) -> None:
         self.thread_list.clear()
+        from mira_desktop.core.model_names import readable_model
+
+        folder = self.services.folder.models_dir if self.services is not None else None
         for thread in threads:
-            model = thread.model_ref or tr("thread.default_model")
+            model = readable_model(thread.model_ref, folder) if thread.model_ref else self._default_text(folder)
             title = thread.title or tr("thread.untitled")
             item = QListWidgetItem(f"{title}\n{model}")
             item.setData(Qt.ItemDataRole.UserRole, thread.id)
-            item.setToolTip(f"{title}\n{model}")
+            item.setToolTip(f"{title}\n{thread.model_ref or model}")
             if thread.id in self.waiting:  # an agent run of this thread waits for the user's approval
                 from PySide6.QtWidgets import QStyle
 
@@ -226,6 +241,24 @@ class ThreadSidebar(QWidget):
             empty = tr("sidebar.no_archived") if self.archived else tr("sidebar.empty")
             self.empty_label.setText(tr("sidebar.no_match") if searching else empty)
             self.list_stack.setCurrentWidget(self.empty_label)
+
+    def _name_the_default(self, threads: Sequence[Thread]) -> None:
+        folder = self.services.folder.models_dir if self.services is not None else None
+        following = {t.id: t.title or tr("thread.untitled") for t in threads if not t.model_ref}
+        for row in range(self.thread_list.count()):
+            item = self.thread_list.item(row)
+            title = following.get(str(item.data(Qt.ItemDataRole.UserRole)))
+            if title is not None:
+                item.setText(f"{title}\n{self._default_text(folder)}")
+                item.setToolTip(item.text())
+
+    def _default_text(self, folder: object) -> str:
+        """A thread that follows the default model: "default: NAME" once the default is known."""
+        from mira_desktop.core.model_names import readable_model
+
+        if not self.default_model:
+            return tr("thread.default_model")
+        return tr("thread.default_named", name=readable_model(self.default_model, folder))  # type: ignore[arg-type]
 
     def show_more(self) -> None:
         """The next page of older threads under the ones shown."""

@@ -138,4 +138,5 @@ STRINGS: dict[str, Source] = {
     "header.role_archived": translate("header", "archived: not used", "header.role_archived"),
     "header.default_model": translate("header", "Default ({name})", "header.default_model"),
     "header.model_tip": translate("header", "The model this thread uses", "header.model_tip"),
+    "header.get_models": translate("header", "Get more models…", "header.get_models"),
 }

@@ -15,6 +15,11 @@ STRINGS: dict[str, Source] = {
         "getmodels.endpoint_placeholder",
     ),
     "getmodels.endpoint_apply": translate("getmodels", "Use", "getmodels.endpoint_apply"),
+    "getmodels.offline": translate(
+        "getmodels",
+        "{host} cannot be reached: check the connection, or type a mirror's address (such as https://hf-mirror.com) in the Hub field above and press Use.",
+        "getmodels.offline",
+    ),
     "getmodels.endpoint_now": translate(
         "getmodels", "Models come from {url} ({source}).", "getmodels.endpoint_now"
     ),
@@ -143,6 +148,12 @@ STRINGS: dict[str, Source] = {
     "downloads.pause": translate("downloads", "Pause", "downloads.pause"),
     "downloads.resume": translate("downloads", "Resume", "downloads.resume"),
     "downloads.cancel": translate("downloads", "Cancel", "downloads.cancel"),
+    "downloads.cancel_title": translate("downloads", "Cancel the download", "downloads.cancel_title"),
+    "downloads.cancel_question": translate(
+        "downloads",
+        "Cancel the download of {file}? The {done} downloaded so far will be deleted.",
+        "downloads.cancel_question",
+    ),
     "downloads.use_default": translate("downloads", "Use for new threads", "downloads.use_default"),
     "downloads.use_role": translate("downloads", "Use for role…", "downloads.use_role"),
     "downloads.used_default": translate("downloads", "New threads now use {ref}.", "downloads.used_default"),
@@ -172,4 +183,12 @@ STRINGS: dict[str, Source] = {
     ),
     "template.remote": translate("template", "The server applies its own chat template.", "template.remote"),
     "template.reading": translate("template", "Reading the model's chat template…", "template.reading"),
+    # The sample conversation rendered through the template (models/adapters/local/chat_template.py SAMPLE),
+    # shown in the window's language.
+    "template.sample_system": translate(
+        "template", "You are Mira, a helpful assistant.", "template.sample_system"
+    ),
+    "template.sample_hello": translate("template", "Hello!", "template.sample_hello"),
+    "template.sample_help": translate("template", "Hello! How can I help?", "template.sample_help"),
+    "template.sample_sum": translate("template", "What is 2 + 2?", "template.sample_sum"),
 }

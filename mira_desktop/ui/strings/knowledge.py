@@ -99,6 +99,7 @@ STRINGS: dict[str, Source] = {
     "kb.indexing": translate("kb", "Indexing: {done} of %Ln jobs finished", "kb.indexing", 1).counted_by(
         "total"
     ),
+    "kb.indexing_doc": translate("kb", "{document}: {percent} %", "kb.indexing_doc"),
     "kb.queued": translate("kb", "Queued %Ln document(s).", "kb.queued", 1),
     "kb.unchanged": translate("kb", " {count} unchanged.", "kb.unchanged"),
     "kb.search_placeholder": translate(

@@ -30,6 +30,11 @@ STRINGS: dict[str, Source] = {
         "Chat with a local model, ask your documents, or let an agent work in a folder you choose.\nEverything runs on this computer.",
         "empty.body",
     ),
+    "empty.body_remote": translate(
+        "empty",
+        "Chat with a model, ask your documents, or let an agent work in a folder you choose.\nThis chat's answers come from {name}, a model outside this computer; your threads and documents stay here.",
+        "empty.body_remote",
+    ),
     "status.data": translate("status", "Data: {path}", "status.data"),
     "status.model_loading": translate("status", "Model: {name} — loading…", "status.model_loading"),
     "status.model_ready": translate("status", "Model: {name} — ready", "status.model_ready"),

@@ -13,6 +13,7 @@ STRINGS: dict[str, Source] = {
     ),
     "thread.untitled": translate("thread", "Untitled", "thread.untitled"),
     "thread.default_model": translate("thread", "default model", "thread.default_model"),
+    "thread.default_named": translate("thread", "default: {name}", "thread.default_named"),
     "thread.menu": translate("thread", "Thread actions", "thread.menu"),
     "thread.rename": translate("thread", "Rename…", "thread.rename"),
     "thread.title": translate("thread", "Title", "thread.title"),

@@ -86,10 +86,10 @@ STRINGS: dict[str, Source] = {
         "Rebuild {name} with {embedder}? Every document is embedded again beside the current index, which keeps answering until the new one is ready.",
         "win.embedder_switch",
     ),
-    # The welcome page when the window is Chinese and the model is the embedded one (ui/chat/view.py).
+    # The welcome page when the model is the embedded one (ui/chat/view.py).
     "win.try_model_note": translate(
         "win",
-        "The built-in SmolLM2 model is tiny and meant for trying Mira: its Chinese answers are often garbled. For real use, pick a better model — a Qwen2.5 or GLM GGUF file, or Ollama or LM Studio already running on this computer.",
+        "The built-in SmolLM2 model is tiny and meant for trying Mira: its answers are often wrong, its Chinese ones garbled. For real use, pick a better model — a Qwen2.5 or GLM GGUF file, or Ollama or LM Studio already running on this computer.",
         "win.try_model_note",
     ),
     "win.try_model_link": translate("win", "Choose a better model…", "win.try_model_link"),
@@ -136,6 +136,11 @@ STRINGS: dict[str, Source] = {
     ),
     "win.tools_cannot": translate(
         "win", "{model} cannot call tools, so the agent cannot work with it.", "win.tools_cannot"
+    ),
+    "win.tools_tiny": translate(
+        "win",
+        "{model} is too small to use the tools: the agent will most likely answer without reading or changing a file.",
+        "win.tools_tiny",
     ),
     "win.tools_unused": translate(
         "win",

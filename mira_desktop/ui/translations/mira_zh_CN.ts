@@ -444,6 +444,16 @@
         <translation>取消</translation>
     </message>
     <message>
+        <source>Cancel the download</source>
+        <comment>downloads.cancel_title</comment>
+        <translation>取消下载</translation>
+    </message>
+    <message>
+        <source>Cancel the download of {file}? The {done} downloaded so far will be deleted.</source>
+        <comment>downloads.cancel_question</comment>
+        <translation>取消 {file} 的下载？已下载的 {done} 将被删除。</translation>
+    </message>
+    <message>
         <source>Use for new threads</source>
         <comment>downloads.use_default</comment>
         <translation>用于新对话</translation>
@@ -483,6 +493,13 @@ Everything runs on this computer.</source>
         <translation>与本地模型聊天、向你的文档提问，或让智能体在你选定的文件夹中工作。
 一切都在这台电脑上运行。</translation>
     </message>
+    <message>
+        <source>Chat with a model, ask your documents, or let an agent work in a folder you choose.
+This chat&apos;s answers come from {name}, a model outside this computer; your threads and documents stay here.</source>
+        <comment>empty.body_remote</comment>
+        <translation>与模型聊天、向你的文档提问，或让智能体在你选择的文件夹里工作。
+这个对话的回答来自 {name}，一个不在这台电脑上的模型；你的对话和文档仍保存在这里。</translation>
+    </message>
 </context>
 <context>
     <name>error</name>
@@ -518,6 +535,11 @@ Everything runs on this computer.</source>
         <source>Use</source>
         <comment>getmodels.endpoint_apply</comment>
         <translation>使用</translation>
+    </message>
+    <message>
+        <source>{host} cannot be reached: check the connection, or type a mirror&apos;s address (such as https://hf-mirror.com) in the Hub field above and press Use.</source>
+        <comment>getmodels.offline</comment>
+        <translation>无法连接 {host}：请检查网络连接，或在上方的“模型库”栏中输入镜像地址（例如 https://hf-mirror.com），然后按“使用”。</translation>
     </message>
     <message>
         <source>Models come from {url} ({source}).</source>
@@ -848,6 +870,11 @@ For {purposes} · licence {licence} · {languages}</source>
         <comment>header.model_tip</comment>
         <translation>此对话使用的模型</translation>
     </message>
+    <message>
+        <source>Get more models…</source>
+        <comment>header.get_models</comment>
+        <translation>获取更多模型…</translation>
+    </message>
 </context>
 <context>
     <name>kb</name>
@@ -1176,6 +1203,11 @@ For {purposes} · licence {licence} · {languages}</source>
         <translation>
             <numerusform>正在索引：%Ln 个任务中已完成 {done} 个</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>{document}: {percent} %</source>
+        <comment>kb.indexing_doc</comment>
+        <translation>{document}：{percent} %</translation>
     </message>
     <message numerus="yes">
         <source>%Ln document(s)</source>
@@ -6186,6 +6218,29 @@ Start one on the right.</source>
     </message>
 </context>
 <context>
+    <name>stage</name>
+    <message>
+        <source>Searching the knowledge base… {seconds} s</source>
+        <comment>stage.searching</comment>
+        <translation>正在检索知识库… {seconds} 秒</translation>
+    </message>
+    <message>
+        <source>Weighing the passages found… {seconds} s</source>
+        <comment>stage.weighing</comment>
+        <translation>正在评估找到的段落… {seconds} 秒</translation>
+    </message>
+    <message>
+        <source>Rewriting the question to search again… {seconds} s</source>
+        <comment>stage.rewriting</comment>
+        <translation>正在改写问题以再次检索… {seconds} 秒</translation>
+    </message>
+    <message>
+        <source>Writing the answer from the sources… {seconds} s</source>
+        <comment>stage.writing</comment>
+        <translation>正在根据来源撰写回答… {seconds} 秒</translation>
+    </message>
+</context>
+<context>
     <name>startup</name>
     <message>
         <source>The model is still loading: your message waits here, and Enter sends it as soon as the model is ready.</source>
@@ -6324,6 +6379,26 @@ Start one on the right.</source>
         <comment>template.reading</comment>
         <translation>正在读取模型的对话模板…</translation>
     </message>
+    <message>
+        <source>You are Mira, a helpful assistant.</source>
+        <comment>template.sample_system</comment>
+        <translation>你是 Mira，一个乐于助人的助手。</translation>
+    </message>
+    <message>
+        <source>Hello!</source>
+        <comment>template.sample_hello</comment>
+        <translation>你好！</translation>
+    </message>
+    <message>
+        <source>Hello! How can I help?</source>
+        <comment>template.sample_help</comment>
+        <translation>你好！有什么可以帮你的？</translation>
+    </message>
+    <message>
+        <source>What is 2 + 2?</source>
+        <comment>template.sample_sum</comment>
+        <translation>2 + 2 等于几？</translation>
+    </message>
 </context>
 <context>
     <name>thread</name>
@@ -6356,6 +6431,11 @@ Start one on the right.</source>
         <source>default model</source>
         <comment>thread.default_model</comment>
         <translation>默认模型</translation>
+    </message>
+    <message>
+        <source>default: {name}</source>
+        <comment>thread.default_named</comment>
+        <translation>默认：{name}</translation>
     </message>
     <message>
         <source>Thread actions</source>
@@ -7326,9 +7406,9 @@ Start one on the right.</source>
         <translation>用 {embedder} 重建 {name}？每个文档都会在当前索引旁边重新嵌入，新索引就绪前当前索引照常回答。</translation>
     </message>
     <message>
-        <source>The built-in SmolLM2 model is tiny and meant for trying Mira: its Chinese answers are often garbled. For real use, pick a better model — a Qwen2.5 or GLM GGUF file, or Ollama or LM Studio already running on this computer.</source>
+        <source>The built-in SmolLM2 model is tiny and meant for trying Mira: its answers are often wrong, its Chinese ones garbled. For real use, pick a better model — a Qwen2.5 or GLM GGUF file, or Ollama or LM Studio already running on this computer.</source>
         <comment>win.try_model_note</comment>
-        <translation>内置的 SmolLM2 模型很小，只适合试用 Mira：它的中文回答常常不通顺。要认真使用，请换一个更好的模型——例如 Qwen2.5 或 GLM 的 GGUF 文件，或这台电脑上已在运行的 Ollama、LM Studio。</translation>
+        <translation>内置的 SmolLM2 模型很小，只适合试用 Mira：它的回答常常出错，中文回答常常不通顺。要认真使用，请换一个更好的模型——例如 Qwen2.5 或 GLM 的 GGUF 文件，或这台电脑上已在运行的 Ollama、LM Studio。</translation>
     </message>
     <message>
         <source>Choose a better model…</source>
@@ -7411,6 +7491,11 @@ Start one on the right.</source>
         <source>{model} cannot call tools, so the agent cannot work with it.</source>
         <comment>win.tools_cannot</comment>
         <translation>{model} 不能调用工具，智能体无法用它工作。</translation>
+    </message>
+    <message>
+        <source>{model} is too small to use the tools: the agent will most likely answer without reading or changing a file.</source>
+        <comment>win.tools_tiny</comment>
+        <translation>{model} 太小，用不了工具：智能体多半会不读也不改任何文件就直接回答。</translation>
     </message>
     <message>
         <source>{model} did not use the tools in this thread&apos;s last agent run: nothing was read or changed.</source>

@@ -7,6 +7,8 @@ be **cancelled** (Stop: the partial text is kept), or fall into a **loop**. Smal
 run of words, again and again until the token limit; :class:`RepetitionGuard` stops the stream at
 the second copy of a sentence or the third of an 8-word run, and the answer keeps only the text
 before the repeat (the streamed deltas stay in the journal, the saved message is the trimmed text).
+A symbol counts as a word (SmolLM2 answered "你好" with 171 × "🌟"), and the guard also looks every
+``CHECK_EVERY`` characters, since such a loop has no sentence end to wait for.
 """
 
 from __future__ import annotations
@@ -27,8 +29,12 @@ from mira_desktop.services.chat.run_context import RunContext, RunOutcome
 
 REPETITION_EVENT = "answer.repetition_stopped"
 _MARKERS = re.compile(r"\[\d+(?:\s*[,，]\s*\d+)*\]")
-_WORD = re.compile(rf"[{CJK_CLASS}]|[^\W_]+")
+# Symbols and emoji, each a word of its own: arrows, technical and miscellaneous symbols, dingbats,
+# and the emoji planes (U+1F000–U+1FAFF).
+_SYMBOL_CLASS = "\u2190-\u2bff\U0001f000-\U0001faff"
+_WORD = re.compile(rf"[{CJK_CLASS}]|[{_SYMBOL_CLASS}]|[^\W_]+")
 _ENDS = ".!?。！？；…\n"
+CHECK_EVERY = 64  # characters streamed without a sentence end before the guard looks anyway
 
 
 @dataclass(frozen=True)
@@ -153,6 +159,7 @@ def stream_answer(
     finish = "stop"
     usage: dict[str, int] = {}
     pending_check = False
+    unchecked = 0  # characters streamed since the guard last looked
     chunks: Iterator[Chunk] = stream_with_retry(context.model, request, context.cancel, retry_delays)
     try:
         for chunk in chunks:
@@ -160,9 +167,12 @@ def stream_answer(
                 if first is None and chunk.text:
                     first = time.perf_counter() - started
                 context.delta(chunk.text)
-                pending_check = pending_check or any(c in _ENDS for c in chunk.text)
+                unchecked += len(chunk.text)
+                pending_check = (
+                    pending_check or any(c in _ENDS for c in chunk.text) or unchecked >= CHECK_EVERY
+                )
                 if pending_check:
-                    pending_check = False
+                    pending_check, unchecked = False, 0
                     cut = guard.check(context.text[base:])
                     if cut is not None:
                         return _stopped(context, base, cut, first, usage)

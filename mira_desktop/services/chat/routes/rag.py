@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -54,6 +54,10 @@ GRADE_MAX_TOKENS = 60
 HYDE_MAX_TOKENS = 80
 MESSAGE_OVERHEAD = 8  # the chat template's markers around each message, with room to spare
 MIN_ANSWER_TOKENS = 128  # the answer's reserve is never squeezed below this to make room for sources
+# Each stage a knowledge answer goes through, said as it begins (``rag.stage``: the window shows it
+# with the seconds so far, ``mira chat send --json`` prints it): the clock's names → the event's.
+STAGE_EVENT = "rag.stage"
+STAGES = {"retrieve": "searching", "grade": "weighing", "rewrite": "rewriting", "write": "writing"}
 MIN_SOURCE_TOKENS = 200  # older turns are dropped before the sources get less than this
 
 
@@ -97,8 +101,11 @@ class RagRoute:
         self.settings = settings or RagSettings()
 
     def run(self, context: RunContext) -> RunOutcome:
+        def stage(name: str, elapsed_ms: float) -> None:  # what the person waits for, as it begins
+            context.emit(STAGE_EVENT, {"stage": STAGES.get(name, name), "elapsed_ms": round(elapsed_ms)})
+
         try:
-            return self._run(context, Clock())
+            return self._run(context, Clock(stage))
         except Cancelled:  # retrieval saw the token between its stages
             return RunOutcome(RunStatus.CANCELLED)
 
@@ -231,6 +238,7 @@ class RagRoute:
             {"sources": len(sources), "dropped": len(evidence) - len(fitted), "shortened": sum(f.shortened for f in fitted)},
         )  # fmt: skip
         answer_at = clock.elapsed_ms()
+        clock.begin("write")
         answered = stream_answer(context, request, retry_delays=self._delays)
         first = None if answered.first_token_s is None else answer_at + answered.first_token_s * 1000
         timings = clock.done(first)
@@ -319,11 +327,17 @@ class RagRoute:
 
 
 class Clock:
-    """Milliseconds per stage (summed when a stage runs twice), and the total."""
+    """Milliseconds per stage (summed when a stage runs twice), and the total; ``on_stage`` hears each
+    stage begin, with the milliseconds since the question."""
 
-    def __init__(self) -> None:
+    def __init__(self, on_stage: Callable[[str, float], None] | None = None) -> None:
         self.started = time.perf_counter()
         self.stages: dict[str, float] = {}
+        self._on_stage = on_stage
+
+    def begin(self, name: str) -> None:
+        if self._on_stage is not None:
+            self._on_stage(name, self.elapsed_ms())
 
     def stage(self, name: str) -> _Stage:
         return _Stage(self, name)
@@ -346,6 +360,7 @@ class _Stage:
         self.clock, self.name = clock, name
 
     def __enter__(self) -> None:
+        self.clock.begin(self.name)
         self.started = time.perf_counter()
 
     def __exit__(self, *exc: object) -> None:
