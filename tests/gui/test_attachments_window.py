@@ -331,6 +331,7 @@ def test_the_chips_and_media_switches_speak_chinese(
     assert "朗读回答" in texts
     assert "每个回答配一张图片" in texts
     allowed = {entry.name for entry in app_services.models.entries()} | {str(app_services.folder.root)}
+    allowed |= {"Scripted"}  # the header names the thread's own test model "Scripted (FILE)" (core/model_names)
     allowed |= {role.name for role in app_services.roles.list()}
     allowed |= {"MD"}  # a file's type on its chip goes by its name, as PNG and PDF do
     left = flagged(window, allowed) + [f"menu: {a.toolTip()!r}" for a in menu.actions() if not re.search(

@@ -28,7 +28,7 @@ def test_the_models_tab_follows_a_new_default_and_a_model_that_answered_while_it
     page = ModelsPage(app_services, runner, changes=changes)
     qtbot.addWidget(page)
     page.show()
-    assert _row(page, "local:smollm2").startswith("★")
+    qtbot.waitUntil(lambda: _row(page, "local:smollm2").startswith("★"), timeout=10_000)  # read in the background
     chosen = script({"text": "Hello."})
     app_services.models.set_default(chosen)  # as Get models' "Use for new threads" does
     qtbot.waitUntil(lambda: _row(page, chosen).startswith("★"), timeout=10_000)
