@@ -111,7 +111,7 @@ def _files(args: argparse.Namespace, services: AppServices, out: Output) -> int:
     if out.as_json:
         out.data(listing)
         return 0
-    from mira_desktop.models.adapters.local.chat_template import template_name
+    from mira_desktop.services.model_catalog.prompt_format import template_name
 
     if listing.architecture:
         out.line(

@@ -391,7 +391,7 @@ def tool_use(
     caps, name = entry.capabilities, entry.name
     if caps and not caps.get("supports_tools") and not caps.get("supports_json_schema"):
         return {"tools": "cannot", "tools_model": name}
-    from mira_desktop.models.embedded import EMBEDDED_CHAT_MODEL_REF
+    from mira_desktop.services.model_catalog.prompt_format import EMBEDDED_CHAT_MODEL_REF
 
     if ref == EMBEDDED_CHAT_MODEL_REF:
         return {"tools": "tiny", "tools_model": name}

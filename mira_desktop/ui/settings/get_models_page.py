@@ -364,7 +364,7 @@ class GetModelsPage(QWidget):
         self.models_shown.emit()
 
     def _show_models(self, listing: RepoModels) -> None:
-        from mira_desktop.models.adapters.local.chat_template import template_name
+        from mira_desktop.services.model_catalog.prompt_format import template_name
 
         self.listing = listing
         if listing.architecture:

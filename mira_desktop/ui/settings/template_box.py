@@ -15,8 +15,8 @@ from mira_desktop.ui.i18n import explain, tr
 from mira_desktop.ui.tool_calling import tool_calls_line
 
 if TYPE_CHECKING:
-    from mira_desktop.models.adapters.local.chat_template import TemplateCheck
     from mira_desktop.services.app.bundle import AppServices
+    from mira_desktop.services.model_catalog.prompt_format import TemplateCheck
     from mira_desktop.ui.operations import OperationRunner
 
 
@@ -102,7 +102,7 @@ class TemplateBox(QGroupBox):
 def in_window_language(sample: str) -> str:
     """The rendered sample with its four messages in the window's language: the template puts each
     message's text in verbatim, so swapping the texts keeps exactly the model's own layout."""
-    from mira_desktop.models.adapters.local.chat_template import SAMPLE
+    from mira_desktop.services.model_catalog.prompt_format import SAMPLE
 
     keys = ("template.sample_system", "template.sample_hello", "template.sample_help", "template.sample_sum")
     # The longest first: "Hello!" is the start of "Hello! How can I help?".

@@ -90,7 +90,7 @@ class ModelStatus:
         """On the embedded model, in every language: the welcome page says it is for trying Mira and
         leads to better models (it is tiny, and answers Chinese poorly)."""
         from mira_desktop.core.model_names import readable_model
-        from mira_desktop.models.embedded import EMBEDDED_CHAT_MODEL_REF
+        from mira_desktop.services.model_catalog.prompt_format import EMBEDDED_CHAT_MODEL_REF
 
         ref = (self.current_model_ref() if self.services is not None else None) or ""  # "" until read
         self.chat_view.show_where_it_runs(readable_model(ref) if ref.startswith("remote:") else "")
