@@ -28,7 +28,9 @@ def test_the_models_tab_follows_a_new_default_and_a_model_that_answered_while_it
     page = ModelsPage(app_services, runner, changes=changes)
     qtbot.addWidget(page)
     page.show()
-    qtbot.waitUntil(lambda: _row(page, "local:smollm2").startswith("★"), timeout=10_000)  # read in the background
+    qtbot.waitUntil(
+        lambda: _row(page, "local:smollm2").startswith("★"), timeout=10_000
+    )  # read in the background
     chosen = script({"text": "Hello."})
     app_services.models.set_default(chosen)  # as Get models' "Use for new threads" does
     qtbot.waitUntil(lambda: _row(page, chosen).startswith("★"), timeout=10_000)
@@ -87,3 +89,26 @@ def test_a_thread_on_the_default_model_names_it_in_the_sidebar_and_follows_a_new
     app_services.models.set_default("local:smollm2")  # the default changes (another window, `mira`)
     qtbot.waitUntil(lambda: subtitle() == "default: SmolLM2-135M-Instruct", timeout=10_000)
     window.close()
+
+
+def test_the_models_tab_names_a_downloaded_model_by_its_repository_and_file_not_its_path(
+    qtbot: QtBot, app_services: AppServices, runner: OperationRunner, changes: ChangeSignal
+) -> None:
+    from tests.support.gguf_files import write_gguf
+
+    folder = app_services.folder.models_dir / "acme" / "tiny-GGUF"
+    folder.mkdir(parents=True)
+    ref = app_services.models.add_local(str(write_gguf(folder / "tiny-Q4_K_M.gguf"))).ref
+    page = ModelsPage(app_services, runner, changes=changes)
+    qtbot.addWidget(page)
+    page.show()
+    qtbot.waitUntil(lambda: "acme/tiny-GGUF · tiny-Q4_K_M.gguf" in _row(page, ref), timeout=10_000)
+    assert str(app_services.folder.models_dir) not in _row(page, ref)  # the path is the tooltip's
+    row = next(
+        page.model_list.item(i)
+        for i in range(page.model_list.count())
+        if page.model_list.item(i).data(256) == ref
+    )
+    assert row.toolTip() == ref
+    assert "(local:smollm2)" not in _row(page, "local:smollm2")  # the built-in model is named once
+    page.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mira_desktop.core.model_names import readable_model
 from mira_desktop.ui import file_dialogs
 from mira_desktop.ui.i18n import explain, tr
 from mira_desktop.ui.settings.model_roles import DiscoveryDialog, ModelRolesBox
@@ -170,7 +172,7 @@ class ModelsPage(QWidget):
         try:
             self.model_list.clear()
             for entry in entries:
-                item = QListWidgetItem(self._describe(entry))
+                item = QListWidgetItem(self._describe(entry, self.services.folder.models_dir))
                 item.setData(Qt.ItemDataRole.UserRole, entry.ref)
                 item.setToolTip(entry.detail or entry.ref)
                 self.model_list.addItem(item)
@@ -198,14 +200,18 @@ class ModelsPage(QWidget):
         self.refresh()
 
     @staticmethod
-    def _describe(entry: ModelEntry) -> str:
+    def _describe(entry: ModelEntry, models_dir: Path | None = None) -> str:
+        """The model's line: its name and, where it adds something, the repository and file it came
+        from (never its whole path: that is the tooltip)."""
         star = "★ " if entry.is_default else "   "
+        where = readable_model(entry.ref, models_dir)
+        origin = f"  ({where})" if where not in (entry.name, f"{entry.name}.gguf") else ""
         state = tr("models.loaded") if entry.loaded else ""
         window = entry.capabilities.get("context_window")
         extra = f" · {tr('models.context_window', window=int(window))}" if window else ""
         problem = f" · {entry.detail}" if entry.detail else ""
         sees = f" · {tr('models.sees')}" if entry.capabilities.get("supports_vision") else ""
-        return f"{star}{entry.name}  ({entry.ref}){extra}{sees} {state}{problem}".rstrip()
+        return f"{star}{entry.name}{origin}{extra}{sees} {state}{problem}".rstrip()
 
     def selected_ref(self) -> str | None:
         item = self.model_list.currentItem()
