@@ -84,6 +84,7 @@ class OperationRunner(QObject):
         self._closed = threading.Event()
         self._running: set[Operation[Any]] = set()
         self._last: list[Future[None]] = []  # what the window writes as it closes (before_shutdown)
+        self._outstanding = 0  # submitted operations whose end has not reached the UI thread
         self._idle = threading.Condition()
 
     def set_bug_reporter(self, report_bug: Callable[[BaseException], InternalError]) -> None:
@@ -107,12 +108,17 @@ class OperationRunner(QObject):
 
     def _submit(self, work: Callable[[], None]) -> None:
         if not self._closed.is_set():
+            with self._idle:
+                self._outstanding += 1
             self._executor.submit(work)
 
     def _post(self, delivery: _Delivery) -> None:
         self._relay.delivered.emit(delivery)
 
     def _deliver(self, delivery: _Delivery) -> None:
+        if delivery.keep is not None:  # an operation's end (progress carries nothing to keep)
+            with self._idle:
+                self._outstanding -= 1
         owner, callback, value = delivery.open()
         if callback is None or self._closed.is_set() or (owner is not None and not shiboken6.isValid(owner)):
             return
@@ -125,6 +131,12 @@ class OperationRunner(QObject):
     @property
     def closed(self) -> bool:
         return self._closed.is_set()
+
+    @property
+    def settled(self) -> bool:
+        """No operation is queued, running, or has its result still on the way to the UI thread."""
+        with self._idle:
+            return self._outstanding == 0
 
     def _started(self, operation: Operation[Any]) -> None:
         with self._idle:

@@ -180,7 +180,7 @@ def test_a_report_kept_by_mira_eval_rag_in_another_process_is_charted_without_a_
     app_services.other_processes.watch(interval_s=0.1)  # as the main window does
     answers = page.evaluation_tab.answers
     qtbot.waitUntil(lambda: page.kb_list.count() == 1 and page.evaluation_tab.isEnabled())
-    qtbot.wait(500)  # every reload of the page's own start is done
+    qtbot.waitUntil(lambda: page.runner.settled)  # every reload of the page's own start is done
     keep = (  # what `mira eval rag` does last, in its own process, once the window saw its start
         "import sys, time; from pathlib import Path; from mira_desktop.app import build_services;"
         "s = build_services(Path(sys.argv[1])); time.sleep(2);"

@@ -50,7 +50,8 @@ def test_the_role_form_gives_its_fields_the_panes_width(
     qtbot.waitExposed(workbench)
     form = workbench.form
     qtbot.waitUntil(lambda: bool(form.name_edit.text()))
-    qtbot.wait(50)
+    fields = (form.name_edit, form.summary_edit, form.prompt_edits["description"], form.prompt_edits["persona"])
+    qtbot.waitUntil(lambda: all(f.width() >= form.width() - 40 for f in fields))  # the layout has settled
     pane = form.width()
     for field in (form.name_edit, form.summary_edit, form.prompt_edits["description"], form.prompt_edits["persona"]):
         assert field.width() >= pane - 40, (size, field.width(), pane)
