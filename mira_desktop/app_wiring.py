@@ -288,8 +288,6 @@ def _wire(
         attachments=attachments,
         routes={RunKind.RAG: RagRoute(retriever), RunKind.AGENT: agent_route},
         answer_listeners=[attachments.cite_answer, media.after_answer],
-        # The summary service needs the chat service: bound here, called after each answer.
-        on_run_finished=lambda thread_id: summaries.refresh_if_needed(thread_id),  # noqa: PLW0108
     )
     summaries = SummaryService(
         threads=threads,
@@ -300,6 +298,7 @@ def _wire(
         changes=changes,
         on_failure=lambda text: bus.post(Level.WARNING, text),
     )
+    chat.after_each_run(summaries.refresh_if_needed)  # the summary service is built from the chat service
     agent_runs = AgentRuns(
         chat=chat,
         route=agent_route,

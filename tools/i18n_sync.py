@@ -67,8 +67,8 @@ def ts_path(language: str) -> Path:
 def load_catalog() -> dict[str, object]:
     """The catalog as it is on disk now, in a fresh interpreter (this run may have just written it)."""
     code = (
-        "import json; from dataclasses import asdict; from mira_desktop.ui.strings import CATALOG; "
-        "print(json.dumps({k: asdict(v) for k, v in CATALOG.items()}))"
+        "import json; from dataclasses import asdict; from mira_desktop.ui.strings import catalog; "
+        "print(json.dumps({k: asdict(v) for k, v in catalog().items()}))"
     )
     found = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True)
     loaded: dict[str, object] = json.loads(found.stdout)

@@ -41,9 +41,11 @@ from mira_desktop.ui.i18n import chosen_language, language, saved_language, tr
 from mira_desktop.ui.locale_format import format_date, format_number, format_timestamp
 from mira_desktop.ui.operations import OperationRunner
 from mira_desktop.ui.settings.appearance_page import AppearancePage
-from mira_desktop.ui.strings import CATALOG
+from mira_desktop.ui.strings import catalog
 from tests.gui.conftest import Speak
 from tests.gui.support import open_window
+
+CATALOG = catalog()
 
 TS_FILES = {"zh": i18n.TRANSLATIONS_DIR / "mira_zh_CN.ts", "en": i18n.TRANSLATIONS_DIR / "mira_en.ts"}
 PLACEHOLDER = re.compile(r"\{(\w+)\}")

@@ -74,7 +74,6 @@ class ChatService:
         attachments: AttachmentService,
         routes: Mapping[RunKind, RouteRunner],
         answer_listeners: Sequence[Callable[[str, str], None]] = (),
-        on_run_finished: Callable[[str], None] | None = None,
     ) -> None:
         self._db = database
         self._threads = threads
@@ -114,8 +113,13 @@ class ChatService:
         self._active: dict[str, RunHandle] = {}
         self._run_tasks: list[Task[None]] = []  # to the end of what follows an answer (close waits)
         self._lock = threading.Lock()
-        self._on_run_finished = on_run_finished
+        self._on_run_finished: Callable[[str], None] | None = None  # after_each_run
         self.require_routes()
+
+    def after_each_run(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(thread_id)`` after each completed run (one listener: the summaries, which
+        are built from this service and so cannot be given to its constructor)."""
+        self._on_run_finished = callback
 
     def register_route(self, kind: RunKind, runner: RouteRunner) -> None:
         self._worker.routes[kind] = runner

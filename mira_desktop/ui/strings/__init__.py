@@ -50,8 +50,6 @@ def entry(key: str) -> Source | None:
     return found
 
 
-def __getattr__(name: str) -> dict[str, Source]:
-    """``CATALOG``: every entry, the window's text and the phrases (for the tests and ``tools/i18n_sync.py``)."""
-    if name == "CATALOG":
-        return _merge(_WINDOW, _phrases())
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+def catalog() -> dict[str, Source]:
+    """Every entry, the window's text and the phrases (for the tests and ``tools/i18n_sync.py``)."""
+    return _merge(_WINDOW, _phrases())
