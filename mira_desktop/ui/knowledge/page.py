@@ -9,7 +9,6 @@ counts and hints are always current and no timer polls the database.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
@@ -38,6 +37,7 @@ from mira_desktop.ui.knowledge.document_actions import DocumentActions
 from mira_desktop.ui.knowledge.documents_tab import DocumentsTab
 from mira_desktop.ui.knowledge.evaluation_tab import EvaluationTab
 from mira_desktop.ui.knowledge.jobs_tab import JobsTab
+from mira_desktop.ui.knowledge.search_actions import SearchActions
 from mira_desktop.ui.knowledge.search_tab import SearchTab
 
 if TYPE_CHECKING:
@@ -67,7 +67,7 @@ class _Snapshot:
     rebuilding: bool = False  # its index is being built again with another embedder
 
 
-class KnowledgePage(DocumentActions, QWidget):
+class KnowledgePage(DocumentActions, SearchActions, QWidget):
     knowledge_bases_changed = Signal()
     refreshed = Signal()
     search_finished = Signal(int)
@@ -454,47 +454,6 @@ class KnowledgePage(DocumentActions, QWidget):
         self.runner.op(self, delete).success(lambda _kb: self.knowledge_bases_changed.emit()).failure(
             self._failed
         ).run()
-
-    # -- search and evaluation -------------------------------------------------------------------
-
-    def search(self, query: str, mode: str) -> None:
-        kb_id = self.current_kb_id()
-        if kb_id is None:
-            self.search_tab.show_error(tr("kb.no_kb"))
-            self.search_finished.emit(-1)
-            return
-        search = self.services.knowledge.search.search
-
-        def found(hits: list[Hit]) -> None:
-            self.search_tab.show_hits(hits)
-            self.search_finished.emit(len(hits))
-
-        def failed(exc: BaseException) -> None:
-            self.search_tab.show_error(explain(exc))
-            self.search_finished.emit(-1)
-
-        self.runner.op(self, lambda: search(kb_id, query, 8, mode)).success(found).failure(failed).run()
-
-    def run_evaluation(self, queries: str, qrels: str, mode: str = "hybrid", k: int = 10) -> None:
-        kb_id = self.current_kb_id()
-        if kb_id is None:
-            return
-        self._say(tr("kb.evaluating"))
-        evaluate = self.services.knowledge.evaluation.evaluate
-
-        def evaluated(report: Any) -> None:
-            metrics = ", ".join(f"{name} {value:.4f}" for name, value in report.metrics.items())
-            self._say(tr("kb.evaluated", queries=report.queries, metrics=metrics))
-            self.reload()
-            self.evaluation_finished.emit()
-
-        def failed(exc: BaseException) -> None:
-            self._failed(exc)
-            self.evaluation_finished.emit()
-
-        self.runner.op(self, lambda: evaluate(kb_id, Path(queries), Path(qrels), k, mode)).success(
-            evaluated
-        ).failure(failed).run()
 
     def _failed(self, exc: BaseException) -> None:
         self._say(explain(exc))
