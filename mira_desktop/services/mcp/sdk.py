@@ -1,5 +1,5 @@
 """What Mira takes from the ``mcp`` SDK beyond its public API: in this one module, for mcp 2.x only
-(pinned ``mcp>=2.3,<3`` in pyproject), each checked by ``tests/unit/services/test_mcp_sdk.py``, which
+(pinned ``mcp>=2.3,<3`` in pyproject), each checked by ``tests/unit/services/test_pinned_internals.py``, which
 fails when an SDK release moves it.
 
 - The HTTP client the SDK makes for streamable HTTP (MCP's timeouts, redirects kept within the
