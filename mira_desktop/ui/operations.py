@@ -110,7 +110,13 @@ class OperationRunner(QObject):
         if not self._closed.is_set():
             with self._idle:
                 self._outstanding += 1
-            self._executor.submit(work)
+            self._executor.submit(work).add_done_callback(self._dropped)
+
+    def _dropped(self, future: Future[None]) -> None:
+        """An operation dropped before it started (shutdown) will deliver nothing: it is not outstanding."""
+        if future.cancelled():
+            with self._idle:
+                self._outstanding -= 1
 
     def _post(self, delivery: _Delivery) -> None:
         self._relay.delivered.emit(delivery)

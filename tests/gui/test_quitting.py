@@ -33,6 +33,7 @@ def test_shutting_the_runner_down_cancels_a_running_operation_through_its_token(
     op.success(lambda _value: seen.append("success")).run()
     assert started.wait(5)
     assert runner.shutdown(timeout=5)  # ended: cancelled, not waited out
+    qtbot.waitUntil(lambda: runner.settled)  # its end delivered: no thread emits on a runner gone
     assert seen == ["shutdown"]  # the token said why; no callback ran after the shutdown
 
 
@@ -53,6 +54,7 @@ def test_an_operation_that_ignores_its_cancel_is_logged_and_left_once_the_bound_
     assert "still running after" in caplog.text
     assert "stubborn" in caplog.text
     release.set()  # (so that the test leaves no thread behind)
+    qtbot.waitUntil(lambda: runner.settled)  # its end delivered: no thread emits on a runner gone
 
 
 def test_closing_before_a_queued_operation_starts_never_runs_it(qtbot: QtBot) -> None:
@@ -72,6 +74,7 @@ def test_closing_before_a_queued_operation_starts_never_runs_it(qtbot: QtBot) ->
     threading.Timer(0.2, release.set).start()
     assert runner.shutdown(timeout=5)
     assert ran == []
+    qtbot.waitUntil(lambda: runner.settled)  # the first one's end delivered, the queued one dropped
 
 
 def test_quit_after_the_answer_closes_once_the_run_ends_with_the_whole_answer(

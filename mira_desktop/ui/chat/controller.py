@@ -74,8 +74,9 @@ class ChatController(QObject):
         background: OperationRunner,
         render: Callable[[ChatState, int], None],
         send_options: Callable[[], SendOptions],
+        parent: QObject | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(parent)  # the window: its frame timer dies with it, never paints a closed one
         self.services = services
         self.background = background
         self._render = render

@@ -218,7 +218,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, Quitting,
         self.changes = ChangeSignal(services.changes)
         services.notifications.subscribe(self._notes.arrived.emit)
         self.menuBar().setEnabled(True)
-        self.controller = ChatController(services, self.background, self._render, self._send_options)
+        self.controller = ChatController(services, self.background, self._render, self._send_options, self)
         self.agent_actions = AgentActions(
             self,
             services=services,
