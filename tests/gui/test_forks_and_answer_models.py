@@ -109,3 +109,24 @@ def test_new_thread_from_this_message_on_copies_it_and_what_follows(
     )
     assert _answers(window)[-1].model_label.toolTip() == second  # the copy still names its model
     window.close()
+
+
+def test_an_answer_sent_from_the_window_names_its_model_once_it_ends(
+    qtbot: QtBot, app_services: AppServices, script: Script
+) -> None:
+    from PySide6.QtCore import Qt
+
+    model = script({"text": "Streamed.", "token_delay_ms": 5})
+    app_services.models.set_default(model)
+    window = open_window(qtbot, app_services, ready=True)
+    window.composer.editor.setFocus()
+    qtbot.keyClicks(window.composer.editor, "hello")
+    qtbot.keyClick(window.composer.editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(
+        lambda: len(_answers(window)) == 1 and _answers(window)[0].message.status == "complete",
+        timeout=20_000,
+    )
+    qtbot.waitUntil(
+        lambda: _answers(window)[0].model_label.text() == f"Model: {_name(model)}", timeout=10_000
+    )
+    window.close()
