@@ -20,7 +20,8 @@ def register_fork(
         help="a new thread from a message: the history up to it (default) or it and what follows",
         description="Prints the new thread's id. The new thread keeps the role, knowledge base, model and "
         "workspace, and its first message links back to the message it came from. A message on a "
-        "branch the thread does not show is forked with the branch it is on (stderr says which).",
+        "branch the thread does not show is forked with the branch it is on (stderr says which). "
+        "Exit 3: no such message (or its thread is in the trash); 4: an answer there is still being written.",
         parents=[common],
     )
     fork.add_argument("message_id")

@@ -54,9 +54,11 @@ def _list(args: argparse.Namespace, services: AppServices, out: Output) -> int:
 
 def _show(args: argparse.Namespace, services: AppServices, out: Output) -> int:
     detail = services.threads.show(args.id)
+    origin = services.forks.origin(detail.thread.id)  # a fork: where it came from
     if out.as_json:
         data = {
             "thread": detail.thread,
+            "forked_from": origin,
             "messages": [
                 {
                     "id": m.id,
@@ -78,6 +80,9 @@ def _show(args: argparse.Namespace, services: AppServices, out: Output) -> int:
         return 0
     thread = detail.thread
     out.line(f"{thread.title or '(untitled)'}  [{thread.id}, {thread.status.value}]")
+    if origin is not None:
+        gone = "" if origin.exists else ", no longer there"
+        out.line(f"forked from {origin.thread_id} at {origin.message_id} ({origin.mode.value}{gone})")
     for m in detail.messages:
         marker = "" if m.status.value == "complete" else f" ({m.status.value})"
         thought = next((p for p in m.parts if p.get("type") == "reasoning"), None)

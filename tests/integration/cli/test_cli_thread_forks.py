@@ -33,6 +33,14 @@ def test_fork_prints_the_new_threads_id_and_copies_the_history_up_to_the_message
     copied = mira("--json", "threads", "show", new_id).json()["messages"]
     assert [m["content"] for m in copied] == ["one", "First."]
     assert copied[0]["metadata"]["forked_from"]["message_id"] == first_answer
+    shown = mira("--json", "threads", "show", new_id).json()["forked_from"]
+    assert (shown["thread_id"], shown["message_id"], shown["mode"], shown["exists"]) == (
+        thread_id,
+        first_answer,
+        "from_here",
+        True,
+    )
+    assert f"forked from {thread_id} at {first_answer} (from_here)" in mira("threads", "show", new_id).out
 
 
 def test_fork_onward_as_json_says_what_was_copied(mira: Mira, script: Script) -> None:
