@@ -197,3 +197,21 @@ def test_revealing_a_hidden_source_message_shows_its_branch(
     assert services.forks.reveal(origin) == conversation[0].thread_id
     shown = [m.id for m in services.branches.active_branch(conversation[0].thread_id)]
     assert conversation[1].assistant_message_id in shown
+
+
+def test_the_next_turn_in_a_fork_is_sent_the_copied_history(
+    services: AppServices, conversation: list[RunHandle]
+) -> None:
+    fork = services.forks.fork(conversation[1].assistant_message_id)
+    request = services.chat.preview(fork.thread.id, "and then?")
+    sent = [(m.role, m.content) for m in request.messages if m.role != "system"]
+    assert sent == [
+        ("user", "one"),
+        ("assistant", "Answer 1"),
+        ("user", "two"),
+        ("assistant", "Answer 2"),
+        ("user", "and then?"),
+    ]
+    handle = services.chat.send(fork.thread.id, "and then?", SendOptions())
+    assert handle.wait(30) is RunStatus.COMPLETED
+    assert _texts(services, fork.thread.id)[-1] == "Answer 4"  # the source's model answered
