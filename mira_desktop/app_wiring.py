@@ -101,6 +101,7 @@ def _wire(
     from mira_desktop.services.sandbox.bwrap import availability
     from mira_desktop.services.speech_input.service import SpeechInputService
     from mira_desktop.services.threads.branches import BranchEditor
+    from mira_desktop.services.threads.fork import ThreadForks
     from mira_desktop.services.threads.service import ThreadService
     from mira_desktop.services.threads.transfer import ThreadTransfer
     from mira_desktop.services.tools.catalog import ToolCatalog
@@ -196,8 +197,9 @@ def _wire(
         models.local_settings,
     )
     memory = MemoryService(MemoryRepository(database), messages, workspaces, changes)
+    media_rows = MediaRepository(database)
     media = MediaService(
-        media=MediaRepository(database),
+        media=media_rows,
         threads=threads,
         messages=messages,
         providers=providers,
@@ -335,7 +337,20 @@ def _wire(
         knowledge=knowledge,
         chat=chat,
         summaries=summaries,
-        transfer=ThreadTransfer(database, threads, messages, changes),
+        transfer=ThreadTransfer(
+            database, threads, messages, changes, runs=runs, models_dir=folder.models_dir
+        ),
+        forks=ThreadForks(
+            database,
+            threads,
+            messages,
+            changes,
+            runs=runs,
+            attachments=attachment_rows,
+            media=media_rows,
+            media_folder=folder.root / "media",
+            settings=settings,
+        ),
         sources=SourceService(messages, documents, knowledge.files, attachment_path=attachments.stored_path),
         agent_runs=agent_runs,
         memory=memory,

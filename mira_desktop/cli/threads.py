@@ -6,8 +6,10 @@ import argparse
 from typing import TYPE_CHECKING
 
 from mira_desktop.cli.output import Output
-from mira_desktop.core.conversation.threads import ThreadStatus
+from mira_desktop.cli.thread_forks import register_fork
+from mira_desktop.core.conversation.threads import ThreadStatus, answer_model
 from mira_desktop.core.errors import InvalidInputError
+from mira_desktop.core.model_names import readable_model
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
@@ -52,9 +54,11 @@ def _list(args: argparse.Namespace, services: AppServices, out: Output) -> int:
 
 def _show(args: argparse.Namespace, services: AppServices, out: Output) -> int:
     detail = services.threads.show(args.id)
+    origin = services.forks.origin(detail.thread.id)  # a fork: where it came from
     if out.as_json:
         data = {
             "thread": detail.thread,
+            "forked_from": origin,
             "messages": [
                 {
                     "id": m.id,
@@ -65,6 +69,7 @@ def _show(args: argparse.Namespace, services: AppServices, out: Output) -> int:
                     "status": m.status,
                     "error": m.error,
                     "run_id": m.run_id,
+                    "model": answer_model(m),  # the model that wrote an answer (null for yours)
                     "metadata": m.metadata,  # sources of an answer, its author, a memory proposal …
                     "created_at": m.created_at,
                 }
@@ -75,11 +80,16 @@ def _show(args: argparse.Namespace, services: AppServices, out: Output) -> int:
         return 0
     thread = detail.thread
     out.line(f"{thread.title or '(untitled)'}  [{thread.id}, {thread.status.value}]")
+    if origin is not None:
+        gone = "" if origin.exists else ", no longer there"
+        out.line(f"forked from {origin.thread_id} at {origin.message_id} ({origin.mode.value}{gone})")
     for m in detail.messages:
         marker = "" if m.status.value == "complete" else f" ({m.status.value})"
         thought = next((p for p in m.parts if p.get("type") == "reasoning"), None)
         note = f"(thought for {max(1, round(float(thought.get('seconds') or 0)))} s: --json shows it)\n" if thought else ""
-        out.line(f"\n{m.role.value}{marker} {m.id}:\n{note}{m.content}")
+        model = answer_model(m)
+        by = f" [{readable_model(model, services.folder.models_dir)}]" if model else ""  # who wrote it
+        out.line(f"\n{m.role.value}{marker} {m.id}{by}:\n{note}{m.content}")
     return 0
 
 
@@ -171,6 +181,7 @@ def register_conversation_actions(
     )
     delete_message.add_argument("message_id")
     delete_message.set_defaults(handler=_delete_message)
+    register_fork(commands, common)
 
 
 def _switch(args: argparse.Namespace, services: AppServices, out: Output) -> int:

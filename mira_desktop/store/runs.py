@@ -83,6 +83,14 @@ class RunRepository:
         row = self._db.one("SELECT * FROM runs WHERE id = ?", (run_id,))
         return None if row is None else _run(row)
 
+    def model_refs(self, run_ids: list[str]) -> dict[str, str]:
+        """The model reference each of ``run_ids`` ran with (runs without one are left out)."""
+        rows = self._db.tuples(
+            "SELECT id, model_ref FROM runs WHERE id IN (SELECT value FROM json_each(?)) AND model_ref IS NOT NULL",
+            (dumps(run_ids),),
+        )
+        return {str(r[0]): str(r[1]) for r in rows}
+
     def list_for_thread(self, thread_id: str) -> list[Run]:
         rows = self._db.query("SELECT * FROM runs WHERE thread_id = ? ORDER BY created_at, id", (thread_id,))
         return [_run(r) for r in rows]

@@ -57,6 +57,8 @@ class ViewMessage:
     parts: tuple[AttachmentRef, ...] = ()  # the file sent with a user message
     reasoning: str = ""  # a thinking model's reasoning, shown collapsed above the answer
     thinking_seconds: float = 0.0  # how long it thought (0 while unknown: still streaming)
+    model: str = ""  # the model that wrote an answer, as a person reads it
+    model_ref: str = ""  # … and its whole reference (the tooltip)
 
 
 @dataclass(frozen=True)

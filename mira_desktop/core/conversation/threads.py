@@ -61,3 +61,12 @@ class Message:
     parts: list[dict[str, Any]] = field(default_factory=list)
     error: dict[str, Any] | None = None
     metadata: dict[str, Any] = field(default_factory=dict)
+
+
+MODEL_KEY = "model"  # an answer's metadata: the model reference that wrote it
+
+
+def answer_model(message: Message) -> str | None:
+    """The model reference that wrote ``message`` (an answer), if it was recorded."""
+    ref = message.metadata.get(MODEL_KEY) if message.role is MessageRole.ASSISTANT else None
+    return ref if isinstance(ref, str) and ref else None

@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # the types only: the window paints its first frame before th
     from mira_desktop.services.roles.service import RoleService
     from mira_desktop.services.speech_input.service import SpeechInputService
     from mira_desktop.services.threads.branches import BranchEditor
+    from mira_desktop.services.threads.fork import ThreadForks
     from mira_desktop.services.threads.service import ThreadService
     from mira_desktop.services.threads.transfer import ThreadTransfer
     from mira_desktop.services.tools.catalog import ToolCatalog
@@ -66,6 +67,7 @@ class AppServices:
     chat: ChatService
     summaries: SummaryService
     transfer: ThreadTransfer
+    forks: ThreadForks  # a new thread from a message: the history up to it, or from it on
     sources: SourceService
     agent_runs: AgentRuns
     memory: MemoryService

@@ -16,7 +16,7 @@ from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.conversation.request_compiler import CompiledRequest, PromptMessage
 from mira_desktop.core.conversation.routing import RouteDecision
 from mira_desktop.core.conversation.runs import EventType, Run, RunStatus
-from mira_desktop.core.conversation.threads import MessageRole, MessageStatus, Thread
+from mira_desktop.core.conversation.threads import MODEL_KEY, MessageRole, MessageStatus, Thread
 from mira_desktop.core.errors import NotFoundError
 from mira_desktop.core.processes import current_process
 from mira_desktop.services.attachments.sending import AttachedFile
@@ -141,7 +141,7 @@ class RunRecords:
                 parent_id=user_id,
                 status=MessageStatus.STREAMING,
                 run_id=run_id,
-                metadata={**author, **_file_sources(file_block)} or None,
+                metadata={**author, MODEL_KEY: model_ref, **_file_sources(file_block)},  # who wrote it
             )
             self._runs.set_assistant_message(run_id, assistant.id)
             # The route and its reason are the run's first event (DESIGN §3.3).
@@ -152,7 +152,7 @@ class RunRecords:
                 run_id,
                 EventType.RUN_STARTED,
                 {"thread_id": thread.id, "user_message_id": user_id, "message_id": assistant.id,
-                 "pid": process.pid, "process_start": process.start},
+                 "model": model_ref, "pid": process.pid, "process_start": process.start},
             )  # fmt: skip
             self._runs.append_event(
                 run_id,
@@ -184,7 +184,7 @@ class RunRecords:
                     answer_id, content=old.content, status=MessageStatus.COMPLETE, metadata=metadata
                 )
                 user = self._messages.add(run.thread_id, MessageRole.USER, new_message, parent_id=answer_id)
-                author = {k: v for k, v in metadata.items() if k in ("author", "avatar")}
+                author = {k: v for k, v in metadata.items() if k in ("author", "avatar", MODEL_KEY)}
                 answer_id = self._messages.add(
                     run.thread_id,
                     MessageRole.ASSISTANT,

@@ -11,6 +11,7 @@ from mira_desktop.core.conversation.branches import MessageTree, SiblingInfo
 from mira_desktop.core.conversation.threads import Message, Thread, ThreadStatus
 from mira_desktop.core.errors import InvalidInputError, NotFoundError
 from mira_desktop.core.knowledge import KnowledgeBase
+from mira_desktop.services.threads.answer_models import with_models
 from mira_desktop.services.threads.drafts import WELCOME_DRAFT_SETTING
 from mira_desktop.services.threads.thinking import read_thinking, write_thinking
 from mira_desktop.store.knowledge_bases import KnowledgeBaseRepository
@@ -47,8 +48,6 @@ class SearchHit:
     message_id: str | None  # None when the title matched
     role: str
     snippet: str
-
-
 
 
 class ThreadService:
@@ -108,7 +107,7 @@ class ThreadService:
 
     def show(self, thread_id: str) -> ThreadDetail:
         thread = self.get(thread_id)
-        return ThreadDetail(thread, self._messages.list_for_thread(thread_id))
+        return ThreadDetail(thread, with_models(self._messages.list_for_thread(thread_id), self._runs))
 
     def set_model(self, thread_id: str, model_ref: str | None) -> Thread:
         """Bind the thread to a model (validated by the caller); None follows the app default."""
@@ -212,7 +211,7 @@ class ThreadService:
         else:
             path_ids = [m.id for m in MessageTree(self._messages.list_skeleton(thread_id)).latest_path()]
         shown_ids = path_ids[-limit:] if limit > 0 else path_ids
-        messages = self._messages.get_many(shown_ids)
+        messages = with_models(self._messages.get_many(shown_ids), self._runs)
         # Sibling counters need only the children of the shown messages' parents.
         parents = list({m.parent_id for m in messages})
         family = MessageTree(self._messages.list_children_skeleton(thread_id, parents))

@@ -15,14 +15,17 @@ from mira_desktop import __version__
 from mira_desktop.core import phrases
 from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.conversation.branches import MessageTree
-from mira_desktop.core.conversation.threads import Message, MessageRole, MessageStatus, Thread
+from mira_desktop.core.conversation.threads import Message, MessageRole, MessageStatus, Thread, answer_model
 from mira_desktop.core.errors import InvalidInputError
 from mira_desktop.core.fileio import write_atomically
 from mira_desktop.core.ids import new_id
+from mira_desktop.core.model_names import readable_model
 from mira_desktop.core.phrases import Phrase
+from mira_desktop.services.threads.answer_models import with_models
 from mira_desktop.store.database import Database
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.rows import dumps
+from mira_desktop.store.runs import RunRepository
 from mira_desktop.store.threads import ThreadRepository
 
 FORMAT = "mira.thread"
@@ -47,14 +50,22 @@ class ThreadTransfer:
         threads: ThreadRepository,
         messages: MessageRepository,
         changes: ChangeFeed,
+        *,
+        runs: RunRepository | None = None,
+        models_dir: Path | None = None,
     ) -> None:
         self._changes = changes
+        self._runs = runs  # the model of answers written before it was recorded on them
+        self._models_dir = models_dir  # a downloaded model is named by its repository and file
         self._db = database
         self._threads = threads
         self._messages = messages
 
+    def _with_models(self, messages: list[Message]) -> list[Message]:
+        return messages if self._runs is None else with_models(messages, self._runs)
+
     def to_json(self, thread: Thread) -> dict[str, Any]:
-        messages = self._messages.list_for_thread(thread.id)
+        messages = self._with_models(self._messages.list_for_thread(thread.id))
         return {
             "format": FORMAT,
             "version": FORMAT_VERSION,
@@ -78,7 +89,9 @@ class ThreadTransfer:
         }
 
     def to_markdown(self, thread: Thread) -> str:
-        path = MessageTree(self._messages.list_for_thread(thread.id)).path_to(thread.active_leaf_id)
+        path = MessageTree(self._with_models(self._messages.list_for_thread(thread.id))).path_to(
+            thread.active_leaf_id
+        )
         lines = [f"# {thread.title or 'Untitled'}", ""]
         names = {
             MessageRole.USER: "You",
@@ -92,7 +105,15 @@ class ThreadTransfer:
                 marker = " (stopped)"
             elif message.status is MessageStatus.ERROR:
                 marker = f" (error: {(message.error or {}).get('message', 'failed')})"
-            lines += [f"## {names[message.role]}{marker}", "", *_thinking_block(message), message.content, ""]
+            model = answer_model(message)
+            by = f" · {readable_model(model, self._models_dir)}" if model else ""  # which model wrote it
+            lines += [
+                f"## {names[message.role]}{by}{marker}",
+                "",
+                *_thinking_block(message),
+                message.content,
+                "",
+            ]
         return "\n".join(lines).rstrip() + "\n"
 
     def export(self, thread: Thread, fmt: str, target: Path) -> Path:

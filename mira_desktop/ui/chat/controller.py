@@ -237,7 +237,10 @@ class ChatController(QObject):
         def load() -> tuple[str, tuple[ViewMessage, ...], str, int, tuple[str, str | None]]:
             branch = self.services.threads.visible_branch(thread_id, limit)
             avatars = self.services.roles.avatars
-            views = tuple(view_message(m, branch.siblings[m.id], avatars.path) for m in branch.messages)
+            models_dir = self.services.folder.models_dir
+            views = tuple(
+                view_message(m, branch.siblings[m.id], avatars.path, models_dir) for m in branch.messages
+            )
             stamp = (branch.thread.updated_at, branch.thread.active_leaf_id)
             return thread_id, views, branch.thread.draft, branch.hidden_earlier, stamp
 
@@ -291,8 +294,15 @@ FLAGS = ("cut_off", "cut_off_thinking", "stopped_repeating", "greeting", "contin
 
 
 def view_message(
-    message: Message, siblings: SiblingInfo, avatar_path: Callable[[str], Path] | None = None
+    message: Message,
+    siblings: SiblingInfo,
+    avatar_path: Callable[[str], Path] | None = None,
+    models_dir: Path | None = None,
 ) -> ViewMessage:
+    from mira_desktop.core.conversation.threads import answer_model
+    from mira_desktop.core.model_names import readable_model
+
+    model = answer_model(message) or ""
     error = ""
     if message.error:
         error = explain_saved(message.error)
@@ -300,6 +310,8 @@ def view_message(
         _source_ref(i, s) for i, s in enumerate(message.metadata.get("sources") or []) if isinstance(s, dict)
     )
     return ViewMessage(
+        model=readable_model(model, models_dir) if model else "",
+        model_ref=model,
         sources=sources,
         parts=tuple(_attachment_ref(p) for p in message.parts if p.get("type") in ("file", "image")),
         reasoning="\n\n".join(str(p.get("text", "")) for p in message.parts if p.get("type") == "reasoning"),

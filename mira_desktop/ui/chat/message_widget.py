@@ -54,6 +54,7 @@ class MessageWidget(QFrame):
     source_requested = Signal(str, int)  # message id, source number
     agent_panel_needed = Signal(object)  # the AgentPanel just made for this answer (to be filled)
     memory_answered = Signal(str, bool)  # message id, remember (True) or dismiss
+    fork_requested = Signal(str, str)  # message id, "from_here" or "onward": a new thread from it
 
     def __init__(self, message: ViewMessage, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -153,7 +154,10 @@ class MessageWidget(QFrame):
         self.continue_button = QPushButton(tr("message.continue"))
         self.continue_button.setToolTip(tr("message.continue_tip"))
         self.delete_button = _tool(tr("message.delete"), tr("message.delete_tip"))
-        for branch_widget in (self.previous_button, self.branch_label, self.next_button):
+        self.model_label = QLabel()  # which model wrote an answer (a thread may change model)
+        self.model_label.setObjectName("muted")
+        self.model_label.hide()
+        for branch_widget in (self.previous_button, self.branch_label, self.next_button, self.model_label):
             self.action_row.addWidget(branch_widget)
         self.action_row.addStretch(1)
         for widget in (
@@ -214,6 +218,10 @@ class MessageWidget(QFrame):
         self.citations.setVisible(bool(note) and message.status != "streaming")
         self._show_status(message)
         self._show_actions(message, user)
+        self.model_label.setVisible(bool(message.model) and not user)
+        if message.model:
+            self.model_label.setText(tr("message.model", name=message.model))
+            self.model_label.setToolTip(message.model_ref)
 
     def _show_status(self, message: ViewMessage) -> None:
         status_text = {
@@ -269,7 +277,14 @@ class MessageWidget(QFrame):
             self.cancel_edit.hide()
 
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:  # noqa: N802 (Qt's name)
-        """Right-click: the message's actions (copy, edit, another answer, delete)."""
+        """Right-click: the message's actions (copy, edit, another answer, delete, a new thread)."""
+        menu = self.build_menu()
+        if not menu.isEmpty():
+            menu.exec(event.globalPos())
+        menu.deleteLater()
+
+    def build_menu(self) -> QMenu:
+        """The message's menu: its visible actions, and a new thread from it."""
         menu = QMenu(self)
         for button in (
             self.copy_button,
@@ -281,13 +296,26 @@ class MessageWidget(QFrame):
         ):
             if button.isVisible() and button.isEnabled():
                 menu.addAction(button.text()).triggered.connect(button.click)
+        if self._forkable():
+            menu.addSeparator()
+            for key, mode in (("message.fork_here", "from_here"), ("message.fork_onward", "onward")):
+                action = menu.addAction(tr(key))
+                action.triggered.connect(lambda _checked=False, m=mode: self.fork_requested.emit(self.message.id, m))
         if self.body.hasSelectedText():
             selected = without_breaks(self.body.selectedText())
             menu.addAction(tr("message.copy_selection")).triggered.connect(
                 lambda: QGuiApplication.clipboard().setText(selected)
             )
-        if not menu.isEmpty():
-            menu.exec(event.globalPos())
+        return menu
+
+    def _forkable(self) -> bool:
+        """A message of a thread (not the welcome page's greeting) that is not being written."""
+        message = self.message
+        return (
+            not message.optimistic
+            and not message.id.startswith(GREETING_PREFIX)
+            and message.status not in ("streaming", "waiting_approval")
+        )
 
     def ensure_agent_panel(self) -> AgentPanel | None:
         """The panel of steps, approval and undo under an agent run's answer (made once)."""

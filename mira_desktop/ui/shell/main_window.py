@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from mira_desktop.ui.chat.composer import Composer
+from mira_desktop.ui.chat.fork_actions import ForkActions, ForkLink
 from mira_desktop.ui.chat.header import ChatHeader
 from mira_desktop.ui.chat.view import ChatView
 from mira_desktop.ui.chat.waiting_banner import WaitingBanner
@@ -173,6 +174,8 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, Quitting,
         self.waiting_banner = WaitingBanner()
         self.waiting_banner.thread_requested.connect(self.open_thread)
         chat_layout.addWidget(self.waiting_banner)
+        self.fork_link = ForkLink()  # a forked thread's way back to the message it came from
+        chat_layout.addWidget(self.fork_link)
         chat_layout.addWidget(self.chat_view, 1)
         from mira_desktop.ui.chat.answer_stage import AnswerStage
 
@@ -269,6 +272,10 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, Quitting,
         QTimer.singleShot(USABLE_WITHIN_MS, self, self._after_listing)
         self.sidebar.attach(services, self.background, self.changes)
         self.waiting_banner.attach(services, self.background, self.changes)
+        self.forks = ForkActions(
+            services, self.background, self.fork_link, open_thread=self.open_thread, notice=self._notice, parent=self
+        )
+        self.chat_view.fork_requested.connect(self.forks.fork)
         self._follow = Follow(self, self.changes, {Topic.MESSAGES, Topic.THREADS}, self._thread_data_changed)
         preferences = services.preferences
         self.background.op(self, preferences.theme).success(apply_theme).run()
@@ -363,6 +370,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, Quitting,
             return
         self.current_thread_id = None
         self._greetings = []
+        self.forks.show_for(None)
         self.header.show_thread(None)
         self.sidebar.select(None)
         self.controller.dispatch(ThreadOpened(WELCOME))
@@ -389,6 +397,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, Quitting,
         self.sidebar.select(thread_id)
         self.controller.reset_visible_limit()
         self.controller.dispatch(ThreadOpened(thread_id))
+        self.forks.show_for(thread_id)
         self._usage_timer.start()
         # A thread opened from the list, the switcher or the waiting banner: what is typed next is
         # the next message (it went into the list's type-ahead before).

@@ -68,6 +68,16 @@ STRINGS: dict[str, Source] = {
     "message.delete_tip": translate(
         "message", "Delete this message and the replies below it", "message.delete_tip"
     ),
+    "message.model": translate("message", "Model: {name}", "message.model"),
+    "message.fork_here": translate("message", "New thread from here", "message.fork_here"),
+    "message.fork_onward": translate("message", "New thread from this message on", "message.fork_onward"),
+    "chat.forked_from": translate("chat", "Forked from “{title}”", "chat.forked_from"),
+    "chat.forked_from_tip": translate(
+        "chat", "Open the message this thread was made from", "chat.forked_from_tip"
+    ),
+    "chat.forked_from_gone": translate(
+        "chat", "Forked from “{title}”, which is no longer here", "chat.forked_from_gone"
+    ),
     "message.delete_confirm": translate(
         "message",
         "Delete this message and every reply below it? Other branches are kept.",

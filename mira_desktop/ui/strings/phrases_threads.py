@@ -75,6 +75,21 @@ STRINGS: dict[str, Source] = {
     "phrase.threads.not_found": translate(
         "phrase", "No thread with id {thread_id}: see `mira threads list`.", "phrase.threads.not_found"
     ),
+    "phrase.threads.fork_trashed": translate(
+        "phrase",
+        "Message {message_id} is in a thread in the trash: `mira trash restore {thread_id}` brings it back first.",
+        "phrase.threads.fork_trashed",
+    ),
+    "phrase.threads.fork_source_gone": translate(
+        "phrase",
+        "The message {message_id} this thread was made from is no longer here.",
+        "phrase.threads.fork_source_gone",
+    ),
+    "phrase.threads.fork_unfinished": translate(
+        "phrase",
+        "An answer in that part of the thread is still being written (or waits for approval): fork once it has ended.",
+        "phrase.threads.fork_unfinished",
+    ),
     "phrase.threads.stop_first": translate(
         "phrase",
         "Stop the reply being written before deleting messages in this thread.",

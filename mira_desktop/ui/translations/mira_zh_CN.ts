@@ -259,6 +259,21 @@
             <numerusform>显示更早的 %Ln 条消息</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Forked from “{title}”</source>
+        <comment>chat.forked_from</comment>
+        <translation>派生自“{title}”</translation>
+    </message>
+    <message>
+        <source>Open the message this thread was made from</source>
+        <comment>chat.forked_from_tip</comment>
+        <translation>打开本对话所派生自的那条消息</translation>
+    </message>
+    <message>
+        <source>Forked from “{title}”, which is no longer here</source>
+        <comment>chat.forked_from_gone</comment>
+        <translation>派生自“{title}”，原对话已不在</translation>
+    </message>
 </context>
 <context>
     <name>composer</name>
@@ -1751,6 +1766,21 @@ It does not touch your original files, and it keeps every conversation: {threads
         <source>Delete this message and the replies below it</source>
         <comment>message.delete_tip</comment>
         <translation>删除此消息及其后的回复</translation>
+    </message>
+    <message>
+        <source>Model: {name}</source>
+        <comment>message.model</comment>
+        <translation>模型：{name}</translation>
+    </message>
+    <message>
+        <source>New thread from here</source>
+        <comment>message.fork_here</comment>
+        <translation>从这里开始新对话</translation>
+    </message>
+    <message>
+        <source>New thread from this message on</source>
+        <comment>message.fork_onward</comment>
+        <translation>从这条消息起开始新对话</translation>
     </message>
     <message>
         <source>Delete this message and every reply below it? Other branches are kept.</source>
@@ -5140,6 +5170,21 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <source>No thread with id {thread_id}: see `mira threads list`.</source>
         <comment>phrase.threads.not_found</comment>
         <translation>没有 ID 为 {thread_id} 的对话：请查看 `mira threads list`。</translation>
+    </message>
+    <message>
+        <source>Message {message_id} is in a thread in the trash: `mira trash restore {thread_id}` brings it back first.</source>
+        <comment>phrase.threads.fork_trashed</comment>
+        <translation>消息 {message_id} 所在的对话在回收站中：先用 `mira trash restore {thread_id}` 恢复它。</translation>
+    </message>
+    <message>
+        <source>The message {message_id} this thread was made from is no longer here.</source>
+        <comment>phrase.threads.fork_source_gone</comment>
+        <translation>本对话所派生自的消息 {message_id} 已不在。</translation>
+    </message>
+    <message>
+        <source>An answer in that part of the thread is still being written (or waits for approval): fork once it has ended.</source>
+        <comment>phrase.threads.fork_unfinished</comment>
+        <translation>这部分对话中有回答仍在生成（或在等待批准）：待它结束后再派生。</translation>
     </message>
     <message>
         <source>Stop the reply being written before deleting messages in this thread.</source>
