@@ -13,7 +13,8 @@ the moment the child reports (so interpreter start and imports count, as they do
   through the services beforehand), started with the hidden ``--exit-when-ready`` option. Moments
   of the same process: first paint of the main window (with what it showed: the threads listed in
   that frame and whether the composer takes typing); services attached (the data folder opened and
-  every service built off the UI thread, the window connected to them); threads listed by the
+  every service built off the UI thread, the window connected to them; the steps from the first
+  paint to this moment are printed one by one as well); threads listed by the
   services (the sidebar's ``listed`` signal after its background read); usable, the later of those
   two: every thread opens on a click, what is typed is kept, Enter sends or queues; and model ready
   (the model check's answer: Enter sends at once), which the bare llama.cpp load bounds below.
@@ -166,6 +167,30 @@ def fill_data_folder(folder: Path, threads: int, script: Path) -> None:
         services.close()
 
 
+# Where the time between the first frame and the usable window goes, step by step (each a difference
+# of two moments of the same process): (label, from, to).
+STEPS = [
+    ("first paint -> services being built (worker)", "first_paint_s", "build_started_s"),
+    ("building every service (worker)", "build_started_s", "services_built_s"),
+    ("built -> the UI thread takes them", "services_built_s", "attach_started_s"),
+    ("attaching the window", "attach_started_s", "services_attached_s"),
+    ("attached -> threads listed", "services_attached_s", "threads_listed_s"),
+]
+
+
+def step_rows(samples: dict[str, list[dict[str, Any]]], n: int) -> tuple[list[list[str]], dict[str, Any]]:
+    """The existing folder's steps from first paint to usable, in ms: the table's rows and spreads."""
+    rows, spreads = [], {}
+    for label, start, end in STEPS:
+        values = [s[end] - s[start] for s in samples["mira_existing"] if start in s and end in s]
+        if not values:
+            continue
+        spread = Spread.of(values)
+        spreads[f"mira_existing.{start}->{end}"] = spread.to_json(values)
+        rows.append([f"Mira, existing folder ({n} threads), step: {label}", *spread.cells(1000)])
+    return rows, spreads
+
+
 def round_ratios(samples: dict[str, list[dict[str, Any]]], n: int) -> tuple[list[list[str]], dict[str, Spread]]:
     """Each Mira moment divided by the bare window's first paint of the same round (the runs are
     interleaved, so both met the same load): the table's rows, and the spreads by name."""
@@ -283,6 +308,9 @@ def report(
         spread = Spread.of(values)
         spreads[f"{kind}.{key}"] = spread.to_json(values)
         rows.append([label, *spread.cells(1000)])
+    steps, step_spreads = step_rows(samples, n)
+    rows += steps
+    spreads.update(step_spreads)
     memory = [s["idle_rss_mb"] for s in samples["mira_idle"]]
     spreads["mira_idle.idle_rss_mb"] = Spread.of(memory).to_json(memory)
     rows.append([f"Mira idle, {n} threads, model loaded: resident memory (MB)", *Spread.of(memory).cells()])

@@ -92,7 +92,7 @@ def test_app_process_opens_paints_and_exits_cleanly(tmp_path: Path) -> None:
     assert (tmp_path / "d" / "mira.db").is_file()
 
 
-def test_app_process_reports_when_the_window_is_usable_and_exits(tmp_path: Path) -> None:
+def test_app_process_reports_when_the_window_is_usable_and_each_step_before_it_then_exits(tmp_path: Path) -> None:
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     result = subprocess.run(
         [sys.executable, "-m", "mira_desktop.app", "--data-dir", str(tmp_path / "d"), "--exit-when-ready"],
@@ -107,6 +107,10 @@ def test_app_process_reports_when_the_window_is_usable_and_exits(tmp_path: Path)
     assert ready["composer_enabled"]
     assert ready["threads_listed"] == 0  # a new data folder
     assert ready["ready_s"] >= ready["first_paint_s"] > 0
+    # The steps the start-up benchmark prints, in the order the start takes them.
+    steps = ["first_paint", "build_started", "services_built", "attach_started", "services_attached"]
+    moments = [ready[f"{step}_epoch"] for step in steps]
+    assert moments == sorted(moments)
 
 
 def test_app_process_refuses_an_unusable_data_folder(tmp_path: Path) -> None:

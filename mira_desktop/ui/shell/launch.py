@@ -75,12 +75,15 @@ class _ReadyProbe(QObject):
         self._listed_at: tuple[float, float] | None = None
         self._done = False
         self._attached_at: float | None = None
+        self._moments: dict[str, float] = {}
         self.succeeded = False
         window.sidebar.listed.connect(self._listed)
         window.model_readiness_changed.connect(self._model_checked)
 
-    def attached(self) -> None:
+    def attached(self, moments: dict[str, float]) -> None:
+        """The services are attached; ``moments`` says when they were built and the attach began."""
         self._attached_at = time.time()
+        self._moments = moments
 
     def _listed(self) -> None:
         if self._window.services is None:
@@ -119,7 +122,7 @@ class _ReadyProbe(QObject):
             **self._painted.showed,
         }
         if self._attached_at is not None:
-            line["services_attached_epoch"] = self._attached_at
+            line.update(self._moments, services_attached_epoch=self._attached_at)
         if self._listed_at is not None:
             line["threads_listed_epoch"] = self._listed_at[1]
         if not readiness.ready:
@@ -159,21 +162,25 @@ class _Start:
         self.services: AppServices | None = None
         self.opened: AppServices | None = None  # set on the worker: closed even if never attached
         self.error: BaseException | None = None
+        self.moments: dict[str, float] = {}  # wall-clock times of the start's steps, for the probe
 
     def open(self, open_services: Callable[[], AppServices]) -> AppServices:
         """On the worker: the services, kept for closing even when the window closes before they
         reach it (its operations' results are then dropped)."""
+        self.moments["build_started_epoch"] = time.time()
         self.opened = open_services()
+        self.moments["services_built_epoch"] = time.time()
         return self.opened
 
     def attach(self, services: AppServices) -> None:
         from mira_desktop.services.app.crash_reports import install_excepthooks
 
+        self.moments["attach_started_epoch"] = time.time()
         self.services = services
         install_excepthooks(services.folder.logs_dir, services.notifications)
         self.window.attach(services, check_model=True)
         if self.probe is not None:
-            self.probe.attached()
+            self.probe.attached(self.moments)
 
     def refuse(self, error: BaseException) -> None:
         self.error = error
