@@ -53,14 +53,20 @@ SHARED_DATA = next(
 )
 
 
+def under_ci() -> bool:
+    """Whether the tests run under CI: ``CI`` set to a true value, as CI services set it (``true``
+    on GitHub and GitLab, ``1`` elsewhere) and as ``.ci/run`` exports it."""
+    return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes", "on"}
+
+
 def needs_shared_corpus(folder: Path) -> list[pytest.MarkDecorator]:
     """The marks of a test module that reads ``folder`` of the shared test data (``pytestmark =
     [*needs_shared_corpus(DOCS), …]``): none where it is, a skip on a checkout without it, but a
-    failure under CI (``CI=true``), where a missing corpus is a broken set-up and a skip would let the
-    tests pass unseen."""
+    failure under CI (``under_ci``), where a missing corpus is a broken set-up and a skip would let
+    the tests pass unseen."""
     if folder.is_dir():
         return []
-    if os.environ.get("CI", "").lower() == "true":
+    if under_ci():
         return [pytest.mark.usefixtures("shared_corpus_missing")]
     return [pytest.mark.skip(reason=f"the shared document corpus is not here ({folder})")]
 
