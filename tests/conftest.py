@@ -4,6 +4,8 @@
 - ``services``: the app's services on ``data_dir``, built by the composition root and closed after.
 - ``open_services``: for tests of what a restart keeps, or of a second folder: a context manager
   that builds the services on ``data_dir`` (or the folder given) and closes them on leaving.
+- ``project``: a small project folder (a README), for a workspace; the ``workspace`` fixture of
+  tests/integration and tests/gui adds it to the test's services.
 - ``keyring_backend``: an in-memory keyring installed for the test, so no key reaches the OS one.
 - ``script``: writes a scripted model file and returns its ``scripted:`` reference;
   ``tests.support.scripted.requests_sent`` gives what that model received.
@@ -133,6 +135,14 @@ def open_services(data_dir: Path) -> OpenServices:
 def services(open_services: OpenServices) -> Iterator[AppServices]:
     with open_services() as built:
         yield built
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    root = tmp_path / "project"
+    root.mkdir()
+    (root / "README.md").write_text("# Project\n", encoding="utf-8")
+    return root
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ the thread's thinking switch shows only for a model that has one. In English and
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -14,7 +14,6 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from mira_desktop.services.app.bundle import AppServices
-from mira_desktop.ui.i18n import remove_translations, use_language
 from mira_desktop.ui.shell.main_window import MainWindow
 from tests.gui.support import open_window
 
@@ -30,13 +29,6 @@ def make_script(tmp_path: Path) -> Callable[..., str]:
         return f"scripted:{path}"
 
     return make
-
-
-@pytest.fixture
-def chinese(qapp: QApplication) -> Iterator[None]:
-    use_language(qapp, "zh")
-    yield
-    remove_translations(qapp)
 
 
 def _send(qtbot: QtBot, window: MainWindow, text: str) -> None:
