@@ -5,6 +5,8 @@ argument, and "Always allow … in this workspace" makes it permanent; a call th
 from __future__ import annotations
 
 import json
+import os
+import signal
 import sys
 from pathlib import Path
 
@@ -77,6 +79,31 @@ def test_a_server_that_fails_shows_its_reason(
     page.servers.setCurrentItem(page.servers.topLevelItem(0))
     qtbot.waitUntil(lambda: "missing token" in page.detail.text())
     assert page.detail.text().startswith("exits: failed: ")
+    page.close()
+
+
+def test_an_idle_server_that_dies_shows_as_failed_with_its_reason_and_the_next_call_starts_it_again(
+    qtbot: QtBot, app_services: AppServices, runner: OperationRunner, changes: ChangeSignal, tmp_path: Path
+) -> None:
+    state = tmp_path / "notes"
+    _add_notes(app_services, state)
+    page = ToolsPage(app_services, runner, changes)
+    qtbot.addWidget(page)
+    page.show()
+    qtbot.waitUntil(lambda: "notes" in _rows(page))
+    page.servers.setCurrentItem(page.servers.topLevelItem(0))
+    page.test_button.click()
+    qtbot.waitUntil(lambda: _rows(page)["notes"][2] == "running", timeout=60_000)
+    [pid] = (state / "pids").read_text().split()
+    os.kill(int(pid), signal.SIGKILL)  # no call pending: nobody waits for an answer from it
+    qtbot.waitUntil(lambda: _rows(page)["notes"][2] == "failed", timeout=30_000)  # followed, not polled
+    page.servers.setCurrentItem(None)
+    page.servers.setCurrentItem(page.servers.topLevelItem(0))
+    qtbot.waitUntil(lambda: page.detail.text().startswith("notes: failed: it stopped"))
+    page.test_button.click()  # the next call starts it again
+    qtbot.waitUntil(lambda: _rows(page)["notes"][2] == "running", timeout=60_000)
+    assert len((state / "pids").read_text().split()) == 2
+    assert "notes works: 6 tool" in page.result_label.text()
     page.close()
 
 
