@@ -16,6 +16,7 @@ from pytestqt.qtbot import QtBot
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.ui.shell.main_window import MainWindow
 from tests.gui.support import open_window
+from tests.support.scripted import RELEASE, release
 
 THOUGHT = "The user wants a sum. Two and two make four."
 THINKER = {"thinks": True, "thinking_switch": "enable_thinking"}
@@ -46,15 +47,16 @@ def _answer(window: MainWindow):  # type: ignore[no-untyped-def]
 def test_reasoning_streams_into_a_collapsed_block_that_opens_on_click_and_copies(
     qtbot: QtBot, app_services: AppServices, make_script: Callable[..., str]
 ) -> None:
-    app_services.models.set_default(
-        make_script({"reasoning": THOUGHT, "text": "It is 4.", "token_delay_ms": 60}, profile=THINKER)
-    )
+    thinking = {"reasoning": THOUGHT, "text": "It is 4.", "hold_after": 2, "release_when": RELEASE}
+    ref = make_script(thinking, profile=THINKER)  # held two words into its thought until the checks
+    app_services.models.set_default(ref)
     window = open_window(qtbot, app_services, ready=True)
     _send(qtbot, window, "What is 2 + 2?")
     qtbot.waitUntil(lambda: _answer(window) is not None and _answer(window).reasoning.isVisible(), timeout=20_000)
     block = _answer(window).reasoning
     assert block.toggle.text() == "Thinking…"  # while it thinks, before any answer text
     assert not block.body.isVisible()
+    release(ref)
     qtbot.waitUntil(lambda: _answer(window).message.status == "complete", timeout=20_000)
     widget = _answer(window)
     block = widget.reasoning

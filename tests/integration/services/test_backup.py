@@ -19,6 +19,7 @@ from mira_desktop.store import migrations
 from mira_desktop.store.database import Database
 from tests.support.cli import Mira
 from tests.support.fixtures import OpenServices, Script
+from tests.support.scripted import RELEASE, release
 from tests.support.waiting import wait_for
 
 DOCS = 80
@@ -99,14 +100,14 @@ def test_a_backup_taken_while_a_reply_streams_and_an_index_job_runs_restores_cle
         )
     services.knowledge.queue.add(kb.id, [str(p) for p in sorted(folder.iterdir())])
     services.knowledge.indexer.start()
-    handle = services.chat.send(
-        None, "Count slowly", SendOptions(model_ref=script({"text": LONG_TEXT, "token_delay_ms": 40}))
-    )
+    ref = script({"text": LONG_TEXT, "hold_after": 2, "release_when": RELEASE})  # writing during the backup
+    handle = services.chat.send(None, "Count slowly", SendOptions(model_ref=ref))
     streaming = threading.Event()
     services.chat.bus.subscribe(lambda event: streaming.set())
     assert streaming.wait(30)
     wait_for(lambda: services.knowledge.indexer.busy(kb.id), what="the index job under way")
     report = services.backup.create(tmp_path / "busy.zip")
+    release(ref)
     assert handle.wait(60) is RunStatus.COMPLETED  # the reply was not disturbed
     manifest = services.backup.verify(report.path)
     assert manifest.kind == "full"
