@@ -18,9 +18,15 @@ from tests.support.documents import make_pdf
 
 
 def test_keys_pressed_before_a_page_renders_show_the_last_page_asked_not_an_older_render(
-    qtbot: QtBot, app_services: AppServices, runner: OperationRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot,
+    app_services: AppServices,
+    runner: OperationRunner,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    manual = make_pdf(tmp_path / "manual.pdf", ["Chapter one.", "Chapter two: the launch code is 7741.", "Chapter three."])
+    manual = make_pdf(
+        tmp_path / "manual.pdf", ["Chapter one.", "Chapter two: the launch code is 7741.", "Chapter three."]
+    )
     passage = CitedPassage(
         1, SourceFile(manual, "manual.pdf", 2, "p. 2"), {"page": 2}, "the launch code is 7741", "pdf", ".pdf"
     )
@@ -30,7 +36,9 @@ def test_keys_pressed_before_a_page_renders_show_the_last_page_asked_not_an_olde
     page_three_may_finish = threading.Event()
     render = sources.page_view
 
-    def held_page_three(passage: CitedPassage, page: int | None = None, zoom: float = DEFAULT_ZOOM) -> PageView:
+    def held_page_three(
+        passage: CitedPassage, page: int | None = None, zoom: float = DEFAULT_ZOOM
+    ) -> PageView:
         if page == 3:  # slow to render: it finishes only after the page asked for next is shown
             assert page_three_may_finish.wait(30)
         return render(passage, page, zoom)
