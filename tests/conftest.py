@@ -4,6 +4,8 @@
 - ``services``: the app's services on ``data_dir``, built by the composition root and closed after.
 - ``open_services``: for tests of what a restart keeps, or of a second folder: a context manager
   that builds the services on ``data_dir`` (or the folder given) and closes them on leaving.
+- ``project``: a small project folder (a README), for a workspace; the ``workspace`` fixture of
+  tests/integration and tests/gui adds it to the test's services.
 - ``keyring_backend``: an in-memory keyring installed for the test, so no key reaches the OS one.
 - ``script``: writes a scripted model file and returns its ``scripted:`` reference;
   ``tests.support.scripted.requests_sent`` gives what that model received.
@@ -53,14 +55,20 @@ SHARED_DATA = next(
 )
 
 
+def under_ci() -> bool:
+    """Whether the tests run under CI: ``CI`` set to a true value, as CI services set it (``true``
+    on GitHub and GitLab, ``1`` elsewhere) and as ``.ci/run`` exports it."""
+    return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes", "on"}
+
+
 def needs_shared_corpus(folder: Path) -> list[pytest.MarkDecorator]:
     """The marks of a test module that reads ``folder`` of the shared test data (``pytestmark =
     [*needs_shared_corpus(DOCS), …]``): none where it is, a skip on a checkout without it, but a
-    failure under CI (``CI=true``), where a missing corpus is a broken set-up and a skip would let the
-    tests pass unseen."""
+    failure under CI (``under_ci``), where a missing corpus is a broken set-up and a skip would let
+    the tests pass unseen."""
     if folder.is_dir():
         return []
-    if os.environ.get("CI", "").lower() == "true":
+    if under_ci():
         return [pytest.mark.usefixtures("shared_corpus_missing")]
     return [pytest.mark.skip(reason=f"the shared document corpus is not here ({folder})")]
 
@@ -127,6 +135,14 @@ def open_services(data_dir: Path) -> OpenServices:
 def services(open_services: OpenServices) -> Iterator[AppServices]:
     with open_services() as built:
         yield built
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    root = tmp_path / "project"
+    root.mkdir()
+    (root / "README.md").write_text("# Project\n", encoding="utf-8")
+    return root
 
 
 @pytest.fixture

@@ -2,7 +2,7 @@
 
 Every module that asks "is this character Chinese (or Japanese, or Korean)?" uses these: language
 detection, the token estimate, sentence splitting, Chinese word segmentation for BM25, passage
-fitting, the answer-repetition guard, text decoding.
+fitting, the answer-repetition guard, text decoding, joining OCR'd words.
 """
 
 from __future__ import annotations
@@ -45,3 +45,5 @@ HAN = re.compile(f"[{HAN_CLASS}]")
 KANA = re.compile(f"[{character_class(KANA_RANGES)}]")
 HANGUL = re.compile(f"[{character_class(HANGUL_RANGES)}]")
 CJK = re.compile(f"[{CJK_CLASS}]")
+# A character of CJK writing, set without spaces around it: wide characters and CJK punctuation.
+CJK_WRITING = re.compile(f"[{WIDE_CLASS}{character_class(PUNCTUATION_RANGES)}]")

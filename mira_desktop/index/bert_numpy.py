@@ -113,7 +113,7 @@ def one_blas_thread() -> Iterator[None]:
 def mapped_tensors(path: Path) -> dict[str, Any]:
     """The tensors of a ``.safetensors`` file as read-only numpy arrays over a memory map of it.
 
-    ``safetensors.numpy.load_file`` copies the whole file (90 MB for MiniLM: 75-140 ms here) before
+    ``safetensors.numpy.load_file`` copies the whole file (90 MB for MiniLM) before
     the first query, half of it the word embeddings, of which a query reads a few rows: mapped, the
     page cache serves them in place. The format (a little-endian u64 length, that many
     bytes of JSON naming each tensor's dtype, shape and byte range, then the bytes) is read as its

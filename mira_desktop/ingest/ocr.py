@@ -21,8 +21,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Protocol
 
 from mira_desktop.core.cancel import Cancelled, CancelToken
+from mira_desktop.core.cjk import CJK_WRITING
 from mira_desktop.core.phrases import said
 from mira_desktop.ingest.types import ReadError, ReadErrorKind
 
@@ -100,7 +102,7 @@ class OcrPage:
 
 
 def _cjk(char: str) -> bool:
-    return unicodedata.east_asian_width(char) in ("W", "F")
+    return CJK_WRITING.fullmatch(char) is not None
 
 
 def _tight(before: str, after: str) -> bool:
@@ -284,14 +286,17 @@ def parse_tsv(tsv: str, chinese_page: bool = False) -> tuple[OcrLine, ...]:
 PageCallback = Callable[[int, int, int], None]  # (pages done, pages to read, the page's number)
 
 
-class PageStore:
-    """Pages read before (by a run that was killed or cancelled): read once, kept beside the file."""
+class PageStore(Protocol):
+    """Pages read before (by a run that was killed or cancelled): read once, kept beside the file
+    (``ocr_store.FilePageStore``)."""
 
     def get(self, page: int) -> OcrPage | None:
-        return None
+        """The page read before, or None."""
+        ...
 
     def put(self, page: int, result: OcrPage) -> None:
-        return None
+        """Keep a page just read."""
+        ...
 
 
 @dataclass
@@ -302,7 +307,7 @@ class OcrOptions:
         engine: Tesseract with the base's languages.
         max_pages: pages OCR'd in one document; the rest are left out with the reason noted.
         dpi: the resolution a PDF page is rendered at for OCR.
-        store: pages read before, and where a page read now is kept.
+        store: pages read before, and where a page read now is kept; None keeps nothing.
         on_page: told before each page is read (for progress).
         cancel: stops the work between pages and inside one.
     """
@@ -310,7 +315,7 @@ class OcrOptions:
     engine: Tesseract = field(default_factory=Tesseract)
     max_pages: int = 300
     dpi: int = 300
-    store: PageStore = field(default_factory=PageStore)
+    store: PageStore | None = None
     on_page: PageCallback | None = None
     cancel: CancelToken | None = None
 
@@ -319,12 +324,13 @@ class OcrOptions:
         ``render`` returns with the picture (pixels to points), and then stored."""
         if self.cancel is not None:
             self.cancel.raise_if_cancelled()
-        known = self.store.get(number)
+        known = self.store.get(number) if self.store is not None else None
         if known is not None:
             return known
         image, factor = render()
         result = self.engine.read(image, self.cancel, name).scaled(factor, factor)
-        self.store.put(number, result)
+        if self.store is not None:
+            self.store.put(number, result)
         return result
 
 

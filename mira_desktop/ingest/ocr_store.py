@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from mira_desktop.ingest.ocr import OcrLine, OcrPage, OcrWord, PageStore
+from mira_desktop.ingest.ocr import OcrLine, OcrPage, OcrWord
 
 PREFIX = "ocr-"
 
@@ -22,7 +22,9 @@ def store_path(folder: Path, languages: tuple[str, ...], dpi: int) -> Path:
     return folder / f"{PREFIX}{'+'.join(languages)}-{dpi}.jsonl"
 
 
-class FilePageStore(PageStore):
+class FilePageStore:
+    """A ``PageStore`` in a JSON-lines file: one line a page, appended as each is read."""
+
     def __init__(self, path: Path) -> None:
         self.path = path
         self.pages = read_pages(path)

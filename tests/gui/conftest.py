@@ -210,6 +210,12 @@ def chinese(speak: Speak) -> None:
 
 
 @pytest.fixture
+def workspace(app_services: AppServices, project: Path) -> str:
+    """The ``project`` folder (tests/conftest.py) added to ``app_services`` as the workspace "Project"; its id."""
+    return app_services.workspaces.add("Project", str(project)).id
+
+
+@pytest.fixture
 def app_services(data_dir: Path) -> Iterator[AppServices]:
     """The services of a fresh data folder (shared by every GUI test), opened as the app opens them
     after its first frame: ``open_window_services``, on a worker thread."""

@@ -1,4 +1,5 @@
-"""Helpers the GUI tests share: opening the main window, dropping files on a widget."""
+"""Helpers the GUI tests share: opening the main window, an agent draft in a workspace, dropping files
+on a widget."""
 
 from __future__ import annotations
 
@@ -26,6 +27,16 @@ def open_window(qtbot: QtBot, services: AppServices, *, ready: bool = False) -> 
     if ready:
         window.composer.set_ready(True)
     return window
+
+
+def agent_draft_in(qtbot: QtBot, window: MainWindow, workspace_id: str) -> None:
+    """Agent mode on the window's draft, in the workspace ``workspace_id``, picked as a person picks it."""
+    picker = window.header.workspace_picker
+    qtbot.waitUntil(lambda: picker.findData(workspace_id) >= 0)
+    window.header.agent_button.click()
+    index = picker.findData(workspace_id)
+    picker.setCurrentIndex(index)
+    picker.activated.emit(index)
 
 
 def drop_files(widget: QWidget, paths: list[Path]) -> None:

@@ -3,28 +3,18 @@ to a model that can call tools, and the run's steps shown while the model works.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from pytestqt.qtbot import QtBot
 
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.ui.shell.main_window import MainWindow
-from tests.gui.support import open_window
+from tests.gui.support import agent_draft_in, open_window
 from tests.support.fixtures import Script
 
 
-def _agent_window(qtbot: QtBot, services: AppServices, tmp_path: Path, model: str) -> MainWindow:
-    folder = tmp_path / "project"
-    folder.mkdir()
-    workspace = services.workspaces.add("Project", str(folder))
+def _agent_window(qtbot: QtBot, services: AppServices, workspace: str, model: str) -> MainWindow:
     services.models.set_default(model)
     window = open_window(qtbot, services, ready=True)
-    header = window.header
-    qtbot.waitUntil(lambda: header.workspace_picker.findData(workspace.id) >= 0)
-    header.agent_button.click()
-    index = header.workspace_picker.findData(workspace.id)
-    header.workspace_picker.setCurrentIndex(index)
-    header.workspace_picker.activated.emit(index)
+    agent_draft_in(qtbot, window, workspace)
     return window
 
 
@@ -33,9 +23,9 @@ def _answer(window: MainWindow):  # type: ignore[no-untyped-def]
 
 
 def test_a_file_task_answered_without_tools_says_so_and_the_header_offers_another_model(
-    qtbot: QtBot, app_services: AppServices, tmp_path: Path, script: Script
+    qtbot: QtBot, app_services: AppServices, workspace: str, script: Script
 ) -> None:
-    window = _agent_window(qtbot, app_services, tmp_path, script({"text": "Hello, World! 123"}))
+    window = _agent_window(qtbot, app_services, workspace, script({"text": "Hello, World! 123"}))
     assert not window.header.tool_hint.isVisible()  # nothing known against this model yet
     window.composer.send_requested.emit("create hello.txt with Hello, World!")
     qtbot.waitUntil(
@@ -58,10 +48,10 @@ def test_a_file_task_answered_without_tools_says_so_and_the_header_offers_anothe
 
 
 def test_a_model_that_cannot_call_tools_is_named_in_the_header_in_agent_mode(
-    qtbot: QtBot, app_services: AppServices, tmp_path: Path, script: Script
+    qtbot: QtBot, app_services: AppServices, workspace: str, script: Script
 ) -> None:
     model = script({"text": "Hi"}, profile={"supports_tools": False, "supports_json_schema": False})
-    window = _agent_window(qtbot, app_services, tmp_path, model)
+    window = _agent_window(qtbot, app_services, workspace, model)
     hint = window.header.tool_hint
     qtbot.waitUntil(hint.isVisible, timeout=10_000)
     assert "cannot call tools" in hint.text()
@@ -71,10 +61,10 @@ def test_a_model_that_cannot_call_tools_is_named_in_the_header_in_agent_mode(
 
 
 def test_the_steps_show_while_the_model_works(
-    qtbot: QtBot, app_services: AppServices, tmp_path: Path, script: Script
+    qtbot: QtBot, app_services: AppServices, workspace: str, script: Script
 ) -> None:
     slow = {"text": " ".join(f"w{i}" for i in range(300)), "token_delay_ms": 30}  # ~9 s to answer
-    window = _agent_window(qtbot, app_services, tmp_path, script(slow))
+    window = _agent_window(qtbot, app_services, workspace, script(slow))
     window.composer.send_requested.emit("Tell me about this folder")
     qtbot.waitUntil(lambda: window.controller.state.busy, timeout=10_000)
     try:

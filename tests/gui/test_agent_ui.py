@@ -10,15 +10,13 @@ from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from mira_desktop.services.app.bundle import AppServices
-from tests.gui.support import open_window
+from tests.gui.support import agent_draft_in, open_window
 
 
-def _agent_thread(services: AppServices, tmp_path: Path) -> tuple[Path, str]:
-    folder = tmp_path / "project"
-    folder.mkdir()
-    (folder / "notes.md").write_text("TODO: buy milk\n")
-    workspace = services.workspaces.add("Project", str(folder))
-    script = tmp_path / "agent.json"
+def agent_task(services: AppServices, project: Path) -> None:
+    """A TODO in the project's notes, and a scripted model that reads it and asks to mark it done."""
+    (project / "notes.md").write_text("TODO: buy milk\n")
+    script = project.parent / "agent.json"
     script.write_text(
         json.dumps(
             {
@@ -39,19 +37,19 @@ def _agent_thread(services: AppServices, tmp_path: Path) -> tuple[Path, str]:
         )
     )
     services.models.set_default(f"scripted:{script}")
-    return folder, workspace.id
 
 
 def test_the_approval_card_appears_and_approving_resumes_the_run_and_the_trace_shows_the_write(
-    qtbot: QtBot, app_services: AppServices, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot,
+    app_services: AppServices,
+    project: Path,
+    workspace: str,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    folder, workspace_id = _agent_thread(app_services, tmp_path)
+    agent_task(app_services, project)
+    folder, workspace_id = project, workspace
     window = open_window(qtbot, app_services, ready=True)
-    qtbot.waitUntil(lambda: window.header.workspace_picker.findData(workspace_id) >= 0)
-    window.header.agent_button.click()  # agent mode on the welcome draft
-    index = window.header.workspace_picker.findData(workspace_id)
-    window.header.workspace_picker.setCurrentIndex(index)
-    window.header.workspace_picker.activated.emit(index)
+    agent_draft_in(qtbot, window, workspace_id)  # agent mode on the welcome draft
     window.composer.send_requested.emit("Mark the TODO as done")
     qtbot.waitUntil(
         lambda: window.current_thread_id is not None and not window.controller.state.busy, timeout=20_000
@@ -103,11 +101,12 @@ def test_the_approval_card_appears_and_approving_resumes_the_run_and_the_trace_s
 
 
 def test_runs_left_waiting_are_listed_on_start_with_a_badge_and_open_with_their_card(
-    qtbot: QtBot, app_services: AppServices, tmp_path: Path
+    qtbot: QtBot, app_services: AppServices, project: Path, workspace: str
 ) -> None:
     from mira_desktop.services.chat.service import SendOptions
 
-    _folder, workspace_id = _agent_thread(app_services, tmp_path)
+    agent_task(app_services, project)
+    workspace_id = workspace
     handle = app_services.chat.send(
         None, "Mark the TODO as done", SendOptions(agent=True, workspace_id=workspace_id)
     )

@@ -15,7 +15,7 @@ from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.ui.shell.main_window import MainWindow
 from tests.gui.support import open_window
 
-SLOW = {"text": " ".join(f"w{i}" for i in range(300)), "token_delay_ms": 20}
+SLOW = {"text": " ".join(f"w{i}" for i in range(300)), "token_delay_ms": 20, "hold_after": 20}  # then held
 
 
 @pytest.fixture

@@ -4,23 +4,12 @@ test_chinese_first_start.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-
-import pytest
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from mira_desktop.models.embedded import EMBEDDED_CHAT_MODEL_REF
 from mira_desktop.services.app.bundle import AppServices
-from mira_desktop.ui import i18n
 from mira_desktop.ui.operations import OperationRunner
 from mira_desktop.ui.settings.template_box import TemplateBox
-
-
-@pytest.fixture
-def speak(qapp: QApplication) -> Iterator[Callable[[str], str]]:
-    yield lambda lang: i18n.use_language(qapp, lang)
-    i18n.remove_translations(qapp)
 
 
 def test_the_chat_template_sample_is_in_chinese_in_a_chinese_window(

@@ -82,7 +82,7 @@ def test_pause_hands_the_focus_to_resume_and_cancel_asks_first(
     with qtbot.waitSignal(page.models_shown, timeout=10_000):
         page.show_repo(TINY)
     page.files.selectRow(0)
-    stand_in.faults.bytes_per_second = 500_000
+    stand_in.hold(after=1_000_000)  # it cannot finish before the pause, however loaded the machine
     with qtbot.waitSignal(page.download_started, timeout=10_000) as started:
         page.download_button.click()
     download_id = started.args[0]

@@ -174,20 +174,43 @@ def test_answer_evaluations_are_charted_and_listed_newest_first(
 
 
 def test_a_report_kept_by_mira_eval_rag_in_another_process_is_charted_without_a_click(
-    qtbot: QtBot, page: KnowledgePage, app_services: AppServices
+    qtbot: QtBot, page: KnowledgePage, app_services: AppServices, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     kb = app_services.knowledge_bases.create("Manual")
+    looks: list[int] = []
+    look = app_services.other_processes.check
+
+    def counted(seen: int | None) -> int:
+        looks.append(1)
+        return look(seen)
+
+    monkeypatch.setattr(app_services.other_processes, "check", counted)
     app_services.other_processes.watch(interval_s=0.1)  # as the main window does
     answers = page.evaluation_tab.answers
     qtbot.waitUntil(lambda: page.kb_list.count() == 1 and page.evaluation_tab.isEnabled())
     qtbot.waitUntil(lambda: page.runner.settled)  # every reload of the page's own start is done
-    keep = (  # what `mira eval rag` does last, in its own process, once the window saw its start
-        "import sys, time; from pathlib import Path; from mira_desktop.app import build_services;"
-        "s = build_services(Path(sys.argv[1])); time.sleep(2);"
-        "s.knowledge.rag_evaluations.keep(sys.argv[2], {'config': 'default', 'created_at': '2026-12-01T10:00:00.000Z',"
-        " 'metrics': {'queries': 5, 'right_source_rate': 0.8}}); s.close()"
-    )
-    other = subprocess.Popen([sys.executable, "-c", keep, str(app_services.folder.root), kb.id])
+    started, go = tmp_path / "started", tmp_path / "go"
+    keep = """if True:  # what `mira eval rag` does last, in its own process, once the window saw its start
+        import sys, time
+        from pathlib import Path
+        from mira_desktop.app import build_services
+        s = build_services(Path(sys.argv[1]))
+        Path(sys.argv[3]).touch()
+        while not Path(sys.argv[4]).exists():
+            time.sleep(0.02)
+        report = {"config": "default", "created_at": "2026-12-01T10:00:00.000Z",
+                  "metrics": {"queries": 5, "right_source_rate": 0.8}}
+        s.knowledge.rag_evaluations.keep(sys.argv[2], report)
+        s.close()
+    """
+    other = subprocess.Popen([sys.executable, "-c", keep, str(app_services.folder.root), kb.id, str(started), str(go)])
+    try:
+        qtbot.waitUntil(started.exists, timeout=60_000)
+        after_start = len(looks)
+        qtbot.waitUntil(lambda: len(looks) >= after_start + 2)  # the window has looked since the start…
+        qtbot.waitUntil(lambda: page.runner.settled)  # …and shown what it found
+    finally:
+        go.touch()
     qtbot.waitUntil(lambda: other.poll() is not None, timeout=60_000)
     assert other.returncode == 0
     qtbot.waitUntil(lambda: answers.table.rowCount() == 1, timeout=10_000)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,10 +20,10 @@ from mira_desktop.services.chat.service import SendOptions
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.threads import ThreadRepository
 from mira_desktop.ui.changes import ChangeSignal, Follow
-from mira_desktop.ui.i18n import remove_translations, use_language
 from mira_desktop.ui.knowledge.page import KnowledgePage
 from mira_desktop.ui.operations import OperationRunner
 from mira_desktop.ui.theme import current_is_dark
+from tests.gui.conftest import Speak
 from tests.gui.support import open_window
 
 
@@ -247,11 +246,9 @@ def test_the_dark_theme_can_be_chosen_and_applies_to_every_window(
 
 
 @pytest.fixture
-def english(qapp: QApplication) -> Iterator[None]:
+def english(speak: Speak) -> None:
     """The English translation installed (its plural forms), the source text back after."""
-    use_language(qapp, "en")
-    yield
-    remove_translations(qapp)
+    speak("en")
 
 
 @pytest.mark.usefixtures("heavy_libraries_loaded", "english")

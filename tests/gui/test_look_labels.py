@@ -19,6 +19,7 @@ from mira_desktop.services.knowledge.indexing.progress import IndexProgress
 from mira_desktop.store.index_jobs import IndexJobRepository, JobState
 from mira_desktop.ui.shell.main_window import MainWindow
 from tests.gui.support import open_window
+from tests.support.scripted import RELEASE, release
 
 ROLE = "中文写作助手"
 
@@ -85,8 +86,9 @@ def test_opening_a_roles_thread_from_the_switcher_names_the_role_in_the_composer
 def test_a_roles_answer_is_labelled_with_the_role_while_it_streams(
     qtbot: QtBot, app_services: AppServices, script
 ) -> None:
-    slow = {"text": " ".join(f"字{i}" for i in range(200)), "token_delay_ms": 20}
-    app_services.models.set_default(script(slow))
+    slow = {"text": " ".join(f"字{i}" for i in range(200)), "hold_after": 20, "release_when": RELEASE}
+    ref = script(slow)
+    app_services.models.set_default(ref)
     window = open_window(qtbot, app_services, ready=True)
     _choose_role(qtbot, window)
     qtbot.waitUntil(lambda: ROLE in window.composer.editor.placeholderText(), timeout=5000)
@@ -98,6 +100,7 @@ def test_a_roles_answer_is_labelled_with_the_role_while_it_streams(
     qtbot.waitUntil(lambda: len(_last(window).message.content) > 10, timeout=10_000)
     assert _last(window).message.status == "streaming"
     assert _last(window).who.text() == ROLE
+    release(ref)
     qtbot.waitUntil(lambda: not window.controller.state.busy, timeout=30_000)
     assert _last(window).who.text() == ROLE
     window.close()

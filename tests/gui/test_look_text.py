@@ -18,9 +18,9 @@ from pytestqt.qtbot import QtBot
 
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.ui import file_dialogs
-from mira_desktop.ui.i18n import remove_translations, use_language
 from mira_desktop.ui.shell.main_window import MainWindow
 from mira_desktop.ui.theme import DARK, LIGHT, apply_theme, style_sheet
+from tests.gui.conftest import Speak
 from tests.gui.support import open_window
 
 
@@ -200,21 +200,18 @@ def test_the_role_previews_token_line_is_chinese(
     workbench.close()
 
 
-def test_citation_and_search_places_are_in_the_windows_language(qapp: QApplication) -> None:
+def test_citation_and_search_places_are_in_the_windows_language(speak: Speak) -> None:
     from mira_desktop.ui.location_text import location_text
 
     lines = {"line_start": 1, "line_end": 3}
     assert location_text(lines) == "lines 1–3"
     assert location_text({"page": 4}) == "p. 4"
-    use_language(qapp, "zh")
-    try:
-        assert location_text(lines) == "第 1–3 行"
-        assert location_text({"page": 4}) == "第 4 页"
-        assert location_text({"slide": 2, "notes": True}) == "第 2 张幻灯片（备注）"
-        assert location_text({}, "whole document") == "whole document"
-        assert location_text({"heading": ["Intro"]}) == "§ Intro"
-    finally:
-        remove_translations(qapp)
+    speak("zh")
+    assert location_text(lines) == "第 1–3 行"
+    assert location_text({"page": 4}) == "第 4 页"
+    assert location_text({"slide": 2, "notes": True}) == "第 2 张幻灯片（备注）"
+    assert location_text({}, "whole document") == "whole document"
+    assert location_text({"heading": ["Intro"]}) == "§ Intro"
 
 
 def test_a_cited_sources_place_under_an_answer_is_chinese(qtbot: QtBot, chinese: None) -> None:

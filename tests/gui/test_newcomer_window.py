@@ -104,13 +104,11 @@ def test_ctrl_k_finds_every_thread_not_only_those_the_sidebar_search_shows(
 
 
 def test_a_new_agent_chat_starts_in_the_workspace_last_used(
-    qtbot: QtBot, app_services: AppServices, script: Script, tmp_path: Path
+    qtbot: QtBot, app_services: AppServices, script: Script, workspace: str
 ) -> None:
     from mira_desktop.services.chat.run_records import SendOptions
 
-    folder = tmp_path / "project"
-    folder.mkdir()
-    project = app_services.workspaces.add("Project", str(folder))
+    project = app_services.workspaces.get(workspace)
     app_services.models.set_default(script({"text": "Done."}, {"text": "Done again."}))
     handle = app_services.chat.send(None, "look around", SendOptions(agent=True, workspace_id=project.id))
     assert handle.wait(30).value == "completed"
@@ -131,12 +129,13 @@ def test_a_new_agent_chat_starts_in_the_workspace_last_used(
 
 
 def test_the_waiting_banner_stays_inside_the_transcripts_margins_and_shows_all_its_lines(
-    qtbot: QtBot, app_services: AppServices, tmp_path: Path
+    qtbot: QtBot, app_services: AppServices, project: Path, workspace: str
 ) -> None:
     from mira_desktop.services.chat.run_records import SendOptions
-    from tests.gui.test_agent_ui import _agent_thread
+    from tests.gui.test_agent_ui import agent_task
 
-    _folder, workspace_id = _agent_thread(app_services, tmp_path)
+    agent_task(app_services, project)
+    workspace_id = workspace
     handles = []
     for i in range(3):
         options = SendOptions(agent=True, workspace_id=workspace_id)
@@ -164,11 +163,11 @@ def test_the_waiting_banner_stays_inside_the_transcripts_margins_and_shows_all_i
 
 
 def test_an_agent_run_that_called_no_tool_never_says_steps_0(
-    qtbot: QtBot, app_services: AppServices, tmp_path: Path, script: Script
+    qtbot: QtBot, app_services: AppServices, workspace: str, script: Script
 ) -> None:
     from tests.gui.test_agent_tool_use import _agent_window
 
-    window = _agent_window(qtbot, app_services, tmp_path, script({"text": "Hello, World! 123"}))
+    window = _agent_window(qtbot, app_services, workspace, script({"text": "Hello, World! 123"}))
     window.composer.send_requested.emit("create hello.txt with Hello, World!")
     qtbot.waitUntil(
         lambda: window.current_thread_id is not None and not window.controller.state.busy, timeout=20_000

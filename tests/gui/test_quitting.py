@@ -17,6 +17,7 @@ from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.ui.operations import OperationRunner
 from tests.gui.support import open_window
+from tests.support.scripted import RELEASE, release
 
 
 def test_shutting_the_runner_down_cancels_a_running_operation_through_its_token(qtbot: QtBot) -> None:
@@ -82,7 +83,8 @@ def test_quit_after_the_answer_closes_once_the_run_ends_with_the_whole_answer(
 ) -> None:
     script = tmp_path / "slow.json"
     words = "one two three four five six seven eight"
-    script.write_text(json.dumps({"replies": [{"text": words, "token_delay_ms": 60}]}))
+    held = {"text": words, "hold_after": 2, "release_when": RELEASE}  # held until the window has closed
+    script.write_text(json.dumps({"replies": [held]}))
     app_services.models.set_default(f"scripted:{script}")
     window = open_window(qtbot, app_services, ready=True)
     monkeypatch.setattr(window, "ask_before_quitting", lambda: "after")  # the person's choice in the dialog
@@ -91,6 +93,7 @@ def test_quit_after_the_answer_closes_once_the_run_ends_with_the_whole_answer(
     window.close()  # asks, hides every window, and waits for the run bus to say the answer ended
     assert not window.isVisible()
     assert not window.background.closed  # not closed yet: the answer is being written
+    release(f"scripted:{script}")
     qtbot.waitUntil(lambda: window.background.closed, timeout=20_000)
     assert handle.done.is_set() or not app_services.chat.active_runs()
     answer = MessageRepository(app_services.database).get(handle.assistant_message_id)
@@ -121,7 +124,8 @@ def test_stop_and_quit_cancels_the_answer_and_keeps_what_was_written(
     qtbot: QtBot, app_services: AppServices, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     script = tmp_path / "slow.json"
-    script.write_text(json.dumps({"replies": [{"text": " ".join(["word"] * 200), "token_delay_ms": 50}]}))
+    held = {"text": " ".join(["word"] * 200), "hold_after": 5}  # held until the stop
+    script.write_text(json.dumps({"replies": [held]}))
     app_services.models.set_default(f"scripted:{script}")
     window = open_window(qtbot, app_services, ready=True)
     monkeypatch.setattr(window, "ask_before_quitting", lambda: "stop")

@@ -6,14 +6,12 @@ import json
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from mira_desktop.core.roles.records import Role
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.roles.cards import CardFormat
 from mira_desktop.store.threads import ThreadRepository
-from mira_desktop.ui.i18n import remove_translations, use_language
 from mira_desktop.ui.operations import OperationRunner
 from mira_desktop.ui.roles.workbench import RoleWorkbench
 from tests.conftest import SHARED_DATA
@@ -114,25 +112,19 @@ def test_bad_values_show_inline_errors_and_nothing_is_saved(
 
 
 def test_a_temperature_of_40_is_refused_under_its_field_in_chinese(
-    qtbot: QtBot, qapp: QApplication, app_services: AppServices, runner: OperationRunner
+    qtbot: QtBot, chinese: None, app_services: AppServices, runner: OperationRunner
 ) -> None:
-    use_language(qapp, "zh")
-    try:
-        bench = open_bench(qtbot, app_services, runner)
-        mira = starter(app_services)
-        select(qtbot, bench, mira.id)
-        bench.form.profile_edits["temperature"].setText("40")
-        bench.form.name_edit.setText("")
-        errors = bench.form.errors
-        qtbot.waitUntil(errors["llm_profile.temperature"].isVisible)
-        assert (
-            errors["llm_profile.temperature"].text() == "必须是 0 到 2 之间的数字，或留空使用模型的默认值。"
-        )
-        assert errors["name"].text() == "不能为空。"
-        assert save(qtbot, bench) is False
-        assert app_services.roles.get(mira.id) == mira
-    finally:
-        remove_translations(qapp)
+    bench = open_bench(qtbot, app_services, runner)
+    mira = starter(app_services)
+    select(qtbot, bench, mira.id)
+    bench.form.profile_edits["temperature"].setText("40")
+    bench.form.name_edit.setText("")
+    errors = bench.form.errors
+    qtbot.waitUntil(errors["llm_profile.temperature"].isVisible)
+    assert errors["llm_profile.temperature"].text() == "必须是 0 到 2 之间的数字，或留空使用模型的默认值。"
+    assert errors["name"].text() == "不能为空。"
+    assert save(qtbot, bench) is False
+    assert app_services.roles.get(mira.id) == mira
 
 
 def test_a_draft_role_is_previewed_with_a_badge_and_cannot_start_a_chat(

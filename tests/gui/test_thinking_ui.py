@@ -5,7 +5,7 @@ the thread's thinking switch shows only for a model that has one. In English and
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -14,9 +14,9 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from mira_desktop.services.app.bundle import AppServices
-from mira_desktop.ui.i18n import remove_translations, use_language
 from mira_desktop.ui.shell.main_window import MainWindow
 from tests.gui.support import open_window
+from tests.support.scripted import RELEASE, release
 
 THOUGHT = "The user wants a sum. Two and two make four."
 THINKER = {"thinks": True, "thinking_switch": "enable_thinking"}
@@ -30,13 +30,6 @@ def make_script(tmp_path: Path) -> Callable[..., str]:
         return f"scripted:{path}"
 
     return make
-
-
-@pytest.fixture
-def chinese(qapp: QApplication) -> Iterator[None]:
-    use_language(qapp, "zh")
-    yield
-    remove_translations(qapp)
 
 
 def _send(qtbot: QtBot, window: MainWindow, text: str) -> None:
@@ -54,15 +47,16 @@ def _answer(window: MainWindow):  # type: ignore[no-untyped-def]
 def test_reasoning_streams_into_a_collapsed_block_that_opens_on_click_and_copies(
     qtbot: QtBot, app_services: AppServices, make_script: Callable[..., str]
 ) -> None:
-    app_services.models.set_default(
-        make_script({"reasoning": THOUGHT, "text": "It is 4.", "token_delay_ms": 60}, profile=THINKER)
-    )
+    thinking = {"reasoning": THOUGHT, "text": "It is 4.", "hold_after": 2, "release_when": RELEASE}
+    ref = make_script(thinking, profile=THINKER)  # held two words into its thought until the checks
+    app_services.models.set_default(ref)
     window = open_window(qtbot, app_services, ready=True)
     _send(qtbot, window, "What is 2 + 2?")
     qtbot.waitUntil(lambda: _answer(window) is not None and _answer(window).reasoning.isVisible(), timeout=20_000)
     block = _answer(window).reasoning
     assert block.toggle.text() == "Thinking…"  # while it thinks, before any answer text
     assert not block.body.isVisible()
+    release(ref)
     qtbot.waitUntil(lambda: _answer(window).message.status == "complete", timeout=20_000)
     widget = _answer(window)
     block = widget.reasoning

@@ -4,19 +4,17 @@ thinking switch), and the agent's trace on each model step — in English and in
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from mira_desktop.services.app.bundle import AppServices
-from mira_desktop.ui import i18n
 from mira_desktop.ui.chat.agent_panel import AgentPanel
 from mira_desktop.ui.operations import OperationRunner
 from mira_desktop.ui.settings.models_page import ModelsPage
-from tests.gui.support import open_window
+from tests.gui.support import agent_draft_in, open_window
 from tests.support.memory_keyring import MemoryKeyring
 from tests.support.tools_gguf import HERMES_TEMPLATE, smollm2_with_template
 
@@ -37,12 +35,6 @@ HERMES_STEP = [
 def thinking_hermes(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """SmolLM2 whose template writes ``<tool_call>`` and has a thinking switch (made once: 100 MB)."""
     return smollm2_with_template(THINKING_HERMES, tmp_path_factory.mktemp("gguf") / "smollm2-thinking.gguf")
-
-
-@pytest.fixture
-def speak(qapp: QApplication) -> Iterator[Callable[[str], str]]:
-    yield lambda lang: i18n.use_language(qapp, lang)
-    i18n.remove_translations(qapp)
 
 
 @pytest.fixture
@@ -173,12 +165,9 @@ def test_the_trace_says_it_in_chinese(qtbot: QtBot, speak: Callable[[str], str])
 
 
 def test_an_agent_run_in_the_window_shows_a_servers_native_calls_on_its_model_steps(
-    qtbot: QtBot, app_services: AppServices, tmp_path: Path, script: Callable[..., str]
+    qtbot: QtBot, app_services: AppServices, project: Path, workspace: str, script: Callable[..., str]
 ) -> None:
-    folder = tmp_path / "project"
-    folder.mkdir()
-    (folder / "notes.md").write_text("TODO: buy milk\n")
-    workspace = app_services.workspaces.add("Project", str(folder)).id
+    (project / "notes.md").write_text("TODO: buy milk\n")
     app_services.models.set_default(
         script(
             {"tool_calls": [{"name": "read_file", "arguments": {"path": "notes.md"}}]},
@@ -187,11 +176,7 @@ def test_an_agent_run_in_the_window_shows_a_servers_native_calls_on_its_model_st
         )
     )
     window = open_window(qtbot, app_services, ready=True)
-    qtbot.waitUntil(lambda: window.header.workspace_picker.findData(workspace) >= 0)
-    window.header.agent_button.click()
-    index = window.header.workspace_picker.findData(workspace)
-    window.header.workspace_picker.setCurrentIndex(index)
-    window.header.workspace_picker.activated.emit(index)
+    agent_draft_in(qtbot, window, workspace)
     window.composer.send_requested.emit("Read notes.md")
 
     def steps() -> list[str]:

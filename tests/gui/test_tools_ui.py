@@ -5,6 +5,8 @@ argument, and "Always allow … in this workspace" makes it permanent; a call th
 from __future__ import annotations
 
 import json
+import os
+import signal
 import sys
 from pathlib import Path
 
@@ -15,7 +17,7 @@ from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.ui.changes import ChangeSignal
 from mira_desktop.ui.operations import OperationRunner
 from mira_desktop.ui.settings.tools_page import ToolsPage
-from tests.gui.support import open_window
+from tests.gui.support import agent_draft_in, open_window
 from tests.support.memory_keyring import MemoryKeyring
 
 SERVER = Path(__file__).resolve().parents[1] / "support" / "mcp_server.py"
@@ -80,6 +82,31 @@ def test_a_server_that_fails_shows_its_reason(
     page.close()
 
 
+def test_an_idle_server_that_dies_shows_as_failed_with_its_reason_and_the_next_call_starts_it_again(
+    qtbot: QtBot, app_services: AppServices, runner: OperationRunner, changes: ChangeSignal, tmp_path: Path
+) -> None:
+    state = tmp_path / "notes"
+    _add_notes(app_services, state)
+    page = ToolsPage(app_services, runner, changes)
+    qtbot.addWidget(page)
+    page.show()
+    qtbot.waitUntil(lambda: "notes" in _rows(page))
+    page.servers.setCurrentItem(page.servers.topLevelItem(0))
+    page.test_button.click()
+    qtbot.waitUntil(lambda: _rows(page)["notes"][2] == "running", timeout=60_000)
+    [pid] = (state / "pids").read_text().split()
+    os.kill(int(pid), signal.SIGKILL)  # no call pending: nobody waits for an answer from it
+    qtbot.waitUntil(lambda: _rows(page)["notes"][2] == "failed", timeout=30_000)  # followed, not polled
+    page.servers.setCurrentItem(None)
+    page.servers.setCurrentItem(page.servers.topLevelItem(0))
+    qtbot.waitUntil(lambda: page.detail.text().startswith("notes: failed: it stopped"))
+    page.test_button.click()  # the next call starts it again
+    qtbot.waitUntil(lambda: _rows(page)["notes"][2] == "running", timeout=60_000)
+    assert len((state / "pids").read_text().split()) == 2
+    assert "notes works: 6 tool" in page.result_label.text()
+    page.close()
+
+
 def test_import_adds_the_servers_of_a_claude_desktop_file(
     qtbot: QtBot, app_services: AppServices, runner: OperationRunner, changes: ChangeSignal, tmp_path: Path
 ) -> None:
@@ -105,35 +132,23 @@ def test_import_adds_the_servers_of_a_claude_desktop_file(
     page.close()
 
 
-def _mcp_thread(services: AppServices, tmp_path: Path, state: Path) -> str:
-    folder = tmp_path / "project"
-    folder.mkdir()
-    workspace = services.workspaces.add("Project", str(folder))
+def _mcp_task(services: AppServices, tmp_path: Path, state: Path) -> None:
     _add_notes(services, state)
     script = tmp_path / "agent.json"
     call = {"name": "notes__create_note", "arguments": {"title": "groceries", "body": "milk and eggs"}}
     script.write_text(json.dumps({"pick": "by_turn", "replies": [{"tool_calls": [call]}, {"text": "Noted."}]}))
     services.models.set_default(f"scripted:{script}")
-    return workspace.id
-
-
-def _send_agent_task(qtbot: QtBot, window: object, workspace_id: str, text: str) -> None:
-    header = window.header  # type: ignore[attr-defined]
-    qtbot.waitUntil(lambda: header.workspace_picker.findData(workspace_id) >= 0)
-    header.agent_button.click()
-    index = header.workspace_picker.findData(workspace_id)
-    header.workspace_picker.setCurrentIndex(index)
-    header.workspace_picker.activated.emit(index)
-    window.composer.send_requested.emit(text)  # type: ignore[attr-defined]
 
 
 def test_the_approval_card_of_an_mcp_call_shows_server_tool_and_arguments_and_always_allow_sticks(
-    qtbot: QtBot, app_services: AppServices, tmp_path: Path
+    qtbot: QtBot, app_services: AppServices, workspace: str, tmp_path: Path
 ) -> None:
     state = tmp_path / "notes"
-    workspace_id = _mcp_thread(app_services, tmp_path, state)
+    _mcp_task(app_services, tmp_path, state)
+    workspace_id = workspace
     window = open_window(qtbot, app_services, ready=True)
-    _send_agent_task(qtbot, window, workspace_id, "Note my groceries")
+    agent_draft_in(qtbot, window, workspace_id)
+    window.composer.send_requested.emit("Note my groceries")
 
     def card() -> object:
         order = window.chat_view._order
@@ -159,7 +174,7 @@ def test_the_approval_card_of_an_mcp_call_shows_server_tool_and_arguments_and_al
 
 
 def test_a_call_that_may_have_run_asks_to_run_it_again_or_go_on(
-    qtbot: QtBot, app_services: AppServices, tmp_path: Path
+    qtbot: QtBot, app_services: AppServices, workspace: str, tmp_path: Path
 ) -> None:
     from mira_desktop.agent.checkpoint import Checkpoint, PendingPhase
     from mira_desktop.core.conversation.runs import EventType, RunStatus
@@ -168,7 +183,8 @@ def test_a_call_that_may_have_run_asks_to_run_it_again_or_go_on(
     from mira_desktop.store.runs import RunRepository
 
     state = tmp_path / "notes"
-    workspace_id = _mcp_thread(app_services, tmp_path, state)
+    _mcp_task(app_services, tmp_path, state)
+    workspace_id = workspace
     from mira_desktop.services.chat.service import SendOptions
 
     handle = app_services.chat.send(None, "Note it", SendOptions(agent=True, workspace_id=workspace_id))

@@ -93,36 +93,25 @@ def test_back_up_from_the_menu_saves_a_verified_archive(
 
 
 def test_restore_notes_are_said_in_the_windows_language(
-    qtbot: QtBot, app_services: AppServices, monkeypatch
+    qtbot: QtBot, app_services: AppServices, chinese: None, monkeypatch
 ) -> None:  # type: ignore[no-untyped-def]
-    from PySide6.QtWidgets import QApplication
-
-    from mira_desktop.ui import i18n
-
     role = app_services.roles.list()[0]
     kept = _thread(app_services, "Bound", role_id=role.id)
     app_services.threads.delete(kept)
     app_services.roles.delete(role.id)
-    app = QApplication.instance()
-    i18n.use_language(app, "zh")  # type: ignore[arg-type]
-    try:
-        window = open_window(qtbot, app_services)
-        dialog = TrashDialog(app_services, window.background, window.changes, window)  # type: ignore[arg-type]
-        qtbot.addWidget(dialog)
-        dialog.show()
-        qtbot.waitUntil(lambda: dialog.entries.topLevelItemCount() == 2)
-        shown: list[str] = []
-        monkeypatch.setattr(QMessageBox, "information", lambda _parent, _title, text: shown.append(text))
-        thread_row = next(
-            dialog.entries.topLevelItem(i)
-            for i in range(2)
-            if dialog.entries.topLevelItem(i).text(0) == "Bound"
-        )
-        thread_row.setSelected(True)
-        dialog.restore_selected()
-        qtbot.waitUntil(lambda: bool(shown))
-        assert shown == [f"它的角色 {role.name!r} 在回收站中：恢复该角色即可重新绑定。"]
-        dialog.close()
-        window.close()
-    finally:
-        i18n.remove_translations(app)  # type: ignore[arg-type]
+    window = open_window(qtbot, app_services)
+    dialog = TrashDialog(app_services, window.background, window.changes, window)  # type: ignore[arg-type]
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitUntil(lambda: dialog.entries.topLevelItemCount() == 2)
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "information", lambda _parent, _title, text: shown.append(text))
+    thread_row = next(
+        dialog.entries.topLevelItem(i) for i in range(2) if dialog.entries.topLevelItem(i).text(0) == "Bound"
+    )
+    thread_row.setSelected(True)
+    dialog.restore_selected()
+    qtbot.waitUntil(lambda: bool(shown))
+    assert shown == [f"它的角色 {role.name!r} 在回收站中：恢复该角色即可重新绑定。"]
+    dialog.close()
+    window.close()

@@ -8,12 +8,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from mira_desktop.services.app.bundle import AppServices
-from mira_desktop.ui import i18n
-from mira_desktop.ui.i18n import use_language
+from tests.gui.conftest import Speak
 from tests.gui.support import open_window
 from tests.support.gguf_files import write_gguf
 from tests.support.hub_server import Repo, RepoFile, StandInHub
@@ -32,13 +30,6 @@ def stand_in(tmp_path: Path) -> Iterator[StandInHub]:
     ]
     with StandInHub([Repo(VISION, files)]) as hub:
         yield hub
-
-
-@pytest.fixture
-def chinese(qapp: QApplication) -> Iterator[None]:
-    use_language(qapp, "zh")
-    yield
-    i18n.remove_translations(qapp)
 
 
 def test_get_models_shows_the_projector_beside_the_model_and_text_only_leaves_it_out(
@@ -142,9 +133,7 @@ def test_the_projector_and_text_only_speak_chinese(
     window.settings_dialog.close()
 
 
-def test_a_recommended_model_says_its_machine_and_how_mira_runs_it_in_both_languages(
-    qapp: QApplication,
-) -> None:
+def test_a_recommended_model_says_its_machine_and_how_mira_runs_it_in_both_languages(speak: Speak) -> None:
     from mira_desktop.services.hub.catalogue import load_catalogue
     from mira_desktop.ui.settings.get_models_page import GetModelsPage
     from tests.unit.services.test_recommended_models import SHIPPED
@@ -155,11 +144,8 @@ def test_a_recommended_model_says_its_machine_and_how_mira_runs_it_in_both_langu
         "For 8 GB of memory · thinking: on or off per request · tool calls: qwen3.5 format · "
         "sees pictures (its projector comes with it)"
     )
-    use_language(qapp, "zh")
-    try:
-        text = GetModelsPage._recommended_text(entry)
-    finally:
-        i18n.remove_translations(qapp)
+    speak("zh")
+    text = GetModelsPage._recommended_text(entry)
     assert (
         text.splitlines()[-1]
         == "适合 8 GB 内存 · 思考：每次请求可开可关 · 工具调用：qwen3.5 格式 · 能看图（投影器随模型一起下载）"

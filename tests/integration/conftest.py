@@ -1,8 +1,8 @@
 """Fixtures the integration tests share, one per kind of set-up (besides those of tests/conftest.py).
 
-- ``project``: a small project folder; a package whose tests need particular files overrides it
+- ``workspace``: the ``project`` folder (tests/conftest.py) added as a workspace of the test's
+  services; its id. A package whose tests need particular files overrides ``project``
   (agent/conftest.py: notes and a source file; sandbox: a module and its tests, inside a home).
-- ``workspace``: that folder added as a workspace of the test's services; its id.
 """
 
 from __future__ import annotations
@@ -14,14 +14,6 @@ import pytest
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
-
-
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    root = tmp_path / "project"
-    root.mkdir()
-    (root / "README.md").write_text("# Project\n", encoding="utf-8")
-    return root
 
 
 @pytest.fixture

@@ -1,4 +1,5 @@
-"""What a scripted model received: for asserting on what a route sent, not on what it meant to send."""
+"""What a scripted model received (for asserting on what a route sent, not on what it meant to send),
+and the release of a reply the script holds (``"hold_after"`` with ``"release_when"``)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,14 @@ def requests_sent(services: AppServices, ref: str) -> list[ChatRequest]:
     model = services.models.registry.get(ref)
     assert isinstance(model, ScriptedModel), f"{ref} is not a scripted model"
     return list(model.requests)
+
+
+RELEASE = "release"  # the ``release_when`` file name the tests use
+
+
+def release(ref: str, name: str = RELEASE) -> None:
+    """Let a held reply of the script ``ref`` go on: create its ``release_when`` file beside the script."""
+    (Path(ref.removeprefix("scripted:")).parent / name).touch()
 
 
 def recorded_requests(path: Path) -> list[dict[str, Any]]:

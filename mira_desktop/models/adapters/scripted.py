@@ -5,6 +5,9 @@ The file is ``{"replies": [...]}`` with optional settings beside it:
 - ``{"text": "...", "token_delay_ms": 20}`` streams the text word by word with that delay
   (``"finish": "length"`` ends it as if ``max_tokens`` was reached); ``"reasoning": "..."`` streams
   a thinking model's reasoning first, the same way (``"text": ""`` with it: a model that only thought);
+  ``"hold_after": N`` stops after N words and streams the rest only once the file named by
+  ``"release_when"`` (relative to the script) exists, or never: a test that stops or interrupts a
+  reply mid-way holds it there, so the reply cannot end first however loaded the machine is;
 - ``{"tool_calls": [{"name": "...", "arguments": {...}}]}`` returns tool calls (``"arguments"`` may
   be a string, to send malformed JSON), after its ``"reasoning"`` if it has one;
 - ``{"error": {"kind": "unreachable", "message": "..."}}`` raises that classified error.
@@ -45,6 +48,7 @@ from mira_desktop.models.protocol import (
 from mira_desktop.models.registry import Adapter
 
 _WORDS = re.compile(r"\S+\s*|\s+")
+HOLD_CHECK_SECONDS = 0.02  # how often a held reply looks for its release file
 _PROFILE_FLAGS = {
     "supports_tools",
     "supports_json_schema",
@@ -190,7 +194,10 @@ class ScriptedModel:
         delay = float(reply.get("token_delay_ms", 0)) / 1000
         thought = [ReasoningDelta(w) for w in _WORDS.findall(str(reply.get("reasoning", "")))]
         pieces: list[Chunk] = [*thought, *(TextDelta(w) for w in _WORDS.findall(str(reply["text"])))]
+        hold_after = reply.get("hold_after")
         for count, piece in enumerate(pieces):
+            if count == hold_after:
+                self._hold(reply, cancel)
             if (delay and count and cancel.wait(delay)) or cancel.cancelled:
                 yield Usage(prompt_tokens, count)
                 yield Finish("cancelled")
@@ -198,6 +205,14 @@ class ScriptedModel:
             yield piece
         yield Usage(prompt_tokens, len(pieces))
         yield Finish(str(reply.get("finish", "stop")))
+
+    def _hold(self, reply: dict[str, Any], cancel: CancelToken) -> None:
+        """Wait, honouring ``cancel``, until the reply's ``release_when`` file exists (never without one)."""
+        release = reply.get("release_when")
+        released = self._path.parent / str(release) if release else None
+        while not cancel.wait(HOLD_CHECK_SECONDS):
+            if released is not None and released.exists():
+                return
 
     def close(self) -> None:
         return None

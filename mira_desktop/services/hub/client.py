@@ -224,8 +224,8 @@ def _ranged(response: httpx.Response, etag: str | None) -> Ranged:
 
 @functools.cache
 def _tls() -> ssl.SSLContext:
-    """httpx's own default context (certifi, or ``SSL_CERT_FILE`` / ``SSL_CERT_DIR``), made once:
-    loading the certificates took 40 ms of every client, and a download makes two."""
+    """httpx's own default context (certifi, or ``SSL_CERT_FILE`` / ``SSL_CERT_DIR``), made once
+    rather than by every client (it loads the certificates; a download makes two clients)."""
     import httpx
 
     return httpx.create_ssl_context()

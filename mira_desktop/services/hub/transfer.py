@@ -104,7 +104,7 @@ def fetch(
     """Bring ``file`` to ``final``, checked; resumes from ``final.partial`` when it is there.
 
     The sha256 is computed on an owned thread of ``tasks`` while the next bytes arrive (hashlib and
-    the socket both release the GIL): measured here, hashing in line cost a quarter of the throughput.
+    the socket both release the GIL), not in line with the reads, which slowed the download.
     """
     partial = final.with_name(final.name + ".partial")
     state = _State(tasks.serial("download-sha256"))
@@ -269,8 +269,7 @@ def _stream(  # noqa: PLR0917 (one call site, the state of one transfer)
 
 class _Writeback:
     """Asks the kernel to start writing the file out as it grows, so the fsync before the move
-    waits for the last few megabytes only (measured here: the fsync of a 98 MB file went from about
-    70 ms to a few). ``posix_fadvise(DONTNEED)`` starts the writeback of the range without waiting
+    waits for the last few megabytes only. ``posix_fadvise(DONTNEED)`` starts the writeback of the range without waiting
     for it; it drops only pages already clean. Where the call does not exist this does nothing."""
 
     def __init__(self, fd: int, start: int) -> None:

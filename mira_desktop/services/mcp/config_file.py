@@ -10,7 +10,7 @@ still read. Names are made usable (``my server`` → ``my-server``).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -18,6 +18,7 @@ from urllib.parse import urlparse
 from mira_desktop.core.errors import InvalidInputError
 from mira_desktop.core.tool_records import Transport
 from mira_desktop.services.mcp.names import server_name_from
+from mira_desktop.services.mcp.spec import ServerSpec
 
 MAX_FILE_BYTES = 1_000_000
 HTTP_TYPES = {"http", "streamable-http", "streamablehttp", "streamable_http"}
@@ -27,15 +28,9 @@ HTTP_TYPES = {"http", "streamable-http", "streamablehttp", "streamable_http"}
 class ServerEntry:
     """One server of a configuration file, with its secret values (they go to the keyring)."""
 
-    name: str
-    transport: Transport
-    command: str | None = None
-    args: tuple[str, ...] = ()
-    env: dict[str, str] = field(default_factory=dict)
-    url: str | None = None
-    headers: dict[str, str] = field(default_factory=dict)
-    enabled: bool = True
-    original_name: str = ""
+    spec: ServerSpec
+    enabled: bool
+    original_name: str  # as the file names it (``spec.name`` is a valid name made from it)
 
 
 @dataclass(frozen=True)
@@ -81,25 +76,22 @@ def _entry(raw_name: str, raw: Any) -> ServerEntry:
         url = raw.get("url")
         if not isinstance(url, str) or urlparse(url).scheme not in ("http", "https") or not urlparse(url).netloc:
             raise InvalidInputError.said("mcp.file.bad_url")
-        return ServerEntry(
-            name, Transport.HTTP, url=url, headers=_strings(raw.get("headers"), "headers"), enabled=enabled,
-            original_name=raw_name,
-        )
+        spec = ServerSpec(name, Transport.HTTP, url=url, headers=_strings(raw.get("headers"), "headers"))
+        return ServerEntry(spec, enabled, raw_name)
     command = raw.get("command")
     if not isinstance(command, str) or not command.strip():
         raise InvalidInputError.said("mcp.file.no_command")
     args = raw.get("args", [])
     if not isinstance(args, list) or not all(isinstance(a, str | int | float) for a in args):
         raise InvalidInputError.said("mcp.file.bad_args")
-    return ServerEntry(
+    spec = ServerSpec(
         name,
         Transport.STDIO,
         command=command.strip(),
         args=tuple(str(a) for a in args),
         env=_strings(raw.get("env"), "env"),
-        enabled=enabled,
-        original_name=raw_name,
     )
+    return ServerEntry(spec, enabled, raw_name)
 
 
 def _strings(value: Any, what: str) -> dict[str, str]:

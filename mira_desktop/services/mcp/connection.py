@@ -15,7 +15,6 @@ from __future__ import annotations
 import contextlib
 import shutil
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -23,6 +22,7 @@ from mira_desktop import __version__
 from mira_desktop.core.tool_records import Transport
 from mira_desktop.services.mcp import sdk
 from mira_desktop.services.mcp.reasons import Reason
+from mira_desktop.services.mcp.spec import ServerSpec
 
 if TYPE_CHECKING:
     import asyncio
@@ -40,20 +40,6 @@ class ServerFailed(Exception):  # noqa: N818 (a server's failure, with its reaso
         self.reason = reason
 
 
-@dataclass(frozen=True)
-class LaunchSpec:
-    """Everything needed to reach one server, secrets resolved (never stored or logged)."""
-
-    name: str
-    transport: Transport
-    command: str | None = None
-    args: tuple[str, ...] = ()
-    env: dict[str, str] = field(default_factory=dict)
-    url: str | None = None
-    headers: dict[str, str] = field(default_factory=dict)
-    log_path: Path | None = None
-
-
 def launch_command(command: str, args: Sequence[str], path: str | None) -> tuple[str, list[str]]:
     """The executable and arguments that start a stdio server: killed with Mira where setpriv can."""
     if shutil.which(command, path=path) is None:
@@ -67,10 +53,11 @@ def launch_command(command: str, args: Sequence[str], path: str | None) -> tuple
 class Connection:
     """A live session with one server; every method runs on the MCP loop."""
 
-    def __init__(self, spec: LaunchSpec, on_stop: Callable[[Reason], None]) -> None:
-        import asyncio  # here: the services are built before the window is usable, and most never start MCP
+    def __init__(self, spec: ServerSpec, on_stop: Callable[[Reason], None], log_path: Path | None = None) -> None:
+        import asyncio  # here: most sessions of Mira never start MCP
 
-        self.spec = spec
+        self.spec = spec  # its secrets resolved: never stored or logged
+        self.log_path = log_path  # where a stdio server's stderr goes
         self._on_stop = on_stop  # called on the loop when the server goes away by itself
         self.client: Any = None
         self.tools: list[Any] = []
@@ -91,7 +78,7 @@ class Connection:
 
     async def open(self, timeout: float) -> None:
         """Start or reach the server and list its tools; raises ServerFailed saying why not."""
-        import asyncio  # here: the services are built before the window is usable, and most never start MCP
+        import asyncio  # here: most sessions of Mira never start MCP
 
         self._task = asyncio.get_running_loop().create_task(self._hold(), name=f"mcp-{self.spec.name}")
         try:
@@ -105,7 +92,7 @@ class Connection:
 
     async def close(self) -> None:
         """End the session (a stdio server gets EOF, then SIGTERM, then SIGKILL) and wait for it."""
-        import asyncio  # here: the services are built before the window is usable, and most never start MCP
+        import asyncio  # here: most sessions of Mira never start MCP
 
         self._stop.set()
         task = self._task
@@ -126,7 +113,7 @@ class Connection:
 
     # -- the session task --------------------------------------------------------------------------
     async def _hold(self) -> None:
-        import asyncio  # here: the services are built before the window is usable, and most never start MCP
+        import asyncio  # here: most sessions of Mira never start MCP
 
         from mcp import Client
         from mcp_types import Implementation
@@ -134,9 +121,9 @@ class Connection:
         log: TextIO | None = None
         try:
             async with contextlib.AsyncExitStack() as stack:
-                if self.spec.log_path is not None:
-                    self.spec.log_path.parent.mkdir(parents=True, exist_ok=True)
-                    log = stack.enter_context(self.spec.log_path.open("a", encoding="utf-8", errors="replace"))
+                if self.log_path is not None:
+                    self.log_path.parent.mkdir(parents=True, exist_ok=True)
+                    log = stack.enter_context(self.log_path.open("a", encoding="utf-8", errors="replace"))
                     log.write(f"--- Mira starts {self.spec.name}\n")
                     log.flush()
                     self._log_start = log.tell()
@@ -165,7 +152,7 @@ class Connection:
 
     async def _watch(self, client: Any) -> None:
         """Hold the session until Mira ends it, or until the server goes away by itself."""
-        import asyncio  # here: the services are built before the window is usable, and most never start MCP
+        import asyncio  # here: most sessions of Mira never start MCP
 
         while not self._stop.is_set():
             with contextlib.suppress(TimeoutError):
@@ -190,7 +177,7 @@ class Connection:
 
     def _last_words(self) -> str:
         """The end of what the server wrote to stderr since it was started (its last three lines)."""
-        path = self.spec.log_path
+        path = self.log_path
         if path is None or not path.is_file():
             return ""
         with path.open("rb") as handle:

@@ -43,7 +43,7 @@ class McpHost:
         return self._loop is not None
 
     def _ensure(self) -> asyncio.AbstractEventLoop:
-        import asyncio  # here: the services are built before the window is usable, and most never start MCP
+        import asyncio  # here: most sessions of Mira never start MCP
 
         with self._lock:
             if self._closed:
@@ -77,7 +77,7 @@ class McpHost:
             CallTimedOut: ``timeout`` seconds passed first; the coroutine was cancelled.
             Exception: whatever the coroutine raised.
         """
-        import asyncio  # here: the services are built before the window is usable, and most never start MCP
+        import asyncio  # here: most sessions of Mira never start MCP
 
         loop = self._ensure()
 

@@ -33,24 +33,26 @@ def import_servers(mcp: McpService, read: ReadFile) -> ImportReport:
     renamed: list[tuple[str, str]] = []
     settings: list[tuple[str, list[str]]] = []
     for entry in read.entries:
+        spec = entry.spec
         try:
             _add(mcp, entry)
         except (InvalidInputError, ConflictError, KeyringUnavailableError) as exc:
             refused.append((entry.original_name, exc.phrase or str(exc)))
             continue
-        added.append(entry.name)
-        if entry.name != entry.original_name:
-            renamed.append((entry.original_name, entry.name))
-        plain = [k for k, v in entry.env.items() if env_source(k, v) is EnvSource.SETTING]
+        added.append(spec.name)
+        if spec.name != entry.original_name:
+            renamed.append((entry.original_name, spec.name))
+        plain = [k for k, v in spec.env.items() if env_source(k, v) is EnvSource.SETTING]
         if plain:
-            settings.append((entry.name, plain))
+            settings.append((spec.name, plain))
     return ImportReport(added, refused, renamed, settings)
 
 
 def _add(mcp: McpService, entry: ServerEntry) -> None:
-    if entry.transport is Transport.HTTP:
-        mcp.add_http(entry.name, str(entry.url), entry.headers)
+    spec = entry.spec
+    if spec.transport is Transport.HTTP:
+        mcp.add_http(spec.name, str(spec.url), spec.headers)
     else:
-        mcp.add_stdio(entry.name, str(entry.command), entry.args, dict(entry.env))
+        mcp.add_stdio(spec.name, str(spec.command), spec.args, dict(spec.env))
     if not entry.enabled:
-        mcp.set_enabled(entry.name, False)
+        mcp.set_enabled(spec.name, False)

@@ -23,12 +23,13 @@ from mira_desktop.core.errors import ConflictError, InvalidInputError, MiraError
 from mira_desktop.core.tool_records import EnvSource, McpServer, Transport
 from mira_desktop.models.secrets import KeyringUnavailableError, SecretStore
 from mira_desktop.services.mcp.config_file import read_config_file
-from mira_desktop.services.mcp.connection import LaunchSpec, ServerFailed
+from mira_desktop.services.mcp.connection import ServerFailed
 from mira_desktop.services.mcp.importing import ImportReport, import_servers
 from mira_desktop.services.mcp.names import check_server_name
 from mira_desktop.services.mcp.reasons import Reason
 from mira_desktop.services.mcp.secret_names import env_source
 from mira_desktop.services.mcp.sessions import LiveState, McpSessions, ServerState
+from mira_desktop.services.mcp.spec import ServerSpec
 from mira_desktop.services.mcp.views import ServerView
 from mira_desktop.store.mcp_servers import McpServerRepository
 from mira_desktop.store.settings import SettingsRepository
@@ -183,7 +184,7 @@ class McpService:
         if not server.enabled:
             raise ConflictError.said("mcp.turned_off", name=name)
         try:
-            tools = self.sessions.ensure(self._launch(server), self.timeout(), cancel)
+            tools = self.sessions.ensure(self._launch(server), self.timeout(), cancel, self._logs / f"{name}.log")
         except ServerFailed as exc:
             self._servers.update(name, last_error=exc.reason.to_json())
             error = McpServerError.said("mcp.failed", name=name, reason=exc.reason.spoken)
@@ -218,7 +219,8 @@ class McpService:
             state, reason = ServerState.FAILED, Reason.from_json(server.last_error)
         return ServerView(server, state, reason, list(server.tools or []))
 
-    def _launch(self, server: McpServer) -> LaunchSpec:
+    def _launch(self, server: McpServer) -> ServerSpec:
+        """The stored server with its values: settings read, secrets from the keyring."""
         import os
 
         env: dict[str, str] = {}
@@ -232,16 +234,7 @@ class McpService:
             if value is not None:
                 env[variable] = value
         headers = {h: v for h in server.headers if (v := self._secret(server, "header", h)) is not None}
-        return LaunchSpec(
-            server.name,
-            server.transport,
-            server.command,
-            server.args,
-            env,
-            server.url,
-            headers,
-            self._logs / f"{server.name}.log",
-        )
+        return ServerSpec(server.name, server.transport, server.command, server.args, env, server.url, headers)
 
     def _secret(self, server: McpServer, kind: str, name: str) -> str | None:
         value = self._secrets.read(_account(server.name, kind, name))

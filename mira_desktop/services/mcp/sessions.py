@@ -17,12 +17,15 @@ from typing import TYPE_CHECKING, Any
 
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.phrases import Phrase, said
-from mira_desktop.services.mcp.connection import Connection, LaunchSpec, ServerFailed
+from mira_desktop.services.mcp.connection import Connection, ServerFailed
 from mira_desktop.services.mcp.host import CallTimedOut, McpHost
 from mira_desktop.services.mcp.reasons import Reason
 
 if TYPE_CHECKING:
     import asyncio
+    from pathlib import Path
+
+    from mira_desktop.services.mcp.spec import ServerSpec
 
 CONNECTION_CLOSED = -32000  # mcp_types.CONNECTION_CLOSED: the SDK's code for a session that ended
 
@@ -70,12 +73,15 @@ class McpSessions:
             self._on_change(name, state)
 
     # -- starting and listing ----------------------------------------------------------------------
-    def ensure(self, spec: LaunchSpec, timeout: float, cancel: CancelToken | None) -> list[dict[str, Any]]:
-        """The server's tools, starting it first when it is not running; raises ServerFailed."""
+    def ensure(
+        self, spec: ServerSpec, timeout: float, cancel: CancelToken | None, log_path: Path | None = None
+    ) -> list[dict[str, Any]]:
+        """The server's tools, starting it first when it is not running (its stderr to ``log_path``);
+        raises ServerFailed."""
         if self.state(spec.name).state is not ServerState.RUNNING:
             self._set(spec.name, LiveState(ServerState.STARTING))
         try:
-            tools = self._host.call(lambda: self._ensure(spec, timeout), cancel=cancel)
+            tools = self._host.call(lambda: self._ensure(spec, timeout, log_path), cancel=cancel)
         except ServerFailed as exc:
             self._set(spec.name, LiveState(ServerState.FAILED, exc.reason))
             raise
@@ -86,8 +92,8 @@ class McpSessions:
         self._set(spec.name, LiveState(ServerState.RUNNING))
         return tools
 
-    async def _ensure(self, spec: LaunchSpec, timeout: float) -> list[dict[str, Any]]:
-        import asyncio  # here: the services are built before the window is usable, and most never start MCP
+    async def _ensure(self, spec: ServerSpec, timeout: float, log_path: Path | None) -> list[dict[str, Any]]:
+        import asyncio  # here: most sessions of Mira never start MCP
 
         lock = self._starting.setdefault(spec.name, asyncio.Lock())
         async with lock:
@@ -97,7 +103,7 @@ class McpSessions:
             if connection is not None:
                 self._connections.pop(spec.name, None)
                 await connection.close()
-            connection = Connection(spec, lambda reason: self._stopped_by_itself(spec.name, reason))
+            connection = Connection(spec, lambda reason: self._stopped_by_itself(spec.name, reason), log_path)
             await connection.open(timeout)
             self._connections[spec.name] = connection
             return [_plain(tool) for tool in connection.tools]
@@ -154,7 +160,7 @@ class McpSessions:
         """End every session (each stdio server gets EOF, then SIGTERM, then SIGKILL) and the loop."""
 
         async def shutdown() -> None:  # run on the loop, so only when one was started
-            import asyncio  # here: the services are built before the window is usable, and most never start MCP
+            import asyncio  # here: most sessions of Mira never start MCP
 
             connections, self._connections = list(self._connections.values()), {}
             await asyncio.gather(*(c.close() for c in connections))

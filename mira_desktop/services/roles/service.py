@@ -20,7 +20,7 @@ from mira_desktop.store.roles import RoleRepository
 from mira_desktop.store.settings import SettingsRepository
 
 # The role schema (pydantic) and the card codecs are imported by the use cases that read or write
-# a role's document, not with this module: the services are built before the window is usable.
+# a role's document, not with this module: building the services does not wait for them.
 if TYPE_CHECKING:
     from mira_desktop.core.roles.schema import RoleDocument
     from mira_desktop.services.model_catalog.catalog import ModelService

@@ -115,6 +115,12 @@ class SourceViewer(QDialog):
         self.resize(min(900, space.width() - 40), min(1000, space.height() - 60))  # fits the screen
         self.view: PageView | None = None
         self.zoom = DEFAULT_ZOOM
+        # The page and zoom last asked for (None: the cited page, not known until it is rendered) and
+        # how many renders were asked: keys pressed fast step from what was asked, not from the page
+        # still shown, and only the last render is painted (two workers render: an older page may
+        # finish after a newer one).
+        self._wanted: tuple[int, float] | None = None
+        self._renders = 0
         layout = QVBoxLayout(self)
         self.bar = QHBoxLayout()
         self.note = QLabel()
@@ -165,27 +171,50 @@ class SourceViewer(QDialog):
         button.clicked.connect(action)
         return button
 
+    def _asked(self) -> tuple[int, float] | None:
+        """The page and zoom last asked for, or else those shown."""
+        return self._wanted or ((self.view.page, self.view.zoom) if self.view is not None else None)
+
     def go(self, step: int) -> None:
-        if self.view is not None:
-            target = self.view.page + step
+        asked = self._asked()
+        if self.view is not None and asked is not None:
+            target = asked[0] + step
             if 1 <= target <= self.view.pages:
-                self.show_page(target, self.zoom)
+                self.show_page(target, asked[1])
 
     def zoom_by(self, step: int) -> None:
-        index = min(range(len(ZOOMS)), key=lambda i: abs(ZOOMS[i] - self.zoom))
+        asked = self._asked()
+        if asked is None:
+            return
+        page, zoom = asked
+        index = min(range(len(ZOOMS)), key=lambda i: abs(ZOOMS[i] - zoom))
         index = min(max(index + step, 0), len(ZOOMS) - 1)
-        if ZOOMS[index] != self.zoom and self.view is not None:
-            self.show_page(self.view.page, ZOOMS[index])
+        if ZOOMS[index] != zoom:
+            self.show_page(page, ZOOMS[index])
 
     def show_page(self, page: int | None, zoom: float) -> None:
-        """Render ``page`` (None: the cited one, where the passage is) at ``zoom``, off the UI thread."""
+        """Render ``page`` (None: the cited one, where the passage is) at ``zoom``, off the UI thread;
+        a render asked for before it is dropped when it arrives."""
         services, passage = self.services, self.passage
+        self._renders += 1
+        render = self._renders
+        self._wanted = (page, zoom) if page is not None else None
         self.note.setText(tr("viewer.loading"))
-        self.background.op(self, lambda: services.sources.page_view(passage, page, zoom)).success(
-            self._show_page
-        ).failure(lambda exc: self.note.setText(explain(exc))).run()
+
+        def shown(view: PageView) -> None:
+            if render == self._renders:
+                self._show_page(view)
+
+        def failed(exc: BaseException) -> None:
+            if render == self._renders:
+                self.note.setText(explain(exc))
+
+        self.background.op(self, lambda: services.sources.page_view(passage, page, zoom)).success(shown).failure(
+            failed
+        ).run()
 
     def _show_page(self, view: PageView) -> None:
+        self._wanted = (view.page, view.zoom)  # the last render asked for, or the first page shown
         self.view = view
         self.zoom = view.zoom
         self.page.setPixmap(painted(view))

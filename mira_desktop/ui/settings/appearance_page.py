@@ -5,28 +5,25 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QWidget
+from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel
 
 from mira_desktop.services.app.preferences import LANGUAGES, THEMES
 from mira_desktop.ui.i18n import chosen_language, language, tr
+from mira_desktop.ui.settings.page import SettingsPage
 from mira_desktop.ui.theme import apply_theme
 
 if TYPE_CHECKING:
-    from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.ui.operations import OperationRunner
+    pass
 
 # Each language is offered in its own words, so it can be found whatever the window speaks.
 ENDONYMS = {"en": "English", "zh": "中文"}
 
 
-class AppearancePage(QWidget):
+class AppearancePage(SettingsPage):
     theme_changed = Signal(str)
     language_changed = Signal(str)
 
-    def __init__(self, services: AppServices, runner: OperationRunner, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.services = services
-        self.runner = runner
+    def _build(self) -> None:
         layout = QFormLayout(self)
         self.theme_box = QComboBox()
         for theme in THEMES:
@@ -49,8 +46,8 @@ class AppearancePage(QWidget):
         self.restart_hint.hide()
         layout.addRow(self.restart_hint)
         self.loaded = False
-        preferences = services.preferences
-        runner.op(self, lambda: (preferences.theme(), preferences.language())).success(self._show).run()
+        preferences = self.services.preferences
+        self.runner.op(self, lambda: (preferences.theme(), preferences.language())).success(self._show).run()
 
     def _show(self, chosen: tuple[str, str]) -> None:
         theme, language_choice = chosen

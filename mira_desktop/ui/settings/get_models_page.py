@@ -34,15 +34,13 @@ from mira_desktop.services.hub.listing import model_name
 from mira_desktop.ui.i18n import explain, language, say, tr
 from mira_desktop.ui.settings.downloads_list import DownloadsList, size_text
 from mira_desktop.ui.settings.hub_errors import hub_error_text
+from mira_desktop.ui.settings.page import SettingsPage
 
 if TYPE_CHECKING:
-    from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.hub.catalogue import Recommended
     from mira_desktop.services.hub.endpoint import HubEndpoint
     from mira_desktop.services.hub.listing import HubModel
     from mira_desktop.services.hub.service import RepoModels
-    from mira_desktop.ui.changes import ChangeSignal
-    from mira_desktop.ui.operations import OperationRunner
 
 REPO_ROLE = Qt.ItemDataRole.UserRole
 FIT_COLOURS = {"fits": "#2e7d32", "tight": "#b26a00", "too_big": "#c62828"}
@@ -55,23 +53,14 @@ COLUMNS = (
 )
 
 
-class GetModelsPage(QWidget):
+class GetModelsPage(SettingsPage):
     searched = Signal()
     endpoint_shown = Signal()  # the Hub's endpoint and token were read (or set) and are shown
     recommended_shown = Signal()  # the recommended models are listed
     models_shown = Signal()
     download_started = Signal(str)
 
-    def __init__(
-        self,
-        services: AppServices,
-        runner: OperationRunner,
-        changes: ChangeSignal | None = None,
-        parent: QWidget | None = None,
-    ) -> None:
-        super().__init__(parent)
-        self.services = services
-        self.runner = runner
+    def _build(self) -> None:
         self.listing: RepoModels | None = None
         layout = QVBoxLayout(self)
         layout.addWidget(self._hub_box())
@@ -98,7 +87,7 @@ class GetModelsPage(QWidget):
         layout.addWidget(self.notice)
         box = QGroupBox(tr("downloads.heading"))
         box_layout = QVBoxLayout(box)
-        self.downloads = DownloadsList(services, runner, changes)
+        self.downloads = DownloadsList(self.services, self.runner, self.changes)
         self.downloads.told.connect(self._notice)
         self.downloads.reloaded.connect(self._started_notice_follows)
         self._announced: tuple[str, str] = ("", "")  # the download "Downloading …" is about, and that line

@@ -15,35 +15,23 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QVBoxLayout,
-    QWidget,
 )
 
 from mira_desktop.core.changes import Topic
-from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.i18n import tr
 from mira_desktop.ui.layout import pin_to_top
+from mira_desktop.ui.settings.page import SettingsPage
 
 if TYPE_CHECKING:
     from mira_desktop.core.memory import MemoryFact
     from mira_desktop.core.workspaces import Workspace
-    from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.ui.changes import ChangeSignal
-    from mira_desktop.ui.operations import OperationRunner
 
 
-class MemoryPage(QWidget):
+class MemoryPage(SettingsPage):
+    follows = frozenset({Topic.MEMORY, Topic.WORKSPACES})
     loaded = Signal()
 
-    def __init__(
-        self,
-        services: AppServices,
-        runner: OperationRunner,
-        changes: ChangeSignal | None = None,
-        parent: QWidget | None = None,
-    ) -> None:
-        super().__init__(parent)
-        self.services = services
-        self.runner = runner
+    def _build(self) -> None:
         layout = QVBoxLayout(self)
         hint = QLabel(tr("memory.hint"))
         hint.setObjectName("muted")
@@ -76,8 +64,6 @@ class MemoryPage(QWidget):
         row.addWidget(self.remove_button)
         layout.addLayout(row)
         self._workspaces: dict[str, str] = {}
-        if changes is not None:
-            self._follow = Follow(self, changes, {Topic.MEMORY, Topic.WORKSPACES}, lambda _c: self.reload())
         self.reload()
 
     def reload(self) -> None:

@@ -18,13 +18,14 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QVBoxLayout,
-    QWidget,
 )
 
+from mira_desktop.core.changes import Topic
 from mira_desktop.core.model_names import readable_model
 from mira_desktop.ui import file_dialogs
 from mira_desktop.ui.i18n import explain, tr
 from mira_desktop.ui.settings.model_roles import DiscoveryDialog, ModelRolesBox
+from mira_desktop.ui.settings.page import SettingsPage
 from mira_desktop.ui.settings.servers_box import ServersBox
 from mira_desktop.ui.settings.template_box import TemplateBox
 from mira_desktop.ui.settings.vision_box import VisionBox
@@ -32,30 +33,19 @@ from mira_desktop.ui.settings.vision_box import VisionBox
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.model_catalog.catalog import ModelEntry, ModelTestResult
-    from mira_desktop.ui.changes import ChangeSignal
-    from mira_desktop.ui.operations import OperationRunner
 
 
-class ModelsPage(QWidget):
+class ModelsPage(SettingsPage):
+    follows = frozenset({Topic.MODELS, Topic.DOWNLOADS, Topic.THREADS})
+    follow_delay_ms = 300
     models_changed = Signal()
     test_finished = Signal(str)
     listed = Signal()  # the models were read (in the background) and are shown
     changed = Signal()  # a change asked for here was written, or refused with its reason shown
     get_models_requested = Signal()
 
-    def __init__(
-        self,
-        services: AppServices,
-        runner: OperationRunner,
-        parent: QWidget | None = None,
-        changes: ChangeSignal | None = None,
-    ) -> None:
-        super().__init__(parent)
-        self.services = services
-        self.runner = runner
-        self._follow_changes(changes)
+    def _build(self) -> None:
         layout = QVBoxLayout(self)
 
         self.model_list = QListWidget()
@@ -88,15 +78,15 @@ class ModelsPage(QWidget):
         layout.addWidget(self.model_list, 1)
         layout.addLayout(buttons)
         layout.addWidget(self.result_label)
-        self.template_box = TemplateBox(services, runner)
+        self.template_box = TemplateBox(self.services, self.runner)
         layout.addWidget(self.template_box)
-        self.vision_box = VisionBox(services, runner)
+        self.vision_box = VisionBox(self.services, self.runner)
         self.vision_box.changed.connect(self._projector_changed)
         layout.addWidget(self.vision_box)
         layout.addLayout(self._threads_row())
-        self.roles_box = ModelRolesBox(services, runner)
+        self.roles_box = ModelRolesBox(self.services, self.runner)
         layout.addWidget(self.roles_box)
-        self.servers_box = ServersBox(services, runner)
+        self.servers_box = ServersBox(self.services, self.runner)
         self.servers_box.added.connect(self._model_added)
         layout.addWidget(self.servers_box)
         layout.addWidget(self._remote_form())
@@ -186,17 +176,9 @@ class ModelsPage(QWidget):
             self.model_list.setCurrentRow(0)
         self.listed.emit()
 
-    def _follow_changes(self, changes: ChangeSignal | None) -> None:
-        """Shown again after a download, "Use for new threads", a `mira` command, a model that answered."""
-        if changes is not None:
-            from mira_desktop.core.changes import Topic
-            from mira_desktop.ui.changes import Follow
-
-            topics = {Topic.MODELS, Topic.DOWNLOADS, Topic.THREADS}
-            self._follow = Follow(self, changes, topics, lambda _c: self._reread(), delay_ms=300)
-
-    def _reread(self) -> None:
-        """Read the models again in the background and show them, the selection kept."""
+    def reload(self) -> None:
+        """Read the models again in the background and show them, the selection kept: after a download,
+        "Use for new threads", a `mira` command, a model that answered."""
         self.refresh()
 
     @staticmethod

@@ -30,33 +30,22 @@ from PySide6.QtWidgets import (
 
 from mira_desktop.core.changes import Topic
 from mira_desktop.ui import file_dialogs
-from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.i18n import explain, say, tr
 from mira_desktop.ui.settings.mcp_server_dialog import AddServerDialog
+from mira_desktop.ui.settings.page import SettingsPage
 from mira_desktop.ui.settings.tool_permissions_box import ToolPermissionsBox
 
 if TYPE_CHECKING:
-    from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.mcp.views import ServerView
-    from mira_desktop.ui.changes import ChangeSignal
-    from mira_desktop.ui.operations import OperationRunner
 
 COLUMNS = ("tools.col.server", "tools.col.on", "tools.col.state", "tools.col.tools", "tools.col.where")
 
 
-class ToolsPage(QWidget):
+class ToolsPage(SettingsPage):
+    follows = frozenset({Topic.TOOLS, Topic.WORKSPACES})
     loaded = Signal()
 
-    def __init__(
-        self,
-        services: AppServices,
-        runner: OperationRunner,
-        changes: ChangeSignal | None = None,
-        parent: QWidget | None = None,
-    ) -> None:
-        super().__init__(parent)
-        self.services = services
-        self.runner = runner
+    def _build(self) -> None:
         self._views: dict[str, ServerView] = {}
         layout = QVBoxLayout(self)
         hint = QLabel(tr("tools.hint"))
@@ -64,11 +53,9 @@ class ToolsPage(QWidget):
         hint.setWordWrap(True)
         layout.addWidget(hint)
         layout.addWidget(self._servers_box())
-        self.permissions = ToolPermissionsBox(services, runner)
+        self.permissions = ToolPermissionsBox(self.services, self.runner)
         layout.addWidget(self.permissions, 1)
         layout.addWidget(self._limits_box())
-        if changes is not None:
-            self._follow = Follow(self, changes, {Topic.TOOLS, Topic.WORKSPACES}, lambda _c: self.reload())
         self.reload()
 
     # -- building --------------------------------------------------------------------------------

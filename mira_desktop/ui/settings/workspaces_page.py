@@ -29,14 +29,13 @@ from PySide6.QtWidgets import (
 
 from mira_desktop.core.changes import Topic
 from mira_desktop.ui import file_dialogs
-from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.external_open import open_externally
 from mira_desktop.ui.i18n import explain, tr
+from mira_desktop.ui.settings.page import SettingsPage
 
 if TYPE_CHECKING:
     from mira_desktop.core.workspaces import Workspace
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.ui.changes import ChangeSignal
     from mira_desktop.ui.operations import OperationRunner
 
 
@@ -93,19 +92,11 @@ def add_workspace_folder(
     ).run()
 
 
-class WorkspacesPage(QWidget):
+class WorkspacesPage(SettingsPage):
+    follows = frozenset({Topic.WORKSPACES})
     loaded = Signal()
 
-    def __init__(
-        self,
-        services: AppServices,
-        runner: OperationRunner,
-        changes: ChangeSignal | None = None,
-        parent: QWidget | None = None,
-    ) -> None:
-        super().__init__(parent)
-        self.services = services
-        self.runner = runner
+    def _build(self) -> None:
         self.pick: Callable[[QWidget], str] = choose_folder  # the dialogs, replaceable in tests
         self.name: Callable[[QWidget, str, str], str | None] = ask_name
         layout = QVBoxLayout(self)
@@ -138,8 +129,6 @@ class WorkspacesPage(QWidget):
         layout.addWidget(self.message)
         self._workspaces: list[Workspace] = []
         self._select_next = ""  # a workspace just added: selected once the list shows it
-        if changes is not None:
-            self._follow = Follow(self, changes, {Topic.WORKSPACES}, lambda _c: self.reload())
         self.reload()
 
     # -- reading ---------------------------------------------------------------------------------

@@ -100,7 +100,7 @@ def test_stop_while_the_model_writes_its_answer_keeps_the_partial_text(
 ) -> None:
     ref = script(
         call("read_file", path="notes.md"),
-        {"text": " ".join(f"word{i}" for i in range(200)), "token_delay_ms": 10},
+        {"text": " ".join(f"word{i}" for i in range(200)), "hold_after": 3},  # held until the stop
         pick="by_turn",
     )
     stop_on(lambda e: e.type == "message.delta" and "word2" in e.data["text"])
@@ -108,8 +108,7 @@ def test_stop_while_the_model_writes_its_answer_keeps_the_partial_text(
     assert settle(handle) is RunStatus.CANCELLED
     answer = services.threads.show(handle.thread_id).messages[-1]
     assert answer.status is MessageStatus.CANCELLED
-    assert answer.content.startswith("word0 word1 word2")
-    assert "word199" not in answer.content
+    assert answer.content.strip() == "word0 word1 word2"
     assert answer.metadata["evidence"]["files_read"] == ["notes.md"]
 
 
@@ -167,7 +166,7 @@ def test_cancel_of_a_running_run_stops_it_like_the_stop_button(
     workspace: str,
     script: Script,
 ) -> None:
-    ref = script({"text": " ".join(f"w{i}" for i in range(300)), "token_delay_ms": 20}, pick="by_turn")
+    ref = script({"text": " ".join(f"w{i}" for i in range(300)), "hold_after": 1}, pick="by_turn")
     handle = send_agent(services, ref, "Talk.", workspace)
     cancelled = services.agent_runs.cancel(handle.run_id)
     assert cancelled.id == handle.run_id

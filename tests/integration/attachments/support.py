@@ -4,14 +4,13 @@ images, Office packages, a zip bomb), the stored files, and waiting for work don
 from __future__ import annotations
 
 import io
-import time
 import zipfile
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tests.conftest import SHARED_DATA
 from tests.support.documents import make_pdf  # noqa: F401 (the tests here import it from here)
+from tests.support.waiting import wait_for
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
@@ -71,15 +70,6 @@ def stored_files(services: AppServices) -> list[Path]:
     return sorted(p for p in root.rglob("*") if p.is_file()) if root.exists() else []
 
 
-def eventually(check: Callable[[], object], timeout: float = 20.0) -> None:
-    """Wait for ``check()`` to be true: what follows an answer runs after its run has ended."""
-    deadline = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > deadline:
-            raise AssertionError("condition not met in time")
-        time.sleep(0.02)
-
-
 def settled(services: AppServices) -> None:
     """Wait until the run's thread has finished what follows an answer (its listeners run there)."""
-    eventually(lambda: not any(t.name.startswith("run-") for t in services.tasks.active()))
+    wait_for(lambda: not any(t.name.startswith("run-") for t in services.tasks.active()), what="the run's thread")

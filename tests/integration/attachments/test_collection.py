@@ -16,6 +16,7 @@ from mira_desktop.services.chat.service import SendOptions
 from mira_desktop.store.settings import SettingsRepository
 from tests.integration.attachments.support import stored_files
 from tests.support.fixtures import OpenServices, Script
+from tests.support.waiting import wait_for
 
 
 def _note(tmp_path: Path, name: str, text: str | None = None) -> Path:
@@ -160,10 +161,7 @@ def test_collection_runs_on_start(open_services: OpenServices, tmp_path: Path) -
         services.attachments.remove_from_draft(None)
         SettingsRepository(services.database).set(GRACE_SETTING, 0)
     with open_services() as services:
-        deadline = time.monotonic() + 20
-        while _stored(services) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert _stored(services) == set()
+        wait_for(lambda: _stored(services) == set(), 20, what="the collection that runs on start")
         assert not Path(view.path).exists()
 
 

@@ -14,7 +14,6 @@ from mira_desktop.services.attachments.views import SendMode
 from mira_desktop.services.chat.service import SendOptions
 from tests.integration.attachments.support import (
     CAPSULE,
-    eventually,
     make_pdf,
     make_png,
     manual_pages,
@@ -22,6 +21,7 @@ from tests.integration.attachments.support import (
 )
 from tests.support.fixtures import Script
 from tests.support.scripted import requests_sent
+from tests.support.waiting import wait_for
 
 QUESTION = "What is the emergency launch code for the escape capsule?"
 
@@ -97,7 +97,10 @@ def test_a_file_too_long_for_the_window_is_retrieved_for_the_question_and_cited_
         view.id,
     )
     assert "7741" in first["quote"]
-    eventually(lambda: "citations" in services.chat._messages.get(handle.assistant_message_id).metadata)
+    wait_for(
+        lambda: "citations" in services.chat._messages.get(handle.assistant_message_id).metadata,
+        what="the citations recorded after the answer",
+    )
     cited = services.chat._messages.get(handle.assistant_message_id).metadata["citations"]
     assert cited[0]["sources"] == [1]
     events = {e.type: e.data for e in services.chat.run_events(handle.run_id)}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 
@@ -11,6 +12,7 @@ from mira_desktop.core.conversation.threads import MessageStatus
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.chat.run_bus import LiveEvent
+from mira_desktop.services.chat.run_context import FLUSH_SECONDS
 from mira_desktop.services.chat.service import SendOptions
 from tests.support.fixtures import OpenServices, Script
 from tests.support.scripted import requests_sent
@@ -54,18 +56,21 @@ def test_deltas_are_journaled_coalesced_not_one_row_per_token(services: AppServi
     ref = script({"text": LONG_TEXT, "token_delay_ms": 10})
     live: list[LiveEvent] = []
     services.chat.bus.subscribe(live.append)
+    started = time.monotonic()
     handle = services.chat.send(None, "Count", SendOptions(model_ref=ref))
     assert handle.wait(30) is RunStatus.COMPLETED
+    took = time.monotonic() - started
     journaled = [e for e in services.chat.run_events(handle.run_id) if e.type == EventType.MESSAGE_DELTA]
     streamed = [e for e in live if e.type == EventType.MESSAGE_DELTA and e.seq is None]
     assert len(streamed) == 60
-    assert 1 <= len(journaled) < 10
+    # One row a flush interval at most (and one last flush), however long a loaded machine took.
+    assert 1 <= len(journaled) <= min(59, took / FLUSH_SECONDS + 1), (len(journaled), took)
     assert "".join(e.data["text"] for e in streamed) == LONG_TEXT
     assert "".join(e.data["text"] for e in journaled) == LONG_TEXT  # the journal holds all the text
 
 
 def test_stop_keeps_the_partial_answer_as_cancelled(services: AppServices, script: Script) -> None:
-    ref = script({"text": LONG_TEXT, "token_delay_ms": 30})
+    ref = script({"text": LONG_TEXT, "hold_after": 3})  # the answer cannot end before the stop
     seen = threading.Event()
     words: list[str] = []
 
@@ -82,8 +87,7 @@ def test_stop_keeps_the_partial_answer_as_cancelled(services: AppServices, scrip
     assert handle.wait(30) is RunStatus.CANCELLED
     answer = services.threads.show(handle.thread_id).messages[-1]
     assert answer.status is MessageStatus.CANCELLED
-    assert answer.content.startswith("word0 word1 word2")
-    assert len(answer.content) < len(LONG_TEXT)
+    assert answer.content.strip() == "word0 word1 word2"
     assert services.chat.run_events(handle.run_id)[-1].type == EventType.RUN_CANCELLED
 
 
@@ -178,7 +182,7 @@ def test_follow_up_sends_the_visible_branch_as_history(services: AppServices, sc
 
 
 def test_a_second_send_while_one_runs_is_refused(services: AppServices, script: Script) -> None:
-    ref = script({"text": LONG_TEXT, "token_delay_ms": 30}, {"text": "never"})
+    ref = script({"text": LONG_TEXT, "hold_after": 1}, {"text": "never"})  # running until stopped
     running = services.chat.send(None, "Slow", SendOptions(model_ref=ref))
     before = _counts(services)
     with pytest.raises(ConflictError, match="already being written"):

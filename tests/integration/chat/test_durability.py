@@ -19,7 +19,8 @@ from mira_desktop.services.chat.service import SendOptions
 from tests.support.fixtures import OpenServices, Script
 from tests.support.waiting import wait_for
 
-SLOW = {"text": " ".join(f"w{i}" for i in range(400)), "token_delay_ms": 25}
+# 50 words, then held until the run is stopped or its process killed: it cannot end first.
+SLOW = {"text": " ".join(f"w{i}" for i in range(400)), "token_delay_ms": 25, "hold_after": 50}
 
 
 def _start_cli(data_dir: Path, *args: str) -> subprocess.Popen[str]:
@@ -65,8 +66,7 @@ def test_a_killed_process_leaves_its_run_marked_interrupted_with_partial_text(
     process = _start_cli(data_dir, "chat", "send", "--model", ref, "Tell me everything")
     events = _wait_for_text(process, 40)
     run_id = str(events[0]["run_id"])
-    # Killed once some of the answer is on disk (the deltas are written coalesced), however loaded
-    # the machine: 400 words at 25 ms leave ten seconds to see it.
+    # Killed once some of the answer is on disk (the deltas are written coalesced, four times a second).
     wait_for(lambda: _stored_answer(data_dir, run_id).startswith("w0 w1 w2"), 30, what="partial text on disk")
     process.kill()
     process.communicate(timeout=10)

@@ -166,7 +166,7 @@ def test_cancel_during_rag_generation_keeps_partial_text_and_sources(
     services: AppServices, kb: str, script: Script
 ) -> None:
     slow = " ".join(f"Sentence {i}: the commander is Aiko Tanaka [1]." for i in range(40))
-    ref = script({"text": slow, "token_delay_ms": 30})
+    ref = script({"text": slow, "hold_after": 3})  # held until the stop
     started = threading.Event()
 
     def listen(event: LiveEvent) -> None:

@@ -24,6 +24,7 @@ from tests.integration.agent.runs import (
 from tests.integration.mcp.conftest import NotesServer
 from tests.support.fixtures import Script
 from tests.support.scripted import requests_sent
+from tests.support.waiting import wait_for
 
 NOTE = call("notes__create_note", title="groceries", body="milk, eggs")
 
@@ -140,9 +141,7 @@ def test_stop_during_an_mcp_call_ends_the_run_cancelled_and_says_it_may_have_run
     services.tool_permissions.set("notes__slow", Permission.ALLOW, workspace)
     ref = script(call("notes__slow", seconds=60), final("done"), pick="by_turn")
     handle = send_agent(services, ref, "Wait.", workspace)
-    deadline = time.monotonic() + 60
-    while "slow 60.0" not in added.calls() and "slow 60" not in added.calls() and time.monotonic() < deadline:
-        time.sleep(0.05)
+    wait_for(lambda: {"slow 60.0", "slow 60"} & set(added.calls()), what="the server to receive the call")
     stopped_at = time.monotonic()
     threading.Thread(target=handle.stop).start()
     assert settle(handle) is RunStatus.CANCELLED

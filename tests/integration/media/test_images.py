@@ -13,10 +13,11 @@ from mira_desktop.core.errors import ConflictError
 from mira_desktop.core.phrases import Phrase
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.chat.service import RunHandle, SendOptions
-from tests.integration.attachments.support import eventually, settled
+from tests.integration.attachments.support import settled
 from tests.integration.media.conftest import ImageServer
 from tests.support.cli import Mira
 from tests.support.fixtures import Script
+from tests.support.waiting import wait_for
 
 ANSWER = "A lighthouse on a cliff at dusk, its beam sweeping over a calm violet sea."
 
@@ -37,12 +38,13 @@ def _role_thread(services: AppServices, script: Script) -> str:
 
 
 def _drawn(services: AppServices, handle: RunHandle) -> object:
-    eventually(
+    wait_for(
         lambda: [
             m
             for m in services.media.for_message(handle.assistant_message_id)
             if m.status in ("ready", "failed")
-        ]
+        ],
+        what="the picture drawn",
     )
     [picture] = services.media.for_message(handle.assistant_message_id)
     return picture

@@ -19,9 +19,10 @@ from mira_desktop.services.chat.service import RunHandle, SendOptions
 from mira_desktop.services.media.service import MediaView
 from mira_desktop.services.media.speech import EspeakEngine, PiperEngine, Speech, SpeechEngines
 from mira_desktop.store.media import MediaKind, MediaRepository, MediaStatus
-from tests.integration.attachments.support import eventually, settled
+from tests.integration.attachments.support import settled
 from tests.support.cli import Mira
 from tests.support.fixtures import OpenServices, Script
+from tests.support.waiting import wait_for
 
 ENGLISH = "The greenhouse needs water every morning. The tomatoes are almost ripe."
 CHINESE = "温室每天早上都需要浇水。西红柿快熟了。"
@@ -38,8 +39,9 @@ def _answered(services: AppServices, script: Script, text: str, *, tts: bool = T
 
 
 def _spoken(services: AppServices, message_id: str) -> MediaView:
-    eventually(
-        lambda: [m for m in services.media.for_message(message_id) if m.status in ("ready", "failed")], 60
+    wait_for(
+        lambda: [m for m in services.media.for_message(message_id) if m.status in ("ready", "failed")],
+        what="the answer spoken",
     )
     [medium] = services.media.for_message(message_id)
     return medium
@@ -132,8 +134,9 @@ class _Waiting:
 def test_speaking_runs_in_the_background_and_can_be_stopped(services: AppServices, script: Script) -> None:
     services.media.speech = SpeechEngines(_Waiting(), _Waiting())
     handle = _answered(services, script, ENGLISH)
-    eventually(
-        lambda: [m for m in services.media.for_message(handle.assistant_message_id) if m.status == "running"]
+    wait_for(
+        lambda: [m for m in services.media.for_message(handle.assistant_message_id) if m.status == "running"],
+        what="the speech under way",
     )
     assert services.media.stop(handle.assistant_message_id)
     medium = _spoken(services, handle.assistant_message_id)

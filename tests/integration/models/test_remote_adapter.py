@@ -14,7 +14,6 @@ import socket
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -41,6 +40,7 @@ from mira_desktop.models.protocol import (
     ToolSpec,
     Usage,
 )
+from tests.support.waiting import wait_for
 
 SERVER_KEY = "mira-test-key-5b2e9c41d7"
 HELLO = ChatRequest((ChatMessage("user", "Say hello."),), SamplingParams(max_tokens=12, temperature=0.0))
@@ -55,16 +55,6 @@ def _free_port() -> int:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
         return port
-
-
-def _wait_until(condition: Callable[[], bool], seconds: float) -> bool:
-    """Poll ``condition`` until it holds or ``seconds`` pass (a bound against hanging, not a measurement)."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.1)
-    return True
 
 
 def _text(chunks: list[Chunk]) -> str:
@@ -127,8 +117,9 @@ def remote_llama_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Ll
             command, stdout=out, stderr=err, env={**os.environ, "PYTHONUNBUFFERED": "1"}
         )
         try:
-            if not _wait_until(lambda: process.poll() is not None or _answers(server.base_url), 60):
-                pytest.fail("llama_cpp.server did not answer GET /v1/models within 60 s")
+            wait_for(
+                lambda: process.poll() is not None or _answers(server.base_url), 60, what="GET /v1/models answered"
+            )
             if process.poll() is not None:
                 pytest.fail(f"llama_cpp.server exited: {(folder / 'stderr.log').read_text()[-2000:]}")
             yield server
@@ -240,8 +231,10 @@ def test_cancel_during_long_generation_keeps_partial_text_and_the_server_stops_g
     assert sum(isinstance(c, TextDelta) for c in chunks) < 200  # of max_tokens=1500
     # llama-cpp-python prints this only when it leaves its token loop because the client went away
     # (a finished answer ends with [DONE] and prints nothing), so generation stopped early.
-    assert _wait_until(lambda: "Disconnected from client" in remote_llama_server.log_since(log_start), 60), (
-        remote_llama_server.log_since(log_start)
+    wait_for(
+        lambda: "Disconnected from client" in remote_llama_server.log_since(log_start),
+        60,
+        what="the server to log that the client went away",
     )
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-import time
 import zipfile
 from pathlib import Path
 
@@ -20,6 +19,8 @@ from mira_desktop.store import migrations
 from mira_desktop.store.database import Database
 from tests.support.cli import Mira
 from tests.support.fixtures import OpenServices, Script
+from tests.support.scripted import RELEASE, release
+from tests.support.waiting import wait_for
 
 DOCS = 80
 LONG_TEXT = " ".join(f"word{i}" for i in range(80))
@@ -99,17 +100,14 @@ def test_a_backup_taken_while_a_reply_streams_and_an_index_job_runs_restores_cle
         )
     services.knowledge.queue.add(kb.id, [str(p) for p in sorted(folder.iterdir())])
     services.knowledge.indexer.start()
-    handle = services.chat.send(
-        None, "Count slowly", SendOptions(model_ref=script({"text": LONG_TEXT, "token_delay_ms": 40}))
-    )
+    ref = script({"text": LONG_TEXT, "hold_after": 2, "release_when": RELEASE})  # writing during the backup
+    handle = services.chat.send(None, "Count slowly", SendOptions(model_ref=ref))
     streaming = threading.Event()
     services.chat.bus.subscribe(lambda event: streaming.set())
     assert streaming.wait(30)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and not services.knowledge.indexer.busy(kb.id):
-        time.sleep(0.01)  # until the index job is under way
-    assert services.knowledge.indexer.busy(kb.id)
+    wait_for(lambda: services.knowledge.indexer.busy(kb.id), what="the index job under way")
     report = services.backup.create(tmp_path / "busy.zip")
+    release(ref)
     assert handle.wait(60) is RunStatus.COMPLETED  # the reply was not disturbed
     manifest = services.backup.verify(report.path)
     assert manifest.kind == "full"

@@ -5,7 +5,6 @@ from __future__ import annotations
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -13,6 +12,7 @@ import pytest
 from mira_desktop.core.changes import Change, Topic
 from mira_desktop.services.app.bundle import AppServices
 from tests.support.fixtures import Script
+from tests.support.waiting import wait_for
 
 
 def test_thread_changes_are_announced_with_the_thread_id(services: AppServices, script: Script) -> None:
@@ -76,10 +76,7 @@ def test_what_a_mira_command_beside_the_app_writes_is_announced_as_just_that_cha
     services.other_processes.watch(interval_s=0.05)
     services.memory.add("I prefer metric units")  # this process's own write: its own change only
     written = len(checks)
-    deadline = time.monotonic() + 10
-    while len(checks) < written + 2 and time.monotonic() < deadline:  # looked twice since the write
-        time.sleep(0.01)
-    assert len(checks) >= written + 2
+    wait_for(lambda: len(checks) >= written + 2, 10, what="two looks since the write")
     assert [c for c in seen if c.data.get("source") == "another process"] == []
 
     subprocess.run(
@@ -87,9 +84,9 @@ def test_what_a_mira_command_beside_the_app_writes_is_announced_as_just_that_cha
         check=True,
         capture_output=True,
     )
-    deadline = time.monotonic() + 10
-    while not any(c.data.get("source") == "another process" for c in seen) and time.monotonic() < deadline:
-        time.sleep(0.05)
+    wait_for(
+        lambda: any(c.data.get("source") == "another process" for c in seen), 10, what="the other process's change"
+    )
     announced = [c for c in seen if c.data.get("source") == "another process"]
     added = [f for f in services.memory.list() if f.text == "I live in Lisbon"]
     assert len(added) == 1

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -16,6 +15,7 @@ from mira_desktop.services.knowledge.indexing.folder_sync import sync_folder
 from tests.integration.services.test_delete_semantics import _thread_with_messages
 from tests.support.cli import Mira
 from tests.support.fixtures import OpenServices
+from tests.support.waiting import wait_for
 
 
 def _insert_run(services: AppServices, thread_id: str, status: str) -> None:
@@ -206,9 +206,7 @@ def test_entries_older_than_the_retention_period_are_purged_on_start(open_servic
                 (eight_days_ago.replace("+00:00", "Z"), old_id),
             )
     with open_services() as services:
-        deadline = time.monotonic() + 30
-        while len(services.trash.list()) > 1 and time.monotonic() < deadline:
-            time.sleep(0.05)  # the purge runs in the background after start
+        wait_for(lambda: len(services.trash.list()) <= 1, 30, what="the purge that runs after start")
         assert [e.object_id for e in services.trash.list()] == [new_id]
         assert services.database.one("SELECT count(*) AS n FROM threads WHERE id = ?", (old_id,)) == {"n": 0}
         with pytest.raises(InvalidInputError, match="1 to 3650"):

@@ -63,7 +63,7 @@ def test_running_out_of_replies_fails_clearly(tmp_path: Path) -> None:
 
 
 def test_cancel_between_words_keeps_the_words_so_far(tmp_path: Path) -> None:
-    model = _script(tmp_path, {"text": "one two three four five six seven", "token_delay_ms": 20})
+    model = _script(tmp_path, {"text": "one two three four five six seven", "hold_after": 2})
     token = CancelToken()
     words: list[str] = []
     for chunk in model.stream(REQUEST, token):
@@ -73,7 +73,22 @@ def test_cancel_between_words_keeps_the_words_so_far(tmp_path: Path) -> None:
                 threading.Thread(target=token.cancel).start()
         last = chunk
     assert last == Finish("cancelled")
-    assert 2 <= len(words) < 7
+    assert words == ["one ", "two "]
+
+
+def test_a_held_reply_goes_on_once_its_release_file_exists(tmp_path: Path) -> None:
+    model = _script(tmp_path, {"text": "one two three", "hold_after": 1, "release_when": "go"})
+    words: list[str] = []
+    for chunk in model.stream(REQUEST, CancelToken()):
+        if isinstance(chunk, TextDelta):
+            words.append(chunk.text)
+            if len(words) == 1:
+                threading.Thread(target=(tmp_path / "go").touch).start()  # released from another thread
+            else:
+                assert (tmp_path / "go").exists()  # nothing came after the first word before the release
+        last = chunk
+    assert last == Finish("stop")
+    assert "".join(words) == "one two three"
 
 
 def test_pre_cancelled_token_does_not_consume_a_reply(tmp_path: Path) -> None:

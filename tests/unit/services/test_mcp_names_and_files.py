@@ -13,6 +13,7 @@ from mira_desktop.core.tool_records import Transport
 from mira_desktop.services.mcp.config_file import read_config_file
 from mira_desktop.services.mcp.names import check_server_name, model_name, server_name_from
 from mira_desktop.services.mcp.reasons import Reason
+from mira_desktop.services.mcp.spec import ServerSpec
 
 FUNCTION_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
@@ -66,25 +67,19 @@ def test_a_claude_desktop_cursor_and_vs_code_file_are_read(tmp_path: Path) -> No
         )
     )
     read = read_config_file(path)
-    by_name = {e.name: e for e in read.entries}
-    assert by_name["fs"].transport is Transport.STDIO
-    assert (by_name["fs"].command, by_name["fs"].args, by_name["fs"].env) == (
-        "npx",
-        ("-y", "server-fs", "3"),
-        {"TOKEN": "t"},
-    )
-    assert (by_name["remote"].url, by_name["remote"].headers) == (
-        "https://example.org/mcp",
-        {"Authorization": "Bearer x"},
+    by_name = {e.spec.name: e.spec for e in read.entries}
+    assert by_name["fs"] == ServerSpec("fs", Transport.STDIO, "npx", ("-y", "server-fs", "3"), {"TOKEN": "t"})
+    assert by_name["remote"] == ServerSpec(
+        "remote", Transport.HTTP, url="https://example.org/mcp", headers={"Authorization": "Bearer x"}
     )
     assert by_name["typed"].transport is Transport.HTTP
-    assert by_name["off"].enabled is False
+    assert [e.enabled for e in read.entries if e.spec.name == "off"] == [False]
     refused = dict(read.refused)
     assert set(refused) == {"old", "bad", "nothing"}
     assert "SSE" in refused["old"]
     vscode = tmp_path / "vscode.json"
     vscode.write_text(json.dumps({"servers": {"git": {"type": "stdio", "command": "git-mcp"}}, "inputs": []}))
-    assert [e.name for e in read_config_file(vscode).entries] == ["git"]
+    assert [e.spec.name for e in read_config_file(vscode).entries] == ["git"]
 
 
 @pytest.mark.parametrize(

@@ -1,9 +1,8 @@
 """A GGUF file's header — metadata and tensor table — read from a local file or from its first bytes.
 
-Why not ``gguf.GGUFReader`` (the reference reader of llama.cpp's ``gguf`` package): measured here on
-SmolLM2-135M (a 49,152-token vocabulary), ``GGUFReader`` took 7.0 s to open the file against 0.07 s
-for this reader, because it builds a numpy view for every string of every array (the vocabulary
-and the merges); a 150,000-token vocabulary multiplies that. And it cannot read a prefix at all:
+Why not ``gguf.GGUFReader`` (the reference reader of llama.cpp's ``gguf`` package): it builds a
+numpy view for every string of every array (the vocabulary and the merges), a hundred times slower
+than this reader on SmolLM2's header (benchmarks/README.md, "Figures behind choices in the code"). And it cannot read a prefix at all:
 it maps the whole file and shapes every tensor's data, so the header fetched from the Hub with a
 Range request (the first few megabytes of a multi-gigabyte file) fails with "cannot reshape array"
 (``tests/unit/models/test_gguf_metadata.py`` pins both). So this one small reader serves both paths:
@@ -270,8 +269,8 @@ class _Reader:
 
     def _skip_strings(self, count: int) -> None:
         """Step over ``count`` strings (a vocabulary: 150,000 of them) with the loop kept tight: one
-        precompiled unpack per string, and the end checked by the unpack itself (twice as fast as a
-        comparison per string; the whole header of SmolLM2 took 58 ms before)."""
+        precompiled unpack per string, and the end checked by the unpack itself rather than by a
+        comparison per string."""
         view, offset, unpack = self.view, self.offset, _U64.unpack_from
         try:
             for _ in range(count):

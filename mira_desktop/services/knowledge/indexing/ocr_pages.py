@@ -10,7 +10,7 @@ from typing import Any
 
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.errors import InvalidInputError
-from mira_desktop.ingest.ocr import DEFAULT_LANGUAGES, OcrOptions, PageCallback, PageStore, Tesseract
+from mira_desktop.ingest.ocr import DEFAULT_LANGUAGES, OcrOptions, PageCallback, Tesseract
 from mira_desktop.ingest.ocr_store import FilePageStore, store_path
 
 OCR_LANGUAGES_KEY = "ocr_languages"  # in a knowledge base's settings: Tesseract codes, in order
@@ -50,7 +50,7 @@ def job_ocr(
     cancel: CancelToken,
 ) -> OcrOptions:
     languages = languages_of(kb_settings)
-    store = FilePageStore(store_path(folder, languages, settings.dpi)) if folder is not None else PageStore()
+    store = FilePageStore(store_path(folder, languages, settings.dpi)) if folder is not None else None
     return OcrOptions(
         engine=Tesseract(languages, settings.program, settings.page_timeout_s),
         max_pages=settings.max_pages,
