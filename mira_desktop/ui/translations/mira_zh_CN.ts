@@ -246,6 +246,149 @@
     </message>
 </context>
 <context>
+    <name>capabilities</name>
+    <message>
+        <source>Capabilities</source>
+        <comment>capabilities.tab</comment>
+        <translation>能力</translation>
+    </message>
+    <message>
+        <source>Skills are instructions in a SKILL.md folder: type /name in a message to use one, and an agent run can load any skill that is on. Tools are what an agent run can call. Each says what it needs and whether it is ready.</source>
+        <comment>capabilities.hint</comment>
+        <translation>技能是 SKILL.md 文件夹中的说明：在消息中输入 /名称 即可使用，智能体运行也可以加载任何已开启的技能。工具是智能体运行可以调用的功能。每一项都说明它需要什么、是否已就绪。</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <comment>capabilities.col.name</comment>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <comment>capabilities.col.kind</comment>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>On</source>
+        <comment>capabilities.col.on</comment>
+        <translation>开启</translation>
+    </message>
+    <message>
+        <source>Needs</source>
+        <comment>capabilities.col.needs</comment>
+        <translation>需要</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <comment>capabilities.col.ready</comment>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>Skill</source>
+        <comment>capabilities.kind.skill</comment>
+        <translation>技能</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <comment>capabilities.kind.tool</comment>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>MCP server</source>
+        <comment>capabilities.kind.server</comment>
+        <translation>MCP 服务器</translation>
+    </message>
+    <message>
+        <source>network</source>
+        <comment>capabilities.need.network</comment>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>a workspace</source>
+        <comment>capabilities.need.workspace</comment>
+        <translation>一个工作区</translation>
+    </message>
+    <message>
+        <source>a knowledge base</source>
+        <comment>capabilities.need.knowledge_base</comment>
+        <translation>一个知识库</translation>
+    </message>
+    <message>
+        <source>your approval</source>
+        <comment>capabilities.need.approval</comment>
+        <translation>你的批准</translation>
+    </message>
+    <message>
+        <source>a key</source>
+        <comment>capabilities.need.key</comment>
+        <translation>密钥</translation>
+    </message>
+    <message>
+        <source>the sandbox</source>
+        <comment>capabilities.need.sandbox</comment>
+        <translation>沙盒</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>capabilities.need.separator</comment>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <comment>capabilities.needs_nothing</comment>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <comment>capabilities.ready</comment>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>not ready: {why}</source>
+        <comment>capabilities.not_ready</comment>
+        <translation>未就绪：{why}</translation>
+    </message>
+    <message>
+        <source>comes with Mira</source>
+        <comment>capabilities.shipped</comment>
+        <translation>Mira 自带</translation>
+    </message>
+    <message>
+        <source>Add skill…</source>
+        <comment>capabilities.add</comment>
+        <translation>添加技能…</translation>
+    </message>
+    <message>
+        <source>Use in chat</source>
+        <comment>capabilities.use</comment>
+        <translation>在对话中使用</translation>
+    </message>
+    <message>
+        <source>Remove skill…</source>
+        <comment>capabilities.remove</comment>
+        <translation>移除技能…</translation>
+    </message>
+    <message>
+        <source>Choose a skill folder (it holds SKILL.md)</source>
+        <comment>capabilities.pick_folder</comment>
+        <translation>选择技能文件夹（其中包含 SKILL.md）</translation>
+    </message>
+    <message>
+        <source>Added the skill {name}.</source>
+        <comment>capabilities.added</comment>
+        <translation>已添加技能 {name}。</translation>
+    </message>
+    <message>
+        <source>Removed the skill {name}.</source>
+        <comment>capabilities.removed</comment>
+        <translation>已移除技能 {name}。</translation>
+    </message>
+    <message>
+        <source>Delete the skill {name} and its folder for good? A skill&apos;s folder is not kept in the trash.</source>
+        <comment>capabilities.remove_confirm</comment>
+        <translation>要永久删除技能 {name} 及其文件夹吗？技能文件夹不会保留在回收站中。</translation>
+    </message>
+</context>
+<context>
     <name>chat</name>
     <message>
         <source>Show earlier messages</source>
@@ -1679,6 +1822,11 @@ It does not touch your original files, and it keeps every conversation: {threads
         <comment>menu.knowledge</comment>
         <translation>知识库…</translation>
     </message>
+    <message>
+        <source>Skills and tools…</source>
+        <comment>menu.capabilities</comment>
+        <translation>技能与工具…</translation>
+    </message>
 </context>
 <context>
     <name>message</name>
@@ -1893,6 +2041,11 @@ It does not touch your original files, and it keeps every conversation: {threads
         <source>Attachment</source>
         <comment>meter.attachment</comment>
         <translation>附件</translation>
+    </message>
+    <message>
+        <source>Skills</source>
+        <comment>meter.skills</comment>
+        <translation>技能</translation>
     </message>
 </context>
 <context>
@@ -6281,6 +6434,11 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <comment>shortcuts.quit</comment>
         <translation>退出 Mira（所有窗口）</translation>
     </message>
+    <message>
+        <source>Skills and tools</source>
+        <comment>shortcuts.capabilities</comment>
+        <translation>技能与工具</translation>
+    </message>
 </context>
 <context>
     <name>sidebar</name>
@@ -6340,6 +6498,14 @@ Start one on the right.</source>
         <source>Deleted threads, roles, workspaces and documents: restore them or empty the trash.</source>
         <comment>sidebar.trash_tip</comment>
         <translation>已删除的对话、角色、工作区和文档：可恢复或清空回收站。</translation>
+    </message>
+</context>
+<context>
+    <name>skills</name>
+    <message>
+        <source>Skills: pick one to send its instructions with this message</source>
+        <comment>skills.completion_tip</comment>
+        <translation>技能：选择一个，它的说明会随这条消息一起发送</translation>
     </message>
 </context>
 <context>
@@ -6475,6 +6641,11 @@ Start one on the right.</source>
         <source>Thread: {title}</source>
         <comment>switcher.thread</comment>
         <translation>对话：{title}</translation>
+    </message>
+    <message>
+        <source>Skill: /{name} — {description}</source>
+        <comment>switcher.skill</comment>
+        <translation>技能：/{name} — {description}</translation>
     </message>
 </context>
 <context>
