@@ -12,7 +12,7 @@ from mira_desktop.services.skills.folder import Skill
 from mira_desktop.services.skills.library import SkillLibrary
 
 MOUNT_ROOT = "/mira-skills"  # where a run's sandbox shows each skill's folder, read-only
-PICK = re.compile(r"(?<!\S)/([a-z0-9]+(?:-[a-z0-9]+)*)(?!\S)")
+PICK = re.compile(r"(?<!\S)/([a-z0-9]+(?:-[a-z0-9]+)*)(?![\w/-])")  # "/name" or "/name," — not a path
 INSTRUCTIONS_SHARE = 4  # a picked skill's instructions take at most a quarter of the window
 
 

@@ -12,6 +12,7 @@ from PySide6.QtCore import QObject, QStringListModel, Qt
 from PySide6.QtWidgets import QAbstractItemView, QCompleter
 
 from mira_desktop.core.changes import Topic
+from mira_desktop.services.skills.context import picked
 from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.i18n import tr
 
@@ -27,7 +28,7 @@ TYPED = re.compile(r"(?:^|(?<=\s))/([a-z0-9-]*)$")  # a "/name" being typed just
 def pick_skill(composer: Composer, name: str) -> None:
     """Put ``/name`` in front of the draft (once) and give the composer the keyboard."""
     editor = composer.editor
-    if not re.search(rf"(?:^|\s)/{re.escape(name)}(?:\s|$)", editor.toPlainText()):
+    if not picked([editor.toPlainText()], [name]):  # the services' own reading of "/name"
         cursor = editor.textCursor()
         cursor.movePosition(cursor.MoveOperation.Start)
         cursor.insertText(f"/{name} ")

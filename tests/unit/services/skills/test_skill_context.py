@@ -48,6 +48,8 @@ def _count(text: str) -> int:
         ("/demo do it", ["demo"]),
         ("please use /plain then /demo", ["plain", "demo"]),
         ("用 /plain 润色", ["plain"]),
+        ("/demo, then /plain.", ["demo", "plain"]),
+        ("see /demo/readme.md", []),
         ("see a/demo or /demos or /unknown", []),
         ("https://example.com/demo", []),
     ],
