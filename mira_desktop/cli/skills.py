@@ -28,7 +28,7 @@ def register(
 ) -> None:
     parser = groups.add_parser(
         "skills",
-        help="skills (SKILL.md folders) for threads and agent runs: list, add, show, remove",
+        help="SKILL.md folders of instructions for chats and agent runs",
         description=HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
         parents=[common],
