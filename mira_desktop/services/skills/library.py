@@ -67,7 +67,8 @@ class SkillLibrary:
     def add(self, source: Path) -> Skill:
         """Copy the skill in ``source`` into ``skills/NAME`` once it is checked; nothing is written
         when it is refused (a half-copied folder is removed)."""
-        skill = read_skill(source.expanduser())
+        source = source.expanduser()
+        skill = read_skill(source)
         if any(s.name == skill.name for s in self.list()) or (self.user_dir / skill.name).exists():
             raise ConflictError.said("skills.name_taken", name=skill.name)
         self.user_dir.mkdir(parents=True, exist_ok=True)
@@ -76,7 +77,10 @@ class SkillLibrary:
             copy = staging / skill.name
             shutil.copytree(source, copy, ignore=shutil.ignore_patterns(".git", "__pycache__"))
             read_skill(copy)  # what was copied (links followed) is what was checked
-            copy.rename(self.user_dir / skill.name)
+            try:
+                copy.rename(self.user_dir / skill.name)
+            except OSError as exc:  # another Mira added one of that name meanwhile
+                raise ConflictError.said("skills.name_taken", name=skill.name) from exc
         finally:
             shutil.rmtree(staging, ignore_errors=True)
         self._changes.publish(Topic.TOOLS)
