@@ -11,6 +11,7 @@ from __future__ import annotations
 import builtins
 import shutil
 import tempfile
+import time
 from pathlib import Path
 
 from mira_desktop.core.changes import ChangeFeed, Topic
@@ -20,6 +21,8 @@ from mira_desktop.services.skills.folder import Skill, SkillError, read_skill
 from mira_desktop.store.settings import SettingsRepository
 
 OFF_KEY = "skills.off"  # the names of the skills turned off
+LEFTOVERS = (".adding-", ".removing-")  # an add or remove killed midway leaves these folders
+LEFTOVER_AGE_S = 3600.0  # older than any add or remove still running in another process
 
 
 class SkillLibrary:
@@ -104,6 +107,18 @@ class SkillLibrary:
         self._settings.set(OFF_KEY, sorted(self._off() - {skill.name}))
         self._changes.publish(Topic.TOOLS)
         return skill
+
+    def sweep_leftovers(self, now: float | None = None) -> builtins.list[Path]:
+        """Remove what an add or a remove killed midway left in ``skills/`` (an hour old or more)."""
+        if not self.user_dir.is_dir():
+            return []
+        moment = time.time() if now is None else now
+        removed = []
+        for path in self.user_dir.iterdir():
+            if path.name.startswith(LEFTOVERS) and moment - path.stat().st_mtime >= LEFTOVER_AGE_S:
+                shutil.rmtree(path, ignore_errors=True)
+                removed.append(path)
+        return removed
 
     # -- helpers ---------------------------------------------------------------------------------
     def _off(self) -> set[str]:

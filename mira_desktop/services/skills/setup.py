@@ -17,6 +17,8 @@ def shipped_skills_dir() -> Path:
 
 
 def build_skills(user_dir: Path, settings: SettingsRepository, changes: ChangeFeed) -> SkillLibrary:
-    return SkillLibrary(
+    library = SkillLibrary(
         shipped_dir=shipped_skills_dir(), user_dir=user_dir, settings=settings, changes=changes
     )
+    library.sweep_leftovers()
+    return library

@@ -191,3 +191,16 @@ def test_a_broken_folder_dropped_into_skills_is_listed_as_a_problem_not_as_a_ski
 
 def read_all(root: Path) -> list[object]:
     return sorted((read_skill(p, shipped=True) for p in root.iterdir()), key=lambda s: s.name)
+
+
+def test_what_a_killed_add_left_is_swept_once_it_is_an_hour_old(
+    library: SkillLibrary, tmp_path: Path
+) -> None:
+    library.add(PUBLIC_EXAMPLE)
+    staging = library.user_dir / ".adding-abc123"
+    (staging / "half").mkdir(parents=True)
+    made = staging.stat().st_mtime
+    assert library.sweep_leftovers(now=made + 60) == []  # another process may still be copying
+    assert library.sweep_leftovers(now=made + 3600) == [staging]
+    assert not staging.exists()
+    assert [p.name for p in library.user_dir.iterdir()] == ["template-skill"]
