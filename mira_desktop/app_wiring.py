@@ -99,6 +99,8 @@ def _wire(
     from mira_desktop.services.model_catalog.catalog import ModelService
     from mira_desktop.services.roles.service import RoleService
     from mira_desktop.services.sandbox.bwrap import availability
+    from mira_desktop.services.skills.context import SkillContext
+    from mira_desktop.services.skills.setup import build_skills
     from mira_desktop.services.speech_input.service import SpeechInputService
     from mira_desktop.services.threads.branches import BranchEditor
     from mira_desktop.services.threads.fork import ThreadForks
@@ -237,6 +239,7 @@ def _wire(
         changes=changes,
         logs_dir=folder.logs_dir,
     )
+    skills = build_skills(folder.skills_dir, settings, changes)
     tool_catalog = ToolCatalog(
         mcp=mcp,
         permissions=permissions,
@@ -245,6 +248,7 @@ def _wire(
         sandbox=availability,
         private_paths=folder.private_paths(),
         changes=changes,
+        skills=skills,
     )
     agent_route = AgentRoute(
         workspaces=workspaces,
@@ -256,7 +260,7 @@ def _wire(
         private_paths=folder.private_paths(),
         limits=lambda: default_limits(settings.get),
     )
-    requests = RequestBuilder(roles, settings, models, memory, agent_route.context_text)
+    requests = RequestBuilder(roles, settings, models, memory, agent_route.context_text, skills=SkillContext(skills))
     attachments = AttachmentService(
         database=database,
         repository=attachment_rows,
@@ -365,6 +369,7 @@ def _wire(
         mcp=mcp,
         tool_permissions=permissions,
         tools=tool_catalog,
+        skills=skills,
         speech_input=SpeechInputService(folder.root / "models", folder.root / "media" / "recordings"),
     )
 

@@ -65,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
         models,
         roles,
         runs,
+        skills,
         threads,
         transcribe,
         trash,
@@ -90,6 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
     runs.register(groups, common)
     agent.register(groups, common)
     mcp.register(groups, common)
+    skills.register(groups, common)
     memory.register(groups, common)
     trash.register(groups, common)
     backup.register(groups, common)

@@ -40,6 +40,11 @@ class DataFolder:
         return self.root / "models"
 
     @property
+    def skills_dir(self) -> Path:
+        """The skills the person added (``NAME/SKILL.md``), and those removed (``.trash/``)."""
+        return self.root / "skills"
+
+    @property
     def logs_dir(self) -> Path:
         return self.root / "logs"
 
@@ -57,6 +62,7 @@ class DataFolder:
             "media",
             "backups",
             "models",
+            "skills",
         )
         return [self.root / name for name in names]
 

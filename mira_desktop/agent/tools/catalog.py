@@ -32,6 +32,7 @@ class Origin(StrEnum):
     MIRA = "mira"  # Mira's own workspace and knowledge-base tools: undoable, planned before they run
     MCP = "mcp"  # a tool of an MCP server the user added
     SANDBOX = "sandbox"  # run_command, in the OS sandbox
+    SKILL = "skill"  # load_skill: a skill's instructions (services/skills), a read
 
 
 @dataclass(frozen=True)

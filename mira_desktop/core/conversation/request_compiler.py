@@ -1,6 +1,6 @@
 """Compiling what a model receives, the same way for every route (DESIGN §3.4).
 
-Order: role → context summary → memory slot → agent execution context, as request-only system
+Order: role → context summary → memory slot → skills → agent execution context, as request-only system
 context; then the visible history of the active branch, trimmed to the model's window by token
 count, newest kept first. Nothing here is persisted or shown as a message.
 """
@@ -29,7 +29,7 @@ class PromptMessage:
 
 @dataclass(frozen=True)
 class ContextSection:
-    name: str  # role, summary, memory, agent, history
+    name: str  # role, summary, memory, skills, agent, history
     text: str
     tokens: int
 
@@ -72,6 +72,7 @@ def compile_request(
     role: CompiledRole | None = None,
     summary: str | None = None,
     memory: str | None = None,
+    skills: str | None = None,
     agent_context: str | None = None,
     sampling: SamplingParams | None = None,
     reserve_for_answer: int = ANSWER_ROOM,
@@ -86,6 +87,7 @@ def compile_request(
             f"Summary of the earlier conversation:\n{summary.strip()}" if summary and summary.strip() else "",
         ),
         ("memory", memory or ""),
+        ("skills", skills or ""),
         ("agent", agent_context or ""),
     ]
     sections = [ContextSection(n, t, count_tokens(t) + MESSAGE_OVERHEAD) for n, t in parts if t.strip()]

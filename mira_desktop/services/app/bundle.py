@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # the types only: the window paints its first frame before th
     from mira_desktop.services.memory.service import MemoryService
     from mira_desktop.services.model_catalog.catalog import ModelService
     from mira_desktop.services.roles.service import RoleService
+    from mira_desktop.services.skills.library import SkillLibrary
     from mira_desktop.services.speech_input.service import SpeechInputService
     from mira_desktop.services.threads.branches import BranchEditor
     from mira_desktop.services.threads.fork import ThreadForks
@@ -78,6 +79,7 @@ class AppServices:
     mcp: McpService  # MCP servers and their sessions (one asyncio loop on its own thread)
     tool_permissions: ToolPermissions
     tools: ToolCatalog  # every tool a run can call, with its permission
+    skills: SkillLibrary  # SKILL.md folders: shipped and added, on or off (services/skills)
     speech_input: SpeechInputService  # dictation: speech to text on this computer
 
     def stop_work(self) -> None:

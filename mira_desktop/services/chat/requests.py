@@ -1,5 +1,5 @@
 """The request a thread's next turn sends, compiled by the one compiler (role → summary → memory →
-agent context, then the branch trimmed to the window). Used by a send and by the request preview,
+skills → agent context, then the branch trimmed to the window). Used by a send and by the request preview,
 so the preview shows exactly what the run sends.
 """
 
@@ -23,6 +23,7 @@ from mira_desktop.services.attachments.views import FileBlock, SendMode
 from mira_desktop.services.memory.service import MemoryService
 from mira_desktop.services.model_catalog.catalog import ModelService
 from mira_desktop.services.roles.service import configured_user_name
+from mira_desktop.services.skills.context import SkillContext
 from mira_desktop.services.threads.thinking import read_thinking
 from mira_desktop.store.roles import RoleRepository
 from mira_desktop.store.settings import SettingsRepository
@@ -42,6 +43,8 @@ class RequestBuilder:
         models: ModelService,
         memory: MemoryService,
         agent_context: Callable[[Thread, ChatModel], str],
+        *,
+        skills: SkillContext | None = None,
     ) -> None:
         self._roles = roles
         self._settings = settings
@@ -49,6 +52,7 @@ class RequestBuilder:
         # The agent section of a thread in agent mode (workspace, tools, budgets).
         self.agent_context = agent_context
         self.memory = memory  # the memory slot's facts
+        self.skills = skills  # the skills that are on, and the instructions of those picked
 
     def compile(
         self, thread: Thread, history: list[PromptMessage], model: ChatModel, *, earlier: int = 0
@@ -69,6 +73,7 @@ class RequestBuilder:
             role=self.role(thread, history, model),
             summary=thread.context_summary,
             memory=memory.text if memory else None,
+            skills=self._skills(history, model, agent=thread.agent_enabled),
             agent_context=agent,
             earlier=earlier,
             reserve_for_answer=answer_room(thinks=self.thinks(model), thinking=thinking),
@@ -124,8 +129,16 @@ class RequestBuilder:
             window=window,
             count_tokens=model.count_tokens,
             memory=memory.text if memory else None,
+            skills=self._skills(history, model, agent=False),
         )
         return replace(request, memory_ids=memory.used) if memory else request
+
+    def _skills(self, history: list[PromptMessage], model: ChatModel, *, agent: bool) -> str | None:
+        if self.skills is None:
+            return None
+        texts = [m.content for m in history if m.role == "user"]
+        window = model.profile().context_window
+        return self.skills.section(texts, agent=agent, window=window, count_tokens=model.count_tokens)
 
     def role_greetings(self, role: Role) -> list[str]:
         """The role's greetings with their macros expanded ({{char}}, {{user}})."""

@@ -66,9 +66,17 @@ class Limits:
 
 
 def sandbox_argv(
-    bwrap: str, prlimit: str, workspace: Path, hidden: Sequence[Path], command: str, *, limits: Limits
+    bwrap: str,
+    prlimit: str,
+    workspace: Path,
+    hidden: Sequence[Path],
+    command: str,
+    *,
+    limits: Limits,
+    shown: Sequence[tuple[Path, str]] = (),
 ) -> list[str]:
-    """The full command line that runs ``sh -c command`` in the sandbox of ``workspace``."""
+    """The full command line that runs ``sh -c command`` in the sandbox of ``workspace``; ``shown``:
+    folders it also sees, read-only, each at its own path there (the skills' folders)."""
     root = workspace.resolve()
     argv = [
         bwrap,
@@ -91,6 +99,8 @@ def sandbox_argv(
     argv += ["--bind", str(root), str(root)]
     for path in _covered(root, hidden):
         argv += ["--tmpfs", str(path)]
+    for folder, inside in shown:
+        argv += ["--ro-bind", str(folder.resolve()), inside]
     argv += ["--remount-ro", "/", "--chdir", str(root), "--clearenv"]  # only /tmp and the workspace take writes
     for name, value in ENVIRONMENT:
         argv += ["--setenv", name, value]

@@ -33,12 +33,14 @@ class RunCommand:
         workspace: Path,
         hidden: Sequence[Path],
         limits: Callable[[], Limits],
+        shown: Sequence[tuple[Path, str]] = (),
     ) -> None:
         assert sandbox.available, "offered only where a sandbox works"
         self._sandbox = sandbox
         self._workspace = workspace
         self._hidden = list(hidden)
         self._limits = limits
+        self._shown = list(shown)  # read-only folders the command also sees (the skills')
 
     @property
     def definition(self) -> ToolDef:
@@ -68,7 +70,9 @@ class RunCommand:
 
     def _run(self, command: str, limits: Limits, cancel: CancelToken) -> CommandRun:
         bwrap, prlimit = str(self._sandbox.bwrap), str(self._sandbox.prlimit)
-        argv = sandbox_argv(bwrap, prlimit, self._workspace, self._hidden, command, limits=limits)
+        argv = sandbox_argv(
+            bwrap, prlimit, self._workspace, self._hidden, command, limits=limits, shown=self._shown
+        )
         if not cgroups.needed():
             return run_command(argv, seconds=limits.seconds, output_bytes=limits.output_bytes, cancel=cancel)
         base = cgroups.parent()

@@ -4,7 +4,8 @@
 An MCP server is on for a workspace unless the workspace turned it off (or it is turned off
 everywhere); its tools are named ``SERVER__TOOL``. A run starts the servers it needs; a server that
 cannot start is left out of that run with a notice saying why. ``run_command`` is offered only
-where bubblewrap can make a sandbox; otherwise the listing says why it is absent.
+where bubblewrap can make a sandbox; otherwise the listing says why it is absent. ``load_skill`` is
+offered while a skill is on, and the sandbox shows each such skill's folder read-only.
 """
 
 from __future__ import annotations
@@ -26,6 +27,9 @@ from mira_desktop.services.mcp.service import McpServerError, McpService
 from mira_desktop.services.mcp.tool import McpTool, definitions
 from mira_desktop.services.sandbox.bwrap import Availability, Limits
 from mira_desktop.services.sandbox.command_tool import RunCommand
+from mira_desktop.services.skills.context import mount_path
+from mira_desktop.services.skills.library import SkillLibrary
+from mira_desktop.services.skills.tool import LoadSkill
 from mira_desktop.services.tools.permissions import ToolPermissions
 from mira_desktop.store.settings import SettingsRepository
 from mira_desktop.store.workspaces import WorkspaceRepository
@@ -72,6 +76,7 @@ class ToolCatalog:
         sandbox: Callable[[], Availability],
         private_paths: list[Path],
         changes: ChangeFeed,
+        skills: SkillLibrary | None = None,
     ) -> None:
         self._mcp = mcp
         self._permissions = permissions
@@ -80,6 +85,7 @@ class ToolCatalog:
         self._sandbox = sandbox
         self._private = private_paths
         self._changes = changes
+        self._skills = skills
 
     # -- what a run is offered ---------------------------------------------------------------------
     def run_tools(
@@ -109,8 +115,13 @@ class ToolCatalog:
                 else:
                     notices.append(said("tools.server_tool_left_out", server=server.name, problem=item.problem))
         sandbox = self._sandbox()
+        skills = self._skills.enabled() if self._skills is not None else []
+        if skills:
+            tools.append(LoadSkill(skills, sandbox=sandbox.available))
         if sandbox.available:
-            tools.append(RunCommand(sandbox, Path(workspace.root_path), self._hidden(workspace), self.command_limits))
+            shown = [(s.folder, mount_path(s)) for s in skills if s.files]
+            root = Path(workspace.root_path)
+            tools.append(RunCommand(sandbox, root, self._hidden(workspace), self.command_limits, shown))
         return tools, notices
 
     def offered(

@@ -17,6 +17,7 @@ from __future__ import annotations
 from PySide6.QtCore import QMimeData, Qt, Signal
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QCompleter,
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
@@ -33,6 +34,7 @@ from mira_desktop.ui.shortcuts import describe
 
 ATTACH_SHORTCUT = "Ctrl+Shift+A"
 DICTATION_SHORTCUT = "Ctrl+Shift+M"  # the microphone: ``dictation.Dictation`` binds it
+_LIST_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Tab, Qt.Key.Key_Backtab, Qt.Key.Key_Escape)
 
 
 class _Editor(QPlainTextEdit):
@@ -44,6 +46,7 @@ class _Editor(QPlainTextEdit):
         # Keys the editor handles itself (no QShortcut): named for the F1 sheet all the same.
         self.setProperty("miraKeys", "Enter / Shift+Enter")
         describe(self, "shortcuts.send")
+        self.completion: QCompleter | None = None  # the `/` list of skills (chat/skill_picker.py)
 
     def canInsertFromMimeData(self, source: QMimeData) -> bool:  # noqa: N802 (Qt naming)
         return dropped(source) is not None or super().canInsertFromMimeData(source)
@@ -57,6 +60,10 @@ class _Editor(QPlainTextEdit):
             self.files_given.emit(given)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt naming)
+        listing = self.completion.popup() if self.completion is not None else None
+        if listing is not None and listing.isVisible() and event.key() in _LIST_KEYS:
+            event.ignore()  # the open `/` list takes them: Enter picks a skill, it does not send
+            return
         is_enter = event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
         if is_enter and not event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
             self.submitted.emit()

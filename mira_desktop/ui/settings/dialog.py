@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QScrollArea, QTabWidget
 
 from mira_desktop.ui.i18n import tr
 from mira_desktop.ui.settings.appearance_page import AppearancePage
+from mira_desktop.ui.settings.capabilities_page import CapabilitiesPage
 from mira_desktop.ui.settings.get_models_page import GetModelsPage
 from mira_desktop.ui.settings.memory_page import MemoryPage
 from mira_desktop.ui.settings.models_page import ModelsPage
@@ -44,6 +45,8 @@ class SettingsDialog(QDialog):
         self.tabs.addTab(self.memory_page, tr("settings.memory"))
         self.tools_page = ToolsPage(services, runner, changes)
         self.tabs.addTab(self.tools_page, tr("tools.tab"))
+        self.capabilities_page = CapabilitiesPage(services, runner, changes)
+        self.tabs.addTab(self.capabilities_page, tr("capabilities.tab"))
         self.appearance_page = AppearancePage(services, runner)
         self.tabs.addTab(self.appearance_page, tr("settings.appearance"))
         self.workspaces_page = WorkspacesPage(services, runner, changes)

@@ -94,6 +94,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, Quitting,
                 settings=self.open_settings,
                 roles=self.open_roles,
                 knowledge=self.open_knowledge,
+                capabilities=self.open_capabilities,
                 switcher=self.open_switcher,
                 trash=self.open_trash,
                 backup=self.back_up,
@@ -214,6 +215,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, Quitting,
         from mira_desktop.ui.chat.controller import ChatController
         from mira_desktop.ui.chat.dictation import Dictation
         from mira_desktop.ui.chat.media_actions import MediaActions
+        from mira_desktop.ui.chat.skill_picker import SkillCompletion
         from mira_desktop.ui.chat.thread_actions import ThreadActions
 
         self.services = services
@@ -240,6 +242,9 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, Quitting,
             model_ref=self.header.bound_model_ref,
         )
         self.dictation = Dictation(self, services=services, runner=self.background, composer=self.composer)
+        self.skill_completion = SkillCompletion(
+            self, services=services, runner=self.background, composer=self.composer, changes=self.changes
+        )
         self.media_actions = MediaActions(
             self,
             services=services,

@@ -1,4 +1,4 @@
-"""The main window's menu bar: Mira (settings, roles, knowledge, switcher, trash, backup, quit) and Help."""
+"""The main window's menu bar: Mira (settings, roles, knowledge, capabilities, switcher, trash, backup, quit) and Help."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ class MenuCommands:
     settings: Callable[[], object]
     roles: Callable[[], object]
     knowledge: Callable[[], object]
+    capabilities: Callable[[], object]
     switcher: Callable[[], object]
     trash: Callable[[], object]
     backup: Callable[[], object]
@@ -54,6 +55,7 @@ def build_menus(window: QMainWindow, commands: MenuCommands) -> None:
     )
     action("menu.roles", "shortcuts.roles", commands.roles, "Ctrl+Shift+R")
     action("menu.knowledge", "shortcuts.knowledge", commands.knowledge, "Ctrl+Shift+K")
+    action("menu.capabilities", "shortcuts.capabilities", commands.capabilities)
     action("menu.switcher", "shortcuts.switcher", commands.switcher, "Ctrl+K")
     menu.addSeparator()
     action("menu.trash", "look.shortcut.trash", commands.trash, "Ctrl+Shift+Backspace")

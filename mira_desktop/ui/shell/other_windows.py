@@ -18,6 +18,7 @@ from mira_desktop.ui.shell.sidebar import MORE
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.ui.changes import ChangeSignal
+    from mira_desktop.ui.chat.composer import Composer
     from mira_desktop.ui.chat.header import ChatHeader
     from mira_desktop.ui.chat.thread_actions import ThreadActions
     from mira_desktop.ui.chat.view import ChatView
@@ -43,6 +44,7 @@ class OtherWindows:
     header: ChatHeader
     thread_actions: ThreadActions
     current_thread_id: str | None
+    composer: Composer
 
     def _host(self) -> QMainWindow:
         """The main window this mixin is part of."""
@@ -84,8 +86,25 @@ class OtherWindows:
             return
         dialog = SettingsDialog(self.services, self.background, self._host(), self.changes)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        def use(name: str) -> None:
+            dialog.close()
+            self.use_skill(name)
+
+        dialog.capabilities_page.use_skill.connect(use)
         self.settings_dialog = dialog
         dialog.show()
+
+    def open_capabilities(self) -> None:
+        """Settings → Capabilities: every skill and tool, what it needs and whether it is ready."""
+        self.open_settings()
+        self.settings_dialog.show_page(self.settings_dialog.capabilities_page)
+
+    def use_skill(self, name: str) -> None:
+        """``/name`` in front of the draft: the next message sends that skill's instructions."""
+        from mira_desktop.ui.chat.skill_picker import pick_skill
+
+        self._host().activateWindow()
+        pick_skill(self.composer, name)
 
     def open_get_models(self) -> None:
         """Settings → Get models, at once: where a person finds, fits and downloads a model."""
@@ -115,16 +134,23 @@ class OtherWindows:
             return
         threads = self.services.threads
 
-        def load() -> list[tuple[str, str]]:
-            return [(t.id, t.title) for t in threads.list(None) if t.id not in listed]
+        skills = self.services.skills
 
-        def add(rest: list[tuple[str, str]]) -> None:
-            switcher.add_entries(
-                [
-                    (tr("switcher.thread", title=title or tr("thread.untitled")), partial(self.open_thread, tid))
-                    for tid, title in rest
-                ]
-            )
+        def load() -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+            rest = [(t.id, t.title) for t in threads.list(None) if t.id not in listed]
+            return rest, [(s.name, s.description) for s in skills.enabled()]
+
+        def add(found: tuple[list[tuple[str, str]], list[tuple[str, str]]]) -> None:
+            rest, on = found
+            entries: list[tuple[str, Callable[[], None]]] = [
+                (tr("switcher.skill", name=name, description=description), partial(self.use_skill, name))
+                for name, description in on
+            ]
+            entries += [
+                (tr("switcher.thread", title=title or tr("thread.untitled")), partial(self.open_thread, tid))
+                for tid, title in rest
+            ]
+            switcher.add_entries(entries)
 
         self.background.op(switcher, load).success(add).run()
 

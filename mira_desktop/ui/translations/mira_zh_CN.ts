@@ -246,6 +246,149 @@
     </message>
 </context>
 <context>
+    <name>capabilities</name>
+    <message>
+        <source>Capabilities</source>
+        <comment>capabilities.tab</comment>
+        <translation>能力</translation>
+    </message>
+    <message>
+        <source>Skills are instructions in a SKILL.md folder: type /name in a message to use one, and an agent run can load any skill that is on. Tools are what an agent run can call. Each says what it needs and whether it is ready.</source>
+        <comment>capabilities.hint</comment>
+        <translation>技能是 SKILL.md 文件夹中的说明：在消息中输入 /名称 即可使用，智能体运行也可以加载任何已开启的技能。工具是智能体运行可以调用的功能。每一项都说明它需要什么、是否已就绪。</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <comment>capabilities.col.name</comment>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <comment>capabilities.col.kind</comment>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>On</source>
+        <comment>capabilities.col.on</comment>
+        <translation>开启</translation>
+    </message>
+    <message>
+        <source>Needs</source>
+        <comment>capabilities.col.needs</comment>
+        <translation>需要</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <comment>capabilities.col.ready</comment>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>Skill</source>
+        <comment>capabilities.kind.skill</comment>
+        <translation>技能</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <comment>capabilities.kind.tool</comment>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>MCP server</source>
+        <comment>capabilities.kind.server</comment>
+        <translation>MCP 服务器</translation>
+    </message>
+    <message>
+        <source>network</source>
+        <comment>capabilities.need.network</comment>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>a workspace</source>
+        <comment>capabilities.need.workspace</comment>
+        <translation>一个工作区</translation>
+    </message>
+    <message>
+        <source>a knowledge base</source>
+        <comment>capabilities.need.knowledge_base</comment>
+        <translation>一个知识库</translation>
+    </message>
+    <message>
+        <source>your approval</source>
+        <comment>capabilities.need.approval</comment>
+        <translation>你的批准</translation>
+    </message>
+    <message>
+        <source>a key</source>
+        <comment>capabilities.need.key</comment>
+        <translation>密钥</translation>
+    </message>
+    <message>
+        <source>the sandbox</source>
+        <comment>capabilities.need.sandbox</comment>
+        <translation>沙盒</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>capabilities.need.separator</comment>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <comment>capabilities.needs_nothing</comment>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <comment>capabilities.ready</comment>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>not ready: {why}</source>
+        <comment>capabilities.not_ready</comment>
+        <translation>未就绪：{why}</translation>
+    </message>
+    <message>
+        <source>comes with Mira</source>
+        <comment>capabilities.shipped</comment>
+        <translation>Mira 自带</translation>
+    </message>
+    <message>
+        <source>Add skill…</source>
+        <comment>capabilities.add</comment>
+        <translation>添加技能…</translation>
+    </message>
+    <message>
+        <source>Use in chat</source>
+        <comment>capabilities.use</comment>
+        <translation>在对话中使用</translation>
+    </message>
+    <message>
+        <source>Remove skill…</source>
+        <comment>capabilities.remove</comment>
+        <translation>移除技能…</translation>
+    </message>
+    <message>
+        <source>Choose a skill folder (it holds SKILL.md)</source>
+        <comment>capabilities.pick_folder</comment>
+        <translation>选择技能文件夹（其中包含 SKILL.md）</translation>
+    </message>
+    <message>
+        <source>Added the skill {name}.</source>
+        <comment>capabilities.added</comment>
+        <translation>已添加技能 {name}。</translation>
+    </message>
+    <message>
+        <source>Removed the skill {name}.</source>
+        <comment>capabilities.removed</comment>
+        <translation>已移除技能 {name}。</translation>
+    </message>
+    <message>
+        <source>Delete the skill {name} and its folder for good? A skill&apos;s folder is not kept in the trash.</source>
+        <comment>capabilities.remove_confirm</comment>
+        <translation>要永久删除技能 {name} 及其文件夹吗？技能文件夹不会保留在回收站中。</translation>
+    </message>
+</context>
+<context>
     <name>chat</name>
     <message>
         <source>Show earlier messages</source>
@@ -1694,6 +1837,11 @@ It does not touch your original files, and it keeps every conversation: {threads
         <comment>menu.knowledge</comment>
         <translation>知识库…</translation>
     </message>
+    <message>
+        <source>Skills and tools…</source>
+        <comment>menu.capabilities</comment>
+        <translation>技能与工具…</translation>
+    </message>
 </context>
 <context>
     <name>message</name>
@@ -1923,6 +2071,11 @@ It does not touch your original files, and it keeps every conversation: {threads
         <source>Attachment</source>
         <comment>meter.attachment</comment>
         <translation>附件</translation>
+    </message>
+    <message>
+        <source>Skills</source>
+        <comment>meter.skills</comment>
+        <translation>技能</translation>
     </message>
 </context>
 <context>
@@ -5496,6 +5649,131 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <comment>phrase.workspace.taken</comment>
         <translation>文件夹 {root} 已经是工作区 {name!r}（{where}）。</translation>
     </message>
+    <message>
+        <source>{path} is not a folder: give the folder that holds the skill&apos;s SKILL.md.</source>
+        <comment>phrase.skills.not_folder</comment>
+        <translation>{path} 不是文件夹：请给出包含技能 SKILL.md 的文件夹。</translation>
+    </message>
+    <message>
+        <source>{path} has no SKILL.md: a skill is a folder with a SKILL.md (front matter name and description, then its instructions).</source>
+        <comment>phrase.skills.no_skill_file</comment>
+        <translation>{path} 中没有 SKILL.md：技能是一个包含 SKILL.md 的文件夹（前置元数据写 name 和 description，然后是说明）。</translation>
+    </message>
+    <message>
+        <source>{path} has no front matter: start it with a line ---, then name: and description: lines, then --- and the instructions.</source>
+        <comment>phrase.skills.no_front_matter</comment>
+        <translation>{path} 没有前置元数据：请以一行 --- 开头，接着写 name: 和 description: 两行，再写 --- 和说明。</translation>
+    </message>
+    <message>
+        <source>The front matter of {path} is not valid YAML ({problem}): fix it, e.g. quote a description that contains a colon.</source>
+        <comment>phrase.skills.bad_yaml</comment>
+        <translation>{path} 的前置元数据不是有效的 YAML（{problem}）：请修正，例如给包含冒号的描述加上引号。</translation>
+    </message>
+    <message>
+        <source>The front matter of {path} has no name: add a line name: my-skill (lower-case letters, digits and hyphens).</source>
+        <comment>phrase.skills.no_name</comment>
+        <translation>{path} 的前置元数据缺少 name：请添加一行 name: my-skill（小写字母、数字和连字符）。</translation>
+    </message>
+    <message>
+        <source>The front matter of {path} has no description: add a line description: saying what the skill does and when to use it.</source>
+        <comment>phrase.skills.no_description</comment>
+        <translation>{path} 的前置元数据缺少 description：请添加一行 description:，说明技能做什么、何时使用。</translation>
+    </message>
+    <message>
+        <source>{name!r} in {path} is not a skill name: use at most {most} lower-case letters, digits and hyphens, e.g. pdf-report.</source>
+        <comment>phrase.skills.bad_name</comment>
+        <translation>{path} 中的 {name!r} 不是有效的技能名称：最多 {most} 个小写字母、数字和连字符，例如 pdf-report。</translation>
+    </message>
+    <message>
+        <source>The description in {path} is longer than {most} characters: shorten it (the instructions go below the front matter).</source>
+        <comment>phrase.skills.long_description</comment>
+        <translation>{path} 中的描述超过 {most} 个字符：请缩短（说明写在前置元数据下方）。</translation>
+    </message>
+    <message>
+        <source>{path} is larger than {most}: keep the instructions short and move the rest into files beside it.</source>
+        <comment>phrase.skills.skill_file_too_big</comment>
+        <translation>{path} 大于 {most}：请保持说明简短，其余内容放到旁边的文件中。</translation>
+    </message>
+    <message>
+        <source>{path} is not UTF-8 text: save it as UTF-8.</source>
+        <comment>phrase.skills.not_utf8</comment>
+        <translation>{path} 不是 UTF-8 文本：请以 UTF-8 保存。</translation>
+    </message>
+    <message>
+        <source>{path} links to {target}, outside the skill&apos;s folder: copy the file into the folder instead of linking to it.</source>
+        <comment>phrase.skills.link_outside</comment>
+        <translation>{path} 链接到技能文件夹之外的 {target}：请把文件复制到文件夹中，而不是链接它。</translation>
+    </message>
+    <message>
+        <source>{path} is neither a file nor a folder: remove it from the skill&apos;s folder.</source>
+        <comment>phrase.skills.not_a_file</comment>
+        <translation>{path} 既不是文件也不是文件夹：请把它从技能文件夹中移除。</translation>
+    </message>
+    <message>
+        <source>{path} is larger than {most}: a skill holds instructions, scripts and small files; leave big data out.</source>
+        <comment>phrase.skills.file_too_big</comment>
+        <translation>{path} 大于 {most}：技能只应包含说明、脚本和小文件，请移除大数据文件。</translation>
+    </message>
+    <message>
+        <source>{path} holds more than {most} files: leave out what the skill does not need (build outputs, data).</source>
+        <comment>phrase.skills.too_many_files</comment>
+        <translation>{path} 中的文件超过 {most} 个：请移除技能不需要的内容（构建产物、数据）。</translation>
+    </message>
+    <message>
+        <source>{path} holds more than {most}: leave out what the skill does not need (build outputs, data).</source>
+        <comment>phrase.skills.folder_too_big</comment>
+        <translation>{path} 的内容超过 {most}：请移除技能不需要的内容（构建产物、数据）。</translation>
+    </message>
+    <message>
+        <source>No skill named {name!r}: see `mira skills list`.</source>
+        <comment>phrase.skills.not_found</comment>
+        <translation>没有名为 {name!r} 的技能：请查看 `mira skills list`。</translation>
+    </message>
+    <message>
+        <source>A skill named {name!r} is already there: remove it first (`mira skills remove {name}`) or rename the new one in its SKILL.md. Nothing was added.</source>
+        <comment>phrase.skills.name_taken</comment>
+        <translation>已有名为 {name!r} 的技能：请先移除它（`mira skills remove {name}`），或在新技能的 SKILL.md 中改名。未添加任何内容。</translation>
+    </message>
+    <message>
+        <source>{name!r} comes with Mira and cannot be removed: turn it off instead (`mira skills disable {name}`).</source>
+        <comment>phrase.skills.shipped</comment>
+        <translation>{name!r} 是 Mira 自带的技能，不能移除：可以把它关闭（`mira skills disable {name}`）。</translation>
+    </message>
+    <message>
+        <source>Removing the skill {name} deletes its folder for good: add --yes to confirm.</source>
+        <comment>phrase.skills.remove_confirm</comment>
+        <translation>移除技能 {name} 会永久删除它的文件夹：请加上 --yes 确认。</translation>
+    </message>
+    <message>
+        <source>Loaded the skill {name}</source>
+        <comment>phrase.skills.loaded</comment>
+        <translation>已加载技能 {name}</translation>
+    </message>
+    <message>
+        <source>Turned off: turn it on on the Capabilities page or with `mira skills enable {name}`.</source>
+        <comment>phrase.capabilities.why.skill_off</comment>
+        <translation>已关闭：请在“能力”页面打开，或运行 `mira skills enable {name}`。</translation>
+    </message>
+    <message>
+        <source>Its scripts run only in the sandbox, which does not work here: {reason}</source>
+        <comment>phrase.capabilities.why.no_sandbox</comment>
+        <translation>它的脚本只能在沙盒中运行，而本机无法使用沙盒：{reason}</translation>
+    </message>
+    <message>
+        <source>{tool} is denied in {workspace}: set it to ask or allow in Settings → Tools.</source>
+        <comment>phrase.capabilities.why.denied</comment>
+        <translation>{tool} 在 {workspace} 中被禁止：请在“设置 → 工具”中改为询问或允许。</translation>
+    </message>
+    <message>
+        <source>The MCP server {name} is turned off: turn it on in Settings → Tools or with `mira mcp enable {name}`.</source>
+        <comment>phrase.capabilities.why.server_off</comment>
+        <translation>MCP 服务器 {name} 已关闭：请在“设置 → 工具”中打开，或运行 `mira mcp enable {name}`。</translation>
+    </message>
+    <message>
+        <source>The MCP server {name} is turned off in {workspace}.</source>
+        <comment>phrase.capabilities.why.server_off_here</comment>
+        <translation>MCP 服务器 {name} 在 {workspace} 中已关闭。</translation>
+    </message>
 </context>
 <context>
     <name>quit</name>
@@ -6201,6 +6479,11 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <comment>shortcuts.quit</comment>
         <translation>退出 Mira（所有窗口）</translation>
     </message>
+    <message>
+        <source>Skills and tools</source>
+        <comment>shortcuts.capabilities</comment>
+        <translation>技能与工具</translation>
+    </message>
 </context>
 <context>
     <name>sidebar</name>
@@ -6260,6 +6543,14 @@ Start one on the right.</source>
         <source>Deleted threads, roles, workspaces and documents: restore them or empty the trash.</source>
         <comment>sidebar.trash_tip</comment>
         <translation>已删除的对话、角色、工作区和文档：可恢复或清空回收站。</translation>
+    </message>
+</context>
+<context>
+    <name>skills</name>
+    <message>
+        <source>Skills: pick one to send its instructions with this message</source>
+        <comment>skills.completion_tip</comment>
+        <translation>技能：选择一个，它的说明会随这条消息一起发送</translation>
     </message>
 </context>
 <context>
@@ -6395,6 +6686,11 @@ Start one on the right.</source>
         <source>Thread: {title}</source>
         <comment>switcher.thread</comment>
         <translation>对话：{title}</translation>
+    </message>
+    <message>
+        <source>Skill: /{name} — {description}</source>
+        <comment>switcher.skill</comment>
+        <translation>技能：/{name} — {description}</translation>
     </message>
 </context>
 <context>

@@ -109,3 +109,10 @@ def allow_in_workspace(services: AppServices, workspace_id: str, *tools: str) ->
     services.tool_permissions.add_rules(
         workspace_id, [Rule(tool, Verdict.ALLOW, RuleScope.WORKSPACE) for tool in tools]
     )
+
+
+def without_skills(services: AppServices) -> None:
+    """Turn every skill off, for a test that pins the exact tool list (with a skill on, runs are also
+    offered ``load_skill``: tests/integration/skills)."""
+    for skill in services.skills.list():
+        services.skills.set_on(skill.name, False)

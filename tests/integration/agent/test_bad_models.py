@@ -21,6 +21,7 @@ from tests.integration.agent.runs import (
     send_agent,
     settle,
     tool_result_sent,
+    without_skills,
 )
 from tests.support.fixtures import Script
 from tests.support.scripted import requests_sent
@@ -29,7 +30,13 @@ MALFORMED_END = (
     "I stopped because the model sent 2 malformed answers (an unknown tool, arguments that do not fit "
     "the tool, or text that is neither a tool call nor an answer)."
 )
+# The tools without skills (with a skill on, load_skill is offered too: tests/integration/skills).
 TOOL_LIST = "list_files, read_file, search_files, write_file, edit_file, make_dir, move_file, delete_file, run_command"
+
+
+@pytest.fixture(autouse=True)
+def _no_skills(services: AppServices) -> None:
+    without_skills(services)
 
 
 def _bad_args(text: str) -> dict[str, Any]:

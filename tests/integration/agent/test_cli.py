@@ -34,6 +34,8 @@ def _strings(schema: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def test_mira_agent_tools_lists_each_tool_with_its_schema_and_risk(mira: Mira) -> None:
+    for skill in mira("--json", "skills", "list").json():  # with a skill on, load_skill is listed too
+        mira("skills", "disable", skill["name"])
     listed = mira("--json", "agent", "tools")
     assert listed.code == 0
     tools = listed.json()["tools"]

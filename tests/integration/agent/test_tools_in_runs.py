@@ -21,6 +21,7 @@ from tests.integration.agent.runs import (
     send_agent,
     settle,
     tool_result_sent,
+    without_skills,
 )
 from tests.support.fixtures import Script
 from tests.support.scripted import requests_sent
@@ -145,6 +146,7 @@ def test_an_edit_that_does_not_match_sends_the_nearest_lines_back(
 def test_kb_search_is_offered_only_when_a_knowledge_base_is_bound(
     services: AppServices, workspace: str, script: Script, grammar: bool
 ) -> None:
+    without_skills(services)
     reply = json_final("ok") if grammar else final("ok")
     ref = script(reply, pick="by_turn", **({"profile": GRAMMAR_MODE} if grammar else {}))
     assert settle(send_agent(services, ref, "Hello", workspace)) is RunStatus.COMPLETED

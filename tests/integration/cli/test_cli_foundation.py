@@ -50,6 +50,7 @@ def test_help_lists_the_command_groups() -> None:
         "runs",
         "agent",
         "mcp",
+        "skills",
         "memory",
         "trash",
         "backup",

@@ -18,7 +18,7 @@ from mira_desktop.core.tool_records import Permission
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.sandbox.bwrap import Availability, Limits, availability
 from mira_desktop.services.sandbox.command_tool import RunCommand
-from tests.integration.agent.runs import call, event_data, final, send_agent, settle
+from tests.integration.agent.runs import call, event_data, final, send_agent, settle, without_skills
 from tests.support.cli import Mira
 from tests.support.fixtures import Script
 
@@ -154,6 +154,7 @@ def test_the_home_folder_the_data_folder_and_other_workspaces_are_not_visible(
 ) -> None:
     data_dir = services.folder.root
     services.workspaces.add("other", str(outside))
+    without_skills(services)
     tools, _ = services.tools.run_tools(services.workspaces.get(workspace), None, start=False)
     result = _call(
         run,

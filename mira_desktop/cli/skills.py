@@ -1,0 +1,174 @@
+"""`mira skills list|show|add|remove|enable|disable|capabilities`: SKILL.md folders for threads and
+agent runs (a message picks one with ``/NAME``; an agent run may load one with ``load_skill``)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from mira_desktop.cli.output import Output
+from mira_desktop.core.errors import InvalidInputError
+
+if TYPE_CHECKING:
+    from mira_desktop.services.app.bundle import AppServices
+    from mira_desktop.services.tools.capabilities import Capability
+
+HELP = """\
+A skill is a folder with a SKILL.md: YAML front matter (name, description), then its instructions,
+and any files or scripts beside it (the Agent Skills format). A message picks a skill by starting a
+word with /NAME (`mira chat send "/kb-report What changed?"`): its instructions go with the request.
+An agent run is told each enabled skill's name and description and loads one with load_skill; a
+skill's scripts run only through run_command, in the sandbox, after you approve the command."""
+
+
+def register(
+    groups: argparse._SubParsersAction[argparse.ArgumentParser], common: argparse.ArgumentParser
+) -> None:
+    parser = groups.add_parser(
+        "skills",
+        help="SKILL.md folders of instructions for chats and agent runs",
+        description=HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        parents=[common],
+    )
+    commands = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    commands.add_parser(
+        "list", help="every skill: on or off, ready or why not, shipped or added", parents=[common]
+    ).set_defaults(handler=_list)
+    add = commands.add_parser(
+        "add", help="check a skill folder and copy it into the data folder's skills/", parents=[common]
+    )
+    add.add_argument("folder", help="the folder that holds SKILL.md")
+    add.set_defaults(handler=_add)
+    for action, help_text, handler in (
+        ("show", "a skill's description, files and instructions", _show),
+        ("enable", "turn a skill on: runs are told about it, /NAME picks it", _enable),
+        ("disable", "turn a skill off: no request mentions it", _disable),
+    ):
+        command = commands.add_parser(action, help=help_text, parents=[common])
+        command.add_argument("name")
+        command.set_defaults(handler=handler)
+    remove = commands.add_parser(
+        "remove",
+        help="delete an added skill's folder for good (asks first; shipped ones can only be disabled)",
+        parents=[common],
+    )
+    remove.add_argument("name")
+    remove.add_argument("--yes", action="store_true", help="do not ask")
+    remove.set_defaults(handler=_remove)
+    capabilities = commands.add_parser(
+        "capabilities",
+        help="every skill and tool: what it needs (network, workspace, approvals, a key) and whether it is ready",
+        parents=[common],
+    )
+    capabilities.add_argument(
+        "--workspace", metavar="ID", help="as a run there gets them (default: Mira BASE)"
+    )
+    capabilities.set_defaults(handler=_capabilities)
+
+
+def _list(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    from mira_desktop.services.tools.capabilities import Kind
+
+    found = [c for c in _all(services, None) if c.kind is Kind.SKILL]
+    if out.as_json:
+        out.data([c.to_dict() for c in found])
+        return 0
+    rows = [
+        [
+            c.name,
+            "-" if c.on is None else ("on" if c.on else "off"),
+            "shipped" if c.shipped else "added",
+            "ready" if c.ready else f"not ready: {c.why_not}",
+            c.description[:70],
+        ]
+        for c in found
+    ]
+    out.table(
+        rows,
+        ["SKILL", "ON", "FROM", "READY", "DESCRIPTION"],
+        "No skills: add one with `mira skills add FOLDER`.",
+    )
+    return 0
+
+
+def _show(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    skill = services.skills.get(args.name)
+    if out.as_json:
+        out.data(
+            skill.summary() | {"on": services.skills.is_on(skill.name), "instructions": skill.instructions}
+        )
+        return 0
+    out.line(
+        f"{skill.name} ({'shipped with Mira' if skill.shipped else 'added'}, {'on' if services.skills.is_on(skill.name) else 'off'})"
+    )
+    out.line(skill.description)
+    out.line(f"Folder: {skill.folder}")
+    if skill.files:
+        out.line("Files: " + ", ".join(skill.files))
+    if skill.scripts:
+        out.line("Scripts (run only through run_command, with your approval): " + ", ".join(skill.scripts))
+    out.line("")
+    out.line(skill.instructions)
+    return 0
+
+
+def _add(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    skill = services.skills.add(Path(args.folder))
+    out.result(skill.summary(), f"Added the skill {skill.name}: {skill.description}")
+    return 0
+
+
+def _remove(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    skill = services.skills.removable(args.name)
+    if not args.yes:
+        if not sys.stdin.isatty():
+            raise InvalidInputError.said("skills.remove_confirm", name=skill.name)
+        if input(f"Delete the skill {skill.name} ({skill.folder}) for good? [y/N] ").strip().lower() not in (
+            "y",
+            "yes",
+        ):
+            out.line("Nothing was removed.")
+            return 1
+    services.skills.remove(skill.name)
+    out.result({"name": skill.name, "removed": True}, f"Removed the skill {skill.name}.")
+    return 0
+
+
+def _enable(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    skill = services.skills.set_on(args.name, True)
+    out.result({"name": skill.name, "on": True}, f"The skill {skill.name} is on.")
+    return 0
+
+
+def _disable(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    skill = services.skills.set_on(args.name, False)
+    out.result({"name": skill.name, "on": False}, f"The skill {skill.name} is off.")
+    return 0
+
+
+def _capabilities(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    found = _all(services, args.workspace)
+    if out.as_json:
+        out.data([c.to_dict() for c in found])
+        return 0
+    rows = [
+        [
+            c.kind.value,
+            c.name,
+            ", ".join(n.value.replace("_", " ") for n in c.needs) or "-",
+            "ready" if c.ready else f"not ready: {c.why_not}",
+        ]
+        for c in found
+    ]
+    out.table(rows, ["KIND", "NAME", "NEEDS", "READY"], "Nothing to list.")
+    return 0
+
+
+def _all(services: AppServices, workspace_id: str | None) -> list[Capability]:
+    from mira_desktop.services.tools.capabilities import capabilities
+
+    workspace = services.workspaces.get(workspace_id) if workspace_id else services.workspaces.default()
+    return capabilities(services.skills, services.tools, services.mcp, workspace)

@@ -1,0 +1,142 @@
+"""The skills Mira knows: those it ships (package data, read-only) and those the person added (copied
+into the data folder's ``skills/``), each on or off; adding checks a folder before anything is copied.
+
+A skill's name is its identity: ``/name`` in a message picks it, ``load_skill`` loads it, and no two
+skills share one. Only the names and descriptions of the skills that are on go into an agent's
+request (:mod:`.context`); the instructions follow once a skill is picked or loaded.
+"""
+
+from __future__ import annotations
+
+import builtins
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+from mira_desktop.core.changes import ChangeFeed, Topic
+from mira_desktop.core.errors import ConflictError, NotFoundError
+from mira_desktop.core.phrases import Phrase, of
+from mira_desktop.services.skills.folder import Skill, SkillError, read_skill
+from mira_desktop.store.settings import SettingsRepository
+
+OFF_KEY = "skills.off"  # the names of the skills turned off
+LEFTOVERS = (".adding-", ".removing-")  # an add or remove killed midway leaves these folders
+LEFTOVER_AGE_S = 3600.0  # older than any add or remove still running in another process
+
+
+class SkillLibrary:
+    def __init__(
+        self, *, shipped_dir: Path | None, user_dir: Path, settings: SettingsRepository, changes: ChangeFeed
+    ) -> None:
+        self._shipped = shipped_dir
+        self.user_dir = user_dir
+        self._settings = settings
+        self._changes = changes
+
+    # -- what there is ---------------------------------------------------------------------------
+    def list(self) -> builtins.list[Skill]:
+        """Every usable skill, by name (a shipped one wins over a folder that took its name by hand)."""
+        found: dict[str, Skill] = {}
+        for skill in self._read(self._shipped, shipped=True)[0] + self._read(self.user_dir, shipped=False)[0]:
+            found.setdefault(skill.name, skill)
+        return sorted(found.values(), key=lambda s: s.name)
+
+    def problems(self) -> builtins.list[tuple[str, Phrase | str]]:
+        """The folders in ``skills/`` that are not usable skills, each with what is wrong."""
+        return self._read(self.user_dir, shipped=False)[1]
+
+    def get(self, name: str) -> Skill:
+        for skill in self.list():
+            if skill.name == name.strip().lstrip("/"):
+                return skill
+        raise NotFoundError.said("skills.not_found", name=name)
+
+    def is_on(self, name: str) -> bool:
+        return name not in self._off()
+
+    def enabled(self) -> builtins.list[Skill]:
+        off = self._off()
+        return [s for s in self.list() if s.name not in off]
+
+    def set_on(self, name: str, on: bool) -> Skill:
+        skill = self.get(name)
+        off = self._off() - {skill.name} if on else self._off() | {skill.name}
+        self._settings.set(OFF_KEY, sorted(off))
+        self._changes.publish(Topic.TOOLS)
+        return skill
+
+    # -- adding and removing ---------------------------------------------------------------------
+    def add(self, source: Path) -> Skill:
+        """Copy the skill in ``source`` into ``skills/NAME`` once it is checked; nothing is written
+        when it is refused (a half-copied folder is removed)."""
+        source = source.expanduser()
+        skill = read_skill(source)
+        if any(s.name == skill.name for s in self.list()) or (self.user_dir / skill.name).exists():
+            raise ConflictError.said("skills.name_taken", name=skill.name)
+        self.user_dir.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=".adding-", dir=self.user_dir))
+        try:
+            copy = staging / skill.name
+            shutil.copytree(source, copy, ignore=shutil.ignore_patterns(".git", "__pycache__"))
+            read_skill(copy)  # what was copied (links followed) is what was checked
+            try:
+                copy.rename(self.user_dir / skill.name)
+            except OSError as exc:  # another Mira added one of that name meanwhile
+                raise ConflictError.said("skills.name_taken", name=skill.name) from exc
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+        self._changes.publish(Topic.TOOLS)
+        return self.get(skill.name)
+
+    def removable(self, name: str) -> Skill:
+        """The added skill ``name``; a shipped one is refused (it can be turned off instead)."""
+        skill = self.get(name)
+        if skill.shipped:
+            raise ConflictError.said("skills.shipped", name=skill.name)
+        return skill
+
+    def remove(self, name: str) -> Skill:
+        """Delete the added skill's folder for good (the trash keeps database rows, not folders: the
+        window and the command ask first). It is first renamed aside, so a failure leaves no half."""
+        skill = self.removable(name)
+        aside = self.user_dir / f".removing-{skill.name}"
+        shutil.rmtree(aside, ignore_errors=True)
+        skill.folder.rename(aside)
+        shutil.rmtree(aside, ignore_errors=True)
+        self._settings.set(OFF_KEY, sorted(self._off() - {skill.name}))
+        self._changes.publish(Topic.TOOLS)
+        return skill
+
+    def sweep_leftovers(self, now: float | None = None) -> builtins.list[Path]:
+        """Remove what an add or a remove killed midway left in ``skills/`` (an hour old or more)."""
+        if not self.user_dir.is_dir():
+            return []
+        moment = time.time() if now is None else now
+        removed = []
+        for path in self.user_dir.iterdir():
+            if path.name.startswith(LEFTOVERS) and moment - path.stat().st_mtime >= LEFTOVER_AGE_S:
+                shutil.rmtree(path, ignore_errors=True)
+                removed.append(path)
+        return removed
+
+    # -- helpers ---------------------------------------------------------------------------------
+    def _off(self) -> set[str]:
+        stored = self._settings.get(OFF_KEY, [])
+        return {str(name) for name in stored} if isinstance(stored, builtins.list) else set()
+
+    @staticmethod
+    def _read(
+        folder: Path | None, *, shipped: bool
+    ) -> tuple[builtins.list[Skill], builtins.list[tuple[str, Phrase | str]]]:
+        if folder is None or not folder.is_dir():
+            return [], []
+        skills, problems = [], []
+        for path in sorted(folder.iterdir()):
+            if path.name.startswith(".") or not path.is_dir():
+                continue
+            try:
+                skills.append(read_skill(path, shipped=shipped))
+            except SkillError as exc:
+                problems.append((path.name, of(exc)))
+        return skills, problems
