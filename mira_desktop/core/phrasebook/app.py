@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 ENGLISH: dict[str, str] = {
+    "internal.saved": (
+        "Something went wrong inside Mira ({error}). A crash report was saved to {path}: please attach "
+        "it when you report the problem."
+    ),
+    "internal.unsaved": "Something went wrong inside Mira ({error}), and its crash report could not be saved.",
     # lists inside a sentence
     "join.semicolon": "{first}; {rest}",
     "join.comma": "{first}, {rest}",
@@ -20,9 +25,4 @@ ENGLISH: dict[str, str] = {
     "app.folder_is_file": "The data folder {path} is a file, not a folder: choose another with --data-dir or {variable}.",
     "app.folder_not_writable": "The data folder {path} is not writable ({reason}): choose another with --data-dir or {variable}, or fix its permissions.",
     "app.folder_under_file": "The data folder {path} cannot be created because {ancestor} is a file: choose another with --data-dir or {variable}.",
-    "internal.saved": (
-        "Something went wrong inside Mira ({error}). A crash report was saved to {path}: please attach "
-        "it when you report the problem."
-    ),
-    "internal.unsaved": "Something went wrong inside Mira ({error}), and its crash report could not be saved.",
 }

