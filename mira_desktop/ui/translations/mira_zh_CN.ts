@@ -5905,6 +5905,41 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <translation>参数</translation>
     </message>
     <message>
+        <source>system</source>
+        <comment>roles.preview.role.system</comment>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <source>user</source>
+        <comment>roles.preview.role.user</comment>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>assistant</source>
+        <comment>roles.preview.role.assistant</comment>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <source>tool</source>
+        <comment>roles.preview.role.tool</comment>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>{name} {tokens} ({parts})</source>
+        <comment>roles.preview.section</comment>
+        <translation>{name} {tokens}（{parts}）</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>roles.preview.part_separator</comment>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>{label}: {sections} — {total}</source>
+        <comment>roles.preview.counted</comment>
+        <translation>{label}：{sections} — {total}</translation>
+    </message>
+    <message>
         <source>Tokens</source>
         <comment>roles.preview.tokens</comment>
         <translation>词元</translation>
