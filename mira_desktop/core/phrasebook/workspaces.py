@@ -18,4 +18,5 @@ ENGLISH: dict[str, str] = {
     "workspace.no_folder": "The folder {folder} does not exist: create it first or pick another.",
     "workspace.not_found": "No workspace with id {workspace_id}: see `mira workspaces list`.",
     "workspace.taken": "The folder {root} is already the workspace {name!r} ({where}).",
+    "workspace.taken_in_trash": "in the trash: restore it with `mira trash restore {id}`",
 }

@@ -5418,6 +5418,26 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <comment>phrase.trash.document_twice</comment>
         <translation>{label} 在此期间又被添加了一次：知识库中现在有两份。</translation>
     </message>
+    <message>
+        <source>The thread</source>
+        <comment>phrase.trash.busy.thread</comment>
+        <translation>这个对话</translation>
+    </message>
+    <message>
+        <source>A thread of the role {name!r}</source>
+        <comment>phrase.trash.busy.role</comment>
+        <translation>角色 {name!r} 的一个对话</translation>
+    </message>
+    <message>
+        <source>A thread of the workspace {name!r}</source>
+        <comment>phrase.trash.busy.workspace</comment>
+        <translation>工作区 {name!r} 的一个对话</translation>
+    </message>
+    <message>
+        <source>A thread of the knowledge base {name!r}</source>
+        <comment>phrase.trash.busy.knowledge_base</comment>
+        <translation>知识库 {name!r} 的一个对话</translation>
+    </message>
 </context>
 <context>
     <name>phrase.workspaces</name>
@@ -5495,6 +5515,11 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <source>The folder {root} is already the workspace {name!r} ({where}).</source>
         <comment>phrase.workspace.taken</comment>
         <translation>文件夹 {root} 已经是工作区 {name!r}（{where}）。</translation>
+    </message>
+    <message>
+        <source>in the trash: restore it with `mira trash restore {id}`</source>
+        <comment>phrase.workspace.taken_in_trash</comment>
+        <translation>在回收站中：用 `mira trash restore {id}` 恢复它</translation>
     </message>
 </context>
 <context>

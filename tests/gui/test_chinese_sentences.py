@@ -1,0 +1,93 @@
+"""Sentences services say reach the Chinese window in Chinese: each case was found English in the
+Chinese trial (an f-string or an exception's own text where a phrase belonged)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QWidget
+from pytestqt.qtbot import QtBot
+
+from mira_desktop.core.conversation.runs import RunKind
+from mira_desktop.services.app.bundle import AppServices
+from mira_desktop.store.runs import RunRepository
+from mira_desktop.store.threads import ThreadRepository
+from mira_desktop.ui.operations import OperationRunner
+
+BUSY = "有正在生成的回答，或有智能体运行在等待批准：请先停止或取消它。"
+
+
+def _answering(app_services: AppServices, **bound: str) -> str:
+    """A thread (bound as given) with an answer being written; its id."""
+    thread = ThreadRepository(app_services.database).create(title="旅行计划", **bound)
+    RunRepository(app_services.database).create(
+        thread_id=thread.id, kind=RunKind.CHAT, route_reason="chat", user_message_id=None,
+        model_ref="scripted:x", model_snapshot={}, role_id=None, role_version=None, role_snapshot={},
+    )  # fmt: skip
+    return thread.id
+
+
+def test_deleting_a_thread_that_is_answering_is_refused_in_chinese(
+    qtbot: QtBot, app_services: AppServices, runner: OperationRunner, chinese: None
+) -> None:
+    from mira_desktop.ui.chat.thread_actions import ThreadActions
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    notices: list[str] = []
+    actions = ThreadActions(
+        parent, services=app_services, runner=runner, current=lambda: None,
+        deleted=lambda _id: None, notice=notices.append,
+    )  # fmt: skip
+    actions.delete(_answering(app_services))
+    qtbot.waitUntil(lambda: bool(notices))
+    assert notices == ["这个对话" + BUSY]
+
+
+def test_trashing_a_workspace_whose_thread_is_answering_is_refused_in_chinese(
+    app_services: AppServices, chinese: None, tmp_path: Path
+) -> None:
+    import pytest
+
+    from mira_desktop.core.errors import ConflictError
+    from mira_desktop.ui.i18n import explain
+
+    (tmp_path / "project").mkdir()
+    workspace = app_services.workspaces.add("项目", str(tmp_path / "project"))
+    _answering(app_services, workspace_id=workspace.id)
+    with pytest.raises(ConflictError) as refused:
+        app_services.trash.put("workspace", workspace.id)
+    assert str(refused.value).startswith("A thread of the workspace '项目' has an answer being written")
+    assert explain(refused.value) == "工作区 '项目' 的一个对话" + BUSY
+
+
+def test_a_folder_mira_keeps_its_data_in_is_refused_as_a_workspace_in_chinese(
+    app_services: AppServices, chinese: None, tmp_path: Path
+) -> None:
+    """The service turned the refusal into its own error and lost its phrase on the way."""
+    import pytest
+
+    from mira_desktop.core.errors import InvalidInputError
+    from mira_desktop.ui.i18n import explain
+
+    with pytest.raises(InvalidInputError) as refused:
+        app_services.workspaces.add("数据", str(tmp_path))  # it holds the data folder (mira-data)
+    assert explain(refused.value).startswith(f"{tmp_path} 不能作为工作区：它")
+
+
+def test_a_folder_that_is_a_trashed_workspace_says_where_it_is_in_chinese(
+    app_services: AppServices, chinese: None, tmp_path: Path
+) -> None:
+    import pytest
+
+    from mira_desktop.core.errors import ConflictError
+    from mira_desktop.ui.i18n import explain
+
+    (tmp_path / "project").mkdir()
+    workspace = app_services.workspaces.add("项目", str(tmp_path / "project"))
+    app_services.trash.put("workspace", workspace.id)
+    with pytest.raises(ConflictError) as refused:
+        app_services.workspaces.add("又一个", str(tmp_path / "project"))
+    root = str((tmp_path / "project").resolve())
+    restore = f"在回收站中：用 `mira trash restore {workspace.id}` 恢复它"
+    assert explain(refused.value) == f"文件夹 {root} 已经是工作区 '项目'（{restore}）。"
