@@ -91,3 +91,24 @@ def test_a_folder_that_is_a_trashed_workspace_says_where_it_is_in_chinese(
     root = str((tmp_path / "project").resolve())
     restore = f"在回收站中：用 `mira trash restore {workspace.id}` 恢复它"
     assert explain(refused.value) == f"文件夹 {root} 已经是工作区 '项目'（{restore}）。"
+
+
+def test_a_source_the_answer_does_not_have_is_said_in_chinese_in_the_status_line(
+    qtbot: QtBot, app_services: AppServices, chinese: None
+) -> None:
+    from mira_desktop.core.conversation.threads import MessageRole
+    from mira_desktop.store.messages import MessageRepository
+    from tests.gui.support import open_window
+
+    thread = ThreadRepository(app_services.database).create(title="手册")
+    messages = MessageRepository(app_services.database)
+    question = messages.add(thread.id, MessageRole.USER, "站长是谁？")
+    source = {"n": 1, "document": "crew.md", "location": {"line_start": 1, "line_end": 3}}
+    answer = messages.add(
+        thread.id, MessageRole.ASSISTANT, "Aiko [1]", parent_id=question.id, metadata={"sources": [source]}
+    )
+    window = open_window(qtbot, app_services, ready=True)
+    window.open_source(answer.id, 9)
+    qtbot.waitUntil(lambda: "来源" in window.statusBar().currentMessage())
+    assert window.statusBar().currentMessage() == "这条回答没有来源 [9]：它有 1 个来源（1 到 1）。"
+    window.close()

@@ -134,4 +134,6 @@ ENGLISH: dict[str, str] = {
     "read.wrong_password": "The password did not open {name}: check it and give it again.",
     "read.zip_bomb": "{name} unpacks to {total} MB, above the {most} MB limit: refusing a possible zip bomb.",
     "read.zip_ratio": "{name} contains {filename} that expands {ratio} times over: refusing a possible zip bomb.",
+    "kb.no_source": "The answer has no source [{number}]: it has {count} (1 to {count}).",
+    "kb.no_sources": "The answer has no source [{number}]: it cites no sources.",
 }

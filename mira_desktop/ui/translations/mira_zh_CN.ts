@@ -4077,6 +4077,16 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <comment>phrase.read.zip_ratio</comment>
         <translation>{name} 中的 {filename} 解压后膨胀 {ratio} 倍：疑似压缩炸弹，已拒绝。</translation>
     </message>
+    <message>
+        <source>The answer has no source [{number}]: it has {count} (1 to {count}).</source>
+        <comment>phrase.kb.no_source</comment>
+        <translation>这条回答没有来源 [{number}]：它有 {count} 个来源（1 到 {count}）。</translation>
+    </message>
+    <message>
+        <source>The answer has no source [{number}]: it cites no sources.</source>
+        <comment>phrase.kb.no_sources</comment>
+        <translation>这条回答没有来源 [{number}]：它没有引用任何来源。</translation>
+    </message>
 </context>
 <context>
     <name>phrase.media</name>
