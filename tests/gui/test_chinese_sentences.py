@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
@@ -47,8 +48,6 @@ def test_deleting_a_thread_that_is_answering_is_refused_in_chinese(
 def test_trashing_a_workspace_whose_thread_is_answering_is_refused_in_chinese(
     app_services: AppServices, chinese: None, tmp_path: Path
 ) -> None:
-    import pytest
-
     from mira_desktop.core.errors import ConflictError
     from mira_desktop.ui.i18n import explain
 
@@ -65,8 +64,6 @@ def test_a_folder_mira_keeps_its_data_in_is_refused_as_a_workspace_in_chinese(
     app_services: AppServices, chinese: None, tmp_path: Path
 ) -> None:
     """The service turned the refusal into its own error and lost its phrase on the way."""
-    import pytest
-
     from mira_desktop.core.errors import InvalidInputError
     from mira_desktop.ui.i18n import explain
 
@@ -78,8 +75,6 @@ def test_a_folder_mira_keeps_its_data_in_is_refused_as_a_workspace_in_chinese(
 def test_a_folder_that_is_a_trashed_workspace_says_where_it_is_in_chinese(
     app_services: AppServices, chinese: None, tmp_path: Path
 ) -> None:
-    import pytest
-
     from mira_desktop.core.errors import ConflictError
     from mira_desktop.ui.i18n import explain
 
@@ -112,3 +107,31 @@ def test_a_source_the_answer_does_not_have_is_said_in_chinese_in_the_status_line
     qtbot.waitUntil(lambda: "来源" in window.statusBar().currentMessage())
     assert window.statusBar().currentMessage() == "这条回答没有来源 [9]：它有 1 个来源（1 到 1）。"
     window.close()
+
+
+@pytest.mark.usefixtures("chinese")
+def test_a_card_import_says_what_it_removed_and_what_it_refused_in_chinese(
+    qtbot: QtBot, app_services: AppServices, runner: OperationRunner, changes: object, tmp_path: Path
+) -> None:
+    """The refusal was "name: <the error's English>" and the sanitizer's notes were English f-strings."""
+    import json
+
+    from mira_desktop.ui.roles.workbench import RoleWorkbench
+
+    card = {"spec": "chara_card_v2", "spec_version": "2.0",
+            "data": {"name": "Kit", "first_mes": "<script>alert(1)</script>Hi"}}  # fmt: skip
+    (tmp_path / "kit.json").write_text(json.dumps(card), encoding="utf-8")
+    (tmp_path / "broken.json").write_text(
+        json.dumps({"spec": "chara_card_v2", "data": "x"}), encoding="utf-8"
+    )
+    bench = RoleWorkbench(app_services, runner, changes)
+    qtbot.addWidget(bench)
+    with qtbot.waitSignal(bench.imported, timeout=20_000):
+        bench.import_files([tmp_path / "kit.json", tmp_path / "broken.json"])
+    lines = bench.message_label.text().splitlines()
+    assert lines[0] == "已导入 Kit（V2）。"
+    assert lines[1] == "已移除不安全内容：data.first_mes：已移除脚本、事件处理器或控制字符"
+    assert lines[2].startswith("broken.json：")
+    assert "needs a" not in lines[2]
+    assert "角色卡" in lines[2]
+    bench.close()

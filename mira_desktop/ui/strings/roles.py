@@ -58,6 +58,7 @@ STRINGS: dict[str, Source] = {
     "roles.saved": translate("roles", "Saved {name}, version {version}.", "roles.saved"),
     "roles.imported": translate("roles", "Imported {name} ({spec}).", "roles.imported"),
     "roles.sanitized": translate("roles", "Removed unsafe content: {fields}", "roles.sanitized"),
+    "roles.import_refused": translate("roles", "{name}: {reason}", "roles.import_refused"),
     "roles.exported": translate("roles", "Wrote {path}.", "roles.exported"),
     "roles.deleted": translate(
         "roles",

@@ -3331,6 +3331,16 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <comment>phrase.cards.worldview_text</comment>
         <translation>{where}extensions.{extension}.worldview 必须是文本</translation>
     </message>
+    <message>
+        <source>{where}: removed scripts, event handlers or control characters</source>
+        <comment>phrase.cards.sanitized</comment>
+        <translation>{where}：已移除脚本、事件处理器或控制字符</translation>
+    </message>
+    <message>
+        <source>the card was written for spec version {version}; newer features are kept, not used</source>
+        <comment>phrase.cards.newer_spec</comment>
+        <translation>这张卡片是为规范版本 {version} 编写的；较新的功能会保留，但不会使用</translation>
+    </message>
 </context>
 <context>
     <name>phrase.chat</name>
@@ -5726,6 +5736,11 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <source>Removed unsafe content: {fields}</source>
         <comment>roles.sanitized</comment>
         <translation>已移除不安全内容：{fields}</translation>
+    </message>
+    <message>
+        <source>{name}: {reason}</source>
+        <comment>roles.import_refused</comment>
+        <translation>{name}：{reason}</translation>
     </message>
     <message>
         <source>Wrote {path}.</source>
