@@ -135,3 +135,29 @@ def test_a_card_import_says_what_it_removed_and_what_it_refused_in_chinese(
     assert "needs a" not in lines[2]
     assert "角色卡" in lines[2]
     bench.close()
+
+
+def test_a_tool_refused_a_symlink_and_the_trace_says_why_in_chinese(
+    qtbot: QtBot, chinese: None, tmp_path: Path
+) -> None:
+    """The workspace's refusals (symlink, folder, permission, special file) were English f-strings."""
+    from mira_desktop.agent.files.root import WorkspaceRoot
+    from mira_desktop.agent.snapshots import SnapshotStore
+    from mira_desktop.agent.tools.registry import ToolRegistry
+    from mira_desktop.agent.tools.workspace_tools import WorkspaceTools
+    from mira_desktop.core.cancel import CancelToken
+    from mira_desktop.ui.chat.agent_panel import AgentPanel
+
+    (tmp_path / "project").mkdir()
+    (tmp_path / "secret.txt").write_text("top secret\n")
+    (tmp_path / "project" / "secret").symlink_to(tmp_path / "secret.txt")
+    with WorkspaceRoot(tmp_path / "project") as root:
+        tools = WorkspaceTools(root, ToolRegistry(None), SnapshotStore(tmp_path / "snapshots"))
+        result = tools.run_read("read_file", {"path": "secret"}, CancelToken())
+    assert result.text.startswith("secret is a symlink")  # what the model reads stays English
+    panel = AgentPanel("run-1")
+    qtbot.addWidget(panel)
+    call = {"id": "c1", "tool": "read_file", "arguments": {"path": "secret"}}
+    panel.show_events([("tool.call", call), ("tool.result", {"id": "c1", "result": result.to_dict()})])
+    line = panel.trace.topLevelItem(0).child(0).text(0)
+    assert line == "✗ secret 是符号链接；工作区从不跟随符号链接（它们可能通向工作区之外）。"

@@ -2894,6 +2894,61 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <comment>phrase.agent.waits_for_approval_of</comment>
         <translation>该运行正在等待批准 {call_id}：请批准或拒绝它。</translation>
     </message>
+    <message>
+        <source>{path} is not a folder.</source>
+        <comment>phrase.agent.file.not_folder</comment>
+        <translation>{path} 不是文件夹。</translation>
+    </message>
+    <message>
+        <source>Permission denied for {path}.</source>
+        <comment>phrase.agent.file.denied</comment>
+        <translation>没有权限访问 {path}。</translation>
+    </message>
+    <message>
+        <source>The name {name!r} is too long for the file system.</source>
+        <comment>phrase.agent.file.name_too_long</comment>
+        <translation>名称 {name!r} 对文件系统来说太长了。</translation>
+    </message>
+    <message>
+        <source>{path} cannot be opened: {reason}.</source>
+        <comment>phrase.agent.file.unopenable</comment>
+        <translation>无法打开 {path}：{reason}。</translation>
+    </message>
+    <message>
+        <source>{path} is a folder, not a file.</source>
+        <comment>phrase.agent.file.is_folder</comment>
+        <translation>{path} 是文件夹，不是文件。</translation>
+    </message>
+    <message>
+        <source>{path} is a symlink; the workspace never follows symlinks (they could lead outside it).</source>
+        <comment>phrase.agent.file.symlink</comment>
+        <translation>{path} 是符号链接；工作区从不跟随符号链接（它们可能通向工作区之外）。</translation>
+    </message>
+    <message>
+        <source>{path} is a {kind}; only regular files can be read or changed.</source>
+        <comment>phrase.agent.file.special</comment>
+        <translation>{path} 是{kind}；只能读取或修改普通文件。</translation>
+    </message>
+    <message>
+        <source>device file</source>
+        <comment>phrase.agent.file.kind.device</comment>
+        <translation>设备文件</translation>
+    </message>
+    <message>
+        <source>FIFO (named pipe)</source>
+        <comment>phrase.agent.file.kind.fifo</comment>
+        <translation>FIFO（命名管道）</translation>
+    </message>
+    <message>
+        <source>socket</source>
+        <comment>phrase.agent.file.kind.socket</comment>
+        <translation>套接字</translation>
+    </message>
+    <message>
+        <source>special file</source>
+        <comment>phrase.agent.file.kind.special</comment>
+        <translation>特殊文件</translation>
+    </message>
 </context>
 <context>
     <name>phrase.app</name>
