@@ -161,3 +161,43 @@ def test_a_tool_refused_a_symlink_and_the_trace_says_why_in_chinese(
     panel.show_events([("tool.call", call), ("tool.result", {"id": "c1", "result": result.to_dict()})])
     line = panel.trace.topLevelItem(0).child(0).text(0)
     assert line == "✗ secret 是符号链接；工作区从不跟随符号链接（它们可能通向工作区之外）。"
+
+
+def test_a_second_file_for_one_message_is_refused_in_chinese(
+    qtbot: QtBot, app_services: AppServices, chinese: None, tmp_path: Path
+) -> None:
+    from tests.gui.support import drop_files, open_window
+
+    first, second = tmp_path / "a.txt", tmp_path / "b.txt"
+    first.write_text("first")
+    second.write_text("second")
+    window = open_window(qtbot, app_services, ready=True)
+    drop_files(window.composer, [first])
+    qtbot.waitUntil(lambda: app_services.attachments.draft(None) is not None, timeout=15_000)
+    drop_files(window.composer, [second])
+    qtbot.waitUntil(lambda: "每条消息" in window.composer.notice.text(), timeout=15_000)
+    assert (
+        window.composer.notice.text()
+        == "这条消息已经有一个文件（a.txt）：每条消息只能附加一个文件——请先移除它。"
+    )
+    window.close()
+
+
+def test_a_summary_that_could_not_be_refreshed_is_said_in_chinese_in_the_status_line(
+    qtbot: QtBot, app_services: AppServices, chinese: None, tmp_path: Path
+) -> None:
+    """The warning was an f-string around the error's English."""
+    from tests.gui.support import open_window
+
+    model = tmp_path / "small.json"  # the answer, then an empty summary
+    model.write_text('{"replies": [{"text": "好"}, {"text": ""}], "profile": {"context_window": 2048}}')
+    window = open_window(qtbot, app_services, ready=True)
+    window.header.draft.model_ref = f"scripted:{model}"
+    window.composer.editor.setPlainText("很长的问题 " * 1400)  # past the share of the window that refreshes
+    window.composer.send_button.click()
+    qtbot.waitUntil(lambda: "对话摘要" in window.statusBar().currentMessage(), timeout=20_000)
+    shown = window.statusBar().currentMessage()
+    assert shown.startswith("无法更新对话摘要（"), shown
+    assert shown.endswith("）；仍会发送完整的历史记录。"), shown
+    assert "Could not" not in shown
+    window.close()

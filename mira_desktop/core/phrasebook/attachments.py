@@ -10,6 +10,7 @@ ENGLISH: dict[str, str] = {
     "attach.one_file": "One file per message: {count} were given. Attach them one message at a time.",
     "attach.unreadable": "{name} cannot be read: permission denied.",
     "attach.missing": "{path} does not exist (was it moved or deleted?).",
+    "attach.one_already": "This message already has a file ({name}): one file per message — remove it first.",
     "attach.gone": "The attached file is no longer in this message: attach it again.",
     "attach.damaged_copy": "The stored copy of {name} is missing or damaged: remove it and attach it again.",
     "attach.unsupported": (

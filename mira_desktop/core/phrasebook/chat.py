@@ -25,4 +25,5 @@ ENGLISH: dict[str, str] = {
     "chat.not_found": "No {name} with id {id}: see `{command}`.",
     "chat.cut_off_thinking": "Cut off while thinking: the model spent its {tokens} tokens on reasoning and wrote no answer. Continue gives it twice the room, or turn thinking off for this thread.",
     "chat.nothing_to_summarize": "There is nothing to summarize yet: the conversation is too short.",
+    "chat.summary.not_refreshed": "Could not refresh the conversation summary ({reason}); the full history is still sent.",
 }

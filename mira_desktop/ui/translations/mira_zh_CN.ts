@@ -3066,6 +3066,11 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <translation>{path} 不存在（是否已被移动或删除？）。</translation>
     </message>
     <message>
+        <source>This message already has a file ({name}): one file per message — remove it first.</source>
+        <comment>phrase.attach.one_already</comment>
+        <translation>这条消息已经有一个文件（{name}）：每条消息只能附加一个文件——请先移除它。</translation>
+    </message>
+    <message>
         <source>The attached file is no longer in this message: attach it again.</source>
         <comment>phrase.attach.gone</comment>
         <translation>附加的文件已不在这条消息中：请重新附加。</translation>
@@ -3493,6 +3498,11 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <source>There is nothing to summarize yet: the conversation is too short.</source>
         <comment>phrase.chat.nothing_to_summarize</comment>
         <translation>暂时没有可总结的内容：对话太短。</translation>
+    </message>
+    <message>
+        <source>Could not refresh the conversation summary ({reason}); the full history is still sent.</source>
+        <comment>phrase.chat.summary.not_refreshed</comment>
+        <translation>无法更新对话摘要（{reason}）；仍会发送完整的历史记录。</translation>
     </message>
 </context>
 <context>
