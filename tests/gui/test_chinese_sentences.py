@@ -201,3 +201,20 @@ def test_a_summary_that_could_not_be_refreshed_is_said_in_chinese_in_the_status_
     assert shown.endswith("）；仍会发送完整的历史记录。"), shown
     assert "Could not" not in shown
     window.close()
+
+
+def test_a_server_command_with_an_open_quote_is_refused_in_chinese(
+    qtbot: QtBot, app_services: AppServices, runner: OperationRunner, chinese: None
+) -> None:
+    """The reason was shlex's own English ("No closing quotation")."""
+    from mira_desktop.ui.settings.mcp_server_dialog import AddServerDialog
+
+    dialog = AddServerDialog(app_services, runner)
+    qtbot.addWidget(dialog)
+    dialog.name.setText("files")
+    dialog.command.setText('npx "server-filesystem')
+    dialog.add_button.click()
+    assert dialog.error.text() == "无法读取该命令：有一个引号没有闭合。"
+    dialog.command.setText("npx server\\")
+    dialog.add_button.click()
+    assert dialog.error.text() == "无法读取该命令：它以一个单独的反斜杠结尾。"

@@ -7113,6 +7113,16 @@ Start one on the right.</source>
         <translation>无法读取该命令：{reason}。</translation>
     </message>
     <message>
+        <source>a quotation mark is not closed</source>
+        <comment>tools.bad_command.quote</comment>
+        <translation>有一个引号没有闭合</translation>
+    </message>
+    <message>
+        <source>it ends with a lone backslash</source>
+        <comment>tools.bad_command.escape</comment>
+        <translation>它以一个单独的反斜杠结尾</translation>
+    </message>
+    <message>
         <source>The agent wants to call {tool} on the MCP server {server}</source>
         <comment>tools.card.mcp</comment>
         <translation>智能体想调用 MCP 服务器 {server} 的 {tool}</translation>
