@@ -14,6 +14,7 @@ from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.store.runs import RunRepository
 from mira_desktop.store.threads import ThreadRepository
 from mira_desktop.ui.operations import OperationRunner
+from tests.support.fixtures import Script
 
 BUSY = "有正在生成的回答，或有智能体运行在等待批准：请先停止或取消它。"
 
@@ -218,3 +219,32 @@ def test_a_server_command_with_an_open_quote_is_refused_in_chinese(
     dialog.command.setText("npx server\\")
     dialog.add_button.click()
     assert dialog.error.text() == "无法读取该命令：它以一个单独的反斜杠结尾。"
+
+
+def test_speech_no_engine_could_make_says_why_in_chinese_under_the_answer(
+    qtbot: QtBot, app_services: AppServices, chinese: None, script: Script
+) -> None:
+    """The media note showed the engines' English (f-strings), and a failed medium kept no phrase."""
+    from mira_desktop.services.chat.service import SendOptions
+    from mira_desktop.services.media.speech import EspeakEngine, PiperEngine, SpeechEngines
+    from mira_desktop.ui.chat.media_player import MediaStrip
+
+    app_services.media.speech = SpeechEngines(PiperEngine("no_such_voice_package"), EspeakEngine("no-espeak"))
+    ref = script({"text": "Hi."}, {"text": "The tomatoes are almost ripe."})
+    first = app_services.chat.send(None, "Hello", SendOptions(model_ref=ref))
+    assert first.wait(30).value == "completed"
+    app_services.media.set_flags(first.thread_id, tts=True)
+    handle = app_services.chat.send(first.thread_id, "Tell me about the greenhouse.")
+    assert handle.wait(30).value == "completed"
+    answer = handle.assistant_message_id
+    qtbot.waitUntil(
+        lambda: [m.status for m in app_services.media.for_message(answer)] == ["failed"], timeout=30_000
+    )
+    strip = MediaStrip(answer)
+    qtbot.addWidget(strip)
+    strip.set_media(app_services.media.for_message(answer))
+    note = strip.notes[0].text()
+    assert note.startswith("朗读失败：Piper "), note
+    assert note.endswith("未安装 no-espeak：请安装 espeak-ng 软件包（例如 `apt install espeak-ng`）。"), note
+    assert "install the" not in note
+    assert "is missing" not in note

@@ -11,6 +11,7 @@ ENGLISH: dict[str, str] = {
     # lists inside a sentence
     "join.semicolon": "{first}; {rest}",
     "join.comma": "{first}, {rest}",
+    "join.space": "{first} {rest}",
     "app.bad_language": "{language!r} is not a language Mira speaks: use {languages}.",
     "app.bad_theme": "{theme!r} is not a theme: use {themes}.",
     "app.db_damaged": "The database {path} is damaged or not a Mira database ({error}): move it aside or restore a backup; Mira did not change it.",

