@@ -104,9 +104,11 @@ def lupdate() -> None:
         command = [tool("pyside6-lupdate"), "-silent", "-no-obsolete", "-locations", "none"]
         command += ["-extensions", "py", "-source-language", "en", "-target-language", language]
         command += ["-pluralonly"] if plural_only else []
-        subprocess.run([*command, str(STRINGS_DIR), "-ts", str(ts_path(language))], check=True)
-        if not plural_only:
-            put_phrases(language, kept)
+        try:
+            subprocess.run([*command, str(STRINGS_DIR), "-ts", str(ts_path(language))], check=True)
+        finally:  # back in, even when lupdate failed: the translations are never lost on the way
+            if not plural_only:
+                put_phrases(language, kept)
 
 
 def lrelease() -> None:

@@ -283,3 +283,18 @@ def test_an_embedder_that_cannot_run_here_says_why_in_chinese_on_its_item(
     fill(combo, app_services.knowledge.embedders.choices(), "minilm")
     tip = combo.itemData(combo.findData("e5-small"), Qt.ItemDataRole.ToolTipRole)
     assert tip.startswith("这台电脑的处理器不支持 AVX2"), tip
+
+
+def test_a_damaged_copy_of_the_database_is_named_in_chinese(chinese: None, tmp_path: Path) -> None:
+    """The backup's own check named the copy in English inside the Chinese sentence."""
+    from mira_desktop.core import phrases
+    from mira_desktop.core.errors import InvalidInputError
+    from mira_desktop.services.backup.service import check_database
+    from mira_desktop.ui.i18n import explain
+
+    damaged = tmp_path / "copy.db"
+    damaged.write_bytes(b"SQLite format 3\x00" + bytes(200))
+    with pytest.raises(InvalidInputError) as refused:
+        check_database(damaged, phrases.said("backup.the_copy"))
+    assert str(refused.value).startswith("The database in the copy of the database is damaged (")
+    assert explain(refused.value).startswith("数据库副本 中的数据库已损坏（"), explain(refused.value)

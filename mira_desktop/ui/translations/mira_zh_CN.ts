@@ -3223,6 +3223,11 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <comment>phrase.backup.write_failed</comment>
         <translation>{member} 没有正确写入（磁盘满了吗？）：未恢复任何内容。</translation>
     </message>
+    <message>
+        <source>the copy of the database</source>
+        <comment>phrase.backup.the_copy</comment>
+        <translation>数据库副本</translation>
+    </message>
 </context>
 <context>
     <name>phrase.cards</name>
