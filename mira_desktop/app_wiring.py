@@ -302,7 +302,7 @@ def _wire(
         models=models,
         tasks=tasks,
         changes=changes,
-        on_failure=lambda text: bus.post(Level.WARNING, text),
+        on_failure=lambda error: bus.post(Level.WARNING, str(error), error=error),
     )
     chat.after_each_run(summaries.refresh_if_needed)  # the summary service is built from the chat service
     agent_runs = AgentRuns(

@@ -1,30 +1,35 @@
-"""Keep the window's translations in step with its English catalog, around ``pyside6-lupdate``.
+"""Keep the window's translations in step with its English, around ``pyside6-lupdate``.
 
-The English text lives in ``mira_desktop/ui/strings/`` (one ``translate(context, source, key)`` call
-per key, one module per area); the translations live in ``mira_desktop/ui/translations/mira_<lang>.ts``
-(Qt Linguist files: Chinese holds every message, English only the plural ones); the window loads the
-``.qm`` files ``pyside6-lrelease`` compiles from them. The sentences services say are phrases
-(``core/phrases.py`` and ``core/phrasebook/<area>.py``): ``sync`` writes them into the catalog as
-``ui/strings/phrases.py`` and ``ui/strings/phrases_<area>.py``, under ``phrase.<key>``.
+The English has two homes, one per kind of text. The window's own text is in ``mira_desktop/ui/strings/``
+(one ``translate(context, source, key)`` call per key, one module per area), which lupdate reads. The
+sentences services say are phrases, in ``core/phrasebook/<area>.py``, which this tool writes into
+the translations itself, each area as the context ``phrase.<area>`` and each phrase under the key
+``phrase.<key>``. The translations live in ``mira_desktop/ui/translations/mira_<lang>.ts`` (Qt
+Linguist files: Chinese holds every message, English only the plural ones); the window loads the
+``.qm`` files ``pyside6-lrelease`` compiles from them.
 
-    .venv/bin/python tools/i18n_sync.py              # sync: phrases -> catalog, lupdate, lrelease
+    .venv/bin/python tools/i18n_sync.py              # sync: lupdate + the phrases into the .ts, lrelease
     .venv/bin/python tools/i18n_sync.py set zh_CN KEY "中文"           # fill one translation
     .venv/bin/python tools/i18n_sync.py set en KEY "%Ln file" "%Ln files"  # English plural forms
     .venv/bin/python tools/i18n_sync.py set zh_CN --from FILE.json     # many: {"KEY": "中文", …}
-    .venv/bin/python tools/i18n_sync.py check        # exit 1 while any translation is unfinished
+    .venv/bin/python tools/i18n_sync.py set zh_CN --from OTHER.ts      # the finished ones of another .ts
+    .venv/bin/python tools/i18n_sync.py check        # exit 1 while any translation is missing or unfinished
 
 A new window string: add it to a module of ``ui/strings`` (a new module joins the catalog by itself),
 run ``sync``, then ``set`` its Chinese (and, for a plural message, its English forms). A new phrase:
-add it to ``core/phrasebook/<area>.py``, raise it with ``MiraError.said(key, **values)``, run ``sync``
-and ``set zh_CN phrase.<key> "…"``.
+add it to ``core/phrasebook/<area>.py``, make it with ``MiraError.said(key, **values)`` (or
+``phrases.said``), run ``sync`` and ``set zh_CN phrase.<key> "…"``. ``set --from OTHER.ts`` takes
+every finished translation of another copy of a .ts whose key and English match (after a merge: keep
+one side's file, run ``sync``, then take the other side's from ``git show MERGE_HEAD:…``).
 
-What is lupdate's: ``sync`` runs it, which keeps every existing translation, adds new or changed
-English as unfinished and drops the messages no key uses any more; ``lrelease`` leaves unfinished
-ones out of the ``.qm`` files, so the window shows English until someone translates. What lupdate
-cannot do stays here: writing the phrases into the catalog, checking the catalog's conventions,
-guessing English plural forms from "(s)" (left unfinished, for review), filling a translation from
-the command line (``set``; Qt Linguist, ``.venv/bin/pyside6-linguist FILE.ts``, does it by hand),
-and naming what is unfinished (``check``).
+What is lupdate's: ``sync`` runs it on the window's text, which keeps every existing translation,
+adds new or changed English as unfinished and drops the messages no key uses any more; the phrases
+get the same treatment here (a changed phrase keeps its old translation, unfinished, and its old
+English as ``oldsource`` for the translator). ``lrelease`` leaves unfinished messages out of the
+``.qm`` files, so the window shows English until someone translates. What lupdate cannot do stays
+here too: checking the catalog's conventions, guessing English plural forms from "(s)" (left
+unfinished, for review), filling a translation from the command line (``set``; Qt Linguist,
+``.venv/bin/pyside6-linguist FILE.ts``, does it by hand), and naming what is unfinished (``check``).
 """
 
 from __future__ import annotations
@@ -43,12 +48,15 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
+from mira_desktop.ui.strings import PHRASE, phrase_catalog, window_catalog  # noqa: E402 (after the path)
+from mira_desktop.ui.strings.source import Source  # noqa: E402
+
 STRINGS_DIR = REPO / "mira_desktop" / "ui" / "strings"
 TRANSLATIONS_DIR = REPO / "mira_desktop" / "ui" / "translations"
 LANGUAGES = {"zh_CN": False, "en": True}  # language -> plural messages only
 PLACEHOLDER = re.compile(r"(?<!\{)\{(\w+)(?:![rsa])?\}(?!\})")
 COUNT_MARK = re.compile(r"%L?n")
-TS_HEADER = '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n'
+ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;"}
 
 
 def tool(name: str) -> str:
@@ -64,76 +72,43 @@ def ts_path(language: str) -> Path:
 
 
 # -- the catalog ------------------------------------------------------------------------------------
-def load_catalog() -> dict[str, object]:
-    """The catalog as it is on disk now, in a fresh interpreter (this run may have just written it)."""
-    code = (
-        "import json; from dataclasses import asdict; from mira_desktop.ui.strings import catalog; "
-        "print(json.dumps({k: asdict(v) for k, v in catalog().items()}))"
-    )
-    found = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True)
-    loaded: dict[str, object] = json.loads(found.stdout)
-    return loaded
-
-
-def write_phrases() -> None:
-    """``ui/strings/phrases.py`` (the entries of ``core/phrases.py`` itself) and ``phrases_<area>.py``
-    (each module of ``core/phrasebook``): the same English under ``phrase.<key>``, as literal calls
-    lupdate reads (a test keeps them identical to the phrases)."""
-    from mira_desktop.core.phrasebook import AREAS
-    from mira_desktop.core.phrases import ENGLISH
-
-    in_areas = {key for table in AREAS.values() for key in table}
-    tables = {"phrases": {k: v for k, v in ENGLISH.items() if k not in in_areas}}
-    tables |= {f"phrases_{area}": dict(table) for area, table in AREAS.items()}
-    for stale in STRINGS_DIR.glob("phrases_*.py"):
-        if stale.stem not in tables:
-            stale.unlink()
-    for name, table in tables.items():
-        entries = "".join(
-            f'    {json.dumps("phrase." + key)}: translate("phrase", {json.dumps(text, ensure_ascii=False)}, '
-            f"{json.dumps('phrase.' + key)}),\n"
-            for key, text in table.items()
-        )
-        source = (
-            "core/phrases.py" if name == "phrases" else f"core/phrasebook/{name.removeprefix('phrases_')}.py"
-        )
-        text = (
-            f'"""Window text: the sentences services say (``{source}``), by the same keys with ``phrase.`` '
-            "before\nthem and the same English. Written by ``tools/i18n_sync.py``; the translations are in "
-            '``ui/translations``."""\n\nfrom __future__ import annotations\n\n'
-            "from mira_desktop.ui.strings.source import Source, translate\n\n"
-            f"STRINGS: dict[str, Source] = {{\n{entries}}}\n"
-        )
-        path = STRINGS_DIR / f"{name}.py"
-        path.write_text(text, encoding="utf-8")
-        subprocess.run([sys.executable, "-m", "ruff", "format", "--quiet", str(path)], check=False)
-
-
-def problems_in(catalog: dict[str, object]) -> list[str]:
+def problems_in(window: dict[str, Source], phrases: dict[str, Source]) -> list[str]:
     """Entries that break the conventions ``tr()`` and the translators rely on."""
     found = []
-    for key, raw in catalog.items():
-        entry = dict(raw)  # type: ignore[call-overload]
+    for key, entry in window.items():
         prefix = key.split(".", 1)[0]
-        if entry["context"] != prefix or entry["disambiguation"] != key:
+        if prefix == PHRASE.rstrip("."):
+            found.append(f"{key}: phrase.* keys are the phrasebook's; add the sentence to core/phrasebook")
+        elif entry.context != prefix or entry.disambiguation != key:
             found.append(f"{key}: write translate({prefix!r}, ..., {key!r})")
-        if entry["plural"] != bool(COUNT_MARK.search(entry["source"])):
+        if entry.plural != bool(COUNT_MARK.search(entry.source)):
             found.append(f"{key}: a numerus message (fourth argument 1) needs %Ln, and only it")
-        for name, fragment in entry["counts"]:
-            if fragment not in catalog or not dict(catalog[fragment])["plural"]:  # type: ignore[call-overload]
+        for name, fragment in entry.counts:
+            if fragment not in window or not window[fragment].plural:
                 found.append(f"{key}: {{{name}}} needs {fragment}, a numerus message")
+    found += [
+        f"{key}: a phrase has no plural forms (no %Ln)"
+        for key, e in phrases.items()
+        if COUNT_MARK.search(e.source)
+    ]
     return found
 
 
 # -- lupdate and lrelease ---------------------------------------------------------------------------
 def lupdate() -> None:
-    """Merge the catalog's messages into each .ts (lupdate also rewrites it in its own layout)."""
+    """Merge the window's text into each .ts with lupdate, and the phrases with :func:`put_phrases`
+    (lupdate, which reads only ``ui/strings``, would drop them: they are taken out while it runs)."""
     TRANSLATIONS_DIR.mkdir(parents=True, exist_ok=True)
     for language, plural_only in LANGUAGES.items():
+        kept = take_phrases(language) if ts_path(language).exists() else {}
         command = [tool("pyside6-lupdate"), "-silent", "-no-obsolete", "-locations", "none"]
         command += ["-extensions", "py", "-source-language", "en", "-target-language", language]
         command += ["-pluralonly"] if plural_only else []
-        subprocess.run([*command, str(STRINGS_DIR), "-ts", str(ts_path(language))], check=True)
+        try:
+            subprocess.run([*command, str(STRINGS_DIR), "-ts", str(ts_path(language))], check=True)
+        finally:  # back in, even when lupdate failed: the translations are never lost on the way
+            if not plural_only:
+                put_phrases(language, kept)
 
 
 def lrelease() -> None:
@@ -148,6 +123,62 @@ def lrelease() -> None:
             str(ts.with_suffix(".qm")),
         ]
         subprocess.run(command, check=True)
+
+
+# -- the phrases in the .ts files -------------------------------------------------------------------
+def take_phrases(language: str) -> dict[str, ET.Element]:
+    """Remove every phrase's message (``phrase.<key>``, in whichever context) from the .ts; returns
+    them by key."""
+    root = ET.parse(ts_path(language)).getroot()
+    taken = {}
+    for context in list(root.iter("context")):
+        for message in list(context.iter("message")):
+            key = message.findtext("comment") or ""
+            if key.startswith(PHRASE):
+                taken[key] = message
+                context.remove(message)
+        if context.find("message") is None:
+            root.remove(context)
+    write_ts(language, root)
+    return taken
+
+
+def put_phrases(language: str, kept: dict[str, ET.Element]) -> None:
+    """Each phrase of the phrasebook into its area's context, with the translation it had: unfinished
+    (and its old English beside it) if its English changed; contexts in lupdate's order, by name."""
+    root = ET.parse(ts_path(language)).getroot()
+    contexts: dict[str, ET.Element] = {}
+    for key, entry in phrase_catalog().items():
+        context = contexts.get(entry.context)
+        if context is None:
+            context = contexts[entry.context] = ET.Element("context")
+            ET.SubElement(context, "name").text = entry.context
+        context.append(phrase_message(key, entry.source, kept.get(key)))
+    whole = [c for c in root.findall("context") if c.findtext("name") not in contexts] + list(
+        contexts.values()
+    )
+    for context in root.findall("context"):
+        root.remove(context)
+    root.extend(sorted(whole, key=lambda c: c.findtext("name") or ""))
+    write_ts(language, root)
+
+
+def phrase_message(key: str, source: str, old: ET.Element | None) -> ET.Element:
+    message = ET.Element("message")
+    ET.SubElement(message, "source").text = source
+    translation = ET.Element("translation", {"type": "unfinished"})
+    if old is not None and old.find("translation") is not None:
+        had = old.find("translation")
+        assert had is not None
+        translation.text = had.text
+        was = old.findtext("source") or ""
+        if was == source and had.get("type") is None:
+            translation.attrib.pop("type")
+        elif was != source or old.find("oldsource") is not None:
+            ET.SubElement(message, "oldsource").text = old.findtext("oldsource") or was
+    ET.SubElement(message, "comment").text = key
+    message.append(translation)
+    return message
 
 
 # -- the .ts files: what lupdate leaves to a translator ---------------------------------------------
@@ -186,13 +217,16 @@ class Message:
             (translation.text,) = forms
         if finished:
             translation.attrib.pop("type", None)
+            old = self.element.find("oldsource")
+            if old is not None:  # translated from the English it has now
+                self.element.remove(old)
         else:
             translation.set("type", "unfinished")
 
 
-def read_ts(language: str) -> tuple[ET.Element, dict[str, Message]]:
+def read_ts(language: str, path: Path | None = None) -> tuple[ET.Element, dict[str, Message]]:
     """The root of a .ts file and its live messages by key (the disambiguation)."""
-    root = ET.parse(ts_path(language)).getroot()
+    root = ET.parse(path or ts_path(language)).getroot()
     messages = {}
     for element in root.iter("message"):
         translation = element.find("translation")
@@ -205,8 +239,30 @@ def read_ts(language: str) -> tuple[ET.Element, dict[str, Message]]:
 
 
 def write_ts(language: str, root: ET.Element) -> None:
-    ET.indent(root, "    ")
-    ts_path(language).write_text(TS_HEADER + ET.tostring(root, encoding="unicode") + "\n", encoding="utf-8")
+    """The .ts in lupdate's own layout (indents, escapes), so lupdate and this tool write alike."""
+    ts_path(language).write_text(ts_text(root), encoding="utf-8")
+
+
+def ts_text(root: ET.Element) -> str:
+    head = '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n'
+    return f"{head}<TS{_attributes(root)}>\n{''.join(_element(c, 0) for c in root)}</TS>\n"
+
+
+def _element(element: ET.Element, depth: int) -> str:
+    pad = "    " * depth
+    children = list(element)
+    if not children:
+        return f"{pad}<{element.tag}{_attributes(element)}>{_escaped(element.text or '')}</{element.tag}>\n"
+    inner = "".join(_element(child, depth + 1) for child in children)
+    return f"{pad}<{element.tag}{_attributes(element)}>\n{inner}{pad}</{element.tag}>\n"
+
+
+def _attributes(element: ET.Element) -> str:
+    return "".join(f' {name}="{_escaped(value)}"' for name, value in element.attrib.items())
+
+
+def _escaped(text: str) -> str:
+    return "".join(ESCAPES.get(character, character) for character in text)
 
 
 def prefill_english() -> None:
@@ -227,6 +283,16 @@ def unfinished() -> dict[str, list[str]]:
     }
 
 
+def missing() -> dict[str, list[str]]:
+    """The catalog's keys a .ts lacks (``sync`` was not run since they were added)."""
+    keys = {**window_catalog(), **phrase_catalog()}
+    found = {}
+    for language, plural_only in LANGUAGES.items():
+        wanted = {key for key, entry in keys.items() if entry.plural or not plural_only}
+        found[language] = sorted(wanted - set(read_ts(language)[1]))
+    return found
+
+
 def placeholders(text: str) -> set[str]:
     """The ``{name}`` placeholders and the count mark a translation must keep."""
     found = set(PLACEHOLDER.findall(text))
@@ -235,17 +301,15 @@ def placeholders(text: str) -> set[str]:
 
 # -- the commands -----------------------------------------------------------------------------------
 def sync() -> int:
-    write_phrases()
-    problems = problems_in(load_catalog())
+    problems = problems_in(window_catalog(), phrase_catalog())
     for problem in problems:
         print(f"catalog: {problem}", file=sys.stderr)
     lupdate()
     prefill_english()
-    lupdate()  # back into lupdate's own layout
     lrelease()
     for language, keys in unfinished().items():
         if keys:
-            print(f"{ts_path(language).relative_to(REPO)}: {len(keys)} unfinished: {', '.join(keys)}")
+            print(f"{ts_path(language).name}: {len(keys)} unfinished: {', '.join(keys)}")
     return 1 if problems else 0
 
 
@@ -265,8 +329,19 @@ def set_translations(language: str, given: dict[str, list[str]]) -> int:
     return 0
 
 
-def read_batch(path: Path) -> dict[str, list[str]]:
-    """``{"KEY": "text"}`` or ``{"KEY": ["one form", "other form"]}`` from a JSON file."""
+def read_batch(path: Path, language: str) -> dict[str, list[str]]:
+    """``{"KEY": "text"}`` or ``{"KEY": ["one form", "other form"]}`` from a JSON file; or, from a
+    .ts file, its finished translations of the keys this language's .ts has with the same English."""
+    if path.suffix == ".ts":
+        _root, ours = read_ts(language)
+        _root, theirs = read_ts(language, path)
+        taken = {
+            key: message.forms
+            for key, message in theirs.items()
+            if message.finished and key in ours and ours[key].source == message.source
+        }
+        print(f"{len(taken)} of the {len(theirs)} translations of {path} fit {ts_path(language).name}")
+        return taken
     data = json.loads(path.read_text(encoding="utf-8"))
     if not isinstance(data, dict):
         raise SystemExit(f"{path} must hold one JSON object of keys and translations")
@@ -275,9 +350,13 @@ def read_batch(path: Path) -> dict[str, list[str]]:
 
 def check() -> int:
     failed = False
-    for problem in problems_in(load_catalog()):
+    for problem in problems_in(window_catalog(), phrase_catalog()):
         print(f"catalog: {problem}")
         failed = True
+    for language, keys in missing().items():
+        for key in keys:
+            print(f"{ts_path(language).name}: {key} is missing: run tools/i18n_sync.py")
+            failed = True
     for language, keys in unfinished().items():
         for key in keys:
             print(f"{ts_path(language).name}: {key} is unfinished")
@@ -290,18 +369,22 @@ def main(argv: list[str] | None = None) -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     commands = parser.add_subparsers(dest="command")
-    commands.add_parser("sync", help="phrases into the catalog, lupdate the .ts files, compile the .qm files")
+    commands.add_parser(
+        "sync", help="lupdate the .ts files, write the phrases into them, compile the .qm files"
+    )
     setter = commands.add_parser("set", help="fill translations and mark them finished")
     setter.add_argument("language", choices=sorted(LANGUAGES))
     setter.add_argument("key", nargs="?", help="the catalog key (phrases: phrase.<key>)")
     setter.add_argument("forms", nargs="*", help="the translation (a numerus message: one per plural form)")
-    setter.add_argument("--from", dest="batch", type=Path, help="a JSON file of keys and translations")
-    commands.add_parser("check", help="exit 1 while any translation is unfinished")
+    setter.add_argument(
+        "--from", dest="batch", type=Path, help="a JSON file of keys and translations, or a .ts"
+    )
+    commands.add_parser("check", help="exit 1 while any translation is missing or unfinished")
     args = parser.parse_args(argv)
     if args.command == "set":
         if (args.batch is None) == (args.key is None) or (args.key is not None and not args.forms):
             parser.error("set takes KEY and its forms, or --from FILE")
-        given = read_batch(args.batch) if args.batch is not None else {args.key: args.forms}
+        given = read_batch(args.batch, args.language) if args.batch is not None else {args.key: args.forms}
         return set_translations(args.language, given)
     if args.command == "check":
         return check()

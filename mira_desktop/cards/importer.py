@@ -25,6 +25,7 @@ from mira_desktop.cards.fields import (
     V2_DATA_FIELDS,
 )
 from mira_desktop.cards.sanitize import plain_text, sanitize_text
+from mira_desktop.core.phrases import Phrase, said
 
 MAX_KEPT_BYTES = 8 * 1024 * 1024  # what a card carries beyond the role (extensions, assets, …)
 
@@ -34,7 +35,7 @@ class ImportedCard:
     document: dict[str, Any]  # a role document, still to be validated by the role schema
     extensions: dict[str, Any]  # the role's extensions: {"card": what the card kept}
     spec: str  # "v1", "v2" or "v3"
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Phrase, ...] = ()
 
 
 def import_card(card: Any, source: str = "the file") -> ImportedCard:
@@ -60,7 +61,7 @@ class _Builder:
 
     def __init__(self) -> None:
         self.document: dict[str, Any] = {"prompt": {}, "status": "active"}
-        self.warnings: list[str] = []
+        self.warnings: list[Phrase] = []
 
     def map_field(self, card_key: str, value: Any, where: str) -> bool:
         """Put ``value`` into the role; False when it is null (kept as it is, for export)."""
@@ -85,7 +86,7 @@ class _Builder:
     def clean(self, text: str, where: str, *, plain: bool = False) -> str:
         cleaned = plain_text(text) if plain else sanitize_text(text)
         if cleaned != (" ".join(text.split()) if plain else text):
-            self.warnings.append(f"{where}: removed scripts, event handlers or control characters")
+            self.warnings.append(said("cards.sanitized", where=where))
         return cleaned
 
     def lorebook(self, book: dict[str, Any], where: str) -> dict[str, Any]:
@@ -139,9 +140,7 @@ def _import_spec_card(card: dict[str, Any], spec: str) -> ImportedCard:
     builder = _Builder()
     version = card.get("spec_version")
     if spec == SPEC_V3 and _newer(version, 3.0):
-        builder.warnings.append(
-            f"the card was written for spec version {version}; newer features are kept, not used"
-        )
+        builder.warnings.append(said("cards.newer_spec", version=version))
     top = {k: v for k, v in card.items() if k not in {"spec", "spec_version", "data"}}
     mirrored = [k for k in MIRRORED if k in top and top[k] == data.get(MIRRORED[k])]
     for key in mirrored:

@@ -90,7 +90,7 @@ def _embedders(args: argparse.Namespace, services: AppServices, out: Output) -> 
     for c in choices:
         languages = "all" if c.option.languages is None else ",".join(sorted(c.option.languages))
         speed = f"{c.speed.chunks_per_s:.1f} ({c.speed.how})" if c.speed else "not measured"
-        status = "yes" if c.option.available else "no: " + (c.option.unavailable or "")
+        status = "yes" if c.option.available else "no: " + str(c.option.unavailable or "")
         rows.append([c.option.name, languages, speed, str(c.in_use_by), status])
     out.table(rows, ["NAME", "LANGUAGES", "CHUNKS/S HERE", "BASES", "RUNS HERE"], "No embedders.")
     return 0

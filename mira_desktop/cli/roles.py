@@ -188,7 +188,7 @@ def _import(args: argparse.Namespace, services: AppServices, out: Output) -> int
     role = result.role
     if out.as_json:
         out.data(
-            {**services.roles.to_json(role), "card_spec": result.spec, "warnings": list(result.warnings)}
+            {**services.roles.to_json(role), "card_spec": result.spec, "warnings": [str(w) for w in result.warnings]}
         )
         return 0
     out.line(f"Imported {role.name} ({role.id}) from a {result.spec.upper()} card.")

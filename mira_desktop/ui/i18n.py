@@ -44,7 +44,7 @@ def language() -> str:
     return _current[-1] if _current else "en"
 
 
-def tr(key: str, **values: object) -> str:
+def tr(key: str, /, **values: object) -> str:
     """The text of ``key`` in the window's language, its ``{placeholders}`` filled from ``values``.
 
     For a numerus message the value of its count keyword (``count=3``, or the one the catalog
@@ -68,7 +68,7 @@ def tr(key: str, **values: object) -> str:
     return text.format(**shown)
 
 
-def tr_or(key: str, fallback: str, **values: object) -> str:
+def tr_or(key: str, fallback: str, /, **values: object) -> str:
     """``tr(key, **values)`` when the catalog has ``key`` (a state, a kind of error named by a code),
     else ``fallback`` as it is."""
     return tr(key, **values) if entry(key) is not None else fallback
@@ -78,7 +78,11 @@ def say(text: str | Phrase) -> str:
     """A service's sentence in the window's language: a :class:`Phrase` by its ``phrase.<key>``
     entry (English when the catalog lacks it), any other text as the service wrote it."""
     if isinstance(text, Phrase):
-        return tr_or(f"phrase.{text.key}", text.english, **text.values)
+        key = f"phrase.{text.key}"
+        if entry(key) is None:
+            return text.english
+        # a phrase is always a format string: "{{" is a brace even when it has no placeholders
+        return tr(key, **text.values) if text.values else tr(key).format()
     return text
 
 

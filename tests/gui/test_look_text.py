@@ -197,6 +197,26 @@ def test_the_role_previews_token_line_is_chinese(
     assert "开头" in line
     assert "描述" in line
     assert not re.search(r"\b(header|Description|Persona|Style|Constraints)\b", line), line
+    assert line.startswith("词元："), line  # Chinese punctuation, not "Tokens: … ("
+    assert "（开头" in line, line
+    workbench.close()
+
+
+def test_the_request_previews_message_markers_are_chinese(
+    qtbot: QtBot, app_services: AppServices, runner, changes, chinese: None
+) -> None:
+    """Seen in the Chinese trial: the preview's "── system ──" lines were English."""
+    from mira_desktop.ui.roles.workbench import RoleWorkbench
+
+    workbench = RoleWorkbench(app_services, runner, changes)
+    qtbot.addWidget(workbench)
+    qtbot.waitUntil(lambda: workbench.preview.tokens_label.text() != "")
+    with qtbot.waitSignal(workbench.preview_updated):
+        workbench.preview.message_edit.setText("你好")
+    text = workbench.preview.text.toPlainText()
+    assert text.startswith("── 系统 ──\n"), text
+    assert "\n\n── 用户 ──\n你好\n\n── 参数 ──\n" in text, text
+    assert not re.search(r"── (system|user|assistant|tool|Parameters) ──", text), text
     workbench.close()
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import re
+import string
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
@@ -33,6 +34,7 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from mira_desktop.core.conversation.threads import MessageRole
+from mira_desktop.core.phrasebook import AREAS
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.threads import ThreadRepository
@@ -77,8 +79,12 @@ def marks(text: str) -> set[str]:
 
 # -- the catalog and the .ts files ------------------------------------------------------------------
 def test_catalog_entries_name_their_context_key_and_count() -> None:
+    areas = {key: area for area, table in AREAS.items() for key in table}
     for key, entry in CATALOG.items():
-        assert entry.context == key.split(".", 1)[0], key
+        if key.startswith("phrase."):  # a service's sentence: its area of core/phrasebook
+            assert entry.context == f"phrase.{areas[key.removeprefix('phrase.')]}", key
+        else:
+            assert entry.context == key.split(".", 1)[0], key
         assert entry.disambiguation == key, key
         assert entry.plural == bool(COUNT.search(entry.source)), f"{key}: numerus iff %Ln"
         for _name, fragment in entry.counts:
@@ -398,11 +404,16 @@ def test_the_walk_flags_english_and_passes_chinese_names_and_shortcuts() -> None
     assert english_words("nDCG@10", set()) == []  # metrics go by their names
 
 
-def test_every_phrase_a_service_says_has_a_window_entry_with_the_same_english() -> None:
-    from mira_desktop.core.phrases import ENGLISH
+def test_every_phrase_a_service_says_is_said_with_its_chinese_translation(speak: Speak) -> None:
+    """The window finds each phrase's translation where tools/i18n_sync.py writes it (its area's context)."""
+    from mira_desktop.core.phrases import ENGLISH, Phrase
 
-    window = {key.removeprefix("phrase."): entry.source for key, entry in CATALOG.items() if key.startswith("phrase.")}
-    assert window == ENGLISH
+    chinese = messages("zh")
+    speak("zh")
+    for key, english in ENGLISH.items():
+        values = {name: "x" for _text, name, _spec, _conv in string.Formatter().parse(english) if name}
+        translated = (chinese[f"phrase.{key}"].findtext("translation") or "").format(**values)
+        assert i18n.say(Phrase(key, values)) == translated, key
 
 
 def test_an_error_with_a_phrase_is_said_in_chinese_and_one_without_as_written(speak: Speak) -> None:

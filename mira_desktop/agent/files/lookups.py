@@ -22,6 +22,7 @@ from mira_desktop.agent.errors import ToolError, WorkspaceGone
 from mira_desktop.agent.files.openat2 import openat2, openat2_available
 from mira_desktop.agent.files.paths import components, display
 from mira_desktop.agent.files.states import DIRECTORY, describe_kind, sha256_of_fd
+from mira_desktop.core.phrases import said
 
 DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 # O_NONBLOCK: a FIFO swapped in after the lstat check must not block the open.
@@ -248,7 +249,7 @@ class RootHandle:
         shown = display(names)
         if exc.errno == errno.ENOENT:
             self.check_alive()
-            return ToolError(f"{shown} does not exist.", "not_found")
+            return ToolError.said("agent.tool.no_such_path", "not_found", path=shown)
         if exc.errno in (errno.ELOOP, errno.ENOTDIR, errno.EMLINK):
             try:
                 info = os.stat(name, dir_fd=dir_fd, follow_symlinks=False)
@@ -257,21 +258,18 @@ class RootHandle:
             if info is not None and stat.S_ISLNK(info.st_mode):
                 return not_regular(info, shown)
             if info is not None and want_folder and not stat.S_ISDIR(info.st_mode):
-                return ToolError(f"{shown} is not a folder.", "invalid_arguments")
+                return ToolError.said("agent.file.not_folder", "invalid_arguments", path=shown)
             if info is not None and not want_folder and not stat.S_ISDIR(info.st_mode):
                 return not_regular(info, shown)
-        messages = {
-            errno.EACCES: (f"Permission denied for {shown}.", "refused"),
-            errno.EPERM: (f"Permission denied for {shown}.", "refused"),
-            errno.ENAMETOOLONG: (
-                f"The name {shown[:40]!r} is too long for the file system.",
-                "invalid_arguments",
-            ),
+        refusals = {
+            errno.EACCES: ("agent.file.denied", "refused", {"path": shown}),
+            errno.EPERM: ("agent.file.denied", "refused", {"path": shown}),
+            errno.ENAMETOOLONG: ("agent.file.name_too_long", "invalid_arguments", {"name": shown[:40]}),
         }
-        message, kind = messages.get(
-            exc.errno or 0, (f"{shown} cannot be opened: {exc.strerror}.", "refused")
+        key, kind, values = refusals.get(
+            exc.errno or 0, ("agent.file.unopenable", "refused", {"path": shown, "reason": exc.strerror})
         )
-        return ToolError(message, kind)
+        return ToolError.said(key, kind, **values)
 
 
 def require_regular(info: os.stat_result, shown: str) -> None:
@@ -283,12 +281,20 @@ def require_regular(info: os.stat_result, shown: str) -> None:
 def not_regular(info: os.stat_result, shown: str) -> ToolError:
     kind = describe_kind(info.st_mode)
     if kind == "folder":
-        return ToolError(f"{shown} is a folder, not a file.", "invalid_arguments")
+        return ToolError.said("agent.file.is_folder", "invalid_arguments", path=shown)
     if kind == "symlink":
-        return ToolError(
-            f"{shown} is a symlink; the workspace never follows symlinks (they could lead outside it)."
-        )
-    return ToolError(f"{shown} is a {kind}; only regular files can be read or changed.")
+        return ToolError.said("agent.file.symlink", path=shown)
+    return ToolError.said(
+        "agent.file.special", path=shown, kind=said(SPECIAL_KINDS.get(kind, "agent.file.kind.special"))
+    )
+
+
+# The kinds of ``describe_kind`` a tool cannot read or change, as phrases (a value of agent.file.special).
+SPECIAL_KINDS = {
+    "device file": "agent.file.kind.device",
+    "FIFO (named pipe)": "agent.file.kind.fifo",
+    "socket": "agent.file.kind.socket",
+}
 
 
 def require_single_link(info: os.stat_result, shown: str) -> None:

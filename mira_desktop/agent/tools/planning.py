@@ -19,7 +19,7 @@ from mira_desktop.agent.files.paths import components, display
 from mira_desktop.agent.files.root import WorkspaceRoot
 from mira_desktop.agent.files.states import DIRECTORY, sha256_bytes
 from mira_desktop.agent.files.text import decode_text
-from mira_desktop.core.phrases import Phrase
+from mira_desktop.core.phrases import Phrase, said
 
 MAX_CHANGED_FILE_BYTES = 16 * 1024 * 1024  # larger files are not changed (their snapshot would be too big)
 MAX_DIFF_CHARS = 200_000
@@ -60,11 +60,11 @@ def _write(root: WorkspaceRoot, args: dict[str, Any]) -> Plan:
     diff = unified_diff(old or "", new, path, created=old is None)
     added, removed = _counts(diff)
     if old is None:
-        summary = Phrase("agent.create_file", {"path": path, "lines": _line_count(new)})
+        summary = said("agent.create_file", path=path, lines=_line_count(new))
     elif old == new:
-        summary = Phrase("agent.write_same", {"path": path})
+        summary = said("agent.write_same", path=path)
     else:
-        summary = Phrase("agent.replace_file", {"path": path, "added": added, "removed": removed})
+        summary = said("agent.replace_file", path=path, added=added, removed=removed)
     return Plan(
         summary,
         diff,
@@ -99,7 +99,7 @@ def _edit(root: WorkspaceRoot, args: dict[str, Any]) -> Plan:
     added, removed = _counts(diff)
     line = text[:start].count("\n") + 1
     return Plan(
-        Phrase("agent.edit_file", {"path": path, "line": line, "added": added, "removed": removed}),
+        said("agent.edit_file", path=path, line=line, added=added, removed=removed),
         diff,
         (FileChange(path, sha256_bytes(old_bytes), sha256_bytes(data)),),
         lambda: root.write_bytes(path, data),
@@ -114,7 +114,7 @@ def _make_dir(root: WorkspaceRoot, args: dict[str, Any]) -> Plan:
     if root.kind(path) is not None:
         raise ToolError.said("agent.tool.exists", "exists", path=path)
     return Plan(
-        Phrase("agent.make_dir", {"path": path}),
+        said("agent.make_dir", path=path),
         f"+ {path}/ (new folder)\n",
         (FileChange(path, None, DIRECTORY),),
         lambda: root.make_dir(path),
@@ -133,7 +133,7 @@ def _move(root: WorkspaceRoot, args: dict[str, Any]) -> Plan:
         raise ToolError.said("agent.tool.exists_pick", "exists", path=destination)
     digest = sha256_bytes(data)
     return Plan(
-        Phrase("agent.move_file", {"source": source, "destination": destination}),
+        said("agent.move_file", source=source, destination=destination),
         f"rename from {source}\nrename to {destination}\n",
         (FileChange(source, digest, None), FileChange(destination, None, digest)),
         lambda: root.move(source, destination),
@@ -151,7 +151,7 @@ def _delete(root: WorkspaceRoot, args: dict[str, Any]) -> Plan:
     except ToolError:
         diff = f"Binary or non-UTF-8 file {path} deleted ({len(data):,} bytes)\n"
     return Plan(
-        Phrase("agent.delete_file", {"path": path, "size": f"{len(data):,}"}),
+        said("agent.delete_file", path=path, size=f"{len(data):,}"),
         diff,
         (FileChange(path, sha256_bytes(data), None),),
         lambda: root.delete(path),

@@ -21,7 +21,7 @@ from mira_desktop.core.conversation.chat_view import (
     ThreadSummary,
     ViewMessage,
 )
-from mira_desktop.core.phrases import Phrase
+from mira_desktop.core.phrases import Phrase, said
 
 __all__ = ["ActiveRun", "AttachmentRef", "SourceRef", "ThreadSummary", "ViewMessage"]  # also here, for the window
 
@@ -257,9 +257,7 @@ def transition(state: ChatState, event: Event) -> tuple[ChatState, tuple[Effect,
             return _start(state, RunMode.REGENERATE, message_id=message_id)
         case RunResuming(message_id):
             if state.busy or message_id not in {m.id for m in state.history}:
-                return replace(
-                    state, notice=Phrase("chat.busy")
-                ), ()
+                return replace(state, notice=said("chat.busy")), ()
             history = tuple(
                 replace(m, status="streaming") if m.id == message_id else m for m in state.history
             )
@@ -277,7 +275,7 @@ def transition(state: ChatState, event: Event) -> tuple[ChatState, tuple[Effect,
             return replace(state, active_run=replace(run, stopping=True)), (CancelRun(run.run_id),)
         case BranchSwitchRequested(message_id):
             if state.busy or state.current == WELCOME:
-                return replace(state, notice=Phrase("chat.wait_branch")), ()
+                return replace(state, notice=said("chat.wait_branch")), ()
             return state, (SwitchBranch(state.current, message_id), LoadThread(state.current))
         case RunStarted(run_id, thread_id, user_id, assistant_id):
             return _run_started(state, run_id, thread_id, user_id, assistant_id)
@@ -300,11 +298,9 @@ def _send(
     state: ChatState, text: str, parts: tuple[AttachmentRef, ...] = (), attachment: str | None = None
 ) -> tuple[ChatState, tuple[Effect, ...]]:
     if not text.strip():
-        return replace(state, notice=Phrase("chat.type_first")), ()
+        return replace(state, notice=said("chat.type_first")), ()
     if state.busy:
-        return replace(
-            state, notice=Phrase("chat.busy")
-        ), ()
+        return replace(state, notice=said("chat.busy")), ()
     parent = state.history[-1].id if state.history else None
     optimistic = (
         ViewMessage(PENDING_USER, parent, "user", text, "complete", optimistic=True, parts=parts),
@@ -325,14 +321,12 @@ def _start(
     state: ChatState, mode: RunMode, *, text: str = "", message_id: str
 ) -> tuple[ChatState, tuple[Effect, ...]]:
     if state.busy:
-        return replace(
-            state, notice=Phrase("chat.busy")
-        ), ()
+        return replace(state, notice=said("chat.busy")), ()
     if mode is RunMode.EDIT and not text.strip():
-        return replace(state, notice=Phrase("chat.edit_empty")), ()
+        return replace(state, notice=said("chat.edit_empty")), ()
     ids = [m.id for m in state.history]
     if message_id not in ids:
-        return replace(state, notice=Phrase("chat.not_visible")), ()
+        return replace(state, notice=said("chat.not_visible")), ()
     target = state.history[ids.index(message_id)]
     # The new branch replaces what follows the point it grows from.
     if mode is RunMode.EDIT:

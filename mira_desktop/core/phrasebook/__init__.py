@@ -1,7 +1,9 @@
 """The English of the sentences services say, one module per area of the app, merged into ``BOOK``.
 
-``core/phrases.py`` adds them to its own entries (``ENGLISH``); ``tools/i18n_sync.py`` writes each
-module's phrases into ``ui/strings/phrases_<area>.py`` for the window's translations.
+This is each sentence's one home. ``core/phrases.py`` makes phrases from it (``said``);
+``tools/i18n_sync.py`` writes each area's phrases into the translations (``ui/translations/*.ts``) as
+the context ``phrase.<area>``, where the window looks them up (``ui.strings.entry``). A new area is a
+new module here and a line in :data:`AREAS`.
 """
 
 from __future__ import annotations

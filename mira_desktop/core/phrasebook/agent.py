@@ -3,6 +3,13 @@
 from __future__ import annotations
 
 ENGLISH: dict[str, str] = {
+    "agent.create_file": "Create {path} ({lines} lines)",
+    "agent.write_same": "Write {path} (content unchanged)",
+    "agent.replace_file": "Replace the content of {path}: +{added} −{removed} lines",
+    "agent.edit_file": "Edit {path} at line {line}: +{added} −{removed} lines",
+    "agent.make_dir": "Create the folder {path}",
+    "agent.move_file": "Move {source} to {destination}",
+    "agent.delete_file": "Delete {path} ({size} bytes)",
     "agent.interrupted": (
         "Mira stopped while this agent run was working; what it did is kept. Continue the run to pick up where "
         "it stopped (nothing is done twice), or undo it."

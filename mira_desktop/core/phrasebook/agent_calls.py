@@ -121,4 +121,16 @@ ENGLISH: dict[str, str] = {
     "agent.tool.unknown_tool": "There is no tool {name!r}; the tools are: {offered}.",
     "agent.tool.unreadable_call": "Your call of {tool!r} could not be read: {error}",
     "agent.waits_for_approval_of": "The run waits for approval of {call_id}: approve or deny it instead.",
+    # what a workspace path is, when a tool cannot use it
+    "agent.file.not_folder": "{path} is not a folder.",
+    "agent.file.denied": "Permission denied for {path}.",
+    "agent.file.name_too_long": "The name {name!r} is too long for the file system.",
+    "agent.file.unopenable": "{path} cannot be opened: {reason}.",
+    "agent.file.is_folder": "{path} is a folder, not a file.",
+    "agent.file.symlink": "{path} is a symlink; the workspace never follows symlinks (they could lead outside it).",
+    "agent.file.special": "{path} is a {kind}; only regular files can be read or changed.",
+    "agent.file.kind.device": "device file",
+    "agent.file.kind.fifo": "FIFO (named pipe)",
+    "agent.file.kind.socket": "socket",
+    "agent.file.kind.special": "special file",
 }

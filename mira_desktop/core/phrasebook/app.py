@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 ENGLISH: dict[str, str] = {
+    "internal.saved": (
+        "Something went wrong inside Mira ({error}). A crash report was saved to {path}: please attach "
+        "it when you report the problem."
+    ),
+    "internal.unsaved": "Something went wrong inside Mira ({error}), and its crash report could not be saved.",
     # lists inside a sentence
     "join.semicolon": "{first}; {rest}",
     "join.comma": "{first}, {rest}",
+    "join.space": "{first} {rest}",
     "app.bad_language": "{language!r} is not a language Mira speaks: use {languages}.",
     "app.bad_theme": "{theme!r} is not a theme: use {themes}.",
     "app.db_damaged": "The database {path} is damaged or not a Mira database ({error}): move it aside or restore a backup; Mira did not change it.",

@@ -18,4 +18,5 @@ ENGLISH: dict[str, str] = {
     "backup.not_empty": "{target} is not an empty folder: restore into a new, empty folder.",
     "backup.unsafe_name": "The backup holds an unsafe file name {name!r}: it was refused, nothing was restored.",
     "backup.write_failed": "{member} was not written correctly (is the disk full?): nothing was restored.",
+    "backup.the_copy": "the copy of the database",
 }

@@ -37,4 +37,6 @@ ENGLISH: dict[str, str] = {
     "cards.unknown_spec": "spec {spec!r} is not a card format Mira reads ({v2}, {v3} or V1)",
     "cards.world_info": "{source} is a SillyTavern World Info (lorebook), not a character card",
     "cards.worldview_text": "{where}extensions.{extension}.worldview must be text",
+    "cards.sanitized": "{where}: removed scripts, event handlers or control characters",
+    "cards.newer_spec": "the card was written for spec version {version}; newer features are kept, not used",
 }

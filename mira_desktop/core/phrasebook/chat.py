@@ -3,6 +3,19 @@
 from __future__ import annotations
 
 ENGLISH: dict[str, str] = {
+    "chat.empty": "The message is empty: type something to send.",
+    "chat.busy": "A reply is already being written: stop it or wait for it to finish.",
+    "chat.edit_own": "Only your own messages can be edited; regenerate an answer instead.",
+    "chat.no_question": "This answer has no question to answer again.",
+    "chat.continue_text": "Only an answer with text can be continued.",
+    "chat.wait_branch": "Wait for the answer to finish before switching branches.",
+    "chat.type_first": "Type a message first.",
+    "chat.edit_empty": "The edited message is empty.",
+    "chat.not_visible": "That message is not on the visible branch.",
+    "chat.too_long": (
+        "The message is too long for the model's context window ({window} tokens, about {needed} "
+        "needed): shorten it or pick a model with a larger window."
+    ),
     "chat.interrupted": "Mira stopped while this answer was being written; the text so far is kept. Retry to answer again.",
     "chat.summary.empty": "The model returned an empty summary; the previous one is kept.",
     "chat.archived": "Thread {thread_id} is archived: unarchive it to continue the conversation.",
@@ -12,4 +25,5 @@ ENGLISH: dict[str, str] = {
     "chat.not_found": "No {name} with id {id}: see `{command}`.",
     "chat.cut_off_thinking": "Cut off while thinking: the model spent its {tokens} tokens on reasoning and wrote no answer. Continue gives it twice the room, or turn thinking off for this thread.",
     "chat.nothing_to_summarize": "There is nothing to summarize yet: the conversation is too short.",
+    "chat.summary.not_refreshed": "Could not refresh the conversation summary ({reason}); the full history is still sent.",
 }

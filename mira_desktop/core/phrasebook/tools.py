@@ -3,6 +3,35 @@
 from __future__ import annotations
 
 ENGLISH: dict[str, str] = {
+    "mcp.failed": "The MCP server {name} could not be started or reached: {reason}.",
+    "mcp.turned_off": "The MCP server {name} is turned off: turn it on first (`mira mcp enable {name}`).",
+    "mcp.bad_name": (
+        "{name} cannot name an MCP server: use 1 to 32 letters, digits, '-' or single '_' "
+        "(starting with a letter or digit), e.g. files or brave-search."
+    ),
+    "mcp.name_taken": "There is already an MCP server named {name}: pick another name or remove it first.",
+    "mcp.bad_url": "{url} is not an http:// or https:// URL: give the server's MCP endpoint.",
+    "mcp.no_command": "Give the command that starts the server (e.g. npx -y @modelcontextprotocol/server-filesystem DIR).",
+    "mcp.bad_timeout": "The timeout must be between 1 and {most} seconds.",
+    "mcp.reason.not_found": "the command {command} was not found (install it, or give its full path)",
+    "mcp.reason.no_answer": "it did not answer initialize within {seconds} seconds",
+    "mcp.reason.closed": "it closed the connection before it answered (did it exit?)",
+    "mcp.reason.stopped": "it stopped",
+    "mcp.reason.stopped_while_starting": "it was stopped while it started",
+    "mcp.reason.not_running": "it is not running",
+    "mcp.reason.error": "{error}",
+    "mcp.reason.secret_env": (
+        "the value of its environment variable {name} is not in the keyring any more: remove the server "
+        "and add it again"
+    ),
+    "mcp.reason.secret_header": (
+        "the value of its header {name} is not in the keyring any more: remove the server and add it again"
+    ),
+    "tools.bad_time_limit": "A command's time limit must be between 1 and {most} seconds.",
+    "tools.command_allow_global": (
+        "run_command can be allowed in one workspace at a time, not in every workspace: choose the "
+        "workspace (--workspace ID), or let it ask."
+    ),
     "mcp.call.timed_out": "{name} did not answer {tool} within {seconds} seconds, so the call was cancelled",
     "mcp.call.server_failed": "the MCP server {name} failed: {reason}",
     "mcp.call.refused": "{name} refused the call: {message}",

@@ -20,4 +20,9 @@ ENGLISH: dict[str, str] = {
     "trash.binding_gone_workspace": "Its workspace was deleted for good: the thread goes on without one.",
     "trash.binding_gone_knowledge_base": "Its knowledge base was deleted for good: the thread goes on without one.",
     "trash.document_twice": "{label} was added again meanwhile: both copies are now in the knowledge base.",
+    # what is busy, in trash.busy's {what}
+    "trash.busy.thread": "The thread",
+    "trash.busy.role": "A thread of the role {name!r}",
+    "trash.busy.workspace": "A thread of the workspace {name!r}",
+    "trash.busy.knowledge_base": "A thread of the knowledge base {name!r}",
 }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 ENGLISH: dict[str, str] = {
+    "workspace.needs_name": "A workspace needs a name.",
     "workspace.root.refused": "{path} cannot be a workspace: it {why}.",
     "workspace.root.missing": "does not exist",
     "workspace.root.not_folder": "is not a folder",
@@ -17,4 +18,5 @@ ENGLISH: dict[str, str] = {
     "workspace.no_folder": "The folder {folder} does not exist: create it first or pick another.",
     "workspace.not_found": "No workspace with id {workspace_id}: see `mira workspaces list`.",
     "workspace.taken": "The folder {root} is already the workspace {name!r} ({where}).",
+    "workspace.taken_in_trash": "in the trash: restore it with `mira trash restore {id}`",
 }

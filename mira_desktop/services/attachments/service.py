@@ -273,9 +273,7 @@ class AttachmentService:
 
     @staticmethod
     def _taken(name: str) -> ConflictError:
-        return ConflictError(
-            f"This message already has a file ({name}): one file per message — remove it first."
-        )
+        return ConflictError.said("attach.one_already", name=name)
 
     def _check_size(self, name: str, size: int) -> None:
         if size > self.max_bytes:

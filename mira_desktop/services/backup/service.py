@@ -237,11 +237,11 @@ def snapshot_database(source: Path, target: Path) -> int:
     finally:
         writer.close()
         reader.close()
-    check_database(target, "the copy of the database")
+    check_database(target, phrases.said("backup.the_copy"))
     return version
 
 
-def check_database(path: Path, label: str) -> None:
+def check_database(path: Path, label: phrases.Phrase | str) -> None:
     conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
     try:
         result = conn.execute("PRAGMA integrity_check").fetchone()[0]

@@ -11,6 +11,7 @@ import logging
 import time
 from collections.abc import Callable
 
+from mira_desktop.core import phrases
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.conversation.request_compiler import prompt_history
@@ -45,7 +46,7 @@ class SummaryService:
         models: ModelService,
         tasks: TaskRunner,
         changes: ChangeFeed,
-        on_failure: Callable[[str], None] | None = None,
+        on_failure: Callable[[MiraError], None] | None = None,
     ) -> None:
         self._threads = threads
         self._chat = chat
@@ -128,9 +129,7 @@ class SummaryService:
             self.generate(thread_id, cancel)
         except MiraError as exc:  # said, and the history is sent in full as before
             if self._on_failure is not None:
-                self._on_failure(
-                    f"Could not refresh the conversation summary ({exc}); the full history is still sent."
-                )
+                self._on_failure(MiraError.said("chat.summary.not_refreshed", reason=phrases.of(exc)))
 
     def _thread(self, thread_id: str) -> Thread:
         thread = self._threads.get(thread_id)

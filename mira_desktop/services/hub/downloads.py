@@ -27,7 +27,7 @@ from pathlib import Path
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.errors import ConflictError, InvalidInputError, MiraError, NotFoundError
-from mira_desktop.core.phrases import Phrase
+from mira_desktop.core.phrases import Phrase, said
 from mira_desktop.core.tasks import SHUTDOWN, Task, TaskRunner
 from mira_desktop.models.adapters.local.gguf_metadata import read_file_header
 from mira_desktop.services.hub.client import HubClient, HubUnavailableError
@@ -253,7 +253,7 @@ class DownloadService:
         elif why == SHUTDOWN:  # resumed at the next start
             self._repo.update(download.id, state=DownloadState.QUEUED, requested=None, speed_bps=0)
         else:
-            phrase = Phrase("download.paused_by_you")
+            phrase = said("download.paused_by_you")
             self._repo.update(
                 download.id, state=DownloadState.PAUSED, reason=phrase.to_dict(), requested=None, speed_bps=0
             )
@@ -355,7 +355,7 @@ class DownloadService:
     def _end(self, download: Download, state: DownloadState, exc: BaseException) -> None:
         phrase = getattr(exc, "phrase", None)
         if not isinstance(phrase, Phrase):
-            phrase = Phrase("download.error", {"error": str(exc) or type(exc).__name__})
+            phrase = said("download.error", error=str(exc) or type(exc).__name__)
         self._repo.update(download.id, state=state, reason=phrase.to_dict(), requested=None, speed_bps=0)
         self._changes.publish(Topic.DOWNLOADS, download.id)
 

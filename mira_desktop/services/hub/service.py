@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from mira_desktop.core.errors import MiraError
-from mira_desktop.core.phrases import Phrase
+from mira_desktop.core.phrases import Phrase, said
 from mira_desktop.models.adapters.local.gguf_metadata import GgufHeader
 from mira_desktop.models.adapters.local.settings import LocalSettings
 from mira_desktop.services.hub.catalogue import Recommended, load_catalogue
@@ -99,7 +99,7 @@ class HubService:
                 try:
                     header = client.header(probe)
                 except MiraError as exc:  # shown beside the list: the sizes stand without a fit
-                    problem = exc.phrase or Phrase("download.error", {"error": str(exc)})
+                    problem = exc.phrase or said("download.error", error=str(exc))
         settings = self._local()
         available = self._memory()
         models = []

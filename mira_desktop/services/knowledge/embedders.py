@@ -161,7 +161,7 @@ class KnowledgeEmbedders:
         the reason and the fix otherwise (call it before creating a base that should use it)."""
         chosen = embedder_catalog.option(_normalise(name))
         if chosen.unavailable is not None:
-            raise EmbedderUnavailableError(chosen.unavailable)
+            raise EmbedderUnavailableError.because(chosen.unavailable)
         return chosen
 
     # -- what a user can pick --------------------------------------------------------------------

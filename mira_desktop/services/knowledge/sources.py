@@ -164,10 +164,9 @@ class SourceService:
         source = next((s for s in sources if s.get("n") == number), None)
         if source is None:
             count = len(sources)
-            raise NotFoundError(
-                f"The answer has no source [{number}]"
-                + (f": it has {count} (1 to {count})." if count else ": it cites no sources.")
-            )
+            if count:
+                raise NotFoundError.said("kb.no_source", number=number, count=count)
+            raise NotFoundError.said("kb.no_sources", number=number)
         return source
 
     def cited(self, message_id: str, number: int) -> SourceFile:

@@ -66,7 +66,7 @@ class KnowledgeBaseTrash:
     def move(self, object_id: str) -> Moved:
         kb = self._bases.get(object_id)
         refuse_if_busy(
-            self._db, "knowledge_base_id", object_id, f"A thread of the knowledge base {kb.name!r}"
+            self._db, "knowledge_base_id", object_id, phrases.said("trash.busy.knowledge_base", name=kb.name)
         )
         self._bases.cancel_jobs(object_id, phrases.said("kb.job.base_trashed"))
         threads = unbind_threads(self._db, "knowledge_base_id", object_id)

@@ -18,7 +18,7 @@ class Reason:
 
     @classmethod
     def of(cls, key: str, said: str = "", **values: Any) -> Reason:
-        return cls(Phrase(f"mcp.reason.{key}", values), said)
+        return cls(phrases.said(f"mcp.reason.{key}", **values), said)
 
     @property
     def english(self) -> str:
@@ -27,7 +27,9 @@ class Reason:
     @property
     def spoken(self) -> Phrase:
         """The reason with the server's last words after it, as one phrase."""
-        return Phrase("mcp.reason.with_said", {"reason": self.phrase, "said": self.said}) if self.said else self.phrase
+        if not self.said:
+            return self.phrase
+        return phrases.said("mcp.reason.with_said", reason=self.phrase, said=self.said)
 
     def to_json(self) -> str:
         return json.dumps({"phrase": self.phrase.to_dict(), "said": self.said}, ensure_ascii=False)

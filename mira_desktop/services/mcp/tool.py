@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 from mira_desktop.agent.tools.catalog import Origin, Risk, ToolDef
 from mira_desktop.agent.tools.results import ToolResult
 from mira_desktop.agent.tools.validation import schema_problem
+from mira_desktop.core import phrases
 from mira_desktop.core.cancel import CancelToken
-from mira_desktop.core.phrases import Phrase
 from mira_desktop.core.tool_records import McpServer
 from mira_desktop.services.mcp.names import model_name
 from mira_desktop.services.mcp.results import to_tool_result
@@ -80,6 +80,6 @@ class McpTool:
             phrase = exc.phrase.to_dict() if exc.phrase is not None else None
             return ToolResult(False, str(exc), "server_failed", data={"server": server}, phrase=phrase)
         except CallFailed as exc:
-            said = Phrase("mcp.call.not_done", {"reason": exc.phrase})
+            said = phrases.said("mcp.call.not_done", reason=exc.phrase)
             return ToolResult(False, said.english, exc.kind, data={"server": server}, phrase=said.to_dict())
         return to_tool_result(result, server, remote)

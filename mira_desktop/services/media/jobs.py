@@ -17,11 +17,16 @@ from mira_desktop.core.cancel import Cancelled, CancelToken
 from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.errors import MiraError
 from mira_desktop.core.fileio import write_atomically
+from mira_desktop.core.phrases import said
 from mira_desktop.core.processes import current_process
 from mira_desktop.core.tasks import BugReporter
 from mira_desktop.store.media import MediaRepository, MediaRow, MediaStatus
 
-STOPPED = {"kind": "cancelled", "message": "Stopped before it was finished."}
+STOPPED = {
+    "kind": "cancelled",
+    "message": said("media.stopped").english,
+    "phrase": said("media.stopped").to_dict(),
+}
 
 
 @dataclass(frozen=True)
@@ -58,7 +63,8 @@ class MediaJobs:
             status = self._fail(row, STOPPED)
         except MiraError as exc:
             status = self._fail(row, {"kind": str(getattr(exc, "kind", "unavailable")), "message": str(exc),
-                                      "detail": str(getattr(exc, "detail", ""))})  # fmt: skip
+                                      "detail": str(getattr(exc, "detail", "")),
+                                      "phrase": exc.phrase.to_dict() if exc.phrase is not None else None})  # fmt: skip
         except Exception as exc:  # our bug: a crash report, named on the medium; the answer stays as it is
             status = self._fail(row, {"kind": "internal", "message": str(self._report_bug(exc))})
         self._changes.publish(Topic.MEDIA, row.message_id, thread_id)

@@ -19,7 +19,7 @@ from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.changes import Change, ChangeFeed, Topic
 from mira_desktop.core.conversation.threads import Message, MessageRole, Thread
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
-from mira_desktop.core.phrases import Phrase, said
+from mira_desktop.core.phrases import Phrase, from_dict, said
 from mira_desktop.core.processes import process_alive
 from mira_desktop.core.tasks import Task, TaskRunner
 from mira_desktop.models.secrets import SecretStore
@@ -32,7 +32,11 @@ from mira_desktop.store.providers import ProviderRepository
 from mira_desktop.store.settings import SettingsRepository
 from mira_desktop.store.threads import ThreadRepository
 
-INTERRUPTED = {"kind": "interrupted", "message": "Mira closed before it was finished: make it again."}
+INTERRUPTED = {
+    "kind": "interrupted",
+    "message": said("media.interrupted").english,
+    "phrase": said("media.interrupted").to_dict(),
+}
 
 
 @dataclass(frozen=True)
@@ -47,6 +51,7 @@ class MediaView:
     mime: str | None
     error: str | None  # why it failed, one sentence
     detail: dict[str, Any]
+    error_phrase: Phrase | None = None  # the same sentence, for the window to say in its language
 
 
 @dataclass(frozen=True)
@@ -295,6 +300,7 @@ class MediaService:
     def _view(self, row: MediaRow) -> MediaView:
         ready = row.status is MediaStatus.READY and row.path
         error = str(row.error.get("message", "")) if row.error else None
+        phrase = from_dict(row.error.get("phrase")) if row.error else None
         return MediaView(row.id, row.message_id, row.kind.value, row.status.value,
                          str(self.folder / row.path) if ready and row.path else None, row.mime, error,
-                         dict(row.detail))  # fmt: skip
+                         dict(row.detail), phrase)  # fmt: skip

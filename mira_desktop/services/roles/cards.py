@@ -13,6 +13,7 @@ from mira_desktop.cards.fields import SPEC_V2, SPEC_V3, card_field_name
 from mira_desktop.cards.files import MAX_JSON_BYTES, card_json_bytes, card_png_bytes, read_card_file
 from mira_desktop.cards.importer import import_card
 from mira_desktop.cards.png import MAX_PNG_BYTES
+from mira_desktop.core.phrases import Phrase
 from mira_desktop.core.roles.records import Role
 from mira_desktop.core.roles.schema import RoleDocument
 from mira_desktop.core.roles.validation import InvalidRoleError, validate_document
@@ -32,7 +33,7 @@ class LoadedCard:
     extensions: dict[str, object]
     image: bytes | None  # the PNG card's picture, without its card chunks
     spec: str  # v1, v2, v3
-    warnings: tuple[str, ...]
+    warnings: tuple[Phrase, ...]
 
 
 def load_card(path: Path) -> LoadedCard:

@@ -22,6 +22,7 @@ from mira_desktop.store.settings import SettingsRepository
 # The role schema (pydantic) and the card codecs are imported by the use cases that read or write
 # a role's document, not with this module: building the services does not wait for them.
 if TYPE_CHECKING:
+    from mira_desktop.core.phrases import Phrase
     from mira_desktop.core.roles.schema import RoleDocument
     from mira_desktop.services.model_catalog.catalog import ModelService
     from mira_desktop.services.roles.cards import CardFormat
@@ -39,7 +40,7 @@ MAX_USER_NAME_CHARS = 100
 class CardImport:
     role: Role
     spec: str  # v1, v2 or v3
-    warnings: tuple[str, ...]
+    warnings: tuple[Phrase, ...]
 
 
 class RoleService:

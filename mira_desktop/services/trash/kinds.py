@@ -28,7 +28,7 @@ def _live_row(trash: TrashRepository, kind: str, object_id: str, noun: str, hint
     return row
 
 
-def refuse_if_busy(db: Database, where: str, value: str, what: str) -> None:
+def refuse_if_busy(db: Database, where: str, value: str, what: Phrase) -> None:
     row = db.one(
         f"SELECT count(*) AS n FROM runs WHERE status IN {BUSY} AND thread_id IN (SELECT id FROM threads WHERE {where} = ?)",
         (value,),
@@ -73,7 +73,7 @@ class ThreadTrash:
 
     def move(self, object_id: str) -> Moved:
         row = _live_row(self._trash, "thread", object_id, "thread", "mira threads list")
-        refuse_if_busy(self._db, "id", object_id, "The thread")
+        refuse_if_busy(self._db, "id", object_id, said("trash.busy.thread"))
         detail = {k: row[k] for k in ("role_id", "knowledge_base_id", "workspace_id") if row[k]}
         return Moved(row["title"] or "(untitled)", detail)
 
@@ -114,7 +114,7 @@ class RoleTrash:
 
     def move(self, object_id: str) -> Moved:
         row = _live_row(self._trash, "role", object_id, "role", "mira roles list")
-        refuse_if_busy(self._db, "role_id", object_id, f"A thread of the role {row['name']!r}")
+        refuse_if_busy(self._db, "role_id", object_id, said("trash.busy.role", name=row["name"]))
         return Moved(
             row["name"], {"threads": unbind_threads(self._db, "role_id", object_id)}, (Topic.THREADS,)
         )
@@ -144,7 +144,7 @@ class WorkspaceTrash:
         row = _live_row(self._trash, "workspace", object_id, "workspace", "mira workspaces list")
         if row["is_default"]:
             raise ConflictError.said("workspace.default_kept", name=row["name"])
-        refuse_if_busy(self._db, "workspace_id", object_id, f"A thread of the workspace {row['name']!r}")
+        refuse_if_busy(self._db, "workspace_id", object_id, said("trash.busy.workspace", name=row["name"]))
         detail = {
             "threads": unbind_threads(self._db, "workspace_id", object_id),
             "root_path": row["root_path"],

@@ -9,6 +9,7 @@ from mira_desktop.agent.errors import InvalidWorkspaceRoot
 from mira_desktop.agent.files.root_check import validate_workspace_root
 from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
+from mira_desktop.core.phrases import said
 from mira_desktop.core.workspaces import Workspace
 from mira_desktop.store.workspaces import WorkspaceRepository
 
@@ -57,14 +58,14 @@ class WorkspaceService:
             root = str(
                 validate_workspace_root(folder, also_refused=self._private)
             )  # not /, not the home folder itself, not a system folder
-        except InvalidWorkspaceRoot as exc:
-            raise InvalidInputError(str(exc)) from exc
+        except InvalidWorkspaceRoot as exc:  # the same sentence (and phrase), as the service's error
+            refused = InvalidInputError(str(exc))
+            refused.phrase = exc.phrase
+            raise refused from exc
         existing = self._workspaces.find_by_path(root)
         if existing is not None:
             found, trashed = existing
-            where = (
-                "in the trash: restore it with `mira trash restore " + found.id + "`" if trashed else found.id
-            )
+            where = said("workspace.taken_in_trash", id=found.id) if trashed else found.id
             raise ConflictError.said("workspace.taken", root=root, name=found.name, where=where)
         added = self._workspaces.add(name, root)
         self._changes.publish(Topic.WORKSPACES, added.id)

@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget
 
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.i18n import say, tr
 from mira_desktop.ui.icons import themed
 
 if TYPE_CHECKING:
@@ -198,7 +198,8 @@ class MediaStrip(QWidget):
         self.notes.append(note)
         if medium.status == "failed":
             key = "speech_failed" if medium.kind == "audio" else "image_failed"
-            note.setText(tr(f"media.{key}", reason=medium.error or "?"))
+            reason = say(medium.error_phrase) if medium.error_phrase is not None else medium.error or "?"
+            note.setText(tr(f"media.{key}", reason=reason))
             note.setProperty("level", "warning")
             if medium.kind == "audio":
                 return self._with_button(note, tr("media.again"), self.speak_requested)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QWidget
 
-from mira_desktop.ui.i18n import language, tr, tr_or
+from mira_desktop.ui.i18n import language, say, tr, tr_or
 
 if TYPE_CHECKING:
     from mira_desktop.core.knowledge import KnowledgeBase
@@ -60,7 +60,7 @@ def fill(combo: QComboBox, choices: list[EmbedderChoice], selected: str) -> None
         if not choice.option.available:
             item = combo.model().item(index)  # type: ignore[attr-defined]  # a QStandardItemModel
             item.setEnabled(False)
-            combo.setItemData(index, choice.option.unavailable, Qt.ItemDataRole.ToolTipRole)
+            combo.setItemData(index, say(choice.option.unavailable or ""), Qt.ItemDataRole.ToolTipRole)
     found = combo.findData(selected)
     combo.setCurrentIndex(max(found, 0))
     combo.blockSignals(False)

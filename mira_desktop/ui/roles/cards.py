@@ -10,6 +10,7 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QWidget
 
 from mira_desktop.core.errors import MiraError
+from mira_desktop.core.phrases import joined
 from mira_desktop.services.roles.cards import CardFormat
 from mira_desktop.ui import file_dialogs
 from mira_desktop.ui.i18n import explain, tr
@@ -44,12 +45,12 @@ class CardActions:
                 try:
                     result = roles.import_card(path)
                 except MiraError as exc:
-                    notes.append(f"{path.name}: {exc}")
+                    notes.append(tr("roles.import_refused", name=path.name, reason=explain(exc)))
                     continue
                 done.append(result)
                 notes.append(tr("roles.imported", name=result.role.name, spec=result.spec.upper()))
                 if result.warnings:
-                    notes.append(tr("roles.sanitized", fields="; ".join(result.warnings)))
+                    notes.append(tr("roles.sanitized", fields=joined(list(result.warnings))))
             return done, notes
 
         def finished(result: tuple[list[CardImport], list[str]]) -> None:

@@ -67,15 +67,23 @@ class RequestPreview(QWidget):
 
     def show_preview(self, preview: RolePreview, saved_status: str) -> None:
         """Show ``preview``; ``saved_status`` is the role's status as saved (what requests use)."""
-        blocks = [f"── {m.role} ──\n{m.content}" for m in preview.request.messages]
+        blocks = [
+            f"── {tr_or(f'roles.preview.role.{m.role}', m.role)} ──\n{m.content}"
+            for m in preview.request.messages
+        ]
         parameters = json.dumps(preview.request.sampling.to_dict(), ensure_ascii=False)
         blocks.append(f"── {tr('roles.preview.parameters')} ──\n{parameters}")
         self.text.setPlainText("\n\n".join(blocks))
         lines = []
         for section in preview.sections:
-            parts = ", ".join(f"{_part(p.key, p.name)} {p.tokens}" for p in section.parts)
+            parts = tr("roles.preview.part_separator").join(
+                f"{_part(p.key, p.name)} {p.tokens}" for p in section.parts
+            )
+            name = _named("meter", section.name)
             lines.append(
-                f"{_named('meter', section.name)} {section.tokens}" + (f" ({parts})" if parts else "")
+                tr("roles.preview.section", name=name, tokens=section.tokens, parts=parts)
+                if parts
+                else f"{name} {section.tokens}"
             )
         total = tr(
             "roles.preview.total",
@@ -83,7 +91,10 @@ class RequestPreview(QWidget):
             window=preview.request.window,
             tokenizer=_named("roles.preview.tokenizer", preview.tokenizer),
         )
-        self.tokens_label.setText(f"{tr('roles.preview.tokens')}: " + " · ".join(lines) + f" — {total}")
+        counted = tr(
+            "roles.preview.counted", label=tr("roles.preview.tokens"), sections=" · ".join(lines), total=total
+        )
+        self.tokens_label.setText(counted)
         self.badge_label.setText(tr("roles.preview.not_sent", status=tr(f"roles.status.{saved_status}")))
         self.badge_label.setVisible(saved_status != "active")
 

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mira_desktop.ui.i18n import explain, tr
+from mira_desktop.ui.i18n import explain, tr, tr_or
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
@@ -67,7 +67,9 @@ class AddServerDialog(QDialog):
         form.addRow(tr("tools.url"), self.url)
         form.addRow(tr("tools.headers"), self.headers)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.add_button = self.buttons.addButton(tr("tools.add_button"), QDialogButtonBox.ButtonRole.AcceptRole)
+        self.add_button = self.buttons.addButton(
+            tr("tools.add_button"), QDialogButtonBox.ButtonRole.AcceptRole
+        )
         self.buttons.accepted.connect(self.submit)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -100,7 +102,9 @@ class AddServerDialog(QDialog):
             self.error.setText(str(exc))
             return
         except ValueError as exc:  # shlex: an unclosed quote
-            self.error.setText(tr("tools.bad_command", reason=str(exc)))
+            self.error.setText(
+                tr("tools.bad_command", reason=tr_or(SHLEX_REASONS.get(str(exc), ""), str(exc)))
+            )
             return
         self.add_button.setEnabled(False)
 
@@ -113,6 +117,13 @@ class AddServerDialog(QDialog):
             self.error.setText(explain(exc))
 
         self.runner.op(self, add).success(done).failure(failed).run()
+
+
+# What shlex.split says of a command it cannot split, as window text.
+SHLEX_REASONS = {
+    "No closing quotation": "tools.bad_command.quote",
+    "No escaped character": "tools.bad_command.escape",
+}
 
 
 class BadLineError(ValueError):

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QGroupBox, QLabel, QPlainTextEdit, QVBoxLayout, QWidget
 
-from mira_desktop.ui.i18n import explain, tr
+from mira_desktop.ui.i18n import explain, say, tr
 from mira_desktop.ui.tool_calling import tool_calls_line
 
 if TYPE_CHECKING:
@@ -81,7 +81,8 @@ class TemplateBox(QGroupBox):
             self.sample.setVisible(False)
         else:
             key = "template.own" if check.from_model else "template.fallback"
-            self.summary.setText(tr(key, name=check.name, problem=check.problem))
+            problem = say(check.problem_phrase) if check.problem_phrase is not None else check.problem
+            self.summary.setText(tr(key, name=check.name, problem=problem))
             self.sample.setPlainText(in_window_language(check.sample))
             self.sample.setVisible(True)
             self.thinking.setText(

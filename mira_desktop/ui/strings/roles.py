@@ -58,6 +58,7 @@ STRINGS: dict[str, Source] = {
     "roles.saved": translate("roles", "Saved {name}, version {version}.", "roles.saved"),
     "roles.imported": translate("roles", "Imported {name} ({spec}).", "roles.imported"),
     "roles.sanitized": translate("roles", "Removed unsafe content: {fields}", "roles.sanitized"),
+    "roles.import_refused": translate("roles", "{name}: {reason}", "roles.import_refused"),
     "roles.exported": translate("roles", "Wrote {path}.", "roles.exported"),
     "roles.deleted": translate(
         "roles",
@@ -125,6 +126,14 @@ STRINGS: dict[str, Source] = {
         "roles.preview.not_sent",
     ),
     "roles.preview.parameters": translate("roles", "Parameters", "roles.preview.parameters"),
+    # Who says each message of the request, in the preview's "── system ──" lines.
+    "roles.preview.role.system": translate("roles", "system", "roles.preview.role.system"),
+    "roles.preview.role.user": translate("roles", "user", "roles.preview.role.user"),
+    "roles.preview.role.assistant": translate("roles", "assistant", "roles.preview.role.assistant"),
+    "roles.preview.role.tool": translate("roles", "tool", "roles.preview.role.tool"),
+    "roles.preview.section": translate("roles", "{name} {tokens} ({parts})", "roles.preview.section"),
+    "roles.preview.part_separator": translate("roles", ", ", "roles.preview.part_separator"),
+    "roles.preview.counted": translate("roles", "{label}: {sections} — {total}", "roles.preview.counted"),
     "roles.preview.tokens": translate("roles", "Tokens", "roles.preview.tokens"),
     "roles.preview.tokenizer.model": translate(
         "roles", "the model's tokenizer", "roles.preview.tokenizer.model"

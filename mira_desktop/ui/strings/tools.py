@@ -109,6 +109,8 @@ STRINGS: dict[str, Source] = {
     "tools.bad_env": translate("tools", "{line} is not NAME=value.", "tools.bad_env"),
     "tools.bad_header": translate("tools", "{line} is not Name: value.", "tools.bad_header"),
     "tools.bad_command": translate("tools", "The command cannot be read: {reason}.", "tools.bad_command"),
+    "tools.bad_command.quote": translate("tools", "a quotation mark is not closed", "tools.bad_command.quote"),
+    "tools.bad_command.escape": translate("tools", "it ends with a lone backslash", "tools.bad_command.escape"),
     # the approval card
     "tools.card.mcp": translate("tools", "The agent wants to call {tool} on the MCP server {server}", "tools.card.mcp"),
     "tools.card.command": translate("tools", "The agent wants to run a command in the sandbox", "tools.card.command"),

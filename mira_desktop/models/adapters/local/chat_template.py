@@ -12,9 +12,10 @@ engine is the one that will run the model, so the sample is what the model will 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from mira_desktop.core.phrases import Phrase, said
 from mira_desktop.models.adapters.local.gguf_metadata import GgufHeader
 from mira_desktop.models.adapters.local.tool_calls.formats import (
     PROBE_MESSAGES,
@@ -57,6 +58,7 @@ class TemplateCheck:
     problem: str = ""  # why the GGUF's template is not used
     tool_call_format: str = "json"  # how it calls tools (tool_calls.formats.ToolCallFormat)
     thinking_switch: bool = False  # the template reads a switch that turns thinking on or off
+    problem_phrase: Phrase | None = field(default=None, compare=False)  # the problem, for the window
 
     @property
     def from_model(self) -> bool:
@@ -89,14 +91,14 @@ def check_template(header: GgufHeader) -> TemplateCheck:
     template = header.chat_template
     bos, eos = special_token(header, "bos"), special_token(header, "eos")
     if template is None:
-        return _fallback(header, "The model file has no chat template.")
+        return _fallback(header, said("models.template.none"))
     try:
         from llama_cpp.llama_chat_format import Jinja2ChatFormatter
 
         formatter = Jinja2ChatFormatter(template=template, eos_token=eos, bos_token=bos)
         sample = formatter(messages=list(SAMPLE)).prompt  # type: ignore[arg-type]
     except Exception as exc:  # any failure of the model's template: a named format instead
-        return _fallback(header, f"The model's chat template failed to render: {type(exc).__name__}: {exc}")
+        return _fallback(header, said("models.template.failed", error=f"{type(exc).__name__}: {exc}"))
     return TemplateCheck(
         template_name(template),
         None,
@@ -131,14 +133,14 @@ def tools_formatter(header: GgufHeader) -> Any:
     )
 
 
-def _fallback(header: GgufHeader, problem: str) -> TemplateCheck:
+def _fallback(header: GgufHeader, problem: Phrase) -> TemplateCheck:
     tokens = set(header.tokens or ())
     name = next((n for marker, n in _BY_TOKEN if marker in tokens), DEFAULT_FALLBACK)
     from llama_cpp import llama_chat_format
 
     render = getattr(llama_chat_format, _FORMATTERS[name])
     sample = render(messages=list(SAMPLE)).prompt
-    return TemplateCheck(name, name, sample, problem)
+    return TemplateCheck(name, name, sample, problem.english, problem_phrase=problem)
 
 
 def special_token(header: GgufHeader, which: str) -> str:

@@ -195,7 +195,7 @@ def redacted(error: ModelError, secret: str | None) -> ModelError:
             k: pattern.sub("[redacted]", v) if isinstance(v, str) else v
             for k, v in error.phrase.values.items()
         }
-        masked.phrase = Phrase(error.phrase.key, values)
+        masked.phrase = phrases.said(error.phrase.key, **values)
     return masked
 
 

@@ -69,7 +69,7 @@ def _naming(exc: ReadError, path: Path, name: str) -> ReadError:
             k: v if isinstance(v, int | float | phrases.Phrase) else named(str(v))
             for k, v in exc.phrase.values.items()
         }
-        error.phrase = phrases.Phrase(exc.phrase.key, values)
+        error.phrase = phrases.said(exc.phrase.key, **values)
     return error
 
 
