@@ -91,6 +91,7 @@ def _wire(
     from mira_desktop.services.knowledge.bundle import build_knowledge_services
     from mira_desktop.services.knowledge.sources import SourceService
     from mira_desktop.services.knowledge.trash import DocumentTrash, KnowledgeBaseTrash
+    from mira_desktop.services.local_server.service import LocalServerService
     from mira_desktop.services.mcp.host import McpHost
     from mira_desktop.services.mcp.service import McpService, on_state_change
     from mira_desktop.services.mcp.sessions import McpSessions
@@ -351,6 +352,9 @@ def _wire(
         tool_permissions=permissions,
         tools=tool_catalog,
         speech_input=SpeechInputService(folder.root / "models", folder.root / "media" / "recordings"),
+        local_server=LocalServerService(
+            models=models, embedders=knowledge.embedders, settings=settings, secrets=secrets, tasks=tasks, changes=changes
+        ),
     )
 
 
