@@ -248,6 +248,15 @@ class LocalServerService:
             self._running = running
         return running
 
+    def serve_as_set(self) -> RunningServer | None:
+        """Serve as the settings say (the window, as it opens and when its page changes them): on
+        127.0.0.1, or every address in LAN mode; stopped when turned off."""
+        current = self.settings()
+        if not current.enabled:
+            self.stop()
+            return None
+        return self.start("0.0.0.0" if current.lan else "127.0.0.1", current.port, lan=current.lan)
+
     def running(self) -> RunningServer | None:
         with self._lock:
             return self._running

@@ -1339,6 +1339,64 @@ It does not touch your original files, and it keeps every conversation: {threads
     </message>
 </context>
 <context>
+    <name>localserver</name>
+    <message>
+        <source>Local server</source>
+        <comment>localserver.tab</comment>
+        <translation>本地服务器</translation>
+    </message>
+    <message>
+        <source>Other programs (an editor, a script) can use the models Mira has loaded through an OpenAI-compatible address, while this window is open. `mira serve` does the same without the window.</source>
+        <comment>localserver.hint</comment>
+        <translation>当此窗口打开时，其他程序（编辑器、脚本）可以通过兼容 OpenAI 的地址使用 Mira 已加载的模型。`mira serve` 在没有窗口时也能做到。</translation>
+    </message>
+    <message>
+        <source>Serve Mira&apos;s models to other programs</source>
+        <comment>localserver.enabled</comment>
+        <translation>向其他程序提供 Mira 的模型</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <comment>localserver.port</comment>
+        <translation>端口</translation>
+    </message>
+    <message>
+        <source>Also answer other computers on the local network (with the token)</source>
+        <comment>localserver.lan</comment>
+        <translation>也应答局域网中的其他电脑（需要令牌）</translation>
+    </message>
+    <message>
+        <source>Serving on {url}</source>
+        <comment>localserver.serving</comment>
+        <translation>正在 {url} 上提供服务</translation>
+    </message>
+    <message>
+        <source>Not serving.</source>
+        <comment>localserver.stopped</comment>
+        <translation>未在提供服务。</translation>
+    </message>
+    <message>
+        <source>Make a new token</source>
+        <comment>localserver.new_token</comment>
+        <translation>生成新令牌</translation>
+    </message>
+    <message>
+        <source>The new token, shown only now: copy it into the other program. The old one no longer works.</source>
+        <comment>localserver.token_shown</comment>
+        <translation>新令牌只显示这一次：请把它复制到其他程序中。旧令牌已失效。</translation>
+    </message>
+    <message>
+        <source>A token is kept in the keyring (it is not shown again).</source>
+        <comment>localserver.token_kept</comment>
+        <translation>令牌已保存在密钥环中（不会再次显示）。</translation>
+    </message>
+    <message>
+        <source>No token yet.</source>
+        <comment>localserver.token_none</comment>
+        <translation>还没有令牌。</translation>
+    </message>
+</context>
+<context>
     <name>look</name>
     <message>
         <source>Open the trash</source>

@@ -6,6 +6,8 @@
 from __future__ import annotations
 
 import json
+import socket
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import httpx
@@ -18,7 +20,7 @@ from mira_desktop.services.local_server.service import TOKEN_ACCOUNT
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
     from tests.integration.local_server.conftest import Curl, Serve
-    from tests.support.fixtures import Script
+    from tests.support.fixtures import OpenServices, Script
     from tests.support.memory_keyring import MemoryKeyring
 
 
@@ -153,3 +155,24 @@ def test_embeddings_come_from_the_knowledge_base_embedder(services: AppServices,
     assert vectors[0] == pytest.approx([float(x) for x in expected], abs=1e-5)
     with pytest.raises(openai.NotFoundError, match="No embedding model 'nope'"):
         client.embeddings.create(model="nope", input="x")
+
+
+def test_the_window_serves_as_it_opens_when_turned_on(open_services: OpenServices, data_dir: Path) -> None:
+    from mira_desktop.app import open_window_services
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    with open_services() as first:
+        first.local_server.set_settings(enabled=True, port=port)
+        assert first.local_server.running() is None  # the setting alone starts nothing in a command
+
+    window_services = open_window_services(data_dir)
+    try:
+        running = window_services.local_server.running()
+        assert running is not None
+        assert running.url == f"http://127.0.0.1:{port}/v1"
+        assert httpx.get(f"{running.url}/models", timeout=60).status_code == 200
+    finally:
+        window_services.close()
+    assert window_services.local_server.running() is None
