@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import socket
+from pathlib import Path
 
 import httpx
 from pytestqt.qtbot import QtBot
@@ -67,3 +69,34 @@ def test_a_new_token_is_shown_once_in_chinese_and_kept_in_the_keyring(
     qtbot.waitUntil(lambda: again.loaded)
     assert not again.token_field.text()
     assert again.token_state.text() == "令牌已保存在密钥环中（不会再次显示）。"
+
+
+def test_stop_ends_an_answer_being_served_and_the_page_lists_each_request(
+    qtbot: QtBot, app_services: AppServices, runner: OperationRunner, tmp_path: Path
+) -> None:
+    script = tmp_path / "slow.json"
+    script.write_text(json.dumps({"replies": [{"text": " ".join(["word"] * 400), "token_delay_ms": 25}]}))
+    ref = f"scripted:{script}"
+    app_services.models.set_default(ref)
+    page = LocalServerPage(app_services, runner)
+    qtbot.addWidget(page)
+    page.show()
+    qtbot.waitUntil(lambda: page.loaded)
+    running = app_services.local_server.start("127.0.0.1", 0)
+    body = {"model": ref, "stream": True, "messages": [{"role": "user", "content": "talk"}]}
+
+    with (
+        httpx.Client(timeout=60) as http,
+        http.stream("POST", f"{running.url}/chat/completions", json=body) as reply,
+    ):
+        lines = reply.iter_lines()
+        next(lines)  # the answer is being written
+        page.stop.click()
+        rest = list(lines)  # the stream ends well before its 400 words (10 s)
+
+    assert [line for line in rest if line][-1] == "data: [DONE]"
+    assert sum(line.startswith("data: {") for line in rest) < 300
+    qtbot.waitUntil(lambda: page.requests.count() == 1)
+    line = page.requests.item(0).text()
+    assert line.startswith("127.0.0.1 · " + ref + " · 200 · ")
+    assert line.endswith(" · stopped")

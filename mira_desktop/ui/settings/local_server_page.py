@@ -8,15 +8,33 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QFormLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QWidget
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPushButton,
+    QSpinBox,
+    QWidget,
+)
 
 from mira_desktop.ui.i18n import explain, tr
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.services.local_server.service import ServerSettings
+    from mira_desktop.services.local_server.service import RequestRecord, ServerSettings
     from mira_desktop.ui.operations import OperationRunner
+
+
+SHOWN_REQUESTS = 50
+
+
+class _Served(QObject):
+    """Each served request, re-emitted on the UI thread (the server logs it on its own thread)."""
+
+    logged = Signal(object)
 
 
 class LocalServerPage(QWidget):
@@ -38,9 +56,7 @@ class LocalServerPage(QWidget):
         layout.addRow(self.lan)
         self.status = QLabel(tr("localserver.stopped"))
         self.status.setWordWrap(True)
-        self.status.setTextInteractionFlags(
-            Qt.TextInteractionFlag.TextSelectableByMouse
-        )  # the address, to copy
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addRow(self.status)
         self.token_state = QLabel()
         self.token_state.setWordWrap(True)
@@ -50,14 +66,26 @@ class LocalServerPage(QWidget):
         self.token_field.setReadOnly(True)
         self.token_field.hide()
         layout.addRow(self.token_field)
+        layout.addRow(QLabel(tr("localserver.requests")))
+        self.requests = QListWidget()
+        layout.addRow(self.requests)
+        self.stop = QPushButton(tr("localserver.stop"))
+        self.stop.clicked.connect(lambda: runner.op(self, self.server.stop_requests).run())
+        layout.addRow(self.stop)
+        self._served = _Served()
+        self._served.logged.connect(self._logged)
+        unregister = self.server.on_request(self._served.logged.emit)
+        self.destroyed.connect(lambda _page=None: unregister())  # the server stops telling a gone page
         self.loaded = False
         server = self.server
-        runner.op(self, lambda: (server.settings(), server.has_token(), server.running())).success(
-            self._show
-        ).run()
+        runner.op(
+            self, lambda: (server.settings(), server.has_token(), server.running(), server.recent())
+        ).success(self._show).run()
 
-    def _show(self, found: tuple[ServerSettings, bool, object]) -> None:
-        settings, has_token, running = found
+    def _show(self, found: tuple[ServerSettings, bool, object, list[RequestRecord]]) -> None:
+        settings, has_token, running, recent = found
+        for record in recent:
+            self._logged(record)
         self.enabled.setChecked(settings.enabled)
         self.port.setValue(settings.port)
         self.lan.setChecked(settings.lan)
@@ -102,3 +130,20 @@ class LocalServerPage(QWidget):
 
     def _token_kept(self, kept: bool) -> None:
         self.token_state.setText(tr("localserver.token_kept" if kept else "localserver.token_none"))
+
+    def _logged(self, record: RequestRecord) -> None:
+        self.requests.addItem(
+            tr(
+                "localserver.request_line",
+                client=record.client,
+                model=record.model or "—",
+                status=record.status,
+                prompt=record.prompt_tokens,
+                completion=record.completion_tokens,
+                seconds=f"{record.seconds:.1f}",
+                outcome=tr(f"localserver.outcome_{record.outcome}"),
+            )
+        )
+        while self.requests.count() > SHOWN_REQUESTS:
+            self.requests.takeItem(0)
+        self.requests.scrollToBottom()

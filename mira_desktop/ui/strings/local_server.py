@@ -30,4 +30,17 @@ STRINGS: dict[str, Source] = {
         "localserver", "A token is kept in the keyring (it is not shown again).", "localserver.token_kept"
     ),
     "localserver.token_none": translate("localserver", "No token yet.", "localserver.token_none"),
+    "localserver.requests": translate(
+        "localserver", "Requests served since the window opened", "localserver.requests"
+    ),
+    "localserver.request_line": translate(
+        "localserver",
+        "{client} · {model} · {status} · {prompt} + {completion} tokens · {seconds} s · {outcome}",
+        "localserver.request_line",
+    ),
+    "localserver.outcome_completed": translate("localserver", "answered", "localserver.outcome_completed"),
+    "localserver.outcome_cancelled": translate("localserver", "stopped", "localserver.outcome_cancelled"),
+    "localserver.outcome_refused": translate("localserver", "refused", "localserver.outcome_refused"),
+    "localserver.outcome_failed": translate("localserver", "failed", "localserver.outcome_failed"),
+    "localserver.stop": translate("localserver", "Stop the answers being written", "localserver.stop"),
 }

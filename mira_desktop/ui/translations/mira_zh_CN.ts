@@ -1395,6 +1395,41 @@ It does not touch your original files, and it keeps every conversation: {threads
         <comment>localserver.token_none</comment>
         <translation>还没有令牌。</translation>
     </message>
+    <message>
+        <source>Requests served since the window opened</source>
+        <comment>localserver.requests</comment>
+        <translation>窗口打开以来处理的请求</translation>
+    </message>
+    <message>
+        <source>{client} · {model} · {status} · {prompt} + {completion} tokens · {seconds} s · {outcome}</source>
+        <comment>localserver.request_line</comment>
+        <translation>{client} · {model} · {status} · {prompt} + {completion} 个词元 · {seconds} 秒 · {outcome}</translation>
+    </message>
+    <message>
+        <source>answered</source>
+        <comment>localserver.outcome_completed</comment>
+        <translation>已回答</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <comment>localserver.outcome_cancelled</comment>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <comment>localserver.outcome_refused</comment>
+        <translation>已拒绝</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <comment>localserver.outcome_failed</comment>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Stop the answers being written</source>
+        <comment>localserver.stop</comment>
+        <translation>停止正在生成的回答</translation>
+    </message>
 </context>
 <context>
     <name>look</name>
