@@ -112,19 +112,27 @@ class Routes:
         except MiraError as exc:
             return self._refuse(request, name, exc, started)
         cancel = CancelToken()
-        ahead = self._service.gate.ahead(ask.model)
-        items = self._produce(model, ask, cancel)
-        kind, first = await items.get()
-        if kind == "error":
-            return self._refuse(request, name, first, started)
-        headers = {"X-Mira-Queue-Ahead": str(ahead)}
-        if ask.stream:
-            return StreamingResponse(
-                self._events(request, ask, items, cancel, started),
-                media_type="text/event-stream",
-                headers=headers,
-            )
-        return await self._whole(request, ask, items, started, headers)
+        watch = asyncio.create_task(_cancel_when_gone(request, cancel))
+        try:
+            ahead = self._service.gate.ahead(ask.model)
+            items = self._produce(model, ask, cancel)
+            kind, first = await items.get()
+            if kind == "error":
+                return self._refuse(request, name, first, started)
+            if kind == "end":  # the client left while its request waited for the model
+                self._log(request, name, 499, tokens=(0, 0), started=started, outcome="cancelled")
+                return Response(status_code=499)
+            headers = {"X-Mira-Queue-Ahead": str(ahead)}
+            if ask.stream:
+                watch.cancel()  # from here the streaming response notices a client that leaves
+                return StreamingResponse(
+                    self._events(request, ask, items, cancel, started),
+                    media_type="text/event-stream",
+                    headers=headers,
+                )
+            return await self._whole(request, ask, items, started, headers)
+        finally:
+            watch.cancel()
 
     def _produce(self, model: Any, ask: CompletionAsk, cancel: CancelToken) -> asyncio.Queue[tuple[str, Any]]:
         """Run the model on a task of the service's runner; its items arrive on the returned queue:
@@ -258,6 +266,13 @@ class Routes:
                 outcome,
             )
         )
+
+
+async def _cancel_when_gone(request: Request, cancel: CancelToken) -> None:
+    """Cancel ``cancel`` when the client closes its connection (its body is read by then)."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
+    cancel.cancel("user")
 
 
 def _tokens(usage: Usage | None) -> tuple[int, int]:

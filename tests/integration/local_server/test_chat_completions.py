@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import httpx
 import openai
+import pytest
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
@@ -216,3 +217,46 @@ def test_a_request_that_waits_past_the_limit_gets_503_with_the_reason(
     assert refused.status_code == 503, refused.text
     assert "busy" in refused.json()["error"]["message"]
     assert "requests ahead of this one: 1" in refused.json()["error"]["message"]
+
+
+def test_a_client_that_gives_up_on_a_whole_answer_stops_the_generation(
+    services: AppServices, serve: Serve, script: Script
+) -> None:
+    ref = script({"text": " ".join(f"w{i}" for i in range(500)), "token_delay_ms": 20})  # 10 s
+    running = serve(ref)
+    body = {"model": ref, "messages": [{"role": "user", "content": "talk"}]}
+
+    with pytest.raises(httpx.ReadTimeout):
+        httpx.post(f"{running.url}/chat/completions", json=body, timeout=httpx.Timeout(60, read=0.5))
+    _wait_for(lambda: any(r.outcome == "cancelled" for r in services.local_server.recent()))
+
+    stopped = next(r for r in services.local_server.recent() if r.outcome == "cancelled")
+    assert stopped.seconds < 8
+    _wait_for(lambda: services.local_server.active_count() == 0)
+
+
+def test_a_client_that_leaves_while_queued_gives_up_its_place(
+    services: AppServices, serve: Serve, script: Script
+) -> None:
+    ref = script({"text": " ".join(["word"] * 200), "token_delay_ms": 20}, {"text": "never"})
+    running = serve(ref)
+    body = {"model": ref, "stream": True, "messages": [{"role": "user", "content": "long"}]}
+
+    with (
+        httpx.Client(timeout=30) as http,
+        http.stream("POST", f"{running.url}/chat/completions", json=body) as first,
+    ):
+        first_lines = first.iter_lines()  # kept: a dropped iterator closes the connection
+        next(first_lines)
+        with pytest.raises(httpx.ReadTimeout):
+            httpx.post(
+                f"{running.url}/chat/completions",
+                json={**body, "stream": False},
+                timeout=httpx.Timeout(30, read=0.3),
+            )
+        _wait_for(lambda: any(r.status == 499 for r in services.local_server.recent()))
+
+        assert services.local_server.gate.ahead(ref) == 1  # only the answer being written
+    left = next(r for r in services.local_server.recent() if r.status == 499)
+    assert left.outcome == "cancelled"
+    assert len(services.models.registry.get(ref).requests) == 1  # type: ignore[attr-defined]
