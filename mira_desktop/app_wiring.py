@@ -353,7 +353,12 @@ def _wire(
         tools=tool_catalog,
         speech_input=SpeechInputService(folder.root / "models", folder.root / "media" / "recordings"),
         local_server=LocalServerService(
-            models=models, embedders=knowledge.embedders, settings=settings, secrets=secrets, tasks=tasks, changes=changes
+            models=models,
+            embedders=knowledge.embedders,
+            settings=settings,
+            secrets=secrets,
+            tasks=tasks,
+            changes=changes,
         ),
     )
 
