@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import openai
+import pytest
 
 from mira_desktop.services.model_catalog.prompt_format import EMBEDDED_CHAT_MODEL_REF
 
@@ -39,3 +40,16 @@ def test_smollm2_answers_through_the_server_from_the_model_the_chats_use(
     logged = services.local_server.recent()[-1]
     assert logged.model == EMBEDDED_CHAT_MODEL_REF
     assert logged.completion_tokens > 0
+
+
+def test_tools_sent_to_a_model_that_cannot_call_them_are_refused_by_name(serve: Serve) -> None:
+    running = serve()
+    client = openai.OpenAI(base_url=running.url, api_key="unused", max_retries=0)
+    tools = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}]
+
+    with pytest.raises(openai.BadRequestError, match="does not call tools"):
+        client.chat.completions.create(
+            model=EMBEDDED_CHAT_MODEL_REF,
+            messages=[{"role": "user", "content": "hi"}],
+            tools=tools,  # type: ignore[arg-type]
+        )
