@@ -36,7 +36,19 @@ def open_window_services(data_dir: Path, notifications: NotificationBus | None =
     except BaseException:
         services.close()
         raise
+    _serve_if_turned_on(services)
     return services
+
+
+def _serve_if_turned_on(services: AppServices) -> None:
+    """The window serves its models while it is open when Settings → Local server says so; a port
+    taken or a keyring missing is said, and the window opens all the same."""
+    from mira_desktop.core.notifications import Level
+
+    try:
+        services.local_server.serve_as_set()
+    except MiraError as exc:
+        services.notifications.post(Level.WARNING, str(exc), error=exc)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -91,6 +91,7 @@ def _wire(
     from mira_desktop.services.knowledge.bundle import build_knowledge_services
     from mira_desktop.services.knowledge.sources import SourceService
     from mira_desktop.services.knowledge.trash import DocumentTrash, KnowledgeBaseTrash
+    from mira_desktop.services.local_server.service import LocalServerService
     from mira_desktop.services.mcp.host import McpHost
     from mira_desktop.services.mcp.service import McpService, on_state_change
     from mira_desktop.services.mcp.sessions import McpSessions
@@ -371,6 +372,14 @@ def _wire(
         tools=tool_catalog,
         skills=skills,
         speech_input=SpeechInputService(folder.root / "models", folder.root / "media" / "recordings"),
+        local_server=LocalServerService(
+            models=models,
+            embedders=knowledge.embedders,
+            settings=settings,
+            secrets=secrets,
+            tasks=tasks,
+            changes=changes,
+        ),
     )
 
 

@@ -1,6 +1,9 @@
 """Secrets: a unique API key planted through `mira models add-remote --api-key-stdin` must appear
 nowhere Mira writes.
 
+The local server's bearer token is planted too (``secrets_server.py``): made by `mira serve token
+--new` (the one output that shows it), then sent by clients of `mira serve --lan`.
+
 The key (with ``/``, ``+`` and ``=`` in it, so that its encodings differ) goes into a file-backed
 keyring outside the data folder (``file_keyring.py``). A stub OpenAI-compatible server on loopback
 (``openai_stub.py``) answers chats, refuses the key while echoing it back (plainly, and JSON-escaped
@@ -29,6 +32,7 @@ from urllib.parse import quote, quote_plus
 
 from reliability.common import PYTHON, ROOT, Goal, child_env, log, mira, print_goals, table, write_results
 from reliability.openai_stub import StubServer
+from reliability.secrets_server import exercise, token_forms
 
 NAME = "secrets_scan"
 REF = "remote:stub/stub-model"
@@ -112,6 +116,10 @@ def main(argv: list[str] | None = None) -> int:
             "export JSON", "threads", "export", thread, "--format", "json", "-o", str(exports / "thread.json")
         )
         step("show the thread", "--json", "threads", "show", thread)
+        made = step("make the local server's token (shown this once)", "--json", "serve", "token", "--new")
+        server_token = json.loads(made.stdout)["token"] if made.returncode == 0 else ""
+        if server_token:
+            steps.extend(exercise(data, env, REF, server_token))
         step("backup outside", "backup", "create", "-o", str(backups / "outside.zip"))
         step("backup inside", "backup", "create", "-o", str(data / "backups" / "inside.zip"))
         crashed = subprocess.run(
@@ -132,13 +140,16 @@ def main(argv: list[str] | None = None) -> int:
             }
         )
         key_sent = f"Bearer {key}" in stub.authorizations
-    patterns = forms(key)
+    patterns = forms(key) | (token_forms(server_token) if server_token else {})
     hits = (
         scan_tree(data, patterns, "data")
         + scan_tree(exports, patterns, "exports")
         + scan_tree(backups, patterns, "backups")
     )
+    shown_once = {"make the local server's token (shown this once)"}  # the one place it is meant to be
     for s in steps:
+        if s["step"] in shown_once:
+            continue
         if found := scan_bytes(f"{s['stdout']}\n{s['stderr']}".encode(), patterns):
             hits.append({"where": f"output of: {s['step']}", "forms": found})
     crash_reports = sorted((data / "logs").glob("crash-*.txt"))
@@ -169,9 +180,11 @@ def report(
     )
     if hits:
         print(table(["where", "forms found"], [[str(h["where"]), json.dumps(h["forms"])] for h in hits]))
+    served = next((str(s["exit"]) for s in steps if s["step"] == "server: chat with the token"), "not run")
     occurrences = sum(n for h in hits for n in dict(h["forms"]).values())  # type: ignore[call-overload]
     goals = [
         Goal(NAME, "key reached the server (the plant worked)", "yes" if key_sent else "no", "yes", key_sent),
+        Goal(NAME, "the local server's token was made and served with", served, "200", served == "200"),
         Goal(NAME, "crash reports provoked", str(len(crash_reports)), ">= 1", bool(crash_reports)),
         Goal(NAME, "files scanned", str(scanned), "> 0", scanned > 0),
         Goal(NAME, "occurrences of the key (any form)", str(occurrences), "0", occurrences == 0),

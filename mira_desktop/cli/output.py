@@ -35,6 +35,10 @@ class Output:
     def line(self, text: str = "") -> None:
         self._stream.write(text + "\n")
 
+    def flush(self) -> None:
+        """Push what was printed to the reader now (a command that keeps running after it)."""
+        self._stream.flush()
+
     def result(self, value: Any, text: str) -> None:
         """Print ``value`` as JSON in ``--json`` mode, else ``text``."""
         if self.as_json:

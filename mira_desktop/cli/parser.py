@@ -65,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
         models,
         roles,
         runs,
+        serve,
         skills,
         threads,
         transcribe,
@@ -101,4 +102,5 @@ def build_parser() -> argparse.ArgumentParser:
     attachments.register(groups, common)
     media.register(groups, common)
     transcribe.register(groups, common)
+    serve.register(groups, common)
     return parser

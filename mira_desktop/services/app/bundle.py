@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # the types only: the window paints its first frame before th
     from mira_desktop.services.knowledge.bases import KnowledgeBaseService
     from mira_desktop.services.knowledge.bundle import KnowledgeServices
     from mira_desktop.services.knowledge.sources import SourceService
+    from mira_desktop.services.local_server.service import LocalServerService
     from mira_desktop.services.mcp.service import McpService
     from mira_desktop.services.media.service import MediaService
     from mira_desktop.services.memory.service import MemoryService
@@ -81,12 +82,14 @@ class AppServices:
     tools: ToolCatalog  # every tool a run can call, with its permission
     skills: SkillLibrary  # SKILL.md folders: shipped and added, on or off (services/skills)
     speech_input: SpeechInputService  # dictation: speech to text on this computer
+    local_server: LocalServerService  # the OpenAI-compatible server on these services' models
 
     def stop_work(self) -> None:
         """Cancel what is running, without waiting (the window calls it as it closes): the runs (each
         ends as cancelled, its partial answer kept) and the indexer (its job stays resumable). What
         waits for them, a bounded time, is :meth:`close`."""
         self.chat.stop()
+        self.local_server.stop_requests()
         self.knowledge.indexer.stop(timeout=0)
 
     def close(self) -> None:
@@ -103,3 +106,4 @@ class AppServices:
             parts.callback(self.summaries.close)
             parts.callback(self.chat.close)
             parts.callback(self.knowledge.close)
+            parts.callback(self.local_server.stop)  # first: no request reaches a part being closed

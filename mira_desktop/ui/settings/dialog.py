@@ -10,6 +10,7 @@ from mira_desktop.ui.i18n import tr
 from mira_desktop.ui.settings.appearance_page import AppearancePage
 from mira_desktop.ui.settings.capabilities_page import CapabilitiesPage
 from mira_desktop.ui.settings.get_models_page import GetModelsPage
+from mira_desktop.ui.settings.local_server_page import LocalServerPage
 from mira_desktop.ui.settings.memory_page import MemoryPage
 from mira_desktop.ui.settings.models_page import ModelsPage
 from mira_desktop.ui.settings.tools_page import ToolsPage
@@ -51,6 +52,8 @@ class SettingsDialog(QDialog):
         self.tabs.addTab(self.appearance_page, tr("settings.appearance"))
         self.workspaces_page = WorkspacesPage(services, runner, changes)
         self.tabs.addTab(self.workspaces_page, tr("win.ws_tab"))
+        self.local_server_page = LocalServerPage(services, runner)
+        self.tabs.addTab(self.local_server_page, tr("localserver.tab"))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)

@@ -1497,6 +1497,99 @@ It does not touch your original files, and it keeps every conversation: {threads
     </message>
 </context>
 <context>
+    <name>localserver</name>
+    <message>
+        <source>Local server</source>
+        <comment>localserver.tab</comment>
+        <translation>本地服务器</translation>
+    </message>
+    <message>
+        <source>Other programs (an editor, a script) can use the models Mira has loaded through an OpenAI-compatible address, while this window is open. `mira serve` does the same without the window.</source>
+        <comment>localserver.hint</comment>
+        <translation>当此窗口打开时，其他程序（编辑器、脚本）可以通过兼容 OpenAI 的地址使用 Mira 已加载的模型。`mira serve` 在没有窗口时也能做到。</translation>
+    </message>
+    <message>
+        <source>Serve Mira&apos;s models to other programs</source>
+        <comment>localserver.enabled</comment>
+        <translation>向其他程序提供 Mira 的模型</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <comment>localserver.port</comment>
+        <translation>端口</translation>
+    </message>
+    <message>
+        <source>Also answer other computers on the local network (with the token)</source>
+        <comment>localserver.lan</comment>
+        <translation>也应答局域网中的其他电脑（需要令牌）</translation>
+    </message>
+    <message>
+        <source>Serving on {url}</source>
+        <comment>localserver.serving</comment>
+        <translation>正在 {url} 上提供服务</translation>
+    </message>
+    <message>
+        <source>Not serving.</source>
+        <comment>localserver.stopped</comment>
+        <translation>未在提供服务。</translation>
+    </message>
+    <message>
+        <source>Make a new token</source>
+        <comment>localserver.new_token</comment>
+        <translation>生成新令牌</translation>
+    </message>
+    <message>
+        <source>The new token, shown only now: copy it into the other program. The old one no longer works.</source>
+        <comment>localserver.token_shown</comment>
+        <translation>新令牌只显示这一次：请把它复制到其他程序中。旧令牌已失效。</translation>
+    </message>
+    <message>
+        <source>A token is kept in the keyring (it is not shown again).</source>
+        <comment>localserver.token_kept</comment>
+        <translation>令牌已保存在密钥环中（不会再次显示）。</translation>
+    </message>
+    <message>
+        <source>No token yet.</source>
+        <comment>localserver.token_none</comment>
+        <translation>还没有令牌。</translation>
+    </message>
+    <message>
+        <source>Requests served since the window opened</source>
+        <comment>localserver.requests</comment>
+        <translation>窗口打开以来处理的请求</translation>
+    </message>
+    <message>
+        <source>{client} · {model} · {status} · {prompt} + {completion} tokens · {seconds} s · {outcome}</source>
+        <comment>localserver.request_line</comment>
+        <translation>{client} · {model} · {status} · {prompt} + {completion} 个词元 · {seconds} 秒 · {outcome}</translation>
+    </message>
+    <message>
+        <source>answered</source>
+        <comment>localserver.outcome_completed</comment>
+        <translation>已回答</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <comment>localserver.outcome_cancelled</comment>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <comment>localserver.outcome_refused</comment>
+        <translation>已拒绝</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <comment>localserver.outcome_failed</comment>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Stop the answers being written</source>
+        <comment>localserver.stop</comment>
+        <translation>停止正在生成的回答</translation>
+    </message>
+</context>
+<context>
     <name>look</name>
     <message>
         <source>Open the trash</source>
@@ -5306,6 +5399,99 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <source>No role with id {role_id}: see `mira roles list`.</source>
         <comment>phrase.roles.not_found</comment>
         <translation>没有 ID 为 {role_id} 的角色：请查看 `mira roles list`。</translation>
+    </message>
+</context>
+<context>
+    <name>phrase.server</name>
+    <message>
+        <source>The request body is not valid JSON: {error}.</source>
+        <comment>phrase.server.bad_json</comment>
+        <translation>请求正文不是有效的 JSON：{error}。</translation>
+    </message>
+    <message>
+        <source>The field {field!r} is wrong: {why}.</source>
+        <comment>phrase.server.bad_field</comment>
+        <translation>字段 {field!r} 有误：{why}。</translation>
+    </message>
+    <message>
+        <source>The request body is larger than {limit}: send less (pictures smaller, fewer messages).</source>
+        <comment>phrase.server.too_large</comment>
+        <translation>请求正文超过 {limit}：请少发一些（图片缩小，消息减少）。</translation>
+    </message>
+    <message>
+        <source>No model {model!r} here: GET /v1/models lists the ones Mira serves.</source>
+        <comment>phrase.server.unknown_model</comment>
+        <translation>这里没有模型 {model!r}：GET /v1/models 列出 Mira 提供的模型。</translation>
+    </message>
+    <message>
+        <source>No embedding model {model!r} here: GET /v1/models lists the ones Mira serves.</source>
+        <comment>phrase.server.unknown_embedder</comment>
+        <translation>这里没有嵌入模型 {model!r}：GET /v1/models 列出 Mira 提供的模型。</translation>
+    </message>
+    <message>
+        <source>The model {model!r} does not call tools: send the request without &apos;tools&apos;.</source>
+        <comment>phrase.server.no_tools</comment>
+        <translation>模型 {model!r} 不会调用工具：请去掉 &apos;tools&apos; 再发送请求。</translation>
+    </message>
+    <message>
+        <source>The model {model!r} stayed busy for {seconds} s (requests ahead of this one: {ahead}): try again later.</source>
+        <comment>phrase.server.busy</comment>
+        <translation>模型 {model!r} 忙碌了 {seconds} 秒（排在此请求前面的请求：{ahead}）：请稍后再试。</translation>
+    </message>
+    <message>
+        <source>This server needs its token: send the header &apos;Authorization: Bearer TOKEN&apos; (`mira serve token --new` makes a new one).</source>
+        <comment>phrase.server.no_token</comment>
+        <translation>此服务器需要令牌：请发送请求头 &apos;Authorization: Bearer TOKEN&apos;（`mira serve token --new` 会生成新令牌）。</translation>
+    </message>
+    <message>
+        <source>The token is wrong: send the one `mira serve token --new` showed.</source>
+        <comment>phrase.server.wrong_token</comment>
+        <translation>令牌不正确：请使用 `mira serve token --new` 显示的令牌。</translation>
+    </message>
+    <message>
+        <source>This server answers only this computer ({client} is another address): turn on the local network in Settings → Local server, or `mira serve --lan`.</source>
+        <comment>phrase.server.not_local</comment>
+        <translation>此服务器只应答本机（{client} 是其他地址）：请在 设置 → 本地服务器 中开启局域网访问，或使用 `mira serve --lan`。</translation>
+    </message>
+    <message>
+        <source>Serving on {host} reaches other computers: turn on the local network (`mira serve --lan`, or Settings → Local server), which also requires a token.</source>
+        <comment>phrase.server.lan_needed</comment>
+        <translation>在 {host} 上提供服务会让其他电脑访问：请开启局域网访问（`mira serve --lan`，或 设置 → 本地服务器），这同时需要令牌。</translation>
+    </message>
+    <message>
+        <source>The port must be a number from 1 to 65535 (0: any free port), not {port}.</source>
+        <comment>phrase.server.bad_port</comment>
+        <translation>端口必须是 1 到 65535 之间的数字（0：任意空闲端口），而不是 {port}。</translation>
+    </message>
+    <message>
+        <source>Cannot serve on {host}:{port}: {reason}.</source>
+        <comment>phrase.server.cannot_bind</comment>
+        <translation>无法在 {host}:{port} 上提供服务：{reason}。</translation>
+    </message>
+    <message>
+        <source>No such endpoint: {path}. Mira serves /v1/models, /v1/chat/completions and /v1/embeddings.</source>
+        <comment>phrase.server.not_found</comment>
+        <translation>没有这个接口：{path}。Mira 提供 /v1/models、/v1/chat/completions 和 /v1/embeddings。</translation>
+    </message>
+    <message>
+        <source>The local server&apos;s new token (shown only now; keep it): {token}</source>
+        <comment>phrase.server.token_new</comment>
+        <translation>本地服务器的新令牌（只显示这一次，请保存）：{token}</translation>
+    </message>
+    <message>
+        <source>A token is kept in the keyring; `mira serve token --new` replaces it (it is never shown again).</source>
+        <comment>phrase.server.token_kept</comment>
+        <translation>令牌已保存在密钥环中；`mira serve token --new` 可替换它（它不会再次显示）。</translation>
+    </message>
+    <message>
+        <source>No token yet: `mira serve token --new` makes one.</source>
+        <comment>phrase.server.token_none</comment>
+        <translation>还没有令牌：`mira serve token --new` 会生成一个。</translation>
+    </message>
+    <message>
+        <source>Serving Mira&apos;s models on {url} (Ctrl+C stops).</source>
+        <comment>phrase.server.serving</comment>
+        <translation>正在 {url} 上提供 Mira 的模型（按 Ctrl+C 停止）。</translation>
     </message>
 </context>
 <context>

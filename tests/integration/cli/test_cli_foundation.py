@@ -60,6 +60,7 @@ def test_help_lists_the_command_groups() -> None:
         "attachments",
         "media",
         "transcribe",
+        "serve",
     ]
     assert "--data-dir" in result.stdout
 
