@@ -170,11 +170,41 @@ query_s=$(since "$started")
 hit=$(json "$work/kb-search.out" 'j["hits"][0]["document"] if j["hits"] else ""')
 [ "$hit" = rivers.txt ] || fail "kb search did not find rivers.txt (first hit: '${hit}')"
 
+# 6. Mira's models for other programs: `mira serve` on a free loopback port answers /v1/models and a
+# chat completion from the embedded model (uvicorn and starlette are in the bundle).
+started=$(now)
+timeout 300 python3 - "$mira" "$data" >"$work/serve.out" 2>"$work/serve.err" <<'PY' ||
+import json, re, subprocess, sys, urllib.request
+mira, data = sys.argv[1], sys.argv[2]
+server = subprocess.Popen([mira, "--data-dir", data, "serve", "--port", "0"], stdout=subprocess.PIPE, text=True)
+try:
+    line = server.stdout.readline()
+    url = re.search(r"http://[0-9.:]+", line)
+    if not url:
+        sys.exit(f"mira serve said no address: {line.strip()!r}")
+    base = url.group(0)
+    models = json.load(urllib.request.urlopen(base + "/v1/models", timeout=60))
+    model = models["data"][0]["id"]
+    body = json.dumps({"model": model, "max_tokens": 8, "messages": [{"role": "user", "content": "Say hi"}]})
+    request = urllib.request.Request(base + "/v1/chat/completions", body.encode(), {"Content-Type": "application/json"})
+    answer = json.load(urllib.request.urlopen(request, timeout=240))
+    text = answer["choices"][0]["message"]["content"]
+    if not text.strip():
+        sys.exit("mira serve answered with no text")
+    print(json.dumps({"model": model, "text": text}))
+finally:
+    server.terminate()
+    server.wait(30)
+PY
+    fail "mira serve: $(grep -v '^\s*$' "$work/serve.err" | tail -1)"
+serve_s=$(since "$started")
+
 echo "smoke: bundle $(du -sh "$bundle" | cut -f1) ($bundle)"
 echo "smoke: first start to painted window ${paint_s} s cold, ${warm_s} s warm; screenshot not blank (standard deviation $deviation)"
 echo "smoke: chat send ${answer_s} s (process start, model load, answer): ${answer:0:80}"
 echo "smoke: media speak ${speak_s} s (process start, Piper load, $(json "$work/speak.out" 'round(j["detail"].get("seconds", 0), 1)') s of speech)"
 echo "smoke: transcribe ${transcribe_s} s (process start, model join and load): ${heard:0:60}"
 echo "smoke: kb add ${index_s} s (one file, embedding model load included); kb search ${query_s} s (process start included)"
-echo "smoke: network for the CLI steps: $network"
+echo "smoke: mira serve ${serve_s} s (start, /v1/models, one completion): $(json "$work/serve.out" 'j["text"][:60]')"
+echo "smoke: network for the CLI steps: $network (mira serve: loopback only, not isolated)"
 echo "smoke: passed"
