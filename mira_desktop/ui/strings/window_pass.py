@@ -89,7 +89,7 @@ STRINGS: dict[str, Source] = {
     # The welcome page when the model is the embedded one (ui/chat/view.py).
     "win.try_model_note": translate(
         "win",
-        "The built-in SmolLM2 model is tiny and meant for trying Mira: its answers are often wrong, its Chinese ones garbled. For real use, pick a better model — a Qwen2.5 or GLM GGUF file, or Ollama or LM Studio already running on this computer.",
+        "The built-in SmolLM2 model is tiny and meant for trying Mira: its answers are often wrong, its Chinese ones garbled. For real use, pick a better model — a Qwen3.5 or Gemma 4 GGUF file (Get models suggests one that fits this computer), or Ollama or LM Studio already running on this computer.",
         "win.try_model_note",
     ),
     "win.try_model_link": translate("win", "Choose a better model…", "win.try_model_link"),

@@ -8206,9 +8206,9 @@ Start one on the right.</source>
         <translation>用 {embedder} 重建 {name}？每个文档都会在当前索引旁边重新嵌入，新索引就绪前当前索引照常回答。</translation>
     </message>
     <message>
-        <source>The built-in SmolLM2 model is tiny and meant for trying Mira: its answers are often wrong, its Chinese ones garbled. For real use, pick a better model — a Qwen2.5 or GLM GGUF file, or Ollama or LM Studio already running on this computer.</source>
+        <source>The built-in SmolLM2 model is tiny and meant for trying Mira: its answers are often wrong, its Chinese ones garbled. For real use, pick a better model — a Qwen3.5 or Gemma 4 GGUF file (Get models suggests one that fits this computer), or Ollama or LM Studio already running on this computer.</source>
         <comment>win.try_model_note</comment>
-        <translation>内置的 SmolLM2 模型很小，只适合试用 Mira：它的回答常常出错，中文回答常常不通顺。要认真使用，请换一个更好的模型——例如 Qwen2.5 或 GLM 的 GGUF 文件，或这台电脑上已在运行的 Ollama、LM Studio。</translation>
+        <translation>内置的 SmolLM2 模型很小，只适合试用 Mira：它的回答常常出错，中文回答常常不通顺。要认真使用，请换一个更好的模型——例如 Qwen3.5 或 Gemma 4 的 GGUF 文件（“获取模型”会推荐适合这台电脑的），或这台电脑上已在运行的 Ollama、LM Studio。</translation>
     </message>
     <message>
         <source>Choose a better model…</source>
