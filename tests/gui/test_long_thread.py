@@ -9,7 +9,7 @@ from pytestqt.qtbot import QtBot
 from mira_desktop.core.ids import new_id
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.threads.transfer import FORMAT, FORMAT_VERSION
-from mira_desktop.ui.chat.view import FIRST_SHOWN, ChatView
+from mira_desktop.ui.chat.view import FIRST_SHOWN, MORE_SHOWN, ChatView
 from mira_desktop.ui.shell.main_window import MainWindow
 from tests.gui.support import open_window
 
@@ -103,3 +103,14 @@ def test_older_messages_shown_above_keep_the_message_in_view_in_place(
     qtbot.waitUntil(lambda: len(view.widgets) > before, timeout=10_000)
     qtbot.waitUntil(lambda: bar.value() > 0)
     assert abs((first.y() - bar.value()) - on_screen) <= 1  # the same place on the screen
+
+
+def test_show_earlier_shows_older_messages_at_once_and_counts_those_left(
+    qtbot: QtBot, app_services: AppServices
+) -> None:
+    window = _opened(qtbot, app_services)
+    view = window.chat_view
+    before = len(view.widgets)
+    view.earlier_button.click()
+    assert _shown(view) == list(range(COUNT - before - MORE_SHOWN, COUNT))
+    assert view.earlier_button.text() == f"Show {COUNT - before - MORE_SHOWN} earlier messages"
