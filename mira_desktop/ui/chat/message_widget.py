@@ -24,6 +24,7 @@ from mira_desktop.ui.chat.long_text import breakable, without_breaks
 from mira_desktop.ui.chat.message_body import MessageLabel, show_settled
 from mira_desktop.ui.chat.message_parts import add_parts
 from mira_desktop.ui.chat.reasoning_block import ReasoningBlock
+from mira_desktop.ui.chat.streaming_text import StreamingText
 from mira_desktop.ui.i18n import tr
 from mira_desktop.ui.theme import current_is_dark
 
@@ -105,6 +106,8 @@ class MessageWidget(QFrame):
         self._frozen: list[QLabel] = []
         self._frozen_length = 0
         self._pieces: list[QWidget] = []  # the settled text's code blocks and later prose, after body
+        self.live: StreamingText | None = None  # the streaming answer's unfinished lines (made once needed)
+        self._frozen_box: QWidget | None = None  # its finished lines (made once needed)
         self.update_message(message)
 
     def _build_sources(self) -> QLabel:
@@ -242,9 +245,10 @@ class MessageWidget(QFrame):
         elif message.status == "complete" and "no_tool_use" in message.flags:
             status_text, state = tr("win.agent_no_tools"), "cut_off"  # an agent run that did nothing
         self.status.setText(breakable(status_text))  # an error may quote a path or a URL
-        self.status.setProperty("state", state)
-        self.status.style().unpolish(self.status)
-        self.status.style().polish(self.status)
+        if self.status.property("state") != state:  # a repolish relays the label out: only on a change
+            self.status.setProperty("state", state)
+            self.status.style().unpolish(self.status)
+            self.status.style().polish(self.status)
         self.status.setVisible(bool(status_text))
 
     def _show_actions(self, message: ViewMessage, user: bool) -> None:
@@ -363,20 +367,57 @@ class MessageWidget(QFrame):
             piece = MessageLabel(breakable(text[self._frozen_length : cut].rstrip("\n")))
             piece.setTextFormat(Qt.TextFormat.PlainText)
             piece.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            self.body_layout.insertWidget(len(self._frozen), piece)
+            self._frozen_lines().addWidget(piece)
             self._frozen.append(piece)
             self._frozen_length = cut
+        tail = text[self._frozen_length :]
+        if tail:  # the unfinished lines: one cheap layout per frame (never a QLabel's ten)
+            self.body.hide()
+            self._live_text().setText(tail)
+            self._live_text().show()
+            return
+        if self.live is not None:
+            self.live.hide()
+            self.live.setText("")
         agent = "agent" in self.message.flags or self.agent_panel is not None
         waiting = tr("win.agent_working") if agent else "…"  # the panel under it shows the steps
-        self.body.setText(breakable(text[self._frozen_length :]) or (waiting if not text else ""))
+        self.body.setText("" if text else waiting)
+        self.body.show()
+
+    def _frozen_lines(self) -> QVBoxLayout:
+        """The finished lines, in a box of their own: a box layout asks every label in it for its
+        height again whenever it is invalidated, and the live text below invalidates the message's
+        layout each frame; this box's layout is invalidated only when a line is frozen."""
+        if self._frozen_box is None:
+            self._frozen_box = QWidget()
+            lines = QVBoxLayout(self._frozen_box)
+            lines.setContentsMargins(0, 0, 0, 0)
+            lines.setSpacing(0)
+            self.body_layout.insertWidget(0, self._frozen_box)
+        self._frozen_box.show()
+        layout = self._frozen_box.layout()
+        assert isinstance(layout, QVBoxLayout)
+        return layout
+
+    def _live_text(self) -> StreamingText:
+        if self.live is None:
+            self.live = StreamingText()
+            self.body_layout.addWidget(self.live)  # after the frozen lines and the (hidden) body
+        return self.live
 
     def _drop_frozen(self) -> None:
         for piece in [*self._frozen, *self._pieces]:
-            self.body_layout.removeWidget(piece)
+            piece.hide()
             piece.deleteLater()
+        if self._frozen_box is not None:
+            self._frozen_box.hide()
         self._frozen = []
         self._frozen_length = 0
         self._pieces = []
+        if self.live is not None:  # settled: the whole answer is Markdown in body and its pieces
+            self.live.hide()
+            self.live.setText("")
+            self.body.show()
 
     def _ensure_editor(self) -> QPlainTextEdit:
         if self.editor is None:

@@ -17,9 +17,22 @@ from mira_desktop.ui.i18n import tr
 
 
 class ReasoningBlock(QFrame):
+    """Empty and hidden until there is reasoning to show: most messages have none, and a long
+    thread opens faster without their buttons and labels."""
+
+    toggle: QToolButton
+    copy_button: QToolButton
+    body: MessageLabel
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("reasoningBlock")
+        self._text = ""
+        self._built = False
+        self.hide()
+
+    def _build(self) -> None:
+        self._built = True
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 4)
         layout.setSpacing(2)
@@ -37,7 +50,6 @@ class ReasoningBlock(QFrame):
         self.copy_button.setAutoRaise(True)
         self.copy_button.setText(tr("message.thinking_copy"))
         self.copy_button.setToolTip(tr("message.thinking_copy"))
-        self._text = ""
         self.copy_button.clicked.connect(lambda: QGuiApplication.clipboard().setText(self._text))
         self.copy_button.hide()
         row.addWidget(self.toggle)
@@ -50,11 +62,10 @@ class ReasoningBlock(QFrame):
         self.body.hide()
         layout.addLayout(row)
         layout.addWidget(self.body)
-        self.hide()
 
     @property
     def opened(self) -> bool:
-        return self.toggle.isChecked()
+        return self._built and self.toggle.isChecked()
 
     def show_reasoning(self, text: str, seconds: float, *, thinking: bool) -> None:
         """``thinking``: the reasoning is still streaming (no answer text yet)."""
@@ -62,6 +73,8 @@ class ReasoningBlock(QFrame):
         self.setVisible(bool(self._text))
         if not self._text:
             return
+        if not self._built:
+            self._build()
         self.toggle.setText(tr("message.thinking") if thinking else tr("message.thought_for", seconds=_seconds(seconds)))
         if self.opened:
             self.body.setText(breakable(self._text))
