@@ -199,6 +199,9 @@ class ScriptedModel:
         yield Usage(prompt_tokens, len(pieces))
         yield Finish(str(reply.get("finish", "stop")))
 
+    def unload_if_idle(self, seconds: float) -> bool:
+        return False  # a script holds no memory worth giving back
+
     def close(self) -> None:
         return None
 

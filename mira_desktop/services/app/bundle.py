@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # the types only: the window paints its first frame before th
     from mira_desktop.services.media.service import MediaService
     from mira_desktop.services.memory.service import MemoryService
     from mira_desktop.services.model_catalog.catalog import ModelService
+    from mira_desktop.services.model_catalog.idle import IdleUnloader
     from mira_desktop.services.roles.service import RoleService
     from mira_desktop.services.speech_input.service import SpeechInputService
     from mira_desktop.services.threads.branches import BranchEditor
@@ -60,6 +61,7 @@ class AppServices:
     preferences: Preferences
     trash: TrashService
     other_processes: OtherProcesses  # the window follows what the `mira` command writes beside it
+    idle_models: IdleUnloader  # the window unloads local models left unused (the setting's minutes)
     info: InfoService
     knowledge_bases: KnowledgeBaseService
     knowledge: KnowledgeServices

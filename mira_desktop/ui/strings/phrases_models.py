@@ -240,6 +240,39 @@ STRINGS: dict[str, Source] = {
         "llama.cpp could not open {name} as this model's vision projector ({reason}): it may belong to another model. Pick the mmproj file of the same repository, or remove it with `mira models projector REF --none`.",
         "phrase.models.local.bad_projector",
     ),
+    "phrase.models.local.window_too_large": translate(
+        "phrase",
+        "{name} cannot load with a {window}-token window: it needs {needed} of memory (weights {weights}, KV cache {kv}) and {available} is free. The largest window that fits is {largest} tokens: set it with `mira models set {ref} --context {largest}` (or Settings → Models), or free memory.",
+        "phrase.models.local.window_too_large",
+    ),
+    "phrase.models.window_past_fit": translate(
+        "phrase",
+        "A {window}-token window for {name} needs {needed} of memory and {available} is free now (Mira sizes windows to at most {share} of it); the largest that fits is {largest} tokens. Set it anyway with --force, or pick at most {largest}.",
+        "phrase.models.window_past_fit",
+    ),
+    "phrase.models.window_past_trained": translate(
+        "phrase",
+        "{name} was trained for {trained} tokens: a {window}-token window is larger. Pick at most {trained}.",
+        "phrase.models.window_past_trained",
+    ),
+    "phrase.models.bad_window": translate(
+        "phrase",
+        "A context window is at least {low} tokens, not {window} (0 sizes it at load).",
+        "phrase.models.bad_window",
+    ),
+    "phrase.models.bad_kv_type": translate(
+        "phrase", "The KV cache type is one of {types}, not {kv_type!r}.", "phrase.models.bad_kv_type"
+    ),
+    "phrase.models.window_local_only": translate(
+        "phrase",
+        "{ref} is not a local model: only a local GGUF model has a context window and KV cache setting (a server sets its own).",
+        "phrase.models.window_local_only",
+    ),
+    "phrase.models.bad_idle": translate(
+        "phrase",
+        "Idle minutes are between 0 (never unload) and {high}, not {minutes}.",
+        "phrase.models.bad_idle",
+    ),
     "phrase.models.local.closed": translate(
         "phrase",
         "{name} was unloaded while it was being asked (its projector changed, or it was removed): ask again.",

@@ -4687,6 +4687,41 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <translation>llama.cpp 无法把 {name} 作为此模型的视觉投影器打开（{reason}）：它可能属于另一个模型。请选择同一仓库中的 mmproj 文件，或用 `mira models projector REF --none` 移除它。</translation>
     </message>
     <message>
+        <source>{name} cannot load with a {window}-token window: it needs {needed} of memory (weights {weights}, KV cache {kv}) and {available} is free. The largest window that fits is {largest} tokens: set it with `mira models set {ref} --context {largest}` (or Settings → Models), or free memory.</source>
+        <comment>phrase.models.local.window_too_large</comment>
+        <translation>{name} 无法以 {window} 词元的窗口加载：它需要 {needed} 内存（权重 {weights}，KV 缓存 {kv}），而当前可用 {available}。能放下的最大窗口是 {largest} 个词元：用 `mira models set {ref} --context {largest}`（或在 设置 → 模型 中）设置它，或释放一些内存。</translation>
+    </message>
+    <message>
+        <source>A {window}-token window for {name} needs {needed} of memory and {available} is free now (Mira sizes windows to at most {share} of it); the largest that fits is {largest} tokens. Set it anyway with --force, or pick at most {largest}.</source>
+        <comment>phrase.models.window_past_fit</comment>
+        <translation>{name} 使用 {window} 词元的窗口需要 {needed} 内存，而当前可用 {available}（Mira 确定窗口时最多使用其中的 {share}）；能放下的最大窗口是 {largest} 个词元。如仍要设置，请加 --force，或选择不超过 {largest} 的值。</translation>
+    </message>
+    <message>
+        <source>{name} was trained for {trained} tokens: a {window}-token window is larger. Pick at most {trained}.</source>
+        <comment>phrase.models.window_past_trained</comment>
+        <translation>{name} 训练时的上下文为 {trained} 个词元：{window} 词元的窗口超出了它。请选择不超过 {trained} 的值。</translation>
+    </message>
+    <message>
+        <source>A context window is at least {low} tokens, not {window} (0 sizes it at load).</source>
+        <comment>phrase.models.bad_window</comment>
+        <translation>上下文窗口至少为 {low} 个词元，而不是 {window}（0 表示加载时自动确定）。</translation>
+    </message>
+    <message>
+        <source>The KV cache type is one of {types}, not {kv_type!r}.</source>
+        <comment>phrase.models.bad_kv_type</comment>
+        <translation>KV 缓存类型应为 {types} 之一，而不是 {kv_type!r}。</translation>
+    </message>
+    <message>
+        <source>{ref} is not a local model: only a local GGUF model has a context window and KV cache setting (a server sets its own).</source>
+        <comment>phrase.models.window_local_only</comment>
+        <translation>{ref} 不是本地模型：只有本地 GGUF 模型才有上下文窗口和 KV 缓存设置（服务器会自行设置）。</translation>
+    </message>
+    <message>
+        <source>Idle minutes are between 0 (never unload) and {high}, not {minutes}.</source>
+        <comment>phrase.models.bad_idle</comment>
+        <translation>空闲分钟数应在 0（从不卸载）到 {high} 之间，而不是 {minutes}。</translation>
+    </message>
+    <message>
         <source>{name} was unloaded while it was being asked (its projector changed, or it was removed): ask again.</source>
         <comment>phrase.models.local.closed</comment>
         <translation>{name} 在被询问时被卸载了（它的投影器已更改，或它已被移除）：请再问一次。</translation>

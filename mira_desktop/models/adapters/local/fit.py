@@ -3,7 +3,8 @@
 Read from the GGUF header (of a remote file through a Range request, before anything is fetched):
 
 - weights: the file's size (llama.cpp maps the file; every page is touched while answering);
-- KV cache: layers × context × KV heads × (key + value length) × 2 bytes (f16, llama.cpp's default);
+- KV cache: layers × context × KV heads × (key + value length) × the bytes of one element: 2 for f16
+  (llama.cpp's default), 34/32 for q8_0 (blocks of 32 one-byte values and a 2-byte scale);
 - compute buffer: llama.cpp reserves the logits of a whole micro-batch (vocabulary × batch × 4
   bytes) and the activations of the widest layer (batch × embedding × 4 × 4 bytes).
 
@@ -22,7 +23,8 @@ from mira_desktop.models.adapters.local.gguf_metadata import GgufHeader
 
 FITS_SHARE = 0.70
 TIGHT_SHARE = 0.95
-KV_BYTES = 2  # f16 keys and values
+# The bytes of one cached key or value element for each KV cache type llama.cpp takes here.
+KV_TYPE_BYTES = {"f16": 2.0, "q8_0": 34 / 32}
 
 
 class Verdict(StrEnum):
@@ -59,10 +61,10 @@ def available_memory() -> int:
     return int(psutil.virtual_memory().available)
 
 
-def kv_cache_bytes(header: GgufHeader, context: int) -> int:
+def kv_cache_bytes(header: GgufHeader, context: int, kv_type: str = "f16") -> int:
     layers, heads = header.block_count or 0, header.head_count_kv or 0
-    per_token = heads * ((header.key_length or 0) + (header.value_length or 0)) * KV_BYTES
-    return layers * context * per_token
+    per_token = heads * ((header.key_length or 0) + (header.value_length or 0)) * KV_TYPE_BYTES[kv_type]
+    return round(layers * context * per_token)
 
 
 def compute_bytes(header: GgufHeader, batch: int) -> int:
@@ -70,7 +72,10 @@ def compute_bytes(header: GgufHeader, batch: int) -> int:
     return batch * vocab * 4 + batch * embedding * 4 * 4
 
 
-def estimate(header: GgufHeader, size: int, *, context: int, batch: int, available: int) -> FitEstimate:
+def estimate(
+    header: GgufHeader, size: int, *, context: int, batch: int, available: int, kv_type: str = "f16"
+) -> FitEstimate:
     """The memory a model of ``size`` bytes with ``header`` needs at ``context`` tokens."""
     window = min(context, header.context_length or context)
-    return FitEstimate(size, kv_cache_bytes(header, window), compute_bytes(header, batch), available, window)
+    kv = kv_cache_bytes(header, window, kv_type)
+    return FitEstimate(size, kv, compute_bytes(header, batch), available, window)
