@@ -144,7 +144,7 @@ def _wire(
                 lambda: ModelService.read_local_settings(settings),
                 tasks,
                 # the window's status line follows loads and unloads ("loading…", which are in memory)
-                on_state=lambda ref, state: changes.publish(Topic.MODELS, ref, model_state=state),
+                on_state=lambda ref, state: changes.publish(Topic.MODEL_MEMORY, ref, model_state=state),
             ),
             ModelKind.REMOTE: remote_adapter(providers.get_by_name, secrets),
             ModelKind.SCRIPTED: scripted_adapter(),

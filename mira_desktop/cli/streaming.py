@@ -88,7 +88,7 @@ def follow(
 
 def _say_load(services: AppServices, change: Change, err: TextIO) -> None:
     """A local model loading for this send (the first, or after an idle unload): said on stderr."""
-    state = change.data.get("model_state") if change.topic is Topic.MODELS else None
+    state = change.data.get("model_state") if change.topic is Topic.MODEL_MEMORY else None
     if state == "loading":
         print(f"mira: loading {change.ids[0]}…", file=err, flush=True)
     elif state == "loaded":

@@ -126,8 +126,8 @@ ENGLISH: dict[str, str] = {
     ),
     "models.window_past_fit": (
         "A {window}-token window for {name} needs {needed} of memory and {available} is free now (Mira sizes "
-        "windows to at most {share} of it); the largest that fits is {largest} tokens. Set it anyway with "
-        "--force, or pick at most {largest}."
+        "windows to at most {share} of it); the largest that fits is {largest} tokens. Pick at most {largest}, "
+        "or set it anyway (`--force` in the command)."
     ),
     "models.window_past_trained": (
         "{name} was trained for {trained} tokens: a {window}-token window is larger. Pick at most {trained}."

@@ -22,7 +22,7 @@ from mira_desktop.models.registry import ModelRegistry
 from mira_desktop.models.secrets import SecretStore
 from mira_desktop.services.model_catalog import local_options, projectors
 from mira_desktop.services.model_catalog.discovery import FoundModel, default_folders, discover
-from mira_desktop.services.model_catalog.local_options import LocalOptions
+from mira_desktop.services.model_catalog.local_options import LocalOptions, LocalWindow
 from mira_desktop.services.model_catalog.servers import KNOWN_SERVERS, FoundServer, probe
 from mira_desktop.store.providers import ProviderRepository
 from mira_desktop.store.settings import SettingsRepository
@@ -113,6 +113,19 @@ class ModelService:
         ref, _path = self._local_path(ref_text, "models.window_local_only")
         return local_options.options(self._settings, ref)
 
+    def local_window(self, ref_text: str) -> LocalWindow:
+        """A local model's window in use (or that it would load with now) and why, what it was
+        trained for, and its own setting (read from its file: call off the UI thread)."""
+        ref, path = self._local_path(ref_text, "models.window_local_only")
+        profile = self.registry.get(ref).profile()
+        return LocalWindow(
+            profile.context_window,
+            profile.context_reason,
+            local_options.trained_length(str(path)),
+            local_options.options(self._settings, ref),
+            self.registry.loaded(ref),
+        )
+
     def set_local_options(
         self, ref_text: str, *, context: int | None = None, kv_type: str | None = None, force: bool = False
     ) -> LocalOptions:
@@ -152,8 +165,12 @@ class ModelService:
     def unload_idle(self, seconds: float | None = None) -> list[str]:
         """Unload the local models unused for ``seconds`` (default: the setting's minutes); never one
         at work. The references unloaded."""
-        limit = self.idle_minutes() * 60 if seconds is None else seconds
-        return self.registry.unload_idle(limit) if limit > 0 else []
+        if seconds is None:
+            minutes = self.idle_minutes()
+            if not minutes:
+                return []  # the setting says never
+            seconds = minutes * 60
+        return self.registry.unload_idle(seconds)
 
     def effective_threads(self) -> int:
         return self.local_settings().threads or default_threads()

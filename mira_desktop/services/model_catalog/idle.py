@@ -4,7 +4,7 @@ unloaded and their memory given back; the next send loads them again.
 Never while a run is going (an agent run waits between its model calls, and a model's own thread
 refuses while it generates: :meth:`LlamaCppModel.unload_if_idle`). Started by the window
 (``watch``), not by the short-lived ``mira`` command. Each load and unload is announced on the change
-feed (``Topic.MODELS`` with ``model_state``), which the window's status line follows.
+feed (``Topic.MODEL_MEMORY`` with ``model_state``), which the window's status line follows.
 """
 
 from __future__ import annotations

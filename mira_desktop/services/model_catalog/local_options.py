@@ -33,6 +33,23 @@ class LocalOptions:
         return {"context": self.context, "kv_type": self.kv_type}
 
 
+@dataclass(frozen=True)
+class LocalWindow:
+    """A local model's window as the window shows it: in use (or planned) and why, its setting."""
+
+    tokens: int
+    reason: str  # trained | memory | setting
+    trained: int  # what the model was trained for (the most a setting may ask)
+    setting: LocalOptions
+    loaded: bool
+
+
+def trained_length(path_text: str) -> int:
+    from pathlib import Path
+
+    return trained_for(read_file_header(Path(path_text)))
+
+
 def all_options(settings: SettingsRepository) -> dict[str, LocalOptions]:
     stored = settings.get(OPTIONS_SETTING, {})
     if not isinstance(stored, dict):

@@ -247,7 +247,7 @@ STRINGS: dict[str, Source] = {
     ),
     "phrase.models.window_past_fit": translate(
         "phrase",
-        "A {window}-token window for {name} needs {needed} of memory and {available} is free now (Mira sizes windows to at most {share} of it); the largest that fits is {largest} tokens. Set it anyway with --force, or pick at most {largest}.",
+        "A {window}-token window for {name} needs {needed} of memory and {available} is free now (Mira sizes windows to at most {share} of it); the largest that fits is {largest} tokens. Pick at most {largest}, or set it anyway (`--force` in the command).",
         "phrase.models.window_past_fit",
     ),
     "phrase.models.window_past_trained": translate(

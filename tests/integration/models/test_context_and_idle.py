@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from mira_desktop.core.changes import Change, Topic
-from mira_desktop.core.conversation.runs import RunStatus
+from mira_desktop.core.conversation.runs import EventType, RunStatus
 from mira_desktop.core.errors import ConflictError, InvalidInputError, MiraError
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.chat.service import SendOptions
@@ -23,7 +23,7 @@ def _states(services: AppServices) -> queue.Queue[tuple[str, str]]:
     heard: queue.Queue[tuple[str, str]] = queue.Queue()
 
     def listen(change: Change) -> None:
-        if change.topic is Topic.MODELS and "model_state" in change.data:
+        if change.topic is Topic.MODEL_MEMORY:
             heard.put((change.ids[0], change.data["model_state"]))
 
     services.changes.subscribe(listen)
@@ -103,12 +103,11 @@ def test_a_short_idle_timeout_unloads_the_model_and_the_next_send_loads_it_again
 def test_a_running_answer_keeps_its_model_loaded(services: AppServices) -> None:
     services.models.load("local:smollm2")
     heard = _states(services)
+    deltas: queue.Queue[object] = queue.Queue()
+    services.run_bus.subscribe(lambda event: deltas.put(event) if event.type == EventType.MESSAGE_DELTA else None)
     handle = services.chat.send(None, "Write a long story about a cat.", SendOptions(model_ref="local:smollm2"))
-    looks = 0
-    while not handle.done.is_set():  # looked at as often as it can be while the answer is written
-        assert services.idle_models.check(seconds=0.0) == []
-        looks += 1
-    assert looks > 0
+    deltas.get(timeout=60)  # the model is writing the answer
+    assert services.idle_models.check(seconds=0.0) == []  # a run is going: nothing is unloaded
     assert handle.wait(120) is RunStatus.COMPLETED
     assert heard.empty()  # it was never unloaded (nor loaded again) during the run
     services.idle_models.watch(interval_s=0.05, seconds=lambda: 0.3)

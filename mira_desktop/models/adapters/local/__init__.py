@@ -34,7 +34,7 @@ def local_adapter(
     on_state: Callable[[str, str], None] | None = None,
 ) -> Adapter:
     """``local:smollm2`` (the embedded default) or ``local:/path/to/model.gguf``; ``on_state`` hears
-    (reference, "loading" | "loaded" | "unloaded") as a model loads and unloads."""
+    (reference, "loading" | "loaded" | "failed" | "unloaded") as a model loads and unloads."""
 
     def path_of(ref: ModelRef) -> tuple[Path, str]:
         path = local_model_path(ref)

@@ -57,7 +57,7 @@ from mira_desktop.models.reasoning import ReasoningSplitter
 
 _DONE = object()
 # What a model tells ``on_state`` (its reference, and one of these) as it loads and unloads.
-LOADING, LOADED, UNLOADED = "loading", "loaded", "unloaded"
+LOADING, LOADED, FAILED, UNLOADED = "loading", "loaded", "failed", "unloaded"
 
 
 class LlamaCppModel:
@@ -118,7 +118,7 @@ class LlamaCppModel:
                     self._llm = self._create()
                 finally:  # loaded, or not: the window's "loading…" ends either way
                     self._used_at = time.monotonic()
-                    self._on_state(self.ref, LOADED if self._llm is not None else UNLOADED)
+                    self._on_state(self.ref, LOADED if self._llm is not None else FAILED)
             return self._llm
 
     def window(self) -> WindowChoice:
