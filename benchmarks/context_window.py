@@ -12,9 +12,10 @@ answers a short prompt only (the same 8,192 tokens here as the largest set windo
 
 Goals: the estimate (weights + KV cache + compute buffer from the GGUF header: ``fit.py``, the one Get
 models shows) within 15 % of the memory measured after a full window, at each of the three windows;
-an idle unload gives back at least 90 % of what the load took (RSS after a full window minus RSS
-after the unload, against RSS after the load minus RSS before it). What it gives back of all the
-process gained (Python's allocations for the request included) is printed beside it.
+an idle unload gives back at least 90 % of what the load took — judged strictly: RSS after a full
+window minus RSS after the unload, against all the process gained since before the load (Python's own
+allocations for the request included). Against what the load alone took (RSS after the load minus
+RSS before it) it is printed beside it, and is over 100 % (the full window took more).
 
 Run: ``.venv/bin/python benchmarks/context_window.py [--runs N]``; results in
 ``benchmarks/results/context_window.json``; exits 1 when a goal is missed.
@@ -116,7 +117,7 @@ def main() -> int:
         }  # fmt: skip
         if key != "0":
             goals.at_most(f"estimate vs RSS after a full {first['window']:,}-token window (|error|)", abs(error) * 100, ESTIMATE_GOAL * 100, " %")
-            goals.at_least(f"given back by an idle unload, of what the load took ({first['window']:,} tokens, worst run)", min(given) * 100, GIVEN_BACK_GOAL * 100, " %")  # fmt: skip
+            goals.at_least(f"given back by an idle unload, of all the process gained ({first['window']:,} tokens, worst run)", min(given_all) * 100, GIVEN_BACK_GOAL * 100, " %")  # fmt: skip
     header = ["window", "estimate MB", "RSS loaded MB", "min", "max", "RSS full window MB", "min", "max",
               "estimate vs full", "given back / load", "given back / all gained"]  # fmt: skip
     print(table(header, rows))

@@ -239,10 +239,15 @@ class LlamaCppModel:
         )
 
     def count_tokens(self, text: str) -> int:
-        # Tokenizing reads only the vocabulary, so it is safe beside a running generation.
-        llm = self._llm if self._llm is not None else self._on_worker(self._ensure_loaded).result()
-        self._used_at = time.monotonic()
-        return len(llm.tokenize(text.encode("utf-8"), add_bos=False, special=False))
+        # Tokenizing reads only the vocabulary, so it is safe beside a running generation; it holds
+        # the load lock, so an idle unload (which frees the model under it) never runs meanwhile.
+        while True:
+            with self._load_lock:
+                llm = self._llm
+                if llm is not None:
+                    self._used_at = time.monotonic()
+                    return len(llm.tokenize(text.encode("utf-8"), add_bos=False, special=False))
+            self._on_worker(self._ensure_loaded).result()
 
     # -- unloading when idle ---------------------------------------------------------------------
     def idle_seconds(self) -> float:
