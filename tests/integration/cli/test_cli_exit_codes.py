@@ -121,6 +121,7 @@ def test_llama_cpp_logging_goes_to_the_log_file_not_the_terminal(tmp_path: Path)
     # Only Mira's own lines (the model loading, with its window); none of llama.cpp's.
     loading, loaded = first.stderr.splitlines()
     assert loading == "mira: loading local:smollm2…"
-    assert loaded.startswith("mira: local:smollm2 loaded (") and " tokens — what " in loaded
+    assert loaded.startswith("mira: local:smollm2 loaded (")
+    assert " tokens — what " in loaded
     log = (data / "logs" / "mira.log").read_text("utf-8")
     assert "mira.llama_cpp" in log
