@@ -80,7 +80,10 @@ def probe(path: Path, window: int) -> dict[str, Any]:
     windows measure the memory of a full one."""
     fill = "fill" if window else "short"
     out = subprocess.run(
-        [sys.executable, "-c", _PROBE, str(path), str(window), fill], check=True, capture_output=True, text=True
+        [sys.executable, "-c", _PROBE, str(path), str(window), fill],
+        check=True,
+        capture_output=True,
+        text=True,
     ).stdout
     return dict(json.loads(out.strip().splitlines()[-1]))
 
@@ -116,7 +119,12 @@ def main() -> int:
             "given_back_of_load": Spread.of(given).to_json(given), "given_back_of_all": Spread.of(given_all).to_json(given_all),
         }  # fmt: skip
         if key != "0":
-            goals.at_most(f"estimate vs RSS after a full {first['window']:,}-token window (|error|)", abs(error) * 100, ESTIMATE_GOAL * 100, " %")
+            goals.at_most(
+                f"estimate vs RSS after a full {first['window']:,}-token window (|error|)",
+                abs(error) * 100,
+                ESTIMATE_GOAL * 100,
+                " %",
+            )
             goals.at_least(f"given back by an idle unload, of all the process gained ({first['window']:,} tokens, worst run)", min(given_all) * 100, GIVEN_BACK_GOAL * 100, " %")  # fmt: skip
     header = ["window", "estimate MB", "RSS loaded MB", "min", "max", "RSS full window MB", "min", "max",
               "estimate vs full", "given back / load", "given back / all gained"]  # fmt: skip

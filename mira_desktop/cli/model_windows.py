@@ -11,7 +11,11 @@ from mira_desktop.cli.output import Output
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
 
-REASONS = {"trained": "what the model was trained for", "memory": "what memory allows", "setting": "your setting"}
+REASONS = {
+    "trained": "what the model was trained for",
+    "memory": "what memory allows",
+    "setting": "your setting",
+}
 
 
 def register(
@@ -24,9 +28,14 @@ def register(
     )
     window.add_argument("ref", help="a local model, e.g. local:smollm2 or local:/path/model.gguf")
     window.add_argument(
-        "--context", type=int, metavar="N", help="its window in tokens; 0: sized at load from its file and free memory"
+        "--context",
+        type=int,
+        metavar="N",
+        help="its window in tokens; 0: sized at load from its file and free memory",
     )
-    window.add_argument("--kv-type", choices=["f16", "q8_0"], help="its KV cache type (q8_0 takes about half the memory)")
+    window.add_argument(
+        "--kv-type", choices=["f16", "q8_0"], help="its KV cache type (q8_0 takes about half the memory)"
+    )
     window.add_argument(
         "--force", action="store_true", help="set a window larger than what fits in free memory now"
     )
@@ -41,7 +50,7 @@ def register(
 
 
 def window_text(capabilities: dict[str, object]) -> str:
-    """"8,192 tokens — what the model was trained for", or "?" when unknown."""
+    """The window and why ("8,192 tokens — what the model was trained for"), or "?" when unknown."""
     tokens = capabilities.get("context_window")
     if not isinstance(tokens, int):
         return "?"
@@ -68,6 +77,10 @@ def _idle(args: argparse.Namespace, services: AppServices, out: Output) -> int:
     if args.minutes is not None:
         services.models.set_idle_minutes(args.minutes)
     minutes = services.models.idle_minutes()
-    text = f"A local model unused for {minutes:g} minutes is unloaded." if minutes else "Local models stay loaded."
+    text = (
+        f"A local model unused for {minutes:g} minutes is unloaded."
+        if minutes
+        else "Local models stay loaded."
+    )
     out.result({"idle_minutes": minutes}, text)
     return 0

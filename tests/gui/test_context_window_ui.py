@@ -68,7 +68,9 @@ def test_the_models_page_shows_and_sets_a_local_models_window_and_kv_type(
 def test_a_window_past_free_memory_is_asked_about_before_it_is_kept(
     qtbot: QtBot, app_services: AppServices, tmp_path: Path
 ) -> None:
-    path = write_gguf(tmp_path / "huge.gguf", layers=80, context=1 << 24, embedding=8192, heads=64, heads_kv=8)
+    path = write_gguf(
+        tmp_path / "huge.gguf", layers=80, context=1 << 24, embedding=8192, heads=64, heads_kv=8
+    )
     ref = app_services.models.add_local(str(path)).ref
     window = open_window(qtbot, app_services)
     window.open_settings()
@@ -113,7 +115,9 @@ def test_the_window_and_the_status_line_speak_chinese(
     qtbot: QtBot, chinese: None, app_services: AppServices
 ) -> None:
     window = _loaded_window(qtbot, app_services)
-    qtbot.waitUntil(lambda: window.header.window_label.text() == "8,192 个词元 — 模型训练时的长度", timeout=10_000)
+    qtbot.waitUntil(
+        lambda: window.header.window_label.text() == "8,192 个词元 — 模型训练时的长度", timeout=10_000
+    )
     assert window.memory_label.text().startswith("内存中：")
     window.open_settings()
     page = window.settings_dialog.models_page

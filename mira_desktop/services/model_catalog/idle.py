@@ -29,7 +29,9 @@ class IdleUnloader:
         """Look every ``interval_s`` until the app closes (once; later calls do nothing); ``seconds``:
         the idle time that unloads (default: the setting's minutes)."""
         if self._task is None:
-            self._task = self._tasks.start("idle-models", lambda cancel: self._loop(cancel, interval_s, seconds))
+            self._task = self._tasks.start(
+                "idle-models", lambda cancel: self._loop(cancel, interval_s, seconds)
+            )
 
     def check(self, seconds: float | None = None) -> list[str]:
         """Unload what has been idle long enough, unless a run is going; the references unloaded."""

@@ -16,14 +16,26 @@ pytestmark = pytest.mark.slow
 def test_a_local_models_window_is_sized_at_load_until_set(mira: Mira) -> None:
     shown = mira("models", "set", "local:smollm2")
     assert shown.code == 0
-    assert "window sized at load, KV cache f16; now 8,192 tokens — what the model was trained for" in shown.out
+    assert (
+        "window sized at load, KV cache f16; now 8,192 tokens — what the model was trained for" in shown.out
+    )
     chosen = mira("--json", "models", "set", "local:smollm2", "--context", "4096", "--kv-type", "q8_0").json()
-    assert chosen == {"ref": "local:smollm2", "context": 4096, "kv_type": "q8_0", "window": 4096, "reason": "setting"}
+    assert chosen == {
+        "ref": "local:smollm2",
+        "context": 4096,
+        "kv_type": "q8_0",
+        "window": 4096,
+        "reason": "setting",
+    }
     assert "4,096 tokens — your setting" in mira("models", "list").out
 
 
-def test_a_window_past_free_memory_is_refused_with_the_numbers_unless_forced(mira: Mira, tmp_path: Path) -> None:
-    path = write_gguf(tmp_path / "huge.gguf", layers=80, context=1 << 24, embedding=8192, heads=64, heads_kv=8)
+def test_a_window_past_free_memory_is_refused_with_the_numbers_unless_forced(
+    mira: Mira, tmp_path: Path
+) -> None:
+    path = write_gguf(
+        tmp_path / "huge.gguf", layers=80, context=1 << 24, embedding=8192, heads=64, heads_kv=8
+    )
     ref = mira("--json", "models", "add-local", str(path)).json()["ref"]
     refused = mira("models", "set", ref, "--context", str(1 << 24))
     assert refused.code != 0

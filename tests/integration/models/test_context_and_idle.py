@@ -34,7 +34,9 @@ def _next(heard: queue.Queue[tuple[str, str]]) -> tuple[str, str]:
     return heard.get(timeout=60)
 
 
-def test_the_embedded_model_loads_with_a_window_chosen_from_its_file_and_memory(services: AppServices) -> None:
+def test_the_embedded_model_loads_with_a_window_chosen_from_its_file_and_memory(
+    services: AppServices,
+) -> None:
     profile = services.models.load("local:smollm2")
     assert profile.context_window == 8192  # SmolLM2 was trained for 8,192 tokens; memory here holds them
     assert profile.context_reason == "trained"
@@ -61,9 +63,13 @@ def test_a_window_past_what_the_model_was_trained_for_is_refused(services: AppSe
         services.models.set_local_options("local:smollm2", context=16384)
 
 
-def test_a_window_too_large_for_memory_is_refused_with_the_numbers(services: AppServices, tmp_path: Path) -> None:
+def test_a_window_too_large_for_memory_is_refused_with_the_numbers(
+    services: AppServices, tmp_path: Path
+) -> None:
     # A 70B-shaped header trained for 16M tokens: its KV cache alone would take terabytes.
-    path = write_gguf(tmp_path / "huge.gguf", layers=80, context=1 << 24, embedding=8192, heads=64, heads_kv=8)
+    path = write_gguf(
+        tmp_path / "huge.gguf", layers=80, context=1 << 24, embedding=8192, heads=64, heads_kv=8
+    )
     ref = services.models.add_local(str(path)).ref
     with pytest.raises(ConflictError) as refused:  # the window asks; the command wants --force
         services.models.set_local_options(ref, context=1 << 24)
@@ -82,7 +88,9 @@ def test_a_window_too_large_for_memory_is_refused_with_the_numbers(services: App
     assert f"mira models set {ref} --context" in said
 
 
-def test_a_short_idle_timeout_unloads_the_model_and_the_next_send_loads_it_again(services: AppServices) -> None:
+def test_a_short_idle_timeout_unloads_the_model_and_the_next_send_loads_it_again(
+    services: AppServices,
+) -> None:
     heard = _states(services)
     first = services.chat.send(None, "Say hi", SendOptions(model_ref="local:smollm2"))
     assert _next(heard) == ("local:smollm2", "loading")
@@ -104,8 +112,12 @@ def test_a_running_answer_keeps_its_model_loaded(services: AppServices) -> None:
     services.models.load("local:smollm2")
     heard = _states(services)
     deltas: queue.Queue[object] = queue.Queue()
-    services.run_bus.subscribe(lambda event: deltas.put(event) if event.type == EventType.MESSAGE_DELTA else None)
-    handle = services.chat.send(None, "Write a long story about a cat.", SendOptions(model_ref="local:smollm2"))
+    services.run_bus.subscribe(
+        lambda event: deltas.put(event) if event.type == EventType.MESSAGE_DELTA else None
+    )
+    handle = services.chat.send(
+        None, "Write a long story about a cat.", SendOptions(model_ref="local:smollm2")
+    )
     deltas.get(timeout=60)  # the model is writing the answer
     assert services.idle_models.check(seconds=0.0) == []  # a run is going: nothing is unloaded
     assert handle.wait(120) is RunStatus.COMPLETED

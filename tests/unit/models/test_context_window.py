@@ -25,7 +25,12 @@ BATCH = 256
 def big(tmp_path_factory: pytest.TempPathFactory) -> tuple[GgufHeader, int]:
     """A 70B-shaped header (80 layers, 8 KV heads of 128) trained for 131,072 tokens."""
     path = write_gguf(
-        tmp_path_factory.mktemp("gguf") / "big.gguf", layers=80, context=131072, embedding=8192, heads=64, heads_kv=8
+        tmp_path_factory.mktemp("gguf") / "big.gguf",
+        layers=80,
+        context=131072,
+        embedding=8192,
+        heads=64,
+        heads_kv=8,
     )
     header = read_file_header(path)
     assert header is not None
@@ -56,7 +61,9 @@ def test_a_q8_cache_holds_a_larger_window_in_the_same_memory(big: tuple[GgufHead
     q8 = choose_window(header, size, available=16 * GB, batch=BATCH, kv_type="q8_0")
     assert q8.tokens > f16.tokens
     same = estimate(header, size, context=8192, batch=BATCH, available=GB, kv_type="q8_0")
-    assert same.kv_cache == round(estimate(header, size, context=8192, batch=BATCH, available=GB).kv_cache * 34 / 64)
+    assert same.kv_cache == round(
+        estimate(header, size, context=8192, batch=BATCH, available=GB).kv_cache * 34 / 64
+    )
 
 
 def test_a_setting_is_used_as_set_while_memory_holds_it(big: tuple[GgufHeader, int]) -> None:

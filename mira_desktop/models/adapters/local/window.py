@@ -122,7 +122,9 @@ def plan_window(
     if header is None:  # not a GGUF this reader knows: check_gguf says why at the load
         raise ModelError.classified(ErrorKind.MODEL_ERROR, "models.local.unloadable", name=path.name)
     # A projector that is gone is said when the model loads (with its fix), not here.
-    size = path.stat().st_size + (projector.stat().st_size if projector is not None and projector.is_file() else 0)
+    size = path.stat().st_size + (
+        projector.stat().st_size if projector is not None and projector.is_file() else 0
+    )
     try:
         return choose_window(
             header,
