@@ -170,9 +170,9 @@ def refetch(hub: StandInHub, size: int, runs: int, scratch: Path) -> dict[str, A
 
 
 def fit(runs: int) -> dict[str, Any]:
+    from mira_desktop.models.adapters.local.fit import estimate
     from mira_desktop.models.adapters.local.gguf_metadata import read_file_header
     from mira_desktop.models.adapters.local.settings import LocalSettings
-    from mira_desktop.services.hub.fit import estimate
 
     path = smollm2()
     header = read_file_header(path)

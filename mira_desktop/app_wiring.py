@@ -56,7 +56,7 @@ def build_services(
 def _wire(
     folder: DataFolder, database: Database, bus: NotificationBus, tasks: TaskRunner, secrets: SecretStore
 ) -> AppServices:
-    from mira_desktop.core.changes import ChangeFeed
+    from mira_desktop.core.changes import ChangeFeed, Topic
     from mira_desktop.core.conversation.runs import RunKind
     from mira_desktop.core.fileio import remove_stray_temporaries
     from mira_desktop.core.model_refs import ModelKind
@@ -98,6 +98,7 @@ def _wire(
     from mira_desktop.services.media.service import MediaService
     from mira_desktop.services.memory.service import MemoryService
     from mira_desktop.services.model_catalog.catalog import ModelService
+    from mira_desktop.services.model_catalog.idle import IdleUnloader
     from mira_desktop.services.roles.service import RoleService
     from mira_desktop.services.sandbox.bwrap import availability
     from mira_desktop.services.skills.context import SkillContext
@@ -143,7 +144,12 @@ def _wire(
     providers = ProviderRepository(database)
     registry = ModelRegistry(
         {
-            ModelKind.LOCAL: local_adapter(lambda: ModelService.read_local_settings(settings), tasks),
+            ModelKind.LOCAL: local_adapter(
+                lambda: ModelService.read_local_settings(settings),
+                tasks,
+                # the window's status line follows loads and unloads ("loading…", which are in memory)
+                on_state=lambda ref, state: changes.publish(Topic.MODEL_MEMORY, ref, model_state=state),
+            ),
             ModelKind.REMOTE: remote_adapter(providers.get_by_name, secrets),
             ModelKind.SCRIPTED: scripted_adapter(),
         }
@@ -337,6 +343,7 @@ def _wire(
         preferences=Preferences(settings, changes),
         trash=trash,
         other_processes=OtherProcesses(database, changes, tasks, ChangeLog(database)),
+        idle_models=IdleUnloader(models, lambda: bool(chat.active_runs()), tasks),
         info=InfoService(folder, database, settings),
         knowledge_bases=knowledge.bases,
         knowledge=knowledge,

@@ -1,4 +1,4 @@
-"""`mira models list|default|roles|discover|add-local|add-remote|vision|projector|image-side|remove|test|template`
+"""`mira models list|default|roles|discover|add-local|add-remote|vision|projector|image-side|set|idle|remove|test|template`
 (and, in ``cli/downloads.py``, the Hub: search, files, download, downloads, hub)."""
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from mira_desktop.cli import downloads as hub_commands
+from mira_desktop.cli import model_windows
 from mira_desktop.cli.output import Output
 from mira_desktop.core.errors import InvalidInputError
 
@@ -65,6 +66,7 @@ def register(
     vision.add_argument("state", choices=["on", "off"])
     vision.set_defaults(handler=_vision)
     _register_vision(commands, common)
+    model_windows.register(commands, common)
     remove = commands.add_parser(
         "remove", help="remove a remote provider (and its key) or a local file", parents=[common]
     )
@@ -144,7 +146,7 @@ def _list(args: argparse.Namespace, services: AppServices, out: Output) -> int:
         flags = ",".join(
             k.removeprefix("supports_") for k, v in caps.items() if k.startswith("supports_") and v
         )
-        window = str(caps.get("context_window", "?"))
+        window = model_windows.window_text(caps)
         state = "loaded" if e.loaded else ("error" if e.detail else "-")
         tools = str(caps.get("tool_call_format", "-"))
         # the variable its template takes (enable_thinking, reasoning_effort), "no", or "-" when unknown

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from types import FrameType
 from typing import TYPE_CHECKING, TextIO
 
+from mira_desktop.core.changes import Change, Topic
 from mira_desktop.core.conversation.runs import PAUSE_EVENTS, EventType
 
 if TYPE_CHECKING:
@@ -43,6 +44,7 @@ def follow(
     err = stderr or sys.stderr
     events: queue.Queue[LiveEvent] = queue.Queue()
     unsubscribe = services.run_bus.subscribe(events.put)
+    unsubscribe_loads = services.changes.subscribe(lambda change: _say_load(services, change, err))
     handle: RunHandle | None = None
 
     def on_sigint(_signum: int, _frame: FrameType | None) -> None:
@@ -81,6 +83,19 @@ def follow(
     finally:
         signal.signal(signal.SIGINT, previous)
         unsubscribe()
+        unsubscribe_loads()
+
+
+def _say_load(services: AppServices, change: Change, err: TextIO) -> None:
+    """A local model loading for this send (the first, or after an idle unload): said on stderr."""
+    state = change.data.get("model_state") if change.topic is Topic.MODEL_MEMORY else None
+    if state == "loading":
+        print(f"mira: loading {change.ids[0]}…", file=err, flush=True)
+    elif state == "loaded":
+        from mira_desktop.cli.model_windows import window_text
+
+        window = window_text(services.models.entry(change.ids[0]).capabilities)
+        print(f"mira: {change.ids[0]} loaded ({window})", file=err, flush=True)
 
 
 def _print_event(event: LiveEvent, out: TextIO, thinking: TextIO | None, *, as_json: bool) -> None:

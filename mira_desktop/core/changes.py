@@ -22,6 +22,9 @@ class Topic(StrEnum):
     INDEX = "index"  # documents queued, a job progressed or ended, a document removed
     ROLES = "roles"
     MODELS = "models"  # providers, local files, the default model, settings
+    # A local model of this process is loading, loaded, failed to load or was unloaded (``model_state``):
+    # its window is known once it loaded. Not recorded for other processes: each holds its own models.
+    MODEL_MEMORY = "model_memory"
     WORKSPACES = "workspaces"
     RUNS = "runs"  # a run is waiting for approval, resumed, undone
     PREFERENCES = "preferences"  # theme, language

@@ -108,6 +108,9 @@ class ModelProfile:
     # Its template reads an earlier turn's reasoning (``reasoning_content``): within one agent run's
     # tool loop the reasoning of the run's own earlier steps goes back to it.
     reasoning_in_tool_loop: bool = False
+    # Why its window is what it is (a local model's, chosen at load): "trained" (what it was trained
+    # for), "memory" (what free memory holds) or "setting" (the person's); "" for a server's model.
+    context_reason: str = ""
 
 
 class ChatModel(Protocol):
@@ -130,5 +133,9 @@ class ChatModel(Protocol):
     def count_tokens(self, text: str) -> int: ...
 
     def stream(self, request: ChatRequest, cancel: CancelToken) -> Iterator[Chunk]: ...
+
+    def unload_if_idle(self, seconds: float) -> bool:
+        """Give its memory back if it held any and went unused for ``seconds``; True if it did."""
+        ...
 
     def close(self) -> None: ...

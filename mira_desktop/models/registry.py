@@ -50,6 +50,18 @@ class ModelRegistry:
         model = self._models.get(str(parse_model_ref(ref_text)))
         return model is not None and model.loaded
 
+    def loaded_refs(self) -> list[str]:
+        """The models holding their weights in memory now."""
+        with self._lock:
+            models = list(self._models.items())
+        return [ref for ref, model in models if model.loaded]
+
+    def unload_idle(self, seconds: float) -> list[str]:
+        """Unload each model unused for ``seconds`` (each refuses while it works); those unloaded."""
+        with self._lock:
+            models = list(self._models.items())
+        return [ref for ref, model in models if model.loaded and model.unload_if_idle(seconds)]
+
     def forget(self, ref_text: str) -> None:
         """Drop (and unload) a cached adapter, e.g. after its provider changed."""
         with self._lock:

@@ -80,6 +80,7 @@ QScrollBar::add-page, QScrollBar::sub-page {{ background: none; }}
 #retryButton {{ padding: 3px 12px; border-radius: 6px; background: {retry_bg}; color: {retry_text}; border: 1px solid {retry_border}; }}
 #stopButton {{ padding: 8px 18px; border-radius: 8px; background: {stop}; color: white; }}
 #contextMeter {{ color: {muted}; font-size: 11px; }}
+#contextWindow {{ color: {muted}; font-size: 11px; }}
 #composerWait {{ color: {muted}; font-size: 11px; }}
 #contextMeter[level="high"] {{ color: {error}; }}
 #earlierButton {{ padding: 4px 12px; }}

@@ -152,6 +152,26 @@ ENGLISH: dict[str, str] = {
         "another model. Pick the mmproj file of the same repository, or remove it with "
         "`mira models projector REF --none`."
     ),
+    "models.local.window_too_large": (
+        "{name} cannot load with a {window}-token window: it needs {needed} of memory (weights {weights}, KV "
+        "cache {kv}) and {available} is free. The largest window that fits is {largest} tokens: set it with "
+        "`mira models set {ref} --context {largest}` (or Settings → Models), or free memory."
+    ),
+    "models.window_past_fit": (
+        "A {window}-token window for {name} needs {needed} of memory and {available} is free now (Mira sizes "
+        "windows to at most {share} of it); the largest that fits is {largest} tokens. Pick at most {largest}, "
+        "or set it anyway (`--force` in the command)."
+    ),
+    "models.window_past_trained": (
+        "{name} was trained for {trained} tokens: a {window}-token window is larger. Pick at most {trained}."
+    ),
+    "models.bad_window": "A context window is at least {low} tokens, not {window} (0 sizes it at load).",
+    "models.bad_kv_type": "The KV cache type is one of {types}, not {kv_type!r}.",
+    "models.window_local_only": (
+        "{ref} is not a local model: only a local GGUF model has a context window and KV cache setting "
+        "(a server sets its own)."
+    ),
+    "models.bad_idle": "Idle minutes are between 0 (never unload) and {high}, not {minutes}.",
     "models.local.closed": (
         "{name} was unloaded while it was being asked (its projector changed, or it was removed): ask again."
     ),

@@ -214,6 +214,9 @@ class ScriptedModel:
             if released is not None and released.exists():
                 return
 
+    def unload_if_idle(self, seconds: float) -> bool:
+        return False  # a script holds no memory worth giving back
+
     def close(self) -> None:
         return None
 

@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # the types only: the window paints its first frame before th
     from mira_desktop.services.media.service import MediaService
     from mira_desktop.services.memory.service import MemoryService
     from mira_desktop.services.model_catalog.catalog import ModelService
+    from mira_desktop.services.model_catalog.idle import IdleUnloader
     from mira_desktop.services.roles.service import RoleService
     from mira_desktop.services.skills.library import SkillLibrary
     from mira_desktop.services.speech_input.service import SpeechInputService
@@ -63,6 +64,7 @@ class AppServices:
     preferences: Preferences
     trash: TrashService
     other_processes: OtherProcesses  # the window follows what the `mira` command writes beside it
+    idle_models: IdleUnloader  # the window unloads local models left unused (the setting's minutes)
     info: InfoService
     knowledge_bases: KnowledgeBaseService
     knowledge: KnowledgeServices

@@ -37,8 +37,8 @@ class OtherProcesses:
 
     def record(self, change: Change) -> None:
         """Keep ``change`` (one this process announced) for the other processes (the command does)."""
-        if change.data.get("source") != "another process":
-            self._log.record(change.topic.value, change.ids)
+        if change.data.get("source") != "another process" and change.topic is not Topic.MODEL_MEMORY:
+            self._log.record(change.topic.value, change.ids)  # (each process holds its own models)
 
     def check(self, seen: int | None) -> int:
         """The database's data version now; when it differs from ``seen``, publishes what the other

@@ -13,13 +13,14 @@ from dataclasses import dataclass, field, replace
 
 from mira_desktop.core.errors import MiraError
 from mira_desktop.core.phrases import Phrase, said
+from mira_desktop.models.adapters.local.fit import FitEstimate, Verdict, available_memory
 from mira_desktop.models.adapters.local.gguf_metadata import GgufHeader
 from mira_desktop.models.adapters.local.settings import LocalSettings
+from mira_desktop.models.adapters.local.window import choose_window
 from mira_desktop.services.hub.catalogue import Recommended, load_catalogue
 from mira_desktop.services.hub.client import HubClient
 from mira_desktop.services.hub.downloads import Chosen, DownloadService, choose
 from mira_desktop.services.hub.endpoint import HubEndpoint, HubSettings
-from mira_desktop.services.hub.fit import FitEstimate, Verdict, available_memory, estimate
 from mira_desktop.services.hub.listing import HubModel, model_groups, projector_for
 from mira_desktop.store.downloads import Download
 
@@ -107,14 +108,13 @@ class HubService:
             size = sum(f.size for f in group)
             head = group[0]
             projector = projector_for(files, head)
-            fit = (
-                estimate(
+            fit = (  # at the window it would load with here (what it was trained for, or what memory holds)
+                choose_window(
                     header,
                     size + (projector.size if projector else 0),  # a projector loads beside the model
-                    context=settings.context_window,
                     batch=settings.batch_size,
                     available=available,
-                )
+                ).fit
                 if header is not None
                 else None
             )

@@ -15,13 +15,14 @@ from mira_desktop.core.model_refs import ModelKind, parse_model_ref
 from mira_desktop.core.providers import KeySource, Provider
 from mira_desktop.core.sampling import SamplingParams
 from mira_desktop.models.adapters.local.gguf import check_gguf
-from mira_desktop.models.adapters.local.settings import DEFAULT_CONTEXT, LocalSettings, default_threads
+from mira_desktop.models.adapters.local.settings import LocalSettings, default_threads
 from mira_desktop.models.embedded import EMBEDDED_CHAT_MODEL_REF
 from mira_desktop.models.protocol import ChatMessage, ChatRequest, ModelProfile, TextDelta, Usage
 from mira_desktop.models.registry import ModelRegistry
 from mira_desktop.models.secrets import SecretStore
-from mira_desktop.services.model_catalog import projectors
+from mira_desktop.services.model_catalog import local_options, projectors
 from mira_desktop.services.model_catalog.discovery import FoundModel, default_folders, discover
+from mira_desktop.services.model_catalog.local_options import LocalOptions, LocalWindow
 from mira_desktop.services.model_catalog.servers import KNOWN_SERVERS, FoundServer, probe
 from mira_desktop.store.providers import ProviderRepository
 from mira_desktop.store.settings import SettingsRepository
@@ -83,10 +84,13 @@ class ModelService:
     def read_local_settings(settings: SettingsRepository) -> LocalSettings:
         threads = int(settings.get(LOCAL_THREADS_SETTING, 0) or 0)
         return LocalSettings(
-            context_window=DEFAULT_CONTEXT,
             threads=threads,
             image_long_side=projectors.image_long_side(settings),
             projectors=tuple(sorted(projectors.projectors(settings).items())),
+            model_options=tuple(
+                (ref, o.context, o.kv_type) for ref, o in sorted(local_options.all_options(settings).items())
+            ),
+            idle_minutes=local_options.idle_minutes(settings),
         )
 
     def local_settings(self) -> LocalSettings:
@@ -102,6 +106,71 @@ class ModelService:
         """How large (its long side, in pixels) a picture is shown to a local model's projector."""
         projectors.set_image_long_side(self._settings, pixels)  # read by the next picture sent
         self._changes.publish(Topic.MODELS)
+
+    # -- each local model's window and KV cache type; unloading when idle ------------------------
+    def local_options(self, ref_text: str) -> LocalOptions:
+        """A local model's own window (0: sized at load) and KV cache type."""
+        ref, _path = self._local_path(ref_text, "models.window_local_only")
+        return local_options.options(self._settings, ref)
+
+    def local_window(self, ref_text: str) -> LocalWindow:
+        """A local model's window in use (or that it would load with now) and why, what it was
+        trained for, and its own setting (read from its file: call off the UI thread)."""
+        ref, path = self._local_path(ref_text, "models.window_local_only")
+        profile = self.registry.get(ref).profile()
+        return LocalWindow(
+            profile.context_window,
+            profile.context_reason,
+            local_options.trained_length(str(path)),
+            local_options.options(self._settings, ref),
+            self.registry.loaded(ref),
+        )
+
+    def set_local_options(
+        self, ref_text: str, *, context: int | None = None, kv_type: str | None = None, force: bool = False
+    ) -> LocalOptions:
+        """Set a local model's window (0: sized at load) and/or KV cache type; it loads again with them
+        on its next use. A window past what fits in free memory now is refused with the numbers
+        (ConflictError) unless ``force``."""
+        ref, path = self._local_path(ref_text, "models.window_local_only")
+        current = local_options.options(self._settings, ref)
+        chosen = LocalOptions(current.context if context is None else context, kv_type or current.kv_type)
+        if chosen.context and (chosen.context != current.context or chosen.kv_type != current.kv_type):
+            local_options.check_window(
+                str(path),
+                projectors.projectors(self._settings).get(str(path)),
+                name=self.registry.get(ref).profile().display_name,
+                window=chosen.context,
+                kv_type=chosen.kv_type,
+                batch=LocalSettings().batch_size,
+                force=force,
+            )
+        local_options.set_options(self._settings, ref, chosen)
+        self.registry.forget(ref)
+        self._changes.publish(Topic.MODELS)
+        return chosen
+
+    def idle_minutes(self) -> float:
+        """A local model unused this many minutes is unloaded (0: never)."""
+        return local_options.idle_minutes(self._settings)
+
+    def set_idle_minutes(self, minutes: float) -> None:
+        local_options.set_idle_minutes(self._settings, minutes)
+        self._changes.publish(Topic.MODELS)
+
+    def loaded_models(self) -> list[str]:
+        """The references of the models holding their weights in memory now."""
+        return self.registry.loaded_refs()
+
+    def unload_idle(self, seconds: float | None = None) -> list[str]:
+        """Unload the local models unused for ``seconds`` (default: the setting's minutes); never one
+        at work. The references unloaded."""
+        if seconds is None:
+            minutes = self.idle_minutes()
+            if not minutes:
+                return []  # the setting says never
+            seconds = minutes * 60
+        return self.registry.unload_idle(seconds)
 
     def effective_threads(self) -> int:
         return self.local_settings().threads or default_threads()
@@ -196,6 +265,7 @@ class ModelService:
                 "supports_vision": profile.supports_vision,
                 "tool_call_format": profile.tool_call_format,
                 "thinking_switch": profile.thinking_switch,
+                "context_reason": profile.context_reason,
             }
         return ModelEntry(ref, kind, name, ref == default, self.registry.loaded(ref), caps, detail)
 
@@ -233,10 +303,10 @@ class ModelService:
         self._changes.publish(Topic.MODELS)
         return self._entry(ref, "local", self.default_ref())
 
-    def _local_path(self, ref_text: str) -> tuple[str, Path]:
+    def _local_path(self, ref_text: str, refusal: str = "models.projector_local_only") -> tuple[str, Path]:
         ref = parse_model_ref(self.validate_ref(ref_text))
         if ref.kind is not ModelKind.LOCAL:
-            raise InvalidInputError.said("models.projector_local_only", ref=ref_text)
+            raise InvalidInputError.said(refusal, ref=ref_text)
         from mira_desktop.models.adapters.local import local_model_path
 
         return str(ref), local_model_path(ref).expanduser().resolve()
@@ -400,6 +470,7 @@ class ModelService:
         parsed = parse_model_ref(profile.ref)
         if parsed.kind is ModelKind.LOCAL:
             data["threads"] = self.effective_threads()
+            data["context_reason"] = profile.context_reason  # what it was trained for, memory, a setting
         elif parsed.kind is ModelKind.REMOTE:
             provider = self._providers.get_by_name(parsed.target)
             if provider is not None:

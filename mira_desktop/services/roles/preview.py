@@ -21,7 +21,7 @@ from mira_desktop.core.conversation.request_compiler import (
     prompt_history,
 )
 from mira_desktop.core.conversation.threads import Message, Thread
-from mira_desktop.core.errors import NotFoundError
+from mira_desktop.core.errors import MiraError, NotFoundError
 from mira_desktop.core.roles.compiler import CompiledRole, compile_role
 from mira_desktop.core.roles.records import Role, RoleStatus
 from mira_desktop.core.token_estimate import estimate_tokens
@@ -153,7 +153,11 @@ class RolePreviewer:
         if self._models.registry.loaded(ref):
             model = self._models.registry.get(ref)
             return ref, model.profile().context_window, model.count_tokens, "model"
-        return ref, self._models.local_settings().context_window, estimate_tokens, "estimate"
+        try:  # the window it would load with (a local model's is sized at load, read from its file)
+            window = self._models.registry.get(ref).profile().context_window
+        except MiraError:
+            window = ESTIMATED_WINDOW
+        return ref, window, estimate_tokens, "estimate"
 
 
 def _sections(

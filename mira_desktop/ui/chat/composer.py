@@ -129,6 +129,7 @@ class Composer(QWidget):
         self._waiting_text: str | None = None
         self._usage: tuple[int, int, list[tuple[str, int]]] | None = None
         self._file_tokens = 0
+        self._window_reason = ""  # why the window is what it is (trained, memory, setting)
         self.editor.textChanged.connect(self._edited)
         self.set_ready(False, tr("composer.loading"), loading=True)
 
@@ -252,9 +253,13 @@ class Composer(QWidget):
         """The recording's time and level, left of the file's chip above the editor."""
         self.chip_row.insertWidget(0, strip)
 
-    def set_usage(self, used: int, window: int, sections: list[tuple[str, int]] | None = None) -> None:
-        """What the next request will hold, against the current model's window; the parts on hover."""
+    def set_usage(
+        self, used: int, window: int, sections: list[tuple[str, int]] | None = None, reason: str = ""
+    ) -> None:
+        """What the next request will hold, against the current model's window (and why it is that
+        large: "trained", "memory" or "setting"); the parts on hover."""
         self._usage = (used, window, list(sections or []))
+        self._window_reason = reason
         self._show_usage()
 
     def set_file_tokens(self, tokens: int) -> None:
@@ -275,7 +280,12 @@ class Composer(QWidget):
             used += self._file_tokens
             sections = [*sections, ("attachment", self._file_tokens)]
         share = used / window if window else 0
-        self.meter.setText(tr("composer.usage", used=f"{used:,}", window=f"{window:,}"))
+        reason = self._window_reason
+        if reason in ("trained", "memory", "setting"):
+            why = tr(f"window.reason_{reason}")
+            self.meter.setText(tr("composer.usage_why", used=f"{used:,}", window=f"{window:,}", reason=why))
+        else:
+            self.meter.setText(tr("composer.usage", used=f"{used:,}", window=f"{window:,}"))
         parts = [f"{tr('meter.' + name)}: {tokens:,}" for name, tokens in sections if tokens]
         self.meter.setToolTip("\n".join([tr("meter.tip"), *parts]))
         self.meter.setProperty("level", "high" if share > 0.85 else "normal")

@@ -79,12 +79,7 @@ class ChatHeader(QWidget):
         layout = QHBoxLayout()
         outer.addLayout(layout)
         # Under the row, in agent mode: the model cannot call tools, or did not in its last run.
-        self.tool_hint = QLabel()
-        self.tool_hint.setObjectName("toolHint")
-        self.tool_hint.setWordWrap(True)
-        self.tool_hint.setTextFormat(Qt.TextFormat.RichText)
-        self.tool_hint.linkActivated.connect(lambda _link: self.models_requested.emit())
-        self.tool_hint.hide()
+        self.tool_hint = self._tool_hint()
         outer.addWidget(self.tool_hint)
         self.title = ElidedLabel(tr("sidebar.new_chat"))
         self.title.setObjectName("threadTitle")
@@ -103,6 +98,7 @@ class ChatHeader(QWidget):
         self.thinking_button.setToolTip(tr("header.thinking_tip"))
         self.thinking_button.hide()
         self.model_picker = self._combo("modelPicker", tr("header.model_tip"))
+        self.window_label = _window_label()
         self.menu_button = QToolButton()
         self.menu_button.setText("⋯")
         self.menu_button.setToolTip(tr("thread.menu"))
@@ -115,6 +111,7 @@ class ChatHeader(QWidget):
             self.workspace_picker,
             self.thinking_button,
             self.model_picker,
+            self.window_label,
             self.menu_button,
         ):
             layout.addWidget(widget)
@@ -133,6 +130,15 @@ class ChatHeader(QWidget):
         self.persona = ""  # the name of the role that answers ("" for Mira)
         self.persona_avatar = ""  # the path of that role's avatar image ("" for none)
 
+    def _tool_hint(self) -> QLabel:
+        hint = QLabel()
+        hint.setObjectName("toolHint")
+        hint.setWordWrap(True)
+        hint.setTextFormat(Qt.TextFormat.RichText)
+        hint.linkActivated.connect(lambda _link: self.models_requested.emit())
+        hint.hide()
+        return hint
+
     def _combo(self, name: str, tip: str) -> QComboBox:
         combo = HeaderPicker(self.keyboard_released, tip)
         combo.setObjectName(name)
@@ -146,7 +152,9 @@ class ChatHeader(QWidget):
     def attach(self, services: AppServices, runner: OperationRunner, changes: ChangeSignal) -> None:
         self.services = services
         self.runner = runner
-        topics = {Topic.ROLES, Topic.KNOWLEDGE_BASES, Topic.WORKSPACES, Topic.MODELS, Topic.THREADS}
+        topics = {
+            Topic.ROLES, Topic.KNOWLEDGE_BASES, Topic.WORKSPACES, Topic.MODELS, Topic.MODEL_MEMORY, Topic.THREADS
+        }  # fmt: skip
         self._follow = Follow(self, changes, topics, lambda _c: self.reload())
 
     # -- what is shown ---------------------------------------------------------------------------
@@ -248,6 +256,7 @@ class ChatHeader(QWidget):
         _fill(self.model_picker, [*models, (tr("header.get_models"), GET_MODELS)], model)
         for index, ref in enumerate(named):  # the whole reference (a file's path) on hover
             self.model_picker.setItemData(index, ref, Qt.ItemDataRole.ToolTipRole)
+        self._show_window(choices, model or choices.default_model)
         self.agent_button.blockSignals(True)
         self.agent_button.setChecked(agent)
         self.agent_button.blockSignals(False)
@@ -261,6 +270,16 @@ class ChatHeader(QWidget):
         pending, self._after_load = self._after_load, []
         for signal in pending:
             signal.emit()
+
+    def _show_window(self, choices: _Choices, ref: str) -> None:
+        """The thread's model's window and why ("16,384 tokens — what memory allows")."""
+        from mira_desktop.ui.context_window_text import window_text
+
+        entry = next((e for e in choices.models if e.ref == ref), None)
+        tokens = entry.capabilities.get("context_window") if entry is not None else None
+        self.window_label.setVisible(isinstance(tokens, int))
+        if isinstance(tokens, int) and entry is not None:
+            self.window_label.setText(window_text(tokens, str(entry.capabilities.get("context_reason") or "")))
 
     def _show_tool_hint(self, choices: _Choices) -> None:
         name = choices.tools_model
@@ -353,6 +372,14 @@ class ChatHeader(QWidget):
             self.reload()
 
         runner.op(self, lambda: change(services, thread_id)).success(written).run()
+
+
+def _window_label() -> QLabel:
+    """Beside the model picker: the model's context window and why."""
+    label = QLabel("")
+    label.setObjectName("contextWindow")
+    label.setToolTip(tr("header.window_tip"))
+    return label
 
 
 def thinking_of(services: AppServices, thread: Thread | None) -> tuple[str | None, bool | None]:

@@ -23,12 +23,14 @@ from PySide6.QtWidgets import (
 from mira_desktop.core.changes import Topic
 from mira_desktop.core.model_names import readable_model
 from mira_desktop.ui import file_dialogs
+from mira_desktop.ui.context_window_text import window_text
 from mira_desktop.ui.i18n import explain, tr
 from mira_desktop.ui.settings.model_roles import DiscoveryDialog, ModelRolesBox
 from mira_desktop.ui.settings.page import SettingsPage
 from mira_desktop.ui.settings.servers_box import ServersBox
 from mira_desktop.ui.settings.template_box import TemplateBox
 from mira_desktop.ui.settings.vision_box import VisionBox
+from mira_desktop.ui.settings.window_box import WindowBox
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -37,7 +39,7 @@ if TYPE_CHECKING:
 
 
 class ModelsPage(SettingsPage):
-    follows = frozenset({Topic.MODELS, Topic.DOWNLOADS, Topic.THREADS})
+    follows = frozenset({Topic.MODELS, Topic.MODEL_MEMORY, Topic.DOWNLOADS, Topic.THREADS})
     follow_delay_ms = 300
     models_changed = Signal()
     test_finished = Signal(str)
@@ -83,6 +85,9 @@ class ModelsPage(SettingsPage):
         self.vision_box = VisionBox(self.services, self.runner)
         self.vision_box.changed.connect(self._projector_changed)
         layout.addWidget(self.vision_box)
+        self.window_box = WindowBox(self.services, self.runner)
+        self.window_box.changed.connect(self.refresh)  # the model's line shows its window and why
+        layout.addWidget(self.window_box)
         layout.addLayout(self._threads_row())
         self.roles_box = ModelRolesBox(self.services, self.runner)
         layout.addWidget(self.roles_box)
@@ -100,9 +105,26 @@ class ModelsPage(SettingsPage):
         self.runner.op(self, lambda: (models.local_settings().threads, models.effective_threads())).success(
             self._threads_read
         ).run()
+        self.idle = QSpinBox()
+        self.idle.setObjectName("idleMinutes")
+        self.idle.setRange(0, 24 * 60)
+        self.idle.setSpecialValueText(tr("models.idle_never"))
+        self.idle.setSuffix(tr("models.idle_suffix"))
+        self.idle.setEnabled(False)  # until the setting is read
+        self.runner.op(self, models.idle_minutes).success(self._idle_read).run()
         row = QFormLayout()
         row.addRow(tr("models.threads"), self.threads)
+        row.addRow(tr("models.idle"), self.idle)
         return row
+
+    def _idle_read(self, minutes: float) -> None:
+        self.idle.setValue(round(minutes))
+        self.idle.setEnabled(True)
+        self.idle.editingFinished.connect(self._idle_changed)  # from now on, a change is the person's
+
+    def _idle_changed(self) -> None:
+        models, minutes = self.services.models, self.idle.value()
+        self._change(lambda: models.set_idle_minutes(minutes), listed=False)
 
     def _discover(self) -> None:
         dialog = DiscoveryDialog(self.services, self.runner, self)
@@ -190,7 +212,8 @@ class ModelsPage(SettingsPage):
         origin = f"  ({where})" if where not in (entry.name, f"{entry.name}.gguf") else ""
         state = tr("models.loaded") if entry.loaded else ""
         window = entry.capabilities.get("context_window")
-        extra = f" · {tr('models.context_window', window=int(window))}" if window else ""
+        reason = str(entry.capabilities.get("context_reason") or "")
+        extra = f" · {window_text(int(window), reason)}" if window else ""
         problem = f" · {entry.detail}" if entry.detail else ""
         sees = f" · {tr('models.sees')}" if entry.capabilities.get("supports_vision") else ""
         return f"{star}{entry.name}{origin}{extra}{sees} {state}{problem}".rstrip()
@@ -204,6 +227,7 @@ class ModelsPage(SettingsPage):
         self.remove_button.setEnabled(not ref.startswith("local:smollm2"))
         self.template_box.show_model(ref or None)
         self.vision_box.show_model(ref if ref.startswith("local:") else None)
+        self.window_box.show_model(ref if ref.startswith("local:") else None)
 
     def _projector_changed(self) -> None:
         """A projector set or removed changes what the model can do: its line and the window follow."""

@@ -204,6 +204,9 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, Quitting,
         self.statusBar().addPermanentWidget(self.undo_notice)
         self.statusBar().addPermanentWidget(self.model_progress)
         self.statusBar().addPermanentWidget(self.model_label)
+        self.memory_label = QLabel("")  # which local models are in memory now
+        self.memory_label.setObjectName("modelsInMemory")
+        self.statusBar().addPermanentWidget(self.memory_label)
 
     def attach(self, services: AppServices, *, check_model: bool = False) -> None:
         """Connect the window to the opened data folder's services. Once the threads are listed, with
@@ -287,6 +290,8 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, Quitting,
         self._remember_folders(preferences)
         services.knowledge.indexer.start()  # pending and interrupted index jobs resume in the background
         services.other_processes.watch()  # a `mira` command's writes show here too
+        services.idle_models.watch()  # a local model left unused gives its memory back
+        self.follow_model_states()
         self._keep_what_was_typed()
         self.new_chat()
         if self._opening is not None:
@@ -499,9 +504,14 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, Quitting,
         ref = self.current_model_ref()
         options = self._send_options() if thread_id is None else None  # the welcome page's role counts
 
-        def measure() -> tuple[int, int, list[tuple[str, int]]]:
+        models = self.services.models
+
+        def measure() -> tuple[int, int, list[tuple[str, int]], str]:
             request = chat.preview(thread_id, draft, ref, options)
-            return request.prompt_tokens, request.window, [(s.name, s.tokens) for s in request.sections]
+            sections = [(s.name, s.tokens) for s in request.sections]
+            model = models.entry(models.resolve(ref)).capabilities  # why its window is what it is
+            reason = str(model.get("context_reason") or "") if model.get("context_window") == request.window else ""
+            return request.prompt_tokens, request.window, sections, reason
 
         self.background.op(self, measure).success(lambda result: self.composer.set_usage(*result)).failure(
             lambda error: self.composer.show_usage_error(explain(error))

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QWidget
 from mira_desktop.ui.i18n import explain, tr
 
 if TYPE_CHECKING:
+    from mira_desktop.core.changes import Change
     from mira_desktop.services.model_catalog.readiness import ModelReadiness
 
 
@@ -24,6 +25,10 @@ class ModelStatus:
     model_label: Any
     model_progress: Any
     model_readiness_changed: Any
+    memory_label: Any
+    changes: Any
+    _usage_timer: Any
+    _model_name: str = ""  # the checked model's name, as its readiness said it
     _checked_ref: str | None
     _check_pending: bool  # a check was asked for before the header knew the model
     isActiveWindow: Any  # noqa: N815 (Qt's name)
@@ -55,10 +60,47 @@ class ModelStatus:
         app's default is read with the header's choices, in the background): None until then."""
         return self.header.bound_model_ref() or self.header.default_model_ref
 
+    def follow_model_states(self) -> None:
+        """The status line follows this process's models loading and unloading (a send after an idle
+        unload loads its model again: "loading…"), and says which are in memory."""
+        assert self.changes is not None
+        self.changes.changed.connect(self._model_state_changed)
+        self._show_in_memory()
+
+    def _model_state_changed(self, change: Change) -> None:
+        from mira_desktop.core.changes import Topic
+
+        if change.topic not in (Topic.MODELS, Topic.MODEL_MEMORY) or change.data.get("source") == "another process":
+            return
+        state, ref = change.data.get("model_state"), change.ids[0] if change.ids else None
+        if state is not None and ref is not None and ref == self._checked_ref:
+            name = self._model_name or ref
+            if state == "loading":
+                self.model_progress.show()
+                self.model_label.setText(tr("status.model_loading", name=name))
+            elif state == "loaded":
+                self.model_progress.hide()
+                self.model_label.setText(tr("status.model_ready", name=name))
+            elif state == "unloaded":
+                self.model_label.setText(tr("status.model_unloaded", name=name))
+            self._usage_timer.start()  # the window loaded may differ from the one planned
+        self._show_in_memory()
+
+    def _show_in_memory(self) -> None:
+        from mira_desktop.core.model_names import readable_model
+
+        if self.services is None:
+            return
+        loaded = self.services.models.loaded_models()  # held in memory: nothing is read to know it
+        folder = self.services.folder.models_dir
+        names = ", ".join(readable_model(ref, folder) for ref in loaded)
+        self.memory_label.setText(tr("status.in_memory", names=names) if names else tr("status.none_in_memory"))
+
     def _model_checked(self, readiness: ModelReadiness) -> None:
         if readiness.ref != self._checked_ref:
             return  # another model was picked meanwhile; its check reports
         self.model_progress.hide()
+        self._model_name = readiness.label
         if readiness.ready:
             self.model_label.setText(tr("status.model_ready", name=readiness.label))
             self.composer.set_ready(True)

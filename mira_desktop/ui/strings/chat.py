@@ -46,6 +46,9 @@ STRINGS: dict[str, Source] = {
         "composer", "Stop writing (Esc); the text so far is kept", "composer.stop_tip"
     ),
     "composer.usage": translate("composer", "Context: {used} / {window} tokens", "composer.usage"),
+    "composer.usage_why": translate(
+        "composer", "Context: {used} / {window} tokens ({reason})", "composer.usage_why"
+    ),
     "meter.tip": translate("meter", "What the next request holds:", "meter.tip"),
     "meter.role": translate("meter", "Role", "meter.role"),
     "meter.summary": translate("meter", "Summary", "meter.summary"),
@@ -148,5 +151,15 @@ STRINGS: dict[str, Source] = {
     "header.role_archived": translate("header", "archived: not used", "header.role_archived"),
     "header.default_model": translate("header", "Default ({name})", "header.default_model"),
     "header.model_tip": translate("header", "The model this thread uses", "header.model_tip"),
+    "header.window_tip": translate(
+        "header",
+        "The context window of this thread's model: how much of the conversation it reads at once. Settings → Models changes it.",
+        "header.window_tip",
+    ),
+    "window.tokens": translate("window", "{tokens} tokens — {reason}", "window.tokens"),
+    "window.tokens_only": translate("window", "{tokens} tokens", "window.tokens_only"),
+    "window.reason_trained": translate("window", "what the model was trained for", "window.reason_trained"),
+    "window.reason_memory": translate("window", "what memory allows", "window.reason_memory"),
+    "window.reason_setting": translate("window", "your setting", "window.reason_setting"),
     "header.get_models": translate("header", "Get more models…", "header.get_models"),
 }

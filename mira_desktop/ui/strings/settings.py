@@ -59,6 +59,26 @@ STRINGS: dict[str, Source] = {
         "vision.blind",
     ),
     "models.threads": translate("models", "Threads for local models", "models.threads"),
+    "models.idle": translate("models", "Unload a local model unused for", "models.idle"),
+    "models.idle_never": translate("models", "Never", "models.idle_never"),
+    "models.idle_suffix": translate("models", " min", "models.idle_suffix"),
+    "window.heading": translate("window", "Context window", "window.heading"),
+    "window.reading": translate("window", "Reading the model's window…", "window.reading"),
+    "window.in_use": translate("window", "In use: {window}", "window.in_use"),
+    "window.would_use": translate("window", "When it loads: {window}", "window.would_use"),
+    "window.size": translate("window", "Window (trained for {trained} tokens)", "window.size"),
+    "window.auto": translate("window", "Sized at load", "window.auto"),
+    "window.kv_type": translate("window", "KV cache", "window.kv_type"),
+    "window.kv_f16": translate("window", "f16 (full precision)", "window.kv_f16"),
+    "window.kv_q8": translate("window", "q8_0 (about half the memory)", "window.kv_q8"),
+    "window.apply": translate("window", "Apply", "window.apply"),
+    "window.apply_anyway": translate("window", "Set it anyway", "window.apply_anyway"),
+    "window.ask": translate(
+        "window",
+        "{refusal} Press “Set it anyway” to keep it: the model may then fail to load, or slow this computer down.",
+        "window.ask",
+    ),
+    "window.saved": translate("window", "Saved: the model loads with it on its next use.", "window.saved"),
     "models.threads_auto": translate("models", "Automatic ({n})", "models.threads_auto"),
     "models.remote_heading": translate(
         "models",
@@ -82,8 +102,5 @@ STRINGS: dict[str, Source] = {
     "models.testing": translate("models", "Testing {ref}…", "models.testing"),
     "models.test_result": translate(
         "models", "“{text}” — first token {first} ms, total {total} s", "models.test_result"
-    ),
-    "models.context_window": translate("models", "%Ln tokens", "models.context_window", 1).counted_by(
-        "window"
     ),
 }

@@ -39,6 +39,11 @@ STRINGS: dict[str, Source] = {
     "status.model_loading": translate("status", "Model: {name} — loading…", "status.model_loading"),
     "status.model_ready": translate("status", "Model: {name} — ready", "status.model_ready"),
     "status.model_failed": translate("status", "Model: {name} — unavailable", "status.model_failed"),
+    "status.model_unloaded": translate(
+        "status", "Model: {name} — unloaded while idle; the next message loads it", "status.model_unloaded"
+    ),
+    "status.in_memory": translate("status", "In memory: {names}", "status.in_memory"),
+    "status.none_in_memory": translate("status", "No local model in memory", "status.none_in_memory"),
     "error.title": translate("error", "Mira cannot start", "error.title"),
     "menu.mira": translate("menu", "&Mira", "menu.mira"),
     "menu.settings": translate("menu", "Settings…", "menu.settings"),

@@ -160,14 +160,6 @@
             <numerusform>%Ln models not added yet:</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>%Ln tokens</source>
-        <comment>models.context_window</comment>
-        <translation>
-            <numerusform>%Ln token</numerusform>
-            <numerusform>%Ln tokens</numerusform>
-        </translation>
-    </message>
 </context>
 <context>
     <name>roles</name>

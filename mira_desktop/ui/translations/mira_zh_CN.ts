@@ -470,6 +470,11 @@
         <comment>composer.usage</comment>
         <translation>上下文：{used} / {window} 词元</translation>
     </message>
+    <message>
+        <source>Context: {used} / {window} tokens ({reason})</source>
+        <comment>composer.usage_why</comment>
+        <translation>上下文：{used} / {window} 个词元（{reason}）</translation>
+    </message>
 </context>
 <context>
     <name>dictation</name>
@@ -1027,6 +1032,11 @@ For {purposes} · licence {licence} · {languages}</source>
         <source>The model this thread uses</source>
         <comment>header.model_tip</comment>
         <translation>此对话使用的模型</translation>
+    </message>
+    <message>
+        <source>The context window of this thread&apos;s model: how much of the conversation it reads at once. Settings → Models changes it.</source>
+        <comment>header.window_tip</comment>
+        <translation>此对话所用模型的上下文窗口：它一次能读取多少对话内容。可在 设置 → 模型 中更改。</translation>
     </message>
     <message>
         <source>Get more models…</source>
@@ -2304,6 +2314,21 @@ It does not touch your original files, and it keeps every conversation: {threads
         <translation>本地模型线程数</translation>
     </message>
     <message>
+        <source>Unload a local model unused for</source>
+        <comment>models.idle</comment>
+        <translation>本地模型闲置多久后卸载</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <comment>models.idle_never</comment>
+        <translation>从不</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <comment>models.idle_suffix</comment>
+        <translation> 分钟</translation>
+    </message>
+    <message>
         <source>Automatic ({n})</source>
         <comment>models.threads_auto</comment>
         <translation>自动（{n}）</translation>
@@ -2372,13 +2397,6 @@ It does not touch your original files, and it keeps every conversation: {threads
         <source>“{text}” — first token {first} ms, total {total} s</source>
         <comment>models.test_result</comment>
         <translation>“{text}” — 首个词元 {first} 毫秒，共 {total} 秒</translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln tokens</source>
-        <comment>models.context_window</comment>
-        <translation>
-            <numerusform>%Ln 词元</numerusform>
-        </translation>
     </message>
 </context>
 <context>
@@ -5038,6 +5056,41 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <translation>llama.cpp 无法把 {name} 作为此模型的视觉投影器打开（{reason}）：它可能属于另一个模型。请选择同一仓库中的 mmproj 文件，或用 `mira models projector REF --none` 移除它。</translation>
     </message>
     <message>
+        <source>{name} cannot load with a {window}-token window: it needs {needed} of memory (weights {weights}, KV cache {kv}) and {available} is free. The largest window that fits is {largest} tokens: set it with `mira models set {ref} --context {largest}` (or Settings → Models), or free memory.</source>
+        <comment>phrase.models.local.window_too_large</comment>
+        <translation>{name} 无法以 {window} 词元的窗口加载：它需要 {needed} 内存（权重 {weights}，KV 缓存 {kv}），而当前可用 {available}。能放下的最大窗口是 {largest} 个词元：用 `mira models set {ref} --context {largest}`（或在 设置 → 模型 中）设置它，或释放一些内存。</translation>
+    </message>
+    <message>
+        <source>A {window}-token window for {name} needs {needed} of memory and {available} is free now (Mira sizes windows to at most {share} of it); the largest that fits is {largest} tokens. Pick at most {largest}, or set it anyway (`--force` in the command).</source>
+        <comment>phrase.models.window_past_fit</comment>
+        <translation>{name} 使用 {window} 词元的窗口需要 {needed} 内存，而当前可用 {available}（Mira 确定窗口时最多使用其中的 {share}）；能放下的最大窗口是 {largest} 个词元。请选择不超过 {largest} 的值，或仍然设置它（命令行中加 `--force`）。</translation>
+    </message>
+    <message>
+        <source>{name} was trained for {trained} tokens: a {window}-token window is larger. Pick at most {trained}.</source>
+        <comment>phrase.models.window_past_trained</comment>
+        <translation>{name} 训练时的上下文为 {trained} 个词元：{window} 词元的窗口超出了它。请选择不超过 {trained} 的值。</translation>
+    </message>
+    <message>
+        <source>A context window is at least {low} tokens, not {window} (0 sizes it at load).</source>
+        <comment>phrase.models.bad_window</comment>
+        <translation>上下文窗口至少为 {low} 个词元，而不是 {window}（0 表示加载时自动确定）。</translation>
+    </message>
+    <message>
+        <source>The KV cache type is one of {types}, not {kv_type!r}.</source>
+        <comment>phrase.models.bad_kv_type</comment>
+        <translation>KV 缓存类型应为 {types} 之一，而不是 {kv_type!r}。</translation>
+    </message>
+    <message>
+        <source>{ref} is not a local model: only a local GGUF model has a context window and KV cache setting (a server sets its own).</source>
+        <comment>phrase.models.window_local_only</comment>
+        <translation>{ref} 不是本地模型：只有本地 GGUF 模型才有上下文窗口和 KV 缓存设置（服务器会自行设置）。</translation>
+    </message>
+    <message>
+        <source>Idle minutes are between 0 (never unload) and {high}, not {minutes}.</source>
+        <comment>phrase.models.bad_idle</comment>
+        <translation>空闲分钟数应在 0（从不卸载）到 {high} 之间，而不是 {minutes}。</translation>
+    </message>
+    <message>
         <source>{name} was unloaded while it was being asked (its projector changed, or it was removed): ask again.</source>
         <comment>phrase.models.local.closed</comment>
         <translation>{name} 在被询问时被卸载了（它的投影器已更改，或它已被移除）：请再问一次。</translation>
@@ -7070,6 +7123,21 @@ Start one on the right.</source>
         <comment>status.model_failed</comment>
         <translation>模型：{name} — 不可用</translation>
     </message>
+    <message>
+        <source>Model: {name} — unloaded while idle; the next message loads it</source>
+        <comment>status.model_unloaded</comment>
+        <translation>模型：{name} — 闲置已卸载；发送下一条消息时会重新加载</translation>
+    </message>
+    <message>
+        <source>In memory: {names}</source>
+        <comment>status.in_memory</comment>
+        <translation>内存中：{names}</translation>
+    </message>
+    <message>
+        <source>No local model in memory</source>
+        <comment>status.none_in_memory</comment>
+        <translation>内存中没有本地模型</translation>
+    </message>
 </context>
 <context>
     <name>summary</name>
@@ -8316,6 +8384,99 @@ Start one on the right.</source>
         <source>Working — the steps show below.</source>
         <comment>win.agent_working</comment>
         <translation>正在工作——步骤显示在下方。</translation>
+    </message>
+</context>
+<context>
+    <name>window</name>
+    <message>
+        <source>{tokens} tokens — {reason}</source>
+        <comment>window.tokens</comment>
+        <translation>{tokens} 个词元 — {reason}</translation>
+    </message>
+    <message>
+        <source>{tokens} tokens</source>
+        <comment>window.tokens_only</comment>
+        <translation>{tokens} 个词元</translation>
+    </message>
+    <message>
+        <source>what the model was trained for</source>
+        <comment>window.reason_trained</comment>
+        <translation>模型训练时的长度</translation>
+    </message>
+    <message>
+        <source>what memory allows</source>
+        <comment>window.reason_memory</comment>
+        <translation>内存所能容纳的</translation>
+    </message>
+    <message>
+        <source>your setting</source>
+        <comment>window.reason_setting</comment>
+        <translation>你的设置</translation>
+    </message>
+    <message>
+        <source>Context window</source>
+        <comment>window.heading</comment>
+        <translation>上下文窗口</translation>
+    </message>
+    <message>
+        <source>Reading the model&apos;s window…</source>
+        <comment>window.reading</comment>
+        <translation>正在读取模型的窗口…</translation>
+    </message>
+    <message>
+        <source>In use: {window}</source>
+        <comment>window.in_use</comment>
+        <translation>正在使用：{window}</translation>
+    </message>
+    <message>
+        <source>When it loads: {window}</source>
+        <comment>window.would_use</comment>
+        <translation>加载时：{window}</translation>
+    </message>
+    <message>
+        <source>Window (trained for {trained} tokens)</source>
+        <comment>window.size</comment>
+        <translation>窗口（训练长度 {trained} 个词元）</translation>
+    </message>
+    <message>
+        <source>Sized at load</source>
+        <comment>window.auto</comment>
+        <translation>加载时自动确定</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <comment>window.kv_type</comment>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>f16 (full precision)</source>
+        <comment>window.kv_f16</comment>
+        <translation>f16（全精度）</translation>
+    </message>
+    <message>
+        <source>q8_0 (about half the memory)</source>
+        <comment>window.kv_q8</comment>
+        <translation>q8_0（约一半内存）</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <comment>window.apply</comment>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>Set it anyway</source>
+        <comment>window.apply_anyway</comment>
+        <translation>仍然设置</translation>
+    </message>
+    <message>
+        <source>{refusal} Press “Set it anyway” to keep it: the model may then fail to load, or slow this computer down.</source>
+        <comment>window.ask</comment>
+        <translation>{refusal} 按“仍然设置”保留它：模型之后可能无法加载，或让这台电脑变慢。</translation>
+    </message>
+    <message>
+        <source>Saved: the model loads with it on its next use.</source>
+        <comment>window.saved</comment>
+        <translation>已保存：模型下次使用时将按此加载。</translation>
     </message>
 </context>
 </TS>

@@ -118,6 +118,10 @@ def test_llama_cpp_logging_goes_to_the_log_file_not_the_terminal(tmp_path: Path)
         _mira_process(data, "chat", "send", "Say hello"), capture_output=True, text=True, env=ENV, timeout=300
     )
     assert first.returncode == 0, first.stderr
-    assert first.stderr == ""
+    # Only Mira's own lines (the model loading, with its window); none of llama.cpp's.
+    loading, loaded = first.stderr.splitlines()
+    assert loading == "mira: loading local:smollm2…"
+    assert loaded.startswith("mira: local:smollm2 loaded (")
+    assert " tokens — what " in loaded
     log = (data / "logs" / "mira.log").read_text("utf-8")
     assert "mira.llama_cpp" in log

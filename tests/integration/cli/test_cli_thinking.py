@@ -200,6 +200,7 @@ def test_a_thinking_model_gets_room_for_its_reasoning_unless_its_thinking_is_off
     created = mira("--json", "chat", "send", "--model", "local:smollm2", "Hi")
     thread_id = json.loads(created.out.splitlines()[-1])["thread_id"]
     assert mira("--json", "threads", "preview", thread_id).json()["sampling"]["max_tokens"] == 512
+    assert mira("models", "set", f"local:{thinking_gguf}", "--context", "4096").code == 0
     assert mira("chat", "send", "--thread", thread_id, "--model", f"local:{thinking_gguf}", "x").code in (0, 7)
     thinking = mira("--json", "threads", "preview", thread_id).json()["sampling"]["max_tokens"]
     assert thinking == 2048  # 512 + 3,584, at most half of the 4,096-token window

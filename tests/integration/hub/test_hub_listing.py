@@ -35,7 +35,7 @@ def test_a_repositorys_models_get_size_quantization_fit_and_one_recommendation(
         assert fit is not None
         # 4 layers × 2048 tokens × 2 KV heads × (32 + 32) × 2 bytes, and the logits of a 256-token batch
         assert fit.kv_cache == 4 * 2048 * 2 * 64 * 2
-        assert fit.compute == 256 * 300 * 4 + 256 * 256 * 16
+        assert fit.compute == 256 * 300 * 4 + 256 * 256 * 16 + 256 * 2048 * 8 * 4  # logits, activations, scores
         assert fit.total == model.size + fit.kv_cache + fit.compute
         assert model.verdict == "fits"
     # The largest that fits, never F16: Q8_0.

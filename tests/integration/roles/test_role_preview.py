@@ -77,7 +77,10 @@ def test_section_token_counts_add_up_to_the_prompt(services: AppServices) -> Non
     role_parts = [p["name"] for p in data["sections"][0]["parts"]]
     assert role_parts == ["header", "Description", "Lore", "Constraints"]
     assert data["messages"][-1] == {"role": "user", "content": "What about Nara?"}
-    assert (data["tokenizer"], data["window"]) == ("estimate", 4096)
+    # An unloaded model's tokens are estimated, against the window it would load with (its file's 8,192 here).
+    planned = services.models.registry.get("local:smollm2").profile().context_window
+    assert (data["tokenizer"], data["window"]) == ("estimate", planned)
+    assert not services.models.registry.loaded("local:smollm2")  # nothing was loaded to say so
     assert data["model"] == "local:smollm2"
 
 

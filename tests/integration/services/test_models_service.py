@@ -170,7 +170,8 @@ def test_a_run_records_the_local_model_it_ran_on_with_its_parameters_and_later_s
     snapshot = run.model_snapshot  # …does not rewrite what the run recorded
     assert snapshot["ref"] == "local:smollm2"
     assert snapshot["name"] == "SmolLM2-135M-Instruct"
-    assert snapshot["context_window"] == services.models.local_settings().context_window
+    assert snapshot["context_window"] == services.models.registry.get("local:smollm2").profile().context_window
+    assert snapshot["context_reason"] in ("trained", "memory")  # sized at load: no setting of its own
     assert snapshot["sampling"]["temperature"] == 0.3
     assert snapshot["sampling"]["max_tokens"] == 50
     assert snapshot["threads"] == 2

@@ -28,8 +28,13 @@ def local_model_path(ref: ModelRef) -> Path:
     return Path(ref.target).expanduser()
 
 
-def local_adapter(settings: Callable[[], LocalSettings], tasks: TaskRunner) -> Adapter:
-    """``local:smollm2`` (the embedded default) or ``local:/path/to/model.gguf``."""
+def local_adapter(
+    settings: Callable[[], LocalSettings],
+    tasks: TaskRunner,
+    on_state: Callable[[str, str], None] | None = None,
+) -> Adapter:
+    """``local:smollm2`` (the embedded default) or ``local:/path/to/model.gguf``; ``on_state`` hears
+    (reference, "loading" | "loaded" | "failed" | "unloaded") as a model loads and unloads."""
 
     def path_of(ref: ModelRef) -> tuple[Path, str]:
         path = local_model_path(ref)
@@ -42,7 +47,7 @@ def local_adapter(settings: Callable[[], LocalSettings], tasks: TaskRunner) -> A
         from mira_desktop.models.adapters.local.llama import LlamaCppModel
 
         path, name = path_of(ref)
-        current = settings()
+        current = settings().for_model(str(ref))  # its own window and KV cache type
         return LlamaCppModel(
             str(ref),
             path,
@@ -51,6 +56,7 @@ def local_adapter(settings: Callable[[], LocalSettings], tasks: TaskRunner) -> A
             tasks,
             projector=current.projector_for(path.resolve()),
             image_long_side=lambda: settings().image_long_side,  # a changed setting applies to the next picture
+            on_state=on_state,
         )
 
     def check(ref: ModelRef) -> None:

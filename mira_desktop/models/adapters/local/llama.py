@@ -1,6 +1,9 @@
 """The in-process llama.cpp adapter: one owned worker thread holds the loaded GGUF model.
 
-The model stays loaded between turns, and llama-cpp-python reuses the evaluated prefix of the
+Its context window is chosen when it loads (:mod:`.window`: what it was trained for, what free memory
+holds, or its own setting), with its KV cache type. The model stays loaded between turns (until
+:meth:`LlamaCppModel.unload_if_idle` gives its memory back; the next use loads it again), and
+llama-cpp-python reuses the evaluated prefix of the
 previous prompt (its KV cache), so a follow-up turn only evaluates the new messages. Cancellation
 stops generation between tokens, and stops prompt processing through llama.cpp's abort callback,
 which the CPU backend checks between graph nodes; the model stays usable afterwards.
@@ -8,11 +11,11 @@ which the CPU backend checks between graph nodes; the model stays usable afterwa
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
-import importlib
-import logging
 import queue
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -26,9 +29,11 @@ from mira_desktop.models.adapters.local.chat_template import (
     special_token,
     tools_formatter,
 )
+from mira_desktop.models.adapters.local.fit import available_memory
 from mira_desktop.models.adapters.local.gguf import check_gguf
 from mira_desktop.models.adapters.local.gguf_metadata import GgufHeader, read_file_header
 from mira_desktop.models.adapters.local.grammar import grammar_for
+from mira_desktop.models.adapters.local.llama_logs import LOG_CALLBACK, leave_stdio_alone, route_llama_logs
 from mira_desktop.models.adapters.local.settings import LocalSettings, default_threads
 from mira_desktop.models.adapters.local.thinking import (
     ThinkingFormat,
@@ -39,6 +44,7 @@ from mira_desktop.models.adapters.local.thinking import (
 )
 from mira_desktop.models.adapters.local.tool_calls.completion import tool_completion
 from mira_desktop.models.adapters.local.tool_calls.formats import ToolCallFormat
+from mira_desktop.models.adapters.local.window import WindowChoice, plan_window, trained_for
 from mira_desktop.models.errors import ErrorKind, ModelError
 from mira_desktop.models.protocol import (
     ChatMessage,
@@ -52,6 +58,8 @@ from mira_desktop.models.protocol import (
 from mira_desktop.models.reasoning import ReasoningSplitter
 
 _DONE = object()
+# What a model tells ``on_state`` (its reference, and one of these) as it loads and unloads.
+LOADING, LOADED, FAILED, UNLOADED = "loading", "loaded", "failed", "unloaded"
 
 
 class LlamaCppModel:
@@ -65,6 +73,7 @@ class LlamaCppModel:
         *,
         projector: Path | None = None,
         image_long_side: Callable[[], int] | None = None,
+        on_state: Callable[[str, str], None] | None = None,
     ) -> None:
         self.ref = ref
         self.path = path
@@ -85,6 +94,10 @@ class LlamaCppModel:
         self._tools_formatter: Any = None  # the GGUF's own template, for requests with tools
         self._thinking: ThinkingFormat | None = None  # read from the GGUF's template on first need
         self._formatter: Any = None  # the GGUF's own template, compiled, when it is the one used
+        self._on_state = on_state or (lambda _ref, _state: None)
+        self._window: WindowChoice | None = None  # planned before the load, fixed by it, dropped by an unload
+        self._used_at = time.monotonic()  # when it last finished work (idle since then)
+        self._working = 0  # calls on its thread now (a generation, a tokenization)
 
     # -- loading ---------------------------------------------------------------------------------
     @property
@@ -102,31 +115,56 @@ class LlamaCppModel:
     def _ensure_loaded(self) -> Any:
         with self._load_lock:
             if self._llm is None:
-                self._llm = self._create()
+                self._on_state(self.ref, LOADING)
+                try:
+                    self._llm = self._create()
+                finally:  # loaded, or not: the window's "loading…" ends either way
+                    self._used_at = time.monotonic()
+                    self._on_state(self.ref, LOADED if self._llm is not None else FAILED)
             return self._llm
+
+    def window(self) -> WindowChoice:
+        """The context window it has (loaded) or would load with now, and why.
+
+        Raises ModelError for a window set larger than the memory there is."""
+        choice = self._window
+        if choice is None:
+            choice = self._window = self._choose_window()
+        return choice
+
+    def _choose_window(self) -> WindowChoice:
+        return plan_window(self.path, self.projector, self._settings, name=self._name, ref=self.ref)
 
     def _create(self) -> Any:
         check_gguf(self.path)
         import jinja2
         import llama_cpp
 
-        _route_llama_logs(llama_cpp)
-        _leave_stdio_alone(llama_cpp)
+        route_llama_logs(llama_cpp)
+        leave_stdio_alone(llama_cpp)
         header = read_file_header(self.path, keep_tokens=True)
         self._read_template(header)
         forced: dict[str, Any] = {}
         if self.template is not None and self.template.chat_format is not None:
             forced["chat_format"] = self.template.chat_format
+        cache: dict[str, Any] = {}
+        if self._settings.kv_type == "q8_0":  # llama.cpp quantizes the V cache only with flash attention
+            cache = {"type_k": llama_cpp.GGML_TYPE_Q8_0, "type_v": llama_cpp.GGML_TYPE_Q8_0, "flash_attn": True}
         self._thinking = thinking_format(header.chat_template if header is not None else None)
+        planned = self._window
+        if planned is None or planned.fit.total > available_memory():  # memory went elsewhere since the plan
+            self._window = None
+        window = self.window()
         try:
             llm = llama_cpp.Llama(
                 model_path=str(self.path),
-                n_ctx=self._settings.context_window,
+                n_ctx=window.tokens,
                 n_batch=self._settings.batch_size,
                 n_threads=self._threads,
                 n_threads_batch=self._threads,
                 verbose=False,
                 **forced,  # the model's own template unless it failed to render
+                **cache,
             )
         except jinja2.TemplateError as exc:  # llama-cpp-python compiles every template of the file
             raise ModelError.classified(
@@ -145,13 +183,16 @@ class LlamaCppModel:
         llama_cpp.llama_set_abort_callback(llm._ctx.ctx, self._abort_callback, None)
         if self.projector is not None:
             try:
-                self._vision = vision.open_projector(llm, self.projector, _LOG_CALLBACK[0])
+                self._vision = vision.open_projector(llm, self.projector, LOG_CALLBACK[0])
             except BaseException:
                 llm.close()
                 raise
         if header is not None and header.chat_template and not forced:
             self._formatter = template_formatter(
-                header.chat_template, special_token(header, "eos"), special_token(header, "bos"), llm.token_eos()
+                header.chat_template,
+                special_token(header, "eos"),
+                special_token(header, "bos"),
+                llm.token_eos(),
             )
         return llm
 
@@ -174,12 +215,18 @@ class LlamaCppModel:
     # -- the adapter interface -------------------------------------------------------------------
     def profile(self) -> ModelProfile:
         template = self._read_template()
+        try:
+            choice = self.window()
+            window, reason = choice.tokens, choice.reason.value
+        except ModelError:  # a window set past memory: said when it loads; its setting meanwhile
+            window = self._settings.context_window or trained_for(read_file_header(self.path))
+            reason = "setting"
         fmt = ToolCallFormat(template.tool_call_format) if template is not None else ToolCallFormat.JSON
         thinking = self.thinking()
         return ModelProfile(
             ref=self.ref,
             display_name=self._name,
-            context_window=self._settings.context_window,
+            context_window=window,
             supports_tools=fmt.native,  # in its own format; a template without tools gets the JSON grammar
             supports_json_schema=True,
             supports_grammar=True,
@@ -188,12 +235,55 @@ class LlamaCppModel:
             thinks=thinking.thinks,
             thinking_switch=thinking.switch,
             reasoning_in_tool_loop=thinking.reasoning_key is not None,
+            context_reason=reason,
         )
 
     def count_tokens(self, text: str) -> int:
-        # Tokenizing reads only the vocabulary, so it is safe beside a running generation.
-        llm = self._llm if self._llm is not None else self._on_worker(self._ensure_loaded).result()
-        return len(llm.tokenize(text.encode("utf-8"), add_bos=False, special=False))
+        # Tokenizing reads only the vocabulary, so it is safe beside a running generation; it holds
+        # the load lock, so an idle unload (which frees the model under it) never runs meanwhile.
+        while True:
+            with self._load_lock:
+                llm = self._llm
+                if llm is not None:
+                    self._used_at = time.monotonic()
+                    return len(llm.tokenize(text.encode("utf-8"), add_bos=False, special=False))
+            self._on_worker(self._ensure_loaded).result()
+
+    # -- unloading when idle ---------------------------------------------------------------------
+    def idle_seconds(self) -> float:
+        """How long it has been loaded and unused (0 while it works, or when it is not loaded)."""
+        if self._llm is None or self._working:
+            return 0.0
+        return time.monotonic() - self._used_at
+
+    def unload_if_idle(self, seconds: float) -> bool:
+        """Give its memory back if unused for ``seconds``: on its own thread, so never during a
+        generation; the next use loads it again. True if it was unloaded."""
+
+        def unload() -> bool:
+            with self._load_lock:
+                if self._llm is None or self.idle_seconds() < seconds:
+                    return False
+                self._free()
+            self._on_state(self.ref, UNLOADED)
+            return True
+
+        try:
+            return bool(self._on_worker(unload).result())
+        except ModelError:  # closed meanwhile: nothing left to unload
+            return False
+
+    def _free(self) -> None:
+        llm, self._llm = self._llm, None
+        self._vision = None
+        self._formatter = None
+        self._window = None  # the next load sizes its window with the memory free then
+        self._context_has_pictures = False
+        if llm is not None:
+            llm.close()
+            del llm
+            _trim_heap()  # glibc keeps freed heap pages: measured, 8 % of the model's memory stayed
+
 
     def _on_worker(self, fn: Callable[[], Any]) -> Any:
         """Submit ``fn`` to the model's thread. A model closed meanwhile — replaced because its
@@ -201,7 +291,9 @@ class LlamaCppModel:
         try:
             return self._worker.submit(fn)
         except RuntimeError as exc:  # the worker refuses calls once closed
-            raise ModelError.classified(ErrorKind.MODEL_ERROR, "models.local.closed", name=self._name) from exc
+            raise ModelError.classified(
+                ErrorKind.MODEL_ERROR, "models.local.closed", name=self._name
+            ) from exc
 
     def stream(self, request: ChatRequest, cancel: CancelToken) -> Iterator[Chunk]:
         if cancel.cancelled:
@@ -230,6 +322,7 @@ class LlamaCppModel:
             task.result()
 
     def _generate(self, request: ChatRequest, stop: CancelToken, emit: Callable[[Any], None]) -> None:
+        self._working += 1
         try:
             llm = self._ensure_loaded()
             if stop.cancelled:
@@ -239,7 +332,9 @@ class LlamaCppModel:
             template = self.template
             if request.tools and template is not None and ToolCallFormat(template.tool_call_format).native:
                 fmt = ToolCallFormat(template.tool_call_format)
-                if self._context_has_pictures:  # the cached tokens stand for a picture: read the prompt afresh
+                if (
+                    self._context_has_pictures
+                ):  # the cached tokens stand for a picture: read the prompt afresh
                     llm.reset()
                     self._context_has_pictures = False
                 split = _split_reasoning(emit, self.thinking())  # a native call may think first
@@ -255,6 +350,8 @@ class LlamaCppModel:
             emit(exc)
         finally:
             self._current = None
+            self._working -= 1
+            self._used_at = time.monotonic()
             emit(_DONE)
 
     def _guarded(self, generate: Callable[[], None], stop: CancelToken) -> None:
@@ -273,7 +370,7 @@ class LlamaCppModel:
                 ErrorKind.CONTEXT_OVERFLOW,
                 "models.local.too_long",
                 detail=str(exc),
-                window=self._settings.context_window,
+                window=self.window().tokens,
             )
         return ModelError.classified(ErrorKind.BAD_REQUEST, "models.local.refused", error=exc)
 
@@ -287,7 +384,9 @@ class LlamaCppModel:
         try:
             stream = self._start(llm, request, params, thinking, prompts.append)
             # A grammar holds the whole answer to its shape (agent calls, JSON): nothing is reasoning.
-            opened = bool(prompts) and "grammar" not in params and opens_thinking(prompts[-1], thinking.read_tags)
+            opened = (
+                bool(prompts) and "grammar" not in params and opens_thinking(prompts[-1], thinking.read_tags)
+            )
             splitter = ReasoningSplitter(thinking.read_tags, thinking=opened)
             reason = "stop"
             for part in stream:
@@ -347,59 +446,7 @@ class LlamaCppModel:
         self._worker.close()
         self._llm = None
         self._vision = None
-
-
-_LOG_CALLBACK: list[Any] = []  # the one installed callback, kept referenced: llama.cpp calls it from C
-
-
-class _StdioLeftAlone:
-    """Stands in for llama-cpp-python's ``suppress_stdout_stderr``: does nothing."""
-
-    def __init__(self, disable: bool = True) -> None:
-        del disable
-
-    def __enter__(self) -> _StdioLeftAlone:
-        return self
-
-    def __exit__(self, *_exc: object) -> None:
-        return None
-
-
-def _leave_stdio_alone(llama_cpp: Any) -> None:
-    """With ``verbose=False``, llama-cpp-python points ``sys.stdout``, ``sys.stderr`` and file
-    descriptors 1 and 2 at /dev/null while a model loads: for the whole process, though the load runs
-    on this adapter's worker thread. Whatever another thread printed meanwhile was lost, and two loads
-    that overlapped left stderr on /dev/null for good (`mira eval rag` lost its "gate failed" line).
-    llama.cpp's own lines already go to logging (:func:`_route_llama_logs`), so the swap is dropped."""
-    for name in ("llama", "_internals", "llama_chat_format"):
-        module = importlib.import_module(f"{llama_cpp.__name__}.{name}")
-        if hasattr(module, "suppress_stdout_stderr"):
-            setattr(module, "suppress_stdout_stderr", _StdioLeftAlone)  # noqa: B010 (a module's name)
-
-
-def _route_llama_logs(llama_cpp: Any) -> None:
-    """llama.cpp prints to stderr ("decode: removing memory module entries …"); send it to logging,
-    whose file handler is the log file, so nothing reaches the terminal or the window."""
-    if _LOG_CALLBACK:
-        return
-    log = logging.getLogger("mira.llama_cpp")
-    # ggml's levels (ggml.h): 1 debug, 2 info, 3 warn, 4 error, 5 "continues the previous line".
-    # (llama_cpp/_logger.py documents an older order; read as that, every debug line of each
-    # decode reached the log file as INFO: 8,660 lines for one model load and a few answers.)
-    levels = {1: logging.DEBUG, 2: logging.INFO, 3: logging.WARNING, 4: logging.ERROR}
-    last = [logging.DEBUG]
-
-    def forward(level: int, text: bytes, _user_data: Any) -> None:
-        shown = last[0] if level == 5 else levels.get(level, logging.DEBUG)
-        last[0] = shown
-        if not log.isEnabledFor(shown):
-            return  # called from C for every line: skip the decoding of what nobody keeps
-        message = text.decode("utf-8", "replace").rstrip()
-        if message:
-            log.log(shown, "%s", message)
-
-    _LOG_CALLBACK.append(llama_cpp.llama_log_callback(forward))
-    llama_cpp.llama_log_set(_LOG_CALLBACK[0], ctypes.c_void_p(0))
+        self._window = None
 
 
 def _message(
@@ -453,3 +500,9 @@ def _sampling_kwargs(request: ChatRequest) -> dict[str, Any]:
     if sampling.stop:
         params["stop"] = list(sampling.stop)
     return params
+
+
+def _trim_heap() -> None:
+    """Hand the C heap's free pages back to the system (glibc's ``malloc_trim``; elsewhere nothing)."""
+    with contextlib.suppress(OSError, AttributeError):  # not glibc (macOS, Windows, musl): its allocator decides
+        ctypes.CDLL(None).malloc_trim(0)

@@ -122,6 +122,9 @@ class OpenAICompatibleModel:
         """An estimate (:mod:`mira_desktop.core.token_estimate`): the server's tokenizer is not available here."""
         return estimate_tokens(text)
 
+    def unload_if_idle(self, seconds: float) -> bool:
+        return False  # its server holds the model
+
     def close(self) -> None:
         self._client.close()
 

@@ -42,5 +42,8 @@ class ReasoningShown:
                 self._context.reasoning_delta(chunk.text)
             yield chunk
 
+    def unload_if_idle(self, seconds: float) -> bool:
+        return False  # the registry's model is unloaded by the registry, never through a run
+
     def close(self) -> None:
         return None  # the registry owns the model: a run never closes it
