@@ -52,6 +52,11 @@ class HeaderPicker(QComboBox):
         self.setToolTip(f"{self._tip}\n{self.currentText()}" if cut else self._tip)
 
     def showPopup(self) -> None:  # noqa: N802 (Qt's name)
+        # The list is as wide as its longest choice (up to the window's width): Qt sizes it by the
+        # picker's font without the list's padding, and cut "No knowledge base" to "No know…ge base".
+        view = self.view()
+        widest = view.sizeHintForColumn(0) + 2 * view.frameWidth() + 24 if self.count() else 0
+        view.setMinimumWidth(min(widest, max(self.window().width(), self.width())))
         super().showPopup()
         if not self._watched:  # the list's own window (Esc closes it without hidePopup)
             self._watched = True
