@@ -3792,6 +3792,134 @@ You can continue the run with raised limits, or undo what it changed.</source>
     </message>
 </context>
 <context>
+    <name>phrase.data</name>
+    <message>
+        <source>The SQL is longer than {most} characters: ask a shorter query.</source>
+        <comment>phrase.data.sql_too_long</comment>
+        <translation>SQL 超过 {most} 个字符：请写一个更短的查询。</translation>
+    </message>
+    <message>
+        <source>This is not SQL Mira can read ({problem}): write one SELECT query.</source>
+        <comment>phrase.data.sql_unreadable</comment>
+        <translation>Mira 读不懂这条 SQL（{problem}）：请写一条 SELECT 查询。</translation>
+    </message>
+    <message>
+        <source>There is no SQL statement: write one SELECT query.</source>
+        <comment>phrase.data.sql_empty</comment>
+        <translation>没有 SQL 语句：请写一条 SELECT 查询。</translation>
+    </message>
+    <message>
+        <source>Refused: {count} statements were sent; run one SELECT query at a time.</source>
+        <comment>phrase.data.sql_two_statements</comment>
+        <translation>已拒绝：发送了 {count} 条语句；一次只运行一条 SELECT 查询。</translation>
+    </message>
+    <message>
+        <source>Refused: {kind} is not a read-only query; only SELECT (with WITH or UNION) runs on attached data.</source>
+        <comment>phrase.data.sql_not_query</comment>
+        <translation>已拒绝：{kind} 不是只读查询；附加数据上只运行 SELECT（可带 WITH 或 UNION）。</translation>
+    </message>
+    <message>
+        <source>Refused: {name} reads files or other sources; query only the attached tables.</source>
+        <comment>phrase.data.sql_table_function</comment>
+        <translation>已拒绝：{name} 会读取文件或其他来源；只能查询附加的表。</translation>
+    </message>
+    <message>
+        <source>Refused: {name} names a schema or database; use the bare table names from sql_schema.</source>
+        <comment>phrase.data.sql_qualified</comment>
+        <translation>已拒绝：{name} 指定了模式或数据库；请使用 sql_schema 列出的表名本身。</translation>
+    </message>
+    <message>
+        <source>Refused: the table {name} is not allowed; the allowed tables are: {allowed}.</source>
+        <comment>phrase.data.sql_table_not_allowed</comment>
+        <translation>已拒绝：不允许查询表 {name}；允许的表有：{allowed}。</translation>
+    </message>
+    <message>
+        <source>Refused: the function {name} reads files, settings or the environment, or loads code.</source>
+        <comment>phrase.data.sql_function</comment>
+        <translation>已拒绝：函数 {name} 会读取文件、设置或环境，或加载代码。</translation>
+    </message>
+    <message>
+        <source>The query ran longer than {seconds} s and was interrupted: narrow it (a WHERE, a LIMIT) or ask fewer rows.</source>
+        <comment>phrase.data.sql_timed_out</comment>
+        <translation>查询运行超过 {seconds} 秒，已被中断：请缩小范围（加 WHERE 或 LIMIT）或少取一些行。</translation>
+    </message>
+    <message>
+        <source>The query failed: {problem}</source>
+        <comment>phrase.data.sql_failed</comment>
+        <translation>查询失败：{problem}</translation>
+    </message>
+    <message>
+        <source>Only the first {most} rows are shown: add a LIMIT, a WHERE or an aggregate.</source>
+        <comment>phrase.data.cut_rows</comment>
+        <translation>只显示前 {most} 行：请加 LIMIT、WHERE 或聚合。</translation>
+    </message>
+    <message>
+        <source>The result was cut at {most} bytes: select fewer columns or rows.</source>
+        <comment>phrase.data.cut_bytes</comment>
+        <translation>结果在 {most} 字节处被截断：请少选一些列或行。</translation>
+    </message>
+    <message>
+        <source>{path} is not a kind of data Mira queries: attach a file ending in one of {kinds}.</source>
+        <comment>phrase.data.unknown_kind</comment>
+        <translation>{path} 不是 Mira 能查询的数据：请附加以 {kinds} 之一结尾的文件。</translation>
+    </message>
+    <message>
+        <source>{path} is not a file: give the path of a SQLite, CSV, XLSX or Parquet file.</source>
+        <comment>phrase.data.not_file</comment>
+        <translation>{path} 不是文件：请给出 SQLite、CSV、XLSX 或 Parquet 文件的路径。</translation>
+    </message>
+    <message>
+        <source>Attach the file to one workspace or one thread: give --workspace ID or --thread ID.</source>
+        <comment>phrase.data.one_owner</comment>
+        <translation>请把文件附加到一个工作区或一个会话：给出 --workspace ID 或 --thread ID。</translation>
+    </message>
+    <message>
+        <source>{path} has no table {table}: its tables are {tables}.</source>
+        <comment>phrase.data.no_such_table</comment>
+        <translation>{path} 中没有表 {table}：它的表有 {tables}。</translation>
+    </message>
+    <message>
+        <source>{item} names no column: mask columns as TABLE.COLUMN.</source>
+        <comment>phrase.data.mask_needs_column</comment>
+        <translation>{item} 没有指明列：请用 表.列 的形式遮蔽列。</translation>
+    </message>
+    <message>
+        <source>No attached data with the id {id}: see `mira data list`.</source>
+        <comment>phrase.data.not_found</comment>
+        <translation>没有 ID 为 {id} 的附加数据：请查看 `mira data list`。</translation>
+    </message>
+    <message>
+        <source>{path} is gone: attach the file again where it is now, or remove it with `mira data remove`.</source>
+        <comment>phrase.data.file_gone</comment>
+        <translation>{path} 已不存在：请按它现在的位置重新附加，或用 `mira data remove` 移除。</translation>
+    </message>
+    <message>
+        <source>{path} is not a SQLite database ({problem}): attach a SQLite, CSV, XLSX or Parquet file.</source>
+        <comment>phrase.data.not_database</comment>
+        <translation>{path} 不是 SQLite 数据库（{problem}）：请附加 SQLite、CSV、XLSX 或 Parquet 文件。</translation>
+    </message>
+    <message>
+        <source>{path} could not be read as {kind} ({problem}): check that it is a valid {kind} file.</source>
+        <comment>phrase.data.not_readable</comment>
+        <translation>无法将 {path} 读作 {kind}（{problem}）：请确认它是有效的 {kind} 文件。</translation>
+    </message>
+    <message>
+        <source>No attached data is named {name}: the sources are {names}.</source>
+        <comment>phrase.data.no_source</comment>
+        <translation>没有名为 {name} 的附加数据：可用的有 {names}。</translation>
+    </message>
+    <message>
+        <source>Queried {source}: {rows} rows</source>
+        <comment>phrase.data.queried</comment>
+        <translation>已查询 {source}：{rows} 行</translation>
+    </message>
+    <message>
+        <source>Listed the tables of {count} attached files</source>
+        <comment>phrase.data.schema_listed</comment>
+        <translation>已列出 {count} 个附加文件的表</translation>
+    </message>
+</context>
+<context>
     <name>phrase.knowledge</name>
     <message>
         <source>A knowledge base needs a name.</source>
