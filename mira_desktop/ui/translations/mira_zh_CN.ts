@@ -472,6 +472,79 @@
     </message>
 </context>
 <context>
+    <name>data</name>
+    <message>
+        <source>Data for agent runs (read-only SQL)</source>
+        <comment>data.box_title</comment>
+        <translation>供智能体运行查询的数据（只读 SQL）</translation>
+    </message>
+    <message>
+        <source>Agent runs in the selected workspace can read these files with sql_schema and sql_query: one SELECT at a time, never a change. A CSV or Parquet file is one table, an XLSX file one table per sheet.</source>
+        <comment>data.hint</comment>
+        <translation>所选工作区中的智能体运行可以用 sql_schema 和 sql_query 读取这些文件：每次一条 SELECT，绝不修改。CSV 或 Parquet 文件是一张表，XLSX 文件每个工作表一张表。</translation>
+    </message>
+    <message>
+        <source>Attach a file…</source>
+        <comment>data.attach</comment>
+        <translation>附加文件…</translation>
+    </message>
+    <message>
+        <source>Detach</source>
+        <comment>data.detach</comment>
+        <translation>取消附加</translation>
+    </message>
+    <message>
+        <source>Attach a data file</source>
+        <comment>data.choose_file</comment>
+        <translation>附加数据文件</translation>
+    </message>
+    <message>
+        <source>Data files (*.sqlite *.sqlite3 *.db *.csv *.xlsx *.parquet)</source>
+        <comment>data.filter</comment>
+        <translation>数据文件 (*.sqlite *.sqlite3 *.db *.csv *.xlsx *.parquet)</translation>
+    </message>
+    <message>
+        <source>Tables (or TABLE.COLUMN) runs may read, separated by spaces; empty: every table</source>
+        <comment>data.allow_prompt</comment>
+        <translation>允许读取的表（或 表.列），用空格分隔；留空：所有表</translation>
+    </message>
+    <message>
+        <source>Columns to mask as *** (TABLE.COLUMN, separated by spaces); empty: none</source>
+        <comment>data.mask_prompt</comment>
+        <translation>要遮蔽为 *** 的列（表.列，用空格分隔）；留空：不遮蔽</translation>
+    </message>
+    <message>
+        <source>{name} ({kind}): allowed {allow}; masked {mask}</source>
+        <comment>data.row</comment>
+        <translation>{name}（{kind}）：允许 {allow}；遮蔽 {mask}</translation>
+    </message>
+    <message>
+        <source>every table</source>
+        <comment>data.every_table</comment>
+        <translation>所有表</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <comment>data.none</comment>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>No data attached to this workspace.</source>
+        <comment>data.empty</comment>
+        <translation>此工作区没有附加数据。</translation>
+    </message>
+    <message>
+        <source>Attached {name}.</source>
+        <comment>data.attached</comment>
+        <translation>已附加 {name}。</translation>
+    </message>
+    <message>
+        <source>Detached {name}; the file is unchanged.</source>
+        <comment>data.detached</comment>
+        <translation>已取消附加 {name}；文件未改动。</translation>
+    </message>
+</context>
+<context>
     <name>dictation</name>
     <message>
         <source>Dictate ({shortcut}): speak, then press again; the text goes into the message for you to check before sending</source>
