@@ -91,3 +91,24 @@ def test_the_data_box_speaks_chinese(
     box.ask = _answers([], ["people.ssn"])  # type: ignore[assignment]
     box.attach_button.click()
     qtbot.waitUntil(lambda: box.rows() == ["people.db（SQLITE）：允许 所有表；遮蔽 people.ssn"])
+
+
+def test_a_query_in_the_trace_says_its_rows_and_opens_its_table_on_a_double_click(
+    qtbot: QtBot, chinese: None, app_services: AppServices, tmp_path: Path
+) -> None:
+    from mira_desktop.core.cancel import CancelToken
+    from mira_desktop.services.data.tool import SqlQuery
+    from mira_desktop.ui.chat.agent_panel import AgentPanel
+
+    source = app_services.data.add(_database(tmp_path), workspace_id=app_services.workspaces.default().id)
+    result = SqlQuery([source]).call({"sql": "SELECT 'Ann' AS name, 3 AS n"}, CancelToken())
+    panel = AgentPanel("run-1")
+    qtbot.addWidget(panel)
+    call = {"id": "c1", "tool": "sql_query", "arguments": {"sql": "SELECT 'Ann' AS name, 3 AS n"}}
+    panel.show_events([("tool.call", call), ("tool.result", {"id": "c1", "result": result.to_dict()})])
+    line = panel.trace.topLevelItem(0).child(0)
+    assert line.text(0) == "✓ 已查询 people.db：1 行"
+    with qtbot.waitSignal(panel.output_requested) as opened:
+        panel.trace.itemDoubleClicked.emit(line, 0)
+    assert opened.args == ["run-1", "c1", "sql_query"]
+    assert "| Ann | 3 |" in result.text  # what the window's output dialog shows for the call

@@ -58,6 +58,7 @@ class DataBox(QGroupBox):
         layout.addWidget(hint)
         self.list = QListWidget()
         self.list.setWordWrap(True)
+        self.list.setMaximumHeight(140)  # a few files; the workspaces above keep the room
         self.list.currentItemChanged.connect(lambda *_: self._sync())
         layout.addWidget(self.list)
         buttons = QHBoxLayout()
