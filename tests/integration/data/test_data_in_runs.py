@@ -11,7 +11,17 @@ from pathlib import Path
 from mira_desktop.core.conversation.runs import RunStatus
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.chat.service import SendOptions
-from tests.integration.agent.runs import answer, call, event_data, final, send_agent, settle
+from tests.integration.agent.runs import (
+    GRAMMAR_MODE,
+    answer,
+    call,
+    event_data,
+    final,
+    json_call,
+    json_final,
+    send_agent,
+    settle,
+)
 from tests.support.fixtures import Script
 from tests.support.scripted import recorded_requests
 
@@ -71,3 +81,24 @@ def test_a_run_without_data_is_not_offered_the_sql_tools_and_a_threads_data_is_i
     assert "sql_query" not in without["tools"]
     assert {"sql_schema", "sql_query"} <= set(with_data["tools"])
     assert "sql_query" not in elsewhere["tools"]
+
+
+def test_a_grammar_mode_model_queries_a_spreadsheet_through_the_same_tools(
+    services: AppServices, workspace: str, script: Script, sales_xlsx: Path
+) -> None:
+    services.data.add(sales_xlsx, workspace_id=workspace, mask=("q1_sales.owner",))
+    ref = script(
+        json_call("sql_schema"),
+        json_call(
+            "sql_query",
+            sql="SELECT region, sum(amount) AS total FROM q1_sales GROUP BY region ORDER BY total DESC",
+        ),
+        json_final("North sold 150, South 80."),
+        pick="by_turn",
+        profile=GRAMMAR_MODE,
+    )
+    handle = send_agent(services, ref, "Which region sold most?", workspace)
+    assert settle(handle) is RunStatus.COMPLETED
+    _schema, query = event_data(services, handle.run_id, "tool.result")
+    assert query["result"]["data"]["rows"] == [["North", 150], ["South", 80]]
+    assert answer(services, handle.thread_id).content == "North sold 150, South 80."
