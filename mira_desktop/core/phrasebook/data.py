@@ -27,5 +27,6 @@ ENGLISH: dict[str, str] = {
     "data.not_readable": "{path} could not be read as {kind} ({problem}): check that it is a valid {kind} file.",
     "data.no_source": "No attached data is named {name}: the sources are {names}.",
     "data.queried": "Queried {source}: {rows} rows",
+    "data.why.no_data": "No data is attached to {workspace}: attach a file in Settings → Workspaces → Data or with `mira data add FILE`.",
     "data.schema_listed": "Listed the tables of {count} attached files",
 }

@@ -21,6 +21,9 @@ from mira_desktop.services.data.sources import DataSource
 
 SQL_SCHEMA = "sql_schema"
 SQL_QUERY = "sql_query"
+SCHEMA_DESCRIPTION = "List the attached data files, their tables and columns (masked columns are marked), to write queries for sql_query."
+QUERY_DESCRIPTION = "Run one read-only SQL SELECT on an attached data file; returns the rows as a table (limited in time, rows and size)."
+SQL_TOOLS = ((SQL_SCHEMA, SCHEMA_DESCRIPTION), (SQL_QUERY, QUERY_DESCRIPTION))
 
 
 def names(sources: list[DataSource]) -> dict[str, DataSource]:
@@ -49,8 +52,7 @@ class SqlSchema:
     def definition(self) -> ToolDef:
         return ToolDef(
             SQL_SCHEMA,
-            "List the attached data files, their tables and columns (masked columns are marked), "
-            "to write queries for sql_query.",
+            SCHEMA_DESCRIPTION,
             {"type": "object", "properties": {}, "required": [], "additionalProperties": False},
             Risk.READ,
             Origin.DATA,
@@ -106,8 +108,7 @@ class SqlQuery:
         }
         return ToolDef(
             SQL_QUERY,
-            "Run one read-only SQL SELECT on an attached data file; returns the rows as a table "
-            "(limited in time, rows and size).",
+            QUERY_DESCRIPTION,
             {
                 "type": "object",
                 "properties": properties,

@@ -33,5 +33,6 @@ STRINGS: dict[str, Source] = {
     "data.none": translate("data", "none", "data.none"),
     "data.empty": translate("data", "No data attached to this workspace.", "data.empty"),
     "data.attached": translate("data", "Attached {name}.", "data.attached"),
+    "capabilities.need.data": translate("capabilities", "attached data", "capabilities.need.data"),
     "data.detached": translate("data", "Detached {name}; the file is unchanged.", "data.detached"),
 }

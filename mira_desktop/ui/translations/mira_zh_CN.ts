@@ -387,6 +387,11 @@
         <comment>capabilities.remove_confirm</comment>
         <translation>要永久删除技能 {name} 及其文件夹吗？技能文件夹不会保留在回收站中。</translation>
     </message>
+    <message>
+        <source>attached data</source>
+        <comment>capabilities.need.data</comment>
+        <translation>附加的数据</translation>
+    </message>
 </context>
 <context>
     <name>chat</name>
@@ -3985,6 +3990,11 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <source>Queried {source}: {rows} rows</source>
         <comment>phrase.data.queried</comment>
         <translation>已查询 {source}：{rows} 行</translation>
+    </message>
+    <message>
+        <source>No data is attached to {workspace}: attach a file in Settings → Workspaces → Data or with `mira data add FILE`.</source>
+        <comment>phrase.data.why.no_data</comment>
+        <translation>{workspace} 没有附加数据：请在 设置 → 工作区 → 数据 中附加文件，或使用 `mira data add FILE`。</translation>
     </message>
     <message>
         <source>Listed the tables of {count} attached files</source>

@@ -54,3 +54,19 @@ def test_bad_input_gets_one_line_and_changes_nothing(mira: Mira, people_db: Path
         assert len(result.err.strip().splitlines()) == 1, result.err
     assert [s["id"] for s in mira("--json", "data", "list").json()] == [source["id"]]
     assert hashlib.sha256(people_db.read_bytes()).hexdigest() == before
+
+
+def test_capabilities_say_the_sql_tools_need_attached_data_and_are_ready_once_it_is(
+    mira: Mira, cities_csv: Path
+) -> None:
+    def sql_query() -> dict[str, object]:
+        return next(c for c in mira("--json", "skills", "capabilities").json() if c["name"] == "sql_query")
+
+    before = sql_query()
+    assert before["needs"] == ["data"]
+    assert before["ready"] is False
+    assert before["why_not"] == (
+        "No data is attached to Mira BASE: attach a file in Settings → Workspaces → Data or with `mira data add FILE`."
+    )
+    assert mira("data", "add", str(cities_csv)).code == 0
+    assert sql_query()["ready"] is True
