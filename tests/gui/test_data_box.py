@@ -14,6 +14,7 @@ from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.ui.changes import ChangeSignal
 from mira_desktop.ui.operations import OperationRunner
 from mira_desktop.ui.settings.workspaces_page import WorkspacesPage
+from tests.support.fixtures import Script
 
 
 @pytest.fixture
@@ -112,3 +113,34 @@ def test_a_query_in_the_trace_says_its_rows_and_opens_its_table_on_a_double_clic
         panel.trace.itemDoubleClicked.emit(line, 0)
     assert opened.args == ["run-1", "c1", "sql_query"]
     assert "| Ann | 3 |" in result.text  # what the window's output dialog shows for the call
+
+
+def test_the_thread_menu_attaches_data_to_that_thread_only(
+    qtbot: QtBot, app_services: AppServices, runner: OperationRunner, script: Script, tmp_path: Path
+) -> None:
+    from PySide6.QtWidgets import QMenu, QWidget
+
+    from mira_desktop.core.conversation.runs import RunStatus
+    from mira_desktop.services.chat.service import SendOptions
+    from mira_desktop.ui.chat.thread_actions import ThreadActions
+
+    handle = app_services.chat.send(None, "Hello", SendOptions(model_ref=script({"text": "Hi."})))
+    assert handle.done.wait(30)
+    assert handle.status is RunStatus.COMPLETED
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    notices: list[str] = []
+    actions = ThreadActions(
+        parent, services=app_services, runner=runner, current=lambda: handle.thread_id,
+        deleted=lambda _id: None, notice=notices.append,
+    )  # fmt: skip
+    actions.pick_data = lambda _parent: str(_database(tmp_path))
+    actions.ask_data = _answers(["people"], [])  # type: ignore[assignment]
+    menu = QMenu(parent)
+    with qtbot.waitSignal(actions.state_shown):
+        actions.fill(menu, handle.thread_id)
+    (attach,) = [a for a in menu.actions() if a.text() == "Attach data for SQL…"]
+    attach.trigger()
+    qtbot.waitUntil(lambda: notices == ["Attached people.db."])
+    (source,) = app_services.data.list()
+    assert (source.thread_id, source.workspace_id, source.allow) == (handle.thread_id, None, ("people",))

@@ -40,6 +40,37 @@ def ask_words(parent: QWidget, prompt: str) -> list[str] | None:
     return text.split() if accepted else None
 
 
+def attach_file(
+    parent: QWidget,
+    services: AppServices,
+    runner: OperationRunner,
+    *,
+    workspace_id: str | None = None,
+    thread_id: str | None = None,
+    pick: Callable[[QWidget], str] = choose_file,
+    ask: Callable[[QWidget, str], list[str] | None] = ask_words,
+    done: Callable[[DataSource], None],
+    failed: Callable[[BaseException], None],
+) -> None:
+    """Ask for a file, its allowed tables and masked columns, then attach it to the workspace or the
+    thread with the checks of ``mira data add``; nothing happens when the person cancels."""
+    path = pick(parent)
+    if not path:
+        return
+    allow = ask(parent, tr("data.allow_prompt"))
+    mask = None if allow is None else ask(parent, tr("data.mask_prompt"))
+    if allow is None or mask is None:
+        return
+    data = services.data
+
+    def add() -> DataSource:
+        return data.add(
+            Path(path), workspace_id=workspace_id, thread_id=thread_id, allow=tuple(allow), mask=tuple(mask)
+        )
+
+    runner.op(parent, add).success(done).failure(failed).run()
+
+
 class DataBox(QGroupBox):
     loaded = Signal()
 
@@ -119,20 +150,18 @@ class DataBox(QGroupBox):
         self.detach_button.setEnabled(self._selected() is not None)
 
     def attach(self) -> None:
-        workspace_id = self.workspace_id
-        path = self.pick(self)
-        if not path or workspace_id is None:
+        if self.workspace_id is None:
             return
-        allow = self.ask(self, tr("data.allow_prompt"))
-        mask = None if allow is None else self.ask(self, tr("data.mask_prompt"))
-        if allow is None or mask is None:
-            return
-        data = self.services.data
-
-        def add() -> DataSource:
-            return data.add(Path(path), workspace_id=workspace_id, allow=tuple(allow), mask=tuple(mask))
-
-        self.runner.op(self, add).success(self._attached).failure(self._failed).run()
+        attach_file(
+            self,
+            self.services,
+            self.runner,
+            workspace_id=self.workspace_id,
+            pick=self.pick,
+            ask=self.ask,
+            done=self._attached,
+            failed=self._failed,
+        )
 
     def _attached(self, source: DataSource) -> None:
         self.message.setText(tr("data.attached", name=source.name))

@@ -15,6 +15,7 @@ STRINGS: dict[str, Source] = {
         "data.hint",
     ),
     "data.attach": translate("data", "Attach a file…", "data.attach"),
+    "data.attach_thread": translate("data", "Attach data for SQL…", "data.attach_thread"),
     "data.detach": translate("data", "Detach", "data.detach"),
     "data.choose_file": translate("data", "Attach a data file", "data.choose_file"),
     "data.filter": translate(

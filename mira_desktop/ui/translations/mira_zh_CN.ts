@@ -494,6 +494,11 @@
         <translation>附加文件…</translation>
     </message>
     <message>
+        <source>Attach data for SQL…</source>
+        <comment>data.attach_thread</comment>
+        <translation>附加数据以供 SQL 查询…</translation>
+    </message>
+    <message>
         <source>Detach</source>
         <comment>data.detach</comment>
         <translation>取消附加</translation>
