@@ -250,6 +250,7 @@ def _open_duckdb(source: DataSource, path: Path, every: bool) -> OpenedSource:
                 )
                 columns[name] = shown
             connection.execute(f"DROP TABLE {_quote('raw_' + name)}")
+        connection.execute("SET memory_limit = '1GB'")  # a runaway join spills or fails, not the machine
         connection.execute("SET enable_external_access = false")
         connection.execute("SET lock_configuration = true")
     except (duckdb.Error, ValueError, OSError) as exc:

@@ -83,12 +83,15 @@ def check(sql: str, dialect: str, allowed: set[str]) -> None:
             )
 
 
+_WRITES = (
+    "Insert", "Update", "Delete", "Merge", "Create", "Drop", "Alter", "TruncateTable", "Copy", "Attach",
+    "Detach", "Pragma", "Set", "Command", "Transaction", "Commit", "Rollback", "Use", "Into", "Install",
+    "Export", "LoadData",
+)  # fmt: skip  # sqlglot's node classes; those an older sqlglot lacks are skipped
+
+
 def _check_node(node: Any, exp: Any) -> None:
-    writes = (
-        exp.Insert, exp.Update, exp.Delete, exp.Merge, exp.Create, exp.Drop, exp.Alter, exp.TruncateTable,
-        exp.Copy, exp.Attach, exp.Detach, exp.Pragma, exp.Set, exp.Command, exp.Transaction, exp.Commit,
-        exp.Rollback, exp.Use, exp.Into, exp.Install,
-    )  # fmt: skip
+    writes = tuple(getattr(exp, name) for name in _WRITES if hasattr(exp, name))
     if isinstance(node, writes):
         raise SqlRefusedError(said("data.sql_not_query", kind=_kind(node)))
     if isinstance(node, exp.Func):
