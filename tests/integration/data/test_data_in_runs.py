@@ -9,6 +9,7 @@ import hashlib
 from pathlib import Path
 
 from mira_desktop.core.conversation.runs import RunStatus
+from mira_desktop.core.tool_records import Permission
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.chat.service import SendOptions
 from tests.integration.agent.runs import (
@@ -102,3 +103,25 @@ def test_a_grammar_mode_model_queries_a_spreadsheet_through_the_same_tools(
     _schema, query = event_data(services, handle.run_id, "tool.result")
     assert query["result"]["data"]["rows"] == [["North", 150], ["South", 80]]
     assert answer(services, handle.thread_id).content == "North sold 150, South 80."
+
+
+def test_sql_query_set_to_ask_waits_for_approval_and_set_to_deny_is_not_offered(
+    services: AppServices, workspace: str, script: Script, tmp_path: Path, people_db: Path
+) -> None:
+    services.data.add(people_db, workspace_id=workspace)
+    services.tool_permissions.set("sql_query", Permission.ASK, workspace)
+    ref = script(call("sql_query", sql="SELECT count(*) FROM people"), final("Three."), pick="by_turn")
+    handle = send_agent(services, ref, "How many people?", workspace)
+    assert settle(handle) is RunStatus.WAITING_APPROVAL
+    pending = services.agent_runs.show(handle.run_id).pending
+    assert pending is not None
+    assert pending["arguments"] == {"sql": "SELECT count(*) FROM people"}
+    assert settle(services.agent_runs.approve(handle.run_id)) is RunStatus.COMPLETED
+    (result,) = event_data(services, handle.run_id, "tool.result")
+    assert result["result"]["data"]["rows"] == [[3]]
+    services.tool_permissions.set("sql_query", Permission.DENY, workspace)
+    denied = script(final("No SQL."), record_to="denied.jsonl")
+    assert settle(send_agent(services, denied, "Anything?", workspace)) is RunStatus.COMPLETED
+    (sent,) = recorded_requests(tmp_path / "scripts" / "denied.jsonl")
+    assert "sql_query" not in sent["tools"]
+    assert "sql_schema" in sent["tools"]
