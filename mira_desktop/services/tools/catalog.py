@@ -5,7 +5,8 @@ An MCP server is on for a workspace unless the workspace turned it off (or it is
 everywhere); its tools are named ``SERVER__TOOL``. A run starts the servers it needs; a server that
 cannot start is left out of that run with a notice saying why. ``run_command`` is offered only
 where bubblewrap can make a sandbox; otherwise the listing says why it is absent. ``load_skill`` is
-offered while a skill is on, and the sandbox shows each such skill's folder read-only.
+offered while a skill is on, and the sandbox shows each such skill's folder read-only. ``sql_schema``
+and ``sql_query`` are offered while data is attached to the run's workspace or thread (services/data).
 """
 
 from __future__ import annotations
