@@ -85,6 +85,7 @@ def _wire(
     from mira_desktop.services.chat.run_bus import RunBus
     from mira_desktop.services.chat.service import ChatService
     from mira_desktop.services.chat.summaries import SummaryService
+    from mira_desktop.services.data.sources import DataSources
     from mira_desktop.services.hub.downloads import DownloadService
     from mira_desktop.services.hub.endpoint import HubSettings
     from mira_desktop.services.hub.service import HubService
@@ -247,6 +248,7 @@ def _wire(
         logs_dir=folder.logs_dir,
     )
     skills = build_skills(folder.skills_dir, settings, changes)
+    data = DataSources(settings, changes)
     tool_catalog = ToolCatalog(
         mcp=mcp,
         permissions=permissions,
@@ -256,6 +258,7 @@ def _wire(
         private_paths=folder.private_paths(),
         changes=changes,
         skills=skills,
+        data=data,
     )
     agent_route = AgentRoute(
         workspaces=workspaces,
@@ -378,6 +381,7 @@ def _wire(
         tool_permissions=permissions,
         tools=tool_catalog,
         skills=skills,
+        data=data,
         speech_input=SpeechInputService(folder.root / "models", folder.root / "media" / "recordings"),
         local_server=LocalServerService(
             models=models,

@@ -7,7 +7,10 @@ outside folder with a sentinel, once with the kernel's ``openat2`` lookup and on
 component-by-component walk. Then a race: a thread keeps swapping a folder of the workspace with a
 symlink to the outside folder while the tools work beneath it. Last, the commands of
 ``escape_commands.py`` (writing outside, reading the home or data folder, the network, a fork bomb,
-a command that never ends, a flood of output…) through the real ``run_command``.
+a command that never ends, a flood of output…) through the real ``run_command``. Then the hostile SQL
+of ``escape_sql.py`` (writes, ATTACH, COPY, PRAGMA, SET, LOAD, INSTALL, file-reading functions, two
+statements, tables not allowed, masked columns, a query that never ends) through ``sql_query`` on a
+real SQLite file and a real CSV file.
 
 An escape is: the sentinel's content (or a file only the outside folder lists, or the system's own
 files) in a result; anything outside the workspace created, changed or deleted; a device, FIFO or
@@ -34,6 +37,8 @@ from reliability.escape_cases import CASES, READ_ONLY
 from reliability.escape_commands import CASES as COMMAND_CASES
 from reliability.escape_commands import run_all as run_commands
 from reliability.escape_race import race
+from reliability.escape_sql import cases as sql_cases
+from reliability.escape_sql import run_all as run_sql
 from reliability.escape_tools import (
     ENV_TOKEN,
     READERS,
@@ -102,11 +107,18 @@ def main(argv: list[str] | None = None) -> int:
     races = [race(work / f"race-{m}", m, args.race_seconds, args.timeout) for m in modes]
     log("now the commands against run_command's sandbox")
     commands = run_commands(work / "commands", args.timeout + 10)
+    log("now hostile SQL against sql_query")
+    sql = run_sql(work / "sql", args.timeout)
     shutil.rmtree(work, ignore_errors=True)
-    return report(rows, races, commands)
+    return report(rows, races, commands, sql)
 
 
-def report(rows: list[dict[str, Any]], races: list[dict[str, Any]], commands: list[dict[str, Any]]) -> int:
+def report(
+    rows: list[dict[str, Any]],
+    races: list[dict[str, Any]],
+    commands: list[dict[str, Any]],
+    sql: list[dict[str, Any]],
+) -> int:
     per_case = []
     for case in CASES:
         mine = [r for r in rows if r["case"] == case]
@@ -147,7 +159,32 @@ def report(rows: list[dict[str, Any]], races: list[dict[str, Any]], commands: li
     print(
         table(
             ["case", "verdict", "reported as", "seconds", "why"],
-            [[c["case"], c["verdict"], c.get("kind") or "-", str(c.get("seconds", "-")), c.get("escape") or ""] for c in commands],
+            [
+                [
+                    c["case"],
+                    c["verdict"],
+                    c.get("kind") or "-",
+                    str(c.get("seconds", "-")),
+                    c.get("escape") or "",
+                ]
+                for c in commands
+            ],
+        )
+    )
+    print("\nHostile SQL through sql_query (a SQLite file and a CSV file)")
+    print(
+        table(
+            ["case", "source", "verdict", "seconds", "why / text"],
+            [
+                [
+                    r["case"],
+                    r["source"],
+                    r["verdict"],
+                    str(r["seconds"]),
+                    (r.get("escape") or r.get("text", ""))[:90].replace("\n", " "),
+                ]
+                for r in sql
+            ],
         )
     )
     bad = [r for r in rows if r["verdict"] in ("escape", "hang", "unexpected error")]
@@ -194,8 +231,29 @@ def report(rows: list[dict[str, Any]], races: list[dict[str, Any]], commands: li
             contained == len(COMMAND_CASES),
         ),
     ]
+    sql_totals = Counter(r["verdict"] for r in sql)
+    planned_sql = 2 * len(sql_cases(Path(".")))  # each case on the SQLite file and on the CSV file
+    held = sql_totals["refused"] + sql_totals["interrupted"] + sql_totals["allowed (read only)"]
+    goals += [
+        Goal(
+            NAME,
+            "hostile SQL held (refused, interrupted or read-only) (sql_query)",
+            f"{held} of {len(sql)}",
+            f"{planned_sql} of {planned_sql}",
+            held == len(sql) == planned_sql,
+        ),
+        Goal(
+            NAME,
+            "SQL escapes, hangs, unexpected errors",
+            f"{sql_totals['escape']}, {sql_totals['hang']}, {sql_totals['unexpected error']}",
+            "0, 0, 0",
+            sql_totals["escape"] + sql_totals["hang"] + sql_totals["unexpected error"] == 0,
+        ),
+    ]
     path = write_results(
-        NAME, {"attempts": rows, "races": races, "per_case": per_case, "commands": commands}, goals
+        NAME,
+        {"attempts": rows, "races": races, "per_case": per_case, "commands": commands, "sql": sql},
+        goals,
     )
     print_goals("Escape attempts: goals", goals)
     log(f"results in {path}")

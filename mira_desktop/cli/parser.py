@@ -56,6 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
         attachments,
         backup,
         chat,
+        data,
         eval,
         info,
         kb,
@@ -93,6 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
     agent.register(groups, common)
     mcp.register(groups, common)
     skills.register(groups, common)
+    data.register(groups, common)
     memory.register(groups, common)
     trash.register(groups, common)
     backup.register(groups, common)

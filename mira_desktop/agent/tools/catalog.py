@@ -33,6 +33,7 @@ class Origin(StrEnum):
     MCP = "mcp"  # a tool of an MCP server the user added
     SANDBOX = "sandbox"  # run_command, in the OS sandbox
     SKILL = "skill"  # load_skill: a skill's instructions (services/skills), a read
+    DATA = "data"  # sql_schema, sql_query: read-only SQL over attached files (services/data)
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # the types only: the window paints its first frame before th
     from mira_desktop.services.chat.run_bus import RunBus
     from mira_desktop.services.chat.service import ChatService
     from mira_desktop.services.chat.summaries import SummaryService
+    from mira_desktop.services.data.sources import DataSources
     from mira_desktop.services.hub.service import HubService
     from mira_desktop.services.knowledge.bases import KnowledgeBaseService
     from mira_desktop.services.knowledge.bundle import KnowledgeServices
@@ -83,6 +84,7 @@ class AppServices:
     tool_permissions: ToolPermissions
     tools: ToolCatalog  # every tool a run can call, with its permission
     skills: SkillLibrary  # SKILL.md folders: shipped and added, on or off (services/skills)
+    data: DataSources  # data files attached for read-only SQL (services/data)
     speech_input: SpeechInputService  # dictation: speech to text on this computer
     local_server: LocalServerService  # the OpenAI-compatible server on these services' models
 

@@ -12,6 +12,7 @@ from mira_desktop.agent.tools.catalog import FILE_TOOLS, KB_SEARCH_TOOL, RUN_COM
 from mira_desktop.core.phrases import Phrase, said
 from mira_desktop.core.tool_records import EnvSource, Permission
 from mira_desktop.core.workspaces import Workspace
+from mira_desktop.services.data.tool import SQL_TOOLS
 from mira_desktop.services.mcp.service import McpService
 from mira_desktop.services.mcp.sessions import ServerState
 from mira_desktop.services.skills.library import SkillLibrary
@@ -25,6 +26,7 @@ class Need(StrEnum):
     APPROVAL = "approval"
     KEY = "key"
     SANDBOX = "sandbox"
+    DATA = "data"  # a data file attached to the workspace or thread (sql_schema, sql_query)
 
 
 class Kind(StrEnum):
@@ -105,6 +107,10 @@ def _own_tools(catalog: ToolCatalog, workspace: Workspace) -> list[Capability]:
         elif tool is RUN_COMMAND and not sandbox.available:
             why = sandbox.reason
         found.append(Capability(Kind.TOOL, tool.name, tool.description, tuple(needs), why is None, why))
+    offered = {listing.tool.name for listing in report.tools}
+    for name, description in SQL_TOOLS:
+        why = None if name in offered else said("data.why.no_data", workspace=workspace.name)
+        found.append(Capability(Kind.TOOL, name, description, (Need.DATA,), why is None, why))
     return found
 
 

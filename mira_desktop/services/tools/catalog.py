@@ -5,7 +5,8 @@ An MCP server is on for a workspace unless the workspace turned it off (or it is
 everywhere); its tools are named ``SERVER__TOOL``. A run starts the servers it needs; a server that
 cannot start is left out of that run with a notice saying why. ``run_command`` is offered only
 where bubblewrap can make a sandbox; otherwise the listing says why it is absent. ``load_skill`` is
-offered while a skill is on, and the sandbox shows each such skill's folder read-only.
+offered while a skill is on, and the sandbox shows each such skill's folder read-only. ``sql_schema``
+and ``sql_query`` are offered while data is attached to the run's workspace or thread (services/data).
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from mira_desktop.core.errors import InvalidInputError
 from mira_desktop.core.phrases import Phrase, of, said
 from mira_desktop.core.tool_records import Permission
 from mira_desktop.core.workspaces import Workspace
+from mira_desktop.services.data.sources import DataSources
+from mira_desktop.services.data.tool import data_tools
 from mira_desktop.services.mcp.service import McpServerError, McpService
 from mira_desktop.services.mcp.tool import McpTool, definitions
 from mira_desktop.services.sandbox.bwrap import Availability, Limits
@@ -77,6 +80,7 @@ class ToolCatalog:
         private_paths: list[Path],
         changes: ChangeFeed,
         skills: SkillLibrary | None = None,
+        data: DataSources | None = None,
     ) -> None:
         self._mcp = mcp
         self._permissions = permissions
@@ -86,12 +90,14 @@ class ToolCatalog:
         self._private = private_paths
         self._changes = changes
         self._skills = skills
+        self._data = data
 
     # -- what a run is offered ---------------------------------------------------------------------
     def run_tools(
-        self, workspace: Workspace, cancel: CancelToken | None, *, start: bool
+        self, workspace: Workspace, cancel: CancelToken | None, *, start: bool, thread_id: str | None = None
     ) -> tuple[list[ExternalTool], list[Phrase]]:
-        """The external tools of a run in ``workspace`` and notices of what was left out.
+        """The external tools of a run in ``workspace`` (and thread ``thread_id``) and notices of what
+        was left out.
 
         ``start``: start the servers that are not running (a run); else use what they listed last.
         """
@@ -118,6 +124,8 @@ class ToolCatalog:
         skills = self._skills.enabled() if self._skills is not None else []
         if skills:
             tools.append(LoadSkill(skills, sandbox=sandbox.available))
+        if self._data is not None:
+            tools.extend(data_tools(self._data.for_run(workspace.id, thread_id)))
         if sandbox.available:
             shown = [(s.folder, mount_path(s)) for s in skills if s.files]
             root = Path(workspace.root_path)
@@ -125,11 +133,11 @@ class ToolCatalog:
         return tools, notices
 
     def offered(
-        self, workspace: Workspace, cancel: CancelToken | None, *, start: bool
+        self, workspace: Workspace, cancel: CancelToken | None, *, start: bool, thread_id: str | None = None
     ) -> tuple[list[ExternalTool], list[Phrase]]:
         """:meth:`run_tools` less those denied in ``workspace``: a model is never shown a tool it may
         not call (and a small model's context is not spent on it)."""
-        tools, notices = self.run_tools(workspace, cancel, start=start)
+        tools, notices = self.run_tools(workspace, cancel, start=start, thread_id=thread_id)
         effective = self._permissions.effective(workspace.id)
         denied = {name for name, p in effective.items() if p.permission is Permission.DENY}
         return [tool for tool in tools if tool.definition.name not in denied], notices

@@ -378,10 +378,11 @@ def _detail(value: Any) -> str:
 
 
 def _has_output(kind: str, data: dict[str, Any]) -> bool:
-    """A result of a command or an MCP tool: its whole output opens on a double-click."""
+    """A result of a command, an MCP tool or a SQL query: its whole output (a query's table) opens on
+    a double-click."""
     result = data.get("result") if kind == "tool.result" else None
     details = result.get("data") if isinstance(result, dict) else None
-    return isinstance(details, dict) and ("command" in details or "server" in details)
+    return isinstance(details, dict) and ("command" in details or "server" in details or "columns" in details)
 
 
 def _result_line(data: dict[str, Any]) -> str:

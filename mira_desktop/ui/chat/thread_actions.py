@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QInputDialog, QMenu, QMessageBox, QWidget
 from mira_desktop.core.conversation.threads import ThreadStatus
 from mira_desktop.ui import file_dialogs
 from mira_desktop.ui.i18n import explain, say, tr
+from mira_desktop.ui.settings.data_box import ask_words, attach_file, choose_file
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -64,6 +65,8 @@ class ThreadActions:
         self._notice = notice
         self._undo = undo
         self._draft = draft  # the welcome page's choices: a new chat may speak from its first answer
+        self.pick_data: Callable[[QWidget], str] = choose_file  # the dialogs, replaceable in tests
+        self.ask_data: Callable[[QWidget, str], list[str] | None] = ask_words
         self.menu = QMenu(parent)
         self.menu.aboutToShow.connect(lambda: self.fill(self.menu, self._current()))
         self.summary_dialog: QWidget | None = None
@@ -81,6 +84,7 @@ class ThreadActions:
             (tr("thread.archive"), self.toggle_archive),
             (tr("thread.export_md"), lambda t: self.export(t, "md")),
             (tr("thread.export_json"), lambda t: self.export(t, "json")),
+            (tr("data.attach_thread"), self.attach_data),
         ]
         actions: dict[str, QAction] = {}
         for text, slot in entries:
@@ -181,6 +185,19 @@ class ThreadActions:
         if done is not None:
             op.success(done)
         op.run()
+
+    def attach_data(self, thread_id: str) -> None:
+        """Attach a data file to this thread only: its agent runs get sql_schema and sql_query."""
+        attach_file(
+            self.parent,
+            self.services,
+            self.runner,
+            thread_id=thread_id,
+            pick=self.pick_data,
+            ask=self.ask_data,
+            done=lambda source: self._notice(tr("data.attached", name=source.name)),
+            failed=lambda exc: self._notice(explain(exc)),
+        )
 
     def rename(self, thread_id: str) -> None:
         threads = self.services.threads

@@ -31,6 +31,7 @@ from mira_desktop.core.changes import Topic
 from mira_desktop.ui import file_dialogs
 from mira_desktop.ui.external_open import open_externally
 from mira_desktop.ui.i18n import explain, tr
+from mira_desktop.ui.settings.data_box import DataBox
 from mira_desktop.ui.settings.page import SettingsPage
 
 if TYPE_CHECKING:
@@ -93,7 +94,7 @@ def add_workspace_folder(
 
 
 class WorkspacesPage(SettingsPage):
-    follows = frozenset({Topic.WORKSPACES})
+    follows = frozenset({Topic.WORKSPACES, Topic.TOOLS})  # TOOLS: data attached or detached
     loaded = Signal()
 
     def _build(self) -> None:
@@ -127,6 +128,8 @@ class WorkspacesPage(SettingsPage):
         self.message.setObjectName("hint")
         self.message.setWordWrap(True)
         layout.addWidget(self.message)
+        self.data_box = DataBox(self.services, self.runner, self)
+        layout.addWidget(self.data_box)
         self._workspaces: list[Workspace] = []
         self._select_next = ""  # a workspace just added: selected once the list shows it
         self.reload()
@@ -159,6 +162,8 @@ class WorkspacesPage(SettingsPage):
             if workspace.id == wanted:
                 self.list.setCurrentItem(item)
         self._sync_buttons()
+        chosen = self.selected()
+        self.data_box.show_for(chosen.id if chosen is not None else None)  # attached or detached elsewhere
         self.loaded.emit()
 
     def names(self) -> list[str]:
@@ -178,6 +183,8 @@ class WorkspacesPage(SettingsPage):
 
     def _sync_buttons(self) -> None:
         chosen = self.selected()
+        if self.data_box.workspace_id != (chosen.id if chosen is not None else None):
+            self.data_box.show_for(chosen.id if chosen is not None else None)
         for button in (self.rename_button, self.open_button):
             button.setEnabled(chosen is not None)
         self.delete_button.setEnabled(chosen is not None and not chosen.is_default)

@@ -387,6 +387,11 @@
         <comment>capabilities.remove_confirm</comment>
         <translation>要永久删除技能 {name} 及其文件夹吗？技能文件夹不会保留在回收站中。</translation>
     </message>
+    <message>
+        <source>attached data</source>
+        <comment>capabilities.need.data</comment>
+        <translation>附加的数据</translation>
+    </message>
 </context>
 <context>
     <name>chat</name>
@@ -474,6 +479,84 @@
         <source>Context: {used} / {window} tokens ({reason})</source>
         <comment>composer.usage_why</comment>
         <translation>上下文：{used} / {window} 个词元（{reason}）</translation>
+    </message>
+</context>
+<context>
+    <name>data</name>
+    <message>
+        <source>Data for agent runs (read-only SQL)</source>
+        <comment>data.box_title</comment>
+        <translation>供智能体运行查询的数据（只读 SQL）</translation>
+    </message>
+    <message>
+        <source>Agent runs in the selected workspace can read these files with sql_schema and sql_query: one SELECT at a time, never a change. A CSV or Parquet file is one table, an XLSX file one table per sheet.</source>
+        <comment>data.hint</comment>
+        <translation>所选工作区中的智能体运行可以用 sql_schema 和 sql_query 读取这些文件：每次一条 SELECT，绝不修改。CSV 或 Parquet 文件是一张表，XLSX 文件每个工作表一张表。</translation>
+    </message>
+    <message>
+        <source>Attach a file…</source>
+        <comment>data.attach</comment>
+        <translation>附加文件…</translation>
+    </message>
+    <message>
+        <source>Attach data for SQL…</source>
+        <comment>data.attach_thread</comment>
+        <translation>附加数据以供 SQL 查询…</translation>
+    </message>
+    <message>
+        <source>Detach</source>
+        <comment>data.detach</comment>
+        <translation>取消附加</translation>
+    </message>
+    <message>
+        <source>Attach a data file</source>
+        <comment>data.choose_file</comment>
+        <translation>附加数据文件</translation>
+    </message>
+    <message>
+        <source>Data files (*.sqlite *.sqlite3 *.db *.csv *.xlsx *.parquet)</source>
+        <comment>data.filter</comment>
+        <translation>数据文件 (*.sqlite *.sqlite3 *.db *.csv *.xlsx *.parquet)</translation>
+    </message>
+    <message>
+        <source>Tables (or TABLE.COLUMN) runs may read, separated by spaces; empty: every table</source>
+        <comment>data.allow_prompt</comment>
+        <translation>允许读取的表（或 表.列），用空格分隔；留空：所有表</translation>
+    </message>
+    <message>
+        <source>Columns to mask as *** (TABLE.COLUMN, separated by spaces); empty: none</source>
+        <comment>data.mask_prompt</comment>
+        <translation>要遮蔽为 *** 的列（表.列，用空格分隔）；留空：不遮蔽</translation>
+    </message>
+    <message>
+        <source>{name} ({kind}): allowed {allow}; masked {mask}</source>
+        <comment>data.row</comment>
+        <translation>{name}（{kind}）：允许 {allow}；遮蔽 {mask}</translation>
+    </message>
+    <message>
+        <source>every table</source>
+        <comment>data.every_table</comment>
+        <translation>所有表</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <comment>data.none</comment>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>No data attached to this workspace.</source>
+        <comment>data.empty</comment>
+        <translation>此工作区没有附加数据。</translation>
+    </message>
+    <message>
+        <source>Attached {name}.</source>
+        <comment>data.attached</comment>
+        <translation>已附加 {name}。</translation>
+    </message>
+    <message>
+        <source>Detached {name}; the file is unchanged.</source>
+        <comment>data.detached</comment>
+        <translation>已取消附加 {name}；文件未改动。</translation>
     </message>
 </context>
 <context>
@@ -3807,6 +3890,139 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <source>Could not refresh the conversation summary ({reason}); the full history is still sent.</source>
         <comment>phrase.chat.summary.not_refreshed</comment>
         <translation>无法更新对话摘要（{reason}）；仍会发送完整的历史记录。</translation>
+    </message>
+</context>
+<context>
+    <name>phrase.data</name>
+    <message>
+        <source>The SQL is longer than {most} characters: ask a shorter query.</source>
+        <comment>phrase.data.sql_too_long</comment>
+        <translation>SQL 超过 {most} 个字符：请写一个更短的查询。</translation>
+    </message>
+    <message>
+        <source>This is not SQL Mira can read ({problem}): write one SELECT query.</source>
+        <comment>phrase.data.sql_unreadable</comment>
+        <translation>Mira 读不懂这条 SQL（{problem}）：请写一条 SELECT 查询。</translation>
+    </message>
+    <message>
+        <source>There is no SQL statement: write one SELECT query.</source>
+        <comment>phrase.data.sql_empty</comment>
+        <translation>没有 SQL 语句：请写一条 SELECT 查询。</translation>
+    </message>
+    <message>
+        <source>Refused: {count} statements were sent; run one SELECT query at a time.</source>
+        <comment>phrase.data.sql_two_statements</comment>
+        <translation>已拒绝：发送了 {count} 条语句；一次只运行一条 SELECT 查询。</translation>
+    </message>
+    <message>
+        <source>Refused: {kind} is not a read-only query; only SELECT (with WITH or UNION) runs on attached data.</source>
+        <comment>phrase.data.sql_not_query</comment>
+        <translation>已拒绝：{kind} 不是只读查询；附加数据上只运行 SELECT（可带 WITH 或 UNION）。</translation>
+    </message>
+    <message>
+        <source>Refused: {name} reads files or other sources; query only the attached tables.</source>
+        <comment>phrase.data.sql_table_function</comment>
+        <translation>已拒绝：{name} 会读取文件或其他来源；只能查询附加的表。</translation>
+    </message>
+    <message>
+        <source>Refused: {name} names a schema or database; use the bare table names from sql_schema.</source>
+        <comment>phrase.data.sql_qualified</comment>
+        <translation>已拒绝：{name} 指定了模式或数据库；请使用 sql_schema 列出的表名本身。</translation>
+    </message>
+    <message>
+        <source>Refused: the table {name} is not allowed; the allowed tables are: {allowed}.</source>
+        <comment>phrase.data.sql_table_not_allowed</comment>
+        <translation>已拒绝：不允许查询表 {name}；允许的表有：{allowed}。</translation>
+    </message>
+    <message>
+        <source>Refused: the function {name} reads files, settings or the environment, or loads code.</source>
+        <comment>phrase.data.sql_function</comment>
+        <translation>已拒绝：函数 {name} 会读取文件、设置或环境，或加载代码。</translation>
+    </message>
+    <message>
+        <source>The query ran longer than {seconds} s and was interrupted: narrow it (a WHERE, a LIMIT) or ask fewer rows.</source>
+        <comment>phrase.data.sql_timed_out</comment>
+        <translation>查询运行超过 {seconds} 秒，已被中断：请缩小范围（加 WHERE 或 LIMIT）或少取一些行。</translation>
+    </message>
+    <message>
+        <source>The query failed: {problem}</source>
+        <comment>phrase.data.sql_failed</comment>
+        <translation>查询失败：{problem}</translation>
+    </message>
+    <message>
+        <source>Only the first {most} rows are shown: add a LIMIT, a WHERE or an aggregate.</source>
+        <comment>phrase.data.cut_rows</comment>
+        <translation>只显示前 {most} 行：请加 LIMIT、WHERE 或聚合。</translation>
+    </message>
+    <message>
+        <source>The result was cut at {most} bytes: select fewer columns or rows.</source>
+        <comment>phrase.data.cut_bytes</comment>
+        <translation>结果在 {most} 字节处被截断：请少选一些列或行。</translation>
+    </message>
+    <message>
+        <source>{path} is not a kind of data Mira queries: attach a file ending in one of {kinds}.</source>
+        <comment>phrase.data.unknown_kind</comment>
+        <translation>{path} 不是 Mira 能查询的数据：请附加以 {kinds} 之一结尾的文件。</translation>
+    </message>
+    <message>
+        <source>{path} is not a file: give the path of a SQLite, CSV, XLSX or Parquet file.</source>
+        <comment>phrase.data.not_file</comment>
+        <translation>{path} 不是文件：请给出 SQLite、CSV、XLSX 或 Parquet 文件的路径。</translation>
+    </message>
+    <message>
+        <source>Attach the file to one workspace or one thread: give --workspace ID or --thread ID.</source>
+        <comment>phrase.data.one_owner</comment>
+        <translation>请把文件附加到一个工作区或一个会话：给出 --workspace ID 或 --thread ID。</translation>
+    </message>
+    <message>
+        <source>{path} has no table {table}: its tables are {tables}.</source>
+        <comment>phrase.data.no_such_table</comment>
+        <translation>{path} 中没有表 {table}：它的表有 {tables}。</translation>
+    </message>
+    <message>
+        <source>{item} names no column: mask columns as TABLE.COLUMN.</source>
+        <comment>phrase.data.mask_needs_column</comment>
+        <translation>{item} 没有指明列：请用 表.列 的形式遮蔽列。</translation>
+    </message>
+    <message>
+        <source>No attached data with the id {id}: see `mira data list`.</source>
+        <comment>phrase.data.not_found</comment>
+        <translation>没有 ID 为 {id} 的附加数据：请查看 `mira data list`。</translation>
+    </message>
+    <message>
+        <source>{path} is gone: attach the file again where it is now, or remove it with `mira data remove`.</source>
+        <comment>phrase.data.file_gone</comment>
+        <translation>{path} 已不存在：请按它现在的位置重新附加，或用 `mira data remove` 移除。</translation>
+    </message>
+    <message>
+        <source>{path} is not a SQLite database ({problem}): attach a SQLite, CSV, XLSX or Parquet file.</source>
+        <comment>phrase.data.not_database</comment>
+        <translation>{path} 不是 SQLite 数据库（{problem}）：请附加 SQLite、CSV、XLSX 或 Parquet 文件。</translation>
+    </message>
+    <message>
+        <source>{path} could not be read as {kind} ({problem}): check that it is a valid {kind} file.</source>
+        <comment>phrase.data.not_readable</comment>
+        <translation>无法将 {path} 读作 {kind}（{problem}）：请确认它是有效的 {kind} 文件。</translation>
+    </message>
+    <message>
+        <source>No attached data is named {name}: the sources are {names}.</source>
+        <comment>phrase.data.no_source</comment>
+        <translation>没有名为 {name} 的附加数据：可用的有 {names}。</translation>
+    </message>
+    <message>
+        <source>Queried {source}: {rows} rows</source>
+        <comment>phrase.data.queried</comment>
+        <translation>已查询 {source}：{rows} 行</translation>
+    </message>
+    <message>
+        <source>No data is attached to {workspace}: attach a file in Settings → Workspaces → Data or with `mira data add FILE`.</source>
+        <comment>phrase.data.why.no_data</comment>
+        <translation>{workspace} 没有附加数据：请在 设置 → 工作区 → 数据 中附加文件，或使用 `mira data add FILE`。</translation>
+    </message>
+    <message>
+        <source>Listed the tables of {count} attached files</source>
+        <comment>phrase.data.schema_listed</comment>
+        <translation>已列出 {count} 个附加文件的表</translation>
     </message>
 </context>
 <context>

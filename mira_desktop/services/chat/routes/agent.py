@@ -118,7 +118,9 @@ class AgentRoute:
     def registry(self, thread: Thread, cancel: CancelToken, *, start: bool) -> tuple[ToolRegistry, list[Phrase]]:
         """The run's tools — with the MCP servers' (started when ``start``) and ``run_command`` — and
         notices of what was left out."""
-        external, notices = self._catalog.offered(self.workspace(thread), cancel, start=start)
+        external, notices = self._catalog.offered(
+            self.workspace(thread), cancel, start=start, thread_id=thread.id
+        )
         kb_id, retriever = thread.knowledge_base_id, self._retriever
         if kb_id is None or retriever is None:
             return ToolRegistry(external=external), notices
