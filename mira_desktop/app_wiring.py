@@ -85,6 +85,7 @@ def _wire(
     from mira_desktop.services.chat.run_bus import RunBus
     from mira_desktop.services.chat.service import ChatService
     from mira_desktop.services.chat.summaries import SummaryService
+    from mira_desktop.services.http_tools.library import HttpToolLibrary
     from mira_desktop.services.hub.downloads import DownloadService
     from mira_desktop.services.hub.endpoint import HubSettings
     from mira_desktop.services.hub.service import HubService
@@ -241,6 +242,7 @@ def _wire(
         logs_dir=folder.logs_dir,
     )
     skills = build_skills(folder.skills_dir, settings, changes)
+    http_tools = HttpToolLibrary(settings, secrets, changes)
     tool_catalog = ToolCatalog(
         mcp=mcp,
         permissions=permissions,
@@ -250,6 +252,7 @@ def _wire(
         private_paths=folder.private_paths(),
         changes=changes,
         skills=skills,
+        http_tools=http_tools,
     )
     agent_route = AgentRoute(
         workspaces=workspaces,
@@ -371,6 +374,7 @@ def _wire(
         tool_permissions=permissions,
         tools=tool_catalog,
         skills=skills,
+        http_tools=http_tools,
         speech_input=SpeechInputService(folder.root / "models", folder.root / "media" / "recordings"),
         local_server=LocalServerService(
             models=models,

@@ -68,6 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
         serve,
         skills,
         threads,
+        tools,
         transcribe,
         trash,
         workspaces,
@@ -93,6 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
     agent.register(groups, common)
     mcp.register(groups, common)
     skills.register(groups, common)
+    tools.register(groups, common)
     memory.register(groups, common)
     trash.register(groups, common)
     backup.register(groups, common)

@@ -33,6 +33,7 @@ class Origin(StrEnum):
     MCP = "mcp"  # a tool of an MCP server the user added
     SANDBOX = "sandbox"  # run_command, in the OS sandbox
     SKILL = "skill"  # load_skill: a skill's instructions (services/skills), a read
+    HTTP = "http"  # a tool the person declared as data: one HTTPS JSON endpoint (services/http_tools)
 
 
 @dataclass(frozen=True)
