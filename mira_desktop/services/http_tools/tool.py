@@ -28,7 +28,7 @@ def definition(tool: HttpToolDeclaration) -> ToolDef:
         Origin.HTTP,
         tool.host,  # the approval card says where the call goes
         f"{tool.method} {tool.url}",
-        tool.method == "GET",
+        None,  # no readOnlyHint: the person declared the tool, no server vouches for it
     )
 
 

@@ -143,6 +143,10 @@ STRINGS: dict[str, Source] = {
         "tools.why.external",
     ),
     "tools.why.command": translate("tools", "Commands need your approval.", "tools.why.command"),
+    "tools.card.http": translate("tools", "The agent wants to call {tool}: {request}", "tools.card.http"),
+    "tools.why.http": translate(
+        "tools", "{tool} sends these arguments to {host}: it needs your approval.", "tools.why.http"
+    ),
     # the trace
     "tools.trace.sending": translate("tools", "sent to the MCP server {server}", "tools.trace.sending"),
     "tools.trace.sandbox": translate("tools", "started in the sandbox", "tools.trace.sandbox"),

@@ -7951,6 +7951,16 @@ Start one on the right.</source>
         <translation>命令需要你的同意。</translation>
     </message>
     <message>
+        <source>The agent wants to call {tool}: {request}</source>
+        <comment>tools.card.http</comment>
+        <translation>智能体想要调用 {tool}：{request}</translation>
+    </message>
+    <message>
+        <source>{tool} sends these arguments to {host}: it needs your approval.</source>
+        <comment>tools.why.http</comment>
+        <translation>{tool} 会把这些参数发送到 {host}：需要你的批准。</translation>
+    </message>
+    <message>
         <source>sent to the MCP server {server}</source>
         <comment>tools.trace.sending</comment>
         <translation>已发送到 MCP 服务器 {server}</translation>

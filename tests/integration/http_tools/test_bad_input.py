@@ -13,7 +13,7 @@ from mira_desktop.agent.tools.results import ToolResult
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.errors import InvalidInputError
 from mira_desktop.services.app.bundle import AppServices
-from tests.integration.http_tools.conftest import SECRET, JsonApi
+from tests.support.json_api import SECRET, JsonApi
 from tests.support.memory_keyring import MemoryKeyring
 
 pytestmark = pytest.mark.usefixtures("keyring_backend")

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.integration.http_tools.conftest import SECRET, JsonApi
 from tests.support.cli import Mira
+from tests.support.json_api import SECRET, JsonApi
 from tests.support.memory_keyring import MemoryKeyring
 
 

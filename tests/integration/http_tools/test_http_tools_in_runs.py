@@ -12,8 +12,8 @@ from mira_desktop.core.conversation.runs import RunStatus
 from mira_desktop.core.errors import InvalidInputError
 from mira_desktop.services.app.bundle import AppServices
 from tests.integration.agent.runs import call, event_data, final, send_agent, settle
-from tests.integration.http_tools.conftest import SECRET, JsonApi
 from tests.support.fixtures import Script
+from tests.support.json_api import SECRET, JsonApi
 from tests.support.scripted import recorded_requests
 
 
