@@ -36,5 +36,7 @@ ENGLISH: dict[str, str] = {
     "http_tools.not_json_text": "{name} said its answer is JSON, but it is not valid JSON: nothing was taken from it.",
     "http_tools.http_status": "{name} answered HTTP {status}: the call did not succeed.",
     "http_tools.answered": "{name} answered HTTP {status} ({size} bytes of JSON)",
+    "http_tools.capability_off": "Turned off: turn it on with `mira tools enable-http {name}`.",
+    "http_tools.capability_no_secret": "Its secret header is not in the keyring: store it with `mira tools set-secret {reference}`.",
     "http_tools.file_unreadable": "{path} could not be read as a JSON declaration: {problem}",
 }

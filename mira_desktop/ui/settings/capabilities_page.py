@@ -102,7 +102,7 @@ class CapabilitiesPage(QWidget):
             from mira_desktop.services.tools.capabilities import capabilities
 
             default = services.workspaces.default()
-            return capabilities(services.skills, services.tools, services.mcp, default)
+            return capabilities(services.skills, services.tools, services.mcp, default, services.http_tools)
 
         self.runner.op(self, load).success(self._show).run()
 

@@ -3959,6 +3959,16 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <translation>{name} 返回了 HTTP {status}（{size} 字节的 JSON）</translation>
     </message>
     <message>
+        <source>Turned off: turn it on with `mira tools enable-http {name}`.</source>
+        <comment>phrase.http_tools.capability_off</comment>
+        <translation>已关闭：用 `mira tools enable-http {name}` 打开它。</translation>
+    </message>
+    <message>
+        <source>Its secret header is not in the keyring: store it with `mira tools set-secret {reference}`.</source>
+        <comment>phrase.http_tools.capability_no_secret</comment>
+        <translation>它的机密请求头不在密钥环中：用 `mira tools set-secret {reference}` 保存它。</translation>
+    </message>
+    <message>
         <source>{path} could not be read as a JSON declaration: {problem}</source>
         <comment>phrase.http_tools.file_unreadable</comment>
         <translation>无法把 {path} 读作 JSON 声明：{problem}</translation>

@@ -14,6 +14,7 @@ from mira_desktop.services.app.bundle import AppServices
 from tests.integration.agent.runs import call, event_data, final, send_agent, settle
 from tests.support.fixtures import Script
 from tests.support.json_api import SECRET, JsonApi
+from tests.support.memory_keyring import MemoryKeyring
 from tests.support.scripted import recorded_requests
 
 
@@ -97,3 +98,27 @@ def test_the_shipped_weather_tool_is_off_until_turned_on_and_cannot_be_removed(
     with pytest.raises(InvalidInputError, match="comes with Mira and cannot be removed"):
         services.http_tools.remove("weather")
     assert any(v.declaration.name == "weather" for v in services.http_tools.list())
+
+
+def test_capabilities_list_a_declared_tool_with_its_needs_and_why_it_is_not_ready(
+    services: AppServices, json_api: JsonApi, keyring_backend: MemoryKeyring
+) -> None:
+    from mira_desktop.services.tools.capabilities import capabilities
+
+    def listed() -> dict[str, dict[str, object]]:
+        found = capabilities(
+            services.skills, services.tools, services.mcp, services.workspaces.default(), services.http_tools
+        )
+        return {c.name: c.to_dict() for c in found}
+
+    assert listed()["weather"]["why_not"] == "Turned off: turn it on with `mira tools enable-http weather`."
+    services.http_tools.set_on("weather", True)
+    weather = listed()["weather"]
+    assert weather["ready"] is True
+    assert weather["needs"] == ["network", "approval"]
+    _add(services, json_api)
+    keyring_backend.delete_password("mira-desktop", "http:test-weather")
+    here = listed()["weather_here"]
+    assert here["needs"] == ["network", "approval", "key"]
+    assert here["ready"] is False
+    assert "mira tools set-secret test-weather" in str(here["why_not"])
