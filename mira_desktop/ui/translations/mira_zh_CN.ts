@@ -7961,6 +7961,56 @@ Start one on the right.</source>
         <translation>命令需要你的同意。</translation>
     </message>
     <message>
+        <source>Declare an HTTP tool…</source>
+        <comment>tools.http.declare</comment>
+        <translation>声明 HTTP 工具…</translation>
+    </message>
+    <message>
+        <source>Declare an HTTP tool</source>
+        <comment>tools.http.title</comment>
+        <translation>声明 HTTP 工具</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <comment>tools.http.description</comment>
+        <translation>描述</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <comment>tools.http.method</comment>
+        <translation>方法</translation>
+    </message>
+    <message>
+        <source>Arguments (JSON schema)</source>
+        <comment>tools.http.parameters</comment>
+        <translation>参数（JSON Schema）</translation>
+    </message>
+    <message>
+        <source>Secret headers (keyring references)</source>
+        <comment>tools.http.secret_headers</comment>
+        <translation>机密请求头（密钥环引用）</translation>
+    </message>
+    <message>
+        <source>Secret value</source>
+        <comment>tools.http.secret_value</comment>
+        <translation>机密的值</translation>
+    </message>
+    <message>
+        <source>Stored in the keyring under the secret header&apos;s reference, never in the declaration.</source>
+        <comment>tools.http.secret_value_tip</comment>
+        <translation>保存在密钥环中机密请求头的引用名下，绝不写进声明。</translation>
+    </message>
+    <message>
+        <source>{field} is not valid JSON: {problem}</source>
+        <comment>tools.http.not_json</comment>
+        <translation>{field} 不是有效的 JSON：{problem}</translation>
+    </message>
+    <message>
+        <source>Added the tool {name}; runs ask before each call.</source>
+        <comment>tools.http.added</comment>
+        <translation>已添加工具 {name}；运行时每次调用前都会询问。</translation>
+    </message>
+    <message>
         <source>The agent wants to call {tool}: {request}</source>
         <comment>tools.card.http</comment>
         <translation>智能体想要调用 {tool}：{request}</translation>
