@@ -86,6 +86,7 @@ def _wire(
     from mira_desktop.services.chat.service import ChatService
     from mira_desktop.services.chat.summaries import SummaryService
     from mira_desktop.services.data.sources import DataSources
+    from mira_desktop.services.http_tools.library import HttpToolLibrary
     from mira_desktop.services.hub.downloads import DownloadService
     from mira_desktop.services.hub.endpoint import HubSettings
     from mira_desktop.services.hub.service import HubService
@@ -249,6 +250,7 @@ def _wire(
     )
     skills = build_skills(folder.skills_dir, settings, changes)
     data = DataSources(settings, changes)
+    http_tools = HttpToolLibrary(settings, secrets, changes)
     tool_catalog = ToolCatalog(
         mcp=mcp,
         permissions=permissions,
@@ -259,6 +261,7 @@ def _wire(
         changes=changes,
         skills=skills,
         data=data,
+        http_tools=http_tools,
     )
     agent_route = AgentRoute(
         workspaces=workspaces,
@@ -382,6 +385,7 @@ def _wire(
         tools=tool_catalog,
         skills=skills,
         data=data,
+        http_tools=http_tools,
         speech_input=SpeechInputService(folder.root / "models", folder.root / "media" / "recordings"),
         local_server=LocalServerService(
             models=models,

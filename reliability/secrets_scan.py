@@ -12,7 +12,9 @@ threads are exported, backups made (in the data folder and outside), a crash rep
 mid-request (``secrets_crash.py``), and every file under the data folder (database and write-ahead
 log included), the logs, the exports and every member of the backup archives is scanned for the key:
 as is, base64 (also of ``Bearer KEY``, and URL-safe), URL-encoded, JSON-escaped, and its random part.
-What the commands printed is scanned too.
+What the commands printed is scanned too. The key is also a declared HTTP tool's secret header
+(``secrets_http_tool.py``): stored from standard input, sent to a loopback JSON API that echoes it,
+by an agent run of the scripted model.
 
     python -m reliability.secrets_scan
 """
@@ -32,6 +34,7 @@ from urllib.parse import quote, quote_plus
 
 from reliability.common import PYTHON, ROOT, Goal, child_env, log, mira, print_goals, table, write_results
 from reliability.openai_stub import StubServer
+from reliability.secrets_http_tool import exercise as exercise_http_tool
 from reliability.secrets_server import exercise, token_forms
 
 NAME = "secrets_scan"
@@ -120,6 +123,8 @@ def main(argv: list[str] | None = None) -> int:
         server_token = json.loads(made.stdout)["token"] if made.returncode == 0 else ""
         if server_token:
             steps.extend(exercise(data, env, REF, server_token))
+        http_steps, http_key_sent = exercise_http_tool(data, env, key, work)
+        steps.extend(http_steps)
         step("backup outside", "backup", "create", "-o", str(backups / "outside.zip"))
         step("backup inside", "backup", "create", "-o", str(data / "backups" / "inside.zip"))
         crashed = subprocess.run(
@@ -155,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     crash_reports = sorted((data / "logs").glob("crash-*.txt"))
     scanned = sum(1 for f in (data, exports, backups) for p in f.rglob("*") if p.is_file())
     return report(
-        steps, hits=hits, key_sent=key_sent, crash_reports=crash_reports, scanned=scanned, work=work
+        steps, hits=hits, key_sent=key_sent, http_key_sent=http_key_sent, crash_reports=crash_reports, scanned=scanned, work=work
     )
 
 
@@ -164,6 +169,7 @@ def report(
     *,
     hits: list[dict[str, object]],
     key_sent: bool,
+    http_key_sent: bool,
     crash_reports: list[Path],
     scanned: int,
     work: Path,
@@ -184,6 +190,7 @@ def report(
     occurrences = sum(n for h in hits for n in dict(h["forms"]).values())  # type: ignore[call-overload]
     goals = [
         Goal(NAME, "key reached the server (the plant worked)", "yes" if key_sent else "no", "yes", key_sent),
+        Goal(NAME, "key reached the declared HTTP tool's API as its secret header", "yes" if http_key_sent else "no", "yes", http_key_sent),
         Goal(NAME, "the local server's token was made and served with", served, "200", served == "200"),
         Goal(NAME, "crash reports provoked", str(len(crash_reports)), ">= 1", bool(crash_reports)),
         Goal(NAME, "files scanned", str(scanned), "> 0", scanned > 0),

@@ -69,6 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
         serve,
         skills,
         threads,
+        tools,
         transcribe,
         trash,
         workspaces,
@@ -95,6 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     mcp.register(groups, common)
     skills.register(groups, common)
     data.register(groups, common)
+    tools.register(groups, common)
     memory.register(groups, common)
     trash.register(groups, common)
     backup.register(groups, common)

@@ -171,4 +171,4 @@ def _all(services: AppServices, workspace_id: str | None) -> list[Capability]:
     from mira_desktop.services.tools.capabilities import capabilities
 
     workspace = services.workspaces.get(workspace_id) if workspace_id else services.workspaces.default()
-    return capabilities(services.skills, services.tools, services.mcp, workspace)
+    return capabilities(services.skills, services.tools, services.mcp, workspace, services.http_tools)

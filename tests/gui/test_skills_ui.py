@@ -101,11 +101,11 @@ def test_the_capabilities_page_lists_what_each_needs_and_why_it_is_not_ready(
     assert rows["write_file"][1:] == ["Tool", "", "a workspace, your approval", "ready"]
     assert rows["run_command"][3:] == ["a workspace, your approval, the sandbox", "ready"]
     assert rows["kb_search"][3] == "a knowledge base"
-    app_services.mcp.add_http("weather", "http://127.0.0.1:9/mcp")
-    app_services.mcp.set_enabled("weather", False)  # as `mira mcp disable` would: the page follows
-    qtbot.waitUntil(lambda: "weather" in _rows(page))
-    assert _rows(page)["weather"][1:4] == ["MCP server", "", "network, your approval"]
-    assert _rows(page)["weather"][4].startswith("not ready: The MCP server weather is turned off")
+    app_services.mcp.add_http("forecast", "http://127.0.0.1:9/mcp")
+    app_services.mcp.set_enabled("forecast", False)  # as `mira mcp disable` would: the page follows
+    qtbot.waitUntil(lambda: "forecast" in _rows(page))
+    assert _rows(page)["forecast"][1:4] == ["MCP server", "", "network, your approval"]
+    assert _rows(page)["forecast"][4].startswith("not ready: The MCP server forecast is turned off")
     item = page.table.findItems("/template-skill", Qt.MatchFlag.MatchExactly)[0]
     item.setCheckState(2, Qt.CheckState.Unchecked)  # turned off here
     qtbot.waitUntil(lambda: not app_services.skills.is_on("template-skill"))

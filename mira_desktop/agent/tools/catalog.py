@@ -34,6 +34,7 @@ class Origin(StrEnum):
     SANDBOX = "sandbox"  # run_command, in the OS sandbox
     SKILL = "skill"  # load_skill: a skill's instructions (services/skills), a read
     DATA = "data"  # sql_schema, sql_query: read-only SQL over attached files (services/data)
+    HTTP = "http"  # a tool the person declared as data: one HTTPS JSON endpoint (services/http_tools)
 
 
 @dataclass(frozen=True)

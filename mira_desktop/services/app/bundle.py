@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # the types only: the window paints its first frame before th
     from mira_desktop.services.chat.service import ChatService
     from mira_desktop.services.chat.summaries import SummaryService
     from mira_desktop.services.data.sources import DataSources
+    from mira_desktop.services.http_tools.library import HttpToolLibrary
     from mira_desktop.services.hub.service import HubService
     from mira_desktop.services.knowledge.bases import KnowledgeBaseService
     from mira_desktop.services.knowledge.bundle import KnowledgeServices
@@ -85,6 +86,7 @@ class AppServices:
     tools: ToolCatalog  # every tool a run can call, with its permission
     skills: SkillLibrary  # SKILL.md folders: shipped and added, on or off (services/skills)
     data: DataSources  # data files attached for read-only SQL (services/data)
+    http_tools: HttpToolLibrary  # tools declared as data: one HTTPS JSON endpoint each (services/http_tools)
     speech_input: SpeechInputService  # dictation: speech to text on this computer
     local_server: LocalServerService  # the OpenAI-compatible server on these services' models
 

@@ -1,4 +1,5 @@
-"""The Capabilities page and ``mira skills list``'s wider view: every skill and tool, what each needs
+"""The Capabilities page and ``mira skills list``'s wider view: every skill and tool (declared HTTP
+tools too), what each needs
 (the network, a workspace, a knowledge base, approvals, a key, the sandbox) and whether it is ready —
 or, in a sentence the window says in its language, why not."""
 
@@ -13,6 +14,7 @@ from mira_desktop.core.phrases import Phrase, said
 from mira_desktop.core.tool_records import EnvSource, Permission
 from mira_desktop.core.workspaces import Workspace
 from mira_desktop.services.data.tool import SQL_TOOLS
+from mira_desktop.services.http_tools.library import HttpToolLibrary
 from mira_desktop.services.mcp.service import McpService
 from mira_desktop.services.mcp.sessions import ServerState
 from mira_desktop.services.skills.library import SkillLibrary
@@ -61,11 +63,43 @@ class Capability:
 
 
 def capabilities(
-    skills: SkillLibrary, catalog: ToolCatalog, mcp: McpService, workspace: Workspace
+    skills: SkillLibrary,
+    catalog: ToolCatalog,
+    mcp: McpService,
+    workspace: Workspace,
+    http_tools: HttpToolLibrary | None = None,
 ) -> list[Capability]:
-    """Skills first (by name), then Mira's own tools, then each MCP server — as a run in ``workspace``
-    would get them (its permissions)."""
-    return [*_skills(skills, catalog), *_own_tools(catalog, workspace), *_servers(mcp, workspace)]
+    """Skills first (by name), then Mira's own tools, then each MCP server, then each declared HTTP
+    tool — as a run in ``workspace`` would get them (its permissions)."""
+    declared = _declared(http_tools, catalog, workspace) if http_tools is not None else []
+    return [*_skills(skills, catalog), *_own_tools(catalog, workspace), *_servers(mcp, workspace), *declared]
+
+
+def _declared(library: HttpToolLibrary, catalog: ToolCatalog, workspace: Workspace) -> list[Capability]:
+    report = catalog.report(workspace, start=False)
+    permissions = {listing.tool.name: listing.permission for listing in report.tools}
+    found = []
+    for view in library.list():
+        tool = view.declaration
+        permission = permissions.get(tool.name) or Permission.ASK
+        needs = [Need.NETWORK]
+        if permission is Permission.ASK:
+            needs.append(Need.APPROVAL)
+        if tool.secret_headers:
+            needs.append(Need.KEY)
+        why: Phrase | str | None = None
+        if not view.on:
+            why = said("http_tools.capability_off", name=tool.name)
+        elif view.missing_secret is not None:
+            why = said("http_tools.capability_no_secret", reference=view.missing_secret)
+        elif permission is Permission.DENY:
+            why = said("capabilities.why.denied", tool=tool.name, workspace=workspace.name)
+        found.append(
+            Capability(
+                Kind.TOOL, tool.name, tool.description, tuple(needs), why is None, why, view.on, view.shipped
+            )
+        )
+    return found
 
 
 def _skills(library: SkillLibrary, catalog: ToolCatalog) -> list[Capability]:

@@ -1,5 +1,6 @@
 """Every tool a run in a workspace can call — Mira's own, each enabled MCP server's, ``run_command``
 — with its permission there: what a run is offered, what `mira agent tools` and Settings → Tools list.
+Declared HTTP tools that are on (``services/http_tools``) come after the MCP servers' tools.
 
 An MCP server is on for a workspace unless the workspace turned it off (or it is turned off
 everywhere); its tools are named ``SERVER__TOOL``. A run starts the servers it needs; a server that
@@ -26,6 +27,7 @@ from mira_desktop.core.tool_records import Permission
 from mira_desktop.core.workspaces import Workspace
 from mira_desktop.services.data.sources import DataSources
 from mira_desktop.services.data.tool import data_tools
+from mira_desktop.services.http_tools.library import HttpToolLibrary
 from mira_desktop.services.mcp.service import McpServerError, McpService
 from mira_desktop.services.mcp.tool import McpTool, definitions
 from mira_desktop.services.sandbox.bwrap import Availability, Limits
@@ -81,6 +83,7 @@ class ToolCatalog:
         changes: ChangeFeed,
         skills: SkillLibrary | None = None,
         data: DataSources | None = None,
+        http_tools: HttpToolLibrary | None = None,
     ) -> None:
         self._mcp = mcp
         self._permissions = permissions
@@ -91,6 +94,7 @@ class ToolCatalog:
         self._changes = changes
         self._skills = skills
         self._data = data
+        self._http_tools = http_tools
 
     # -- what a run is offered ---------------------------------------------------------------------
     def run_tools(
@@ -120,6 +124,8 @@ class ToolCatalog:
                     tools.append(McpTool(self._mcp, item.definition))
                 else:
                     notices.append(said("tools.server_tool_left_out", server=server.name, problem=item.problem))
+        if self._http_tools is not None:  # the declared HTTP tools that are on
+            tools.extend(self._http_tools.run_tools(taken))
         sandbox = self._sandbox()
         skills = self._skills.enabled() if self._skills is not None else []
         if skills:

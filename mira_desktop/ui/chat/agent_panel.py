@@ -316,7 +316,7 @@ class ApprovalCard(QFrame):
         self.diff.setHtml(diff_html(diff, dark=current_is_dark()))
 
     def _show_external(self, pending: dict[str, Any], tool: str) -> None:
-        """An MCP or command call: who runs it, every argument, and that undo cannot cover it."""
+        """An MCP, declared HTTP or command call: who runs it, every argument, and that undo cannot cover it."""
         external = pending.get("external") or {}
         server = str(external.get("server") or pending.get("server") or "")
         command = external.get("origin") == "sandbox"
@@ -327,6 +327,9 @@ class ApprovalCard(QFrame):
         elif command:
             self.title.setText(tr("tools.card.command"))
             self.reason.setText(tr("tools.why.command"))
+        elif external.get("origin") == "http":  # a declared HTTP tool: where its request goes
+            self.title.setText(tr("tools.card.http", tool=tool, request=str(external.get("remote_name") or "")))
+            self.reason.setText(tr("tools.why.http", tool=tool, host=server))
         else:
             remote = str(external.get("remote_name") or tool)
             self.title.setText(tr("tools.card.mcp", tool=remote, server=server))

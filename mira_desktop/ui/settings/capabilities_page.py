@@ -39,6 +39,7 @@ COLUMNS = (
     "capabilities.col.needs",
     "capabilities.col.ready",
 )
+SWITCHED = ("skill", "tool")  # kinds with an on/off switch here (a tool with one is a declared HTTP tool)
 ON_COLUMN = 2
 
 
@@ -102,7 +103,7 @@ class CapabilitiesPage(QWidget):
             from mira_desktop.services.tools.capabilities import capabilities
 
             default = services.workspaces.default()
-            return capabilities(services.skills, services.tools, services.mcp, default)
+            return capabilities(services.skills, services.tools, services.mcp, default, services.http_tools)
 
         self.runner.op(self, load).success(self._show).run()
 
@@ -132,7 +133,7 @@ class CapabilitiesPage(QWidget):
                 ]
             )
             item.setData(0, Qt.ItemDataRole.UserRole, key)
-            if capability.kind.value == "skill" and capability.on is not None:
+            if capability.kind.value in SWITCHED and capability.on is not None:  # a skill, a declared tool
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
                 on = Qt.CheckState.Checked if capability.on else Qt.CheckState.Unchecked
                 item.setCheckState(ON_COLUMN, on)
@@ -177,8 +178,8 @@ class CapabilitiesPage(QWidget):
         if capability is None:
             return
         on = item.checkState(ON_COLUMN) == Qt.CheckState.Checked
-        skills = self.services.skills
-        self.runner.op(self, lambda: skills.set_on(capability.name, on)).failure(self._failed).run()
+        library = self.services.http_tools if capability.kind.value == "tool" else self.services.skills
+        self.runner.op(self, lambda: library.set_on(capability.name, on)).failure(self._failed).run()
 
     def _add(self) -> None:
         chosen = file_dialogs.folder(self, tr("capabilities.pick_folder"))

@@ -83,11 +83,13 @@ class ToolsPage(SettingsPage):
         self.import_button = QPushButton(tr("tools.import"))
         self.test_button = QPushButton(tr("tools.test"))
         self.remove_button = QPushButton(tr("tools.remove"))
+        self.declare_button = QPushButton(tr("tools.http.declare"))  # a declared HTTP tool, not a server
+        self.declare_button.clicked.connect(self._declare)
         self.add_button.clicked.connect(self._add)
         self.import_button.clicked.connect(self._import)
         self.test_button.clicked.connect(self._test)
         self.remove_button.clicked.connect(self._remove)
-        for button in (self.add_button, self.import_button):
+        for button in (self.add_button, self.import_button, self.declare_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
         for button in (self.test_button, self.remove_button):
@@ -216,6 +218,14 @@ class ToolsPage(SettingsPage):
         dialog = AddServerDialog(self.services, self.runner, self)
         dialog.added.connect(lambda name: self.say(""))
         self.add_dialog = dialog
+        dialog.show()
+
+    def _declare(self) -> None:
+        from mira_desktop.ui.settings.http_tool_dialog import HttpToolDialog
+
+        dialog = HttpToolDialog(self.services, self.runner, self)
+        dialog.added.connect(lambda name: self.say(tr("tools.http.added", name=name)))
+        self.http_dialog = dialog
         dialog.show()
 
     def _import(self) -> None:

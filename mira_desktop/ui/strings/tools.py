@@ -143,6 +143,26 @@ STRINGS: dict[str, Source] = {
         "tools.why.external",
     ),
     "tools.why.command": translate("tools", "Commands need your approval.", "tools.why.command"),
+    "tools.card.http": translate("tools", "The agent wants to call {tool}: {request}", "tools.card.http"),
+    "tools.why.http": translate(
+        "tools", "{tool} sends these arguments to {host}: it needs your approval.", "tools.why.http"
+    ),
+    "tools.http.declare": translate("tools", "Declare an HTTP tool…", "tools.http.declare"),
+    "tools.http.title": translate("tools", "Declare an HTTP tool", "tools.http.title"),
+    "tools.http.description": translate("tools", "Description", "tools.http.description"),
+    "tools.http.method": translate("tools", "Method", "tools.http.method"),
+    "tools.http.parameters": translate("tools", "Arguments (JSON schema)", "tools.http.parameters"),
+    "tools.http.secret_headers": translate(
+        "tools", "Secret headers (keyring references)", "tools.http.secret_headers"
+    ),
+    "tools.http.secret_value": translate("tools", "Secret value", "tools.http.secret_value"),
+    "tools.http.secret_value_tip": translate(
+        "tools",
+        "Stored in the keyring under the secret header's reference, never in the declaration.",
+        "tools.http.secret_value_tip",
+    ),
+    "tools.http.not_json": translate("tools", "{field} is not valid JSON: {problem}", "tools.http.not_json"),
+    "tools.http.added": translate("tools", "Added the tool {name}; runs ask before each call.", "tools.http.added"),
     # the trace
     "tools.trace.sending": translate("tools", "sent to the MCP server {server}", "tools.trace.sending"),
     "tools.trace.sandbox": translate("tools", "started in the sandbox", "tools.trace.sandbox"),

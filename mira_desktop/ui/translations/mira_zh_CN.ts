@@ -4026,6 +4026,189 @@ You can continue the run with raised limits, or undo what it changed.</source>
     </message>
 </context>
 <context>
+    <name>phrase.http_tools</name>
+    <message>
+        <source>A tool declaration is a JSON object with name, description, url, method and parameters.</source>
+        <comment>phrase.http_tools.not_object</comment>
+        <translation>工具声明是一个 JSON 对象，包含 name、description、url、method 和 parameters。</translation>
+    </message>
+    <message>
+        <source>The declaration has a field {field!r} Mira does not know: use only {known}.</source>
+        <comment>phrase.http_tools.unknown_field</comment>
+        <translation>声明里有 Mira 不认识的字段 {field!r}：只能使用 {known}。</translation>
+    </message>
+    <message>
+        <source>{name!r} is not a tool name: use at most 48 lower-case letters, digits and single underscores, starting with a letter, e.g. weather_now.</source>
+        <comment>phrase.http_tools.bad_name</comment>
+        <translation>{name!r} 不是有效的工具名称：最多 48 个小写字母、数字和单个下划线，以字母开头，例如 weather_now。</translation>
+    </message>
+    <message>
+        <source>{name!r} is the name of one of Mira&apos;s own tools: give the declared tool another name.</source>
+        <comment>phrase.http_tools.name_reserved</comment>
+        <translation>{name!r} 是 Mira 自带工具的名称：请给声明的工具换一个名称。</translation>
+    </message>
+    <message>
+        <source>A declared tool named {name!r} is already there: remove it first (`mira tools remove-http {name}`). Nothing was added.</source>
+        <comment>phrase.http_tools.name_taken</comment>
+        <translation>已经有名为 {name!r} 的声明工具：请先移除它（`mira tools remove-http {name}`）。没有添加任何内容。</translation>
+    </message>
+    <message>
+        <source>The declaration needs a description of at most {most} characters saying what the tool does and when to use it.</source>
+        <comment>phrase.http_tools.bad_description</comment>
+        <translation>声明需要一段最多 {most} 个字符的描述，说明这个工具做什么、何时使用。</translation>
+    </message>
+    <message>
+        <source>The declaration has no url: give the endpoint&apos;s fixed address, e.g. https://api.example.com/v1/thing.</source>
+        <comment>phrase.http_tools.no_url</comment>
+        <translation>声明没有 url：请给出接口的固定地址，例如 https://api.example.com/v1/thing。</translation>
+    </message>
+    <message>
+        <source>{url} is not an HTTPS address: a declared tool calls https:// only (http:// only on this computer, 127.0.0.1 or localhost).</source>
+        <comment>phrase.http_tools.not_https</comment>
+        <translation>{url} 不是 HTTPS 地址：声明的工具只能调用 https://（http:// 仅限本机，即 127.0.0.1 或 localhost）。</translation>
+    </message>
+    <message>
+        <source>The url holds a user name or password: put a secret in secret_headers (kept in the keyring), not in the address.</source>
+        <comment>phrase.http_tools.credentials_in_url</comment>
+        <translation>url 中包含用户名或密码：请把机密放进 secret_headers（保存在密钥环中），不要写在地址里。</translation>
+    </message>
+    <message>
+        <source>{url} ends with a #fragment, which is never sent: remove it.</source>
+        <comment>phrase.http_tools.fragment_in_url</comment>
+        <translation>{url} 以 #片段 结尾，而片段永远不会被发送：请删除它。</translation>
+    </message>
+    <message>
+        <source>{method!r} is not a method a declared tool can use: use GET or POST.</source>
+        <comment>phrase.http_tools.bad_method</comment>
+        <translation>{method!r} 不是声明的工具可以使用的方法：请使用 GET 或 POST。</translation>
+    </message>
+    <message>
+        <source>The parameters are not a usable JSON schema: {problem}.</source>
+        <comment>phrase.http_tools.bad_schema</comment>
+        <translation>parameters 不是可用的 JSON Schema：{problem}。</translation>
+    </message>
+    <message>
+        <source>{field} must be a JSON object of header names and values.</source>
+        <comment>phrase.http_tools.headers_not_object</comment>
+        <translation>{field} 必须是由请求头名称和值组成的 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>{header!r} is not a header name: use letters, digits and hyphens, e.g. X-Api-Key.</source>
+        <comment>phrase.http_tools.bad_header</comment>
+        <translation>{header!r} 不是有效的请求头名称：请使用字母、数字和连字符，例如 X-Api-Key。</translation>
+    </message>
+    <message>
+        <source>The value of the header {header} must be one line of text.</source>
+        <comment>phrase.http_tools.bad_header_value</comment>
+        <translation>请求头 {header} 的值必须是一行文字。</translation>
+    </message>
+    <message>
+        <source>{reference!r} (for {header}) is not a keyring reference: use at most 64 letters, digits, dots, hyphens and underscores, and store the value with `mira tools set-secret {reference}`.</source>
+        <comment>phrase.http_tools.bad_reference</comment>
+        <translation>{reference!r}（用于 {header}）不是有效的密钥环引用：最多 64 个字母、数字、点、连字符和下划线，并用 `mira tools set-secret {reference}` 保存它的值。</translation>
+    </message>
+    <message>
+        <source>The header {header} holds a secret: declare it in secret_headers with a keyring reference, not in headers.</source>
+        <comment>phrase.http_tools.secret_as_static</comment>
+        <translation>请求头 {header} 含有机密：请在 secret_headers 中用密钥环引用声明它，而不是放在 headers 里。</translation>
+    </message>
+    <message>
+        <source>The header {header} is declared both as static and as secret: keep one.</source>
+        <comment>phrase.http_tools.header_twice</comment>
+        <translation>请求头 {header} 同时被声明为静态和机密：请只保留一个。</translation>
+    </message>
+    <message>
+        <source>{field} must be a number from {least} to {most}.</source>
+        <comment>phrase.http_tools.bad_limit</comment>
+        <translation>{field} 必须是 {least} 到 {most} 之间的数字。</translation>
+    </message>
+    <message>
+        <source>The tool {name} needs the secret header {header}, but the keyring has nothing under {reference!r}: store it with `mira tools set-secret {reference}` (or in Settings → Tools).</source>
+        <comment>phrase.http_tools.secret_missing</comment>
+        <translation>工具 {name} 需要机密请求头 {header}，但密钥环中 {reference!r} 下没有内容：请用 `mira tools set-secret {reference}`（或在“设置 → 工具”中）保存它。</translation>
+    </message>
+    <message>
+        <source>The secret is empty: give its value on standard input.</source>
+        <comment>phrase.http_tools.empty_secret</comment>
+        <translation>机密为空：请通过标准输入提供它的值。</translation>
+    </message>
+    <message>
+        <source>No declared tool named {name!r}: see `mira tools list-http`.</source>
+        <comment>phrase.http_tools.not_found</comment>
+        <translation>没有名为 {name!r} 的声明工具：请查看 `mira tools list-http`。</translation>
+    </message>
+    <message>
+        <source>{name!r} comes with Mira and cannot be removed: turn it off instead (`mira tools disable-http {name}`).</source>
+        <comment>phrase.http_tools.shipped</comment>
+        <translation>{name!r} 是 Mira 自带的工具，不能移除：可以把它关闭（`mira tools disable-http {name}`）。</translation>
+    </message>
+    <message>
+        <source>The arguments for {name} do not match its schema: {problem}</source>
+        <comment>phrase.http_tools.bad_arguments</comment>
+        <translation>{name} 的参数与它的 Schema 不符：{problem}</translation>
+    </message>
+    <message>
+        <source>{name} got no complete answer within {seconds} s: the call was stopped.</source>
+        <comment>phrase.http_tools.timed_out</comment>
+        <translation>{name} 在 {seconds} 秒内没有得到完整的回答：调用已停止。</translation>
+    </message>
+    <message>
+        <source>{name} could not reach {host}: {problem}</source>
+        <comment>phrase.http_tools.unreachable</comment>
+        <translation>{name} 无法连接 {host}：{problem}</translation>
+    </message>
+    <message>
+        <source>{name} was redirected from {host} to {target}: a declared tool calls only its own host, so the redirect was refused.</source>
+        <comment>phrase.http_tools.redirect_elsewhere</comment>
+        <translation>{name} 被从 {host} 重定向到 {target}：声明的工具只调用它自己的主机，因此拒绝了这次重定向。</translation>
+    </message>
+    <message>
+        <source>{name} was redirected more than {most} times: the call was stopped.</source>
+        <comment>phrase.http_tools.too_many_redirects</comment>
+        <translation>{name} 被重定向超过 {most} 次：调用已停止。</translation>
+    </message>
+    <message>
+        <source>The answer of {name} is larger than its limit of {most} bytes: it was refused.</source>
+        <comment>phrase.http_tools.too_big</comment>
+        <translation>{name} 的回答超过了 {most} 字节的上限：已拒绝。</translation>
+    </message>
+    <message>
+        <source>{name} answered with {kind}, not JSON: a declared tool must answer JSON, so nothing was taken from it.</source>
+        <comment>phrase.http_tools.not_json</comment>
+        <translation>{name} 返回的是 {kind}，不是 JSON：声明的工具必须返回 JSON，因此没有采用任何内容。</translation>
+    </message>
+    <message>
+        <source>{name} said its answer is JSON, but it is not valid JSON: nothing was taken from it.</source>
+        <comment>phrase.http_tools.not_json_text</comment>
+        <translation>{name} 声称返回 JSON，但内容不是有效的 JSON：没有采用任何内容。</translation>
+    </message>
+    <message>
+        <source>{name} answered HTTP {status}: the call did not succeed.</source>
+        <comment>phrase.http_tools.http_status</comment>
+        <translation>{name} 返回了 HTTP {status}：调用没有成功。</translation>
+    </message>
+    <message>
+        <source>{name} answered HTTP {status} ({size} bytes of JSON)</source>
+        <comment>phrase.http_tools.answered</comment>
+        <translation>{name} 返回了 HTTP {status}（{size} 字节的 JSON）</translation>
+    </message>
+    <message>
+        <source>Turned off: turn it on with `mira tools enable-http {name}`.</source>
+        <comment>phrase.http_tools.capability_off</comment>
+        <translation>已关闭：用 `mira tools enable-http {name}` 打开它。</translation>
+    </message>
+    <message>
+        <source>Its secret header is not in the keyring: store it with `mira tools set-secret {reference}`.</source>
+        <comment>phrase.http_tools.capability_no_secret</comment>
+        <translation>它的机密请求头不在密钥环中：用 `mira tools set-secret {reference}` 保存它。</translation>
+    </message>
+    <message>
+        <source>{path} could not be read as a JSON declaration: {problem}</source>
+        <comment>phrase.http_tools.file_unreadable</comment>
+        <translation>无法把 {path} 读作 JSON 声明：{problem}</translation>
+    </message>
+</context>
+<context>
     <name>phrase.knowledge</name>
     <message>
         <source>A knowledge base needs a name.</source>
@@ -8060,6 +8243,66 @@ Start one on the right.</source>
         <source>Commands need your approval.</source>
         <comment>tools.why.command</comment>
         <translation>命令需要你的同意。</translation>
+    </message>
+    <message>
+        <source>The agent wants to call {tool}: {request}</source>
+        <comment>tools.card.http</comment>
+        <translation>智能体想要调用 {tool}：{request}</translation>
+    </message>
+    <message>
+        <source>{tool} sends these arguments to {host}: it needs your approval.</source>
+        <comment>tools.why.http</comment>
+        <translation>{tool} 会把这些参数发送到 {host}：需要你的批准。</translation>
+    </message>
+    <message>
+        <source>Declare an HTTP tool…</source>
+        <comment>tools.http.declare</comment>
+        <translation>声明 HTTP 工具…</translation>
+    </message>
+    <message>
+        <source>Declare an HTTP tool</source>
+        <comment>tools.http.title</comment>
+        <translation>声明 HTTP 工具</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <comment>tools.http.description</comment>
+        <translation>描述</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <comment>tools.http.method</comment>
+        <translation>方法</translation>
+    </message>
+    <message>
+        <source>Arguments (JSON schema)</source>
+        <comment>tools.http.parameters</comment>
+        <translation>参数（JSON Schema）</translation>
+    </message>
+    <message>
+        <source>Secret headers (keyring references)</source>
+        <comment>tools.http.secret_headers</comment>
+        <translation>机密请求头（密钥环引用）</translation>
+    </message>
+    <message>
+        <source>Secret value</source>
+        <comment>tools.http.secret_value</comment>
+        <translation>机密的值</translation>
+    </message>
+    <message>
+        <source>Stored in the keyring under the secret header&apos;s reference, never in the declaration.</source>
+        <comment>tools.http.secret_value_tip</comment>
+        <translation>保存在密钥环中机密请求头的引用名下，绝不写进声明。</translation>
+    </message>
+    <message>
+        <source>{field} is not valid JSON: {problem}</source>
+        <comment>tools.http.not_json</comment>
+        <translation>{field} 不是有效的 JSON：{problem}</translation>
+    </message>
+    <message>
+        <source>Added the tool {name}; runs ask before each call.</source>
+        <comment>tools.http.added</comment>
+        <translation>已添加工具 {name}；运行时每次调用前都会询问。</translation>
     </message>
     <message>
         <source>sent to the MCP server {server}</source>
