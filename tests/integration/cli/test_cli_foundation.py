@@ -51,6 +51,7 @@ def test_help_lists_the_command_groups() -> None:
         "agent",
         "mcp",
         "skills",
+        "data",
         "tools",
         "memory",
         "trash",
