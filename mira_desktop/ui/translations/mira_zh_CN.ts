@@ -16,7 +16,7 @@
     <message>
         <source>Stopped by the {reason} limit</source>
         <comment>agent.stopped</comment>
-        <translation>因 {reason} 上限而停止</translation>
+        <translation>因{reason}上限而停止</translation>
     </message>
     <message>
         <source>Undone</source>
