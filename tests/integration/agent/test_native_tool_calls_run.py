@@ -59,10 +59,12 @@ def test_mira_models_says_which_way_each_model_calls_tools(mira: Mira, tmp_path:
     gguf = smollm2_hermes(tmp_path / "smollm2-hermes.gguf")
     assert mira("models", "add-local", str(gguf)).code == 0
     table = mira("models", "list").out.splitlines()
-    assert table[0].split()[4:8] == ["TOOL", "CALLS", "THINKING", "SWITCH"]
-    by_ref = {line.lstrip("* ").split()[0]: line.lstrip("* ").split() for line in table[1:]}
-    assert by_ref[f"local:{gguf}"][4:6] == ["hermes", "no"]
-    assert by_ref["local:smollm2"][4:6] == ["json", "no"]
+    calls, switch, after = (table[0].index(name) for name in ("TOOL CALLS", "THINKING SWITCH", "CAPABILITIES"))
+    by_ref = {  # the columns by where the header puts them (the CONTEXT cell holds spaces)
+        line.lstrip("* ").split()[0]: [line[calls:switch].strip(), line[switch:after].strip()] for line in table[1:]
+    }
+    assert by_ref[f"local:{gguf}"] == ["hermes", "no"]
+    assert by_ref["local:smollm2"] == ["json", "no"]
     template = mira("--json", "models", "template", f"local:{gguf}").json()
     assert (template["tool_call_format"], template["thinking_switch"]) == ("hermes", False)
     shown = mira("models", "template", f"local:{gguf}").out
