@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from PySide6.QtWidgets import QWidget
 
@@ -45,10 +46,13 @@ class SettingsPage(QWidget):
             else None
         )
 
-    def _build(self) -> None:
-        """Make the page's widgets and start reading what it shows."""
-        raise NotImplementedError
+    # What each page defines (checked when the page class is made, so a page cannot forget them):
+    _build: Callable[[], None]  # make the page's widgets and start reading what it shows
+    reload: Callable[[], None]  # show the page's data again: required of a page that follows topics
 
-    def reload(self) -> None:
-        """Show the page's data again (a page that follows changes defines it)."""
-        raise NotImplementedError(f"{type(self).__name__} follows {set(self.follows)} but has no reload")
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if not callable(getattr(cls, "_build", None)):
+            raise TypeError(f"{cls.__name__} is a settings page without _build")
+        if cls.follows and not callable(getattr(cls, "reload", None)):
+            raise TypeError(f"{cls.__name__} follows {set(cls.follows)} but has no reload")
