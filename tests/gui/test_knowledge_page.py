@@ -189,28 +189,31 @@ def test_a_report_kept_by_mira_eval_rag_in_another_process_is_charted_without_a_
     answers = page.evaluation_tab.answers
     qtbot.waitUntil(lambda: page.kb_list.count() == 1 and page.evaluation_tab.isEnabled())
     qtbot.waitUntil(lambda: page.runner.settled)  # every reload of the page's own start is done
-    started, go = tmp_path / "started", tmp_path / "go"
+    started = tmp_path / "started"
     keep = """if True:  # what `mira eval rag` does last, in its own process, once the window saw its start
-        import sys, time
+        import sys
         from pathlib import Path
         from mira_desktop.app import build_services
         s = build_services(Path(sys.argv[1]))
         Path(sys.argv[3]).touch()
-        while not Path(sys.argv[4]).exists():
-            time.sleep(0.02)
+        sys.stdin.readline()  # the test says "go" once the window has seen the start
         report = {"config": "default", "created_at": "2026-12-01T10:00:00.000Z",
                   "metrics": {"queries": 5, "right_source_rate": 0.8}}
         s.knowledge.rag_evaluations.keep(sys.argv[2], report)
         s.close()
     """
-    other = subprocess.Popen([sys.executable, "-c", keep, str(app_services.folder.root), kb.id, str(started), str(go)])
+    other = subprocess.Popen(
+        [sys.executable, "-c", keep, str(app_services.folder.root), kb.id, str(started)], stdin=subprocess.PIPE
+    )
     try:
         qtbot.waitUntil(started.exists, timeout=60_000)
         after_start = len(looks)
         qtbot.waitUntil(lambda: len(looks) >= after_start + 2)  # the window has looked since the start…
         qtbot.waitUntil(lambda: page.runner.settled)  # …and shown what it found
     finally:
-        go.touch()
+        assert other.stdin is not None
+        other.stdin.write(b"go\n")
+        other.stdin.close()
     qtbot.waitUntil(lambda: other.poll() is not None, timeout=60_000)
     assert other.returncode == 0
     qtbot.waitUntil(lambda: answers.table.rowCount() == 1, timeout=10_000)

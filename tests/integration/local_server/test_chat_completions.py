@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
-import time
 from typing import TYPE_CHECKING
 
 import httpx
 import openai
 import pytest
+
+from tests.support.waiting import wait_for
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
@@ -18,13 +19,6 @@ if TYPE_CHECKING:
 
 def _client(url: str) -> openai.OpenAI:
     return openai.OpenAI(base_url=url, api_key="unused", max_retries=0)
-
-
-def _wait_for(condition: object, timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():  # type: ignore[operator]
-        assert time.monotonic() < deadline, "the condition did not come true in time"
-        time.sleep(0.02)
 
 
 def test_models_lists_the_default_model_the_embedded_one_and_the_embedders(
@@ -157,11 +151,11 @@ def test_a_client_that_leaves_mid_stream_stops_the_generation(
             received += line.startswith("data: ")
             if received == 4:
                 break  # leaving the block closes the connection mid-answer
-    _wait_for(lambda: any(r.outcome == "cancelled" for r in services.local_server.recent()))
+    wait_for(lambda: any(r.outcome == "cancelled" for r in services.local_server.recent()))
 
     stopped = next(r for r in services.local_server.recent() if r.outcome == "cancelled")
     assert stopped.seconds < 8  # well before the 10 s the whole answer takes
-    _wait_for(
+    wait_for(
         lambda: services.local_server.active_count() == 0 and services.local_server.gate.ahead(ref) == 0
     )
     # The model is free at once: the next request is answered, not queued behind the abandoned one.
@@ -228,11 +222,11 @@ def test_a_client_that_gives_up_on_a_whole_answer_stops_the_generation(
 
     with pytest.raises(httpx.ReadTimeout):
         httpx.post(f"{running.url}/chat/completions", json=body, timeout=httpx.Timeout(60, read=0.5))
-    _wait_for(lambda: any(r.outcome == "cancelled" for r in services.local_server.recent()))
+    wait_for(lambda: any(r.outcome == "cancelled" for r in services.local_server.recent()))
 
     stopped = next(r for r in services.local_server.recent() if r.outcome == "cancelled")
     assert stopped.seconds < 8
-    _wait_for(lambda: services.local_server.active_count() == 0)
+    wait_for(lambda: services.local_server.active_count() == 0)
 
 
 def test_a_client_that_leaves_while_queued_gives_up_its_place(
@@ -254,7 +248,7 @@ def test_a_client_that_leaves_while_queued_gives_up_its_place(
                 json={**body, "stream": False},
                 timeout=httpx.Timeout(30, read=0.3),
             )
-        _wait_for(lambda: any(r.status == 499 for r in services.local_server.recent()))
+        wait_for(lambda: any(r.status == 499 for r in services.local_server.recent()))
 
         assert services.local_server.gate.ahead(ref) == 1  # only the answer being written
     left = next(r for r in services.local_server.recent() if r.status == 499)
