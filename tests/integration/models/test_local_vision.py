@@ -23,7 +23,8 @@ from PIL import Image
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.sampling import SamplingParams
 from mira_desktop.models.adapters.local.images import prepare
-from mira_desktop.models.adapters.local.llama import LlamaCppModel, _message
+from mira_desktop.models.adapters.local.llama import LlamaCppModel
+from mira_desktop.models.adapters.local.llama_args import llama_message
 from mira_desktop.models.adapters.local.settings import LocalSettings
 from mira_desktop.models.errors import ModelError
 from mira_desktop.models.protocol import ChatMessage, ChatRequest, Finish, TextDelta, Usage
@@ -113,7 +114,7 @@ def test_the_model_in_a_chinese_folder_loads_and_answers_without_a_projector(chi
 
 def test_pictures_go_to_the_handler_prepared_as_image_parts_before_the_text() -> None:
     big, small = _png((2048, 1024)), _png((100, 80))
-    message = _message(
+    message = llama_message(
         ChatMessage("user", "这两张图是什么？", images=(big, small)), lambda url: prepare(url, 512).data_url
     )
     first, second, text = message["content"]
@@ -124,7 +125,7 @@ def test_pictures_go_to_the_handler_prepared_as_image_parts_before_the_text() ->
         url = part["image_url"]["url"]
         sizes.append(Image.open(io.BytesIO(base64.b64decode(url.partition(",")[2]))).size)
     assert sizes == [(512, 256), (100, 80)]
-    assert _message(ChatMessage("user", "plain"), None) == {"role": "user", "content": "plain"}
+    assert llama_message(ChatMessage("user", "plain"), None) == {"role": "user", "content": "plain"}
 
 
 def test_a_thread_whose_model_has_a_refused_projector_fails_with_that_sentence_and_answers_once_it_is_removed(

@@ -33,6 +33,7 @@ from mira_desktop.models.adapters.local.fit import available_memory
 from mira_desktop.models.adapters.local.gguf import check_gguf
 from mira_desktop.models.adapters.local.gguf_metadata import GgufHeader, read_file_header
 from mira_desktop.models.adapters.local.grammar import grammar_for
+from mira_desktop.models.adapters.local.llama_args import llama_message, sampling_kwargs
 from mira_desktop.models.adapters.local.llama_logs import LOG_CALLBACK, leave_stdio_alone, route_llama_logs
 from mira_desktop.models.adapters.local.settings import LocalSettings, default_threads
 from mira_desktop.models.adapters.local.thinking import (
@@ -47,7 +48,6 @@ from mira_desktop.models.adapters.local.tool_calls.formats import ToolCallFormat
 from mira_desktop.models.adapters.local.window import WindowChoice, plan_window, trained_for
 from mira_desktop.models.errors import ErrorKind, ModelError
 from mira_desktop.models.protocol import (
-    ChatMessage,
     ChatRequest,
     Chunk,
     Finish,
@@ -375,7 +375,7 @@ class LlamaCppModel:
         return ModelError.classified(ErrorKind.BAD_REQUEST, "models.local.refused", error=exc)
 
     def _completion(self, llm: Any, request: ChatRequest, stop: CancelToken) -> Iterator[Chunk]:
-        params = _sampling_kwargs(request)
+        params = sampling_kwargs(request)
         if request.json_schema is not None:  # constrained by a grammar llama.cpp accepted, or not run
             params["grammar"] = grammar_for(llm, request.json_schema)
         completion_tokens = 0
@@ -428,7 +428,7 @@ class LlamaCppModel:
         if self._vision is not None and any(m.images for m in request.messages):
             side = self._image_long_side()
             picture = lambda url: images.prepare(url, side).data_url  # noqa: E731
-            messages = [_message(m, picture, reasoning_key=key) for m in request.messages]
+            messages = [llama_message(m, picture, reasoning_key=key) for m in request.messages]
             self._context_has_pictures = True
             return vision.answer(self._vision, llm, messages, params)
         if self._context_has_pictures:  # the cached tokens stand for a picture: read the prompt afresh
@@ -436,7 +436,7 @@ class LlamaCppModel:
             self._context_has_pictures = False
         return completion_stream(
             llm, self._formatter, thinking,
-            messages=[_message(m, reasoning_key=key) for m in request.messages], params=params, switch=request.thinking, seen=seen,
+            messages=[llama_message(m, reasoning_key=key) for m in request.messages], params=params, switch=request.thinking, seen=seen,
         )  # fmt: skip
 
     def close(self) -> None:
@@ -447,21 +447,6 @@ class LlamaCppModel:
         self._llm = None
         self._vision = None
         self._window = None
-
-
-def _message(
-    message: ChatMessage, picture: Callable[[str], str] | None = None, *, reasoning_key: str | None = None
-) -> dict[str, Any]:
-    """A message as llama-cpp-python takes it; with ``picture`` (which prepares each one), its pictures
-    go as ``image_url`` parts before the text; with ``reasoning_key``, an agent run's own earlier step
-    carries its reasoning under that key, for a template that reads it."""
-    content: Any = message.content
-    if picture is not None and message.images:
-        content = vision.with_pictures(message.content, tuple(map(picture, message.images)))
-    data: dict[str, Any] = {"role": message.role, "content": content}
-    if reasoning_key is not None and message.reasoning and message.role == "assistant":
-        data[reasoning_key] = message.reasoning
-    return data
 
 
 def _split_reasoning(emit: Callable[[Any], None], thinking: ThinkingFormat) -> Callable[[Any], None]:
@@ -480,26 +465,6 @@ def _split_reasoning(emit: Callable[[Any], None], thinking: ThinkingFormat) -> C
             emit(item)
 
     return split
-
-
-def _sampling_kwargs(request: ChatRequest) -> dict[str, Any]:
-    sampling = request.sampling
-    params: dict[str, Any] = {}
-    for name in (
-        "temperature",
-        "top_p",
-        "top_k",
-        "max_tokens",
-        "frequency_penalty",
-        "presence_penalty",
-        "seed",
-    ):
-        value = getattr(sampling, name)
-        if value is not None:
-            params[name] = value
-    if sampling.stop:
-        params["stop"] = list(sampling.stop)
-    return params
 
 
 def _trim_heap() -> None:
