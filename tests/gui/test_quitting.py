@@ -87,7 +87,7 @@ def test_quit_after_the_answer_closes_once_the_run_ends_with_the_whole_answer(
     script.write_text(json.dumps({"replies": [held]}))
     app_services.models.set_default(f"scripted:{script}")
     window = open_window(qtbot, app_services, ready=True)
-    monkeypatch.setattr(window, "ask_before_quitting", lambda: "after")  # the person's choice in the dialog
+    monkeypatch.setattr(window.notices, "ask_before_quitting", lambda: "after")  # the person's choice in the dialog
     handle = app_services.chat.send(None, "Count to eight")
     assert app_services.chat.active_runs()
     window.close()  # asks, hides every window, and waits for the run bus to say the answer ended
@@ -115,7 +115,7 @@ def test_quit_after_the_answer_when_it_ended_while_the_question_was_open_closes_
         assert handle.done.wait(20)
         return "after"
 
-    monkeypatch.setattr(window, "ask_before_quitting", answer_after_the_run_ended)
+    monkeypatch.setattr(window.notices, "ask_before_quitting", answer_after_the_run_ended)
     window.close()
     qtbot.waitUntil(lambda: window.background.closed, timeout=5000)  # no run event is left to wait for
 
@@ -128,7 +128,7 @@ def test_stop_and_quit_cancels_the_answer_and_keeps_what_was_written(
     script.write_text(json.dumps({"replies": [held]}))
     app_services.models.set_default(f"scripted:{script}")
     window = open_window(qtbot, app_services, ready=True)
-    monkeypatch.setattr(window, "ask_before_quitting", lambda: "stop")
+    monkeypatch.setattr(window.notices, "ask_before_quitting", lambda: "stop")
     handle = app_services.chat.send(None, "Say many words")
     qtbot.waitUntil(
         lambda: bool(MessageRepository(app_services.database).get(handle.assistant_message_id)), timeout=5000

@@ -131,5 +131,5 @@ def test_the_agent_picker_adds_a_folder_and_works_in_it(
     assert added.name == "scripts"
     qtbot.waitUntil(lambda: header.workspace_picker.currentData() == added.id)
     assert header.draft.workspace_id == added.id
-    assert window._send_options().workspace_id == added.id
+    assert window.send_options().workspace_id == added.id
     window.close()

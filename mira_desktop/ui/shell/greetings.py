@@ -1,15 +1,15 @@
 """A chat with a role opens with its greeting on the welcome page, with ◀ ▶ between its alternate
-greetings; the greeting becomes the thread's first message when the first message is sent. A
-mixin of :class:`MainWindow` (its header, controller and operation runner)."""
+greetings; the greeting becomes the thread's first message when the first message is sent."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QMainWindow
+    from PySide6.QtCore import QObject
 
-    from mira_desktop.services.app.bundle import AppServices
+    from mira_desktop.services.chat.service import ChatService
     from mira_desktop.ui.chat.controller import ChatController
     from mira_desktop.ui.chat.header import ChatHeader
     from mira_desktop.ui.operations import OperationRunner
@@ -18,45 +18,62 @@ GREETING = "greeting:"  # the id prefix of the welcome page's greeting (not a me
 
 
 class WelcomeGreetings:
-    services: AppServices | None
-    background: OperationRunner
-    controller: ChatController
-    header: ChatHeader
-    current_thread_id: str | None
-    _greetings: list[str]
-    _greeting_index: int
+    """The welcome page's greetings of the role picked in the header, and the one shown."""
 
-    def _host(self) -> QMainWindow:
-        """The main window this mixin is part of."""
-        return cast("QMainWindow", self)
+    def __init__(
+        self,
+        owner: QObject,
+        *,
+        chat: ChatService,
+        runner: OperationRunner,
+        controller: ChatController,
+        header: ChatHeader,
+        current: Callable[[], str | None],
+    ) -> None:
+        self._owner = owner
+        self._chat = chat
+        self._runner = runner
+        self._controller = controller
+        self._header = header
+        self._current = current
+        self._greetings: list[str] = []
+        self._index = 0
 
-    def _show_greetings(self) -> None:
+    def clear(self) -> None:
+        self._greetings = []
+
+    def chosen(self) -> str | None:
+        """The greeting shown on the welcome page (the first message of the thread a send creates)."""
+        if self._header.draft.role_id is None or not self._greetings:
+            return None
+        return self._greetings[min(self._index, len(self._greetings) - 1)]
+
+    def show(self) -> None:
         """The welcome page of a chat with a role opens with its greeting (◀ ▶ between alternates)."""
-        assert self.services is not None
-        role_id, chat = self.header.draft.role_id, self.services.chat
+        role_id, chat = self._header.draft.role_id, self._chat
         if role_id is None:
             self._greetings = []
             self._show_greeting(0)
             return
 
         def shown(greetings: list[str]) -> None:
-            if self.current_thread_id is not None or self.header.draft.role_id != role_id:
+            if self._current() is not None or self._header.draft.role_id != role_id:
                 return
             self._greetings = greetings
             self._show_greeting(0)
 
-        self.background.op(self._host(), lambda: chat.greetings(role_id)).success(shown).run()
+        self._runner.op(self._owner, lambda: chat.greetings(role_id)).success(shown).run()
 
     def _show_greeting(self, index: int) -> None:
         from mira_desktop.core.conversation.chat_state import WELCOME, HistoryLoaded, ViewMessage
 
-        if self.controller.state.current != WELCOME or self.controller.state.busy:
+        if self._controller.state.current != WELCOME or self._controller.state.busy:
             return
         count = len(self._greetings)
         if not count:
-            self.controller.dispatch(HistoryLoaded(WELCOME, (), None))
+            self._controller.dispatch(HistoryLoaded(WELCOME, (), None))
             return
-        self._greeting_index = index
+        self._index = index
         greeting = ViewMessage(
             id=f"{GREETING}{index}",
             parent_id=None,
@@ -67,16 +84,17 @@ class WelcomeGreetings:
             sibling_count=count,
             previous_sibling=f"{GREETING}{index - 1}" if index > 0 else None,
             next_sibling=f"{GREETING}{index + 1}" if index + 1 < count else None,
-            author=self.header.persona,
-            avatar=self.header.persona_avatar,
+            author=self._header.persona,
+            avatar=self._header.persona_avatar,
             flags=("greeting",),
         )
-        self.controller.dispatch(HistoryLoaded(WELCOME, (greeting,), None))
+        self._controller.dispatch(HistoryLoaded(WELCOME, (greeting,), None))
 
-    def _sibling_requested(self, message_id: str) -> None:
+    def sibling_requested(self, message_id: str) -> None:
+        """◀ ▶ on a message: another greeting on the welcome page, another branch in a thread."""
         from mira_desktop.core.conversation.chat_state import BranchSwitchRequested
 
         if message_id.startswith(GREETING):
             self._show_greeting(int(message_id.removeprefix(GREETING)))
         else:
-            self.controller.dispatch(BranchSwitchRequested(message_id))
+            self._controller.dispatch(BranchSwitchRequested(message_id))

@@ -8,10 +8,18 @@ A thread clicked before then opens once they are, and what was typed stays in th
 composer has the keyboard whenever the window is activated (unless another text field of the
 window had it). Every list and label follows the services' change feed, and everything read from
 the database or a file is read through an operation, off the UI thread.
+
+The window holds the layout and the wiring; what it does is done by parts, each built with exactly
+what it uses (:mod:`~mira_desktop.ui.shell.window_parts`): :class:`Notices` from the first frame,
+and once the services are attached the greetings, the model line, the open thread's follower, the
+questions about a message, quitting, the chat's actions and the other windows
+(:class:`~mira_desktop.ui.shell.other_windows.OtherWindows`, whose windows it names for tests and
+scripts).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer, Signal
@@ -36,24 +44,29 @@ from mira_desktop.ui.chat.view import ChatView
 from mira_desktop.ui.chat.waiting_banner import WaitingBanner
 from mira_desktop.ui.i18n import say, tr
 from mira_desktop.ui.operations import OperationRunner
-from mira_desktop.ui.shell.greetings import WelcomeGreetings
 from mira_desktop.ui.shell.menus import MenuCommands, build_menus
-from mira_desktop.ui.shell.model_status import ModelStatus
+from mira_desktop.ui.shell.model_status import current_model_ref
 from mira_desktop.ui.shell.notices import Notices
-from mira_desktop.ui.shell.open_thread import OpenThreadFollow
-from mira_desktop.ui.shell.other_windows import OtherWindows
-from mira_desktop.ui.shell.quitting import Quitting
+from mira_desktop.ui.shell.quitting import close_other_windows
 from mira_desktop.ui.shell.sidebar import MORE, ThreadSidebar
 from mira_desktop.ui.shell.undo_notice import UndoNotice
 from mira_desktop.ui.theme import apply_theme
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMessageBox
+
     from mira_desktop.core.conversation.chat_state import ChatState
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.app.first_look import FirstLook
     from mira_desktop.services.app.preferences import Preferences
     from mira_desktop.services.chat.service import SendOptions
     from mira_desktop.ui.changes import ChangeSignal
+    from mira_desktop.ui.knowledge.page import KnowledgePage
+    from mira_desktop.ui.roles.workbench import RoleWorkbench
+    from mira_desktop.ui.settings.dialog import SettingsDialog
+    from mira_desktop.ui.shell.other_windows import OtherWindows
+    from mira_desktop.ui.shell.quick_switcher import QuickSwitcher
+    from mira_desktop.ui.shell.trash_dialog import TrashDialog
 
 
 USABLE_WITHIN_MS = 2000  # the model starts loading then at the latest
@@ -63,7 +76,7 @@ class _NotificationRelay(QObject):
     arrived = Signal(object)
 
 
-class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, OpenThreadFollow, Quitting, QMainWindow):
+class MainWindow(QMainWindow):
     model_readiness_changed = Signal(object)
     thread_followed = Signal(bool)  # a change of the open thread was looked at: True if it was shown anew
 
@@ -79,14 +92,12 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, OpenThrea
         self._first_look = first_look
         self.current_thread_id: str | None = None
         self._opening: str | None = None  # a thread clicked before the services were attached
-        self._checked_ref: str | None = None
-        self._check_pending = False
-        self._greetings: list[str] = []  # the welcome page's role greetings
         self._shown_history: tuple[object, ...] = ()
-        self._quitting = False
+        self._closed = False  # shut down: nothing more is read or shown
         self._was_busy = False
-        self._greeting_index = 0
         self._became_usable = False
+        self.notices = Notices(self)  # the status line and the dialogs that need nothing else
+        self.windows: OtherWindows | None = None  # the windows it opens, once the services are attached
         self._build_layout()
         build_menus(  # in the first frame, so that nothing moves when the services arrive
             self,
@@ -105,7 +116,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, OpenThrea
         self.menuBar().setEnabled(False)  # its windows need the services
         self._build_status_bar(data_dir)
         self._notes = _NotificationRelay()
-        self._notes.arrived.connect(self._show_notification)
+        self._notes.arrived.connect(self.notices.show_notification)
         self._show_first_look(first_look)
         # Styled once the widgets exist: set earlier, every widget added was polished again as it moved.
         apply_theme(first_look.theme if first_look is not None else "system")
@@ -151,7 +162,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, OpenThrea
         self.header.changed.connect(self._bindings_changed)
         self.header.model_picked.connect(self.start_model_check)
         self.header.loaded.connect(self._header_loaded)
-        self.header.notice.connect(self._notice)
+        self.header.notice.connect(self.notices.notice)
         self.header.models_requested.connect(self.open_get_models)
         self.header.keyboard_released.connect(
             lambda: self._composer_takes_keyboard(Qt.FocusReason.PopupFocusReason)
@@ -160,10 +171,10 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, OpenThrea
         self.bindings = self.header
         self.thread_title = self.header.title
         self.model_picker = self.header.model_picker
-        self._usage_timer = QTimer(self)
-        self._usage_timer.setSingleShot(True)
-        self._usage_timer.setInterval(300)
-        self._usage_timer.timeout.connect(self.update_usage)
+        self.usage_timer = QTimer(self)
+        self.usage_timer.setSingleShot(True)
+        self.usage_timer.setInterval(300)
+        self.usage_timer.timeout.connect(self.update_usage)
 
         self.chat_view = ChatView()
         self.composer = Composer()
@@ -213,89 +224,59 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, OpenThrea
         ``check_model``, the default model loads."""
         from mira_desktop.core.changes import Topic
         from mira_desktop.ui.changes import ChangeSignal, Follow
-        from mira_desktop.ui.chat.agent_actions import AgentActions
-        from mira_desktop.ui.chat.attachment_actions import AttachmentActions
         from mira_desktop.ui.chat.controller import ChatController
-        from mira_desktop.ui.chat.dictation import Dictation
-        from mira_desktop.ui.chat.media_actions import MediaActions
-        from mira_desktop.ui.chat.skill_picker import SkillCompletion
-        from mira_desktop.ui.chat.thread_actions import ThreadActions
+        from mira_desktop.ui.shell.window_parts import build_chat_parts, build_shell_parts, other_windows
 
         self.services = services
         self.background.set_bug_reporter(services.tasks.save_crash_report)
-        self.changes = ChangeSignal(services.changes)
+        self.changes = changes = ChangeSignal(services.changes)
         services.notifications.subscribe(self._notes.arrived.emit)
         self.menuBar().setEnabled(True)
-        self.controller = ChatController(services, self.background, self._render, self._send_options, self)
-        self.agent_actions = AgentActions(
-            self,
-            services=services,
-            runner=self.background,
-            controller=self.controller,
-            chat_view=self.chat_view,
-            notice=self._notice,
-        )
-        self.controller.notice.connect(self._notice)
-        self.attachment_actions = AttachmentActions(
-            self,
-            services=services,
-            runner=self.background,
-            composer=self.composer,
-            changes=self.changes,
-            model_ref=self.header.bound_model_ref,
-        )
-        self.dictation = Dictation(self, services=services, runner=self.background, composer=self.composer)
-        self.skill_completion = SkillCompletion(
-            self, services=services, runner=self.background, composer=self.composer, changes=self.changes
-        )
-        self.media_actions = MediaActions(
-            self,
-            services=services,
-            runner=self.background,
-            chat_view=self.chat_view,
-            changes=self.changes,
-            notice=self._notice,
-        )
-        self.thread_actions = ThreadActions(
-            self,
-            services=services,
-            runner=self.background,
-            current=lambda: self.current_thread_id,
-            deleted=self._thread_deleted,
-            notice=self._notice,
-            undo=self.undo_notice.offer,
-            draft=lambda: self.header.draft,
-        )
+        runner, notice = self.background, self.notices.notice
+        self.controller = ChatController(services, runner, self._render, self.send_options, self)
+        self.controller.notice.connect(notice)
+        parts = build_shell_parts(self, services, changes, self.controller)
+        self.greetings, self.model_status, self.following = parts.greetings, parts.model_status, parts.following
+        self.questions, self.quitting = parts.questions, parts.quitting
+        chat = build_chat_parts(self, services, changes, self.controller, deleted=self.following.thread_deleted)
+        self.agent_actions, self.attachment_actions, self.dictation = chat.agent, chat.attachments, chat.dictation
+        self.skill_completion, self.media_actions, self.thread_actions = chat.skills, chat.media, chat.threads
+        self.windows = other_windows(self, services, changes, self.thread_actions)
         self.header.menu_button.setMenu(self.thread_actions.menu)
         self.thread_actions.menu.aboutToHide.connect(
             lambda: QTimer.singleShot(0, self.header.keyboard_released.emit)  # after its action ran
         )
         self._connect_chat()
-        self.header.attach(services, self.background, self.changes)
-        # Once the threads are listed (the window is usable), the model loads: started earlier, it would
-        # take the processor from the listing.
-        self._after_listing = lambda: self._usable(check_model)
-        self.sidebar.listed.connect(self._after_listing)
-        # A list that is not read (a failed or very slow read) must not hold them back for good.
-        QTimer.singleShot(USABLE_WITHIN_MS, self, self._after_listing)
-        self.sidebar.attach(services, self.background, self.changes)
-        self.waiting_banner.attach(services, self.background, self.changes)
-        self.forks = ForkActions(
-            services, self.background, self.fork_link, open_thread=self.open_thread, notice=self._notice, parent=self
-        )
+        self.header.attach(services, runner, changes)
+        self._once_usable(check_model)
+        self.sidebar.attach(services, runner, changes)
+        self.waiting_banner.attach(services, runner, changes)
+        self.forks = ForkActions(services, runner, self.fork_link, open_thread=self.open_thread, notice=notice, parent=self)
         self.chat_view.fork_requested.connect(self.forks.fork)
-        self._follow = Follow(self, self.changes, {Topic.MESSAGES, Topic.THREADS}, self._thread_data_changed)
+        self._follow = Follow(self, changes, {Topic.MESSAGES, Topic.THREADS}, self.following.thread_data_changed)
+        self._start(services)
+
+    def _start(self, services: AppServices) -> None:
+        """The attached window's first reads, and the background work that follows the data folder."""
         preferences = services.preferences
         self.background.op(self, preferences.theme).success(apply_theme).run()
         self._remember_folders(preferences)
         services.knowledge.indexer.start()  # pending and interrupted index jobs resume in the background
         services.other_processes.watch()  # a `mira` command's writes show here too
         services.idle_models.watch()  # a local model left unused gives its memory back
-        self.follow_model_states()
+        self.model_status.follow_model_states()
         self._keep_what_was_typed()
         self.new_chat()
         if self._opening is not None:
             self.open_thread(self._opening)
+
+    def _once_usable(self, check_model: bool) -> None:
+        """Once the threads are listed (the window is usable), the model loads: started earlier, it
+        would take the processor from the listing."""
+        self._after_listing = lambda: self._usable(check_model)
+        self.sidebar.listed.connect(self._after_listing)
+        # A list that is not read (a failed or very slow read) must not hold them back for good.
+        QTimer.singleShot(USABLE_WITHIN_MS, self, self._after_listing)
 
     def _usable(self, check_model: bool) -> None:
         """The services listed the threads for the first time (or did not within USABLE_WITHIN_MS)."""
@@ -304,7 +285,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, OpenThrea
         self._became_usable = True
         self.sidebar.listed.disconnect(self._after_listing)
         if check_model:
-            self.start_model_check()
+            self.model_status.start_check()
 
     def _keep_what_was_typed(self) -> None:
         """The composer's text from before the services (the saved draft, or what was typed since)
@@ -340,26 +321,26 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, OpenThrea
         self.chat_view.files_given.connect(attachments.give)
         self.composer.stop_requested.connect(lambda: dispatch(uchat.StopRequested()))
         self.composer.draft_changed.connect(lambda text: dispatch(uchat.DraftEdited(text)))
-        self.composer.draft_changed.connect(lambda _text: self._usage_timer.start())
-        self.chat_view.edit_submitted.connect(self._offer_retitle)
+        self.composer.draft_changed.connect(lambda _text: self.usage_timer.start())
+        self.chat_view.edit_submitted.connect(self.questions.offer_retitle)
         self.chat_view.edit_submitted.connect(lambda mid, text: dispatch(uchat.EditRequested(mid, text)))
         self.chat_view.regenerate_requested.connect(lambda mid: dispatch(uchat.RegenerateRequested(mid)))
         self.chat_view.retry_requested.connect(lambda mid: dispatch(uchat.RetryRequested(mid)))
-        self.chat_view.sibling_requested.connect(self._sibling_requested)
+        self.chat_view.sibling_requested.connect(self.greetings.sibling_requested)
         self.chat_view.continue_requested.connect(lambda mid: dispatch(uchat.ContinueRequested(mid)))
-        self.chat_view.delete_requested.connect(self.delete_message)
+        self.chat_view.delete_requested.connect(self.questions.delete_message)
         self.chat_view.source_requested.connect(self.open_source)
         self.chat_view.earlier_requested.connect(self.controller.show_earlier)
         self.chat_view.agent_panel_needed.connect(self.agent_actions.fill_panel)
-        self.chat_view.memory_answered.connect(self._memory_answered)
+        self.chat_view.memory_answered.connect(self.questions.memory_answered)
         self.chat_view.better_model_requested.connect(self.open_get_models)
         self.controller.run_event.connect(self.agent_actions.live_event)
         self.controller.run_event.connect(self.answer_stage.live_event)
 
     def _bindings_changed(self) -> None:
-        self._usage_timer.start()
-        if self.current_thread_id is None:
-            self._show_greetings()
+        self.usage_timer.start()
+        if self.services is not None and self.current_thread_id is None:
+            self.greetings.show()
 
     def start_chat_with_role(self, role_id: str) -> None:
         """A new chat (the welcome draft) bound to ``role_id``."""
@@ -379,7 +360,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, OpenThrea
             self.composer.editor.setFocus()
             return
         self.current_thread_id = None
-        self._greetings = []
+        self.greetings.clear()
         self.forks.show_for(None)
         self.header.show_thread(None)
         self.sidebar.select(None)
@@ -389,9 +370,8 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, OpenThrea
             lambda draft: self.controller.dispatch(HistoryLoaded(WELCOME, (), draft))
         ).run()
         self.composer.editor.setFocus()
-        self._usage_timer.start()
-        if self._checked_ref is not None and self.current_model_ref() != self._checked_ref:
-            self.start_model_check()
+        self.usage_timer.start()
+        self.model_status.check_if_changed()
 
     def open_thread(self, thread_id: str) -> None:
         from mira_desktop.core.conversation.chat_state import ThreadOpened
@@ -408,7 +388,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, OpenThrea
         self.controller.reset_visible_limit()
         self.controller.dispatch(ThreadOpened(thread_id))
         self.forks.show_for(thread_id)
-        self._usage_timer.start()
+        self.usage_timer.start()
         # A thread opened from the list, the switcher or the waiting banner: what is typed next is
         # the next message (it went into the list's type-ahead before).
         self._composer_takes_keyboard(Qt.FocusReason.OtherFocusReason)
@@ -421,20 +401,17 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, OpenThrea
         self.thread_actions.fill(menu, str(item.data(Qt.ItemDataRole.UserRole)))
         menu.exec(self.sidebar.thread_list.viewport().mapToGlobal(position))
 
-    def _send_options(self) -> SendOptions:
+    def send_options(self) -> SendOptions:
         from mira_desktop.services.chat.service import SendOptions
 
         draft = self.header.draft
-        greeting = None
-        if draft.role_id is not None and self._greetings:
-            greeting = self._greetings[min(self._greeting_index, len(self._greetings) - 1)]
         return SendOptions(
             model_ref=draft.model_ref,
             role_id=draft.role_id,
             knowledge_base_id=draft.knowledge_base_id,
             agent=draft.agent,
             workspace_id=draft.workspace_id if draft.agent else None,
-            greeting=greeting,
+            greeting=self.greetings.chosen(),
             tts=draft.tts,
         )
 
@@ -445,7 +422,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, OpenThrea
         shown = (state.current, tuple((m.id, m.status) for m in state.history))
         if shown != self._shown_history:  # an answer ended, a branch switched, another thread opened
             self._shown_history = shown
-            self._usage_timer.start()
+            self.usage_timer.start()
         self.composer.set_text(state.draft)
         self.composer.set_busy(state.busy)
         if self._was_busy and not state.busy:
@@ -459,8 +436,123 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, OpenThrea
         if state.notice:
             self.statusBar().showMessage(say(state.notice), 10000)
 
+    # -- what the parts built on attach do, under the names the menus, tests and scripts use ----------
+    def open_settings(self) -> None:
+        assert self.windows is not None
+        self.windows.open_settings()
+
+    def open_roles(self) -> None:
+        assert self.windows is not None
+        self.windows.open_roles()
+
+    def open_knowledge(self) -> None:
+        assert self.windows is not None
+        self.windows.open_knowledge()
+
+    def open_capabilities(self) -> None:
+        assert self.windows is not None
+        self.windows.open_capabilities()
+
+    def open_get_models(self) -> None:
+        assert self.windows is not None
+        self.windows.open_get_models()
+
+    def open_switcher(self) -> None:
+        assert self.windows is not None
+        self.windows.open_switcher()
+
+    def open_source(self, message_id: str, number: int) -> None:
+        assert self.windows is not None
+        self.windows.open_source(message_id, number)
+
+    def palette_commands(self) -> list[tuple[str, Callable[[], None]]]:
+        assert self.windows is not None
+        return self.windows.palette_commands()
+
+    def show_shortcuts(self) -> None:
+        assert self.windows is not None
+        self.windows.show_shortcuts()
+
+    def open_trash(self) -> None:
+        if self.windows is not None:  # the sidebar's trash button works before the services, not this
+            self.windows.open_trash()
+
+    def back_up(self) -> None:
+        if self.windows is not None:
+            self.windows.back_up()
+
+    @property
+    def settings_dialog(self) -> SettingsDialog | None:
+        return None if self.windows is None else self.windows.settings_dialog
+
+    @property
+    def role_workbench(self) -> RoleWorkbench | None:
+        return None if self.windows is None else self.windows.role_workbench
+
+    @property
+    def knowledge_page(self) -> KnowledgePage | None:
+        return None if self.windows is None else self.windows.knowledge_page
+
+    @property
+    def switcher(self) -> QuickSwitcher | None:
+        return None if self.windows is None else self.windows.switcher
+
+    @property
+    def shortcuts_sheet(self) -> QMessageBox | None:
+        return None if self.windows is None else self.windows.shortcuts_sheet
+
+    @property
+    def trash_dialog(self) -> TrashDialog | None:
+        return None if self.windows is None else self.windows.trash_dialog
+
+    @property
+    def source_dialog(self) -> QWidget | None:
+        return None if self.windows is None else self.windows.source_dialog
+
+    def start_model_check(self) -> None:
+        """Load the chosen model off the UI thread (the status line and the composer follow)."""
+        self.model_status.start_check()
+
+    def current_model_ref(self) -> str | None:
+        return current_model_ref(self.header)
+
+    def _header_loaded(self) -> None:
+        self.model_status.header_loaded()
+
+    def update_usage(self) -> None:
+        """Show how much of the model's window the next request uses (computed off the UI thread)."""
+        if self.services is None or self._closed or self.quitting.leaving:
+            return  # not attached yet, or closing (a late change of the header must not read the database)
+        self.following.update_usage()
+
+    def _report_failure(self, exc: BaseException) -> None:
+        """A failure no operation shows itself: a dialog (a bug's crash report written first)."""
+        from mira_desktop.core.notifications import Level, Notification
+
+        error = self.background.as_error(exc)
+        note = Notification(Level.ERROR, str(error), getattr(error, "details", ""), error)
+        if self.services is None:
+            self.notices.show_notification(note)
+        else:
+            self.services.notifications.post(note.level, note.message, note.details, error)
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt naming)
-        """Closing the main window (or Ctrl+Q) quits Mira: every Mira window closes with it."""
-        if self._may_close(event):
-            self._shut_down()
-            super().closeEvent(event)
+        """Closing the main window (or Ctrl+Q) quits Mira: every Mira window closes with it; while an
+        answer is written it asks first."""
+        if self.services is not None and not self._closed and not self.quitting.may_close(event):
+            return
+        self._shut_down()
+        super().closeEvent(event)
+
+    def _shut_down(self) -> None:
+        """Every Mira window closes, what runs for the window is cancelled, its workers end."""
+        self._closed = True
+        close_other_windows(self)
+        self.usage_timer.stop()
+        if self.services is not None:
+            self.controller.close()
+            self.services.stop_work()  # runs end as cancelled (their partial answers kept), indexing pauses
+            self.services.notifications.unsubscribe(self._notes.arrived.emit)
+        if self.changes is not None:
+            self.changes.close()
+        self.background.shutdown()  # cancels the operations still running, and waits a bounded time

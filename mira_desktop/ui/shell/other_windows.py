@@ -1,12 +1,12 @@
 """The windows and dialogs the main window opens: Roles, Knowledge, Settings, the quick switcher, the
-shortcuts sheet, the trash, a backup, and a cited source. A mixin of :class:`MainWindow`, which
-holds the services, the operation runner and the change signal they need."""
+shortcuts sheet, the trash, a backup, and a cited source. Built by :class:`MainWindow` once its
+services are attached (before then its menus are disabled)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
@@ -21,9 +21,13 @@ if TYPE_CHECKING:
     from mira_desktop.ui.chat.composer import Composer
     from mira_desktop.ui.chat.header import ChatHeader
     from mira_desktop.ui.chat.thread_actions import ThreadActions
-    from mira_desktop.ui.chat.view import ChatView
+    from mira_desktop.ui.knowledge.page import KnowledgePage
     from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.roles.workbench import RoleWorkbench
+    from mira_desktop.ui.settings.dialog import SettingsDialog
+    from mira_desktop.ui.shell.quick_switcher import QuickSwitcher
     from mira_desktop.ui.shell.sidebar import ThreadSidebar
+    from mira_desktop.ui.shell.trash_dialog import TrashDialog
 
 
 # Shortcuts that make no sense as a command typed into Ctrl+K (it is Ctrl+K; Esc stops an answer).
@@ -31,35 +35,57 @@ PALETTE_SKIPS = {"shortcuts.switcher", "shortcuts.stop", "shortcuts.send"}
 
 
 class OtherWindows:
-    services: AppServices | None
-    background: OperationRunner
-    changes: ChangeSignal | None
-    sidebar: ThreadSidebar
-    chat_view: ChatView
-    new_chat: Callable[[], None]
-    open_thread: Callable[[str], None]
-    start_chat_with_role: Callable[[str], None]
-    _notice: Callable[[str], None]
-    trash_dialog: Any
-    header: ChatHeader
-    thread_actions: ThreadActions
-    current_thread_id: str | None
-    composer: Composer
+    """Opens the windows and dialogs, one of each at a time (opened again: the open one comes to the
+    front), and keeps them under the names the window's tests and scripts use."""
+
+    def __init__(
+        self,
+        window: QMainWindow,
+        *,
+        services: AppServices,
+        runner: OperationRunner,
+        changes: ChangeSignal,
+        sidebar: ThreadSidebar,
+        header: ChatHeader,
+        composer: Composer,
+        thread_actions: ThreadActions,
+        current: Callable[[], str | None],
+        open_thread: Callable[[str], None],
+        start_chat_with_role: Callable[[str], None],
+        notice: Callable[[str], None],
+    ) -> None:
+        self._window = window
+        self._services = services
+        self._runner = runner
+        self._changes = changes
+        self._sidebar = sidebar
+        self._header = header
+        self._composer = composer
+        self._thread_actions = thread_actions
+        self._current = current
+        self._open_thread = open_thread
+        self._start_chat_with_role = start_chat_with_role
+        self._notice = notice
+        self.role_workbench: RoleWorkbench | None = None
+        self.knowledge_page: KnowledgePage | None = None
+        self.settings_dialog: SettingsDialog | None = None
+        self.switcher: QuickSwitcher | None = None
+        self.shortcuts_sheet: QMessageBox | None = None
+        self.trash_dialog: TrashDialog | None = None
+        self.source_dialog: QWidget | None = None
 
     def _host(self) -> QMainWindow:
-        """The main window this mixin is part of."""
-        return cast("QMainWindow", self)
+        return self._window
 
     def open_roles(self) -> None:
         from mira_desktop.ui.roles.workbench import RoleWorkbench
 
-        assert self.services is not None
-        if _raised(getattr(self, "role_workbench", None)):
+        if _raised(self.role_workbench):
             return  # pressed again: the open window comes to the front, no second one
-        workbench = RoleWorkbench(self.services, self.background, self.changes)
+        workbench = RoleWorkbench(self._services, self._runner, self._changes)
         workbench.setWindowTitle(tr("menu.roles").rstrip("…"))
         workbench.resize(1100, 760)
-        workbench.start_chat_requested.connect(self.start_chat_with_role)
+        workbench.start_chat_requested.connect(self._start_chat_with_role)
         self.role_workbench = workbench
         _own_window(workbench, self._host())
         workbench.show()
@@ -67,24 +93,21 @@ class OtherWindows:
     def open_knowledge(self) -> None:
         from mira_desktop.ui.knowledge.page import KnowledgePage
 
-        assert self.services is not None
-        assert self.changes is not None
-        if _raised(getattr(self, "knowledge_page", None)):
+        if _raised(self.knowledge_page):
             return
-        page = KnowledgePage(self.services, self.background, self.changes)
+        page = KnowledgePage(self._services, self._runner, self._changes)
         page.setWindowTitle(tr("menu.knowledge").rstrip("…"))
         page.resize(1100, 760)
         self.knowledge_page = page
         _own_window(page, self._host())
         page.show()
 
-    def open_settings(self) -> None:
+    def open_settings(self) -> SettingsDialog:
         from mira_desktop.ui.settings.dialog import SettingsDialog
 
-        assert self.services is not None
-        if _raised(getattr(self, "settings_dialog", None)):
-            return
-        dialog = SettingsDialog(self.services, self.background, self._host(), self.changes)
+        if self.settings_dialog is not None and _raised(self.settings_dialog):
+            return self.settings_dialog
+        dialog = SettingsDialog(self._services, self._runner, self._host(), self._changes)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         def use(name: str) -> None:
             dialog.close()
@@ -93,23 +116,23 @@ class OtherWindows:
         dialog.capabilities_page.use_skill.connect(use)
         self.settings_dialog = dialog
         dialog.show()
+        return dialog
 
     def open_capabilities(self) -> None:
         """Settings → Capabilities: every skill and tool, what it needs and whether it is ready."""
-        self.open_settings()
-        self.settings_dialog.show_page(self.settings_dialog.capabilities_page)
+        dialog = self.open_settings()
+        dialog.show_page(dialog.capabilities_page)
 
     def use_skill(self, name: str) -> None:
         """``/name`` in front of the draft: the next message sends that skill's instructions."""
         from mira_desktop.ui.chat.skill_picker import pick_skill
 
         self._host().activateWindow()
-        pick_skill(self.composer, name)
+        pick_skill(self._composer, name)
 
     def open_get_models(self) -> None:
         """Settings → Get models, at once: where a person finds, fits and downloads a model."""
-        self.open_settings()
-        self.settings_dialog.open_get_models()
+        self.open_settings().open_get_models()
 
     def open_switcher(self) -> None:
         """Ctrl+K: a thread or a command, by a few letters of its name. Every thread, active or
@@ -119,22 +142,20 @@ class OtherWindows:
 
         entries = self.palette_commands()
         listed: set[str] = set()
-        for row in range(self.sidebar.thread_list.count()):
-            item = self.sidebar.thread_list.item(row)
+        for row in range(self._sidebar.thread_list.count()):
+            item = self._sidebar.thread_list.item(row)
             thread_id = str(item.data(Qt.ItemDataRole.UserRole))
             if thread_id == MORE:
                 continue
             listed.add(thread_id)
             title = item.text().split("\n", 1)[0]
-            entries.append((tr("switcher.thread", title=title), partial(self.open_thread, thread_id)))
+            entries.append((tr("switcher.thread", title=title), partial(self._open_thread, thread_id)))
         switcher = QuickSwitcher(entries, self._host())
         self.switcher = switcher
         switcher.show()
-        if self.services is None:
-            return
-        threads = self.services.threads
+        threads = self._services.threads
 
-        skills = self.services.skills
+        skills = self._services.skills
 
         def load() -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
             rest = [(t.id, t.title) for t in threads.list(None) if t.id not in listed]
@@ -147,12 +168,12 @@ class OtherWindows:
                 for name, description in on
             ]
             entries += [
-                (tr("switcher.thread", title=title or tr("thread.untitled")), partial(self.open_thread, tid))
+                (tr("switcher.thread", title=title or tr("thread.untitled")), partial(self._open_thread, tid))
                 for tid, title in rest
             ]
             switcher.add_entries(entries)
 
-        self.background.op(switcher, load).success(add).run()
+        self._runner.op(switcher, load).success(add).run()
 
     def palette_commands(self) -> list[tuple[str, Callable[[], None]]]:
         """The commands Ctrl+K offers: every named action and shortcut of the window (menus, new chat,
@@ -180,10 +201,10 @@ class OtherWindows:
         return commands
 
     def _toggle_agent(self) -> None:
-        self.header.agent_button.toggle()
+        self._header.agent_button.toggle()
 
     def _toggle_speech(self) -> None:
-        self.thread_actions.toggle_speech(self.current_thread_id)
+        self._thread_actions.toggle_speech(self._current())
 
     def show_shortcuts(self) -> None:
         from mira_desktop.ui.shortcuts import sheet_html
@@ -197,33 +218,28 @@ class OtherWindows:
         box.show()
 
     def open_trash(self) -> None:
-        if self.services is None or self.changes is None:
-            return
         from mira_desktop.ui.shell.trash_dialog import TrashDialog
 
-        if getattr(self, "trash_dialog", None) is None:
-            self.trash_dialog = TrashDialog(self.services, self.background, self.changes, self._host())
+        if self.trash_dialog is None:
+            self.trash_dialog = TrashDialog(self._services, self._runner, self._changes, self._host())
         self.trash_dialog.show()
         self.trash_dialog.raise_()
         self.trash_dialog.activateWindow()
 
     def back_up(self) -> None:
-        if self.services is not None:
-            from mira_desktop.ui.shell.backup_dialog import start_backup
+        from mira_desktop.ui.shell.backup_dialog import start_backup
 
-            start_backup(self._host(), self.services, self.background)
+        start_backup(self._host(), self._services, self._runner)
 
     def open_source(self, message_id: str, number: int) -> None:
         """Open source [number] of an answer in Mira's viewer, the cited passage marked."""
         from mira_desktop.ui.chat.source_viewer import open_source_viewer
 
-        assert self.services is not None
-
         def opened(dialog: QWidget) -> None:
             self.source_dialog = dialog
 
         open_source_viewer(
-            self._host(), self.services, self.background, message_id, number,
+            self._host(), self._services, self._runner, message_id, number,
             on_failure=lambda exc: self._notice(explain(exc)), on_opened=opened,
         )  # fmt: skip
 

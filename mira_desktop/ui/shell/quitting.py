@@ -1,17 +1,19 @@
 """Quitting: closing the main window (or Ctrl+Q) closes every Mira window; while an answer is being
 written it asks first ("stop", "quit after it", "cancel"); what is running is cancelled and the
-window's workers end. A mixin of :class:`MainWindow`."""
+window's workers end."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
 if TYPE_CHECKING:
+    from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.chat.run_bus import LiveEvent
+    from mira_desktop.ui.shell.notices import Notices
 
 
 class _RunEnded(QObject):
@@ -21,46 +23,41 @@ class _RunEnded(QObject):
 
 
 class Quitting:
-    services: Any
-    controller: Any
-    changes: Any
-    background: Any
-    _notes: Any
-    _usage_timer: Any
-    _quitting: bool
-    ask_before_quitting: Any  # Notices'
-    close: Any  # QWidget's
+    """Whether the window may close now, and closing it once the runs being written have ended."""
 
-    def _active_runs(self) -> bool:
-        """Whether an answer or an agent run is being written."""
-        return self.services is not None and bool(self.services.chat.active_runs())
+    def __init__(self, window: QWidget, *, services: AppServices, notices: Notices) -> None:
+        self._window = window
+        self._services = services
+        self._notices = notices  # asks "stop, quit after it, or cancel?"
+        self.leaving = False  # the person chose to quit once the answers are written
 
-    def _may_close(self, event: QCloseEvent) -> bool:
+    def may_close(self, event: QCloseEvent) -> bool:
         """Closing the main window (or Ctrl+Q) quits Mira; while an answer is being written, ask first.
         False: not now (cancelled, or Mira quits once the answer is written)."""
-        if self._active_runs() and not self._quitting:
-            choice = self.ask_before_quitting()
-            if choice == "cancel":
-                event.ignore()
-                return False
-            if choice == "after":
-                event.ignore()
-                self._quitting = True
-                for widget in QApplication.topLevelWidgets():
-                    widget.hide()
-                self._quit_after_the_runs()
-                return False
+        if not self._services.chat.active_runs() or self.leaving:
+            return True
+        choice = self._notices.ask_before_quitting()
+        if choice == "cancel":
+            event.ignore()
+            return False
+        if choice == "after":
+            event.ignore()
+            self.leaving = True
+            for widget in QApplication.topLevelWidgets():
+                widget.hide()
+            self._close_after_the_runs()
+            return False
         return True
 
-    def _quit_after_the_runs(self) -> None:
+    def _close_after_the_runs(self) -> None:
         """Close once every run being written has ended (or paused for an approval): the run bus says
         when each does."""
         from mira_desktop.core.conversation.runs import PAUSE_EVENTS
 
-        relay = _RunEnded(cast("QObject", self))
+        relay = _RunEnded(self._window)
         ended: set[str] = set()
         closing = False
-        chat, bus = self.services.chat, self.services.run_bus
+        chat, bus = self._services.chat, self._services.run_bus
 
         def heard(event: LiveEvent) -> None:  # on the run's worker thread
             if event.type in PAUSE_EVENTS:
@@ -72,7 +69,7 @@ class Quitting:
             if not closing and all(h.run_id in ended for h in chat.active_runs()):
                 closing = True  # once: a late signal changes nothing
                 unsubscribe()
-                self.close()
+                self._window.close()
 
         relay.ended.connect(check)
         unsubscribe = bus.subscribe(heard)
@@ -80,18 +77,10 @@ class Quitting:
         # close() from inside it would do nothing, and the hidden window would wait for good).
         QTimer.singleShot(0, relay, lambda: check(""))
 
-    def _shut_down(self) -> None:
-        """Every Mira window closes, what runs for the window is cancelled, its workers end."""
-        self._quitting = True
-        window = cast("QWidget", self)
-        for widget in QApplication.topLevelWidgets():  # the Roles and Knowledge windows, dialogs
-            if widget is not window and widget.isWindow():
-                widget.close()
-        self._usage_timer.stop()
-        if self.services is not None:
-            self.controller.close()
-            self.services.stop_work()  # runs end as cancelled (their partial answers kept), indexing pauses
-            self.services.notifications.unsubscribe(self._notes.arrived.emit)
-        if self.changes is not None:
-            self.changes.close()
-        self.background.shutdown()  # cancels the operations still running, and waits a bounded time
+
+def close_other_windows(window: QWidget) -> None:
+    """Every Mira window but ``window`` closes: the Roles and Knowledge windows, dialogs."""
+    for widget in QApplication.topLevelWidgets():
+        if widget is not window and widget.isWindow():
+            widget.close()
+

@@ -1,0 +1,158 @@
+"""The parts of the main window built once its services are attached, each handed exactly what it
+uses: the services (or one of them), the operation runner, the widgets it drives and the window's
+callbacks. Built here so that the window's module stays its layout and its wiring."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from mira_desktop.ui.chat.agent_actions import AgentActions
+from mira_desktop.ui.chat.attachment_actions import AttachmentActions
+from mira_desktop.ui.chat.dictation import Dictation
+from mira_desktop.ui.chat.media_actions import MediaActions
+from mira_desktop.ui.chat.skill_picker import SkillCompletion
+from mira_desktop.ui.chat.thread_actions import ThreadActions
+from mira_desktop.ui.shell.greetings import WelcomeGreetings
+from mira_desktop.ui.shell.model_status import ModelStatus, StatusLine
+from mira_desktop.ui.shell.notices import MessageQuestions
+from mira_desktop.ui.shell.open_thread import OpenThreadFollow
+from mira_desktop.ui.shell.other_windows import OtherWindows
+from mira_desktop.ui.shell.quitting import Quitting
+
+if TYPE_CHECKING:
+    from mira_desktop.services.app.bundle import AppServices
+    from mira_desktop.ui.changes import ChangeSignal
+    from mira_desktop.ui.chat.controller import ChatController
+    from mira_desktop.ui.shell.main_window import MainWindow
+
+
+@dataclass(frozen=True)
+class ShellParts:
+    greetings: WelcomeGreetings  # the welcome page's role greetings
+    model_status: ModelStatus  # the model line: checked, loading, ready, failed, in memory
+    following: OpenThreadFollow  # the open thread followed as it changes; the context meter
+    questions: MessageQuestions  # delete, retitle, remember: the questions about a message
+    quitting: Quitting  # whether the window may close now, or once the answers are written
+
+
+def build_shell_parts(
+    window: MainWindow, services: AppServices, changes: ChangeSignal, controller: ChatController
+) -> ShellParts:
+    runner, notice = window.background, window.notices.notice
+
+    def current() -> str | None:
+        return window.current_thread_id
+
+    return ShellParts(
+        greetings=WelcomeGreetings(
+            window, chat=services.chat, runner=runner, controller=controller, header=window.header, current=current
+        ),
+        model_status=ModelStatus(
+            window,
+            services=services,
+            runner=runner,
+            changes=changes,
+            controller=controller,
+            header=window.header,
+            composer=window.composer,
+            chat_view=window.chat_view,
+            line=StatusLine(window.model_label, window.model_progress, window.memory_label),
+            usage_timer=window.usage_timer,
+            checked=window.model_readiness_changed.emit,
+        ),
+        following=OpenThreadFollow(
+            window,
+            services=services,
+            runner=runner,
+            controller=controller,
+            composer=window.composer,
+            usage_timer=window.usage_timer,
+            current=current,
+            model_ref=window.current_model_ref,
+            send_options=window.send_options,
+            new_chat=window.new_chat,
+            followed=window.thread_followed.emit,
+        ),
+        questions=MessageQuestions(
+            window,
+            services=services,
+            runner=runner,
+            controller=controller,
+            header=window.header,
+            undo_notice=window.undo_notice,
+            current=current,
+            notice=notice,
+        ),
+        quitting=Quitting(window, services=services, notices=window.notices),
+    )
+
+
+@dataclass(frozen=True)
+class ChatParts:
+    agent: AgentActions  # an agent run's panel, approvals and undo
+    attachments: AttachmentActions  # files given to the composer, and how each is sent
+    dictation: Dictation  # speech to text into the composer
+    skills: SkillCompletion  # ``/skill`` completion in the composer
+    media: MediaActions  # an answer's audio and pictures
+    threads: ThreadActions  # the thread menu: rename, pin, export, delete…
+
+
+def build_chat_parts(
+    window: MainWindow,
+    services: AppServices,
+    changes: ChangeSignal,
+    controller: ChatController,
+    *,
+    deleted: Callable[[str], None],
+) -> ChatParts:
+    runner, notice, composer = window.background, window.notices.notice, window.composer
+    return ChatParts(
+        agent=AgentActions(
+            window, services=services, runner=runner, controller=controller, chat_view=window.chat_view, notice=notice
+        ),
+        attachments=AttachmentActions(
+            window,
+            services=services,
+            runner=runner,
+            composer=composer,
+            changes=changes,
+            model_ref=window.header.bound_model_ref,
+        ),
+        dictation=Dictation(window, services=services, runner=runner, composer=composer),
+        skills=SkillCompletion(window, services=services, runner=runner, composer=composer, changes=changes),
+        media=MediaActions(
+            window, services=services, runner=runner, chat_view=window.chat_view, changes=changes, notice=notice
+        ),
+        threads=ThreadActions(
+            window,
+            services=services,
+            runner=runner,
+            current=lambda: window.current_thread_id,
+            deleted=deleted,
+            notice=notice,
+            undo=window.undo_notice.offer,
+            draft=lambda: window.header.draft,
+        ),
+    )
+
+
+def other_windows(
+    window: MainWindow, services: AppServices, changes: ChangeSignal, thread_actions: ThreadActions
+) -> OtherWindows:
+    """What opens the Roles, Knowledge and Settings windows, the switcher, the trash, a source."""
+    return OtherWindows(
+        window,
+        services=services,
+        runner=window.background,
+        changes=changes,
+        sidebar=window.sidebar,
+        header=window.header,
+        composer=window.composer,
+        thread_actions=thread_actions,
+        current=lambda: window.current_thread_id,
+        open_thread=window.open_thread,
+        start_chat_with_role=window.start_chat_with_role,
+        notice=window.notices.notice,
+    )
