@@ -5068,6 +5068,129 @@ You can continue the run with raised limits, or undo what it changed.</source>
     </message>
 </context>
 <context>
+    <name>phrase.model_check</name>
+    <message>
+        <source>Loading {model}…</source>
+        <comment>phrase.check.step.load</comment>
+        <translation>正在加载 {model}…</translation>
+    </message>
+    <message>
+        <source>Measuring speed…</source>
+        <comment>phrase.check.step.speed</comment>
+        <translation>正在测量速度…</translation>
+    </message>
+    <message>
+        <source>Agent task {n} of {count} ({task})…</source>
+        <comment>phrase.check.step.agent</comment>
+        <translation>智能体任务 {n}/{count}（{task}）…</translation>
+    </message>
+    <message>
+        <source>Knowledge question {n} of {count} ({task})…</source>
+        <comment>phrase.check.step.knowledge</comment>
+        <translation>知识问答 {n}/{count}（{task}）…</translation>
+    </message>
+    <message>
+        <source>The check could not run: the model did not load. {error}</source>
+        <comment>phrase.check.cannot_load</comment>
+        <translation>检查无法进行：模型没有加载成功。{error}</translation>
+    </message>
+    <message>
+        <source>The check could not run: the model did not answer. {error}</source>
+        <comment>phrase.check.cannot_answer</comment>
+        <translation>检查无法进行：模型没有回答。{error}</translation>
+    </message>
+    <message>
+        <source>The model failed: {error}</source>
+        <comment>phrase.check.model_failed</comment>
+        <translation>模型出错：{error}</translation>
+    </message>
+    <message>
+        <source>The answer lacks “{text}”.</source>
+        <comment>phrase.check.answer_lacks</comment>
+        <translation>回答中没有“{text}”。</translation>
+    </message>
+    <message>
+        <source>The run used all its model calls.</source>
+        <comment>phrase.check.agent.stopped.model_calls</comment>
+        <translation>运行用完了全部模型调用次数。</translation>
+    </message>
+    <message>
+        <source>The run used all its tool calls.</source>
+        <comment>phrase.check.agent.stopped.tool_calls</comment>
+        <translation>运行用完了全部工具调用次数。</translation>
+    </message>
+    <message>
+        <source>The run ran out of time.</source>
+        <comment>phrase.check.agent.stopped.wall_time</comment>
+        <translation>运行超时。</translation>
+    </message>
+    <message>
+        <source>The run was stopped for repeating the same call.</source>
+        <comment>phrase.check.agent.stopped.repeats</comment>
+        <translation>运行因反复发出同一调用而被停止。</translation>
+    </message>
+    <message>
+        <source>The run was stopped for going back and forth between two calls.</source>
+        <comment>phrase.check.agent.stopped.alternation</comment>
+        <translation>运行因在两个调用之间来回往复而被停止。</translation>
+    </message>
+    <message>
+        <source>The run was stopped for malformed calls.</source>
+        <comment>phrase.check.agent.stopped.malformed_calls</comment>
+        <translation>运行因调用格式错误而被停止。</translation>
+    </message>
+    <message>
+        <source>The run failed: {error}</source>
+        <comment>phrase.check.agent.failed</comment>
+        <translation>运行失败：{error}</translation>
+    </message>
+    <message>
+        <source>The run waited for approval of {tool}.</source>
+        <comment>phrase.check.agent.waiting</comment>
+        <translation>运行在等待批准 {tool}。</translation>
+    </message>
+    <message>
+        <source>{file} was not there at the end.</source>
+        <comment>phrase.check.agent.file_missing</comment>
+        <translation>结束时没有 {file}。</translation>
+    </message>
+    <message>
+        <source>{file} lacks “{text}”.</source>
+        <comment>phrase.check.agent.file_lacks</comment>
+        <translation>{file} 中没有“{text}”。</translation>
+    </message>
+    <message>
+        <source>{file} still holds “{text}”.</source>
+        <comment>phrase.check.agent.file_holds</comment>
+        <translation>{file} 中仍有“{text}”。</translation>
+    </message>
+    <message>
+        <source>{file} is still there.</source>
+        <comment>phrase.check.agent.file_left</comment>
+        <translation>{file} 仍然存在。</translation>
+    </message>
+    <message>
+        <source>It answered without reading {file}.</source>
+        <comment>phrase.check.agent.not_read</comment>
+        <translation>没有读取 {file} 就作答了。</translation>
+    </message>
+    <message>
+        <source>The answer cites {cited}, not source [{source}] where the answer is.</source>
+        <comment>phrase.check.knowledge.wrong_source</comment>
+        <translation>回答引用了 {cited}，而答案在资料 [{source}] 中。</translation>
+    </message>
+    <message>
+        <source>{model} has not been checked yet: `mira models check {model}` checks it.</source>
+        <comment>phrase.check.none_yet</comment>
+        <translation>{model} 还没有检查过：运行 `mira models check {model}` 来检查。</translation>
+    </message>
+    <message>
+        <source>The answer cites no source; the answer is in source [{source}].</source>
+        <comment>phrase.check.knowledge.no_source</comment>
+        <translation>回答没有引用任何资料；答案在资料 [{source}] 中。</translation>
+    </message>
+</context>
+<context>
     <name>phrase.models</name>
     <message>
         <source>{url} is not an http(s) URL of a Hub or a mirror, e.g. https://hf-mirror.com.</source>
