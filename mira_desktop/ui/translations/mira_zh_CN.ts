@@ -424,6 +424,134 @@
     </message>
 </context>
 <context>
+    <name>check</name>
+    <message>
+        <source>Model check on this machine</source>
+        <comment>check.heading</comment>
+        <translation>本机上的模型检查</translation>
+    </message>
+    <message>
+        <source>Check this model</source>
+        <comment>check.run</comment>
+        <translation>检查此模型</translation>
+    </message>
+    <message>
+        <source>Runs a short suite here: speed, four agent tasks with Mira&apos;s file tools in a scratch folder and four knowledge questions (English and Chinese). Takes a few minutes for a local model.</source>
+        <comment>check.run_tip</comment>
+        <translation>在本机运行一组简短测试：速度、在临时文件夹中用 Mira 的文件工具完成四个智能体任务，以及四个知识问答（中英文）。本地模型需要几分钟。</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <comment>check.cancel</comment>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Check cancelled: nothing was kept.</source>
+        <comment>check.cancelled</comment>
+        <translation>检查已取消：没有保留任何结果。</translation>
+    </message>
+    <message>
+        <source>Not checked yet.</source>
+        <comment>check.never</comment>
+        <translation>尚未检查。</translation>
+    </message>
+    <message>
+        <source>Pick a model to see its check.</source>
+        <comment>check.pick</comment>
+        <translation>选择一个模型以查看其检查结果。</translation>
+    </message>
+    <message>
+        <source>Checked</source>
+        <comment>check.row.date</comment>
+        <translation>检查时间</translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <comment>check.row.machine</comment>
+        <translation>机器</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <comment>check.row.speed</comment>
+        <translation>速度</translation>
+    </message>
+    <message>
+        <source>Agent tasks</source>
+        <comment>check.row.agent</comment>
+        <translation>智能体任务</translation>
+    </message>
+    <message>
+        <source>Knowledge answers</source>
+        <comment>check.row.knowledge</comment>
+        <translation>知识问答</translation>
+    </message>
+    <message>
+        <source>Thought</source>
+        <comment>check.row.thinking</comment>
+        <translation>思考</translation>
+    </message>
+    <message>
+        <source>Calls tools as</source>
+        <comment>check.row.tools</comment>
+        <translation>工具调用格式</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <comment>check.row.result</comment>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>{cpu}, {cores} cores, {memory} GB memory</source>
+        <comment>check.machine</comment>
+        <translation>{cpu}，{cores} 核，{memory} GB 内存</translation>
+    </message>
+    <message>
+        <source>first token {first} ms, {rate} tokens/s at a {window}-token window</source>
+        <comment>check.speed</comment>
+        <translation>首个词元 {first} 毫秒，{rate} 词元/秒，上下文窗口 {window} 词元</translation>
+    </message>
+    <message>
+        <source>no answer to time</source>
+        <comment>check.speed_none</comment>
+        <translation>没有可计时的回答</translation>
+    </message>
+    <message>
+        <source>{passed} of {total}</source>
+        <comment>check.score</comment>
+        <translation>{passed} / {total}</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <comment>check.yes</comment>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <comment>check.no</comment>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>✓ {task}</source>
+        <comment>check.passed</comment>
+        <translation>✓ {task}</translation>
+    </message>
+    <message>
+        <source>✗ {task}: {why}</source>
+        <comment>check.failed</comment>
+        <translation>✗ {task}：{why}</translation>
+    </message>
+    <message>
+        <source>Checked {date}: agent {agent} · knowledge {knowledge} · {rate} tokens/s</source>
+        <comment>check.summary</comment>
+        <translation>检查于 {date}：智能体 {agent} · 知识 {knowledge} · {rate} 词元/秒</translation>
+    </message>
+    <message>
+        <source>Checked {date}: {why}</source>
+        <comment>check.summary_failed</comment>
+        <translation>检查于 {date}：{why}</translation>
+    </message>
+</context>
+<context>
     <name>composer</name>
     <message>
         <source>Loading the model…</source>
