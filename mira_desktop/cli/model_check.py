@@ -12,6 +12,8 @@ from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.errors import NotFoundError
 from mira_desktop.core.phrases import Phrase
 
+MODEL_FAILED = 5  # the exit status of a model that failed (README): here, one that could not be checked
+
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.model_check.service import ModelCheck
@@ -66,7 +68,7 @@ def _show(check: ModelCheck, out: Output) -> int:
     out.result(check.to_dict(), "\n".join(lines(check)))
     if check.status != "completed":
         print(f"mira: {check.summary()}", file=sys.stderr)
-        return 1
+        return MODEL_FAILED
     return 0
 
 

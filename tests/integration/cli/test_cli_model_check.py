@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from mira_desktop.services.model_check.suite import load_suite
 from tests.integration.cli.conftest import Mira
 from tests.support.fixtures import Script
@@ -56,3 +58,20 @@ def test_last_of_a_model_never_checked_says_how_to_check_it(mira: Mira, script: 
 
     assert ran.code != 0
     assert f"`mira models check {ref}` checks it" in ran.err
+
+
+def test_a_model_that_cannot_load_is_kept_as_a_check_that_says_why_with_exit_5(
+    mira: Mira, tmp_path: Path
+) -> None:
+    broken = tmp_path / "broken.gguf"
+    broken.write_bytes(b"GGUF" + bytes(60))  # the magic, then nothing a model is made of
+    assert mira("models", "add-local", str(broken)).code == 0
+
+    ran = mira("models", "check", f"local:{broken}", "--json")
+
+    assert ran.code == 5
+    assert ran.json()["status"] == "failed"
+    assert ran.json()["reason_text"].startswith("The check could not run: the model did not load.")
+    assert (
+        ran.err.strip().splitlines()[-1].startswith("mira: The check could not run: the model did not load.")
+    )
