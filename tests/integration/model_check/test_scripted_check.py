@@ -119,3 +119,19 @@ def test_a_cancelled_check_keeps_nothing(services: AppServices, script: Script) 
     else:
         raise AssertionError("the check went on after Cancel")
     assert services.model_checks.latest(ref) is None
+
+
+def test_a_model_that_can_neither_call_tools_nor_follow_a_schema_fails_the_agent_tasks_saying_why(
+    services: AppServices, script: Script
+) -> None:
+    suite = load_suite()
+    answers = [suite.speed_reference, *(r for q in suite.knowledge for r in q.reference)]
+    ref = script(*answers, profile={"supports_tools": False, "supports_json_schema": False})
+
+    check = services.model_checks.check(ref, CancelToken())
+
+    assert check.score("agent") == (0, 4)
+    assert check.score("knowledge") == (4, 4)
+    for task in (t for t in check.tasks if t["kind"] == "agent"):
+        assert task["reasons_text"][0].startswith("The run failed: ")
+        assert "cannot run agent tasks" in task["reasons_text"][0]
