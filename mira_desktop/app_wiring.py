@@ -101,6 +101,7 @@ def _wire(
     from mira_desktop.services.memory.service import MemoryService
     from mira_desktop.services.model_catalog.catalog import ModelService
     from mira_desktop.services.model_catalog.idle import IdleUnloader
+    from mira_desktop.services.model_check.service import ModelCheckService
     from mira_desktop.services.roles.service import RoleService
     from mira_desktop.services.sandbox.bwrap import availability
     from mira_desktop.services.skills.context import SkillContext
@@ -126,6 +127,7 @@ def _wire(
     from mira_desktop.store.media import MediaRepository
     from mira_desktop.store.memory import MemoryRepository
     from mira_desktop.store.messages import MessageRepository
+    from mira_desktop.store.model_checks import ModelCheckRepository
     from mira_desktop.store.providers import ProviderRepository
     from mira_desktop.store.roles import RoleRepository
     from mira_desktop.store.runs import RunRepository
@@ -350,6 +352,7 @@ def _wire(
         trash=trash,
         other_processes=OtherProcesses(database, changes, tasks, ChangeLog(database)),
         idle_models=IdleUnloader(models, lambda: bool(chat.active_runs()), tasks),
+        model_checks=ModelCheckService(models=models, checks=ModelCheckRepository(database), changes=changes),
         info=InfoService(folder, database, settings),
         knowledge_bases=knowledge.bases,
         knowledge=knowledge,

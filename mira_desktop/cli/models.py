@@ -1,4 +1,4 @@
-"""`mira models list|default|roles|discover|add-local|add-remote|vision|projector|image-side|set|idle|remove|test|template`
+"""`mira models list|default|roles|discover|add-local|add-remote|vision|projector|image-side|set|idle|check|remove|test|template`
 (and, in ``cli/downloads.py``, the Hub: search, files, download, downloads, hub)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from mira_desktop.cli import downloads as hub_commands
-from mira_desktop.cli import model_windows
+from mira_desktop.cli import model_check, model_windows
 from mira_desktop.cli.output import Output
 from mira_desktop.core.errors import InvalidInputError
 
@@ -67,6 +67,7 @@ def register(
     vision.set_defaults(handler=_vision)
     _register_vision(commands, common)
     model_windows.register(commands, common)
+    model_check.register(commands, common)
     remove = commands.add_parser(
         "remove", help="remove a remote provider (and its key) or a local file", parents=[common]
     )

@@ -257,3 +257,35 @@ def test_a_token_without_a_usable_keyring_is_refused_with_the_reason(
         page.token_button.click()
     assert "No usable system keyring" in page.status.text()
     assert keyring_backend.passwords == {}
+
+
+def test_a_finished_download_offers_check_this_model_and_a_check_that_cannot_run_says_why(
+    qtbot: QtBot, hub_services: AppServices, stand_in: StandInHub
+) -> None:
+    """The stand-in's model has a real GGUF header but no weights llama.cpp can load: its check is
+    kept as one that could not run, and the table under the downloads says why."""
+    window = open_window(qtbot, hub_services)
+    window.open_get_models()
+    page = window.settings_dialog.get_models_page
+    with qtbot.waitSignal(page.models_shown, timeout=10_000):
+        page.show_repo(TINY)
+    with qtbot.waitSignal(page.download_started, timeout=10_000) as started:
+        page.download_button.click()
+    download_id = started.args[0]
+    qtbot.waitUntil(lambda: download_id in page.downloads.rows, timeout=10_000)
+    row = page.downloads.rows[download_id]
+    assert not row.check_button.isVisibleTo(row)  # not before the model is in
+    qtbot.waitUntil(lambda: row.check_button.isVisibleTo(row), timeout=30_000)
+    ref = hub_services.hub.downloads.get(download_id).model_ref
+
+    with qtbot.waitSignal(page.check_box.checked, timeout=60_000) as checked:
+        row.check_button.click()
+
+    assert checked.args == [ref]
+    shown = dict(page.check_box.rows())
+    assert shown["Result"].startswith("The check could not run: the model did not load.")
+    assert "cores" in shown["Machine"]
+    kept = hub_services.model_checks.latest(ref)
+    assert kept is not None
+    assert kept.status == "failed"
+    window.settings_dialog.close()

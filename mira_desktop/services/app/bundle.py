@@ -36,6 +36,7 @@ if TYPE_CHECKING:  # the types only: the window paints its first frame before th
     from mira_desktop.services.memory.service import MemoryService
     from mira_desktop.services.model_catalog.catalog import ModelService
     from mira_desktop.services.model_catalog.idle import IdleUnloader
+    from mira_desktop.services.model_check.service import ModelCheckService
     from mira_desktop.services.roles.service import RoleService
     from mira_desktop.services.skills.library import SkillLibrary
     from mira_desktop.services.speech_input.service import SpeechInputService
@@ -67,6 +68,7 @@ class AppServices:
     trash: TrashService
     other_processes: OtherProcesses  # the window follows what the `mira` command writes beside it
     idle_models: IdleUnloader  # the window unloads local models left unused (the setting's minutes)
+    model_checks: ModelCheckService  # the model check: a short suite on this machine, kept per model
     info: InfoService
     knowledge_bases: KnowledgeBaseService
     knowledge: KnowledgeServices

@@ -8,7 +8,7 @@ background and re-read whenever roles, knowledge bases, workspaces, models or th
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QToolButton, QVBox
 from mira_desktop.core.changes import Topic
 from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.chat.header_picker import HeaderPicker
+from mira_desktop.ui.check_text import model_tooltip
 from mira_desktop.ui.elided_label import ElidedLabel
 from mira_desktop.ui.i18n import tr
 
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
     from mira_desktop.core.workspaces import Workspace
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.model_catalog.catalog import ModelEntry
+    from mira_desktop.services.model_check.service import ModelCheck
     from mira_desktop.ui.changes import ChangeSignal
     from mira_desktop.ui.operations import OperationRunner
 
@@ -49,6 +51,7 @@ class _Choices:
     tools_model: str = ""  # that model's name
     thinking_switch: str | None = None  # the thread's model has one (enable_thinking, reasoning_effort)
     thinking: bool | None = None  # the thread's setting (None: the model's default)
+    checks: dict[str, ModelCheck] = field(default_factory=dict)  # each checked model's last check
 
 
 @dataclass
@@ -201,6 +204,7 @@ class ChatHeader(QWidget):
                 **tool_use(services, thread, draft, models),
                 thinking_switch=switch,
                 thinking=thinking,
+                checks=services.model_checks.latest_each(),
             )
 
         self.runner.op(self, load).success(self._show).run()
@@ -254,8 +258,10 @@ class ChatHeader(QWidget):
         ]
         models += [(readable_model(ref, folder), ref) for ref in named[1:]]
         _fill(self.model_picker, [*models, (tr("header.get_models"), GET_MODELS)], model)
-        for index, ref in enumerate(named):  # the whole reference (a file's path) on hover
-            self.model_picker.setItemData(index, ref, Qt.ItemDataRole.ToolTipRole)
+        for index, ref in enumerate(named):  # the whole reference (a file's path) and its last check on hover
+            self.model_picker.setItemData(
+                index, model_tooltip(ref, choices.checks.get(ref)), Qt.ItemDataRole.ToolTipRole
+            )
         self._show_window(choices, model or choices.default_model)
         self.agent_button.blockSignals(True)
         self.agent_button.setChecked(agent)
@@ -279,7 +285,9 @@ class ChatHeader(QWidget):
         tokens = entry.capabilities.get("context_window") if entry is not None else None
         self.window_label.setVisible(isinstance(tokens, int))
         if isinstance(tokens, int) and entry is not None:
-            self.window_label.setText(window_text(tokens, str(entry.capabilities.get("context_reason") or "")))
+            self.window_label.setText(
+                window_text(tokens, str(entry.capabilities.get("context_reason") or ""))
+            )
 
     def _show_tool_hint(self, choices: _Choices) -> None:
         name = choices.tools_model

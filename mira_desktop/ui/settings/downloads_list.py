@@ -1,5 +1,5 @@
 """The downloads list: a progress bar, bytes, speed and time left, Pause / Resume / Cancel, the
-reason of a pause, and — once a model is in — "Use for new threads" and "Use for role…".
+reason of a pause, and — once a model is in — "Use for new threads", "Use for role…" and "Check this model".
 
 It follows the ``downloads`` topic of the change feed (each saved step of a download, about twice a
 second, or another process's writes), so it never polls.
@@ -70,6 +70,9 @@ class DownloadRow(QWidget):
         self.cancel_button = QPushButton(tr("downloads.cancel"))
         self.default_button = QPushButton(tr("downloads.use_default"))
         self.role_button = QPushButton(tr("downloads.use_role"))
+        self.check_button = QPushButton(tr("check.run"))
+        self.check_button.setToolTip(tr("check.run_tip"))
+        self.check_button.clicked.connect(lambda: owner.check_requested.emit(self.download.model_ref or ""))
         menu = QMenu(self.role_button)
         for role in ROLES:
             action = menu.addAction(tr(f"models.role_{role}"))
@@ -85,6 +88,7 @@ class DownloadRow(QWidget):
             self.cancel_button,
             self.default_button,
             self.role_button,
+            self.check_button,
         ):
             buttons.addWidget(button)
         buttons.addStretch(1)
@@ -137,6 +141,7 @@ class DownloadRow(QWidget):
             self.cancel_button: active,
             self.default_button: state == "completed",
             self.role_button: state == "completed",
+            self.check_button: state == "completed" and bool(download.model_ref),
         }
         for button, visible in shown.items():
             if visible:
@@ -153,6 +158,7 @@ class DownloadsList(QWidget):
 
     reloaded = Signal()
     told = Signal(str)  # what was done: a default or a role set
+    check_requested = Signal(str)  # "Check this model" on a downloaded model (its reference)
     failed = Signal(str)  # an action refused, with why
 
     def __init__(

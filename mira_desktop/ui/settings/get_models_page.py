@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from mira_desktop.services.hub.listing import model_name
 from mira_desktop.ui.i18n import explain, language, say, tr
+from mira_desktop.ui.settings.check_box import CheckBox
 from mira_desktop.ui.settings.downloads_list import DownloadsList, size_text
 from mira_desktop.ui.settings.hub_errors import hub_error_text
 from mira_desktop.ui.settings.page import SettingsPage
@@ -97,6 +98,10 @@ class GetModelsPage(SettingsPage):
         scroll.setWidget(self.downloads)
         box_layout.addWidget(scroll)
         layout.addWidget(box, 2)
+        self.check_box = CheckBox(self.services, self.runner)  # a downloaded model's check, once asked for
+        self.check_box.hide()
+        self.downloads.check_requested.connect(self.check_downloaded)
+        layout.addWidget(self.check_box)
         self.show_recommended()
 
     def _browser(self) -> QSplitter:
@@ -158,6 +163,12 @@ class GetModelsPage(SettingsPage):
         row.addWidget(self.download_button)
         self._show_projector()
         return row
+
+    def check_downloaded(self, ref: str) -> None:
+        """Check a downloaded model here, its progress and then its result under the downloads."""
+        if ref:
+            self.check_box.show()
+            self.check_box.start(ref)
 
     def _notice(self, text: str) -> None:
         self.status.setText("")

@@ -1,4 +1,5 @@
-"""Settings → Models: which model does each job, and the GGUF models already on this computer."""
+"""Settings → Models: which model does each job (each model's last check on hover), and the GGUF
+models already on this computer."""
 
 from __future__ import annotations
 
@@ -18,14 +19,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mira_desktop.ui.check_text import model_tooltip
 from mira_desktop.ui.i18n import explain, tr
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.model_catalog.discovery import FoundModel
+    from mira_desktop.services.model_check.service import ModelCheck
     from mira_desktop.ui.operations import OperationRunner
 
 ROLES = ("fast", "grader", "evaluator")
+_Roles = tuple[dict[str, "str | None"], list[tuple[str, str]], dict[str, "ModelCheck"]]
 
 
 class ModelRolesBox(QGroupBox):
@@ -57,23 +61,30 @@ class ModelRolesBox(QGroupBox):
     def reload(self) -> None:
         models = self.services.models
 
-        def load() -> tuple[dict[str, str | None], list[tuple[str, str]]]:
-            return models.model_roles(), [(e.name, e.ref) for e in models.entries()]
+        checks = self.services.model_checks
+
+        def load() -> _Roles:
+            return models.model_roles(), [(e.name, e.ref) for e in models.entries()], checks.latest_each()
 
         self.runner.op(self, load).success(self._show).run()
 
-    def _show(self, result: tuple[dict[str, str | None], list[tuple[str, str]]]) -> None:
-        roles, entries = result
+    def _show(self, result: _Roles) -> None:
+        """Each combo with its models; each model's last check on hover, the picked one's on the combo."""
+        roles, entries, checks = result
         for role, combo in self.combos.items():
             combo.blockSignals(True)
             combo.clear()
             combo.addItem(tr("models.role_answer"), None)
             for name, ref in entries:
                 combo.addItem(f"{name} · {ref}", ref)
+                combo.setItemData(
+                    combo.count() - 1, model_tooltip(ref, checks.get(ref)), Qt.ItemDataRole.ToolTipRole
+                )
             current = roles.get(role)
             if current and combo.findData(current) < 0:
                 combo.addItem(current, current)
             combo.setCurrentIndex(max(0, combo.findData(current)) if current else 0)
+            combo.setToolTip(model_tooltip(current, checks.get(current)) if current else "")
             combo.blockSignals(False)
 
     def _picked(self, role: str, index: int) -> None:

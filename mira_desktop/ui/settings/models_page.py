@@ -1,4 +1,4 @@
-"""Settings → Models: the local default, GGUF files, remote providers, a Test button."""
+"""Settings → Models: the local default, GGUF files, remote providers, a Test button, the model check."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ from mira_desktop.core.model_names import readable_model
 from mira_desktop.ui import file_dialogs
 from mira_desktop.ui.context_window_text import window_text
 from mira_desktop.ui.i18n import explain, tr
+from mira_desktop.ui.settings.check_box import CheckBox
 from mira_desktop.ui.settings.model_roles import DiscoveryDialog, ModelRolesBox
 from mira_desktop.ui.settings.page import SettingsPage
 from mira_desktop.ui.settings.servers_box import ServersBox
@@ -88,6 +89,8 @@ class ModelsPage(SettingsPage):
         self.window_box = WindowBox(self.services, self.runner)
         self.window_box.changed.connect(self.refresh)  # the model's line shows its window and why
         layout.addWidget(self.window_box)
+        self.check_box = CheckBox(self.services, self.runner)
+        layout.addWidget(self.check_box)
         layout.addLayout(self._threads_row())
         self.roles_box = ModelRolesBox(self.services, self.runner)
         layout.addWidget(self.roles_box)
@@ -200,8 +203,10 @@ class ModelsPage(SettingsPage):
 
     def reload(self) -> None:
         """Read the models again in the background and show them, the selection kept: after a download,
-        "Use for new threads", a `mira` command, a model that answered."""
+        "Use for new threads", a `mira` command, a model that answered (or was checked)."""
         self.refresh()
+        self.check_box.show_model(self.selected_ref())
+        self.roles_box.reload()  # each model's last check on hover
 
     @staticmethod
     def _describe(entry: ModelEntry, models_dir: Path | None = None) -> str:
@@ -228,6 +233,7 @@ class ModelsPage(SettingsPage):
         self.template_box.show_model(ref or None)
         self.vision_box.show_model(ref if ref.startswith("local:") else None)
         self.window_box.show_model(ref if ref.startswith("local:") else None)
+        self.check_box.show_model(ref or None)
 
     def _projector_changed(self) -> None:
         """A projector set or removed changes what the model can do: its line and the window follow."""

@@ -424,6 +424,134 @@
     </message>
 </context>
 <context>
+    <name>check</name>
+    <message>
+        <source>Model check on this machine</source>
+        <comment>check.heading</comment>
+        <translation>本机上的模型检查</translation>
+    </message>
+    <message>
+        <source>Check this model</source>
+        <comment>check.run</comment>
+        <translation>检查此模型</translation>
+    </message>
+    <message>
+        <source>Runs a short suite here: speed, four agent tasks with Mira&apos;s file tools in a scratch folder and four knowledge questions (English and Chinese). Takes a few minutes for a local model.</source>
+        <comment>check.run_tip</comment>
+        <translation>在本机运行一组简短测试：速度、在临时文件夹中用 Mira 的文件工具完成四个智能体任务，以及四个知识问答（中英文）。本地模型需要几分钟。</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <comment>check.cancel</comment>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Check cancelled: nothing was kept.</source>
+        <comment>check.cancelled</comment>
+        <translation>检查已取消：没有保留任何结果。</translation>
+    </message>
+    <message>
+        <source>Not checked yet.</source>
+        <comment>check.never</comment>
+        <translation>尚未检查。</translation>
+    </message>
+    <message>
+        <source>Pick a model to see its check.</source>
+        <comment>check.pick</comment>
+        <translation>选择一个模型以查看其检查结果。</translation>
+    </message>
+    <message>
+        <source>Checked</source>
+        <comment>check.row.date</comment>
+        <translation>检查时间</translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <comment>check.row.machine</comment>
+        <translation>机器</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <comment>check.row.speed</comment>
+        <translation>速度</translation>
+    </message>
+    <message>
+        <source>Agent tasks</source>
+        <comment>check.row.agent</comment>
+        <translation>智能体任务</translation>
+    </message>
+    <message>
+        <source>Knowledge answers</source>
+        <comment>check.row.knowledge</comment>
+        <translation>知识问答</translation>
+    </message>
+    <message>
+        <source>Thought</source>
+        <comment>check.row.thinking</comment>
+        <translation>思考</translation>
+    </message>
+    <message>
+        <source>Calls tools as</source>
+        <comment>check.row.tools</comment>
+        <translation>工具调用格式</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <comment>check.row.result</comment>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>{cpu}, {cores} cores, {memory} GB memory</source>
+        <comment>check.machine</comment>
+        <translation>{cpu}，{cores} 核，{memory} GB 内存</translation>
+    </message>
+    <message>
+        <source>first token {first} ms, {rate} tokens/s at a {window}-token window</source>
+        <comment>check.speed</comment>
+        <translation>首个词元 {first} 毫秒，{rate} 词元/秒，上下文窗口 {window} 词元</translation>
+    </message>
+    <message>
+        <source>no answer to time</source>
+        <comment>check.speed_none</comment>
+        <translation>没有可计时的回答</translation>
+    </message>
+    <message>
+        <source>{passed} of {total}</source>
+        <comment>check.score</comment>
+        <translation>{passed} / {total}</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <comment>check.yes</comment>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <comment>check.no</comment>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>✓ {task}</source>
+        <comment>check.passed</comment>
+        <translation>✓ {task}</translation>
+    </message>
+    <message>
+        <source>✗ {task}: {why}</source>
+        <comment>check.failed</comment>
+        <translation>✗ {task}：{why}</translation>
+    </message>
+    <message>
+        <source>Checked {date}: agent {agent} · knowledge {knowledge} · {rate} tokens/s</source>
+        <comment>check.summary</comment>
+        <translation>检查于 {date}：智能体 {agent} · 知识 {knowledge} · {rate} 词元/秒</translation>
+    </message>
+    <message>
+        <source>Checked {date}: {why}</source>
+        <comment>check.summary_failed</comment>
+        <translation>检查于 {date}：{why}</translation>
+    </message>
+</context>
+<context>
     <name>composer</name>
     <message>
         <source>Loading the model…</source>
@@ -5065,6 +5193,129 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <source>A memory fact may be at most {most} characters (it has {count}).</source>
         <comment>phrase.memory.too_long</comment>
         <translation>记忆条目最多 {most} 个字符（当前有 {count} 个）。</translation>
+    </message>
+</context>
+<context>
+    <name>phrase.model_check</name>
+    <message>
+        <source>Loading {model}…</source>
+        <comment>phrase.check.step.load</comment>
+        <translation>正在加载 {model}…</translation>
+    </message>
+    <message>
+        <source>Measuring speed…</source>
+        <comment>phrase.check.step.speed</comment>
+        <translation>正在测量速度…</translation>
+    </message>
+    <message>
+        <source>Agent task {n} of {count} ({task})…</source>
+        <comment>phrase.check.step.agent</comment>
+        <translation>智能体任务 {n}/{count}（{task}）…</translation>
+    </message>
+    <message>
+        <source>Knowledge question {n} of {count} ({task})…</source>
+        <comment>phrase.check.step.knowledge</comment>
+        <translation>知识问答 {n}/{count}（{task}）…</translation>
+    </message>
+    <message>
+        <source>The check could not run: the model did not load. {error}</source>
+        <comment>phrase.check.cannot_load</comment>
+        <translation>检查无法进行：模型没有加载成功。{error}</translation>
+    </message>
+    <message>
+        <source>The check could not run: the model did not answer. {error}</source>
+        <comment>phrase.check.cannot_answer</comment>
+        <translation>检查无法进行：模型没有回答。{error}</translation>
+    </message>
+    <message>
+        <source>The model failed: {error}</source>
+        <comment>phrase.check.model_failed</comment>
+        <translation>模型出错：{error}</translation>
+    </message>
+    <message>
+        <source>The answer lacks “{text}”.</source>
+        <comment>phrase.check.answer_lacks</comment>
+        <translation>回答中没有“{text}”。</translation>
+    </message>
+    <message>
+        <source>The run used all its model calls.</source>
+        <comment>phrase.check.agent.stopped.model_calls</comment>
+        <translation>运行用完了全部模型调用次数。</translation>
+    </message>
+    <message>
+        <source>The run used all its tool calls.</source>
+        <comment>phrase.check.agent.stopped.tool_calls</comment>
+        <translation>运行用完了全部工具调用次数。</translation>
+    </message>
+    <message>
+        <source>The run ran out of time.</source>
+        <comment>phrase.check.agent.stopped.wall_time</comment>
+        <translation>运行超时。</translation>
+    </message>
+    <message>
+        <source>The run was stopped for repeating the same call.</source>
+        <comment>phrase.check.agent.stopped.repeats</comment>
+        <translation>运行因反复发出同一调用而被停止。</translation>
+    </message>
+    <message>
+        <source>The run was stopped for going back and forth between two calls.</source>
+        <comment>phrase.check.agent.stopped.alternation</comment>
+        <translation>运行因在两个调用之间来回往复而被停止。</translation>
+    </message>
+    <message>
+        <source>The run was stopped for malformed calls.</source>
+        <comment>phrase.check.agent.stopped.malformed_calls</comment>
+        <translation>运行因调用格式错误而被停止。</translation>
+    </message>
+    <message>
+        <source>The run failed: {error}</source>
+        <comment>phrase.check.agent.failed</comment>
+        <translation>运行失败：{error}</translation>
+    </message>
+    <message>
+        <source>The run waited for approval of {tool}.</source>
+        <comment>phrase.check.agent.waiting</comment>
+        <translation>运行在等待批准 {tool}。</translation>
+    </message>
+    <message>
+        <source>{file} was not there at the end.</source>
+        <comment>phrase.check.agent.file_missing</comment>
+        <translation>结束时没有 {file}。</translation>
+    </message>
+    <message>
+        <source>{file} lacks “{text}”.</source>
+        <comment>phrase.check.agent.file_lacks</comment>
+        <translation>{file} 中没有“{text}”。</translation>
+    </message>
+    <message>
+        <source>{file} still holds “{text}”.</source>
+        <comment>phrase.check.agent.file_holds</comment>
+        <translation>{file} 中仍有“{text}”。</translation>
+    </message>
+    <message>
+        <source>{file} is still there.</source>
+        <comment>phrase.check.agent.file_left</comment>
+        <translation>{file} 仍然存在。</translation>
+    </message>
+    <message>
+        <source>It answered without reading {file}.</source>
+        <comment>phrase.check.agent.not_read</comment>
+        <translation>没有读取 {file} 就作答了。</translation>
+    </message>
+    <message>
+        <source>The answer cites {cited}, not source [{source}] where the answer is.</source>
+        <comment>phrase.check.knowledge.wrong_source</comment>
+        <translation>回答引用了 {cited}，而答案在资料 [{source}] 中。</translation>
+    </message>
+    <message>
+        <source>{model} has not been checked yet: `mira models check {model}` checks it.</source>
+        <comment>phrase.check.none_yet</comment>
+        <translation>{model} 还没有检查过：运行 `mira models check {model}` 来检查。</translation>
+    </message>
+    <message>
+        <source>The answer cites no source; the answer is in source [{source}].</source>
+        <comment>phrase.check.knowledge.no_source</comment>
+        <translation>回答没有引用任何资料；答案在资料 [{source}] 中。</translation>
     </message>
 </context>
 <context>
