@@ -3887,6 +3887,26 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <translation>暂时没有可总结的内容：对话太短。</translation>
     </message>
     <message>
+        <source>Both at once: the two models fit in memory together ({needed} needed, {available} free).</source>
+        <comment>phrase.chat.compare.together</comment>
+        <translation>同时作答：两个模型可以一起放进内存（需要 {needed}，空闲 {available}）。</translation>
+    </message>
+    <message>
+        <source>One after the other: both do not fit in memory ({needed} needed, {available} free).</source>
+        <comment>phrase.chat.compare.in_turn</comment>
+        <translation>依次作答：两个模型无法同时放进内存（需要 {needed}，空闲 {available}）。</translation>
+    </message>
+    <message>
+        <source>Pick two different models to compare.</source>
+        <comment>phrase.chat.compare.two_models</comment>
+        <translation>请选择两个不同的模型来比较。</translation>
+    </message>
+    <message>
+        <source>An agent thread works with one model at a time: turn agent mode off to compare answers.</source>
+        <comment>phrase.chat.compare.agent</comment>
+        <translation>智能体对话一次只用一个模型：关闭智能体模式后才能比较回答。</translation>
+    </message>
+    <message>
         <source>Could not refresh the conversation summary ({reason}); the full history is still sent.</source>
         <comment>phrase.chat.summary.not_refreshed</comment>
         <translation>无法更新对话摘要（{reason}）；仍会发送完整的历史记录。</translation>
