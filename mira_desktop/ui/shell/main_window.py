@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mira_desktop.ui.chat.compare_actions import CompareActions
 from mira_desktop.ui.chat.composer import Composer
 from mira_desktop.ui.chat.fork_actions import ForkActions, ForkLink
 from mira_desktop.ui.chat.header import ChatHeader
@@ -284,6 +285,14 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, OpenThrea
             services, self.background, self.fork_link, open_thread=self.open_thread, notice=self._notice, parent=self
         )
         self.chat_view.fork_requested.connect(self.forks.fork)
+        self.compare = CompareActions(
+            self, services, self.background, open_thread=self.open_thread, offer_undo=self.undo_notice.offer,
+            notice=self._notice,
+        )  # fmt: skip
+        self.chat_view.compare_requested.connect(lambda mid: self.compare.compare_message(mid, self.current_model_ref()))
+        self.composer.compare_requested.connect(
+            lambda text: self.compare.compare_draft(self.current_thread_id, text, self._send_options(), self.current_model_ref())
+        )
         self._follow = Follow(self, self.changes, {Topic.MESSAGES, Topic.THREADS}, self._thread_data_changed)
         preferences = services.preferences
         self.background.op(self, preferences.theme).success(apply_theme).run()
