@@ -250,7 +250,9 @@ class ChatService:
         return [g for g in compiled if g.strip()]
 
     def _answer_again(self, user_message: Message, *, max_tokens: int | None = None) -> RunHandle:
-        return self._start(self.again_turn(user_message.id, max_tokens=max_tokens), SendOptions(), create_thread=False)
+        return self._start(
+            self.again_turn(user_message.id, max_tokens=max_tokens), SendOptions(), create_thread=False
+        )
 
     def again_turn(self, message_id: str, *, max_tokens: int | None = None) -> Turn:
         """What answering the user message ``message_id`` again answers (an answer: its question)."""
@@ -293,9 +295,7 @@ class ChatService:
         with self._lock:
             if self._active:
                 raise ConflictError.said("chat.busy")
-            readies = [
-                prepare_run(self._models, self._requests, replace(turn, model_ref=ref)) for ref in model_refs
-            ]
+            readies = self._prepare_all(turn, model_refs, together=together)
             handles = [self._record(readies[0], options, create_thread=create_thread)]
             thread = self._inputs.writable_thread(handles[0].thread_id)
             for ready in readies[1:]:  # the others answer the message the first one wrote
@@ -313,6 +313,19 @@ class ChatService:
         else:
             self._begin_in_turn(list(zip(readies, handles, strict=True)))
         return handles
+
+    def _prepare_all(self, turn: Turn, model_refs: Sequence[str], *, together: bool) -> list[ReadyRun]:
+        """Each model's run prepared. Compiling counts tokens, which loads a local model: one after the
+        other, the last to answer are prepared first and unloaded again, so only the first holds memory."""
+        order = range(len(model_refs)) if together else range(len(model_refs) - 1, -1, -1)
+        readies: dict[int, ReadyRun] = {}
+        for index in order:
+            readies[index] = prepare_run(
+                self._models, self._requests, replace(turn, model_ref=model_refs[index])
+            )
+            if not together and index:
+                readies[index].model.unload_if_idle(0)  # loaded again in its turn
+        return [readies[index] for index in range(len(model_refs))]
 
     def _record(self, ready: ReadyRun, options: SendOptions, *, create_thread: bool) -> RunHandle:
         """Write the run's rows and count it active (the lock is held)."""
