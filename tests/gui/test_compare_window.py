@@ -112,6 +112,7 @@ def test_compare_from_the_composer_sends_the_draft_to_a_new_thread_and_stop_stop
     qtbot.mouseClick(dialog.start_button, qtbot_left())
     qtbot.waitUntil(lambda: all(p.text.toPlainText() for p in dialog.panes), timeout=10_000)
     qtbot.waitUntil(lambda: window.current_thread_id is not None, timeout=10_000)
+    assert window.composer.editor.toPlainText() == ""  # sent: the composer is emptied, as by Send
 
     qtbot.mouseClick(dialog.stop_button, qtbot_left())
 
@@ -123,6 +124,10 @@ def test_compare_from_the_composer_sends_the_draft_to_a_new_thread_and_stop_stop
     thread = app_services.threads.show(window.current_thread_id or "")
     assert sorted(m.content for m in thread.messages) == ["Which is faster?", "alpha ", "one "]
     dialog.close()
+    # The thread shows what was kept once the answers ended (its view read again in place).
+    qtbot.waitUntil(
+        lambda: [w.message.status for w in _widgets(window)] == ["complete", "cancelled"], timeout=10_000
+    )
     window.close()
 
 

@@ -30,6 +30,7 @@ class CompareActions(QObject):
         background: OperationRunner,
         *,
         open_thread: Callable[[str], None],
+        reload_thread: Callable[[str], None],
         offer_undo: Callable[[str, Callable[[], None]], None],
         notice: Callable[[str], None],
     ) -> None:
@@ -38,16 +39,23 @@ class CompareActions(QObject):
         self.services = services
         self.background = background
         self._open_thread = open_thread
+        self._reload_thread = reload_thread  # shown again in place, if it is the open thread
         self._offer_undo = offer_undo
         self._notice = notice
         self.dialog: CompareDialog | None = None
 
     def compare_draft(
-        self, thread_id: str | None, text: str, options: SendOptions, model_ref: str | None
+        self,
+        thread_id: str | None,
+        text: str,
+        options: SendOptions,
+        model_ref: str | None,
+        sent: Callable[[], None],
     ) -> None:
-        """The composer's Compare: ``text`` sent to ``thread_id`` (None: a new thread) and answered by two models."""
+        """The composer's Compare: ``text`` sent to ``thread_id`` (None: a new thread) and answered by
+        two models; ``sent`` empties the composer once it is (as a send does)."""
         compare = self.services.compare
-        self._open(text, lambda refs: compare.send(thread_id, text, refs, options), model_ref)
+        self._open(text, lambda refs: compare.send(thread_id, text, refs, options), model_ref, sent)
 
     def compare_message(self, message_id: str, model_ref: str | None) -> None:
         """A message's "Compare two models…": its question answered again by two models (the thread's
@@ -68,11 +76,24 @@ class CompareActions(QObject):
             lambda error: self._notice(explain(error))
         ).run()
 
-    def _open(self, question: str, start: Callable[[list[str]], Comparison], model_ref: str | None) -> None:
+    def _open(
+        self,
+        question: str,
+        start: Callable[[list[str]], Comparison],
+        model_ref: str | None,
+        sent: Callable[[], None] | None = None,
+    ) -> None:
         if self.dialog is not None:
             self.dialog.close()
         dialog = CompareDialog(question, self.services.run_bus, start, self._run, self._window)
-        dialog.comparison_started.connect(lambda comparison: self._open_thread(comparison.thread_id))
+
+        def started(comparison: Comparison) -> None:
+            if sent is not None:
+                sent()
+            self._open_thread(comparison.thread_id)
+
+        dialog.comparison_started.connect(started)
+        dialog.comparison_ended.connect(lambda comparison: self._reload_thread(comparison.thread_id))
         dialog.chosen.connect(self._keep)
         self.dialog = dialog
         models = self.services.models

@@ -81,6 +81,7 @@ class CompareDialog(QDialog):
 
     chosen = Signal(str, str, str)
     comparison_started = Signal(object)  # the Comparison
+    comparison_ended = Signal(object)  # the Comparison, once every answer has ended
 
     def __init__(
         self,
@@ -221,6 +222,7 @@ class CompareDialog(QDialog):
             self.stop_button.setEnabled(False)
             for index, pane in enumerate(self.panes):  # a failed answer has nothing to keep
                 pane.keep.setEnabled(comparison.handles[index].status.value in ("completed", "cancelled"))
+            self.comparison_ended.emit(comparison)
 
     def _show(self, index: int, event: LiveEvent) -> None:
         pane = self.panes[index]

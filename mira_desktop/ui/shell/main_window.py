@@ -287,12 +287,14 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, OpenThrea
         self.chat_view.fork_requested.connect(self.forks.fork)
         self.compare = CompareActions(
             self, services, self.background, open_thread=self.open_thread, offer_undo=self.undo_notice.offer,
+            reload_thread=lambda tid: self.controller.reload() if tid == self.current_thread_id else None,
             notice=self._notice,
         )  # fmt: skip
         self.chat_view.compare_requested.connect(lambda mid: self.compare.compare_message(mid, self.current_model_ref()))
-        self.composer.compare_requested.connect(
-            lambda text: self.compare.compare_draft(self.current_thread_id, text, self._send_options(), self.current_model_ref())
-        )
+        self.composer.compare_requested.connect(lambda text: self.compare.compare_draft(
+            self.current_thread_id, text, self._send_options(), self.current_model_ref(),
+            sent=self.composer.editor.clear,  # as a send empties it: the draft is saved empty
+        ))  # fmt: skip
         self._follow = Follow(self, self.changes, {Topic.MESSAGES, Topic.THREADS}, self._thread_data_changed)
         preferences = services.preferences
         self.background.op(self, preferences.theme).success(apply_theme).run()
