@@ -6,6 +6,7 @@ so a send — or a comparison's several answers — is refused whole before any 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from mira_desktop.core.conversation.request_compiler import CompiledRequest
@@ -49,3 +50,18 @@ def prepare_run(models: ModelService, requests: RequestBuilder, turn: Turn) -> R
         user_text=turn.user_text,
     )
     return ReadyRun(turn, model_ref, model, request, route, file_block)
+
+
+def prepare_runs(
+    models: ModelService, requests: RequestBuilder, turn: Turn, model_refs: Sequence[str], *, together: bool
+) -> list[ReadyRun]:
+    """``turn`` prepared for each model of ``model_refs``. Compiling counts tokens, which loads a local
+    model: for runs one after the other, the later ones are prepared first and unloaded again, so only
+    the first to answer holds memory until its turn is over."""
+    order = range(len(model_refs)) if together else range(len(model_refs) - 1, -1, -1)
+    readies: dict[int, ReadyRun] = {}
+    for index in order:
+        readies[index] = prepare_run(models, requests, replace(turn, model_ref=model_refs[index]))
+        if not together and index:
+            readies[index].model.unload_if_idle(0)  # loaded again in its turn
+    return [readies[index] for index in range(len(model_refs))]

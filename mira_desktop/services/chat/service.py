@@ -25,7 +25,7 @@ from mira_desktop.core.conversation.threads import Message, MessageRole
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
 from mira_desktop.core.tasks import Task, TaskRunner
 from mira_desktop.models.protocol import ChatModel
-from mira_desktop.services.chat.ready import ReadyRun, prepare_run
+from mira_desktop.services.chat.ready import ReadyRun, prepare_run, prepare_runs
 from mira_desktop.services.chat.requests import RequestBuilder
 from mira_desktop.services.chat.routes.chat import ChatRoute
 from mira_desktop.services.chat.run_bus import RunBus
@@ -295,7 +295,7 @@ class ChatService:
         with self._lock:
             if self._active:
                 raise ConflictError.said("chat.busy")
-            readies = self._prepare_all(turn, model_refs, together=together)
+            readies = prepare_runs(self._models, self._requests, turn, model_refs, together=together)
             handles = [self._record(readies[0], options, create_thread=create_thread)]
             thread = self._inputs.writable_thread(handles[0].thread_id)
             for ready in readies[1:]:  # the others answer the message the first one wrote
@@ -313,19 +313,6 @@ class ChatService:
         else:
             self._begin_in_turn(list(zip(readies, handles, strict=True)))
         return handles
-
-    def _prepare_all(self, turn: Turn, model_refs: Sequence[str], *, together: bool) -> list[ReadyRun]:
-        """Each model's run prepared. Compiling counts tokens, which loads a local model: one after the
-        other, the last to answer are prepared first and unloaded again, so only the first holds memory."""
-        order = range(len(model_refs)) if together else range(len(model_refs) - 1, -1, -1)
-        readies: dict[int, ReadyRun] = {}
-        for index in order:
-            readies[index] = prepare_run(
-                self._models, self._requests, replace(turn, model_ref=model_refs[index])
-            )
-            if not together and index:
-                readies[index].model.unload_if_idle(0)  # loaded again in its turn
-        return [readies[index] for index in range(len(model_refs))]
 
     def _record(self, ready: ReadyRun, options: SendOptions, *, create_thread: bool) -> RunHandle:
         """Write the run's rows and count it active (the lock is held)."""

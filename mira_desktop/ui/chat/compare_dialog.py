@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections import deque
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -36,6 +37,11 @@ if TYPE_CHECKING:
     from mira_desktop.services.model_catalog.catalog import ModelEntry
 
 FRAME_MS = 16
+
+
+def _drop_all(subscriptions: list[Callable[[], None]]) -> None:
+    while subscriptions:
+        subscriptions.pop()()
 
 
 class _Relay(QObject):
@@ -104,7 +110,10 @@ class CompareDialog(QDialog):
         self._frame = QTimer(self)
         self._frame.setInterval(FRAME_MS)
         self._frame.timeout.connect(self._tick)
-        self._unsubscribe: Callable[[], None] | None = None
+        # The run feed's hold on this dialog, dropped when it closes — or is destroyed with the window
+        # without closing (the list, not the dialog, is what the destroyed handler holds).
+        self._subscriptions: list[Callable[[], None]] = []
+        self.destroyed.connect(partial(_drop_all, self._subscriptions))
         layout = QVBoxLayout(self)
         shown = question if len(question) <= 200 else question[:200] + "…"
         self.question = QLabel(tr("compare.question", text=shown))
@@ -163,7 +172,7 @@ class CompareDialog(QDialog):
         self.start_button.setEnabled(False)
         for picker in self.pickers:
             picker.setEnabled(False)
-        self._unsubscribe = self._bus.subscribe(self._enqueue)  # before the runs start: no token missed
+        self._subscriptions.append(self._bus.subscribe(self._enqueue))  # before the runs start: no token missed
         self._background(self, lambda: self._start(refs), self._started, self._refused)
 
     def _started(self, comparison: Comparison) -> None:
@@ -249,9 +258,7 @@ class CompareDialog(QDialog):
         self.accept()
 
     def _stop_listening(self) -> None:
-        unsubscribe, self._unsubscribe = self._unsubscribe, None
-        if unsubscribe is not None:
-            unsubscribe()
+        _drop_all(self._subscriptions)
 
     def done(self, result: int) -> None:  # closing: stop listening; the answers go on (Stop stops them)
         self._frame.stop()
