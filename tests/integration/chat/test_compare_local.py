@@ -4,6 +4,7 @@ one after the other (SmolLM2 giving its memory back first) when it does not."""
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -111,3 +112,31 @@ def test_one_after_the_other_a_local_model_waiting_its_turn_holds_no_memory(
         f"{SMOLLM2} loading", f"{SMOLLM2} loaded", f"{SMOLLM2} unloaded", scripted_run,
         local_run, f"{SMOLLM2} loading", f"{SMOLLM2} loaded",
     ]  # fmt: skip
+
+
+def test_two_local_models_that_do_not_fit_together_never_hold_memory_at_the_same_time(
+    services: AppServices, script: Script, tmp_path: Path
+) -> None:
+    from mira_desktop.models.embedded import smollm2_gguf_path
+
+    embedded = smollm2_gguf_path()
+    assert embedded is not None
+    copy = tmp_path / "second-smollm2.gguf"
+    copy.symlink_to(embedded)  # a second local model: another file, its own adapter and memory
+    second = f"local:{copy}"
+    services.models.set_default(script({"text": "unused"}))  # the summary check counts with it, not SmolLM2
+    need = load_need(services.models, SMOLLM2)
+    loaded_together: list[list[str]] = []
+
+    def heard(change: Change) -> None:
+        if change.topic is Topic.MODEL_MEMORY and change.data["model_state"] == "loaded":
+            loaded_together.append(services.models.loaded_models())
+
+    services.changes.subscribe(heard)
+
+    comparison = services.compare.send(None, "Say hi.", [SMOLLM2, second], available=need)
+
+    assert not comparison.together
+    assert comparison.wait(300) == [RunStatus.COMPLETED, RunStatus.COMPLETED]
+    # Each load found the other model unloaded: never both in memory.
+    assert {tuple(loaded) for loaded in loaded_together} == {(SMOLLM2,), (second,)}
