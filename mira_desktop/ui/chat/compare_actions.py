@@ -48,12 +48,20 @@ class CompareActions(QObject):
         self,
         thread_id: str | None,
         text: str,
-        options: SendOptions,
+        *,
+        welcome_options: SendOptions,
+        attachment: str | None,
         model_ref: str | None,
         sent: Callable[[], None],
     ) -> None:
-        """The composer's Compare: ``text`` sent to ``thread_id`` (None: a new thread) and answered by
-        two models; ``sent`` empties the composer once it is (as a send does)."""
+        """The composer's Compare: ``text`` (with the draft's file ``attachment``) sent to
+        ``thread_id`` — None: a new thread, with ``welcome_options`` as a first send has them — and
+        answered by two models; ``sent`` empties the composer once it is (as a send does)."""
+        from dataclasses import replace
+
+        from mira_desktop.services.chat.service import SendOptions
+
+        options = replace(welcome_options if thread_id is None else SendOptions(), attachment=attachment)
         compare = self.services.compare
         self._open(text, lambda refs: compare.send(thread_id, text, refs, options), model_ref, sent)
 
