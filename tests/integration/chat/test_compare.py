@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from mira_desktop.core.conversation.runs import RunStatus
@@ -171,3 +173,21 @@ def test_a_comparison_is_one_work_at_a_time_with_other_sends(services: AppServic
         services.chat.send(comparison.thread_id, "And?")
     comparison.stop()
     comparison.wait(30)
+
+
+def test_a_file_sent_with_a_compared_message_goes_to_both_models(
+    services: AppServices, script: Script, tmp_path: Path
+) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("The launch code is PELICAN-42.\n", encoding="utf-8")
+    view = services.attachments.add_to_draft(None, notes)
+    left, right = script({"text": "Left."}), script({"text": "Right."})
+
+    comparison = services.compare.send(
+        None, "What is the code?", [left, right], SendOptions(attachment=view.draft_key)
+    )
+
+    assert comparison.wait(30) == [RunStatus.COMPLETED, RunStatus.COMPLETED]
+    for ref in (left, right):
+        [request] = requests_sent(services, ref)
+        assert "PELICAN-42" in request.messages[-1].content
