@@ -52,11 +52,11 @@ class CompareActions(QObject):
         welcome_options: SendOptions,
         attachment: str | None,
         model_ref: str | None,
-        sent: Callable[[], None],
+        sent: tuple[Callable[[], None], ...],
     ) -> None:
         """The composer's Compare: ``text`` (with the draft's file ``attachment``) sent to
         ``thread_id`` — None: a new thread, with ``welcome_options`` as a first send has them — and
-        answered by two models; ``sent`` empties the composer once it is (as a send does)."""
+        answered by two models; ``sent`` empty the composer once it is (as after a send)."""
         from dataclasses import replace
 
         from mira_desktop.services.chat.service import SendOptions
@@ -89,15 +89,15 @@ class CompareActions(QObject):
         question: str,
         start: Callable[[list[str]], Comparison],
         model_ref: str | None,
-        sent: Callable[[], None] | None = None,
+        sent: tuple[Callable[[], None], ...] = (),
     ) -> None:
         if self.dialog is not None:
             self.dialog.close()
         dialog = CompareDialog(question, self.services.run_bus, start, self._run, self._window)
 
         def started(comparison: Comparison) -> None:
-            if sent is not None:
-                sent()
+            for then in sent:
+                then()
             self._open_thread(comparison.thread_id)
 
         dialog.comparison_started.connect(started)

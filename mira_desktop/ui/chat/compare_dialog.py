@@ -172,7 +172,8 @@ class CompareDialog(QDialog):
         self.start_button.setEnabled(False)
         for picker in self.pickers:
             picker.setEnabled(False)
-        self._subscriptions.append(self._bus.subscribe(self._enqueue))  # before the runs start: no token missed
+        # Listening before the runs start: no token is missed.
+        self._subscriptions.append(self._bus.subscribe(self._enqueue))
         self._background(self, lambda: self._start(refs), self._started, self._refused)
 
     def _started(self, comparison: Comparison) -> None:

@@ -294,7 +294,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, OpenThrea
         self.composer.compare_requested.connect(lambda text: self.compare.compare_draft(
             self.current_thread_id, text, welcome_options=self._send_options(), model_ref=self.current_model_ref(),
             attachment=self.attachment_actions.view.draft_key if self.attachment_actions.view else None,
-            sent=lambda: (self.composer.editor.clear(), self.attachment_actions.reload()),  # as after a send
+            sent=(self.composer.editor.clear, self.attachment_actions.reload),  # as after a send
         ))  # fmt: skip
         self._follow = Follow(self, self.changes, {Topic.MESSAGES, Topic.THREADS}, self._thread_data_changed)
         preferences = services.preferences
