@@ -339,9 +339,12 @@ class ChatService:
 
     def _begin_in_turn(self, pairs: list[tuple[ReadyRun, RunHandle]]) -> None:
         """Run each prepared run after the one before it, on one task; a local model is unloaded once
-        its answer is written, so the next one has the memory (Stop stops the ones still to come too)."""
+        its answer is written, so the next one has the memory (Stop stops the ones still to come too).
+        The after-run check (the summary's, which counts tokens with the thread's own model) runs once,
+        after the last, with only the thread's model left loaded."""
         if pairs[0][0].request.memory_ids:
             self.memory.mark_used(pairs[0][0].request.memory_ids)
+        thread_model = self._models.resolve(pairs[0][0].turn.thread.model_ref)  # the one left loaded, if last
 
         def run_all(_cancel: CancelToken) -> None:
             for ready, handle in pairs:
@@ -358,9 +361,12 @@ class ChatService:
                     ready.turn.user_text,
                     resume=None,
                     role_models=roles,
+                    follow_up=False,  # once, after the last: its check counts with the thread's model
                 )
-                if handle is not pairs[-1][1]:
+                if handle is not pairs[-1][1] or ready.model_ref != thread_model:
                     ready.model.unload_if_idle(0)  # its memory back before the next model loads
+            if self._on_run_finished is not None and any(h.status is RunStatus.COMPLETED for _r, h in pairs):
+                self._on_run_finished(pairs[0][1].thread_id)
 
         first = pairs[0][1]
         task = self._tasks.start(f"run-{first.run_id[-6:]}", run_all)
@@ -428,7 +434,10 @@ class ChatService:
         *,
         resume: object,
         role_models: dict[str, ChatModel],
+        follow_up: bool = True,
     ) -> None:
+        """Run and end ``handle``'s turn; then, when it completed, the after-run check (``follow_up``:
+        the caller runs it itself otherwise) and the answer listeners."""
         try:
             handle.status = self._worker.run(
                 handle, route, model, request, text, resume=resume, role_models=role_models
@@ -442,7 +451,7 @@ class ChatService:
                 self._active.pop(handle.run_id, None)
             handle.done.set()
             self._changes.publish(Topic.THREADS, handle.thread_id)
-        if completed and self._on_run_finished is not None:
+        if completed and follow_up and self._on_run_finished is not None:
             self._on_run_finished(handle.thread_id)
         for listener in self.answer_listeners if completed else []:  # each starts its own background work
             listener(handle.thread_id, handle.assistant_message_id)

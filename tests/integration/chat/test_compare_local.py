@@ -115,7 +115,7 @@ def test_one_after_the_other_a_local_model_waiting_its_turn_holds_no_memory(
 
 
 def test_two_local_models_that_do_not_fit_together_never_hold_memory_at_the_same_time(
-    services: AppServices, script: Script, tmp_path: Path
+    services: AppServices, tmp_path: Path
 ) -> None:
     from mira_desktop.models.embedded import smollm2_gguf_path
 
@@ -124,7 +124,8 @@ def test_two_local_models_that_do_not_fit_together_never_hold_memory_at_the_same
     copy = tmp_path / "second-smollm2.gguf"
     copy.symlink_to(embedded)  # a second local model: another file, its own adapter and memory
     second = f"local:{copy}"
-    services.models.set_default(script({"text": "unused"}))  # the summary check counts with it, not SmolLM2
+    # The thread's model is the default, SmolLM2: the summary check after an answer counts tokens with it,
+    # which must not load it while the other model is in memory.
     need = load_need(services.models, SMOLLM2)
     loaded_together: list[list[str]] = []
 
@@ -134,9 +135,10 @@ def test_two_local_models_that_do_not_fit_together_never_hold_memory_at_the_same
 
     services.changes.subscribe(heard)
 
-    comparison = services.compare.send(None, "Say hi.", [SMOLLM2, second], available=need)
+    comparison = services.compare.send(None, "Say hi.", [second, SMOLLM2], available=need)
 
     assert not comparison.together
     assert comparison.wait(300) == [RunStatus.COMPLETED, RunStatus.COMPLETED]
     # Each load found the other model unloaded: never both in memory.
     assert {tuple(loaded) for loaded in loaded_together} == {(SMOLLM2,), (second,)}
+    assert services.models.loaded_models() == [SMOLLM2]  # the thread's own model stays for what follows
