@@ -77,6 +77,7 @@ def _wire(
     from mira_desktop.services.backup.archive import remove_abandoned_partials
     from mira_desktop.services.backup.service import BackupService
     from mira_desktop.services.chat.agent_runs import AgentRuns, default_limits
+    from mira_desktop.services.chat.compare import CompareService
     from mira_desktop.services.chat.recovery import recover_interrupted
     from mira_desktop.services.chat.requests import RequestBuilder
     from mira_desktop.services.chat.routes.agent import AgentRoute
@@ -357,6 +358,7 @@ def _wire(
         knowledge_bases=knowledge.bases,
         knowledge=knowledge,
         chat=chat,
+        compare=CompareService(chat, models, thread_service, branches, run_bus),
         summaries=summaries,
         transfer=ThreadTransfer(
             database, threads, messages, changes, runs=runs, models_dir=folder.models_dir

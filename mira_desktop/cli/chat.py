@@ -1,4 +1,4 @@
-"""`mira chat send|edit|regenerate|retry`."""
+"""`mira chat send|edit|regenerate|retry|continue|compare`."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mira_desktop.cli import transcribe
+from mira_desktop.cli import compare, transcribe
 from mira_desktop.cli.output import Output
 from mira_desktop.cli.streaming import follow
 from mira_desktop.core.errors import InvalidInputError
@@ -73,6 +73,7 @@ def register(
         sub = commands.add_parser(name, help=help_text, parents=[common])
         sub.add_argument("message_id")
         sub.set_defaults(handler=handler)
+    compare.register(commands, common)
     for sub in (send, edit, *(commands.choices[n] for n in ("regenerate", "retry", "continue"))):
         sub.add_argument(
             "--show-thinking",

@@ -25,5 +25,9 @@ ENGLISH: dict[str, str] = {
     "chat.not_found": "No {name} with id {id}: see `{command}`.",
     "chat.cut_off_thinking": "Cut off while thinking: the model spent its {tokens} tokens on reasoning and wrote no answer. Continue gives it twice the room, or turn thinking off for this thread.",
     "chat.nothing_to_summarize": "There is nothing to summarize yet: the conversation is too short.",
+    "chat.compare.together": "Both at once: the two models fit in memory together ({needed} needed, {available} free).",
+    "chat.compare.in_turn": "One after the other: both do not fit in memory ({needed} needed, {available} free).",
+    "chat.compare.two_models": "Pick two different models to compare.",
+    "chat.compare.agent": "An agent thread works with one model at a time: turn agent mode off to compare answers.",
     "chat.summary.not_refreshed": "Could not refresh the conversation summary ({reason}); the full history is still sent.",
 }

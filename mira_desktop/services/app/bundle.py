@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # the types only: the window paints its first frame before th
     from mira_desktop.services.attachments.service import AttachmentService
     from mira_desktop.services.backup.service import BackupService
     from mira_desktop.services.chat.agent_runs import AgentRuns
+    from mira_desktop.services.chat.compare import CompareService
     from mira_desktop.services.chat.run_bus import RunBus
     from mira_desktop.services.chat.service import ChatService
     from mira_desktop.services.chat.summaries import SummaryService
@@ -73,6 +74,7 @@ class AppServices:
     knowledge_bases: KnowledgeBaseService
     knowledge: KnowledgeServices
     chat: ChatService
+    compare: CompareService  # one message answered by two models side by side
     summaries: SummaryService
     transfer: ThreadTransfer
     forks: ThreadForks  # a new thread from a message: the history up to it, or from it on

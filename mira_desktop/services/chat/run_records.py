@@ -58,6 +58,7 @@ class Turn:
     attachment: AttachedFile | None = None  # the file of the message (read into the request)
     earlier: int = 0  # messages before ``history`` that were not read (too old for the window)
     max_tokens: int | None = None  # more room than the request's own (an answer cut off while thinking)
+    model_ref: str | None = None  # this answer's model (a comparison's); None: the thread's
 
 
 class RunRecords:

@@ -16,15 +16,16 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from mira_desktop.agent.outcomes import NewMessage
+from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.conversation.request_compiler import CompiledRequest, PromptMessage, prompt_history
-from mira_desktop.core.conversation.routing import RouteDecision, choose_route
+from mira_desktop.core.conversation.routing import RouteDecision
 from mira_desktop.core.conversation.runs import Run, RunEvent, RunKind, RunStatus
 from mira_desktop.core.conversation.threads import Message, MessageRole
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
-from mira_desktop.core.sampling import SamplingParams
 from mira_desktop.core.tasks import Task, TaskRunner
 from mira_desktop.models.protocol import ChatModel
+from mira_desktop.services.chat.ready import ReadyRun, prepare_run, prepare_runs
 from mira_desktop.services.chat.requests import RequestBuilder
 from mira_desktop.services.chat.routes.chat import ChatRoute
 from mira_desktop.services.chat.run_bus import RunBus
@@ -135,6 +136,19 @@ class ChatService:
     def send(self, thread_id: str | None, text: str, options: SendOptions | None = None) -> RunHandle:
         """Send ``text`` to ``thread_id`` (None: a new thread, created by this first send)."""
         options = options or SendOptions()
+        if thread_id is not None:
+            waiting = next((r for r in self._runs.waiting() if r.thread_id == thread_id), None)
+            if (
+                waiting is not None
+            ):  # the new message answers the agent run that waits: it denies the pending call
+                self.new_turn(None, text, options)  # refused as a send is (nothing is written)
+                return self.resume_run(
+                    waiting.id, NewMessage(text), {"type": "new_message"}, new_message=text
+                )
+        return self._start(self.new_turn(thread_id, text, options), options, create_thread=thread_id is None)
+
+    def new_turn(self, thread_id: str | None, text: str, options: SendOptions) -> Turn:
+        """What sending ``text`` to ``thread_id`` answers (refused, writing nothing, when it cannot)."""
         if not text.strip():
             raise InvalidInputError.said("chat.empty")
         self._inputs.check_bindings(options)
@@ -144,28 +158,19 @@ class ChatService:
             greeting = (options.greeting or "").strip() or None
             opening = [PromptMessage("assistant", greeting)] if greeting else []
             history = [*opening, PromptMessage("user", text)]
-            turn = Turn(thread, None, text, history, greeting=greeting, attachment=file)
-        else:
-            waiting = next((r for r in self._runs.waiting() if r.thread_id == thread_id), None)
-            if (
-                waiting is not None
-            ):  # the new message answers the agent run that waits: it denies the pending call
-                return self.resume_run(
-                    waiting.id, NewMessage(text), {"type": "new_message"}, new_message=text
-                )
-            thread = self._inputs.apply_options(self._inputs.writable_thread(thread_id), options)
-            path = self._inputs.recent(thread, None)
-            parent = path.ids[-1] if path.ids else None
-            history = [*path.history, PromptMessage("user", text)]
-            turn = Turn(
-                thread,
-                parent,
-                text,
-                history,
-                attachment=file or self._inputs.carried(path.ids),
-                earlier=path.earlier,
-            )
-        return self._start(turn, options, create_thread=thread_id is None)
+            return Turn(thread, None, text, history, greeting=greeting, attachment=file)
+        thread = self._inputs.apply_options(self._inputs.writable_thread(thread_id), options)
+        path = self._inputs.recent(thread, None)
+        parent = path.ids[-1] if path.ids else None
+        history = [*path.history, PromptMessage("user", text)]
+        return Turn(
+            thread,
+            parent,
+            text,
+            history,
+            attachment=file or self._inputs.carried(path.ids),
+            earlier=path.earlier,
+        )
 
     def edit(self, message_id: str, text: str) -> RunHandle:
         """A new sibling of the user message ``message_id`` with ``text``, and a new answer to it."""
@@ -245,57 +250,128 @@ class ChatService:
         return [g for g in compiled if g.strip()]
 
     def _answer_again(self, user_message: Message, *, max_tokens: int | None = None) -> RunHandle:
+        return self._start(
+            self.again_turn(user_message.id, max_tokens=max_tokens), SendOptions(), create_thread=False
+        )
+
+    def again_turn(self, message_id: str, *, max_tokens: int | None = None) -> Turn:
+        """What answering the user message ``message_id`` again answers (an answer: its question)."""
+        user_message = self._inputs.message(message_id)
+        if user_message.role is not MessageRole.USER:
+            if user_message.parent_id is None:
+                raise InvalidInputError.said("chat.no_question")
+            user_message = self._inputs.message(user_message.parent_id)
         thread = self._inputs.writable_thread(user_message.thread_id)
         path = self._inputs.recent(thread, user_message.id)
         file = self.attachments.file_of_message(user_message)
         file = file or self._inputs.carried(path.ids[:-1])
-        turn = Turn(
+        return Turn(
             thread, user_message.parent_id, user_message.content, path.history, user_message.id,
             attachment=file, earlier=path.earlier, max_tokens=max_tokens,
         )  # fmt: skip
-        return self._start(turn, SendOptions(), create_thread=False)
 
     def _start(self, turn: Turn, options: SendOptions, *, create_thread: bool) -> RunHandle:
         with self._lock:
             if self._active:
                 raise ConflictError.said("chat.busy")
-            thread = turn.thread
-            model_ref = self._models.validate_ref(self._models.resolve(thread.model_ref))
-            model = self._models.registry.get(model_ref)
-            file_block = None  # compiling raises before anything is written
-            if turn.attachment is None:
-                request = self._requests.compile(thread, turn.history, model, earlier=turn.earlier)
-            else:
-                request, file_block = self._requests.compile_with_file(
-                    thread, turn.history, model, turn.attachment, earlier=turn.earlier
-                )
-            if turn.max_tokens:  # more room than the request's own (never past the window)
-                room = min(turn.max_tokens, max(request.window - request.prompt_tokens, 16))
-                request = replace(request, sampling=request.sampling.merged(SamplingParams(max_tokens=room)))
-            route = choose_route(
-                agent_enabled=thread.agent_enabled,
-                knowledge_base_id=thread.knowledge_base_id,
-                user_text=turn.user_text,
-            )
-            role = request.role
-            handle = self._records.new_run(
-                turn,
-                options,
-                create_thread=create_thread,
-                model_ref=model_ref,
-                model_snapshot=self._models.snapshot(model_ref, request.sampling),
-                request=request,
-                route=route,
-                author=self._author(role.role_id if role.used else None),
-                file_block=file_block,
-            )
-            self._active[handle.run_id] = handle
-        if request.memory_ids:
-            self.memory.mark_used(request.memory_ids)
-        self._launch(
-            handle, route, model, request, turn.user_text, roles=self._models.resolve_roles(model_ref)
-        )
+            ready = prepare_run(self._models, self._requests, turn)
+            handle = self._record(ready, options, create_thread=create_thread)
+        self._begin(ready, handle)
         return handle
+
+    def start_side_by_side(
+        self,
+        turn: Turn,
+        model_refs: Sequence[str],
+        options: SendOptions,
+        *,
+        create_thread: bool,
+        together: bool,
+    ) -> list[RunHandle]:
+        """One answer to ``turn``'s message by each model of ``model_refs``, as sibling branches (a
+        comparison): every request is compiled before anything is written, so a refusal writes nothing.
+        ``together``: the runs go at once, otherwise one after the other on one task (each local model
+        gives its memory back before the next loads). Stop stops them all."""
+        with self._lock:
+            if self._active:
+                raise ConflictError.said("chat.busy")
+            readies = prepare_runs(self._models, self._requests, turn, model_refs, together=together)
+            handles = [self._record(readies[0], options, create_thread=create_thread)]
+            thread = self._inputs.writable_thread(handles[0].thread_id)
+            for ready in readies[1:]:  # the others answer the message the first one wrote
+                answer = replace(
+                    ready.turn,
+                    thread=thread,
+                    existing_user_message_id=handles[0].user_message_id,
+                    greeting=None,
+                )
+                handles.append(self._record(replace(ready, turn=answer), options, create_thread=False))
+            self._threads.set_active_leaf(thread.id, handles[0].assistant_message_id)
+        if together:
+            for ready, handle in zip(readies, handles, strict=True):
+                self._begin(ready, handle)
+        else:
+            self._begin_in_turn(list(zip(readies, handles, strict=True)))
+        return handles
+
+    def _record(self, ready: ReadyRun, options: SendOptions, *, create_thread: bool) -> RunHandle:
+        """Write the run's rows and count it active (the lock is held)."""
+        role = ready.request.role
+        handle = self._records.new_run(
+            ready.turn,
+            options,
+            create_thread=create_thread,
+            model_ref=ready.model_ref,
+            model_snapshot=self._models.snapshot(ready.model_ref, ready.request.sampling),
+            request=ready.request,
+            route=ready.route,
+            author=self._author(role.role_id if role.used else None),
+            file_block=ready.file_block,
+        )
+        self._active[handle.run_id] = handle
+        return handle
+
+    def _begin(self, ready: ReadyRun, handle: RunHandle) -> None:
+        if ready.request.memory_ids:
+            self.memory.mark_used(ready.request.memory_ids)
+        roles = self._models.resolve_roles(ready.model_ref)
+        self._launch(handle, ready.route, ready.model, ready.request, ready.turn.user_text, roles=roles)
+
+    def _begin_in_turn(self, pairs: list[tuple[ReadyRun, RunHandle]]) -> None:
+        """Run each prepared run after the one before it, on one task; a local model is unloaded once
+        its answer is written, so the next one has the memory (Stop stops the ones still to come too).
+        The after-run check (the summary's, which counts tokens with the thread's own model) runs once,
+        after the last, with only the thread's model left loaded."""
+        if pairs[0][0].request.memory_ids:
+            self.memory.mark_used(pairs[0][0].request.memory_ids)
+        thread_model = self._models.resolve(pairs[0][0].turn.thread.model_ref)  # the one left loaded, if last
+
+        def run_all(_cancel: CancelToken) -> None:
+            for ready, handle in pairs:
+                roles = {
+                    role: self._models.registry.get(ref)
+                    for role, ref in self._models.resolve_roles(ready.model_ref).items()
+                }
+                self._changes.publish(Topic.THREADS, handle.thread_id)
+                self._run(
+                    handle,
+                    ready.route,
+                    ready.model,
+                    ready.request,
+                    ready.turn.user_text,
+                    resume=None,
+                    role_models=roles,
+                    follow_up=False,  # once, after the last: its check counts with the thread's model
+                )
+                if handle is not pairs[-1][1] or ready.model_ref != thread_model:
+                    ready.model.unload_if_idle(0)  # its memory back before the next model loads
+            if self._on_run_finished is not None and any(h.status is RunStatus.COMPLETED for _r, h in pairs):
+                self._on_run_finished(pairs[0][1].thread_id)
+
+        first = pairs[0][1]
+        task = self._tasks.start(f"run-{first.run_id[-6:]}", run_all)
+        with self._lock:
+            self._run_tasks = [*(t for t in self._run_tasks if not t.done), task]
 
     def resume_run(
         self, run_id: str, resume: object, describe: dict[str, Any], new_message: str | None = None
@@ -358,7 +434,10 @@ class ChatService:
         *,
         resume: object,
         role_models: dict[str, ChatModel],
+        follow_up: bool = True,
     ) -> None:
+        """Run and end ``handle``'s turn; then, when it completed, the after-run check (``follow_up``:
+        the caller runs it itself otherwise) and the answer listeners."""
         try:
             handle.status = self._worker.run(
                 handle, route, model, request, text, resume=resume, role_models=role_models
@@ -372,7 +451,7 @@ class ChatService:
                 self._active.pop(handle.run_id, None)
             handle.done.set()
             self._changes.publish(Topic.THREADS, handle.thread_id)
-        if completed and self._on_run_finished is not None:
+        if completed and follow_up and self._on_run_finished is not None:
             self._on_run_finished(handle.thread_id)
         for listener in self.answer_listeners if completed else []:  # each starts its own background work
             listener(handle.thread_id, handle.assistant_message_id)

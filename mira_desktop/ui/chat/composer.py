@@ -73,6 +73,7 @@ class _Editor(QPlainTextEdit):
 
 class Composer(QWidget):
     send_requested = Signal(str)
+    compare_requested = Signal(str)  # Compare…: the draft, to two models side by side
     stop_requested = Signal()
     draft_changed = Signal(str)
     attach_requested = Signal()  # the paperclip: choose a file
@@ -104,6 +105,10 @@ class Composer(QWidget):
         self.send_button = QPushButton(tr("composer.send"))
         self.send_button.setObjectName("sendButton")
         self.send_button.clicked.connect(self._submit)
+        self.compare_button = QToolButton()
+        self.compare_button.setText(tr("compare.action"))
+        self.compare_button.setToolTip(tr("compare.action_tip"))
+        self.compare_button.clicked.connect(self._compare)
         self.stop_button = QPushButton(tr("composer.stop"))
         self.stop_button.setObjectName("stopButton")
         self.stop_button.setToolTip(tr("composer.stop_tip"))
@@ -113,6 +118,7 @@ class Composer(QWidget):
         row.addWidget(self.editor, 1)
         row.addWidget(self.attach_button, 0, Qt.AlignmentFlag.AlignBottom)
         row.addWidget(self.mic_button, 0, Qt.AlignmentFlag.AlignBottom)
+        row.addWidget(self.compare_button, 0, Qt.AlignmentFlag.AlignBottom)
         row.addWidget(self.send_button, 0, Qt.AlignmentFlag.AlignBottom)
         row.addWidget(self.stop_button, 0, Qt.AlignmentFlag.AlignBottom)
         outer.addWidget(self.notice)
@@ -357,6 +363,13 @@ class Composer(QWidget):
         self.send_button.setEnabled((self._ready or (self._loading and not self._queued)) and not self._adding)
         self.send_button.setToolTip("" if self._ready else tr("startup.send_tip"))
         self.stop_button.setVisible(self._busy)
+        self.compare_button.setVisible(not self._busy)
+        self.compare_button.setEnabled(self._ready and not self._adding)
+
+    def _compare(self) -> None:
+        text = self.editor.toPlainText()
+        if text.strip() and self._ready and not self._busy and not self._adding:
+            self.compare_requested.emit(text)
 
     def _submit(self) -> None:
         text = self.editor.toPlainText()

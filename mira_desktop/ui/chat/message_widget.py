@@ -56,6 +56,7 @@ class MessageWidget(QFrame):
     agent_panel_needed = Signal(object)  # the AgentPanel just made for this answer (to be filled)
     memory_answered = Signal(str, bool)  # message id, remember (True) or dismiss
     fork_requested = Signal(str, str)  # message id, "from_here" or "onward": a new thread from it
+    compare_requested = Signal(str)  # message id: its question answered by two models side by side
 
     def __init__(self, message: ViewMessage, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -302,6 +303,9 @@ class MessageWidget(QFrame):
                 menu.addAction(button.text()).triggered.connect(button.click)
         if self._forkable():
             menu.addSeparator()
+            if self.message.role in ("user", "assistant") and "greeting" not in self.message.flags:
+                compare = menu.addAction(tr("compare.message_action"))
+                compare.triggered.connect(lambda: self.compare_requested.emit(self.message.id))
             for key, mode in (("message.fork_here", "from_here"), ("message.fork_onward", "onward")):
                 action = menu.addAction(tr(key))
                 action.triggered.connect(lambda _checked=False, m=mode: self.fork_requested.emit(self.message.id, m))

@@ -44,6 +44,7 @@ class ChatView(QStackedWidget):
     agent_panel_needed = Signal(object)  # an AgentPanel to fill with its run's steps and state
     memory_answered = Signal(str, bool)
     fork_requested = Signal(str, str)  # message id, "from_here" or "onward"
+    compare_requested = Signal(str)  # message id: compare two models on its question
     media_strip_needed = Signal(object)  # a MediaStrip under a new answer (to be filled and followed)
     files_given = Signal(object)  # drops.DroppedFiles: files dropped on the conversation
     better_model_requested = Signal()  # the welcome page's "Choose a better model…"
@@ -254,6 +255,7 @@ class ChatView(QStackedWidget):
         widget.agent_panel_needed.connect(self.agent_panel_needed)
         widget.memory_answered.connect(self.memory_answered)
         widget.fork_requested.connect(self.fork_requested)
+        widget.compare_requested.connect(self.compare_requested)
         if widget.agent_panel is not None:  # made while the widget was built, before the connection
             self.agent_panel_needed.emit(widget.agent_panel)
         if widget.media_strip is not None:

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mira_desktop.ui.chat.compare_actions import CompareActions
 from mira_desktop.ui.chat.composer import Composer
 from mira_desktop.ui.chat.fork_actions import ForkActions, ForkLink
 from mira_desktop.ui.chat.header import ChatHeader
@@ -253,6 +254,17 @@ class MainWindow(QMainWindow):
         self.waiting_banner.attach(services, runner, changes)
         self.forks = ForkActions(services, runner, self.fork_link, open_thread=self.open_thread, notice=notice, parent=self)
         self.chat_view.fork_requested.connect(self.forks.fork)
+        self.compare = CompareActions(
+            self, services, runner, open_thread=self.open_thread, offer_undo=self.undo_notice.offer,
+            reload_thread=lambda tid: self.controller.reload() if tid == self.current_thread_id else None,
+            notice=notice,
+        )  # fmt: skip
+        self.chat_view.compare_requested.connect(lambda mid: self.compare.compare_message(mid, self.current_model_ref()))
+        self.composer.compare_requested.connect(lambda text: self.compare.compare_draft(
+            self.current_thread_id, text, welcome_options=self.send_options(), model_ref=self.current_model_ref(),
+            attachment=self.attachment_actions.view.draft_key if self.attachment_actions.view else None,
+            sent=(self.composer.editor.clear, self.attachment_actions.reload),  # as after a send
+        ))  # fmt: skip
         self._follow = Follow(self, changes, {Topic.MESSAGES, Topic.THREADS}, self.following.thread_data_changed)
         self._start(services)
 

@@ -552,6 +552,104 @@
     </message>
 </context>
 <context>
+    <name>compare</name>
+    <message>
+        <source>Compare two models</source>
+        <comment>compare.title</comment>
+        <translation>比较两个模型</translation>
+    </message>
+    <message>
+        <source>Compare…</source>
+        <comment>compare.action</comment>
+        <translation>比较…</translation>
+    </message>
+    <message>
+        <source>Send this message to two models and see both answers side by side</source>
+        <comment>compare.action_tip</comment>
+        <translation>把这条消息发给两个模型，并排查看两个回答</translation>
+    </message>
+    <message>
+        <source>Compare two models…</source>
+        <comment>compare.message_action</comment>
+        <translation>比较两个模型…</translation>
+    </message>
+    <message>
+        <source>Message: {text}</source>
+        <comment>compare.question</comment>
+        <translation>消息：{text}</translation>
+    </message>
+    <message>
+        <source>First model</source>
+        <comment>compare.first</comment>
+        <translation>第一个模型</translation>
+    </message>
+    <message>
+        <source>Second model</source>
+        <comment>compare.second</comment>
+        <translation>第二个模型</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <comment>compare.start</comment>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>Stop both</source>
+        <comment>compare.stop</comment>
+        <translation>全部停止</translation>
+    </message>
+    <message>
+        <source>Keep this answer</source>
+        <comment>compare.keep</comment>
+        <translation>保留这个回答</translation>
+    </message>
+    <message>
+        <source>Show this answer in the thread; the other stays a branch beside it</source>
+        <comment>compare.keep_tip</comment>
+        <translation>在对话中显示这个回答；另一个作为旁边的分支保留</translation>
+    </message>
+    <message>
+        <source>Waiting for its turn…</source>
+        <comment>compare.waiting</comment>
+        <translation>等待轮到它…</translation>
+    </message>
+    <message>
+        <source>Writing…</source>
+        <comment>compare.writing</comment>
+        <translation>正在写…</translation>
+    </message>
+    <message>
+        <source>First token {first} ms · {rate} tokens/s</source>
+        <comment>compare.speed</comment>
+        <translation>首个词元 {first} 毫秒 · 每秒 {rate} 个词元</translation>
+    </message>
+    <message>
+        <source>First token {first} ms</source>
+        <comment>compare.speed_first</comment>
+        <translation>首个词元 {first} 毫秒</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <comment>compare.ended_completed</comment>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>Stopped: the text so far is kept</source>
+        <comment>compare.ended_cancelled</comment>
+        <translation>已停止：已写的内容会保留</translation>
+    </message>
+    <message>
+        <source>Failed: {error}</source>
+        <comment>compare.ended_failed</comment>
+        <translation>失败：{error}</translation>
+    </message>
+    <message>
+        <source>The answer of {model} is kept; the other is a branch beside it.</source>
+        <comment>compare.kept</comment>
+        <translation>已保留 {model} 的回答；另一个作为旁边的分支保留。</translation>
+    </message>
+</context>
+<context>
     <name>composer</name>
     <message>
         <source>Loading the model…</source>
@@ -4013,6 +4111,26 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <source>There is nothing to summarize yet: the conversation is too short.</source>
         <comment>phrase.chat.nothing_to_summarize</comment>
         <translation>暂时没有可总结的内容：对话太短。</translation>
+    </message>
+    <message>
+        <source>Both at once: the two models fit in memory together ({needed} needed, {available} free).</source>
+        <comment>phrase.chat.compare.together</comment>
+        <translation>同时作答：两个模型可以一起放进内存（需要 {needed}，空闲 {available}）。</translation>
+    </message>
+    <message>
+        <source>One after the other: both do not fit in memory ({needed} needed, {available} free).</source>
+        <comment>phrase.chat.compare.in_turn</comment>
+        <translation>依次作答：两个模型无法同时放进内存（需要 {needed}，空闲 {available}）。</translation>
+    </message>
+    <message>
+        <source>Pick two different models to compare.</source>
+        <comment>phrase.chat.compare.two_models</comment>
+        <translation>请选择两个不同的模型来比较。</translation>
+    </message>
+    <message>
+        <source>An agent thread works with one model at a time: turn agent mode off to compare answers.</source>
+        <comment>phrase.chat.compare.agent</comment>
+        <translation>智能体对话一次只用一个模型：关闭智能体模式后才能比较回答。</translation>
     </message>
     <message>
         <source>Could not refresh the conversation summary ({reason}); the full history is still sent.</source>
