@@ -33,6 +33,7 @@ from mira_desktop.agent.outcomes import (
 )
 from mira_desktop.agent.snapshots import SnapshotStore
 from mira_desktop.agent.tool_use import NO_TOOLS_NOTE, used_no_tool
+from mira_desktop.agent.tools.disclosure import SchemaShare, folded_names
 from mira_desktop.agent.tools.knowledge import KbHit
 from mira_desktop.agent.tools.registry import ToolRegistry
 from mira_desktop.agent.tools.workspace_tools import WorkspaceTools
@@ -90,7 +91,15 @@ class AgentRoute:
     # -- what the request compiler puts in the agent section ------------------------------------
     def context_text(self, thread: Thread, model: ChatModel) -> str:
         registry, _notices = self.registry(thread, CancelToken(), start=False)  # no server started for it
+        registry.fold(_folded(registry, model))
         return self._context(self.workspace(thread), registry, model)
+
+    def schema_share(self, thread: Thread, model: ChatModel) -> SchemaShare | None:
+        """How many of the next run's tools its request would show with their schemas (the request
+        preview says it); None when all are (a small set is sent in full)."""
+        registry, _notices = self.registry(thread, CancelToken(), start=False)
+        registry.fold(_folded(registry, model))
+        return registry.share() if registry.folded else None
 
     def _context(self, workspace: Workspace, registry: ToolRegistry, model: ChatModel) -> str:
         limits = self.limits()
@@ -100,7 +109,11 @@ class AgentRoute:
             "wall_seconds": limits.wall_seconds,
         }
         return agent_context(
-            workspace.name, registry.tools, budget, json_mode=not model.profile().supports_tools
+            workspace.name,
+            registry.tools,
+            budget,
+            json_mode=not model.profile().supports_tools,
+            folded=registry.folded,
         )
 
     def workspace(self, thread: Thread) -> Workspace:
@@ -143,6 +156,7 @@ class AgentRoute:
         except InvalidWorkspaceRoot as exc:
             return RunOutcome(RunStatus.FAILED, {"kind": "workspace", "message": str(exc), "phrase": exc.phrase.to_dict() if exc.phrase else None})
         listed = self.context_text(thread, context.model)  # what the request's agent section says
+        resume: Resume | None = context.resume  # type: ignore[assignment]  # set by the agent-run service
         try:
             registry, notices = self.registry(thread, context.cancel, start=True)
         except CancelSignal:  # stopped while its MCP servers started: nothing was asked or done yet
@@ -151,9 +165,9 @@ class AgentRoute:
             )
         for notice in notices:
             context.emit(EventType.NOTICE, {"text": notice.english, "phrase": notice.to_dict()})
+        registry.fold(self._run_folded(context, registry, fresh=resume is None))
         tools = WorkspaceTools(root, registry, self._snapshots)
         journal = RunJournal(context, self._runs)
-        resume: Resume | None = context.resume  # type: ignore[assignment]  # set by the agent-run service
         base = self._base_messages(
             context,
             fresh=resume is None,
@@ -191,6 +205,23 @@ class AgentRoute:
         if idle:
             context.emit(AgentEvent.NO_TOOLS, {"note": NO_TOOLS_NOTE})
         return _run_outcome(outcome, workspace, no_tool_use=idle)
+
+    def _run_folded(self, context: RunContext, registry: ToolRegistry, *, fresh: bool) -> frozenset[str]:
+        """The tools this run lists by name only: decided when it starts (and said in its trace),
+        read back when it goes on, so its requests keep the tool list its first one had."""
+        if not fresh:
+            for event in self._runs.events(context.run_id):
+                if event.type == AgentEvent.TOOL_SCHEMAS and "folded" in event.data:
+                    return frozenset(map(str, event.data["folded"]))
+            return frozenset()
+        folded = _folded(registry, context.model)
+        if folded:
+            registry.fold(folded)
+            share = registry.share()
+            phrase = said("agent.tool_schemas.folded", **share.to_dict())
+            data = {"folded": sorted(folded), **share.to_dict(), "text": phrase.english, "phrase": phrase.to_dict()}
+            context.emit(AgentEvent.TOOL_SCHEMAS, data)
+        return folded
 
     def _base_messages(
         self, context: RunContext, *, fresh: bool, tools_section: tuple[str, str]
@@ -247,6 +278,10 @@ class AgentRoute:
         if not text:
             raise NotFoundError.said("agent.run.no_checkpoint", run_id=run_id)
         return Checkpoint.from_json(text)
+
+
+def _folded(registry: ToolRegistry, model: ChatModel) -> frozenset[str]:
+    return folded_names(registry.tools, model.profile().context_window, model.count_tokens)
 
 
 def _stop_since_last_model_call(events: list[RunEvent]) -> StopReason | None:
