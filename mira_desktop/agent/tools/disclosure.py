@@ -1,6 +1,7 @@
 """Tool schemas disclosed as needed: when the offered tools' argument schemas would take more than a
 fifth of the model's window (many MCP servers, declared HTTP tools, data tools), the request lists
-the tools of other programs by name and one-line description only, and offers ``tool_schema``: the
+the tools of other programs that do not fit in that fifth by name and one-line description only
+(:func:`folded_names`), and offers ``tool_schema``: the
 model asks for the schemas it wants, and from then on those tools are offered with their full
 schemas for the rest of the run (the names disclosed are kept in the run's checkpoint).
 
@@ -31,11 +32,24 @@ def schema_text(tools: Sequence[ToolDef]) -> str:
 
 
 def folded_names(tools: Sequence[ToolDef], window: int, count_tokens: Callable[[str], int]) -> frozenset[str]:
-    """The tools a run lists by name only: every tool not Mira's own, when all the schemas together
-    take more than a fifth of ``window`` tokens; none otherwise (a small set is sent in full)."""
-    if not tools or count_tokens(schema_text(tools)) * WINDOW_SHARE <= window:
+    """The tools a run lists by name only: none while all the schemas together fit in a fifth of
+    ``window`` tokens (a small set is sent in full); past that, Mira's own tools stay in full, the
+    others in their order while they still fit, and every one from the first that does not is folded."""
+    budget = window // WINDOW_SHARE
+    if not tools or count_tokens(schema_text(tools)) <= budget:
         return frozenset()
-    return frozenset(tool.name for tool in tools if tool.origin is not Origin.MIRA)
+    own = [tool for tool in tools if tool.origin is Origin.MIRA]
+    used = count_tokens(schema_text(own)) if own else 0
+    folded: set[str] = set()
+    for tool in tools:
+        if tool.origin is Origin.MIRA:
+            continue
+        cost = count_tokens(schema_text([tool]))
+        if not folded and used + cost <= budget:
+            used += cost
+        else:
+            folded.add(tool.name)
+    return frozenset(folded)
 
 
 def one_line(description: str) -> str:

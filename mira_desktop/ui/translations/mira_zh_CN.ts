@@ -2224,6 +2224,11 @@ It does not touch your original files, and it keeps every conversation: {threads
         <translation>下一次请求包含：</translation>
     </message>
     <message>
+        <source>Tool schemas: {shown} of {offered} shown; the others by name until the model asks for them</source>
+        <comment>meter.tool_schemas</comment>
+        <translation>工具参数定义：已提供 {offered} 个中的 {shown} 个；其余只列出名称，等模型需要时再提供</translation>
+    </message>
+    <message>
         <source>Role</source>
         <comment>meter.role</comment>
         <translation>角色</translation>

@@ -28,9 +28,10 @@ from tests.integration.agent.runs import (
 from tests.support.fixtures import Script
 from tests.support.json_api import JsonApi
 from tests.support.scripted import recorded_requests
+from tests.support.tool_call_server import ToolCallServer
 
 FORTY = [f"city_weather_{n:02d}" for n in range(1, 41)]
-SMALL_WINDOW = {"context_window": 4096}
+SMALL_WINDOW = {"context_window": 2048}  # Mira's own tools fill its fifth
 FILE_TOOLS = {
     "list_files",
     "read_file",
@@ -147,6 +148,32 @@ def test_forty_tools_go_by_name_until_the_model_asks_for_one_schema_and_calls_th
     assert preview.tool_schemas == {"shown": own, "offered": offered, "asked": 0}
 
 
+def test_a_remote_model_is_offered_tool_schema_asks_over_http_and_calls_the_tool_it_asked_for(
+    services: AppServices, workspace: str, json_api: JsonApi
+) -> None:
+    _declare(services, json_api, FORTY)
+    services.tool_permissions.set("city_weather_09", Permission.ALLOW, workspace)
+    replies = [
+        {"tool_calls": [{"name": TOOL_SCHEMA, "arguments": {"names": ["city_weather_09"]}}]},
+        {"tool_calls": [{"name": "city_weather_09", "arguments": {"latitude": 48.9, "longitude": 2.35}}]},
+        {"text": "It is 21.5 °C in Paris."},
+    ]
+    with ToolCallServer(replies) as server:
+        services.models.add_remote("lab", server.base_url, model="tools-8k")
+        handle = send_agent(services, "remote:lab/tools-8k", "Weather in Paris?", workspace)
+        assert settle(handle) is RunStatus.COMPLETED
+    first, second, third = ([t["function"]["name"] for t in body["tools"]] for body in server.requests)
+    assert TOOL_SCHEMA in first
+    assert not any(name.startswith("city_weather") for name in first)
+    asking = next(t for t in server.requests[0]["tools"] if t["function"]["name"] == TOOL_SCHEMA)
+    assert len(asking["function"]["parameters"]["properties"]["names"]["items"]["enum"]) >= 40
+    assert "city_weather_09" in second
+    assert "city_weather_09" in third
+    (sent,) = json_api.requests
+    assert sent["query"] == {"latitude": "48.9", "longitude": "2.35"}
+    assert services.threads.show(handle.thread_id).messages[-1].content == "It is 21.5 °C in Paris."
+
+
 def test_a_tool_denied_in_the_workspace_is_never_listed_and_a_disclosed_one_stays_offered_after_approval(
     services: AppServices, workspace: str, script: Script, json_api: JsonApi, tmp_path: Path
 ) -> None:
@@ -193,7 +220,7 @@ def test_a_small_tool_set_is_sent_in_full_with_no_tool_schema(
 ) -> None:
     _off_skills(services)
     _declare(services, json_api, FORTY[:1])
-    ref = script(final("Nothing to do."), pick="by_turn", record_to="sent.jsonl", profile=SMALL_WINDOW)
+    ref = script(final("Nothing to do."), pick="by_turn", record_to="sent.jsonl")  # the usual 8,192 window
     handle = send_agent(services, ref, "Hello", workspace)
     assert settle(handle) is RunStatus.COMPLETED
     (first,) = recorded_requests(tmp_path / "scripts" / "sent.jsonl")
@@ -236,3 +263,9 @@ def test_mira_chat_send_agent_json_prints_which_schemas_were_disclosed_and_when(
         schemas[1]["text"] == f"Tool schemas: {schemas[1]['shown']} of {offered} shown; the model asked for 1"
     )
     assert len(json_api.requests) == 1
+    thread = schemas[0]["thread_id"]
+    preview = mira("--json", "threads", "preview", thread, "And tomorrow?").json()
+    assert preview["tool_schemas"] == {"shown": schemas[0]["shown"], "offered": offered, "asked": 0}
+    assert "- city_weather_40: The weather forecast" in preview["messages"][0]["content"]
+    told = mira("threads", "preview", thread).out
+    assert f"Tool schemas: {schemas[0]['shown']} of {offered} shown; the others by name" in told

@@ -48,13 +48,20 @@ def _registry(count: int) -> ToolRegistry:
     return ToolRegistry(external=[_Http(f"lookup_{n}") for n in range(count)])
 
 
-def test_schemas_past_a_fifth_of_the_window_fold_every_tool_but_miras_own() -> None:
+def test_a_set_whose_schemas_fit_a_fifth_of_the_window_is_sent_in_full() -> None:
     tools = _registry(40).tools
-    cost = _words(schema_text(tools))
-    assert folded_names(tools, cost * WINDOW_SHARE, _words) == frozenset()  # exactly a fifth: in full
-    folded = folded_names(tools, cost * WINDOW_SHARE - 1, _words)
-    assert folded == {f"lookup_{n}" for n in range(40)}
-    assert not folded & {tool.name for tool in FILE_TOOLS}
+    assert folded_names(tools, _words(schema_text(tools)) * WINDOW_SHARE, _words) == frozenset()
+
+
+def test_past_a_fifth_miras_own_tools_stay_and_the_others_fold_from_the_first_that_does_not_fit() -> None:
+    tools = _registry(40).tools
+    own = _words(schema_text(FILE_TOOLS))
+    one = _words(schema_text([tools[len(FILE_TOOLS)]]))
+    folded = folded_names(tools, (own + 3 * one) * WINDOW_SHARE, _words)
+    assert folded == {f"lookup_{n}" for n in range(3, 40)}
+    everything = folded_names(tools, own * WINDOW_SHARE, _words)  # Mira's own fill the fifth
+    assert everything == {f"lookup_{n}" for n in range(40)}
+    assert not everything & {tool.name for tool in FILE_TOOLS}
 
 
 def test_a_folded_registry_offers_its_own_tools_and_tool_schema_until_each_is_asked_for() -> None:
