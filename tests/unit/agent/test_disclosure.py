@@ -7,6 +7,7 @@ from typing import Any
 
 from mira_desktop.agent.checkpoint import Checkpoint
 from mira_desktop.agent.context import agent_context
+from mira_desktop.agent.grammar import grammar_schema
 from mira_desktop.agent.tools.catalog import FILE_TOOLS, Origin, Risk, ToolDef
 from mira_desktop.agent.tools.disclosure import (
     TOOL_SCHEMA,
@@ -17,6 +18,7 @@ from mira_desktop.agent.tools.disclosure import (
 )
 from mira_desktop.agent.tools.registry import ToolRegistry
 from mira_desktop.agent.tools.results import ToolResult
+from mira_desktop.agent.tools.validation import validation_errors
 from mira_desktop.core.cancel import CancelToken
 
 
@@ -110,3 +112,35 @@ def test_the_names_the_model_asked_for_survive_a_checkpoint() -> None:
     saved = Checkpoint(disclosed=["lookup_1"]).to_json()
     assert Checkpoint.from_json(saved).disclosed == ["lookup_1"]
     assert Checkpoint.from_json(Checkpoint().to_json()).disclosed == []
+
+
+def test_llama_cpp_compiles_a_folded_runs_json_grammar_and_hermes_call_grammar_with_tool_schema() -> None:
+    """A local model can ask for schemas in either of its ways: Mira's JSON grammar (SmolLM2 as
+    shipped) and its own call format, both compiled by llama.cpp against SmolLM2's vocabulary."""
+    import llama_cpp
+
+    from mira_desktop.core.sampling import SamplingParams
+    from mira_desktop.models.adapters.local.grammar import grammar_for
+    from mira_desktop.models.adapters.local.tool_calls.completion import call_grammar_for
+    from mira_desktop.models.adapters.local.tool_calls.formats import ToolCallFormat
+    from mira_desktop.models.embedded import smollm2_gguf_path
+    from mira_desktop.models.protocol import ChatMessage, ChatRequest
+
+    registry = _registry(40)
+    registry.fold(name for name in registry.names if name.startswith("lookup_"))
+    schema = grammar_schema(registry.offered(["lookup_3"]))
+    asking = {"tool": TOOL_SCHEMA, "args": {"names": ["lookup_7", "lookup_9"]}}
+    assert validation_errors(asking, schema) == []
+    assert validation_errors({"tool": TOOL_SCHEMA, "args": {"names": ["lookup_3"]}}, schema)  # already shown
+    assert validation_errors({"tool": "lookup_3", "args": {"q": "x"}}, schema) == []
+    assert validation_errors({"tool": "lookup_4", "args": {"q": "x"}}, schema)  # not asked for yet
+    path = smollm2_gguf_path()
+    assert path is not None
+    llm = llama_cpp.Llama(model_path=str(path), vocab_only=True, verbose=False)
+    try:
+        assert grammar_for(llm, schema) is not None  # raises ModelError when llama.cpp refuses it
+        request = ChatRequest((ChatMessage("user", "hi"),), SamplingParams(), tools=registry.specs())
+        grammar, _watch = call_grammar_for(llm, ToolCallFormat.HERMES, request)
+        assert grammar is not None
+    finally:
+        llm.close()
