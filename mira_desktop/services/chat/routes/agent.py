@@ -33,7 +33,7 @@ from mira_desktop.agent.outcomes import (
 )
 from mira_desktop.agent.snapshots import SnapshotStore
 from mira_desktop.agent.tool_use import NO_TOOLS_NOTE, used_no_tool
-from mira_desktop.agent.tools.disclosure import SchemaShare, folded_names
+from mira_desktop.agent.tools.disclosure import SchemaShare
 from mira_desktop.agent.tools.knowledge import KbHit
 from mira_desktop.agent.tools.registry import ToolRegistry
 from mira_desktop.agent.tools.workspace_tools import WorkspaceTools
@@ -47,6 +47,7 @@ from mira_desktop.core.sampling import SamplingParams
 from mira_desktop.core.workspaces import Workspace
 from mira_desktop.models.protocol import ChatMessage, ChatModel
 from mira_desktop.services.chat.routes.agent_journal import RunJournal
+from mira_desktop.services.chat.routes.agent_schemas import fold_run, folded_for
 from mira_desktop.services.chat.routes.rag_retriever import KnowledgeRetriever
 from mira_desktop.services.chat.routes.reasoning_shown import ReasoningShown
 from mira_desktop.services.chat.run_context import RunContext, RunOutcome
@@ -91,14 +92,14 @@ class AgentRoute:
     # -- what the request compiler puts in the agent section ------------------------------------
     def context_text(self, thread: Thread, model: ChatModel) -> str:
         registry, _notices = self.registry(thread, CancelToken(), start=False)  # no server started for it
-        registry.fold(_folded(registry, model))
+        registry.fold(folded_for(registry, model))
         return self._context(self.workspace(thread), registry, model)
 
     def schema_share(self, thread: Thread, model: ChatModel) -> SchemaShare | None:
         """How many of the next run's tools its request would show with their schemas (the request
         preview says it); None when all are (a small set is sent in full)."""
         registry, _notices = self.registry(thread, CancelToken(), start=False)
-        registry.fold(_folded(registry, model))
+        registry.fold(folded_for(registry, model))
         return registry.share() if registry.folded else None
 
     def _context(self, workspace: Workspace, registry: ToolRegistry, model: ChatModel) -> str:
@@ -165,7 +166,7 @@ class AgentRoute:
             )
         for notice in notices:
             context.emit(EventType.NOTICE, {"text": notice.english, "phrase": notice.to_dict()})
-        registry.fold(self._run_folded(context, registry, fresh=resume is None))
+        fold_run(context, self._runs, registry, fresh=resume is None)  # many tools: some by name only
         tools = WorkspaceTools(root, registry, self._snapshots)
         journal = RunJournal(context, self._runs)
         base = self._base_messages(
@@ -205,23 +206,6 @@ class AgentRoute:
         if idle:
             context.emit(AgentEvent.NO_TOOLS, {"note": NO_TOOLS_NOTE})
         return _run_outcome(outcome, workspace, no_tool_use=idle)
-
-    def _run_folded(self, context: RunContext, registry: ToolRegistry, *, fresh: bool) -> frozenset[str]:
-        """The tools this run lists by name only: decided when it starts (and said in its trace),
-        read back when it goes on, so its requests keep the tool list its first one had."""
-        if not fresh:
-            for event in self._runs.events(context.run_id):
-                if event.type == AgentEvent.TOOL_SCHEMAS and "folded" in event.data:
-                    return frozenset(map(str, event.data["folded"]))
-            return frozenset()
-        folded = _folded(registry, context.model)
-        if folded:
-            registry.fold(folded)
-            share = registry.share()
-            phrase = said("agent.tool_schemas.folded", **share.to_dict())
-            data = {"folded": sorted(folded), **share.to_dict(), "text": phrase.english, "phrase": phrase.to_dict()}
-            context.emit(AgentEvent.TOOL_SCHEMAS, data)
-        return folded
 
     def _base_messages(
         self, context: RunContext, *, fresh: bool, tools_section: tuple[str, str]
@@ -278,10 +262,6 @@ class AgentRoute:
         if not text:
             raise NotFoundError.said("agent.run.no_checkpoint", run_id=run_id)
         return Checkpoint.from_json(text)
-
-
-def _folded(registry: ToolRegistry, model: ChatModel) -> frozenset[str]:
-    return folded_names(registry.tools, model.profile().context_window, model.count_tokens)
 
 
 def _stop_since_last_model_call(events: list[RunEvent]) -> StopReason | None:
