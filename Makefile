@@ -69,7 +69,7 @@ test-fast: lint
 BENCH_ENV := HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1
 bench: $(STAMP)
 	@failed=""; \
-	for script in startup search generation ui_streaming retrieval attachments tts downloads context_window tools tool_calls thinking serve; do \
+	for script in startup search generation ui_streaming retrieval attachments tts downloads context_window tools tool_calls tool_schemas thinking serve; do \
 		$(BENCH_ENV) $(BIN)/python benchmarks/$$script.py || failed="$$failed $$script"; \
 	done; \
 	$(BIN)/python tools/bench_figures.py; \

@@ -276,7 +276,15 @@ def _wire(
         private_paths=folder.private_paths(),
         limits=lambda: default_limits(settings.get),
     )
-    requests = RequestBuilder(roles, settings, models, memory, agent_route.context_text, skills=SkillContext(skills))
+    requests = RequestBuilder(
+        roles,
+        settings,
+        models,
+        memory,
+        agent_route.context_text,
+        skills=SkillContext(skills),
+        tool_schemas=agent_route.schema_share,
+    )
     attachments = AttachmentService(
         database=database,
         repository=attachment_rows,

@@ -3,7 +3,8 @@
 A checkpoint is plain JSON: the agent's own messages so far (after the caller's base messages),
 the pending call (waiting for approval, or with its change's intent recorded but no result yet),
 the calls of the same model reply still to handle, budget limits and counters, evidence, the
-run's own guardrail rules and when it started.
+run's own guardrail rules, the tools whose schemas the model asked for (``disclosed``,
+:mod:`.tools.disclosure`) and when it started.
 """
 
 from __future__ import annotations
@@ -141,6 +142,7 @@ class Checkpoint:
     evidence: Evidence = field(default_factory=Evidence)
     run_rules: list[Rule] = field(default_factory=list)
     started_at: str = ""
+    disclosed: list[str] = field(default_factory=list)  # folded tools whose schemas the model asked for
     version: int = CHECKPOINT_VERSION
 
     def to_dict(self) -> dict[str, Any]:
@@ -154,6 +156,7 @@ class Checkpoint:
             "counters": self.counters.to_dict(),
             "evidence": self.evidence.to_dict(),
             "run_rules": [rule.to_dict() for rule in self.run_rules],
+            "disclosed": list(self.disclosed),
         }
 
     @classmethod
@@ -173,6 +176,7 @@ class Checkpoint:
             evidence=Evidence.from_dict(data.get("evidence", {})),
             run_rules=[Rule.from_dict(r) for r in data.get("run_rules", [])],
             started_at=str(data.get("started_at", "")),
+            disclosed=[str(name) for name in data.get("disclosed", [])],
             version=version,
         )
 

@@ -19,6 +19,7 @@ from mira_desktop.agent.journal import AgentEvent
 from mira_desktop.agent.outcomes import Outcome
 from mira_desktop.agent.run_state import AgentRun
 from mira_desktop.agent.tools.catalog import Origin, ToolDef
+from mira_desktop.agent.tools.disclosure import TOOL_SCHEMA, schema_text
 from mira_desktop.agent.tools.proposals import Proposal
 from mira_desktop.agent.tools.results import ToolResult, argument_path
 from mira_desktop.core import phrases
@@ -52,10 +53,32 @@ def handle_call(run: AgentRun, call: ParsedCall) -> Outcome | None:
             call.id, call.name, ToolResult.refused(said("agent.result.repeat", tool=call.name), "repeat")
         )
         return None
+    if call.name == TOOL_SCHEMA:  # Mira's own answer about the run's tools: nothing to guard
+        return _disclose(run, call.id, arguments)
     run.tools.check_alive()
     decision = decide(call.name, tool, run.rules)
     run.emit(AgentEvent.TOOL_DECISION, id=call.id, tool=call.name, **decision.to_dict())
     return _follow(run, call.id, tool, arguments, decision)
+
+
+def _disclose(run: AgentRun, call_id: str, arguments: dict[str, Any]) -> Outcome | None:
+    """Answer ``tool_schema``: the schemas of the folded tools it names, offered in full from now on."""
+    registry = run.tools.registry
+    names = [name for name in dict.fromkeys(map(str, arguments.get("names", []))) if name in registry.folded]
+    run.disclosed.extend(name for name in names if name not in run.disclosed)
+    share = registry.share(run.disclosed)
+    phrase = said("agent.tool_schemas.asked", **share.to_dict())
+    run.emit(
+        AgentEvent.TOOL_SCHEMAS, names=names, **share.to_dict(), text=phrase.english, phrase=phrase.to_dict()
+    )
+    tools = [tool for tool in (registry.get(name) for name in names) if tool is not None]
+    text = "You can call these tools now; their schemas:\n" + schema_text(tools)
+    shown = said("agent.result.schemas_shown", names=", ".join(names))
+    run.record_result(
+        call_id, TOOL_SCHEMA, ToolResult(True, text, data={"names": names}, phrase=shown.to_dict())
+    )
+    run.save()
+    return None
 
 
 def _follow(

@@ -31,6 +31,9 @@ class AgentEvent(StrEnum):
     # {"step", "mode", "format", "tool_choice"}: the model is asked (a call can take a minute); format
     # is how it calls tools (its own family's, "openai" for a server, "json" for Mira's grammar)
     MODEL_STARTED = "agent.model_started"
+    # {"shown", "offered", "asked", "text", "phrase"} and, at a run's start, "folded" (the tools listed by name
+    # only) or, after a tool_schema call, "names" (the schemas the model just asked for)
+    TOOL_SCHEMAS = "agent.tool_schemas"
     NO_TOOLS = "agent.no_tools"  # {"note"}: the run answered a file task without using a tool
     INTERIM_TEXT = "agent.interim_text"  # {"text"}: text streamed before tool calls, not the answer
     TOOL_CALL = "tool.call"  # {"id", "tool", "arguments"}

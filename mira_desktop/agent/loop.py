@@ -190,8 +190,8 @@ class AgentLoop:
         request = ChatRequest(
             (*self.base_messages, *run.request_messages(native, profile.reasoning_in_tool_loop)),
             self.sampling,
-            tools=registry.specs() if native else (),
-            json_schema=None if native else grammar_schema(registry.tools),
+            tools=registry.specs(run.disclosed) if native else (),
+            json_schema=None if native else grammar_schema(registry.offered(run.disclosed)),
             tool_choice="required" if required else "auto",
         )
         run.emit(

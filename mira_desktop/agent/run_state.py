@@ -47,6 +47,7 @@ class AgentRun:
         self.evidence = checkpoint.evidence
         self.run_rules = list(checkpoint.run_rules)
         self.started_at = checkpoint.started_at
+        self.disclosed = list(checkpoint.disclosed)
         self.tools = tools
         self.journal = journal
         self.cancel = cancel
@@ -67,6 +68,7 @@ class AgentRun:
             evidence=self.evidence,
             run_rules=list(self.run_rules),
             started_at=self.started_at,
+            disclosed=list(self.disclosed),
         )
 
     def save(self) -> Checkpoint:

@@ -10,6 +10,7 @@ from mira_desktop.cli.thread_forks import register_fork
 from mira_desktop.core.conversation.threads import ThreadStatus, answer_model
 from mira_desktop.core.errors import InvalidInputError
 from mira_desktop.core.model_names import readable_model
+from mira_desktop.core.phrases import said
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
@@ -166,7 +167,10 @@ def register_conversation_actions(
     setting.set_defaults(handler=_set)
     preview = commands.add_parser(
         "preview",
-        help="the exact request the thread's next turn sends (role, summary, memory, history, sampling)",
+        help=(
+            "the exact request the thread's next turn sends (role, summary, memory, history, sampling; "
+            "how many tools an agent request shows with their schemas)"
+        ),
         parents=[common],
     )
     preview.add_argument("id")
@@ -289,6 +293,7 @@ def _preview(args: argparse.Namespace, services: AppServices, out: Output) -> in
         "prompt_tokens": request.prompt_tokens,
         "window": request.window,
         "dropped_messages": request.dropped_messages,
+        "tool_schemas": request.tool_schemas,  # an agent request listing some tools by name only
     }
     if out.as_json:
         out.data(data)
@@ -299,6 +304,8 @@ def _preview(args: argparse.Namespace, services: AppServices, out: Output) -> in
     out.line(
         f"── {request.prompt_tokens} of {request.window} tokens ({sections}); sampling {data['sampling']} ──"
     )
+    if request.tool_schemas:
+        out.line(f"── {said('agent.tool_schemas.folded', **request.tool_schemas)} ──")
     return 0
 
 

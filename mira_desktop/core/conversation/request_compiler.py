@@ -46,6 +46,8 @@ class CompiledRequest:
     role: CompiledRole = field(default_factory=lambda: CompiledRole(None, None, ""))
     memory_ids: tuple[str, ...] = ()  # the memory facts in the memory section
     thinking: bool | None = None  # the thread's thinking switch (None: the model's default)
+    # an agent request whose tools are partly listed by name only: {"shown", "offered", "asked"}
+    tool_schemas: dict[str, int] | None = None
 
 
 ANSWER_ROOM = 512  # tokens kept for an answer when the role's profile sets no max tokens

@@ -30,6 +30,12 @@ ENGLISH: dict[str, str] = {
     "agent.undo.removed": "removed {files}",
     "agent.undo.recreated": "recreated the folders {folders}",
     "agent.undo.kept": "kept the folders {folders} (they hold other files now)",
+    # tool schemas disclosed as needed (agent/tools/disclosure): the trace, `mira`'s run events
+    "agent.tool_schemas.folded": (
+        "Tool schemas: {shown} of {offered} shown; the others by name until the model asks for them"
+    ),
+    "agent.tool_schemas.asked": "Tool schemas: {shown} of {offered} shown; the model asked for {asked}",
+    "agent.result.schemas_shown": "Schemas of {names}",
     # what a call that was not done returns (the model reads it; the trace shows it)
     "agent.result.cancelled": "Not run: the user stopped the run.",
     "agent.result.not_sent_again": (

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from mira_desktop.agent.tools.disclosure import SchemaShare
 from mira_desktop.core.conversation.request_compiler import (
     CompiledRequest,
     PromptMessage,
@@ -45,6 +46,7 @@ class RequestBuilder:
         agent_context: Callable[[Thread, ChatModel], str],
         *,
         skills: SkillContext | None = None,
+        tool_schemas: Callable[[Thread, ChatModel], SchemaShare | None] | None = None,
     ) -> None:
         self._roles = roles
         self._settings = settings
@@ -53,6 +55,7 @@ class RequestBuilder:
         self.agent_context = agent_context
         self.memory = memory  # the memory slot's facts
         self.skills = skills  # the skills that are on, and the instructions of those picked
+        self.tool_schemas = tool_schemas  # an agent request's tools shown with their schemas, of all
 
     def compile(
         self, thread: Thread, history: list[PromptMessage], model: ChatModel, *, earlier: int = 0
@@ -79,6 +82,9 @@ class RequestBuilder:
             reserve_for_answer=answer_room(thinks=self.thinks(model), thinking=thinking),
         )
         request = replace(request, thinking=thinking)
+        share = self.tool_schemas(thread, model) if thread.agent_enabled and self.tool_schemas else None
+        if share is not None:
+            request = replace(request, tool_schemas=share.to_dict())
         return replace(request, memory_ids=memory.used) if memory else request
 
     def thinks(self, model: ChatModel) -> bool:

@@ -174,6 +174,8 @@ class AgentPanel(QWidget):
                 self._tick.start()
                 if not self.toggle.isChecked():
                     self.toggle.setChecked(True)  # the steps show while the model works
+        elif kind == "agent.tool_schemas":  # how many tools the model saw in full, and when it asked
+            self.trace.addTopLevelItem(QTreeWidgetItem([_said(data, "phrase", str(data.get("text", "")))]))
         elif kind == "agent.no_tools":
             self.trace.addTopLevelItem(QTreeWidgetItem([tr("win.agent_no_tools")]))
         elif kind == "agent.model_call":

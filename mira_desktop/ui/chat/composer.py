@@ -136,6 +136,7 @@ class Composer(QWidget):
         self._usage: tuple[int, int, list[tuple[str, int]]] | None = None
         self._file_tokens = 0
         self._window_reason = ""  # why the window is what it is (trained, memory, setting)
+        self._tool_schemas: dict[str, int] | None = None  # an agent request's tools shown in full, of all
         self.editor.textChanged.connect(self._edited)
         self.set_ready(False, tr("composer.loading"), loading=True)
 
@@ -260,12 +261,19 @@ class Composer(QWidget):
         self.chip_row.insertWidget(0, strip)
 
     def set_usage(
-        self, used: int, window: int, sections: list[tuple[str, int]] | None = None, reason: str = ""
+        self,
+        used: int,
+        window: int,
+        sections: list[tuple[str, int]] | None = None,
+        reason: str = "",
+        tool_schemas: dict[str, int] | None = None,
     ) -> None:
         """What the next request will hold, against the current model's window (and why it is that
-        large: "trained", "memory" or "setting"); the parts on hover."""
+        large: "trained", "memory" or "setting"); the parts on hover, with how many of an agent
+        run's tools it shows with their schemas when it lists some by name only."""
         self._usage = (used, window, list(sections or []))
         self._window_reason = reason
+        self._tool_schemas = tool_schemas
         self._show_usage()
 
     def set_file_tokens(self, tokens: int) -> None:
@@ -293,6 +301,9 @@ class Composer(QWidget):
         else:
             self.meter.setText(tr("composer.usage", used=f"{used:,}", window=f"{window:,}"))
         parts = [f"{tr('meter.' + name)}: {tokens:,}" for name, tokens in sections if tokens]
+        schemas = self._tool_schemas
+        if schemas:
+            parts.append(tr("meter.tool_schemas", shown=schemas["shown"], offered=schemas["offered"]))
         self.meter.setToolTip("\n".join([tr("meter.tip"), *parts]))
         self.meter.setProperty("level", "high" if share > 0.85 else "normal")
         self.meter.style().polish(self.meter)

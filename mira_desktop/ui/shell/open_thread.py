@@ -93,12 +93,12 @@ class OpenThreadFollow:
         ref = self._model_ref()
         options = self._send_options() if thread_id is None else None  # the welcome page's role counts
 
-        def measure() -> tuple[int, int, list[tuple[str, int]], str]:
+        def measure() -> tuple[int, int, list[tuple[str, int]], str, dict[str, int] | None]:
             request = chat.preview(thread_id, draft, ref, options)
             sections = [(s.name, s.tokens) for s in request.sections]
             model = models.entry(models.resolve(ref)).capabilities  # why its window is what it is
             reason = str(model.get("context_reason") or "") if model.get("context_window") == request.window else ""
-            return request.prompt_tokens, request.window, sections, reason
+            return request.prompt_tokens, request.window, sections, reason, request.tool_schemas
 
         self._runner.op(self._owner, measure).success(lambda result: self._composer.set_usage(*result)).failure(
             lambda error: self._composer.show_usage_error(explain(error))

@@ -50,6 +50,11 @@ STRINGS: dict[str, Source] = {
         "composer", "Context: {used} / {window} tokens ({reason})", "composer.usage_why"
     ),
     "meter.tip": translate("meter", "What the next request holds:", "meter.tip"),
+    "meter.tool_schemas": translate(
+        "meter",
+        "Tool schemas: {shown} of {offered} shown; the others by name until the model asks for them",
+        "meter.tool_schemas",
+    ),
     "meter.role": translate("meter", "Role", "meter.role"),
     "meter.summary": translate("meter", "Summary", "meter.summary"),
     "meter.memory": translate("meter", "Memory", "meter.memory"),

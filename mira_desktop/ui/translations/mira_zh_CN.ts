@@ -2450,6 +2450,11 @@ It does not touch your original files, and it keeps every conversation: {threads
         <translation>下一次请求包含：</translation>
     </message>
     <message>
+        <source>Tool schemas: {shown} of {offered} shown; the others by name until the model asks for them</source>
+        <comment>meter.tool_schemas</comment>
+        <translation>工具参数定义：已提供 {offered} 个中的 {shown} 个；其余只列出名称，等模型需要时再提供</translation>
+    </message>
+    <message>
         <source>Role</source>
         <comment>meter.role</comment>
         <translation>角色</translation>
@@ -2799,6 +2804,21 @@ It does not touch your original files, and it keeps every conversation: {threads
         <source>kept the folders {folders} (they hold other files now)</source>
         <comment>phrase.agent.undo.kept</comment>
         <translation>保留了文件夹 {folders}（其中现在有其他文件）</translation>
+    </message>
+    <message>
+        <source>Tool schemas: {shown} of {offered} shown; the others by name until the model asks for them</source>
+        <comment>phrase.agent.tool_schemas.folded</comment>
+        <translation>工具参数定义：已提供 {offered} 个中的 {shown} 个；其余只列出名称，等模型需要时再提供</translation>
+    </message>
+    <message>
+        <source>Tool schemas: {shown} of {offered} shown; the model asked for {asked}</source>
+        <comment>phrase.agent.tool_schemas.asked</comment>
+        <translation>工具参数定义：已提供 {offered} 个中的 {shown} 个；模型请求了 {asked} 个</translation>
+    </message>
+    <message>
+        <source>Schemas of {names}</source>
+        <comment>phrase.agent.result.schemas_shown</comment>
+        <translation>{names} 的参数定义</translation>
     </message>
     <message>
         <source>Not run: the user stopped the run.</source>

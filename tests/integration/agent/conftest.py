@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from mira_desktop.app import main
+from tests.support.json_api import json_api  # noqa: F401 (declared HTTP tools call it)
 
 NOTES = "# Notes\nTODO: write the release notes\nThe colour is blue.\n"
 APP = "def greet(name):\n    return f'Hello, {name}'\n"

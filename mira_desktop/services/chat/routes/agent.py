@@ -33,6 +33,7 @@ from mira_desktop.agent.outcomes import (
 )
 from mira_desktop.agent.snapshots import SnapshotStore
 from mira_desktop.agent.tool_use import NO_TOOLS_NOTE, used_no_tool
+from mira_desktop.agent.tools.disclosure import SchemaShare
 from mira_desktop.agent.tools.knowledge import KbHit
 from mira_desktop.agent.tools.registry import ToolRegistry
 from mira_desktop.agent.tools.workspace_tools import WorkspaceTools
@@ -46,6 +47,7 @@ from mira_desktop.core.sampling import SamplingParams
 from mira_desktop.core.workspaces import Workspace
 from mira_desktop.models.protocol import ChatMessage, ChatModel
 from mira_desktop.services.chat.routes.agent_journal import RunJournal
+from mira_desktop.services.chat.routes.agent_schemas import fold_run, folded_for
 from mira_desktop.services.chat.routes.rag_retriever import KnowledgeRetriever
 from mira_desktop.services.chat.routes.reasoning_shown import ReasoningShown
 from mira_desktop.services.chat.run_context import RunContext, RunOutcome
@@ -90,7 +92,15 @@ class AgentRoute:
     # -- what the request compiler puts in the agent section ------------------------------------
     def context_text(self, thread: Thread, model: ChatModel) -> str:
         registry, _notices = self.registry(thread, CancelToken(), start=False)  # no server started for it
+        registry.fold(folded_for(registry, model))
         return self._context(self.workspace(thread), registry, model)
+
+    def schema_share(self, thread: Thread, model: ChatModel) -> SchemaShare | None:
+        """How many of the next run's tools its request would show with their schemas (the request
+        preview says it); None when all are (a small set is sent in full)."""
+        registry, _notices = self.registry(thread, CancelToken(), start=False)
+        registry.fold(folded_for(registry, model))
+        return registry.share() if registry.folded else None
 
     def _context(self, workspace: Workspace, registry: ToolRegistry, model: ChatModel) -> str:
         limits = self.limits()
@@ -100,7 +110,11 @@ class AgentRoute:
             "wall_seconds": limits.wall_seconds,
         }
         return agent_context(
-            workspace.name, registry.tools, budget, json_mode=not model.profile().supports_tools
+            workspace.name,
+            registry.tools,
+            budget,
+            json_mode=not model.profile().supports_tools,
+            folded=registry.folded,
         )
 
     def workspace(self, thread: Thread) -> Workspace:
@@ -143,6 +157,7 @@ class AgentRoute:
         except InvalidWorkspaceRoot as exc:
             return RunOutcome(RunStatus.FAILED, {"kind": "workspace", "message": str(exc), "phrase": exc.phrase.to_dict() if exc.phrase else None})
         listed = self.context_text(thread, context.model)  # what the request's agent section says
+        resume: Resume | None = context.resume  # type: ignore[assignment]  # set by the agent-run service
         try:
             registry, notices = self.registry(thread, context.cancel, start=True)
         except CancelSignal:  # stopped while its MCP servers started: nothing was asked or done yet
@@ -151,9 +166,9 @@ class AgentRoute:
             )
         for notice in notices:
             context.emit(EventType.NOTICE, {"text": notice.english, "phrase": notice.to_dict()})
+        fold_run(context, self._runs, registry, fresh=resume is None)  # many tools: some by name only
         tools = WorkspaceTools(root, registry, self._snapshots)
         journal = RunJournal(context, self._runs)
-        resume: Resume | None = context.resume  # type: ignore[assignment]  # set by the agent-run service
         base = self._base_messages(
             context,
             fresh=resume is None,
