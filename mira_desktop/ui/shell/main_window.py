@@ -59,7 +59,6 @@ if TYPE_CHECKING:
     from mira_desktop.core.conversation.chat_state import ChatState
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.app.first_look import FirstLook
-    from mira_desktop.services.app.preferences import Preferences
     from mira_desktop.services.chat.service import SendOptions
     from mira_desktop.ui.changes import ChangeSignal
     from mira_desktop.ui.knowledge.page import KnowledgePage
@@ -270,14 +269,16 @@ class MainWindow(QMainWindow):
 
     def _start(self, services: AppServices) -> None:
         """The attached window's first reads, and the background work that follows the data folder."""
+        from mira_desktop.ui.shell.window_parts import keep_what_was_typed, remember_folders
+
         preferences = services.preferences
         self.background.op(self, preferences.theme).success(apply_theme).run()
-        self._remember_folders(preferences)
+        remember_folders(self, self.background, preferences)
         services.knowledge.indexer.start()  # pending and interrupted index jobs resume in the background
         services.other_processes.watch()  # a `mira` command's writes show here too
         services.idle_models.watch()  # a local model left unused gives its memory back
         self.model_status.follow_model_states()
-        self._keep_what_was_typed()
+        keep_what_was_typed(self.composer, self._first_look, self.controller)
         self.new_chat()
         if self._opening is not None:
             self.open_thread(self._opening)
@@ -298,29 +299,6 @@ class MainWindow(QMainWindow):
         self.sidebar.listed.disconnect(self._after_listing)
         if check_model:
             self.model_status.start_check()
-
-    def _keep_what_was_typed(self) -> None:
-        """The composer's text from before the services (the saved draft, or what was typed since)
-        becomes the welcome page's draft: saved when it differs from the saved one."""
-        from mira_desktop.core.conversation.chat_state import WELCOME, DraftEdited, HistoryLoaded
-
-        text = self.composer.editor.toPlainText()  # the same text: a queued send stays queued
-        look = self._first_look
-        if not text:
-            return  # nothing shown or typed: the saved draft loads as usual
-        if look is not None and look.read and text == look.welcome_draft:
-            self.controller.dispatch(HistoryLoaded(WELCOME, (), text))  # the saved draft, unchanged
-        else:
-            self.controller.dispatch(DraftEdited(text))
-
-    def _remember_folders(self, preferences: Preferences) -> None:
-        """File dialogs open where the last one was left, across restarts (the home folder at first)."""
-        from mira_desktop.ui import file_dialogs
-
-        def save(folder: str) -> None:
-            self.background.op(self, lambda: preferences.set_last_folder(folder)).run()
-
-        self.background.op(self, preferences.last_folder).success(lambda folder: file_dialogs.use(folder, save)).run()
 
     def _connect_chat(self) -> None:
         from mira_desktop.core.conversation import chat_state as uchat
