@@ -28,6 +28,7 @@ from mira_desktop.core.phrasebook import (
     threads,
     tools,
     trash,
+    web,
     workspaces,
 )
 
@@ -51,6 +52,7 @@ AREAS: dict[str, dict[str, str]] = {
     "threads": threads.ENGLISH,
     "tools": tools.ENGLISH,
     "trash": trash.ENGLISH,
+    "web": web.ENGLISH,
     "workspaces": workspaces.ENGLISH,
 }
 
