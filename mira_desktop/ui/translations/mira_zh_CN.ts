@@ -8719,6 +8719,84 @@ Start one on the right.</source>
     </message>
 </context>
 <context>
+    <name>web</name>
+    <message>
+        <source>Web research</source>
+        <comment>web.box_title</comment>
+        <translation>网络研究</translation>
+    </message>
+    <message>
+        <source>Agent runs get web_search and web_fetch once a search provider is set: each result gets a source id (S1, S2…) and the answer cites it. Pages are fetched only from the provider and the results, never from a private or local address unless it is the provider.</source>
+        <comment>web.hint</comment>
+        <translation>设置搜索服务后，智能体运行可使用 web_search 和 web_fetch：每个结果都有来源编号（S1、S2……），回答会引用它。网页只从搜索服务和搜索结果获取，除非是搜索服务本身，否则从不访问私有或本地地址。</translation>
+    </message>
+    <message>
+        <source>Search provider</source>
+        <comment>web.provider</comment>
+        <translation>搜索服务</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <comment>web.off</comment>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>SearXNG (no key)</source>
+        <comment>web.searxng</comment>
+        <translation>SearXNG（无需密钥）</translation>
+    </message>
+    <message>
+        <source>Brave Search API (key)</source>
+        <comment>web.brave</comment>
+        <translation>Brave Search API（需要密钥）</translation>
+    </message>
+    <message>
+        <source>SearXNG address</source>
+        <comment>web.url</comment>
+        <translation>SearXNG 地址</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <comment>web.key</comment>
+        <translation>API 密钥</translation>
+    </message>
+    <message>
+        <source>Stored in the keyring (leave empty to keep it)</source>
+        <comment>web.key_stored</comment>
+        <translation>已保存在密钥环中（留空则保留）</translation>
+    </message>
+    <message>
+        <source>Searches per run</source>
+        <comment>web.searches</comment>
+        <translation>每次运行的搜索次数</translation>
+    </message>
+    <message>
+        <source>Pages read per run</source>
+        <comment>web.fetches</comment>
+        <translation>每次运行读取的网页数</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <comment>web.save</comment>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Ready: agent runs can search the web.</source>
+        <comment>web.ready</comment>
+        <translation>就绪：智能体运行可以在网上搜索。</translation>
+    </message>
+    <message>
+        <source>Off: agent runs get no web tools.</source>
+        <comment>web.is_off</comment>
+        <translation>已关闭：智能体运行没有网络工具。</translation>
+    </message>
+    <message>
+        <source>Web sources:</source>
+        <comment>web.sources</comment>
+        <translation>网络来源：</translation>
+    </message>
+</context>
+<context>
     <name>win</name>
     <message>
         <source>Could not open it</source>
