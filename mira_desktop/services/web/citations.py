@@ -8,12 +8,27 @@ its id, title and URL — every source the searches found when it cites and read
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from mira_desktop.agent.journal import AgentEvent
 from mira_desktop.core.conversation.runs import RunEvent
 
 CITED = re.compile(r"\[(S\d{1,3})\]")
+
+
+def resume_sessions(tools: Iterable[object], events: list[RunEvent]) -> None:
+    """Give the web session of a resumed run's tools the sources and counts of its earlier results."""
+    from mira_desktop.services.web.tools import WebSearch
+
+    results = [
+        (str(e.data.get("tool")), e.data.get("result") or {})
+        for e in events
+        if e.type == AgentEvent.TOOL_RESULT
+    ]
+    for tool in tools:
+        if isinstance(tool, WebSearch):  # web_fetch shares its session
+            tool.session.resume(results)
 
 
 def answer_sources(events: list[RunEvent], answer: str) -> list[dict[str, Any]]:

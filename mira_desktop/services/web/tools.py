@@ -71,6 +71,23 @@ class WebSession:
     def listed(self) -> list[dict[str, str]]:
         return [s.to_dict() for s in self.sources.values()]
 
+    def resume(self, results: list[tuple[str, dict[str, Any]]]) -> None:
+        """Take up the sources and the spent budget of the run's earlier results (``(tool, result)``
+        from its journal): a run resumed after an approval or a restart keeps S1, S2… and its counts."""
+        for tool, result in results:
+            if tool not in (WEB_SEARCH, WEB_FETCH) or result.get("kind") in ("budget", "not_found"):
+                continue
+            if tool == WEB_SEARCH:
+                self.searches += 1
+            else:
+                self.fetches += 1
+            for source in (result.get("data") or {}).get("web_sources") or []:
+                if isinstance(source, dict) and str(source.get("id")) not in self.sources:
+                    found = Source(
+                        str(source["id"]), str(source.get("title", "")), str(source.get("url", ""))
+                    )
+                    self.sources[found.id] = found
+
 
 def _definition(name: str, description: str, properties: dict[str, Any], required: list[str]) -> ToolDef:
     schema = {"type": "object", "properties": properties, "required": required, "additionalProperties": False}
@@ -80,6 +97,10 @@ def _definition(name: str, description: str, properties: dict[str, Any], require
 class WebSearch:
     def __init__(self, session: WebSession) -> None:
         self._session = session
+
+    @property
+    def session(self) -> WebSession:
+        return self._session
 
     @property
     def definition(self) -> ToolDef:

@@ -12,6 +12,7 @@ from mira_desktop.core.conversation.runs import RunStatus
 from mira_desktop.services.app.bundle import AppServices
 from tests.integration.agent.runs import answer, call, event_data, final, send_agent, settle
 from tests.support.fixtures import Script
+from tests.support.memory_keyring import MemoryKeyring
 from tests.support.scripted import recorded_requests
 from tests.support.web_stand_in import WebStandIn
 
@@ -125,3 +126,64 @@ def test_a_run_past_its_search_budget_is_told_so_and_still_answers(
     assert first["ok"] is True
     assert second["phrase"]["key"] == "web.searches_spent"
     assert web_stand_in.paths() == ["/search"]
+
+
+@pytest.mark.usefixtures("keyring_backend")
+def test_a_run_resumed_after_an_approval_keeps_its_source_ids_and_spent_budget(
+    services: AppServices, workspace: str, script: Script, web_stand_in: WebStandIn
+) -> None:
+    services.web.use_searxng(web_stand_in.base)
+    services.web.set_budget(1, 5)
+    ref = script(
+        call("web_search", query="Mira Falls"),
+        call("write_file", path="notes.md", content="Mira Falls\n"),
+        call("web_fetch", source_id="S1", query="height"),
+        call("web_search", query="more"),
+        final("It drops 142 metres [S1]."),
+        pick="by_turn",
+    )
+    handle = send_agent(services, ref, "Note down and answer: how tall is Mira Falls?", workspace)
+    assert settle(handle) is RunStatus.WAITING_APPROVAL
+    assert settle(services.agent_runs.approve(handle.run_id)) is RunStatus.COMPLETED
+    results = {r["tool"]: r["result"] for r in event_data(services, handle.run_id, "tool.result")}
+    assert results["web_fetch"]["ok"] is True  # S1 is still S1 after the pause
+    assert results["web_search"]["phrase"]["key"] == "web.searches_spent"  # the last search: over budget
+    assert web_stand_in.paths() == ["/search", "/pages/en.html"]
+    (source,) = answer(services, handle.thread_id).metadata["web_sources"]
+    assert source["id"] == "S1"
+
+
+def test_capabilities_list_web_research_with_its_needs_and_why_it_is_not_ready(
+    services: AppServices, keyring_backend: MemoryKeyring
+) -> None:
+    from mira_desktop.services.tools.capabilities import capabilities
+
+    def listed() -> dict[str, dict[str, object]]:
+        found = capabilities(
+            services.skills,
+            services.tools,
+            services.mcp,
+            services.workspaces.default(),
+            services.http_tools,
+            web=services.web,
+        )
+        return {c.name: c.to_dict() for c in found}
+
+    off = listed()["web_search"]
+    assert off["ready"] is False
+    assert str(off["why_not"]).startswith("Web research is off")
+    services.web.use_searxng("http://127.0.0.1:8888/")
+    assert listed()["web_fetch"] | {"description": ""} == {
+        "kind": "tool",
+        "name": "web_fetch",
+        "description": "",
+        "needs": ["network"],
+        "ready": True,
+        "why_not": None,
+        "on": None,
+        "shipped": False,
+    }
+    services.web.use_api("brave", "BSA-1")
+    assert listed()["web_search"]["needs"] == ["network", "key"]
+    keyring_backend.delete_password("mira-desktop", "web:brave")  # removed beside the app
+    assert "needs its key" in str(listed()["web_search"]["why_not"])

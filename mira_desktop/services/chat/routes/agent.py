@@ -51,7 +51,7 @@ from mira_desktop.services.chat.routes.reasoning_shown import ReasoningShown
 from mira_desktop.services.chat.run_context import RunContext, RunOutcome
 from mira_desktop.services.tools.catalog import ToolCatalog
 from mira_desktop.services.tools.permissions import ToolPermissions
-from mira_desktop.services.web.citations import answer_sources
+from mira_desktop.services.web.citations import answer_sources, resume_sessions
 from mira_desktop.store.runs import RunRepository
 from mira_desktop.store.workspaces import WorkspaceRepository
 
@@ -155,6 +155,8 @@ class AgentRoute:
         tools = WorkspaceTools(root, registry, self._snapshots)
         journal = RunJournal(context, self._runs)
         resume: Resume | None = context.resume  # type: ignore[assignment]  # set by the agent-run service
+        # A resumed run's web sources keep their ids (S1…) and its budget stays spent.
+        resume_sessions([registry.external("web_search")], self._runs.events(context.run_id))
         base = self._base_messages(
             context,
             fresh=resume is None,
