@@ -145,7 +145,10 @@ def _handler(stand_in: WebStandIn) -> type[BaseHTTPRequestHandler]:
 
         def _send(self, kind: str, data: bytes, encoding: str | None = None) -> None:
             self._head(200, kind, len(data), encoding)
-            self.wfile.write(data)
+            try:
+                self.wfile.write(data)
+            except OSError:  # the reader gave up (a time limit): as it may
+                return
 
         def _stream(self, chunk: bytes, total: int) -> None:
             self.send_response(200)

@@ -20,7 +20,7 @@ from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.errors import MiraError
 from mira_desktop.core.phrases import said
 from mira_desktop.services.web.addresses import AddressPolicy
-from mira_desktop.services.web.fetching import fetch
+from mira_desktop.services.web.fetching import PAGE_LIMITS, FetchLimits, fetch
 from mira_desktop.services.web.pages import best_passages, decode, page_text, page_title
 from mira_desktop.services.web.providers import Provider, search
 
@@ -56,6 +56,7 @@ class WebSession:
     most_searches: int
     most_fetches: int
     transport: Any = None
+    limits: FetchLimits = PAGE_LIMITS  # a page's time and size
     sources: dict[str, Source] = field(default_factory=dict)
     searches: int = 0
     fetches: int = 0
@@ -167,7 +168,7 @@ class WebFetch:
         session.fetches += 1
         query = str(arguments["query"])
         try:
-            page = fetch(source.url, session.policy, cancel, transport=session.transport)
+            page = fetch(source.url, session.policy, cancel, limits=session.limits, transport=session.transport)
             html = decode(page.body, page.charset)
             text = page_text(html, page.content_type)
         except MiraError as exc:
