@@ -10,7 +10,17 @@ import pytest
 
 from mira_desktop.core.conversation.runs import RunStatus
 from mira_desktop.services.app.bundle import AppServices
-from tests.integration.agent.runs import answer, call, event_data, final, send_agent, settle
+from tests.integration.agent.runs import (
+    GRAMMAR_MODE,
+    answer,
+    call,
+    event_data,
+    final,
+    json_call,
+    json_final,
+    send_agent,
+    settle,
+)
 from tests.support.fixtures import Script
 from tests.support.memory_keyring import MemoryKeyring
 from tests.support.scripted import recorded_requests
@@ -187,3 +197,23 @@ def test_capabilities_list_web_research_with_its_needs_and_why_it_is_not_ready(
     assert listed()["web_search"]["needs"] == ["network", "key"]
     keyring_backend.delete_password("mira-desktop", "web:brave")  # removed beside the app
     assert "needs its key" in str(listed()["web_search"]["why_not"])
+
+
+def test_a_local_model_in_grammar_mode_researches_the_same_way(
+    services: AppServices, workspace: str, script: Script, web_stand_in: WebStandIn
+) -> None:
+    services.web.use_searxng(web_stand_in.base)
+    ref = script(
+        json_call("web_search", query="Mira Falls"),
+        json_call("web_fetch", source_id="S1", query="first recorded visit"),
+        json_final("The first recorded visit was in 1871 [S1]."),
+        pick="by_turn",
+        profile=GRAMMAR_MODE,
+    )
+    handle = send_agent(services, ref, "When was Mira Falls first visited?", workspace)
+    assert settle(handle) is RunStatus.COMPLETED
+    fetched = [r["result"] for r in event_data(services, handle.run_id, "tool.result")][-1]
+    assert "1871" in fetched["text"]
+    message = answer(services, handle.thread_id)
+    assert message.content == "The first recorded visit was in 1871 [S1]."
+    assert [s["id"] for s in message.metadata["web_sources"]] == ["S1"]
