@@ -1,4 +1,4 @@
-"""A SearXNG stand-in on 127.0.0.1 (its JSON API) serving real HTML pages — English, and Chinese in
+"""A SearXNG stand-in on 127.0.0.1 (its JSON API; the Brave Search API's too, behind a key) serving real HTML pages — English, and Chinese in
 GBK and in GB18030 — and the ways the web goes wrong: a 50 MB page (said up front, and streamed
 without a length), binary data (declared as such, and as HTML), a gzip bomb, redirects home and to
 refused addresses, a page that never ends in time. It records every request it got.
@@ -40,6 +40,7 @@ ZH_PAGE = """<!DOCTYPE html><html lang="zh-CN"><head><title>米拉瀑布简介</
 </article><div class="footer">版权所有</div></body></html>"""
 
 FIFTY_MB = 50 * 1024 * 1024
+BRAVE_KEY = "BSA-stand-in-3c9d"
 
 
 @dataclass
@@ -117,6 +118,14 @@ def _handler(stand_in: WebStandIn) -> type[BaseHTTPRequestHandler]:
             if parts.path == "/search":
                 body = {"query": query.get("q", ""), "results": _results(stand_in, query.get("q", ""))}
                 return self._send("application/json", json.dumps(body, ensure_ascii=False).encode())
+            if parts.path == "/res/v1/web/search":  # the Brave Search API's shape, behind its key
+                if self.headers.get("X-Subscription-Token") != BRAVE_KEY:
+                    return self.send_error(401)
+                results = [
+                    {"title": r["title"], "url": r["url"], "description": r["content"]}
+                    for r in _results(stand_in, query.get("q", ""))
+                ]
+                return self._send("application/json", json.dumps({"web": {"results": results}}).encode())
             if parts.path == "/slow":
                 stand_in.release.wait(10)
                 return self._send("text/html", b"<p>late</p>")
