@@ -60,7 +60,7 @@ def page_text(text: str, content_type: str) -> str:
     import trafilatura
 
     extracted = trafilatura.extract(text, include_comments=False, include_tables=True, favor_recall=True)
-    return extracted or ""
+    return extracted or str(trafilatura.html2txt(text) or "")  # a page it finds no main text in: all of it
 
 
 def page_title(text: str) -> str | None:

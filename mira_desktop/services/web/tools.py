@@ -168,7 +168,9 @@ class WebFetch:
         session.fetches += 1
         query = str(arguments["query"])
         try:
-            page = fetch(source.url, session.policy, cancel, limits=session.limits, transport=session.transport)
+            page = fetch(
+                source.url, session.policy, cancel, limits=session.limits, transport=session.transport
+            )
             html = decode(page.body, page.charset)
             text = page_text(html, page.content_type)
         except MiraError as exc:

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -65,7 +66,10 @@ class WebBox(QGroupBox):
         layout.addLayout(form)
         self.save_button = QPushButton(tr("web.save"))
         self.save_button.clicked.connect(self.save)
-        layout.addWidget(self.save_button)
+        row = QHBoxLayout()
+        row.addWidget(self.save_button)
+        row.addStretch(1)
+        layout.addLayout(row)
         self.message = QLabel("")
         self.message.setObjectName("hint")
         self.message.setWordWrap(True)
