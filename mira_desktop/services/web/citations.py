@@ -13,14 +13,13 @@ from typing import Any
 
 from mira_desktop.agent.journal import AgentEvent
 from mira_desktop.core.conversation.runs import RunEvent
+from mira_desktop.services.web.tools import WebSearch
 
 CITED = re.compile(r"\[(S\d{1,3})\]")
 
 
 def resume_sessions(tools: Iterable[object], events: list[RunEvent]) -> None:
     """Give the web session of a resumed run's tools the sources and counts of its earlier results."""
-    from mira_desktop.services.web.tools import WebSearch
-
     results = [
         (str(e.data.get("tool")), e.data.get("result") or {})
         for e in events

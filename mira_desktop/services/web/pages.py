@@ -10,6 +10,7 @@ Chinese, Japanese and Korean, so a Chinese query matches a Chinese page with no 
 
 from __future__ import annotations
 
+import html
 import math
 import re
 from collections import Counter
@@ -67,8 +68,6 @@ def page_title(text: str) -> str | None:
     found = re.search(r"<title[^>]*>(.*?)</title>", text, re.IGNORECASE | re.DOTALL)
     if not found:
         return None
-    import html
-
     title = " ".join(html.unescape(found.group(1)).split())
     return title[:200] or None
 

@@ -8,7 +8,9 @@ in ``X-Subscription-Token`` and ``{"web": {"results": [{"url", "title", "descrip
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -105,8 +107,5 @@ def _brave(data: Any) -> list[Any]:
 
 
 def _clean(value: object) -> str:
-    import html
-    import re
-
     text = re.sub(r"<[^>]+>", "", str(value or ""))  # Brave marks matches with <strong>
     return " ".join(html.unescape(text).split())
