@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import ssl
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -185,9 +186,12 @@ def _handler(stand_in: WebStandIn) -> type[BaseHTTPRequestHandler]:
     return Handler
 
 
-def start_stand_in() -> tuple[WebStandIn, threading.Thread]:
+def start_stand_in(tls: ssl.SSLContext | None = None) -> tuple[WebStandIn, threading.Thread]:
+    """The stand-in, serving plain HTTP, or HTTPS with ``tls`` (a server context with its certificate)."""
     stand_in = WebStandIn(ThreadingHTTPServer(("127.0.0.1", 0), BaseHTTPRequestHandler))
     stand_in.httpd.RequestHandlerClass = _handler(stand_in)
+    if tls is not None:
+        stand_in.httpd.socket = tls.wrap_socket(stand_in.httpd.socket, server_side=True)
     thread = threading.Thread(target=stand_in.httpd.serve_forever, args=(0.05,), daemon=True)
     thread.start()
     return stand_in, thread
