@@ -5,6 +5,9 @@ that open the page. In English and in Chinese."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from pytestqt.qtbot import QtBot
 
@@ -17,7 +20,9 @@ from mira_desktop.ui.chat.message_widget import MessageWidget
 from mira_desktop.ui.operations import OperationRunner
 from mira_desktop.ui.settings.tools_page import ToolsPage
 from mira_desktop.ui.settings.web_box import WebBox
+from tests.gui.support import agent_draft_in, open_window
 from tests.support.memory_keyring import MemoryKeyring
+from tests.support.web_stand_in import start_stand_in, stop_stand_in
 
 KEY = "BSA-window-5e1f"
 
@@ -122,3 +127,37 @@ def test_an_answer_without_web_sources_shows_no_line(qtbot: QtBot) -> None:
     widget = MessageWidget(view_message(_answer([]), SiblingInfo(1, 1, None, None)))
     qtbot.addWidget(widget)
     assert widget.web_sources.isHidden()
+
+
+def test_an_agent_run_in_the_window_researches_and_shows_its_cited_page_as_a_link(
+    qtbot: QtBot, app_services: AppServices, workspace: str, tmp_path: Path
+) -> None:
+    stand_in, thread = start_stand_in()
+    try:
+        app_services.web.use_searxng(stand_in.base)
+        script = tmp_path / "agent.json"
+        replies = [
+            {"tool_calls": [{"name": "web_search", "arguments": {"query": "Mira Falls"}}]},
+            {"tool_calls": [{"name": "web_fetch", "arguments": {"source_id": "S1", "query": "height"}}]},
+            {"text": "It drops 142 metres [S1]."},
+        ]
+        script.write_text(json.dumps({"pick": "by_turn", "replies": replies}))
+        app_services.models.set_default(f"scripted:{script}")
+        window = open_window(qtbot, app_services, ready=True)
+        agent_draft_in(qtbot, window, workspace)
+        window.composer.send_requested.emit("How tall is Mira Falls?")
+
+        def sources() -> str:
+            order = window.chat_view._order
+            widget = window.chat_view.widgets[order[-1]] if order else None
+            return (
+                widget.web_sources.text() if widget is not None and not widget.web_sources.isHidden() else ""
+            )
+
+        qtbot.waitUntil(lambda: bool(sources()), timeout=60_000)
+        assert f'href="{stand_in.url("pages/en.html")}"' in sources()
+        assert "[S1] Mira Falls facts</a>" in sources()
+        qtbot.waitUntil(lambda: not window.controller.state.busy, timeout=30_000)
+        window.close()  # before the services close: its timers end with it
+    finally:
+        stop_stand_in(stand_in, thread)
