@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 from mira_desktop.agent.tools.catalog import Origin, Risk, ToolDef
 from mira_desktop.agent.tools.results import ToolResult
@@ -191,7 +192,7 @@ class WebFetch:
                 "web_sources": session.listed(),
             },
             phrase=said(
-                "web.fetched", id=source.id, host=page.url.split("/")[2], count=len(chosen)
+                "web.fetched", id=source.id, host=urlsplit(page.url).netloc, count=len(chosen)
             ).to_dict(),
         )
 
