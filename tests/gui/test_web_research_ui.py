@@ -161,3 +161,18 @@ def test_an_agent_run_in_the_window_researches_and_shows_its_cited_page_as_a_lin
         window.close()  # before the services close: its timers end with it
     finally:
         stop_stand_in(stand_in, thread)
+
+
+def test_a_change_of_another_tool_does_not_wipe_what_is_being_typed(
+    qtbot: QtBot, box: WebBox, app_services: AppServices
+) -> None:
+    box.kind.setCurrentIndex(box.kind.findData("searxng"))
+    box.kind.activated.emit(box.kind.currentIndex())
+    qtbot.keyClicks(box.url, "https://searx.example.org/")
+    with qtbot.waitSignal(box.loaded, timeout=10_000):
+        app_services.web.set_budget(4, None)  # as `mira web budget` beside the window: the page re-reads
+    assert box.url.text() == "https://searx.example.org/"
+    assert box.kind.currentData() == "searxng"
+    _save(qtbot, box)
+    assert app_services.web.status().url == "https://searx.example.org/"
+    assert app_services.web.status().searches == box.searches.value()

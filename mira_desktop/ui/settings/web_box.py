@@ -58,6 +58,14 @@ class WebBox(QGroupBox):
         self.searches.setRange(1, 50)
         self.fetches = QSpinBox()
         self.fetches.setRange(1, 100)
+        # Edits not saved yet: a change of another tool (an MCP server starting) re-reads the status,
+        # which must not wipe what the person is typing.
+        self.edited = False
+        self.kind.activated.connect(self._edited)
+        self.url.textEdited.connect(self._edited)
+        self.key.textEdited.connect(self._edited)
+        self.searches.editingFinished.connect(self._edited)
+        self.fetches.editingFinished.connect(self._edited)
         form.addRow(tr("web.provider"), self.kind)
         form.addRow(tr("web.url"), self.url)
         form.addRow(tr("web.key"), self.key)
@@ -79,7 +87,14 @@ class WebBox(QGroupBox):
     def reload(self) -> None:
         self.runner.op(self, self.services.web.status).success(self._show).failure(self._failed).run()
 
+    def _edited(self, *_: object) -> None:
+        self.edited = True
+
     def _show(self, status: WebStatus) -> None:
+        if self.edited:  # keep the person's unsaved edits; say only what is saved
+            self._say(status)
+            self.loaded.emit()
+            return
         self.kind.setCurrentIndex(max(0, self.kind.findData(status.kind or "")))
         self.url.setText(status.url if status.kind == "searxng" and status.url else "")
         self.key.clear()
@@ -119,6 +134,7 @@ class WebBox(QGroupBox):
         self.runner.op(self, work).success(self._saved).failure(self._failed).run()
 
     def _saved(self, status: WebStatus) -> None:
+        self.edited = False
         self._show(status)
         self.saved.emit()
 
