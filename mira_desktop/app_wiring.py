@@ -116,6 +116,7 @@ def _wire(
     from mira_desktop.services.tools.permissions import ToolPermissions
     from mira_desktop.services.trash.service import TrashService
     from mira_desktop.services.trash.setup import register_kinds
+    from mira_desktop.services.web.research import WebResearch
     from mira_desktop.services.workspaces.service import WorkspaceService
     from mira_desktop.store.attachments import AttachmentRepository
     from mira_desktop.store.change_log import ChangeLog
@@ -254,6 +255,7 @@ def _wire(
     skills = build_skills(folder.skills_dir, settings, changes)
     data = DataSources(settings, changes)
     http_tools = HttpToolLibrary(settings, secrets, changes)
+    web = WebResearch(settings, secrets, changes)
     tool_catalog = ToolCatalog(
         mcp=mcp,
         permissions=permissions,
@@ -265,6 +267,7 @@ def _wire(
         skills=skills,
         data=data,
         http_tools=http_tools,
+        web=web,
     )
     agent_route = AgentRoute(
         workspaces=workspaces,
@@ -399,6 +402,7 @@ def _wire(
         skills=skills,
         data=data,
         http_tools=http_tools,
+        web=web,
         speech_input=SpeechInputService(folder.root / "models", folder.root / "media" / "recordings"),
         local_server=LocalServerService(
             models=models,

@@ -10,7 +10,10 @@ symlink to the outside folder while the tools work beneath it. Last, the command
 a command that never ends, a flood of output…) through the real ``run_command``. Then the hostile SQL
 of ``escape_sql.py`` (writes, ATTACH, COPY, PRAGMA, SET, LOAD, INSTALL, file-reading functions, two
 statements, tables not allowed, masked columns, a query that never ends) through ``sql_query`` on a
-real SQLite file and a real CSV file.
+real SQLite file and a real CSV file. Last, the hostile addresses and pages of ``escape_web.py``
+(loopback in every spelling, private, shared, link-local and metadata addresses, names resolving to
+them, DNS rebinding, other schemes, redirects to them, 50 MB pages, a gzip bomb, binary, a page that
+never ends, a provider that is down) through ``web_search`` and ``web_fetch``.
 
 An escape is: the sentinel's content (or a file only the outside folder lists, or the system's own
 files) in a result; anything outside the workspace created, changed or deleted; a device, FIFO or
@@ -51,6 +54,8 @@ from reliability.escape_tools import (
     timed,
     tools_for,
 )
+from reliability.escape_web import cases as web_cases
+from reliability.escape_web import run_all as run_web
 
 NAME = "escapes"
 
@@ -109,8 +114,10 @@ def main(argv: list[str] | None = None) -> int:
     commands = run_commands(work / "commands", args.timeout + 10)
     log("now hostile SQL against sql_query")
     sql = run_sql(work / "sql", args.timeout)
+    log("now hostile addresses and pages against web_search and web_fetch")
+    web = run_web(args.timeout)
     shutil.rmtree(work, ignore_errors=True)
-    return report(rows, races, commands, sql)
+    return report(rows, races, commands, sql, web)
 
 
 def report(
@@ -118,6 +125,7 @@ def report(
     races: list[dict[str, Any]],
     commands: list[dict[str, Any]],
     sql: list[dict[str, Any]],
+    web: list[dict[str, Any]],
 ) -> int:
     per_case = []
     for case in CASES:
@@ -187,6 +195,22 @@ def report(
             ],
         )
     )
+    print("\nHostile addresses and pages through web_search and web_fetch (nothing beyond 127.0.0.1 reached)")
+    print(
+        table(
+            ["case", "verdict", "said", "seconds", "why / text"],
+            [
+                [
+                    r["case"],
+                    r["verdict"],
+                    r.get("key") or "-",
+                    str(r["seconds"]),
+                    (r.get("escape") or r.get("text", ""))[:80],
+                ]
+                for r in web
+            ],
+        )
+    )
     bad = [r for r in rows if r["verdict"] in ("escape", "hang", "unexpected error")]
     if bad:
         print(
@@ -250,9 +274,34 @@ def report(
             sql_totals["escape"] + sql_totals["hang"] + sql_totals["unexpected error"] == 0,
         ),
     ]
+    web_totals = Counter(r["verdict"] for r in web)
+    planned_web = len(web_cases(0, 0)) + 1  # each case, and the provider that is down
+    goals += [
+        Goal(
+            NAME,
+            "hostile web addresses and pages refused in one line (web_search, web_fetch)",
+            f"{web_totals['refused']} of {len(web)}",
+            f"{planned_web} of {planned_web}",
+            web_totals["refused"] == len(web) == planned_web,
+        ),
+        Goal(
+            NAME,
+            "web escapes, hangs, unexpected errors",
+            f"{web_totals['escape']}, {web_totals['hang']}, {web_totals['unexpected error']}",
+            "0, 0, 0",
+            web_totals["escape"] + web_totals["hang"] + web_totals["unexpected error"] == 0,
+        ),
+    ]
     path = write_results(
         NAME,
-        {"attempts": rows, "races": races, "per_case": per_case, "commands": commands, "sql": sql},
+        {
+            "attempts": rows,
+            "races": races,
+            "per_case": per_case,
+            "commands": commands,
+            "sql": sql,
+            "web": web,
+        },
         goals,
     )
     print_goals("Escape attempts: goals", goals)

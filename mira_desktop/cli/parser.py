@@ -72,6 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
         tools,
         transcribe,
         trash,
+        web,
         workspaces,
     )
 
@@ -97,6 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     skills.register(groups, common)
     data.register(groups, common)
     tools.register(groups, common)
+    web.register(groups, common)
     memory.register(groups, common)
     trash.register(groups, common)
     backup.register(groups, common)

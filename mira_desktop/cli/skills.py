@@ -171,4 +171,6 @@ def _all(services: AppServices, workspace_id: str | None) -> list[Capability]:
     from mira_desktop.services.tools.capabilities import capabilities
 
     workspace = services.workspaces.get(workspace_id) if workspace_id else services.workspaces.default()
-    return capabilities(services.skills, services.tools, services.mcp, workspace, services.http_tools)
+    return capabilities(
+        services.skills, services.tools, services.mcp, workspace, services.http_tools, web=services.web
+    )

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from types import FrameType
 from typing import TYPE_CHECKING, TextIO
 
+from mira_desktop.cli.web import source_lines
 from mira_desktop.core.changes import Change, Topic
 from mira_desktop.core.conversation.runs import PAUSE_EVENTS, EventType
 
@@ -71,6 +72,8 @@ def follow(
         status = handle.status.value
         if not as_json:
             _report_end(out, event.data, status)
+            if status == "completed":
+                _print_web_sources(services, handle, out)
             if same_as:
                 print(f"mira: the same text as the earlier answer {same_as}.", file=sys.stderr)
             if unused_tools:
@@ -154,6 +157,16 @@ def _report_end(out: TextIO, data: dict[str, object], status: str) -> None:
         error = data.get("error")
         message = error.get("message") if isinstance(error, dict) else "the run failed"
         print(f"mira: error: {message}", file=sys.stderr)
+
+
+def _print_web_sources(services: AppServices, handle: RunHandle, out: TextIO) -> None:
+    """The web pages an answer cites or read, after it (like `mira threads show`)."""
+    messages = services.threads.show(handle.thread_id).messages
+    found = next((m for m in messages if m.id == handle.assistant_message_id), None)
+    lines = source_lines(found.metadata if found is not None else None)
+    if lines:
+        out.write("Sources:\n" + "\n".join(lines) + "\n")
+        out.flush()
 
 
 def _cut_off_thinking(data: dict[str, object]) -> bool:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from mira_desktop.cli.output import Output
 from mira_desktop.cli.thread_forks import register_fork
+from mira_desktop.cli.web import source_lines
 from mira_desktop.core.conversation.threads import ThreadStatus, answer_model
 from mira_desktop.core.errors import InvalidInputError
 from mira_desktop.core.model_names import readable_model
@@ -91,6 +92,9 @@ def _show(args: argparse.Namespace, services: AppServices, out: Output) -> int:
         model = answer_model(m)
         by = f" [{readable_model(model, services.folder.models_dir)}]" if model else ""  # who wrote it
         out.line(f"\n{m.role.value}{marker} {m.id}{by}:\n{note}{m.content}")
+        web = source_lines(m.metadata)
+        if web:  # the web pages it cites or read, by their ids
+            out.line("Sources:\n" + "\n".join(web))
     return 0
 
 

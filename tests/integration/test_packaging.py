@@ -95,5 +95,8 @@ def test_bundle_recipe_ships_every_module_and_the_packages_mira_finds_by_name() 
     assert {"piper", voice} <= modules
     assert any(f.parts[:2] == ("piper", "espeak-ng-data") for _, f in data)
     assert any(s.suffix == ".onnx" and f.parts[0] == voice for s, f in data)
+    # Web research: trafilatura reads its settings, and jusText its stop lists, beside their modules.
+    assert any(s.name == "settings.cfg" and f == Path("trafilatura") for s, f in data)
+    assert any(f.parts[:2] == ("justext", "stoplists") for _, f in data)
     # The optional multilingual embedder is left out on purpose (Settings shows it as not installed).
     assert E5_PACKAGE in recipe["excludes"]

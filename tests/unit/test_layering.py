@@ -12,7 +12,7 @@ import pytest
 
 import mira_desktop
 
-HEAVY = ("torch", "sentence_transformers", "lancedb", "tantivy", "llama_cpp", "PySide6", "psutil", "filelock", "mcp", "jsonschema", "faster_whisper", "ctranslate2")
+HEAVY = ("torch", "sentence_transformers", "lancedb", "tantivy", "llama_cpp", "PySide6", "psutil", "filelock", "mcp", "jsonschema", "faster_whisper", "ctranslate2", "trafilatura")
 
 
 def _non_ui_modules() -> list[str]:

@@ -35,6 +35,7 @@ class Origin(StrEnum):
     SKILL = "skill"  # load_skill: a skill's instructions (services/skills), a read
     DATA = "data"  # sql_schema, sql_query: read-only SQL over attached files (services/data)
     HTTP = "http"  # a tool the person declared as data: one HTTPS JSON endpoint (services/http_tools)
+    WEB = "web"  # web_search, web_fetch: the search provider the person set and its results' pages (services/web)
 
 
 @dataclass(frozen=True)

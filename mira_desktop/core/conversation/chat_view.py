@@ -18,6 +18,15 @@ class SourceRef:
 
 
 @dataclass(frozen=True)
+class WebSourceRef:
+    """A web page an agent's answer cites or read: [S1] title, opened at ``url``."""
+
+    id: str
+    title: str
+    url: str
+
+
+@dataclass(frozen=True)
 class AttachmentRef:
     """A file or image sent with a user message, as its chip shows it."""
 
@@ -59,6 +68,7 @@ class ViewMessage:
     thinking_seconds: float = 0.0  # how long it thought (0 while unknown: still streaming)
     model: str = ""  # the model that wrote an answer, as a person reads it
     model_ref: str = ""  # … and its whole reference (the tooltip)
+    web_sources: tuple[WebSourceRef, ...] = ()  # the web pages an agent's answer cites or read
 
 
 @dataclass(frozen=True)

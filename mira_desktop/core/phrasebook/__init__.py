@@ -29,6 +29,7 @@ from mira_desktop.core.phrasebook import (
     threads,
     tools,
     trash,
+    web,
     workspaces,
 )
 
@@ -53,6 +54,7 @@ AREAS: dict[str, dict[str, str]] = {
     "threads": threads.ENGLISH,
     "tools": tools.ENGLISH,
     "trash": trash.ENGLISH,
+    "web": web.ENGLISH,
     "workspaces": workspaces.ENGLISH,
 }
 

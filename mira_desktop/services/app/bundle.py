@@ -48,6 +48,7 @@ if TYPE_CHECKING:  # the types only: the window paints its first frame before th
     from mira_desktop.services.tools.catalog import ToolCatalog
     from mira_desktop.services.tools.permissions import ToolPermissions
     from mira_desktop.services.trash.service import TrashService
+    from mira_desktop.services.web.research import WebResearch
     from mira_desktop.services.workspaces.service import WorkspaceService
     from mira_desktop.store.database import Database
 
@@ -91,6 +92,7 @@ class AppServices:
     skills: SkillLibrary  # SKILL.md folders: shipped and added, on or off (services/skills)
     data: DataSources  # data files attached for read-only SQL (services/data)
     http_tools: HttpToolLibrary  # tools declared as data: one HTTPS JSON endpoint each (services/http_tools)
+    web: WebResearch  # web research: the search provider, its key, budgets per run (services/web)
     speech_input: SpeechInputService  # dictation: speech to text on this computer
     local_server: LocalServerService  # the OpenAI-compatible server on these services' models
 

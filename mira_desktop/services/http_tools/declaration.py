@@ -46,7 +46,7 @@ FIELDS = frozenset(
     }
 )
 # Names of the tools Mira offers itself besides its file tools: an HTTP tool cannot take them.
-RESERVED = frozenset({"run_command", "load_skill"})
+RESERVED = frozenset({"run_command", "load_skill", "web_search", "web_fetch"})
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """The Capabilities page and ``mira skills list``'s wider view: every skill and tool (declared HTTP
-tools too), what each needs
+tools and web research too), what each needs
 (the network, a workspace, a knowledge base, approvals, a key, the sandbox) and whether it is ready —
 or, in a sentence the window says in its language, why not."""
 
@@ -19,6 +19,9 @@ from mira_desktop.services.mcp.service import McpService
 from mira_desktop.services.mcp.sessions import ServerState
 from mira_desktop.services.skills.library import SkillLibrary
 from mira_desktop.services.tools.catalog import ToolCatalog
+from mira_desktop.services.web.providers import SEARXNG
+from mira_desktop.services.web.research import WebResearch
+from mira_desktop.services.web.tools import WEB_TOOLS
 
 
 class Need(StrEnum):
@@ -68,11 +71,29 @@ def capabilities(
     mcp: McpService,
     workspace: Workspace,
     http_tools: HttpToolLibrary | None = None,
+    *,
+    web: WebResearch | None = None,
 ) -> list[Capability]:
-    """Skills first (by name), then Mira's own tools, then each MCP server, then each declared HTTP
-    tool — as a run in ``workspace`` would get them (its permissions)."""
+    """Skills first (by name), then Mira's own tools (web research's too), then each MCP server, then
+    each declared HTTP tool — as a run in ``workspace`` would get them (its permissions)."""
     declared = _declared(http_tools, catalog, workspace) if http_tools is not None else []
-    return [*_skills(skills, catalog), *_own_tools(catalog, workspace), *_servers(mcp, workspace), *declared]
+    own = [*_own_tools(catalog, workspace), *(_web(web, catalog, workspace) if web is not None else [])]
+    return [*_skills(skills, catalog), *own, *_servers(mcp, workspace), *declared]
+
+
+def _web(web: WebResearch, catalog: ToolCatalog, workspace: Workspace) -> list[Capability]:
+    """web_search and web_fetch: ready while a provider is set (and its key stored), unless denied."""
+    status = web.status()
+    report = catalog.report(workspace, start=False)
+    permissions = {listing.tool.name: listing.permission for listing in report.tools}
+    needs = (Need.NETWORK, Need.KEY) if status.kind not in (None, SEARXNG) else (Need.NETWORK,)
+    found = []
+    for name, description in WEB_TOOLS:
+        why: Phrase | str | None = status.why_not
+        if why is None and permissions.get(name) is Permission.DENY:
+            why = said("capabilities.why.denied", tool=name, workspace=workspace.name)
+        found.append(Capability(Kind.TOOL, name, description, needs, why is None, why))
+    return found
 
 
 def _declared(library: HttpToolLibrary, catalog: ToolCatalog, workspace: Workspace) -> list[Capability]:

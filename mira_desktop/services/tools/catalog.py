@@ -8,6 +8,8 @@ cannot start is left out of that run with a notice saying why. ``run_command`` i
 where bubblewrap can make a sandbox; otherwise the listing says why it is absent. ``load_skill`` is
 offered while a skill is on, and the sandbox shows each such skill's folder read-only. ``sql_schema``
 and ``sql_query`` are offered while data is attached to the run's workspace or thread (services/data).
+``web_search`` and ``web_fetch`` are offered while a search provider is set (services/web), with a
+fresh set of source ids for each run.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from mira_desktop.services.skills.context import mount_path
 from mira_desktop.services.skills.library import SkillLibrary
 from mira_desktop.services.skills.tool import LoadSkill
 from mira_desktop.services.tools.permissions import ToolPermissions
+from mira_desktop.services.web.research import WebResearch
 from mira_desktop.store.settings import SettingsRepository
 from mira_desktop.store.workspaces import WorkspaceRepository
 
@@ -84,6 +87,7 @@ class ToolCatalog:
         skills: SkillLibrary | None = None,
         data: DataSources | None = None,
         http_tools: HttpToolLibrary | None = None,
+        web: WebResearch | None = None,
     ) -> None:
         self._mcp = mcp
         self._permissions = permissions
@@ -95,6 +99,7 @@ class ToolCatalog:
         self._skills = skills
         self._data = data
         self._http_tools = http_tools
+        self._web = web
 
     # -- what a run is offered ---------------------------------------------------------------------
     def run_tools(
@@ -124,8 +129,7 @@ class ToolCatalog:
                     tools.append(McpTool(self._mcp, item.definition))
                 else:
                     notices.append(said("tools.server_tool_left_out", server=server.name, problem=item.problem))
-        if self._http_tools is not None:  # the declared HTTP tools that are on
-            tools.extend(self._http_tools.run_tools(taken))
+        tools.extend(self._network_tools(taken))
         sandbox = self._sandbox()
         skills = self._skills.enabled() if self._skills is not None else []
         if skills:
@@ -137,6 +141,15 @@ class ToolCatalog:
             root = Path(workspace.root_path)
             tools.append(RunCommand(sandbox, root, self._hidden(workspace), self.command_limits, shown))
         return tools, notices
+
+    def _network_tools(self, taken: set[str]) -> list[ExternalTool]:
+        """The declared HTTP tools that are on; web_search and web_fetch while a provider is set."""
+        found: list[ExternalTool] = []
+        if self._http_tools is not None:
+            found.extend(self._http_tools.run_tools(taken))
+        if self._web is not None:
+            found.extend(self._web.run_tools())
+        return found
 
     def offered(
         self, workspace: Workspace, cancel: CancelToken | None, *, start: bool, thread_id: str | None = None

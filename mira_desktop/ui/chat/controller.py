@@ -39,6 +39,7 @@ from mira_desktop.core.conversation.chat_state import (
     ViewMessage,
     transition,
 )
+from mira_desktop.core.conversation.chat_view import WebSourceRef
 from mira_desktop.core.conversation.runs import PAUSE_EVENTS, EventType
 from mira_desktop.core.conversation.threads import Message, MessageRole
 from mira_desktop.core.phrases import Phrase
@@ -337,6 +338,11 @@ def view_message(
         flags=tuple(flag for flag in FLAGS if message.metadata.get(flag))
         + (("agent",) if "workspace_id" in message.metadata else ()),
         cited_by_mira=int((message.metadata.get("citation_counts") or {}).get("by_mira", 0)),
+        web_sources=tuple(
+            WebSourceRef(str(s.get("id", "")), str(s.get("title", "")), str(s.get("url", "")))
+            for s in message.metadata.get("web_sources") or []
+            if isinstance(s, dict)
+        ),
         unsupported=tuple(
             str(c.get("sentence", ""))
             for c in message.metadata.get("citations") or []

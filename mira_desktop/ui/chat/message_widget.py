@@ -25,6 +25,7 @@ from mira_desktop.ui.chat.message_body import MessageLabel, show_settled
 from mira_desktop.ui.chat.message_parts import add_parts
 from mira_desktop.ui.chat.reasoning_block import ReasoningBlock
 from mira_desktop.ui.chat.streaming_text import StreamingText
+from mira_desktop.ui.chat.web_sources import show_web_sources, web_sources_label
 from mira_desktop.ui.i18n import tr
 from mira_desktop.ui.theme import current_is_dark
 
@@ -96,6 +97,7 @@ class MessageWidget(QFrame):
         layout.addLayout(self.body_layout)
         layout.addWidget(self.sources)
         self.citations = citation_label(layout)  # which sentences Mira tied, which none supports
+        self.web_sources = web_sources_label(layout)  # [S1] title: the web pages an agent's answer used
         self.parts, self.media_strip = add_parts(layout, message)  # files sent; an answer's media
         layout.addWidget(self._build_proposal())
         self.agent_panel: AgentPanel | None = None  # made for the answers of agent runs
@@ -216,6 +218,7 @@ class MessageWidget(QFrame):
             from mira_desktop.ui.chat.source_links import source_links
 
             self.sources.setText(f"{tr('message.sources')} {source_links(message.sources)}")
+        show_web_sources(self.web_sources, message)
         note, detail = citation_note(message)
         self.citations.setText(note)
         self.citations.setToolTip(detail)

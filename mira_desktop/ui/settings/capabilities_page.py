@@ -103,7 +103,9 @@ class CapabilitiesPage(QWidget):
             from mira_desktop.services.tools.capabilities import capabilities
 
             default = services.workspaces.default()
-            return capabilities(services.skills, services.tools, services.mcp, default, services.http_tools)
+            return capabilities(
+                services.skills, services.tools, services.mcp, default, services.http_tools, web=services.web
+            )
 
         self.runner.op(self, load).success(self._show).run()
 

@@ -1,6 +1,7 @@
 """Settings → Tools: the MCP servers (each with its state — running, failed with the reason, the
 tools it listed), adding, importing, testing and removing them, trusting a server's read-only
-tools; the permission of every tool, in every workspace or in one; the sandbox and the time limits.
+tools; the permission of every tool, in every workspace or in one; the sandbox and the time limits;
+web research (``web_box``: the search provider, its key, budgets per run).
 
 Everything follows the change feed (``tools``, ``workspaces``): a server that starts, fails or is
 changed by the `mira` command beside the window shows at once. Lists read what the servers listed
@@ -34,6 +35,7 @@ from mira_desktop.ui.i18n import explain, say, tr
 from mira_desktop.ui.settings.mcp_server_dialog import AddServerDialog
 from mira_desktop.ui.settings.page import SettingsPage
 from mira_desktop.ui.settings.tool_permissions_box import ToolPermissionsBox
+from mira_desktop.ui.settings.web_box import WebBox
 
 if TYPE_CHECKING:
     from mira_desktop.services.mcp.views import ServerView
@@ -56,6 +58,8 @@ class ToolsPage(SettingsPage):
         self.permissions = ToolPermissionsBox(self.services, self.runner)
         layout.addWidget(self.permissions, 1)
         layout.addWidget(self._limits_box())
+        self.web = WebBox(self.services, self.runner)  # the search provider and budgets (services/web)
+        layout.addWidget(self.web)
         self.reload()
 
     # -- building --------------------------------------------------------------------------------
@@ -138,6 +142,7 @@ class ToolsPage(SettingsPage):
 
         self.runner.op(self, load).success(self._show).run()
         self.permissions.reload()
+        self.web.reload()
 
     def _show(self, loaded: dict[str, Any]) -> None:
         current = self._current()

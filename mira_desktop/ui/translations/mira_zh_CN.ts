@@ -6943,6 +6943,149 @@ You can continue the run with raised limits, or undo what it changed.</source>
     </message>
 </context>
 <context>
+    <name>phrase.web</name>
+    <message>
+        <source>{url} is not a web address Mira can fetch.</source>
+        <comment>phrase.web.bad_url</comment>
+        <translation>{url} 不是 Mira 可以获取的网址。</translation>
+    </message>
+    <message>
+        <source>{url} was refused: only http:// and https:// pages are fetched, not {scheme}:.</source>
+        <comment>phrase.web.bad_scheme</comment>
+        <translation>{url} 被拒绝：只获取 http:// 和 https:// 网页，不获取 {scheme}:。</translation>
+    </message>
+    <message>
+        <source>{url} holds a user name or password in the address: it was not fetched.</source>
+        <comment>phrase.web.credentials_in_url</comment>
+        <translation>{url} 的地址中含有用户名或密码：没有获取。</translation>
+    </message>
+    <message>
+        <source>{host} has no address (the name does not resolve): nothing was fetched.</source>
+        <comment>phrase.web.not_resolved</comment>
+        <translation>{host} 没有地址（域名无法解析）：没有获取任何内容。</translation>
+    </message>
+    <message>
+        <source>{host} was refused: it is at {address}, a private, loopback or link-local address, and only the search provider you set may be there. Nothing was sent to it.</source>
+        <comment>phrase.web.private_address</comment>
+        <translation>{host} 被拒绝：它位于 {address}，这是私有、回环或链路本地地址，只有你设置的搜索服务可以在这类地址上。没有向它发送任何内容。</translation>
+    </message>
+    <message>
+        <source>{host} answered with HTTP status {status}.</source>
+        <comment>phrase.web.http_status</comment>
+        <translation>{host} 返回了 HTTP 状态 {status}。</translation>
+    </message>
+    <message>
+        <source>{host} sent {kind}, not a web page or text: it was not read.</source>
+        <comment>phrase.web.wrong_type</comment>
+        <translation>{host} 发送的是 {kind}，不是网页或文本：没有读取。</translation>
+    </message>
+    <message>
+        <source>{host} sent binary data, not text: it was not read.</source>
+        <comment>phrase.web.binary</comment>
+        <translation>{host} 发送的是二进制数据，不是文本：没有读取。</translation>
+    </message>
+    <message>
+        <source>{host} gave no complete answer within {seconds} s: the fetch was stopped.</source>
+        <comment>phrase.web.timed_out</comment>
+        <translation>{host} 在 {seconds} 秒内没有给出完整回答：已停止获取。</translation>
+    </message>
+    <message>
+        <source>{host} could not be reached: {problem}</source>
+        <comment>phrase.web.unreachable</comment>
+        <translation>无法连接 {host}：{problem}</translation>
+    </message>
+    <message>
+        <source>{host} redirected more than {most} times: the fetch was stopped.</source>
+        <comment>phrase.web.too_many_redirects</comment>
+        <translation>{host} 重定向超过 {most} 次：已停止获取。</translation>
+    </message>
+    <message>
+        <source>The page at {host} is larger than {most} bytes (unpacked): it was not read.</source>
+        <comment>phrase.web.too_big</comment>
+        <translation>{host} 上的网页（解压后）大于 {most} 字节：没有读取。</translation>
+    </message>
+    <message>
+        <source>{host} sent content packed as {encoding}, which Mira does not unpack: it was not read.</source>
+        <comment>phrase.web.bad_encoding</comment>
+        <translation>{host} 发送的内容以 {encoding} 压缩，Mira 不解压这种格式：没有读取。</translation>
+    </message>
+    <message>
+        <source>The search provider at {host} did not answer with JSON: for SearXNG, allow the json format in its settings (search.formats).</source>
+        <comment>phrase.web.search_not_json</comment>
+        <translation>{host} 上的搜索服务没有返回 JSON：如果是 SearXNG，请在它的设置中允许 json 格式（search.formats）。</translation>
+    </message>
+    <message>
+        <source>Web research is off: set a search provider in Settings → Tools or with `mira web provider searxng URL`.</source>
+        <comment>phrase.web.off</comment>
+        <translation>网络研究已关闭：请在“设置 → 工具”中或用 `mira web provider searxng URL` 设置搜索服务。</translation>
+    </message>
+    <message>
+        <source>The search API {api} needs its key: give it with `mira web provider api {api} --key-stdin` (or in Settings → Tools).</source>
+        <comment>phrase.web.key_missing</comment>
+        <translation>搜索 API {api} 需要密钥：请用 `mira web provider api {api} --key-stdin`（或在“设置 → 工具”中）提供。</translation>
+    </message>
+    <message>
+        <source>{url} is not a SearXNG address: give its http:// or https:// address without a query, e.g. https://searx.example.org/.</source>
+        <comment>phrase.web.bad_provider_url</comment>
+        <translation>{url} 不是 SearXNG 地址：请提供不带查询参数的 http:// 或 https:// 地址，例如 https://searx.example.org/。</translation>
+    </message>
+    <message>
+        <source>Mira does not know the search API {api!r}: use one of {known}.</source>
+        <comment>phrase.web.unknown_api</comment>
+        <translation>Mira 不认识搜索 API {api!r}：请使用 {known} 之一。</translation>
+    </message>
+    <message>
+        <source>The key is empty: give it on standard input.</source>
+        <comment>phrase.web.empty_key</comment>
+        <translation>密钥为空：请从标准输入提供。</translation>
+    </message>
+    <message>
+        <source>Searches per run must be 1 to {searches} and fetches per run 1 to {fetches}.</source>
+        <comment>phrase.web.bad_budget</comment>
+        <translation>每次运行的搜索次数必须为 1 到 {searches}，读取网页次数必须为 1 到 {fetches}。</translation>
+    </message>
+    <message>
+        <source>This run has used its {most} web searches: answer from the sources found, or raise the budget (`mira web budget --searches N`).</source>
+        <comment>phrase.web.searches_spent</comment>
+        <translation>本次运行已用完 {most} 次网络搜索：请根据已找到的来源回答，或提高预算（`mira web budget --searches N`）。</translation>
+    </message>
+    <message>
+        <source>This run has read its {most} pages: answer from what was read, or raise the budget (`mira web budget --fetches N`).</source>
+        <comment>phrase.web.fetches_spent</comment>
+        <translation>本次运行已读取 {most} 个网页：请根据已读取的内容回答，或提高预算（`mira web budget --fetches N`）。</translation>
+    </message>
+    <message>
+        <source>The search for {query!r} found nothing.</source>
+        <comment>phrase.web.no_results</comment>
+        <translation>搜索 {query!r} 没有找到任何结果。</translation>
+    </message>
+    <message>
+        <source>Searched the web for {query!r}: {count} results</source>
+        <comment>phrase.web.searched</comment>
+        <translation>在网上搜索了 {query!r}：{count} 个结果</translation>
+    </message>
+    <message>
+        <source>{id!r} is not a source of this run ({known}).</source>
+        <comment>phrase.web.unknown_source</comment>
+        <translation>{id!r} 不是本次运行的来源（{known}）。</translation>
+    </message>
+    <message>
+        <source>{id} ({url}) has no text to read.</source>
+        <comment>phrase.web.no_text</comment>
+        <translation>{id}（{url}）没有可读的文本。</translation>
+    </message>
+    <message>
+        <source>Read {id} ({host}): {count} passages</source>
+        <comment>phrase.web.fetched</comment>
+        <translation>读取了 {id}（{host}）：{count} 段</translation>
+    </message>
+    <message>
+        <source>Web research is off: set a search provider in Settings → Tools.</source>
+        <comment>phrase.web.capability_off</comment>
+        <translation>网络研究已关闭：请在“设置 → 工具”中设置搜索服务。</translation>
+    </message>
+</context>
+<context>
     <name>phrase.workspaces</name>
     <message>
         <source>A workspace needs a name.</source>
@@ -8962,6 +9105,84 @@ Start one on the right.</source>
         <source>No vision projector: attached pictures are read by OCR. Pick the model&apos;s mmproj file to let it see them.</source>
         <comment>vision.blind</comment>
         <translation>没有视觉投影器：附加的图片将通过 OCR 读取。选择模型的 mmproj 文件即可让它看图。</translation>
+    </message>
+</context>
+<context>
+    <name>web</name>
+    <message>
+        <source>Web research</source>
+        <comment>web.box_title</comment>
+        <translation>网络研究</translation>
+    </message>
+    <message>
+        <source>Agent runs get web_search and web_fetch once a search provider is set: each result gets a source id (S1, S2…) and the answer cites it. Pages are fetched only from the provider and the results, never from a private or local address unless it is the provider.</source>
+        <comment>web.hint</comment>
+        <translation>设置搜索服务后，智能体运行可使用 web_search 和 web_fetch：每个结果都有来源编号（S1、S2……），回答会引用它。网页只从搜索服务和搜索结果获取，除非是搜索服务本身，否则从不访问私有或本地地址。</translation>
+    </message>
+    <message>
+        <source>Search provider</source>
+        <comment>web.provider</comment>
+        <translation>搜索服务</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <comment>web.off</comment>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>SearXNG (no key)</source>
+        <comment>web.searxng</comment>
+        <translation>SearXNG（无需密钥）</translation>
+    </message>
+    <message>
+        <source>Brave Search API (key)</source>
+        <comment>web.brave</comment>
+        <translation>Brave Search API（需要密钥）</translation>
+    </message>
+    <message>
+        <source>SearXNG address</source>
+        <comment>web.url</comment>
+        <translation>SearXNG 地址</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <comment>web.key</comment>
+        <translation>API 密钥</translation>
+    </message>
+    <message>
+        <source>Stored in the keyring (leave empty to keep it)</source>
+        <comment>web.key_stored</comment>
+        <translation>已保存在密钥环中（留空则保留）</translation>
+    </message>
+    <message>
+        <source>Searches per run</source>
+        <comment>web.searches</comment>
+        <translation>每次运行的搜索次数</translation>
+    </message>
+    <message>
+        <source>Pages read per run</source>
+        <comment>web.fetches</comment>
+        <translation>每次运行读取的网页数</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <comment>web.save</comment>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Ready: agent runs can search the web.</source>
+        <comment>web.ready</comment>
+        <translation>就绪：智能体运行可以在网上搜索。</translation>
+    </message>
+    <message>
+        <source>Off: agent runs get no web tools.</source>
+        <comment>web.is_off</comment>
+        <translation>已关闭：智能体运行没有网络工具。</translation>
+    </message>
+    <message>
+        <source>Web sources:</source>
+        <comment>web.sources</comment>
+        <translation>网络来源：</translation>
     </message>
 </context>
 <context>

@@ -53,6 +53,7 @@ def test_help_lists_the_command_groups() -> None:
         "skills",
         "data",
         "tools",
+        "web",
         "memory",
         "trash",
         "backup",

@@ -53,6 +53,7 @@ from mira_desktop.services.chat.routes.reasoning_shown import ReasoningShown
 from mira_desktop.services.chat.run_context import RunContext, RunOutcome
 from mira_desktop.services.tools.catalog import ToolCatalog
 from mira_desktop.services.tools.permissions import ToolPermissions
+from mira_desktop.services.web.citations import answer_sources, resume_sessions
 from mira_desktop.store.runs import RunRepository
 from mira_desktop.store.workspaces import WorkspaceRepository
 
@@ -169,6 +170,8 @@ class AgentRoute:
         fold_run(context, self._runs, registry, fresh=resume is None)  # many tools: some by name only
         tools = WorkspaceTools(root, registry, self._snapshots)
         journal = RunJournal(context, self._runs)
+        # A resumed run's web sources keep their ids (S1…) and its budget stays spent.
+        resume_sessions([registry.external("web_search")], self._runs.events(context.run_id))
         base = self._base_messages(
             context,
             fresh=resume is None,
@@ -205,7 +208,14 @@ class AgentRoute:
         )
         if idle:
             context.emit(AgentEvent.NO_TOOLS, {"note": NO_TOOLS_NOTE})
-        return _run_outcome(outcome, workspace, no_tool_use=idle)
+        return self._with_web_sources(_run_outcome(outcome, workspace, no_tool_use=idle), outcome, context)
+
+    def _with_web_sources(self, ended: RunOutcome, outcome: Outcome, context: RunContext) -> RunOutcome:
+        """An answer keeps the web pages it cites or read, by their ids (``metadata.web_sources``)."""
+        if not isinstance(outcome, Completed):
+            return ended
+        web = answer_sources(self._runs.events(context.run_id), context.text or outcome.final_text)
+        return replace(ended, metadata={**ended.metadata, "web_sources": web}) if web else ended
 
     def _base_messages(
         self, context: RunContext, *, fresh: bool, tools_section: tuple[str, str]

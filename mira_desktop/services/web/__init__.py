@@ -1,0 +1,1 @@
+"""Web research: ``web_search`` and ``web_fetch`` through the search provider the person set."""
