@@ -247,7 +247,7 @@ def main() -> int:
                     "-c",
                     BARE_LLAMA,
                     str(gguf),
-                    str(settings.context_window),
+                    str(settings.context_window or 0),  # 0: the context the model was trained for
                     str(settings.batch_size),
                     str(default_threads()),
                 ],

@@ -7,12 +7,10 @@ The other classes end or refuse something the user asked for, and carry one sent
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from mira_desktop.core.errors import ConflictError, InvalidInputError, MiraError
-
-if TYPE_CHECKING:
-    from mira_desktop.core.phrases import Phrase
+from mira_desktop.core.phrases import Phrase, said
 
 
 class ToolError(Exception):
@@ -33,8 +31,6 @@ class ToolError(Exception):
     @classmethod
     def said(cls, key: str, kind: str = "refused", /, **values: Any) -> ToolError:
         """The refusal whose text is the phrase ``key`` of ``core.phrases`` (the model reads the English)."""
-        from mira_desktop.core.phrases import said
-
         phrase = said(key, **values)
         error = cls(phrase.english, kind)
         error.phrase = phrase
@@ -49,8 +45,6 @@ class WorkspaceGone(MiraError):  # noqa: N818
     """The workspace folder was deleted or moved away while the run used it."""
 
     def __init__(self, path: str) -> None:
-        from mira_desktop.core.phrases import said
-
         self.phrase = said("agent.workspace_gone", path=path)
         super().__init__(self.phrase.english)
         self.path = path
@@ -62,8 +56,6 @@ class StaleProposal(ConflictError):  # noqa: N818
     phrase: Phrase  # always said
 
     def __init__(self, paths: Sequence[str]) -> None:
-        from mira_desktop.core.phrases import said
-
         self.phrase = said("agent.stale_proposal", paths=", ".join(paths))
         super().__init__(self.phrase.english)
         self.paths = tuple(paths)
@@ -73,8 +65,6 @@ class UndoConflict(ConflictError):  # noqa: N818
     """Undo refused: files the run changed were changed again since (by the user or another program)."""
 
     def __init__(self, paths: Sequence[str]) -> None:
-        from mira_desktop.core.phrases import said
-
         key = "agent.undo_conflict_one" if len(paths) == 1 else "agent.undo_conflict"
         self.phrase = said(key, paths=", ".join(paths))
         super().__init__(self.phrase.english)

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from mira_desktop.core.errors import InvalidInputError
-
-if TYPE_CHECKING:
-    from mira_desktop.core.phrases import Phrase
+from mira_desktop.core.phrases import Phrase, said
 
 C = TypeVar("C", bound="CardError")
 
@@ -27,8 +25,6 @@ class CardError(InvalidInputError):
     @classmethod
     def said(cls: type[C], key: str, /, **values: Any) -> C:
         """The error whose reason is the phrase ``key``, inside "Cannot import the card: …"."""
-        from mira_desktop.core.phrases import said
-
         why = said(key, **values)
         error = cls(why.english)
         error.why = why

@@ -7,6 +7,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from mira_desktop.cli.output import Output
+from mira_desktop.core.errors import InvalidInputError
 
 if TYPE_CHECKING:
     from mira_desktop.core.workspaces import Workspace
@@ -87,8 +88,6 @@ def _permissions(args: argparse.Namespace, services: AppServices, out: Output) -
     where = f"in {workspace.name}" if workspace else "in every workspace"
     if args.tool is not None:
         if args.value is None:
-            from mira_desktop.core.errors import InvalidInputError
-
             raise InvalidInputError(f"Say what {args.tool} may do: ask, allow, deny or default.")
         value = None if args.value == "default" else Permission(args.value)
         services.tool_permissions.set(args.tool, value, workspace.id if workspace else None)

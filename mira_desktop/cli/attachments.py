@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from mira_desktop.cli.output import Output
+from mira_desktop.cli.output import Output, to_data
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
@@ -74,8 +74,6 @@ def _gc(args: argparse.Namespace, services: AppServices, out: Output) -> int:
 
 
 def _record(attachment: object) -> dict[str, object]:
-    from mira_desktop.cli.output import to_data
-
     data = to_data(attachment)
     assert isinstance(data, dict)
     return data

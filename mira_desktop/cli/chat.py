@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
+import uuid
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -122,9 +124,6 @@ def _send(args: argparse.Namespace, services: AppServices, out: Output) -> int:
 
 def _send_with_file(args: argparse.Namespace, services: AppServices, out: Output, options: SendOptions) -> int:
     """The file is checked and stored first (a refusal sends nothing), then goes with the message."""
-    import dataclasses
-    import uuid
-
     from mira_desktop.services.attachments.views import CLI_DRAFT_PREFIX
 
     key = f"{CLI_DRAFT_PREFIX}{uuid.uuid4().hex}"

@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mira_desktop.cli.output import Output
+from mira_desktop.core.cancel import CancelToken
+from mira_desktop.core.errors import InvalidInputError
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
@@ -112,7 +114,6 @@ def _remove(args: argparse.Namespace, services: AppServices, out: Output) -> int
 
 
 def _schema(args: argparse.Namespace, services: AppServices, out: Output) -> int:
-    from mira_desktop.core.cancel import CancelToken
     from mira_desktop.services.data.tool import SqlSchema
 
     result = SqlSchema([services.data.get(args.id)]).call({}, CancelToken())
@@ -121,8 +122,6 @@ def _schema(args: argparse.Namespace, services: AppServices, out: Output) -> int
 
 
 def _query(args: argparse.Namespace, services: AppServices, out: Output) -> int:
-    from mira_desktop.core.cancel import CancelToken
-    from mira_desktop.core.errors import InvalidInputError
     from mira_desktop.services.data.tool import SqlQuery
 
     result = SqlQuery([services.data.get(args.id)]).call({"sql": args.sql}, CancelToken())

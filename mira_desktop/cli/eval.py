@@ -9,6 +9,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mira_desktop.cli.output import Output
+from mira_desktop.core.conversation.runs import RunKind
+from mira_desktop.core.errors import InvalidInputError
+from mira_desktop.core.fileio import write_atomically
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
@@ -104,8 +107,6 @@ def _retrieval(args: argparse.Namespace, services: AppServices, out: Output) -> 
 
 def _rag(args: argparse.Namespace, services: AppServices, out: Output) -> int:
     from mira_desktop.core.clock import now_iso
-    from mira_desktop.core.conversation.runs import RunKind
-    from mira_desktop.core.errors import InvalidInputError
     from mira_desktop.services.chat.routes.rag import RagRoute
     from mira_desktop.services.chat.routes.rag_retriever import KnowledgeRetriever
     from mira_desktop.services.knowledge import rag_evaluation as ev
@@ -150,8 +151,6 @@ def _rag(args: argparse.Namespace, services: AppServices, out: Output) -> int:
     report["per_query"] = rows
     kept = services.knowledge.rag_evaluations.keep(kb.id, report)
     if args.out:
-        from mira_desktop.core.fileio import write_atomically
-
         write_atomically(Path(args.out), json.dumps(report, ensure_ascii=False, indent=2))
     summary = {k: v for k, v in report.items() if k != "per_query"} | {"report": str(kept)}
     out.result(summary, _rag_text(kb.name, metrics, report.get("comparison"), failures))
@@ -184,8 +183,6 @@ def _ask(services: AppServices, kb_id: str, query: RagQuery, model: str | None) 
 
 
 def _baseline(path: Path) -> dict[str, Any]:
-    from mira_desktop.core.errors import InvalidInputError
-
     try:
         data = json.loads(path.read_text("utf-8"))
         return dict(data["metrics"])

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from mira_desktop.cli import kb_settings, kb_sources
 from mira_desktop.cli.output import Output
+from mira_desktop.core.errors import InvalidInputError
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
@@ -159,8 +160,6 @@ def _add(args: argparse.Namespace, services: AppServices, out: Output) -> int:
 
 
 def _reindex(args: argparse.Namespace, services: AppServices, out: Output) -> int:
-    from mira_desktop.core.errors import InvalidInputError
-
     kb = services.knowledge_bases.resolve(args.kb)
     documents = [services.knowledge_bases.document(kb.id, ref).id for ref in args.docs] or None
     password = None
@@ -369,7 +368,6 @@ def _delete(args: argparse.Namespace, services: AppServices, out: Output) -> int
 
 
 def _watch(args: argparse.Namespace, services: AppServices, out: Output) -> int:
-    from mira_desktop.core.errors import InvalidInputError
     from mira_desktop.services.knowledge.indexing.folder_sync import sync_folder
 
     kb = services.knowledge_bases.resolve(args.kb)

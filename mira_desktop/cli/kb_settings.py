@@ -12,6 +12,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from mira_desktop.cli.output import Output
+from mira_desktop.core.errors import InvalidInputError
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
@@ -112,7 +113,6 @@ def _set_embedder(args: argparse.Namespace, services: AppServices, out: Output) 
 
 
 def _set_rerank(args: argparse.Namespace, services: AppServices, out: Output) -> int:
-    from mira_desktop.core.errors import InvalidInputError
     from mira_desktop.services.knowledge.rerank import RerankConfig
 
     kb = services.knowledge_bases.resolve(args.kb)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mira_desktop.cli import downloads as hub_commands
@@ -278,8 +279,6 @@ def _roles(args: argparse.Namespace, services: AppServices, out: Output) -> int:
 
 
 def _discover(args: argparse.Namespace, services: AppServices, out: Output) -> int:
-    from pathlib import Path
-
     from mira_desktop.services.model_catalog.discovery import default_folders
 
     if args.servers or args.add_server is not None:

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from mira_desktop.cli.actions import action, command_group, named_actions
 from mira_desktop.cli.output import Output
 from mira_desktop.core.errors import InvalidInputError
 
@@ -26,47 +27,42 @@ skill's scripts run only through run_command, in the sandbox, after you approve 
 def register(
     groups: argparse._SubParsersAction[argparse.ArgumentParser], common: argparse.ArgumentParser
 ) -> None:
-    parser = groups.add_parser(
+    commands = command_group(
+        groups,
+        common,
         "skills",
-        help="SKILL.md folders of instructions for chats and agent runs",
+        help_text="SKILL.md folders of instructions for chats and agent runs",
         description=HELP,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        parents=[common],
     )
-    commands = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
-    commands.add_parser(
-        "list", help="every skill: on or off, ready or why not, shipped or added", parents=[common]
-    ).set_defaults(handler=_list)
-    add = commands.add_parser(
-        "add", help="check a skill folder and copy it into the data folder's skills/", parents=[common]
+    action(commands, common, "list", "every skill: on or off, ready or why not, shipped or added", _list)
+    action(
+        commands, common, "add", "check a skill folder and copy it into the data folder's skills/", _add
+    ).add_argument("folder", help="the folder that holds SKILL.md")
+    named_actions(
+        commands,
+        common,
+        (
+            ("show", "a skill's description, files and instructions", _show),
+            ("enable", "turn a skill on: runs are told about it, /NAME picks it", _turn),
+            ("disable", "turn a skill off: no request mentions it", _turn),
+        ),
     )
-    add.add_argument("folder", help="the folder that holds SKILL.md")
-    add.set_defaults(handler=_add)
-    for action, help_text, handler in (
-        ("show", "a skill's description, files and instructions", _show),
-        ("enable", "turn a skill on: runs are told about it, /NAME picks it", _enable),
-        ("disable", "turn a skill off: no request mentions it", _disable),
-    ):
-        command = commands.add_parser(action, help=help_text, parents=[common])
-        command.add_argument("name")
-        command.set_defaults(handler=handler)
-    remove = commands.add_parser(
+    remove = action(
+        commands,
+        common,
         "remove",
-        help="delete an added skill's folder for good (asks first; shipped ones can only be disabled)",
-        parents=[common],
+        "delete an added skill's folder for good (asks first; shipped ones can only be disabled)",
+        _remove,
     )
     remove.add_argument("name")
     remove.add_argument("--yes", action="store_true", help="do not ask")
-    remove.set_defaults(handler=_remove)
-    capabilities = commands.add_parser(
+    action(
+        commands,
+        common,
         "capabilities",
-        help="every skill and tool: what it needs (network, workspace, approvals, a key) and whether it is ready",
-        parents=[common],
-    )
-    capabilities.add_argument(
-        "--workspace", metavar="ID", help="as a run there gets them (default: Mira BASE)"
-    )
-    capabilities.set_defaults(handler=_capabilities)
+        "every skill and tool: what it needs (network, workspace, approvals, a key) and whether it is ready",
+        _capabilities,
+    ).add_argument("--workspace", metavar="ID", help="as a run there gets them (default: Mira BASE)")
 
 
 def _list(args: argparse.Namespace, services: AppServices, out: Output) -> int:
@@ -137,15 +133,11 @@ def _remove(args: argparse.Namespace, services: AppServices, out: Output) -> int
     return 0
 
 
-def _enable(args: argparse.Namespace, services: AppServices, out: Output) -> int:
-    skill = services.skills.set_on(args.name, True)
-    out.result({"name": skill.name, "on": True}, f"The skill {skill.name} is on.")
-    return 0
-
-
-def _disable(args: argparse.Namespace, services: AppServices, out: Output) -> int:
-    skill = services.skills.set_on(args.name, False)
-    out.result({"name": skill.name, "on": False}, f"The skill {skill.name} is off.")
+def _turn(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    """`enable` and `disable`."""
+    on = args.action == "enable"
+    skill = services.skills.set_on(args.name, on)
+    out.result({"name": skill.name, "on": on}, f"The skill {skill.name} is {'on' if on else 'off'}.")
     return 0
 
 

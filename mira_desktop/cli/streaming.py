@@ -10,6 +10,7 @@ from collections.abc import Callable
 from types import FrameType
 from typing import TYPE_CHECKING, TextIO
 
+from mira_desktop.cli.model_windows import window_text
 from mira_desktop.cli.web import source_lines
 from mira_desktop.core.changes import Change, Topic
 from mira_desktop.core.conversation.runs import PAUSE_EVENTS, EventType
@@ -95,8 +96,6 @@ def _say_load(services: AppServices, change: Change, err: TextIO) -> None:
     if state == "loading":
         print(f"mira: loading {change.ids[0]}…", file=err, flush=True)
     elif state == "loaded":
-        from mira_desktop.cli.model_windows import window_text
-
         window = window_text(services.models.entry(change.ids[0]).capabilities)
         print(f"mira: {change.ids[0]} loaded ({window})", file=err, flush=True)
 

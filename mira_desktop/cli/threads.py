@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mira_desktop.cli.output import Output
 from mira_desktop.cli.thread_forks import register_fork
 from mira_desktop.cli.web import source_lines
 from mira_desktop.core.conversation.threads import ThreadStatus, answer_model
-from mira_desktop.core.errors import InvalidInputError
+from mira_desktop.core.errors import ConflictError, InvalidInputError
 from mira_desktop.core.model_names import readable_model
 from mira_desktop.core.phrases import said
 
@@ -209,8 +210,6 @@ def _search(args: argparse.Namespace, services: AppServices, out: Output) -> int
 
 
 def _export(args: argparse.Namespace, services: AppServices, out: Output) -> int:
-    from pathlib import Path
-
     thread = services.threads.get(args.id)
     target = services.transfer.export(thread, args.format, Path(args.output))
     out.result({"thread_id": thread.id, "format": args.format, "path": str(target)}, f"Exported to {target}.")
@@ -218,8 +217,6 @@ def _export(args: argparse.Namespace, services: AppServices, out: Output) -> int
 
 
 def _import(args: argparse.Namespace, services: AppServices, out: Output) -> int:
-    from pathlib import Path
-
     thread = services.transfer.import_file(Path(args.file))
     out.result(thread, f"Imported thread {thread.id} ({thread.title or 'untitled'}).")
     return 0
@@ -269,8 +266,6 @@ def _set(args: argparse.Namespace, services: AppServices, out: Output) -> int:
 
 
 def _set_thinking(args: argparse.Namespace, services: AppServices, out: Output) -> int:
-    from mira_desktop.core.errors import ConflictError
-
     thread = services.threads.get(args.id)
     ref = services.models.resolve(thread.model_ref)
     if services.models.thinking_switch(ref) is None:

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from mira_desktop.cli.actions import action, command_group, named_actions
 from mira_desktop.cli.output import Output
 from mira_desktop.core.errors import InvalidInputError
 
@@ -30,38 +31,40 @@ big, and gives the model the JSON. Agent runs ask before each call unless you al
 def register(
     groups: argparse._SubParsersAction[argparse.ArgumentParser], common: argparse.ArgumentParser
 ) -> None:
-    parser = groups.add_parser(
+    commands = command_group(
+        groups,
+        common,
         "tools",
-        help="tools declared as data: HTTPS JSON endpoints agent runs can call",
+        help_text="tools declared as data: HTTPS JSON endpoints agent runs can call",
         description=HELP,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        parents=[common],
     )
-    commands = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
-    commands.add_parser(
-        "list-http", help="every declared tool: on or off, method, url, ready or why not", parents=[common]
-    ).set_defaults(handler=_list)
-    add = commands.add_parser(
-        "add-http", help="check a declaration (FILE.json) and keep it, on", parents=[common]
+    action(
+        commands, common, "list-http", "every declared tool: on or off, method, url, ready or why not", _list
     )
-    add.add_argument("file", help="the JSON declaration")
-    add.set_defaults(handler=_add)
-    for action, help_text, handler in (
-        ("show-http", "a declared tool's whole declaration", _show),
-        ("remove-http", "forget a declared tool (the shipped weather tool can only be turned off)", _remove),
-        ("enable-http", "turn a declared tool on: agent runs are offered it", _enable),
-        ("disable-http", "turn a declared tool off: no run is offered it", _disable),
-    ):
-        command = commands.add_parser(action, help=help_text, parents=[common])
-        command.add_argument("name")
-        command.set_defaults(handler=handler)
-    secret = commands.add_parser(
+    action(
+        commands, common, "add-http", "check a declaration (FILE.json) and keep it, on", _add
+    ).add_argument("file", help="the JSON declaration")
+    named_actions(
+        commands,
+        common,
+        (
+            ("show-http", "a declared tool's whole declaration", _show),
+            (
+                "remove-http",
+                "forget a declared tool (the shipped weather tool can only be turned off)",
+                _remove,
+            ),
+            ("enable-http", "turn a declared tool on: agent runs are offered it", _turn),
+            ("disable-http", "turn a declared tool off: no run is offered it", _turn),
+        ),
+    )
+    action(
+        commands,
+        common,
         "set-secret",
-        help="store a secret header's value (read from standard input) in the keyring",
-        parents=[common],
-    )
-    secret.add_argument("reference", help="the reference a declaration's secret_headers names")
-    secret.set_defaults(handler=_set_secret)
+        "store a secret header's value (read from standard input) in the keyring",
+        _set_secret,
+    ).add_argument("reference", help="the reference a declaration's secret_headers names")
 
 
 def _list(args: argparse.Namespace, services: AppServices, out: Output) -> int:
@@ -108,15 +111,12 @@ def _remove(args: argparse.Namespace, services: AppServices, out: Output) -> int
     return 0
 
 
-def _enable(args: argparse.Namespace, services: AppServices, out: Output) -> int:
-    tool = services.http_tools.set_on(args.name, True)
-    out.result({"name": tool.name, "on": True}, f"The tool {tool.name} is on (runs ask before each call).")
-    return 0
-
-
-def _disable(args: argparse.Namespace, services: AppServices, out: Output) -> int:
-    tool = services.http_tools.set_on(args.name, False)
-    out.result({"name": tool.name, "on": False}, f"The tool {tool.name} is off.")
+def _turn(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    """`enable-http` and `disable-http`."""
+    on = args.action == "enable-http"
+    tool = services.http_tools.set_on(args.name, on)
+    state = "on (runs ask before each call)" if on else "off"
+    out.result({"name": tool.name, "on": on}, f"The tool {tool.name} is {state}.")
     return 0
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import os
+import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -86,8 +87,6 @@ def resolve_data_dir(cli_value: str | None, environ: Mapping[str, str] | None = 
 
 def prepare_data_folder(path: Path) -> DataFolder:
     """Create ``path`` if needed and prove it is a writable folder; nothing is created on failure."""
-    import tempfile
-
     _check_usable(path)
     try:
         path.mkdir(parents=True, exist_ok=True)

@@ -7,10 +7,9 @@ exception is our own bug and gets a crash report.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
-if TYPE_CHECKING:  # imported when a phrase is made: this module loads before the window's first paint
-    from mira_desktop.core.phrases import Phrase
+from mira_desktop.core.phrases import Phrase, said
 
 E = TypeVar("E", bound="MiraError")
 
@@ -31,8 +30,6 @@ class MiraError(Exception):
     @classmethod
     def said(cls: type[E], key: str, /, **values: Any) -> E:
         """The error whose message is the phrase ``key`` of ``core.phrases`` with ``values``."""
-        from mira_desktop.core.phrases import said
-
         phrase = said(key, **values)
         error = cls(phrase.english)
         error.phrase = phrase
@@ -55,8 +52,6 @@ class DatabaseTooNewError(DatabaseError):
     """The database was written by a newer Mira than this one."""
 
     def __init__(self, path: str, found: int, known: int) -> None:
-        from mira_desktop.core.phrases import said
-
         phrase = said("app.database_too_new", path=path, found=found, known=known)
         super().__init__(phrase.english)
         self.phrase = phrase  # the window says it in its language (it refuses to start with it)

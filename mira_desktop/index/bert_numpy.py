@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import math
+import mmap
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -120,8 +121,6 @@ def mapped_tensors(path: Path) -> dict[str, Any]:
     specification says; a dtype outside :data:`_DTYPES` or a byte range that does not fit raises
     ``ValueError`` (:func:`supported` leaves a file of other dtypes to sentence-transformers).
     """
-    import mmap
-
     import numpy as np
 
     with path.open("rb") as handle:

@@ -13,6 +13,7 @@ Checking availability imports nothing heavy: it looks for packages and files, an
 from __future__ import annotations
 
 import functools
+import hashlib
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -158,8 +159,6 @@ def card_languages(folder: Path) -> frozenset[str] | None:
 
 def _fingerprint(folder: Path) -> str:
     """Changes when the model files change (their sizes and modification times)."""
-    import hashlib
-
     digest = hashlib.sha256()
     for path in sorted(folder.rglob("*")):
         if path.is_file():

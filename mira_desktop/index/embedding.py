@@ -7,6 +7,7 @@ embedded alike (e5 prefixes ``query: `` and ``passage: ``), so the index only ev
 
 from __future__ import annotations
 
+import importlib.metadata
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
@@ -23,8 +24,6 @@ if TYPE_CHECKING:
 
 def packaged_model_id(model: str, package: str) -> str:
     """``MODEL@PACKAGE-VERSION``: the id a model shipped inside a Python package is recorded under."""
-    import importlib.metadata
-
     try:
         version = importlib.metadata.version(package)
     except importlib.metadata.PackageNotFoundError:

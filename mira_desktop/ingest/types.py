@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from mira_desktop.core.phrases import Phrase
+from mira_desktop.core.phrases import Phrase, said
 
 
 @dataclass(frozen=True)
@@ -150,8 +149,6 @@ class ReadError(Exception):
     @classmethod
     def said(cls, kind: ReadErrorKind, key: str, /, **values: Any) -> ReadError:
         """The error of ``kind`` whose sentence is the phrase ``key`` of ``core.phrases``."""
-        from mira_desktop.core.phrases import said
-
         phrase = said(key, **values)
         error = cls(kind, phrase.english)
         error.phrase = phrase

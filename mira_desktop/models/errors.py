@@ -6,6 +6,7 @@ from enum import StrEnum
 from typing import Any
 
 from mira_desktop.core.errors import MiraError
+from mira_desktop.core.phrases import said
 
 
 class ErrorKind(StrEnum):
@@ -41,8 +42,6 @@ class ModelError(MiraError):
         cls, kind: ErrorKind, key: str, /, *, detail: str = "", missing: bool = False, **values: Any
     ) -> ModelError:
         """The error of ``kind`` whose sentence is the phrase ``key`` of ``core.phrases`` with ``values``."""
-        from mira_desktop.core.phrases import said
-
         phrase = said(key, **values)
         error = cls(kind, phrase.english, detail, missing=missing)
         error.phrase = phrase

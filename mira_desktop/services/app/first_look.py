@@ -12,18 +12,17 @@ read gives the empty look, and the services fill the window in when they are rea
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from mira_desktop.core.conversation.threads import Thread, ThreadStatus
 from mira_desktop.core.data_folder import DataFolder
 from mira_desktop.core.errors import MiraError
 from mira_desktop.services.app.preferences import LANGUAGE_SETTING, LANGUAGES, THEME_SETTING, THEMES
 from mira_desktop.services.threads.drafts import WELCOME_DRAFT_SETTING
-
-if TYPE_CHECKING:
-    from mira_desktop.core.conversation.threads import Thread
-    from mira_desktop.store.database import Database
+from mira_desktop.store.database import Database, open_read_only
+from mira_desktop.store.migrations import latest_version
+from mira_desktop.store.settings import SettingsRepository
 
 
 @dataclass(frozen=True)
@@ -39,10 +38,6 @@ class FirstLook:
 
 def read_first_look(data_dir: Path, threads: int) -> FirstLook:
     """The first look of the data folder at ``data_dir``, with up to ``threads`` threads (0: none)."""
-    from mira_desktop.store.database import open_read_only
-    from mira_desktop.store.migrations import latest_version
-    from mira_desktop.store.settings import SettingsRepository
-
     path = DataFolder(data_dir).database_path
     if not path.is_file():
         return FirstLook()
@@ -70,9 +65,6 @@ def read_first_look(data_dir: Path, threads: int) -> FirstLook:
 
 
 def _with_threads(database: Database, look: FirstLook, page: int) -> FirstLook:
-    from dataclasses import replace
-
-    from mira_desktop.core.conversation.threads import ThreadStatus
     from mira_desktop.store.runs import RunRepository
     from mira_desktop.store.threads import ThreadRepository
 

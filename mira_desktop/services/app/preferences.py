@@ -3,6 +3,8 @@ Stored in the settings table."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.errors import InvalidInputError
 from mira_desktop.store.settings import SettingsRepository
@@ -45,8 +47,6 @@ class Preferences:
 
     def last_folder(self) -> str | None:
         """The folder the last file dialog was left in (None before the first, or once it is gone)."""
-        from pathlib import Path
-
         value = self._settings.get(FOLDER_SETTING, None)
         return value if isinstance(value, str) and value and Path(value).is_dir() else None
 

@@ -22,6 +22,7 @@ from mira_desktop.index.embedding import EmbedderUnavailableError, TextEmbedder
 from mira_desktop.index.fusion import BM25, VECTOR, FusionMethod, fuse, merge_siblings
 from mira_desktop.index.lexical import LexicalIndex
 from mira_desktop.index.records import LeafRow, ParentRow, ScoredLeaf
+from mira_desktop.index.vectors import VectorStore
 from mira_desktop.ingest.chunker import ChunkingSettings, chunk_blocks
 from mira_desktop.ingest.types import Location
 from mira_desktop.services.attachments.reading import Extracted
@@ -93,7 +94,6 @@ class FileRetriever:
         if len(leaves) > VECTOR_LEAF_LIMIT:
             notes["vector"] = f"skipped: {len(leaves)} chunks are too many to embed while sending"
             return None
-        from mira_desktop.index.vectors import VectorStore
 
         try:
             vectors = embedder.encode([leaf.search_text for leaf in leaves])

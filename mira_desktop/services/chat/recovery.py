@@ -9,8 +9,10 @@ it" (it is never sent again on its own).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from mira_desktop.agent.checkpoint import Checkpoint, PendingCall, after_kill
+from mira_desktop.agent.journal import AgentEvent
 from mira_desktop.core.conversation.runs import EventType, Run, RunKind, RunStatus
 from mira_desktop.core.conversation.threads import MessageStatus
 from mira_desktop.core.phrases import said
@@ -18,9 +20,6 @@ from mira_desktop.core.processes import process_alive
 from mira_desktop.store.database import Database
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.runs import RunRepository
-
-if TYPE_CHECKING:
-    from mira_desktop.agent.checkpoint import Checkpoint, PendingCall
 
 INTERRUPTED_MESSAGE = said("chat.interrupted")
 INTERRUPTED_AGENT_CALL = said("agent.interrupted_call")
@@ -63,8 +62,6 @@ def recover_interrupted(database: Database, runs: RunRepository, messages: Messa
 def _left_by_the_kill(text: str) -> tuple[Checkpoint, PendingCall | None]:
     """An agent run's checkpoint, and the call it may have sent before the kill (the agent's modules
     are imported here: at most starts there is no run to recover)."""
-    from mira_desktop.agent.checkpoint import Checkpoint, after_kill
-
     checkpoint = Checkpoint.from_json(text)
     return checkpoint, after_kill(checkpoint.pending)
 
@@ -79,8 +76,6 @@ def _wait_for_the_user(
     pending: PendingCall,
 ) -> None:
     """The run waits on the call that may have run, as if it had paused for an approval there."""
-    from mira_desktop.agent.journal import AgentEvent
-
     checkpoint.pending = pending
     shown: dict[str, Any] = {
         "call_id": pending.id,

@@ -30,6 +30,7 @@ from mira_desktop.services.chat.requests import RequestBuilder
 from mira_desktop.services.chat.routes.chat import ChatRoute
 from mira_desktop.services.chat.run_bus import RunBus
 from mira_desktop.services.chat.run_records import RunRecords, SendOptions, Turn
+from mira_desktop.services.chat.titles import make_title
 from mira_desktop.services.chat.turn_inputs import TurnInputs
 from mira_desktop.services.chat.worker import RouteRunner, RunHandle, RunWorker
 from mira_desktop.services.memory.service import MemoryService
@@ -192,8 +193,6 @@ class ChatService:
     def title_after_edit(self, message_id: str, text: str) -> str | None:
         """The title to offer when ``message_id``, the thread's first user message, becomes ``text``
         while the title still is that message as it was (a title the user chose is left alone)."""
-        from mira_desktop.services.chat.titles import make_title
-
         message = self._inputs.message(message_id)
         thread = self._threads.get(message.thread_id)
         if thread is None or message.role is not MessageRole.USER:

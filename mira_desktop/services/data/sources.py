@@ -111,7 +111,7 @@ class DataSources:
         Raises:
             InvalidInputError: not a file, an unknown kind, not a database, or an unknown table.
         """
-        from mira_desktop.services.data.engine import open_source
+        from mira_desktop.services.data.engine import open_source  # cycle: engine imports sources
 
         path = path.expanduser().resolve()
         if not path.is_file():

@@ -14,7 +14,7 @@ import json
 import time
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, urljoin, urlsplit
 
 from mira_desktop import __version__
 from mira_desktop.core.cancel import CancelToken
@@ -100,8 +100,6 @@ def _scalar(value: object) -> str:
 
 
 def _next_url(tool: HttpToolDeclaration, current: str, location: str) -> str:
-    from urllib.parse import urljoin
-
     target = urljoin(current, location)
     declared, went = urlsplit(tool.url), urlsplit(target)
     if (went.scheme, went.hostname, went.port) != (declared.scheme, declared.hostname, declared.port):
@@ -155,8 +153,6 @@ def _scrubbed(value: Any, secrets: dict[str, str]) -> Any:
 
 
 def _scrub(text: str, secrets: dict[str, str]) -> str:
-    from urllib.parse import quote
-
     for secret in secrets.values():
         if secret:
             for form in (secret, quote(secret, safe=""), quote(secret)):

@@ -21,7 +21,9 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
+from mira_desktop.agent.tools.validation import schema_problem
 from mira_desktop.core.errors import InvalidInputError
+from mira_desktop.services.mcp.secret_names import is_secret_name
 
 NAME = re.compile(r"^[a-z][a-z0-9_]{0,47}$")
 HEADER = re.compile(r"^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$")
@@ -95,8 +97,6 @@ def is_loopback(host: str) -> bool:
 
 def parse_declaration(data: object, *, taken: frozenset[str] = frozenset()) -> HttpToolDeclaration:
     """The declaration ``data`` describes, or InvalidInputError saying what is wrong in one sentence."""
-    from mira_desktop.agent.tools.validation import schema_problem
-
     if not isinstance(data, dict):
         raise InvalidInputError.said("http_tools.not_object")
     unknown = sorted(set(data) - FIELDS)
@@ -157,8 +157,6 @@ def _url(value: object) -> str:
 
 
 def _headers(value: object, *, secret: bool) -> dict[str, str]:
-    from mira_desktop.services.mcp.secret_names import is_secret_name
-
     if not isinstance(value, dict):
         raise InvalidInputError.said(
             "http_tools.headers_not_object", field="secret_headers" if secret else "headers"

@@ -17,6 +17,7 @@ from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.errors import InvalidInputError, NotFoundError
 from mira_desktop.models.secrets import SecretStore
 from mira_desktop.services.http_tools.declaration import (
+    REFERENCE,
     HttpToolDeclaration,
     parse_declaration,
     secret_account,
@@ -118,8 +119,6 @@ class HttpToolLibrary:
 
     def set_secret(self, reference: str, value: str) -> None:
         """Keep a secret header's value in the keyring under ``reference``."""
-        from mira_desktop.services.http_tools.declaration import REFERENCE
-
         if not REFERENCE.match(reference):
             raise InvalidInputError.said("http_tools.bad_reference", header="-", reference=reference)
         if not value.strip():

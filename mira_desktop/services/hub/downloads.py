@@ -27,7 +27,7 @@ from pathlib import Path
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.errors import ConflictError, InvalidInputError, MiraError, NotFoundError
-from mira_desktop.core.phrases import Phrase, said
+from mira_desktop.core.phrases import Phrase, from_dict, said
 from mira_desktop.core.tasks import SHUTDOWN, Task, TaskRunner
 from mira_desktop.models.adapters.local.gguf_metadata import read_file_header
 from mira_desktop.services.hub.client import HubClient, HubUnavailableError
@@ -153,8 +153,6 @@ class DownloadService:
 
     @staticmethod
     def reason(download: Download) -> Phrase | None:
-        from mira_desktop.core.phrases import from_dict
-
         return from_dict(download.reason)
 
     # -- starting ------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
@@ -354,8 +354,6 @@ class KnowledgeSearch:
 
 def _with_score(hit: Hit, name: str, value: float) -> Hit:
     """``hit`` ordered by ``name``'s score from now on (the earlier scores kept beside it)."""
-    from dataclasses import replace
-
     return replace(hit, score=value, scores={**hit.scores, name: value})
 
 

@@ -7,6 +7,7 @@ A source is a knowledge base's document, or a passage of the file the question w
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -112,8 +113,6 @@ class SourceService:
         """Page ``page`` rendered at ``zoom`` — by default the cited page where the passage is found
         (a passage may run over pages); the cited pages carry the passage's rectangles (found in
         their text layer, or in the words OCR read there)."""
-        import importlib
-
         pymupdf: Any = importlib.import_module("pymupdf")  # untyped library
         first = passage.source.page or 1
         last = int(passage.location.get("page_end") or first)
@@ -187,8 +186,6 @@ class SourceService:
     @staticmethod
     def render_pdf_page(path: Path, page: int, zoom: float = 1.5) -> bytes:
         """PNG bytes of one PDF page (1-based): shown in the app, no external viewer needed."""
-        import importlib
-
         pymupdf: Any = importlib.import_module("pymupdf")  # untyped library
         with pymupdf.open(path) as document:
             index = min(max(page, 1), document.page_count) - 1

@@ -12,6 +12,7 @@ published on the change feed (``tools``), so Settings → Tools shows it as it c
 from __future__ import annotations
 
 import builtins
+import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -221,8 +222,6 @@ class McpService:
 
     def _launch(self, server: McpServer) -> ServerSpec:
         """The stored server with its values: settings read, secrets from the keyring."""
-        import os
-
         env: dict[str, str] = {}
         for variable, source in server.env.items():
             if source is EnvSource.INHERIT:

@@ -14,7 +14,9 @@ from mira_desktop.core.errors import ConflictError, InvalidInputError, MiraError
 from mira_desktop.core.model_refs import ModelKind, parse_model_ref
 from mira_desktop.core.providers import KeySource, Provider
 from mira_desktop.core.sampling import SamplingParams
+from mira_desktop.models.adapters.local import local_model_path
 from mira_desktop.models.adapters.local.gguf import check_gguf
+from mira_desktop.models.adapters.local.gguf_metadata import read_file_header
 from mira_desktop.models.adapters.local.settings import LocalSettings, default_threads
 from mira_desktop.models.embedded import EMBEDDED_CHAT_MODEL_REF
 from mira_desktop.models.protocol import ChatMessage, ChatRequest, ModelProfile, TextDelta, Usage
@@ -307,7 +309,6 @@ class ModelService:
         ref = parse_model_ref(self.validate_ref(ref_text))
         if ref.kind is not ModelKind.LOCAL:
             raise InvalidInputError.said(refusal, ref=ref_text)
-        from mira_desktop.models.adapters.local import local_model_path
 
         return str(ref), local_model_path(ref).expanduser().resolve()
 
@@ -418,9 +419,7 @@ class ModelService:
         ref = parse_model_ref(self.validate_ref(ref_text))
         if ref.kind is not ModelKind.LOCAL:
             return None
-        from mira_desktop.models.adapters.local import local_model_path
         from mira_desktop.models.adapters.local.chat_template import check_template
-        from mira_desktop.models.adapters.local.gguf_metadata import read_file_header
 
         header = read_file_header(local_model_path(ref), keep_tokens=True)
         if header is None:

@@ -11,6 +11,7 @@ past all the memory there is is refused again when the model loads.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from mira_desktop.core.errors import ConflictError, InvalidInputError
 from mira_desktop.models.adapters.local.fit import FITS_SHARE, available_memory, estimate
@@ -45,8 +46,6 @@ class LocalWindow:
 
 
 def trained_length(path_text: str) -> int:
-    from pathlib import Path
-
     return trained_for(read_file_header(Path(path_text)))
 
 
@@ -81,8 +80,6 @@ def check_window(
     """Refuse ``window`` for the model file ``path_text`` when it is past what the model was trained for
     (InvalidInputError) or, unless ``force``, past what fits in free memory now (ConflictError, with the
     numbers)."""
-    from pathlib import Path
-
     path = Path(path_text)
     header = read_file_header(path)
     if header is None:

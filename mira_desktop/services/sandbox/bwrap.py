@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mira_desktop.core.phrases import Phrase, said
+from mira_desktop.services.sandbox import cgroups
 
 SYSTEM_LINKS = ("bin", "sbin", "lib", "lib32", "lib64", "libx32")
 ETC = (
@@ -175,8 +176,6 @@ def availability() -> Availability:
 
 
 def _root_without_cgroup() -> bool:
-    from mira_desktop.services.sandbox import cgroups
-
     return cgroups.needed() and cgroups.parent() is None
 
 

@@ -7,19 +7,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.conversation.branches import MessageTree
+from mira_desktop.core.conversation.request_compiler import MESSAGE_OVERHEAD, PromptMessage, prompt_history
 from mira_desktop.core.conversation.threads import Message, Thread
 from mira_desktop.core.errors import ConflictError, NotFoundError
 from mira_desktop.store.database import Database
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.runs import RunRepository
 from mira_desktop.store.threads import ThreadRepository
-
-if TYPE_CHECKING:
-    from mira_desktop.core.conversation.request_compiler import PromptMessage
 
 TAIL_CHUNK = 64  # messages read at a time, newest first, until they fill a context window
 
@@ -35,8 +32,6 @@ class RecentPath:
 
     @property
     def history(self) -> list[PromptMessage]:
-        from mira_desktop.core.conversation.request_compiler import prompt_history
-
         return prompt_history(self.messages)
 
 
@@ -77,7 +72,6 @@ class BranchEditor:
         newest message back until what a model would be shown costs more than ``window`` tokens, so a
         thread of 10,000 messages reads a screenful, not all of them."""
         # The request compiler is imported by the first request, not with the services that list threads.
-        from mira_desktop.core.conversation.request_compiler import MESSAGE_OVERHEAD, prompt_history
 
         ids = self._path_ids(thread, message_id)
         messages: list[Message] = []

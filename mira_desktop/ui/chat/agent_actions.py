@@ -9,6 +9,9 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QInputDialog, QMessageBox, QWidget
 
+from mira_desktop.core.conversation.runs import PAUSE_EVENTS, EventType
+from mira_desktop.services.chat.agent_runs import RuleScope
+from mira_desktop.ui.chat.output_dialog import OutputDialog
 from mira_desktop.ui.i18n import explain, tr
 
 if TYPE_CHECKING:
@@ -53,8 +56,6 @@ class AgentActions(QObject):
         self.reload_panel(panel)
 
     def reload_panel(self, panel: AgentPanel) -> None:
-        from mira_desktop.core.conversation.runs import EventType
-
         agent_runs, chat, run_id = self.services.agent_runs, self.services.chat, panel.run_id
         # Loads run on worker threads and can finish out of order: only the latest one is shown.
         ticket = getattr(panel, "_reload_ticket", 0) + 1
@@ -79,8 +80,6 @@ class AgentActions(QObject):
         self.runner.op(panel, load).success(show).failure(failed).run()
 
     def live_event(self, event: LiveEvent) -> None:
-        from mira_desktop.core.conversation.runs import PAUSE_EVENTS
-
         run = self.controller.state.active_run
         message_id = str(event.data.get("message_id") or (run.assistant_id if run is not None else ""))
         if event.type.split(".", 1)[0] in AGENT_EVENT_KINDS:
@@ -93,8 +92,6 @@ class AgentActions(QObject):
                 self.reload_panel(widget.agent_panel)
 
     def approve(self, panel: AgentPanel, run_id: str, call_id: str, scope: str) -> None:
-        from mira_desktop.services.chat.agent_runs import RuleScope
-
         agent_runs = self.services.agent_runs
         always = RuleScope(scope) if scope else None
         panel.card.hide()  # decided: the card goes at once, the run's state follows
@@ -116,8 +113,6 @@ class AgentActions(QObject):
 
     def show_output(self, panel: AgentPanel, run_id: str, call_id: str, tool: str) -> None:
         """The whole output of a command or an MCP call, in a window of its own."""
-        from mira_desktop.ui.chat.output_dialog import OutputDialog
-
         agent_runs = self.services.agent_runs
 
         def shown(text: str) -> None:

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QWidget
 
 from mira_desktop.core.changes import Topic
 from mira_desktop.core.conversation.chat_state import WELCOME, AttachmentRef, SendRequested
+from mira_desktop.services.attachments.sniff import TEXT_SUFFIXES
 from mira_desktop.ui import file_dialogs
 from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.chat.attachment_chip import AttachmentChip
@@ -44,8 +45,6 @@ DOCUMENTS = ("*.pdf", "*.docx", "*.pptx", "*.xlsx")
 
 def file_filter() -> str:
     """The file dialog's filter: the kinds of file an attachment may be."""
-    from mira_desktop.services.attachments.sniff import TEXT_SUFFIXES
-
     text = tuple(f"*{suffix}" for suffix in sorted(TEXT_SUFFIXES))
     groups = [
         (tr("attachment.filter_all"), IMAGES + text + DOCUMENTS),

@@ -41,8 +41,10 @@ from mira_desktop.core.conversation.chat_state import (
 )
 from mira_desktop.core.conversation.chat_view import WebSourceRef
 from mira_desktop.core.conversation.runs import PAUSE_EVENTS, EventType
-from mira_desktop.core.conversation.threads import Message, MessageRole
+from mira_desktop.core.conversation.threads import Message, MessageRole, answer_model
+from mira_desktop.core.model_names import readable_model
 from mira_desktop.core.phrases import Phrase
+from mira_desktop.services.chat.service import RunHandle, SendOptions
 from mira_desktop.ui.i18n import explain, explain_saved, say
 from mira_desktop.ui.location_text import location_text
 
@@ -52,7 +54,6 @@ if TYPE_CHECKING:
 
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.chat.run_bus import LiveEvent
-    from mira_desktop.services.chat.service import RunHandle, SendOptions
     from mira_desktop.ui.operations import OperationRunner
 
 FRAME_MS = 16
@@ -185,8 +186,6 @@ class ChatController(QObject):
                 self.threads_changed.emit()
 
     def _start_run(self, effect: StartRun) -> None:
-        from mira_desktop.services.chat.service import SendOptions
-
         chat = self.services.chat
         options = self._send_options() if effect.thread_id == WELCOME else SendOptions()
         options = replace(options, attachment=effect.attachment)  # the draft's file goes with it
@@ -300,9 +299,6 @@ def view_message(
     avatar_path: Callable[[str], Path] | None = None,
     models_dir: Path | None = None,
 ) -> ViewMessage:
-    from mira_desktop.core.conversation.threads import answer_model
-    from mira_desktop.core.model_names import readable_model
-
     model = answer_model(message) or ""
     error = ""
     if message.error:

@@ -8,6 +8,7 @@ background and re-read whenever roles, knowledge bases, workspaces, models or th
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +16,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
 from mira_desktop.core.changes import Topic
+from mira_desktop.core.errors import MiraError
 from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.chat.header_picker import HeaderPicker
 from mira_desktop.ui.check_text import model_tooltip
@@ -293,8 +295,6 @@ class ChatHeader(QWidget):
         name = choices.tools_model
         self.tool_hint.setVisible(bool(choices.tools))
         if choices.tools:
-            import html
-
             text = tr(f"win.tools_{choices.tools}", model=name)
             link = tr("win.tools_link")
             self.tool_hint.setText(f'{html.escape(text)} <a href="models">{html.escape(link)}</a>')
@@ -392,8 +392,6 @@ def _window_label() -> QLabel:
 
 def thinking_of(services: AppServices, thread: Thread | None) -> tuple[str | None, bool | None]:
     """The thread's thinking switch and setting, when its model has a switch (read off the UI thread)."""
-    from mira_desktop.core.errors import MiraError
-
     if thread is None:
         return None, None
     try:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QComboBox, QStyle, QStyleOptionComboBox, QStylePainter
 
 
 class HeaderPicker(QComboBox):
@@ -23,8 +23,6 @@ class HeaderPicker(QComboBox):
 
     def shown_text(self) -> str:
         """The current item's text as drawn: cut with "…" at the end to fit, never mid-word unmarked."""
-        from PySide6.QtWidgets import QStyle, QStyleOptionComboBox
-
         option = QStyleOptionComboBox()
         self.initStyleOption(option)
         field = self.style().subControlRect(
@@ -33,7 +31,6 @@ class HeaderPicker(QComboBox):
         return self.fontMetrics().elidedText(self.currentText(), Qt.TextElideMode.ElideRight, field.width())
 
     def paintEvent(self, _event: Any) -> None:  # noqa: N802 (Qt's name)
-        from PySide6.QtWidgets import QStyle, QStyleOptionComboBox, QStylePainter
 
         painter = QStylePainter(self)
         option = QStyleOptionComboBox()

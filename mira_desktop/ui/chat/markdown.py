@@ -12,6 +12,8 @@ import re
 
 from PySide6.QtGui import QFont, QTextDocument
 
+from mira_desktop.ui.chat.long_text import breakable_html
+
 _FEATURES = QTextDocument.MarkdownFeature(
     QTextDocument.MarkdownFeature.MarkdownDialectGitHub.value
     | QTextDocument.MarkdownFeature.MarkdownNoHTML.value
@@ -39,8 +41,6 @@ def segments(text: str) -> list[tuple[str, str, str]]:
 
 def prose_html(text: str, font: QFont | None = None) -> str:
     """Markdown without code blocks as one HTML document, with break points in overlong words."""
-    from mira_desktop.ui.chat.long_text import breakable_html
-
     size = f"font-size:{font.pixelSize()}px;" if font is not None and font.pixelSize() > 0 else ""
     return f'<html><body style="{size}">{breakable_html(_markdown(text, font))}</body></html>'
 

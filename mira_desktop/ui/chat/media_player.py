@@ -8,12 +8,14 @@ starting the multimedia backend; without it the button opens the WAV in the syst
 
 from __future__ import annotations
 
+import wave
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget
 
+from mira_desktop.ui.external_open import open_externally
 from mira_desktop.ui.i18n import say, tr
 from mira_desktop.ui.icons import themed
 
@@ -25,8 +27,6 @@ IMAGE_WIDTH = 320
 
 def _wav_length_ms(path: str) -> int:
     """The WAV's length from its header (0 when it cannot be read): shown before any playback."""
-    import wave
-
     try:
         with wave.open(path, "rb") as audio:
             return int(audio.getnframes() * 1000 / max(audio.getframerate(), 1))
@@ -140,8 +140,6 @@ class AudioPlayer(QWidget):
         themed(self.play_button, "pause" if playing else "play", 16)
 
     def _open_elsewhere(self) -> None:
-        from mira_desktop.ui.external_open import open_externally
-
         open_externally(self.path, self)
 
 

@@ -7,7 +7,7 @@ its tests read); further pieces follow it in the body's layout.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QSize, Qt, QUrl
 from PySide6.QtGui import QContextMenuEvent, QGuiApplication, QKeyEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
 
 from mira_desktop.ui.chat.long_text import without_breaks
 from mira_desktop.ui.chat.markdown import code_html, prose_html, segments
+from mira_desktop.ui.external_open import open_externally
+from mira_desktop.ui.theme import palette_for
 
 CODE_MAX_HEIGHT = 480  # taller code scrolls down inside its box too
 
@@ -39,10 +41,6 @@ class MessageLabel(QLabel):
 
     def _open_link(self, link: str) -> None:
         """A web link in a message opens in the browser (or the window says why it could not)."""
-        from PySide6.QtCore import QUrl
-
-        from mira_desktop.ui.external_open import open_externally
-
         url = QUrl(link)
         if url.scheme() in ("http", "https", "mailto"):
             open_externally(url, self.window())
@@ -86,7 +84,6 @@ class CodeBlock(QFrame):
         self.view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.view.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.view.setOpenLinks(False)
-        from mira_desktop.ui.theme import palette_for
 
         colors = palette_for(dark)
         self.view.setStyleSheet(

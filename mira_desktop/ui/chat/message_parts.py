@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 
 from mira_desktop.ui.chat.attachment_chip import AttachmentChip
+from mira_desktop.ui.chat.media_player import MediaStrip
 
 if TYPE_CHECKING:
     from mira_desktop.core.conversation.chat_state import AttachmentRef, ViewMessage
-    from mira_desktop.ui.chat.media_player import MediaStrip
 
 GREETING_PREFIX = "greeting:"
 
@@ -57,7 +57,6 @@ def media_strip_for(message: ViewMessage) -> MediaStrip | None:
     """The (empty, hidden) strip under an answer; the window fills it from the answer's media."""
     if not has_media(message):
         return None
-    from mira_desktop.ui.chat.media_player import MediaStrip
 
     return MediaStrip(message.id)
 

@@ -19,11 +19,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mira_desktop.ui.chat.agent_panel import AgentPanel
 from mira_desktop.ui.chat.citation_note import citation_label, citation_note
 from mira_desktop.ui.chat.long_text import breakable, without_breaks
 from mira_desktop.ui.chat.message_body import MessageLabel, show_settled
 from mira_desktop.ui.chat.message_parts import add_parts
 from mira_desktop.ui.chat.reasoning_block import ReasoningBlock
+from mira_desktop.ui.chat.source_links import source_links
 from mira_desktop.ui.chat.streaming_text import StreamingText
 from mira_desktop.ui.chat.web_sources import show_web_sources, web_sources_label
 from mira_desktop.ui.i18n import tr
@@ -31,7 +33,6 @@ from mira_desktop.ui.theme import current_is_dark
 
 if TYPE_CHECKING:
     from mira_desktop.core.conversation.chat_state import ViewMessage
-    from mira_desktop.ui.chat.agent_panel import AgentPanel
 
 
 AVATAR_PX = 28
@@ -215,8 +216,6 @@ class MessageWidget(QFrame):
             self.ensure_agent_panel()
         self.sources.setVisible(bool(message.sources))
         if message.sources:
-            from mira_desktop.ui.chat.source_links import source_links
-
             self.sources.setText(f"{tr('message.sources')} {source_links(message.sources)}")
         show_web_sources(self.web_sources, message)
         note, detail = citation_note(message)
@@ -331,8 +330,6 @@ class MessageWidget(QFrame):
     def ensure_agent_panel(self) -> AgentPanel | None:
         """The panel of steps, approval and undo under an agent run's answer (made once)."""
         if self.agent_panel is None and self.message.run_id:
-            from mira_desktop.ui.chat.agent_panel import AgentPanel
-
             self.agent_panel = AgentPanel(self.message.run_id)
             self.agent_panel.message_id = self.message.id
             layout = self.layout()

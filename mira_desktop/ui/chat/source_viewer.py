@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mira_desktop.ui.external_open import open_externally
 from mira_desktop.ui.i18n import explain, tr
 from mira_desktop.ui.location_text import location_text
 
@@ -279,6 +280,4 @@ class SourceViewer(QDialog):
 
 def open_in_system_viewer(source: SourceFile, parent: QWidget | None = None) -> bool:
     """Hand the file to the system's program; a failure is said in the window (``open_externally``)."""
-    from mira_desktop.ui.external_open import open_externally
-
     return open_externally(source.path, parent)

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QInputDialog, QMenu, QMessageBox, QWidget
 
 from mira_desktop.core.conversation.threads import ThreadStatus
 from mira_desktop.ui import file_dialogs
+from mira_desktop.ui.chat.summary_dialog import SummaryDialog
 from mira_desktop.ui.i18n import explain, say, tr
 from mira_desktop.ui.settings.data_box import ask_words, attach_file, choose_file
 
@@ -211,8 +212,6 @@ class ThreadActions:
             self._run(lambda: threads.rename(thread_id, title))
 
     def edit_summary(self, thread_id: str) -> None:
-        from mira_desktop.ui.chat.summary_dialog import SummaryDialog
-
         dialog = SummaryDialog(self.services, self.runner, thread_id, self.parent)
         self.summary_dialog = dialog
         dialog.show()

@@ -12,7 +12,9 @@ was looking at stays where it was on the screen.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -128,8 +130,6 @@ class ChatView(QStackedWidget):
 
     def show_model_note(self, text: str, link: str) -> None:
         """Under the welcome text: ``text`` and a ``link`` to better models ("" hides it)."""
-        import html
-
         self.model_note.setVisible(bool(text))
         if text:
             self.model_note.setText(f'{html.escape(text)}<br><a href="models">{html.escape(link)}</a>')
@@ -268,8 +268,6 @@ class ChatView(QStackedWidget):
         if widget is None:
             return None
         if widget.agent_panel is None and not widget.message.run_id:
-            from dataclasses import replace
-
             widget.message = replace(widget.message, run_id=run_id)
         return widget.ensure_agent_panel()
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 
+from mira_desktop.services.knowledge.indexing.folder_sync import sync_folder
 from mira_desktop.ui import file_dialogs
 from mira_desktop.ui.i18n import tr
 from mira_desktop.ui.knowledge import reindexing
@@ -116,7 +117,6 @@ class DocumentActions:
         kb_id = self.current_kb_id()
         if kb_id is None:
             return
-        from mira_desktop.services.knowledge.indexing.folder_sync import sync_folder
 
         bases, queue = self.services.knowledge_bases, self.services.knowledge.queue
 

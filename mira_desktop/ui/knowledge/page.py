@@ -8,7 +8,7 @@ counts and hints are always current and no timer polls the database.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
@@ -266,8 +266,6 @@ class KnowledgePage(DocumentActions, SearchActions, QWidget):
 
     def _with_live_progress(self, jobs: list[JobView], kb_id: str | None) -> list[JobView]:
         """``jobs`` with an embedding job's progress as far as the running embedding has got."""
-        from dataclasses import replace
-
         live = self._live.get(kb_id or "")
         if live is None or not live.leaves_total or live.state != "embedding":
             return jobs

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QHeaderView, QTableWidget, QTableWidgetItem
 
+from mira_desktop.ui.i18n import tr_or
+
 
 def make_table(headers: list[str]) -> QTableWidget:
     table = QTableWidget(0, len(headers))
@@ -27,6 +29,4 @@ def cell(text: str, tooltip: str = "") -> QTableWidgetItem:
 
 def state_label(state: str) -> str:
     """A version's or job's state (``published``, ``embedding`` …) in the window's language."""
-    from mira_desktop.ui.i18n import tr_or
-
     return tr_or(f"kb.state.{state}", state)

@@ -22,13 +22,13 @@ from PySide6.QtWidgets import (
 )
 
 from mira_desktop.core.changes import Topic
+from mira_desktop.services.tools.capabilities import Capability, capabilities
 from mira_desktop.ui import file_dialogs
 from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.i18n import explain, say, tr
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.services.tools.capabilities import Capability
     from mira_desktop.ui.changes import ChangeSignal
     from mira_desktop.ui.operations import OperationRunner
 
@@ -100,8 +100,6 @@ class CapabilitiesPage(QWidget):
         services = self.services
 
         def load() -> list[Capability]:
-            from mira_desktop.services.tools.capabilities import capabilities
-
             default = services.workspaces.default()
             return capabilities(
                 services.skills, services.tools, services.mcp, default, services.http_tools, web=services.web

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMenu,
+    QMessageBox,
     QProgressBar,
     QPushButton,
     QVBoxLayout,
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from mira_desktop.core.changes import Topic
+from mira_desktop.core.model_names import readable_model
 from mira_desktop.services.hub.listing import model_name
 from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.i18n import explain, say, tr
@@ -212,14 +214,10 @@ class DownloadsList(QWidget):
 
     def readable(self, ref: str) -> str:
         """A downloaded model as ``OWNER/REPO · FILE.gguf``, not its absolute path."""
-        from mira_desktop.core.model_names import readable_model
-
         return readable_model(ref, self.services.folder.models_dir)
 
     def confirm_cancel(self, download: Download) -> bool:
         """Ask before cancelling: what was downloaded so far is deleted (No is the default)."""
-        from PySide6.QtWidgets import QMessageBox
-
         name = download.path.rsplit("/", 1)[-1]
         text = tr("downloads.cancel_question", file=name, done=size_text(download.done_bytes))
         buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from mira_desktop.services.hub.listing import model_name
+from mira_desktop.services.model_catalog.prompt_format import template_name
 from mira_desktop.ui.i18n import explain, language, say, tr
 from mira_desktop.ui.settings.check_box import CheckBox
 from mira_desktop.ui.settings.downloads_list import DownloadsList, size_text
@@ -364,8 +365,6 @@ class GetModelsPage(SettingsPage):
         self.models_shown.emit()
 
     def _show_models(self, listing: RepoModels) -> None:
-        from mira_desktop.services.model_catalog.prompt_format import template_name
-
         self.listing = listing
         if listing.architecture:
             info = tr(

@@ -9,20 +9,10 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QLabel,
-    QLineEdit,
-    QPlainTextEdit,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QComboBox, QFormLayout, QLineEdit, QPlainTextEdit, QWidget
 
-from mira_desktop.ui.i18n import explain, tr
+from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.settings.adding_dialog import AddingDialog
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
@@ -31,14 +21,9 @@ if TYPE_CHECKING:
 SCHEMA = '{\n  "type": "object",\n  "properties": {"city": {"type": "string", "maxLength": 100}},\n  "required": ["city"]\n}'
 
 
-class HttpToolDialog(QDialog):
-    added = Signal(str)  # the tool's name
-
+class HttpToolDialog(AddingDialog):
     def __init__(self, services: AppServices, runner: OperationRunner, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.services = services
-        self.runner = runner
-        self.setWindowTitle(tr("tools.http.title"))
+        super().__init__(services, runner, tr("tools.http.title"), parent)
         self.resize(640, 560)
         self.name = QLineEdit()
         self.name.setPlaceholderText("weather_now")
@@ -57,9 +42,6 @@ class HttpToolDialog(QDialog):
         self.secret_value = QLineEdit()
         self.secret_value.setEchoMode(QLineEdit.EchoMode.Password)
         self.secret_value.setToolTip(tr("tools.http.secret_value_tip"))
-        self.error = QLabel("")
-        self.error.setObjectName("fieldError")
-        self.error.setWordWrap(True)
         form = QFormLayout()
         form.addRow(tr("tools.name"), self.name)
         form.addRow(tr("tools.http.description"), self.description)
@@ -69,16 +51,7 @@ class HttpToolDialog(QDialog):
         form.addRow(tr("tools.headers"), self.headers)
         form.addRow(tr("tools.http.secret_headers"), self.secret_headers)
         form.addRow(tr("tools.http.secret_value"), self.secret_value)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.add_button = self.buttons.addButton(
-            tr("tools.add_button"), QDialogButtonBox.ButtonRole.AcceptRole
-        )
-        self.buttons.accepted.connect(self.submit)
-        self.buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.error)
-        layout.addWidget(self.buttons)
+        self.lay_out(form)
 
     def declaration(self) -> dict[str, Any] | None:
         """The declaration the fields make, or None with the reason shown (a field that is not JSON)."""
@@ -117,14 +90,4 @@ class HttpToolDialog(QDialog):
                 library.set_secret(str(references[0]), secret)
             return library.add(data)
 
-        self.add_button.setEnabled(False)
-
-        def done(_tool: object) -> None:
-            self.added.emit(str(data["name"]))
-            self.accept()
-
-        def failed(exc: BaseException) -> None:
-            self.add_button.setEnabled(True)
-            self.error.setText(explain(exc))
-
-        self.runner.op(self, add).success(done).failure(failed).run()
+        self.add(str(data["name"]), add)

@@ -11,34 +11,19 @@ from __future__ import annotations
 import shlex
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QLabel,
-    QLineEdit,
-    QPlainTextEdit,
-    QRadioButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QFormLayout, QLineEdit, QPlainTextEdit, QRadioButton, QWidget
 
-from mira_desktop.ui.i18n import explain, tr, tr_or
+from mira_desktop.ui.i18n import tr, tr_or
+from mira_desktop.ui.settings.adding_dialog import AddingDialog
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.ui.operations import OperationRunner
 
 
-class AddServerDialog(QDialog):
-    added = Signal(str)  # the server's name
-
+class AddServerDialog(AddingDialog):
     def __init__(self, services: AppServices, runner: OperationRunner, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.services = services
-        self.runner = runner
-        self.setWindowTitle(tr("tools.add_title"))
+        super().__init__(services, runner, tr("tools.add_title"), parent)
         self.resize(620, 420)
         self.name = QLineEdit()
         self.name.setPlaceholderText("files")
@@ -55,9 +40,6 @@ class AddServerDialog(QDialog):
         self.headers = QPlainTextEdit()
         self.headers.setPlaceholderText("Authorization: Bearer …")
         self.headers.setMaximumHeight(80)
-        self.error = QLabel("")
-        self.error.setObjectName("fieldError")
-        self.error.setWordWrap(True)
         form = QFormLayout()
         form.addRow(tr("tools.name"), self.name)
         form.addRow(self.as_command)
@@ -66,16 +48,7 @@ class AddServerDialog(QDialog):
         form.addRow(self.as_url)
         form.addRow(tr("tools.url"), self.url)
         form.addRow(tr("tools.headers"), self.headers)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.add_button = self.buttons.addButton(
-            tr("tools.add_button"), QDialogButtonBox.ButtonRole.AcceptRole
-        )
-        self.buttons.accepted.connect(self.submit)
-        self.buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.error)
-        layout.addWidget(self.buttons)
+        self.lay_out(form)
         self.as_command.toggled.connect(self._kind_changed)
         self._kind_changed()
 
@@ -106,17 +79,7 @@ class AddServerDialog(QDialog):
                 tr("tools.bad_command", reason=tr_or(SHLEX_REASONS.get(str(exc), ""), str(exc)))
             )
             return
-        self.add_button.setEnabled(False)
-
-        def done(server: object) -> None:
-            self.added.emit(name)
-            self.accept()
-
-        def failed(exc: BaseException) -> None:
-            self.add_button.setEnabled(True)
-            self.error.setText(explain(exc))
-
-        self.runner.op(self, add).success(done).failure(failed).run()
+        self.add(name, add)
 
 
 # What shlex.split says of a command it cannot split, as window text.

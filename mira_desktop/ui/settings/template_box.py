@@ -11,12 +11,12 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QGroupBox, QLabel, QPlainTextEdit, QVBoxLayout, QWidget
 
+from mira_desktop.services.model_catalog.prompt_format import SAMPLE, TemplateCheck
 from mira_desktop.ui.i18n import explain, say, tr
 from mira_desktop.ui.tool_calling import tool_calls_line
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.services.model_catalog.prompt_format import TemplateCheck
     from mira_desktop.ui.operations import OperationRunner
 
 
@@ -103,8 +103,6 @@ class TemplateBox(QGroupBox):
 def in_window_language(sample: str) -> str:
     """The rendered sample with its four messages in the window's language: the template puts each
     message's text in verbatim, so swapping the texts keeps exactly the model's own layout."""
-    from mira_desktop.services.model_catalog.prompt_format import SAMPLE
-
     keys = ("template.sample_system", "template.sample_hello", "template.sample_help", "template.sample_sum")
     # The longest first: "Hello!" is the start of "Hello! How can I help?".
     pairs = sorted(zip((m["content"] for m in SAMPLE), keys, strict=True), key=lambda pair: -len(pair[0]))

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from mira_desktop.core.tool_records import Permission
 from mira_desktop.ui.i18n import explain, say, tr
 
 if TYPE_CHECKING:
@@ -143,8 +144,6 @@ class ToolPermissionsBox(QGroupBox):
         self.workspace_servers.blockSignals(False)
 
     def _chosen(self, tool: str, combo: QComboBox) -> None:
-        from mira_desktop.core.tool_records import Permission
-
         value = combo.currentData()
         permission = Permission(value) if value else None
         workspace_id = self.workspace_id()

@@ -11,6 +11,7 @@ last time; only Test starts a server.
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
@@ -32,6 +33,7 @@ from PySide6.QtWidgets import (
 from mira_desktop.core.changes import Topic
 from mira_desktop.ui import file_dialogs
 from mira_desktop.ui.i18n import explain, say, tr
+from mira_desktop.ui.settings.http_tool_dialog import HttpToolDialog
 from mira_desktop.ui.settings.mcp_server_dialog import AddServerDialog
 from mira_desktop.ui.settings.page import SettingsPage
 from mira_desktop.ui.settings.tool_permissions_box import ToolPermissionsBox
@@ -226,8 +228,6 @@ class ToolsPage(SettingsPage):
         dialog.show()
 
     def _declare(self) -> None:
-        from mira_desktop.ui.settings.http_tool_dialog import HttpToolDialog
-
         dialog = HttpToolDialog(self.services, self.runner, self)
         dialog.added.connect(lambda name: self.say(tr("tools.http.added", name=name)))
         self.http_dialog = dialog
@@ -239,8 +239,6 @@ class ToolsPage(SettingsPage):
             self.import_file(path)
 
     def import_file(self, path: str) -> None:
-        from pathlib import Path
-
         self._run(lambda: self.services.mcp.import_file(Path(path)), self._imported)
 
     def _imported(self, report: Any) -> None:

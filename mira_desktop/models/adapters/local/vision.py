@@ -13,6 +13,7 @@ clears the model's context first, so a request with a picture re-reads its whole
 
 from __future__ import annotations
 
+import ctypes
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,8 +28,6 @@ def open_projector(llm: Any, projector: Path, log_callback: Any) -> Any:
     otherwise go to the terminal. Raises a ModelError naming the projector when llama.cpp cannot open
     it or it has no vision.
     """
-    import ctypes
-
     from llama_cpp import mtmd_cpp
     from llama_cpp.llama_chat_format import MTMDChatHandler
 

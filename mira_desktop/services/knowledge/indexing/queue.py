@@ -7,6 +7,7 @@ job); :class:`~mira_desktop.services.knowledge.indexing.builder.IndexBuilder` do
 
 from __future__ import annotations
 
+import mimetypes
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -272,8 +273,6 @@ def _tally(report: RunReport, jobs: list[IndexJob]) -> RunReport:
 
 
 def _mime(name: str) -> str | None:
-    import mimetypes
-
     if name.endswith(".beir.json"):
         return "application/x-beir-record+json"
     return mimetypes.guess_type(Path(name).name)[0]
