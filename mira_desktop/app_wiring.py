@@ -114,6 +114,7 @@ def _wire(
     from mira_desktop.services.tools.permissions import ToolPermissions
     from mira_desktop.services.trash.service import TrashService
     from mira_desktop.services.trash.setup import register_kinds
+    from mira_desktop.services.workspaces.projects import ProjectService
     from mira_desktop.services.workspaces.service import WorkspaceService
     from mira_desktop.store.attachments import AttachmentRepository
     from mira_desktop.store.change_log import ChangeLog
@@ -166,6 +167,16 @@ def _wire(
     # a `mira` command's alike); media files follow deletions through the change feed (below).
     branches = BranchEditor(database, threads, messages, changes, runs=runs)
     workspace_service = WorkspaceService(workspaces, changes, folder.private_paths(), trash)
+    projects = ProjectService(
+        database=database,
+        workspaces=workspaces,
+        threads=threads,
+        roles=roles,
+        knowledge_bases=knowledge_base_rows,
+        folders=workspace_service,
+        changes=changes,
+        check_model=models.validate_ref,
+    )
     role_service = RoleService.assemble(
         roles=roles,
         settings=settings,
@@ -273,7 +284,15 @@ def _wire(
         private_paths=folder.private_paths(),
         limits=lambda: default_limits(settings.get),
     )
-    requests = RequestBuilder(roles, settings, models, memory, agent_route.context_text, skills=SkillContext(skills))
+    requests = RequestBuilder(
+        roles,
+        settings,
+        models,
+        memory,
+        agent_route.context_text,
+        skills=SkillContext(skills),
+        project_instructions=projects.instructions,
+    )
     attachments = AttachmentService(
         database=database,
         repository=attachment_rows,
@@ -342,6 +361,7 @@ def _wire(
         tasks=tasks,
         run_bus=run_bus,
         workspaces=workspace_service,
+        projects=projects,
         roles=role_service,
         threads=thread_service,
         branches=branches,

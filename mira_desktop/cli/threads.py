@@ -6,6 +6,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from mira_desktop.cli.output import Output
+from mira_desktop.cli.projects import register_move
 from mira_desktop.cli.thread_forks import register_fork
 from mira_desktop.core.conversation.threads import ThreadStatus, answer_model
 from mira_desktop.core.errors import InvalidInputError
@@ -36,6 +37,7 @@ def register(
         sub.add_argument("id")
         sub.set_defaults(handler=handler)
     register_conversation_actions(commands, common)
+    register_move(commands, common)
 
 
 def _list(args: argparse.Namespace, services: AppServices, out: Output) -> int:
@@ -125,6 +127,7 @@ def register_conversation_actions(
     search.add_argument(
         "--thinking", action="store_true", help="search the reasoning of thinking models' answers too"
     )
+    search.add_argument("--project", metavar="ID", help="search only this project's threads")
     search.set_defaults(handler=_search)
     export = commands.add_parser(
         "export", help="Markdown (visible branch) or JSON (whole tree)", parents=[common]
@@ -191,7 +194,7 @@ def _switch(args: argparse.Namespace, services: AppServices, out: Output) -> int
 
 
 def _search(args: argparse.Namespace, services: AppServices, out: Output) -> int:
-    hits = services.threads.search(args.query, reasoning=args.thinking)
+    hits = services.threads.search(args.query, reasoning=args.thinking, project_id=args.project)
     if out.as_json:
         out.data(hits)
     else:

@@ -137,6 +137,8 @@ class ChatService:
         options = options or SendOptions()
         if not text.strip():
             raise InvalidInputError.said("chat.empty")
+        if thread_id is None:  # a new thread takes its project's defaults
+            options = self._inputs.with_project_defaults(options)
         self._inputs.check_bindings(options)
         file = self._inputs.attached(options.attachment)
         if thread_id is None:
@@ -277,6 +279,8 @@ class ChatService:
                 knowledge_base_id=thread.knowledge_base_id,
                 user_text=turn.user_text,
             )
+            if route.kind is RunKind.AGENT:
+                self._inputs.check_agent_folder(thread)
             role = request.role
             handle = self._records.new_run(
                 turn,
@@ -434,7 +438,8 @@ class ChatService:
         history = path.history
         if draft.strip():
             history.append(PromptMessage("user", draft))
-        if thread is None and options is not None and (options.role_id or options.agent):
+        if thread is None and options is not None and (options.role_id or options.agent or options.workspace_id):
+            options = self._inputs.with_project_defaults(options)
             self._inputs.check_bindings(options)
             greeting = (options.greeting or "").strip()
             opening = [PromptMessage("assistant", greeting)] if greeting else []

@@ -12,6 +12,7 @@ the database or a file is read through an operation, off the UI thread.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer, Signal
@@ -34,7 +35,7 @@ from mira_desktop.ui.chat.fork_actions import ForkActions, ForkLink
 from mira_desktop.ui.chat.header import ChatHeader
 from mira_desktop.ui.chat.view import ChatView
 from mira_desktop.ui.chat.waiting_banner import WaitingBanner
-from mira_desktop.ui.i18n import say, tr
+from mira_desktop.ui.i18n import explain, say, tr
 from mira_desktop.ui.operations import OperationRunner
 from mira_desktop.ui.shell.greetings import WelcomeGreetings
 from mira_desktop.ui.shell.menus import MenuCommands, build_menus
@@ -42,6 +43,8 @@ from mira_desktop.ui.shell.model_status import ModelStatus
 from mira_desktop.ui.shell.notices import Notices
 from mira_desktop.ui.shell.open_thread import OpenThreadFollow
 from mira_desktop.ui.shell.other_windows import OtherWindows
+from mira_desktop.ui.shell.project_actions import ProjectActions
+from mira_desktop.ui.shell.project_groups import PROJECT_ROLE
 from mira_desktop.ui.shell.quitting import Quitting
 from mira_desktop.ui.shell.sidebar import MORE, ThreadSidebar
 from mira_desktop.ui.shell.undo_notice import UndoNotice
@@ -284,6 +287,10 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, OpenThrea
             services, self.background, self.fork_link, open_thread=self.open_thread, notice=self._notice, parent=self
         )
         self.chat_view.fork_requested.connect(self.forks.fork)
+        self.project_actions = ProjectActions(
+            self, services=services, runner=self.background, sidebar=self.sidebar, notice=self._notice,
+            new_thread_in=self.new_chat_in_project,
+        )  # fmt: skip
         self._follow = Follow(self, self.changes, {Topic.MESSAGES, Topic.THREADS}, self._thread_data_changed)
         preferences = services.preferences
         self.background.op(self, preferences.theme).success(apply_theme).run()
@@ -415,11 +422,22 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, OpenThrea
 
     def _thread_context_menu(self, position: QPoint) -> None:
         item = self.sidebar.thread_list.itemAt(position)
-        if item is None or item.data(Qt.ItemDataRole.UserRole) == MORE:
+        if (item is not None and item.data(Qt.ItemDataRole.UserRole) == MORE) or self.services is None:
             return
         menu = QMenu(self)
-        self.thread_actions.fill(menu, str(item.data(Qt.ItemDataRole.UserRole)))
+        if not self.project_actions.fill(menu, item):  # a thread's row: its menu, and "Move to project"
+            thread_id = str(item.data(Qt.ItemDataRole.UserRole))  # type: ignore[union-attr]
+            self.thread_actions.fill(menu, thread_id)
+            self.project_actions.add_move_menu(menu, thread_id, item.data(PROJECT_ROLE))  # type: ignore[union-attr]
         menu.exec(self.sidebar.thread_list.viewport().mapToGlobal(position))
+
+    def new_chat_in_project(self, project_id: str) -> None:
+        """A new chat (the welcome draft) in ``project_id``, starting with its defaults."""
+        self.new_chat()
+        if self.services is not None:
+            self.background.op(self, partial(self.services.projects.get, project_id)).success(
+                self.header.start_in_project
+            ).failure(lambda exc: self._notice(explain(exc))).run()
 
     def _send_options(self) -> SendOptions:
         from mira_desktop.services.chat.service import SendOptions
@@ -433,7 +451,7 @@ class MainWindow(OtherWindows, WelcomeGreetings, ModelStatus, Notices, OpenThrea
             role_id=draft.role_id,
             knowledge_base_id=draft.knowledge_base_id,
             agent=draft.agent,
-            workspace_id=draft.workspace_id if draft.agent else None,
+            workspace_id=draft.workspace_id if draft.agent else draft.project_id,
             greeting=greeting,
             tts=draft.tts,
         )
