@@ -114,6 +114,7 @@ def _wire(
     from mira_desktop.services.tools.permissions import ToolPermissions
     from mira_desktop.services.trash.service import TrashService
     from mira_desktop.services.trash.setup import register_kinds
+    from mira_desktop.services.workspaces.project_transfer import ProjectTransfer
     from mira_desktop.services.workspaces.projects import ProjectService
     from mira_desktop.services.workspaces.service import WorkspaceService
     from mira_desktop.store.attachments import AttachmentRepository
@@ -353,6 +354,16 @@ def _wire(
     private = [p for p in folder.private_paths() if p.is_dir() and p.name != "backups"]
     tasks.start("temporaries", lambda _cancel: remove_stray_temporaries(private))
     tasks.start("attachments-gc", lambda _cancel: (attachments.collect(), media.remove_orphaned_files()))
+    thread_transfer = ThreadTransfer(database, threads, messages, changes, runs=runs, models_dir=folder.models_dir)
+    projects.transfer = ProjectTransfer(
+        database=database,
+        workspaces=workspaces,
+        threads=threads,
+        roles=roles,
+        knowledge_bases=knowledge_base_rows,
+        transfer=thread_transfer,
+        changes=changes,
+    )
     return AppServices(
         folder=folder,
         database=database,
@@ -375,9 +386,7 @@ def _wire(
         knowledge=knowledge,
         chat=chat,
         summaries=summaries,
-        transfer=ThreadTransfer(
-            database, threads, messages, changes, runs=runs, models_dir=folder.models_dir
-        ),
+        transfer=thread_transfer,
         forks=ThreadForks(
             database,
             threads,

@@ -67,6 +67,17 @@ def register(
         help="base: move them to Mira BASE (back when the project is restored); trash: to the trash with it",
     )
     delete.set_defaults(handler=_delete)
+    export = commands.add_parser(
+        "export",
+        help="write a project to one JSON file: instructions, defaults, every thread (roles and knowledge bases by name; not its folder)",
+        parents=[common],
+    )
+    export.add_argument("id")
+    export.add_argument("-o", "--output", required=True, metavar="FILE")
+    export.set_defaults(handler=_export)
+    import_ = commands.add_parser("import", help="import a project export as a new project", parents=[common])
+    import_.add_argument("file")
+    import_.set_defaults(handler=_import)
 
 
 def register_move(
@@ -191,6 +202,35 @@ def _delete(args: argparse.Namespace, services: AppServices, out: Output) -> int
         {"deleted": project.id, "trashed": True, "threads": args.threads},
         f"Moved project {project.name} ({project.id}) to the trash; its threads were {where}. "
         f"Restore with `mira trash restore {project.id}`.",
+    )
+    return 0
+
+
+def _export(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    from pathlib import Path
+
+    assert services.projects.transfer is not None
+    project = services.projects.get(args.id)
+    path = services.projects.transfer.export(project, Path(args.output))
+    out.result({"project_id": project.id, "path": str(path)}, f"Wrote project {project.name} to {path}")
+    return 0
+
+
+def _import(args: argparse.Namespace, services: AppServices, out: Output) -> int:
+    from pathlib import Path
+
+    assert services.projects.transfer is not None
+    imported = services.projects.transfer.import_file(Path(args.file))
+    project = imported.project
+    note = f"; not found here, left unbound: {', '.join(imported.missing)}" if imported.missing else ""
+    out.result(
+        {
+            "project_id": project.id,
+            "name": project.name,
+            "threads": imported.threads,
+            "missing": imported.missing,
+        },
+        f"Imported project {project.name} ({project.id}) with {imported.threads} thread(s){note}",
     )
     return 0
 

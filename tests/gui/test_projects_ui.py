@@ -5,6 +5,7 @@ defaults (and its instructions count in the request), deleting a project asks wh
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMenu
@@ -17,6 +18,7 @@ from mira_desktop.store.threads import ThreadRepository
 from mira_desktop.ui.i18n import tr
 from mira_desktop.ui.shell.main_window import MainWindow
 from mira_desktop.ui.shell.project_groups import HEADER
+from mira_desktop.ui.shell.quick_switcher import QuickSwitcher
 from tests.gui.support import open_window
 
 
@@ -29,6 +31,10 @@ def _thread(services: AppServices, title: str, project_id: str | None = None) ->
 def _rows(window: MainWindow) -> list[str]:
     listed = window.sidebar.thread_list
     return [listed.item(r).text().split("\n")[0].strip() for r in range(listed.count())]
+
+
+def _switcher_rows(switcher: QuickSwitcher) -> list[str]:
+    return [switcher.list.item(r).text() for r in range(switcher.list.count())]
 
 
 def _header_row(window: MainWindow, project_id: str) -> int:
@@ -158,6 +164,12 @@ def test_the_search_kept_to_one_project_finds_only_its_threads(
     assert window.sidebar.scope_button.text() == "✕  " + tr("project.scope", name="Garden")
     window.sidebar.search_box.setText("Roses")
     qtbot.waitUntil(lambda: [r for r in _rows(window) if not r.startswith("▾")] == ["Roses in May"])
+    window.open_switcher()  # Ctrl+K is kept to the project too
+    switcher = window.switcher
+    qtbot.waitUntil(lambda: tr("switcher.thread", title="Roses in May") in _switcher_rows(switcher))
+    assert tr("switcher.thread", title="Roses on the balcony") not in _switcher_rows(switcher)
+    assert tr("switcher.project", name="Mira BASE") in _switcher_rows(switcher)
+    switcher.close()
     window.sidebar.scope_button.click()
     qtbot.waitUntil(
         lambda: (
@@ -181,4 +193,25 @@ def test_projects_speak_chinese(qtbot: QtBot, app_services: AppServices, chinese
     menu = QMenu(window)
     window.project_actions.fill(menu, window.sidebar.thread_list.item(0))
     assert [a.text() for a in menu.actions() if a.text()][:2] == ["在此项目中新建对话", "在此项目中搜索"]
+    window.close()
+
+
+def test_a_project_exported_from_its_menu_comes_back_by_import_with_its_threads(
+    qtbot: QtBot, app_services: AppServices, tmp_path: Path
+) -> None:
+    project = app_services.projects.create("Recipes")
+    app_services.projects.set(project.id, instructions="Metric units.")
+    _thread(app_services, "Bread", project.id)
+    window = open_window(qtbot, app_services)
+    qtbot.waitUntil(lambda: len(window.sidebar.projects) == 2)
+    target = tmp_path / "recipes.json"
+    window.project_actions.export_to(project.id, target)
+    qtbot.waitUntil(lambda: window.statusBar().currentMessage() == tr("project.exported", path=str(target)))
+    window.project_actions.import_from(target)
+    said = tr("project.imported", name="Recipes (2)", count=1)
+    qtbot.waitUntil(lambda: window.statusBar().currentMessage() == said)
+    qtbot.waitUntil(lambda: len(window.sidebar.projects) == 3)
+    copy = next(p.workspace for p in window.sidebar.projects if p.workspace.name == "Recipes (2)")
+    assert copy.instructions == "Metric units."
+    assert [t.title for t in app_services.threads.in_project(copy.id)] == ["Bread"]
     window.close()

@@ -23,6 +23,7 @@ from mira_desktop.store.threads import ThreadRepository
 from mira_desktop.store.workspaces import WorkspaceRepository
 
 if TYPE_CHECKING:
+    from mira_desktop.services.workspaces.project_transfer import ProjectTransfer
     from mira_desktop.services.workspaces.service import WorkspaceService
 
 ThreadsOnDelete = Literal["base", "trash"]  # where a deleted project's threads go
@@ -51,6 +52,7 @@ class ProjectService:
         self._folders = folders  # checks a folder and owns the trash
         self._changes = changes
         self.check_model = check_model  # a model reference, checked (set once the models exist)
+        self.transfer: ProjectTransfer | None = None  # export and import of a whole project (set by the wiring)
 
     # -- reading ---------------------------------------------------------------------------------
     def list(self, archived: bool = False) -> builtins.list[ProjectSummary]:

@@ -6,17 +6,20 @@ Every read and write runs in the background; the sidebar follows the change feed
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QInputDialog, QListWidgetItem, QMenu, QMessageBox, QPushButton, QWidget
 
+from mira_desktop.ui import file_dialogs
 from mira_desktop.ui.i18n import explain, tr
 from mira_desktop.ui.shell.project_groups import GROUP_MORE, HEADER, is_thread
 
 if TYPE_CHECKING:
     from mira_desktop.core.workspaces import ProjectSummary, Workspace
     from mira_desktop.services.app.bundle import AppServices
+    from mira_desktop.services.workspaces.project_transfer import ImportedProject
     from mira_desktop.ui.operations import OperationRunner
     from mira_desktop.ui.shell.sidebar import ThreadSidebar
 
@@ -81,11 +84,13 @@ class ProjectActions:
             menu.addAction(tr("project.settings")).triggered.connect(
                 lambda _c=False: self.open_settings(project.id)
             )
+            menu.addAction(tr("project.export")).triggered.connect(lambda _c=False: self.ask_export(project))
             delete = menu.addAction(tr("project.delete"))
             delete.setEnabled(not project.is_default)
             delete.triggered.connect(lambda _c=False: self.ask_delete(project.id))
             menu.addSeparator()
         menu.addAction(tr("project.create")).triggered.connect(lambda _c=False: self.ask_name())
+        menu.addAction(tr("project.import")).triggered.connect(lambda _c=False: self.ask_import())
         return True
 
     def add_move_menu(self, menu: QMenu, thread_id: str, current: str | None) -> QMenu:
@@ -161,6 +166,48 @@ class ProjectActions:
         self.runner.op(self.parent, lambda: services.projects.delete(project_id, choice)).success(  # type: ignore[arg-type]
             lambda project: self._notice(tr("project.deleted", name=project.name))
         ).failure(lambda exc: self._notice(explain(exc))).run()
+
+    def ask_export(self, project: Workspace) -> None:
+        path, _chosen = file_dialogs.save_file(
+            self.parent, tr("project.export"), f"{project.name}.json", "JSON (*.json)"
+        )
+        if path:
+            self.export_to(project.id, Path(path))
+
+    def export_to(self, project_id: str, path: Path) -> None:
+        """Write the project (instructions, defaults, every thread) to ``path`` in the background."""
+        services = self.services
+
+        def write() -> Path:
+            transfer = services.projects.transfer
+            assert transfer is not None
+            return transfer.export(services.projects.get(project_id), path)
+
+        self.runner.op(self.parent, write).success(
+            lambda written: self._notice(tr("project.exported", path=str(written)))
+        ).failure(lambda exc: self._notice(explain(exc))).run()
+
+    def ask_import(self) -> None:
+        path, _chosen = file_dialogs.open_file(self.parent, tr("project.import"), filters="JSON (*.json)")
+        if path:
+            self.import_from(Path(path))
+
+    def import_from(self, path: Path) -> None:
+        """Import a project export as a new project, in the background; say what could not be bound."""
+        services = self.services
+
+        def read() -> ImportedProject:
+            transfer = services.projects.transfer
+            assert transfer is not None
+            return transfer.import_file(path)
+
+        def done(imported: ImportedProject) -> None:
+            said = tr("project.imported", name=imported.project.name, count=imported.threads)
+            if imported.missing:
+                said += " " + tr("project.imported_missing", names=", ".join(imported.missing))
+            self._notice(said)
+
+        self.runner.op(self.parent, read).success(done).failure(lambda exc: self._notice(explain(exc))).run()
 
     def open_settings(self, project_id: str) -> QWidget:
         from mira_desktop.ui.shell.project_dialog import ProjectDialog

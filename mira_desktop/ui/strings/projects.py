@@ -51,6 +51,15 @@ STRINGS: dict[str, Source] = {
     "project.memory": translate("project", "Use memory", "project.memory"),
     "project.none": translate("project", "None", "project.none"),
     "project.default_model": translate("project", "The app's default model", "project.default_model"),
+    "project.export": translate("project", "Export project…", "project.export"),
+    "project.import": translate("project", "Import a project…", "project.import"),
+    "project.exported": translate("project", "Saved {path}.", "project.exported"),
+    "project.imported": translate(
+        "project", "Imported the project “{name}” with its threads ({count}).", "project.imported"
+    ),
+    "project.imported_missing": translate(
+        "project", "Not found here, left unbound: {names}.", "project.imported_missing"
+    ),
     "project.save": translate("project", "Save", "project.save"),
     "project.saved": translate("project", "Saved the project “{name}”.", "project.saved"),
     "switcher.project": translate("switcher", "Project: {name}", "switcher.project"),

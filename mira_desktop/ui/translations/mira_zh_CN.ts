@@ -6854,6 +6854,31 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <translation>应用的默认模型</translation>
     </message>
     <message>
+        <source>Export project…</source>
+        <comment>project.export</comment>
+        <translation>导出项目…</translation>
+    </message>
+    <message>
+        <source>Import a project…</source>
+        <comment>project.import</comment>
+        <translation>导入项目…</translation>
+    </message>
+    <message>
+        <source>Saved {path}.</source>
+        <comment>project.exported</comment>
+        <translation>已保存 {path}。</translation>
+    </message>
+    <message>
+        <source>Imported the project “{name}” with its threads ({count}).</source>
+        <comment>project.imported</comment>
+        <translation>已导入项目“{name}”及其对话（{count}）。</translation>
+    </message>
+    <message>
+        <source>Not found here, left unbound: {names}.</source>
+        <comment>project.imported_missing</comment>
+        <translation>此处找不到，未绑定：{names}。</translation>
+    </message>
+    <message>
         <source>Save</source>
         <comment>project.save</comment>
         <translation>保存</translation>

@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from mira_desktop.app import main
 from tests.support.cli import Mira
+from tests.support.fixtures import OpenServices
 
 
 def _script(tmp_path: Path, *texts: str) -> str:
@@ -94,3 +96,61 @@ def test_bad_project_commands_say_why_and_change_nothing(mira: Mira, tmp_path: P
     assert mira("projects", "set", project).code != 0
     assert mira("threads", "move", "thr_nope", "--project", project).code == 3
     assert mira("--json", "projects", "show", project).json()["folder"] is None
+
+
+def test_a_project_exported_and_imported_elsewhere_keeps_its_threads_instructions_and_bindings_by_name(
+    mira: Mira, tmp_path: Path, open_services: OpenServices
+) -> None:
+    model = _script(tmp_path, "It rains.", "Take a coat.")
+    role = mira("--json", "roles", "list").json()[0]
+    project = mira("--json", "projects", "create", "Weather").json()["id"]
+    mira(
+        "projects",
+        "set",
+        project,
+        "--instructions",
+        "Answer in one line.",
+        "--role",
+        role["id"],
+        "--model",
+        model,
+    )
+    thread = _sent(mira("--json", "chat", "send", "--project", project, "rain?"))["thread_id"]
+    _sent(mira("--json", "chat", "send", "--thread", thread, "coat?"))
+    original = mira("--json", "threads", "show", thread).json()["messages"]
+    exported = tmp_path / "weather.json"
+    assert mira("projects", "export", project, "-o", str(exported)).code == 0
+
+    other = tmp_path / "other-data"  # another computer: the same starter roles, other ids
+    result = main(["--data-dir", str(other), "--json", "projects", "import", str(exported)])
+    assert result == 0
+    with open_services(other) as services:
+        [summary] = [s for s in services.projects.list() if s.workspace.name == "Weather"]
+        assert summary.thread_count == 1
+        assert summary.workspace.instructions == "Answer in one line."
+        role_there = next(r for r in services.roles.list() if r.name == role["name"])
+        assert summary.workspace.defaults.role_id == role_there.id
+        [imported] = services.threads.in_project(summary.workspace.id)
+        assert imported.role_id == role_there.id
+        contents = [m.content for m in services.threads.show(imported.id).messages]
+    assert contents == [m["content"] for m in original]
+    assert {"rain?", "It rains.", "coat?"} <= set(contents)
+
+
+def test_a_malformed_project_file_is_refused_and_nothing_is_written(mira: Mira, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(
+        json.dumps(
+            {
+                "format": "mira.project",
+                "version": 1,
+                "project": {"name": "X"},
+                "threads": [{"format": "nope"}],
+            }
+        )
+    )
+    before = mira("--json", "projects", "list").json()
+    result = mira("projects", "import", str(bad))
+    assert result.code == 2
+    assert "bad.json" in result.err
+    assert mira("--json", "projects", "list").json() == before
