@@ -4,6 +4,7 @@ defaults (and its instructions count in the request), deleting a project asks wh
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from pathlib import Path
 
@@ -21,10 +22,18 @@ from mira_desktop.ui.shell.project_groups import HEADER
 from mira_desktop.ui.shell.quick_switcher import QuickSwitcher
 from tests.gui.support import open_window
 
+_LATER = itertools.count()
+
 
 def _thread(services: AppServices, title: str, project_id: str | None = None) -> str:
+    """A thread with a message, used after every thread made before it (and after every project)."""
     thread = ThreadRepository(services.database).create(title=title, workspace_id=project_id)
     MessageRepository(services.database).add(thread.id, MessageRole.USER, "hello")
+    with services.database.transaction():
+        services.database.execute(
+            "UPDATE threads SET updated_at = ? WHERE id = ?",
+            (f"2999-01-01T00:00:{next(_LATER) % 60:02d}.000Z", thread.id),
+        )
     return thread.id
 
 
@@ -171,11 +180,8 @@ def test_the_search_kept_to_one_project_finds_only_its_threads(
     assert tr("switcher.project", name="Mira BASE") in _switcher_rows(switcher)
     switcher.close()
     window.sidebar.scope_button.click()
-    qtbot.waitUntil(
-        lambda: (
-            [r for r in _rows(window) if not r.startswith("▾")] == ["Roses on the balcony", "Roses in May"]
-        )
-    )
+    both = {"Roses on the balcony", "Roses in May"}  # the project shown first is the last used: either
+    qtbot.waitUntil(lambda: {r for r in _rows(window) if not r.startswith("▾")} == both)
     window.close()
 
 
@@ -214,4 +220,37 @@ def test_a_project_exported_from_its_menu_comes_back_by_import_with_its_threads(
     copy = next(p.workspace for p in window.sidebar.projects if p.workspace.name == "Recipes (2)")
     assert copy.instructions == "Metric units."
     assert [t.title for t in app_services.threads.in_project(copy.id)] == ["Bread"]
+    window.close()
+
+
+def test_the_project_settings_show_and_save_its_instructions_and_defaults(
+    qtbot: QtBot, app_services: AppServices
+) -> None:
+    from mira_desktop.ui.shell.project_dialog import ProjectDialog
+
+    project = app_services.projects.create("Letters")
+    role = app_services.roles.list()[1]
+    window = open_window(qtbot, app_services)
+    dialog = window.project_actions.open_settings(project.id)
+    assert isinstance(dialog, ProjectDialog)
+    qtbot.waitUntil(lambda: dialog.name.text() == "Letters")
+    assert dialog.folder_label.text() == tr("project.no_folder")
+    dialog.instructions.setPlainText("Sign every letter with “Mira”.")
+    dialog.role.setCurrentIndex(dialog.role.findData(role.id))
+    dialog.memory.setChecked(False)
+    with qtbot.waitSignal(dialog.finished_work):
+        dialog.save_button.click()
+    assert dialog.status.text() == tr("project.saved", name="Letters")
+    saved = app_services.projects.get(project.id)
+    assert (saved.instructions, saved.defaults.role_id, saved.defaults.memory) == (
+        "Sign every letter with “Mira”.",
+        role.id,
+        False,
+    )
+    dialog.instructions.setPlainText("x" * 20_001)  # too long: said, nothing saved
+    with qtbot.waitSignal(dialog.finished_work):
+        dialog.save_button.click()
+    assert "20,000" in dialog.status.text()
+    assert app_services.projects.get(project.id).instructions == "Sign every letter with “Mira”."
+    dialog.close()
     window.close()
