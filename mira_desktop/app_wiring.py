@@ -220,6 +220,7 @@ def _wire(
         models.local_settings,
     )
     memory = MemoryService(MemoryRepository(database), messages, workspaces, changes)
+    memory.project_scope = projects.memory_scope  # a project may keep its threads to its own facts
     media_rows = MediaRepository(database)
     media = MediaService(
         media=media_rows,

@@ -54,7 +54,11 @@ def register(
     setting.add_argument("--kb", metavar="KB", help="default knowledge base, id or name ('' for none)")
     setting.add_argument("--model", metavar="REF", help="default model ('' for the app's default)")
     setting.add_argument("--agent", choices=["on", "off"], help="new threads start in agent mode")
-    setting.add_argument("--memory", choices=["on", "off"], help="new threads use memory")
+    setting.add_argument(
+        "--memory",
+        choices=["shared", "project", "off"],
+        help="its threads' memory: the general facts and the project's (shared), the project's only, or off",
+    )
     setting.set_defaults(handler=_set)
     delete = commands.add_parser(
         "delete", help="move a project to the trash; say where its threads go", parents=[common]
@@ -104,7 +108,7 @@ def _view(services: AppServices, project_id: str) -> dict[str, Any]:
             "knowledge_base_id": d.knowledge_base_id,
             "model_ref": d.model_ref,
             "agent": d.agent,
-            "memory": d.memory,
+            "memory": d.memory_scope,
         },
     }
 
@@ -150,7 +154,7 @@ def _show(args: argparse.Namespace, services: AppServices, out: Output) -> int:
     out.line(f"folder: {view['folder'] or '(none: agent runs and file tools need one)'}")
     out.line(
         f"new threads: role {d['role_id'] or '-'}, knowledge base {d['knowledge_base_id'] or '-'}, "
-        f"model {d['model_ref'] or 'default'}, agent {_on(d['agent'])}, memory {_on(d['memory'])}"
+        f"model {d['model_ref'] or 'default'}, agent {_on(d['agent'])}, memory {d['memory']}"
     )
     out.line(f"instructions: {view['instructions'] or '(none)'}")
     out.line(f"threads: {len(threads)}")
@@ -189,7 +193,7 @@ def _set(args: argparse.Namespace, services: AppServices, out: Output) -> int:
         knowledge_base_id=kb,
         model_ref=cleared(args.model),
         agent=None if args.agent is None else args.agent == "on",
-        memory=None if args.memory is None else args.memory == "on",
+        memory=args.memory,
     )
     out.result(_view(services, project.id), f"Updated project {project.name} ({project.id})")
     return 0

@@ -4,9 +4,12 @@ instructions, and optionally a folder on disk that its agent threads work inside
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 DEFAULT_WORKSPACE_NAME = "Mira BASE"
 INSTRUCTIONS_LIMIT = 20_000  # characters of a project's instructions (they go with every request)
+MemoryScope = Literal["shared", "project", "off"]
+MEMORY_SCOPES: tuple[MemoryScope, ...] = ("shared", "project", "off")
 
 
 @dataclass(frozen=True)
@@ -17,7 +20,13 @@ class ProjectDefaults:
     knowledge_base_id: str | None = None
     model_ref: str | None = None  # None: the app's default model
     agent: bool = False
-    memory: bool = True  # the memory slot: the global facts and this project's
+    # The memory slot of its threads: the global facts and the project's ("shared"), the project's
+    # only ("project"), or none ("off": a new thread starts with memory off).
+    memory_scope: MemoryScope = "shared"
+
+    @property
+    def memory(self) -> bool:
+        return self.memory_scope != "off"
 
 
 @dataclass(frozen=True)

@@ -9,14 +9,6 @@ from mira_desktop.core.ids import new_id
 from mira_desktop.core.workspaces import ProjectDefaults, ProjectSummary, Workspace
 from mira_desktop.store.database import Database, Row
 
-DEFAULT_COLUMNS = {
-    "role_id": "default_role_id",
-    "knowledge_base_id": "default_knowledge_base_id",
-    "model_ref": "default_model_ref",
-    "agent": "default_agent",
-    "memory": "default_memory",
-}
-
 
 def _workspace(row: Row) -> Workspace:
     return Workspace(
@@ -33,7 +25,7 @@ def _workspace(row: Row) -> Workspace:
             knowledge_base_id=row.get("default_knowledge_base_id"),
             model_ref=row.get("default_model_ref"),
             agent=bool(row.get("default_agent", 0)),
-            memory=bool(row.get("default_memory", 1)),
+            memory_scope=row.get("memory_scope") or "shared",
         ),
     )
 
@@ -125,7 +117,7 @@ class WorkspaceRepository:
         with self._db.transaction():
             self._db.execute(
                 "UPDATE workspaces SET instructions = ?, root_path = ?, default_role_id = ?, "
-                "default_knowledge_base_id = ?, default_model_ref = ?, default_agent = ?, default_memory = ?, "
+                "default_knowledge_base_id = ?, default_model_ref = ?, default_agent = ?, memory_scope = ?, "
                 "updated_at = ? WHERE id = ? AND trashed_at IS NULL",
                 (
                     instructions,
@@ -134,7 +126,7 @@ class WorkspaceRepository:
                     defaults.knowledge_base_id,
                     defaults.model_ref,
                     int(defaults.agent),
-                    int(defaults.memory),
+                    defaults.memory_scope,
                     now_iso(),
                     workspace_id,
                 ),

@@ -237,15 +237,15 @@ def test_the_project_settings_show_and_save_its_instructions_and_defaults(
     assert dialog.folder_label.text() == tr("project.no_folder")
     dialog.instructions.setPlainText("Sign every letter with “Mira”.")
     dialog.role.setCurrentIndex(dialog.role.findData(role.id))
-    dialog.memory.setChecked(False)
+    dialog.memory.setCurrentIndex(dialog.memory.findData("project"))
     with qtbot.waitSignal(dialog.finished_work):
         dialog.save_button.click()
     assert dialog.status.text() == tr("project.saved", name="Letters")
     saved = app_services.projects.get(project.id)
-    assert (saved.instructions, saved.defaults.role_id, saved.defaults.memory) == (
+    assert (saved.instructions, saved.defaults.role_id, saved.defaults.memory_scope) == (
         "Sign every letter with “Mira”.",
         role.id,
-        False,
+        "project",
     )
     dialog.instructions.setPlainText("x" * 20_001)  # too long: said, nothing saved
     with qtbot.waitSignal(dialog.finished_work):

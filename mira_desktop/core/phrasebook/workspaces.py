@@ -26,5 +26,6 @@ ENGLISH: dict[str, str] = {
     "project.busy": "The project {name!r} cannot be deleted while its thread {title!r} is answering or waits for approval: stop it or settle the approval first. Nothing was changed.",
     "project.bad_threads_choice": "Say where the project's threads go: base (to Mira BASE) or trash (to the trash with the project), not {choice!r}.",
     "project.agent_needs_folder": "The project {name!r} has no folder, and an agent run works inside one: set it with `mira projects set {id} --folder PATH` (or in the project's settings), or turn agent mode off.",
+    "project.bad_memory": "A project's memory is shared (the general facts and the project's), project (its facts only) or off, not {scope!r}.",
     "project.import_bad": "{path} is not a Mira project export: {why}",
 }

@@ -15,7 +15,7 @@ from mira_desktop import __version__
 from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.errors import InvalidInputError
 from mira_desktop.core.fileio import write_atomically
-from mira_desktop.core.workspaces import ProjectDefaults, Workspace
+from mira_desktop.core.workspaces import MEMORY_SCOPES, MemoryScope, ProjectDefaults, Workspace
 from mira_desktop.services.threads.transfer import MAX_IMPORT_BYTES, ThreadTransfer
 from mira_desktop.store.database import Database
 from mira_desktop.store.knowledge_bases import KnowledgeBaseRepository
@@ -71,7 +71,7 @@ class ProjectTransfer:
                     "knowledge_base": self._kb_name(d.knowledge_base_id),
                     "model_ref": d.model_ref,
                     "agent": d.agent,
-                    "memory": d.memory,
+                    "memory": d.memory_scope,
                 },
             },
             "threads": [
@@ -117,7 +117,7 @@ class ProjectTransfer:
                     knowledge_base_id=self._kb_id(defaults.get("knowledge_base"), missing),
                     model_ref=defaults.get("model_ref"),
                     agent=bool(defaults.get("agent", False)),
-                    memory=bool(defaults.get("memory", True)),
+                    memory_scope=_scope(defaults.get("memory")),
                 ),
             )
             for entry in threads:
@@ -181,6 +181,10 @@ def _checked(data: Any, source: str) -> tuple[dict[str, Any], list[dict[str, Any
             "project.import_bad", path=source, why='"threads" is not a list of threads'
         )
     return project, threads
+
+
+def _scope(value: object) -> MemoryScope:
+    return value if value in MEMORY_SCOPES else "shared"
 
 
 def _free_name(workspaces: WorkspaceRepository, name: str) -> str:

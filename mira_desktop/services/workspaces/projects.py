@@ -15,7 +15,13 @@ from typing import TYPE_CHECKING, Literal
 
 from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
-from mira_desktop.core.workspaces import INSTRUCTIONS_LIMIT, ProjectSummary, Workspace
+from mira_desktop.core.workspaces import (
+    INSTRUCTIONS_LIMIT,
+    MEMORY_SCOPES,
+    MemoryScope,
+    ProjectSummary,
+    Workspace,
+)
 from mira_desktop.store.database import Database
 from mira_desktop.store.knowledge_bases import KnowledgeBaseRepository
 from mira_desktop.store.roles import RoleRepository
@@ -52,7 +58,9 @@ class ProjectService:
         self._folders = folders  # checks a folder and owns the trash
         self._changes = changes
         self.check_model = check_model  # a model reference, checked (set once the models exist)
-        self.transfer: ProjectTransfer | None = None  # export and import of a whole project (set by the wiring)
+        self.transfer: ProjectTransfer | None = (
+            None  # export and import of a whole project (set by the wiring)
+        )
 
     # -- reading ---------------------------------------------------------------------------------
     def list(self, archived: bool = False) -> builtins.list[ProjectSummary]:
@@ -70,6 +78,11 @@ class ProjectService:
         """The project a thread with ``workspace_id`` belongs to (Mira BASE when none)."""
         found = self._workspaces.get(workspace_id) if workspace_id else None
         return found or self._workspaces.get_default()
+
+    def memory_scope(self, workspace_id: str | None) -> MemoryScope:
+        """Which facts a thread of ``workspace_id`` is given: ``shared``, ``project`` or ``off``."""
+        project = self.of_thread(workspace_id)
+        return project.defaults.memory_scope if project else "shared"
 
     def instructions(self, workspace_id: str | None) -> str:
         """The instructions a thread of ``workspace_id`` sends with every request ('' for none)."""
@@ -99,7 +112,7 @@ class ProjectService:
         knowledge_base_id: str | object | None = UNSET,
         model_ref: str | object | None = UNSET,
         agent: bool | None = None,
-        memory: bool | None = None,
+        memory: str | None = None,
     ) -> Workspace:
         """Change what is given (``UNSET`` keeps; None clears a default; ``folder`` '' removes it).
         Everything is checked before anything is written."""
@@ -124,7 +137,9 @@ class ProjectService:
         if agent is not None:
             defaults = replace(defaults, agent=agent)
         if memory is not None:
-            defaults = replace(defaults, memory=memory)
+            if memory not in MEMORY_SCOPES:
+                raise InvalidInputError.said("project.bad_memory", scope=memory)
+            defaults = replace(defaults, memory_scope=memory)
         text = project.instructions if instructions is None else instructions.strip()
         if len(text) > INSTRUCTIONS_LIMIT:
             raise InvalidInputError.said("project.instructions_long", most=f"{INSTRUCTIONS_LIMIT:,}")

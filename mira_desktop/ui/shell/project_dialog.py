@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mira_desktop.core.workspaces import MEMORY_SCOPES
 from mira_desktop.ui import file_dialogs
 from mira_desktop.ui.i18n import explain, tr
 
@@ -62,7 +63,9 @@ class ProjectDialog(QDialog):
         self.instructions.setPlaceholderText(tr("project.instructions_tip"))
         self.instructions.setToolTip(tr("project.instructions_tip"))
         self.role, self.kb, self.model = QComboBox(), QComboBox(), QComboBox()
-        self.agent, self.memory = QCheckBox(tr("project.agent")), QCheckBox(tr("project.memory"))
+        self.agent, self.memory = QCheckBox(tr("project.agent")), QComboBox()
+        for scope in MEMORY_SCOPES:
+            self.memory.addItem(tr(f"project.memory_{scope}"), scope)
         form = QFormLayout()
         form.addRow(tr("project.name"), self.name)
         form.addRow(tr("project.folder"), folder_row)
@@ -71,8 +74,8 @@ class ProjectDialog(QDialog):
         form.addRow(tr("project.role"), self.role)
         form.addRow(tr("project.kb"), self.kb)
         form.addRow(tr("project.model"), self.model)
+        form.addRow(tr("project.memory"), self.memory)
         form.addRow("", self.agent)
-        form.addRow("", self.memory)
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.save_button = QPushButton(tr("project.save"))
@@ -114,7 +117,7 @@ class ProjectDialog(QDialog):
                 combo.addItem(name, value)
             combo.setCurrentIndex(max(0, combo.findData(chosen)))
         self.agent.setChecked(defaults.agent)
-        self.memory.setChecked(defaults.memory)
+        self.memory.setCurrentIndex(max(0, self.memory.findData(defaults.memory_scope)))
         self.finished_work.emit()
 
     def _show_folder(self, path: str) -> None:
@@ -136,7 +139,7 @@ class ProjectDialog(QDialog):
             "knowledge_base_id": self.kb.currentData(),
             "model_ref": self.model.currentData(),
             "agent": self.agent.isChecked(),
-            "memory": self.memory.isChecked(),
+            "memory": self.memory.currentData(),
         }
 
         def saved(project: Workspace) -> None:

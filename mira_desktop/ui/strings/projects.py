@@ -48,7 +48,12 @@ STRINGS: dict[str, Source] = {
     "project.kb": translate("project", "Knowledge base", "project.kb"),
     "project.model": translate("project", "Model", "project.model"),
     "project.agent": translate("project", "Agent mode", "project.agent"),
-    "project.memory": translate("project", "Use memory", "project.memory"),
+    "project.memory": translate("project", "Memory", "project.memory"),
+    "project.memory_shared": translate(
+        "project", "General facts and this project's", "project.memory_shared"
+    ),
+    "project.memory_project": translate("project", "This project's facts only", "project.memory_project"),
+    "project.memory_off": translate("project", "Off", "project.memory_off"),
     "project.none": translate("project", "None", "project.none"),
     "project.default_model": translate("project", "The app's default model", "project.default_model"),
     "project.export": translate("project", "Export project…", "project.export"),

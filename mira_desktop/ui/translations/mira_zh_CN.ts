@@ -6671,6 +6671,11 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <translation>项目 {name!r} 没有文件夹，而智能体运行需要在文件夹内工作：用 `mira projects set {id} --folder PATH`（或在项目设置中）设置一个，或关闭智能体模式。</translation>
     </message>
     <message>
+        <source>A project&apos;s memory is shared (the general facts and the project&apos;s), project (its facts only) or off, not {scope!r}.</source>
+        <comment>phrase.project.bad_memory</comment>
+        <translation>项目的记忆只能是 shared（通用事实和本项目的事实）、project（只用本项目的事实）或 off，而不是 {scope!r}。</translation>
+    </message>
+    <message>
         <source>{path} is not a Mira project export: {why}</source>
         <comment>phrase.project.import_bad</comment>
         <translation>{path} 不是 Mira 项目导出文件：{why}</translation>
@@ -6839,9 +6844,24 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <translation>智能体模式</translation>
     </message>
     <message>
-        <source>Use memory</source>
+        <source>Memory</source>
         <comment>project.memory</comment>
-        <translation>使用记忆</translation>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>General facts and this project&apos;s</source>
+        <comment>project.memory_shared</comment>
+        <translation>通用事实和本项目的事实</translation>
+    </message>
+    <message>
+        <source>This project&apos;s facts only</source>
+        <comment>project.memory_project</comment>
+        <translation>只用本项目的事实</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <comment>project.memory_off</comment>
+        <translation>关闭</translation>
     </message>
     <message>
         <source>None</source>

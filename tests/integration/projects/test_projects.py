@@ -26,7 +26,7 @@ def test_a_new_thread_in_a_project_takes_its_defaults_and_sends_its_instructions
     role = services.roles.list()[0]
     project = services.projects.create("Thesis")
     services.projects.set(
-        project.id, instructions="Answer in British English.", role_id=role.id, model_ref=model, memory=False
+        project.id, instructions="Answer in British English.", role_id=role.id, model_ref=model, memory="off"
     )
     thread_id = _send(services, "Hello", workspace_id=project.id)
 
@@ -171,3 +171,22 @@ def test_bad_project_settings_change_nothing(services: AppServices) -> None:
     assert services.projects.get(project.id).defaults.agent is False
     with pytest.raises(ConflictError, match="cannot be deleted"):
         services.projects.delete(services.projects.default().id, threads="base")
+
+
+def test_a_project_kept_to_its_own_memory_sends_its_facts_and_not_the_general_ones(
+    services: AppServices, script: object
+) -> None:
+    model = script({"text": "ok"})  # type: ignore[operator]
+    project = services.projects.create("Garden club")
+    services.memory.add("I live in Lisbon.")  # a general fact
+    services.memory.add("The club meets on Tuesdays.", project.id)
+    thread_id = _send(services, "hi", workspace_id=project.id, model_ref=model)
+    shared = services.chat.preview(thread_id, "when?").messages[0].content
+    assert "Lisbon" in shared and "Tuesdays" in shared  # noqa: PT018 (both, as before: shared)
+    services.projects.set(project.id, memory="project")
+    kept = services.chat.preview(thread_id, "when?").messages[0].content
+    assert "Tuesdays" in kept
+    assert "Lisbon" not in kept
+    with pytest.raises(InvalidInputError, match="not 'everything'"):
+        services.projects.set(project.id, memory="everything")
+    assert services.projects.get(project.id).defaults.memory_scope == "project"
