@@ -57,7 +57,6 @@ class ThreadSidebar(QWidget):
     search_changed = Signal(str)
     trash_requested = Signal()
     listed = Signal()  # the list shows what the database holds now
-    project_picked = Signal(str)  # a project's header was clicked (it opened or closed)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -301,8 +300,8 @@ class ThreadSidebar(QWidget):
         if self.projects:
             self.thread_list.add_groups(self.projects, threads, self.collapsed, searching, add)
         else:
-            for thread in threads:
-                add(thread, thread.workspace_id)
+            for thread in threads:  # one project: nowhere to drop a thread on
+                add(thread, None)
         if threads or self.projects:
             self.list_stack.setCurrentWidget(self.thread_list)
         else:
@@ -369,7 +368,6 @@ class ThreadSidebar(QWidget):
             return
         if data.startswith(HEADER):
             self.toggle_project(data.removeprefix(HEADER))
-            self.project_picked.emit(data.removeprefix(HEADER))
             return
         if data.startswith(GROUP_MORE):
             project_id = data.removeprefix(GROUP_MORE)
