@@ -254,3 +254,27 @@ def test_the_project_settings_show_and_save_its_instructions_and_defaults(
     assert app_services.projects.get(project.id).instructions == "Sign every letter with “Mira”."
     dialog.close()
     window.close()
+
+
+def test_a_project_whose_thread_is_answering_is_not_deleted_and_the_window_says_why(
+    qtbot: QtBot, app_services: AppServices, script: Callable[..., str]
+) -> None:
+    from mira_desktop.services.chat.run_records import SendOptions
+    from tests.support.scripted import RELEASE, release
+
+    model = script({"text": "one two three four five", "hold_after": 1, "release_when": RELEASE})
+    project = app_services.projects.create("Busy")
+    window = open_window(qtbot, app_services)
+    handle = app_services.chat.send(None, "go", SendOptions(workspace_id=project.id, model_ref=model))
+    qtbot.waitUntil(lambda: len(window.sidebar.projects) == 2)
+    question = window.project_actions.ask_delete(project.id)
+    assert question is not None
+    question.to_trash.click()
+    said = "is answering or waits for approval"
+    qtbot.waitUntil(lambda: said in window.statusBar().currentMessage())
+    assert app_services.projects.get(project.id).name == "Busy"
+    assert app_services.trash.count() == 0
+    release(model)
+    assert handle.done.wait(30)
+    qtbot.waitUntil(lambda: not app_services.chat.active_runs())
+    window.close()
