@@ -26,6 +26,7 @@ def register(
     )
     listing.add_argument("--archived", action="store_true", help="list archived threads instead")
     listing.add_argument("--all", action="store_true", help="list active and archived threads")
+    listing.add_argument("--project", metavar="ID", help="only this project's threads")
     listing.set_defaults(handler=_list)
     for name, handler, help_text in (
         ("show", _show, "show a thread and all its messages (every branch)"),
@@ -43,6 +44,9 @@ def register(
 def _list(args: argparse.Namespace, services: AppServices, out: Output) -> int:
     status = None if args.all else ThreadStatus.ARCHIVED if args.archived else ThreadStatus.ACTIVE
     threads = services.threads.list(status)
+    if args.project is not None:
+        inside = {t.id for t in services.threads.in_project(args.project)}
+        threads = [t for t in threads if t.id in inside]
     if out.as_json:
         out.data(threads)
     else:

@@ -55,6 +55,7 @@ def test_threads_move_and_a_scoped_search(mira: Mira, tmp_path: Path) -> None:
     b = _sent(mira("--json", "chat", "send", "--model", model, "--project", second, "apple tart"))[
         "thread_id"
     ]
+    assert [t["id"] for t in mira("--json", "threads", "list", "--project", second).json()] == [b]
     scoped = mira("--json", "threads", "search", "apple", "--project", first).json()
     assert {h["thread_id"] for h in scoped} == {a}
     moved = mira("threads", "move", b, "--project", first)
