@@ -35,6 +35,7 @@ from mira_desktop.ui.shell.project_groups import (
     PROJECT_ROLE,
     ThreadList,
 )
+from mira_desktop.ui.shell.sidebar_listing import Listing, ListingAsked, read_listing
 from mira_desktop.ui.shortcuts import describe
 
 if TYPE_CHECKING:
@@ -180,41 +181,23 @@ class ThreadSidebar(QWidget):
         """Re-read the list (in the background) for the tab and the search shown."""
         if self.services is None or self.runner is None:
             return
-        threads_service = self.services.threads
-        status = ThreadStatus.ARCHIVED if self.archived else ThreadStatus.ACTIVE
-        query = self.search_box.text().strip()
+        asked = ListingAsked(
+            status=ThreadStatus.ARCHIVED if self.archived else ThreadStatus.ACTIVE,
+            query=self.search_box.text().strip(),
+            shown=self.shown,
+            scope=self.scope,
+            collapsed=frozenset(self.collapsed),
+            group_shown=dict(self.group_shown),
+        )
+        services = self.services
 
-        shown = self.shown
+        def show(found: Listing) -> None:
+            self.default_model = found.default_model
+            self.show_listed(
+                found.threads, searching=found.searching, waiting=found.waiting, more=found.more, projects=found.projects
+            )
 
-        models = self.services.models
-        projects = self.services.projects
-        scope, collapsed, group_shown = self.scope, set(self.collapsed), dict(self.group_shown)
-
-        def load() -> tuple[list[Thread], bool, set[str], bool, str, list[ProjectSummary]]:
-            groups = projects.list(archived=status is ThreadStatus.ARCHIVED)
-            if len(groups) < 2:  # one project: a flat list
-                groups = []
-            if query:
-                found = threads_service.search(query, limit=500, project_id=scope)
-                matching = {hit.thread_id for hit in found}
-                threads = [t for t in threads_service.list(status) if t.id in matching]
-                more = False
-            elif groups:  # each open project's newest threads
-                opened = [g.workspace.id for g in groups if g.workspace.id not in collapsed]
-                limits = {p: group_shown.get(p, GROUP_PAGE) for p in opened}
-                threads, more = threads_service.by_project(status, limits), False
-            else:  # the newest page only: 10,000 threads take ~100 ms to read, a page of 200 ~5 ms
-                threads = threads_service.list(status, limit=shown + 1)
-                more, threads = len(threads) > shown, threads[:shown]
-            waiting = set(threads_service.awaiting_approval())
-            return threads, bool(query), waiting, more, models.default_ref(), groups
-
-        def show(result: tuple[list[Thread], bool, set[str], bool, str, list[ProjectSummary]]) -> None:
-            threads, searching, waiting, more, default, groups = result
-            self.default_model = default
-            self.show_listed(threads, searching=searching, waiting=waiting, more=more, projects=groups)
-
-        self.runner.op(self, load).success(show).run()
+        self.runner.op(self, lambda: read_listing(services, asked)).success(show).run()
 
     def show_listed(
         self,
