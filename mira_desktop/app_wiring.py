@@ -117,6 +117,8 @@ def _wire(
     from mira_desktop.services.trash.service import TrashService
     from mira_desktop.services.trash.setup import register_kinds
     from mira_desktop.services.web.research import WebResearch
+    from mira_desktop.services.workspaces.project_transfer import ProjectTransfer
+    from mira_desktop.services.workspaces.projects import ProjectService
     from mira_desktop.services.workspaces.service import WorkspaceService
     from mira_desktop.store.attachments import AttachmentRepository
     from mira_desktop.store.change_log import ChangeLog
@@ -170,6 +172,16 @@ def _wire(
     # a `mira` command's alike); media files follow deletions through the change feed (below).
     branches = BranchEditor(database, threads, messages, changes, runs=runs)
     workspace_service = WorkspaceService(workspaces, changes, folder.private_paths(), trash)
+    projects = ProjectService(
+        database=database,
+        workspaces=workspaces,
+        threads=threads,
+        roles=roles,
+        knowledge_bases=knowledge_base_rows,
+        folders=workspace_service,
+        changes=changes,
+        check_model=models.validate_ref,
+    )
     role_service = RoleService.assemble(
         roles=roles,
         settings=settings,
@@ -212,6 +224,7 @@ def _wire(
         models.local_settings,
     )
     memory = MemoryService(MemoryRepository(database), messages, workspaces, changes)
+    memory.project_scope = projects.memory_scope  # a project may keep its threads to its own facts
     media_rows = MediaRepository(database)
     media = MediaService(
         media=media_rows,
@@ -287,6 +300,7 @@ def _wire(
         agent_route.context_text,
         skills=SkillContext(skills),
         tool_schemas=agent_route.schema_share,
+        project_instructions=projects.instructions,
     )
     attachments = AttachmentService(
         database=database,
@@ -348,6 +362,16 @@ def _wire(
     private = [p for p in folder.private_paths() if p.is_dir() and p.name != "backups"]
     tasks.start("temporaries", lambda _cancel: remove_stray_temporaries(private))
     tasks.start("attachments-gc", lambda _cancel: (attachments.collect(), media.remove_orphaned_files()))
+    thread_transfer = ThreadTransfer(database, threads, messages, changes, runs=runs, models_dir=folder.models_dir)
+    projects.transfer = ProjectTransfer(
+        database=database,
+        workspaces=workspaces,
+        threads=threads,
+        roles=roles,
+        knowledge_bases=knowledge_base_rows,
+        transfer=thread_transfer,
+        changes=changes,
+    )
     return AppServices(
         folder=folder,
         database=database,
@@ -356,6 +380,7 @@ def _wire(
         tasks=tasks,
         run_bus=run_bus,
         workspaces=workspace_service,
+        projects=projects,
         roles=role_service,
         threads=thread_service,
         branches=branches,
@@ -371,9 +396,7 @@ def _wire(
         chat=chat,
         compare=CompareService(chat, models, thread_service, branches, run_bus),
         summaries=summaries,
-        transfer=ThreadTransfer(
-            database, threads, messages, changes, runs=runs, models_dir=folder.models_dir
-        ),
+        transfer=thread_transfer,
         forks=ThreadForks(
             database,
             threads,

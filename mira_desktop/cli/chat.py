@@ -42,7 +42,13 @@ def register(
     )
     send.add_argument("--kb", metavar="KB", help="bind the thread to this knowledge base (id or name)")
     send.add_argument("--agent", action="store_true", help="agent mode for the thread")
-    send.add_argument("--workspace", metavar="ID", help="workspace for agent mode")
+    send.add_argument(
+        "--project",
+        "--workspace",
+        dest="workspace",
+        metavar="ID",
+        help="a new thread in this project takes its defaults and instructions; agent runs work in its folder",
+    )
     send.add_argument(
         "--speak", action="store_true", help="speak the thread's answers (as `threads set ID --tts on`)"
     )

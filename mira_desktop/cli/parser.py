@@ -64,6 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
         media,
         memory,
         models,
+        projects,
         roles,
         runs,
         serve,
@@ -89,6 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
     groups = parser.add_subparsers(dest="group", metavar="GROUP", title="command groups")
     info.register(groups, common)
     workspaces.register(groups, common)
+    projects.register(groups, common)
     roles.register(groups, common)
     chat.register(groups, common)
     threads.register(groups, common)

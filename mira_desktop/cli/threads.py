@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mira_desktop.cli.output import Output
+from mira_desktop.cli.projects import register_move
 from mira_desktop.cli.thread_forks import register_fork
 from mira_desktop.cli.web import source_lines
 from mira_desktop.core.conversation.threads import ThreadStatus, answer_model
@@ -28,6 +29,7 @@ def register(
     )
     listing.add_argument("--archived", action="store_true", help="list archived threads instead")
     listing.add_argument("--all", action="store_true", help="list active and archived threads")
+    listing.add_argument("--project", metavar="ID", help="only this project's threads")
     listing.set_defaults(handler=_list)
     for name, handler, help_text in (
         ("show", _show, "show a thread and all its messages (every branch)"),
@@ -39,11 +41,15 @@ def register(
         sub.add_argument("id")
         sub.set_defaults(handler=handler)
     register_conversation_actions(commands, common)
+    register_move(commands, common)
 
 
 def _list(args: argparse.Namespace, services: AppServices, out: Output) -> int:
     status = None if args.all else ThreadStatus.ARCHIVED if args.archived else ThreadStatus.ACTIVE
     threads = services.threads.list(status)
+    if args.project is not None:
+        inside = {t.id for t in services.threads.in_project(args.project)}
+        threads = [t for t in threads if t.id in inside]
     if out.as_json:
         out.data(threads)
     else:
@@ -131,6 +137,7 @@ def register_conversation_actions(
     search.add_argument(
         "--thinking", action="store_true", help="search the reasoning of thinking models' answers too"
     )
+    search.add_argument("--project", metavar="ID", help="search only this project's threads")
     search.set_defaults(handler=_search)
     export = commands.add_parser(
         "export", help="Markdown (visible branch) or JSON (whole tree)", parents=[common]
@@ -200,7 +207,7 @@ def _switch(args: argparse.Namespace, services: AppServices, out: Output) -> int
 
 
 def _search(args: argparse.Namespace, services: AppServices, out: Output) -> int:
-    hits = services.threads.search(args.query, reasoning=args.thinking)
+    hits = services.threads.search(args.query, reasoning=args.thinking, project_id=args.project)
     if out.as_json:
         out.data(hits)
     else:

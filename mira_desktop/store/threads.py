@@ -49,13 +49,15 @@ class ThreadRepository:
         role_id: str | None = None,
         agent_enabled: bool = False,
         tts_enabled: bool = False,
+        memory_enabled: bool = True,
     ) -> Thread:
         now = now_iso()
         thread_id = new_id("thread")
         with self._db.transaction():
             self._db.execute(
                 "INSERT INTO threads (id, title, model_ref, workspace_id, knowledge_base_id, role_id, "
-                "agent_enabled, tts_enabled, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "agent_enabled, tts_enabled, memory_enabled, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     thread_id,
                     title,
@@ -65,6 +67,7 @@ class ThreadRepository:
                     role_id,
                     int(agent_enabled),
                     int(tts_enabled),
+                    int(memory_enabled),
                     now,
                     now,
                 ),
@@ -88,6 +91,37 @@ class ThreadRepository:
             (*params, -1 if limit is None else limit, offset),
         )
         return [_thread(r) for r in rows]
+
+    def list_by_project(
+        self,
+        status: ThreadStatus,
+        limits: dict[str, int],
+        projects: builtins.list[str],
+        default_project: str,
+    ) -> builtins.list[Thread]:
+        """The newest threads of each of ``projects`` (``limits[id]`` of each; threads bound to no
+        project count as ``default_project``'s), most recent first. One indexed read a project."""
+        rows: builtins.list[Row] = []
+        query = (
+            "SELECT * FROM threads WHERE status = ? AND workspace_id {} AND trashed_at IS NULL "
+            "ORDER BY updated_at DESC LIMIT ?"
+        )
+        for project in projects:
+            limit = limits.get(project, 0)
+            if limit <= 0:
+                continue
+            found = self._db.query(query.format("= ?"), (status.value, project, limit))
+            if project == default_project:  # with those bound to none
+                found = [*found, *self._db.query(query.format("IS NULL"), (status.value, limit))]
+                found = sorted(found, key=lambda r: r["updated_at"], reverse=True)[:limit]
+            rows.extend(found)
+        rows.sort(key=lambda r: (r["updated_at"], r["id"]), reverse=True)
+        return [_thread(r) for r in rows]
+
+    def set_workspace(self, thread_id: str, workspace_id: str | None) -> None:
+        """Move the thread to another project (its activity time stays: moving is not a reply)."""
+        with self._db.transaction():
+            self._db.execute("UPDATE threads SET workspace_id = ? WHERE id = ?", (workspace_id, thread_id))
 
     def set_status(self, thread_id: str, status: ThreadStatus) -> bool:
         with self._db.transaction():

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
@@ -116,8 +117,10 @@ def test_runs_left_waiting_are_listed_on_start_with_a_badge_and_open_with_their_
     qtbot.waitUntil(
         lambda: window.waiting_banner.isVisible() and window.waiting_banner.count == 1, timeout=10_000
     )
-    qtbot.waitUntil(lambda: window.sidebar.thread_list.count() == 1)
-    assert not window.sidebar.thread_list.item(0).icon().isNull()
+    qtbot.waitUntil(lambda: window.sidebar.thread_ids() == [handle.thread_id])  # under its project's header
+    listed = window.sidebar.thread_list
+    [row] = [r for r in range(listed.count()) if listed.item(r).data(Qt.ItemDataRole.UserRole) == handle.thread_id]
+    assert not listed.item(row).icon().isNull()
     window.waiting_banner.label.linkActivated.emit(handle.thread_id)
     qtbot.waitUntil(lambda: window.current_thread_id == handle.thread_id)
 

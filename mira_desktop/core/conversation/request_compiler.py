@@ -1,6 +1,7 @@
 """Compiling what a model receives, the same way for every route (DESIGN §3.4).
 
-Order: role → context summary → memory slot → skills → agent execution context, as request-only system
+Order: role → project instructions → context summary → memory slot → skills → agent execution context,
+as request-only system
 context; then the visible history of the active branch, trimmed to the model's window by token
 count, newest kept first. Nothing here is persisted or shown as a message.
 """
@@ -29,7 +30,7 @@ class PromptMessage:
 
 @dataclass(frozen=True)
 class ContextSection:
-    name: str  # role, summary, memory, skills, agent, history
+    name: str  # role, project, summary, memory, skills, agent, history
     text: str
     tokens: int
 
@@ -72,6 +73,7 @@ def compile_request(
     window: int,
     count_tokens: TokenCounter,
     role: CompiledRole | None = None,
+    project: str | None = None,
     summary: str | None = None,
     memory: str | None = None,
     skills: str | None = None,
@@ -84,6 +86,7 @@ def compile_request(
     role = role or CompiledRole(None, None, "")
     parts = [
         ("role", role.system_text),
+        ("project", f"Project instructions:\n{project.strip()}" if project and project.strip() else ""),
         (
             "summary",
             f"Summary of the earlier conversation:\n{summary.strip()}" if summary and summary.strip() else "",

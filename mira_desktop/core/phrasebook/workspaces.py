@@ -19,4 +19,13 @@ ENGLISH: dict[str, str] = {
     "workspace.not_found": "No workspace with id {workspace_id}: see `mira workspaces list`.",
     "workspace.taken": "The folder {root} is already the workspace {name!r} ({where}).",
     "workspace.taken_in_trash": "in the trash: restore it with `mira trash restore {id}`",
+    # projects: a workspace that groups threads and carries their defaults
+    "project.instructions_long": "A project's instructions hold at most {most} characters.",
+    "project.move_waiting": "The thread {title!r} has an agent run waiting for approval: approve or deny it first, then move the thread. Nothing was changed.",
+    "project.move_answering": "The thread {title!r} is answering: stop it or let it finish, then move the thread. Nothing was changed.",
+    "project.busy": "The project {name!r} cannot be deleted while its thread {title!r} is answering or waits for approval: stop it or settle the approval first. Nothing was changed.",
+    "project.bad_threads_choice": "Say where the project's threads go: base (to Mira BASE) or trash (to the trash with the project), not {choice!r}.",
+    "project.agent_needs_folder": "The project {name!r} has no folder, and an agent run works inside one: set it with `mira projects set {id} --folder PATH` (or in the project's settings), or turn agent mode off.",
+    "project.bad_memory": "A project's memory is shared (the general facts and the project's), project (its facts only) or off, not {scope!r}.",
+    "project.import_bad": "{path} is not a Mira project export: {why}",
 }

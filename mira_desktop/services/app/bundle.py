@@ -49,6 +49,7 @@ if TYPE_CHECKING:  # the types only: the window paints its first frame before th
     from mira_desktop.services.tools.permissions import ToolPermissions
     from mira_desktop.services.trash.service import TrashService
     from mira_desktop.services.web.research import WebResearch
+    from mira_desktop.services.workspaces.projects import ProjectService
     from mira_desktop.services.workspaces.service import WorkspaceService
     from mira_desktop.store.database import Database
 
@@ -62,6 +63,7 @@ class AppServices:
     tasks: TaskRunner
     run_bus: RunBus  # every run's live events, for the window (the chat service publishes them)
     workspaces: WorkspaceService
+    projects: ProjectService  # the workspaces as projects: group threads, carry their defaults
     roles: RoleService
     threads: ThreadService
     branches: BranchEditor

@@ -1,5 +1,5 @@
-"""The request a thread's next turn sends, compiled by the one compiler (role → summary → memory →
-skills → agent context, then the branch trimmed to the window). Used by a send and by the request preview,
+"""The request a thread's next turn sends, compiled by the one compiler (role → project instructions →
+summary → memory → skills → agent context, then the branch trimmed to the window). Used by a send and by the request preview,
 so the preview shows exactly what the run sends.
 """
 
@@ -47,6 +47,7 @@ class RequestBuilder:
         *,
         skills: SkillContext | None = None,
         tool_schemas: Callable[[Thread, ChatModel], SchemaShare | None] | None = None,
+        project_instructions: Callable[[str | None], str] | None = None,
     ) -> None:
         self._roles = roles
         self._settings = settings
@@ -56,6 +57,8 @@ class RequestBuilder:
         self.memory = memory  # the memory slot's facts
         self.skills = skills  # the skills that are on, and the instructions of those picked
         self.tool_schemas = tool_schemas  # an agent request's tools shown with their schemas, of all
+        # The instructions of a thread's project (by its workspace id; None: Mira BASE).
+        self.project_instructions = project_instructions
 
     def compile(
         self, thread: Thread, history: list[PromptMessage], model: ChatModel, *, earlier: int = 0
@@ -74,6 +77,7 @@ class RequestBuilder:
             window=window,
             count_tokens=model.count_tokens,
             role=self.role(thread, history, model),
+            project=self._project(thread.workspace_id),
             summary=thread.context_summary,
             memory=memory.text if memory else None,
             skills=self._skills(history, model, agent=thread.agent_enabled),
@@ -134,10 +138,14 @@ class RequestBuilder:
             history=history,
             window=window,
             count_tokens=model.count_tokens,
+            project=self._project(None),
             memory=memory.text if memory else None,
             skills=self._skills(history, model, agent=False),
         )
         return replace(request, memory_ids=memory.used) if memory else request
+
+    def _project(self, workspace_id: str | None) -> str | None:
+        return self.project_instructions(workspace_id) if self.project_instructions else None
 
     def _skills(self, history: list[PromptMessage], model: ChatModel, *, agent: bool) -> str | None:
         if self.skills is None:

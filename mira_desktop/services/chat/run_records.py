@@ -42,6 +42,7 @@ class SendOptions:
     greeting: str | None = None  # a new thread opens with the role's greeting (shown before the first send)
     attachment: str | None = None  # the draft key whose file goes with the message (AttachmentView.draft_key)
     tts: bool = False  # a new thread speaks its answers (chosen on the welcome draft)
+    memory: bool = True  # a new thread uses memory (its project's default)
 
 
 @dataclass(frozen=True)
@@ -102,6 +103,7 @@ class RunRecords:
                     workspace_id=options.workspace_id,
                     agent_enabled=options.agent,
                     tts_enabled=options.tts,
+                    memory_enabled=options.memory,
                 )
             parent_id = turn.parent_id
             if turn.greeting:

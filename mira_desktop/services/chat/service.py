@@ -152,6 +152,8 @@ class ChatService:
         """What sending ``text`` to ``thread_id`` answers (refused, writing nothing, when it cannot)."""
         if not text.strip():
             raise InvalidInputError.said("chat.empty")
+        if thread_id is None:  # a new thread takes its project's defaults
+            options = self._inputs.with_project_defaults(options)
         self._inputs.check_bindings(options)
         file = self._inputs.attached(options.attachment)
         if thread_id is None:
@@ -274,6 +276,8 @@ class ChatService:
             if self._active:
                 raise ConflictError.said("chat.busy")
             ready = prepare_run(self._models, self._requests, turn)
+            if ready.route.kind is RunKind.AGENT:
+                self._inputs.check_agent_folder(turn.thread)
             handle = self._record(ready, options, create_thread=create_thread)
         self._begin(ready, handle)
         return handle
@@ -512,7 +516,8 @@ class ChatService:
         history = path.history
         if draft.strip():
             history.append(PromptMessage("user", draft))
-        if thread is None and options is not None and (options.role_id or options.agent):
+        if thread is None and options is not None and (options.role_id or options.agent or options.workspace_id):
+            options = self._inputs.with_project_defaults(options)
             self._inputs.check_bindings(options)
             greeting = (options.greeting or "").strip()
             opening = [PromptMessage("assistant", greeting)] if greeting else []

@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from mira_desktop.core.conversation.threads import Message, Thread, ThreadStatus
-from mira_desktop.core.errors import ConflictError, NotFoundError
+from mira_desktop.core.errors import ConflictError, InvalidInputError, NotFoundError
 from mira_desktop.models.protocol import ChatModel
 from mira_desktop.services.chat.run_records import SendOptions
 from mira_desktop.services.model_catalog.catalog import ModelService
@@ -65,7 +65,36 @@ class TurnInputs:
             draft="",
             created_at="",
             updated_at="",
+            memory_enabled=options.memory,
         )
+
+    def with_project_defaults(self, options: SendOptions) -> SendOptions:
+        """A new thread's options with what its project (Mira BASE when none is given) carries for
+        what the send leaves unset; a default whose role or knowledge base is gone is skipped."""
+        project = (
+            self._workspaces.get(options.workspace_id) if options.workspace_id else self._workspaces.get_default()
+        )
+        if project is None:
+            return options
+        found = project.defaults
+        role = found.role_id if found.role_id and self._roles.get(found.role_id) else None
+        kb = found.knowledge_base_id if found.knowledge_base_id and self._kbs.get(found.knowledge_base_id) else None
+        return replace(
+            options,
+            role_id=options.role_id or role,
+            knowledge_base_id=options.knowledge_base_id or kb,
+            model_ref=options.model_ref or found.model_ref,
+            agent=options.agent or found.agent,
+            memory=options.memory and found.memory,
+        )
+
+    def check_agent_folder(self, thread: Thread) -> None:
+        """An agent run works inside its project's folder: refused, before anything is written, in a
+        project that has none."""
+        project = self._workspaces.get(thread.workspace_id) if thread.workspace_id else None
+        project = project or self._workspaces.get_default()
+        if project is not None and not project.has_folder:
+            raise InvalidInputError.said("project.agent_needs_folder", name=project.name, id=project.id)
 
     def apply_options(self, thread: Thread, options: SendOptions) -> Thread:
         """Options given with a send to an existing thread change its bindings first."""

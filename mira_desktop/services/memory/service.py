@@ -37,6 +37,8 @@ class MemoryService:
         self._messages = messages
         self._workspaces = workspaces
         self._changes = changes
+        # Which facts a thread of a project is given (``ProjectService.memory_scope``; set by the wiring).
+        self.project_scope: Callable[[str | None], str] | None = None
 
     # -- the user's facts ------------------------------------------------------------------------
     def list(self) -> builtins.list[MemoryFact]:
@@ -79,7 +81,12 @@ class MemoryService:
         """What the thread's next request carries in its memory slot (nothing if memory is off)."""
         if not thread.memory_enabled:
             return MemorySelection("", (), 0)
+        scope = self.project_scope(thread.workspace_id) if self.project_scope else "shared"
         facts = self._facts.list(thread.workspace_id, for_thread=True)
+        if scope == "project":  # the project's facts only (Mira BASE's for a thread bound to none)
+            base = self._workspaces.get_default()
+            project = thread.workspace_id or (base.id if base else None)
+            facts = [f for f in self._facts.list(project, for_thread=True) if f.workspace_id is not None]
         chinese = mostly_cjk(" ".join(f.text for f in facts)) if facts else False
         budget = min(BUDGET_MAX, max(0, window // BUDGET_SHARE))
         return select_facts(facts, budget=budget, count_tokens=count_tokens, chinese=chinese)

@@ -99,6 +99,12 @@ class ThreadService:
         ``offset``): materialising all 10,000 takes about 100 ms here, a page of 200 about 5 ms."""
         return self._threads.list(status, limit, offset)
 
+    def by_project(self, status: ThreadStatus, limits: dict[str, int]) -> builtins.list[Thread]:
+        """The newest ``limits[id]`` threads of each project (none for a project not in ``limits``),
+        most recent first; those bound to no project count as Mira BASE's."""
+        base = self._workspaces.get_default()
+        return self._threads.list_by_project(status, limits, list(limits), base.id if base else "")
+
     def get(self, thread_id: str) -> Thread:
         found = self._threads.get(thread_id)
         if found is None:
@@ -177,12 +183,27 @@ class ThreadService:
     def save_draft(self, thread_id: str, text: str) -> None:
         self._threads.set_draft(thread_id, text)
 
-    def search(self, query: str, limit: int = 50, *, reasoning: bool = False) -> builtins.list[SearchHit]:
+    def in_project(self, project_id: str) -> builtins.list[Thread]:
+        """The project's threads, most recent first (Mira BASE's include those bound to no project)."""
+        project = self._workspaces.get(project_id)
+        if project is None:
+            raise NotFoundError.said("workspace.not_found", workspace_id=project_id)
+        ids = self._workspaces.thread_ids(project_id, is_default=project.is_default)
+        return [t for t in (self._threads.get(i) for i in ids) if t is not None]
+
+    def search(
+        self, query: str, limit: int = 50, *, reasoning: bool = False, project_id: str | None = None
+    ) -> builtins.list[SearchHit]:
         """Threads whose title or any message (every branch) contains ``query``; Chinese included.
-        A thinking model's reasoning is left out unless ``reasoning`` asks for it."""
+        A thinking model's reasoning is left out unless ``reasoning`` asks for it; ``project_id``
+        keeps the hits of that project's threads."""
         query = query.strip()
         if not query:
             raise InvalidInputError.said("threads.empty_search")
+        if project_id is not None:
+            inside = {t.id for t in self.in_project(project_id)}
+            every = self.search(query, max(limit, 500), reasoning=reasoning)
+            return [h for h in every if h.thread_id in inside][:limit]
         hits: list[SearchHit] = []
         titles: dict[str, str] = {}
         for thread in self._threads.search_titles(query, limit):

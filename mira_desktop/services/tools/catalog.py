@@ -136,7 +136,7 @@ class ToolCatalog:
             tools.append(LoadSkill(skills, sandbox=sandbox.available))
         if self._data is not None:
             tools.extend(data_tools(self._data.for_run(workspace.id, thread_id)))
-        if sandbox.available:
+        if sandbox.available and workspace.has_folder:  # a project without a folder runs no command
             shown = [(s.folder, mount_path(s)) for s in skills if s.files]
             root = Path(workspace.root_path)
             tools.append(RunCommand(sandbox, root, self._hidden(workspace), self.command_limits, shown))
@@ -162,7 +162,7 @@ class ToolCatalog:
         return [tool for tool in tools if tool.definition.name not in denied], notices
 
     def _hidden(self, workspace: Workspace) -> list[Path]:
-        others = [Path(w.root_path) for w in self._workspaces.list() if w.id != workspace.id]
+        others = [Path(w.root_path) for w in self._workspaces.list() if w.id != workspace.id and w.has_folder]
         return [Path.home(), *self._private, *others]
 
     # -- what lists show ---------------------------------------------------------------------------

@@ -135,10 +135,17 @@ class WorkspaceTrash:
     kind = "workspace"
     topic = Topic.WORKSPACES
 
-    def __init__(self, database: Database, trash: TrashRepository, purge: Callable[[str], object]) -> None:
+    def __init__(
+        self,
+        database: Database,
+        trash: TrashRepository,
+        purge: Callable[[str], object],
+        restore_thread: Callable[[str], object] | None = None,
+    ) -> None:
         self._db = database
         self._trash = trash
         self._purge = purge
+        self._restore_thread = restore_thread  # the threads that went to the trash with the project
 
     def move(self, object_id: str) -> Moved:
         row = _live_row(self._trash, "workspace", object_id, "workspace", "mira workspaces list")
@@ -153,7 +160,7 @@ class WorkspaceTrash:
 
     def restore(self, entry: TrashRow) -> list[Phrase]:
         row = self._db.one(
-            "SELECT name FROM workspaces WHERE root_path = ? AND id != ? AND trashed_at IS NULL",
+            "SELECT name FROM workspaces WHERE root_path = ? AND root_path != '' AND id != ? AND trashed_at IS NULL",
             (entry.detail.get("root_path"), entry.object_id),
         )
         if row is not None:
@@ -163,7 +170,10 @@ class WorkspaceTrash:
         )
 
     def after_restore(self, entry: TrashRow) -> None:
-        return None
+        for thread_id in entry.detail.get("trashed_threads", []):  # deleted with it: back with it
+            row = self._trash.row("thread", thread_id)
+            if row is not None and row.get("trashed_at") and self._restore_thread is not None:
+                self._restore_thread(thread_id)
 
     def purge(self, entry: TrashRow) -> None:
         self._purge(entry.object_id)

@@ -108,12 +108,13 @@ class TrashService:
         return days
 
     # -- entries --------------------------------------------------------------------------------
-    def put(self, kind: str, object_id: str) -> TrashEntry:
-        """Move the object to the trash: hidden everywhere, its bindings remembered."""
+    def put(self, kind: str, object_id: str, also: dict[str, Any] | None = None) -> TrashEntry:
+        """Move the object to the trash: hidden everywhere, its bindings remembered (with ``also``:
+        what went with it, for its kind's restore)."""
         handler = self._handler(kind)
         with self._db.transaction():
             moved = handler.move(object_id)
-            row = self._trash.put(kind, object_id, moved.label, moved.detail)
+            row = self._trash.put(kind, object_id, moved.label, {**moved.detail, **(also or {})})
         self._publish(handler, object_id, moved.topics)
         return self._entry(row)
 

@@ -23,4 +23,4 @@ def register_kinds(
 ) -> None:
     trash.register(ThreadTrash(database, entries, threads.destroy))
     trash.register(RoleTrash(database, entries, roles.destroy))
-    trash.register(WorkspaceTrash(database, entries, workspaces.destroy))
+    trash.register(WorkspaceTrash(database, entries, workspaces.destroy, trash.restore))

@@ -49,27 +49,30 @@ class WorkspaceService:
         name = name.strip()
         if not name:
             raise InvalidInputError.said("workspace.needs_name")
+        added = self._workspaces.add(name, self.checked_root(path))
+        self._changes.publish(Topic.WORKSPACES, added.id)
+        return added
+
+    def checked_root(self, path: str, workspace_id: str | None = None) -> str:
+        """``path`` as a workspace folder: an existing folder, not /, the home folder itself, a
+        system folder or Mira's data, and no other workspace's (``workspace_id``'s own is fine)."""
         folder = Path(path).expanduser()
         if not folder.exists():
             raise InvalidInputError.said("workspace.no_folder", folder=folder)
         if not folder.is_dir():
             raise InvalidInputError.said("workspace.is_file", folder=folder)
         try:
-            root = str(
-                validate_workspace_root(folder, also_refused=self._private)
-            )  # not /, not the home folder itself, not a system folder
+            root = str(validate_workspace_root(folder, also_refused=self._private))
         except InvalidWorkspaceRoot as exc:  # the same sentence (and phrase), as the service's error
             refused = InvalidInputError(str(exc))
             refused.phrase = exc.phrase
             raise refused from exc
         existing = self._workspaces.find_by_path(root)
-        if existing is not None:
+        if existing is not None and existing[0].id != workspace_id:
             found, trashed = existing
             where = said("workspace.taken_in_trash", id=found.id) if trashed else found.id
             raise ConflictError.said("workspace.taken", root=root, name=found.name, where=where)
-        added = self._workspaces.add(name, root)
-        self._changes.publish(Topic.WORKSPACES, added.id)
-        return added
+        return root
 
     def rename(self, workspace_id: str, name: str) -> Workspace:
         """Give the workspace another name (its folder, threads and rules stay as they are)."""

@@ -66,6 +66,7 @@ class Draft:
     agent: bool = False
     workspace_id: str | None = None
     tts: bool = False  # speak the answers (Speak answers, chosen before the first send)
+    project_id: str | None = None  # the project the new thread starts in (None: Mira BASE)
 
 
 class ChatHeader(QWidget):
@@ -181,6 +182,22 @@ class ChatHeader(QWidget):
             self.draft = Draft()
         self.title.setText(title or (tr("sidebar.new_chat") if thread_id is None else tr("thread.untitled")))
         self.reload()
+
+    def start_in_project(self, project: Workspace) -> None:
+        """The welcome draft starts in ``project``: its defaults are the draft's choices (each can be
+        changed before the first send)."""
+        found = project.defaults
+        self.draft = Draft(
+            model_ref=found.model_ref,
+            role_id=found.role_id,
+            knowledge_base_id=found.knowledge_base_id,
+            agent=found.agent,
+            workspace_id=project.id,
+            project_id=project.id,
+        )
+        self.title.setText(tr("project.new_in", name=project.name))
+        self.reload()
+        self.changed.emit()
 
     def reload(self) -> None:
         if self.services is None or self.runner is None:

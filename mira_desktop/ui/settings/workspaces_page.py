@@ -149,10 +149,11 @@ class WorkspacesPage(SettingsPage):
             name = tr("win.ws_default", name=workspace.name) if workspace.is_default else workspace.name
             item = QListWidgetItem()
             item.setData(Qt.ItemDataRole.UserRole, workspace.id)
-            item.setToolTip(workspace.root_path)
+            folder = workspace.root_path or tr("project.no_folder")  # a project without a folder
+            item.setToolTip(folder)
             # A label draws the two lines: the list's own text rows are sized by the primary font
             # alone and cut the second line of Chinese text.
-            row = QLabel(f"<b>{html.escape(name)}</b><br>{html.escape(workspace.root_path)}")
+            row = QLabel(f"<b>{html.escape(name)}</b><br>{html.escape(folder)}")
             row.setTextFormat(Qt.TextFormat.RichText)
             row.setContentsMargins(4, 3, 4, 3)
             row.setAccessibleName(name)
@@ -217,7 +218,9 @@ class WorkspacesPage(SettingsPage):
 
     def open_selected(self) -> None:
         chosen = self.selected()
-        if chosen is not None:
+        if chosen is not None and not chosen.has_folder:
+            self._say(tr("project.no_folder"))  # a project without a folder: nothing to open
+        elif chosen is not None:
             open_externally(Path(chosen.root_path), self)
 
     def confirm(self, text: str) -> bool:

@@ -20,6 +20,7 @@ scripts).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer, Signal
@@ -43,11 +44,13 @@ from mira_desktop.ui.chat.fork_actions import ForkActions, ForkLink
 from mira_desktop.ui.chat.header import ChatHeader
 from mira_desktop.ui.chat.view import ChatView
 from mira_desktop.ui.chat.waiting_banner import WaitingBanner
-from mira_desktop.ui.i18n import say, tr
+from mira_desktop.ui.i18n import explain, say, tr
 from mira_desktop.ui.operations import OperationRunner
 from mira_desktop.ui.shell.menus import MenuCommands, build_menus
 from mira_desktop.ui.shell.model_status import current_model_ref
 from mira_desktop.ui.shell.notices import Notices
+from mira_desktop.ui.shell.project_actions import ProjectActions
+from mira_desktop.ui.shell.project_groups import PROJECT_ROLE
 from mira_desktop.ui.shell.quitting import close_other_windows
 from mira_desktop.ui.shell.sidebar import MORE, ThreadSidebar
 from mira_desktop.ui.shell.undo_notice import UndoNotice
@@ -253,6 +256,10 @@ class MainWindow(QMainWindow):
         self.waiting_banner.attach(services, runner, changes)
         self.forks = ForkActions(services, runner, self.fork_link, open_thread=self.open_thread, notice=notice, parent=self)
         self.chat_view.fork_requested.connect(self.forks.fork)
+        self.project_actions = ProjectActions(
+            self, services=services, runner=runner, sidebar=self.sidebar, notice=notice,
+            new_thread_in=self.new_chat_in_project,
+        )  # fmt: skip
         self.compare = CompareActions(
             self, services, runner, open_thread=self.open_thread, offer_undo=self.undo_notice.offer,
             reload_thread=lambda tid: self.controller.reload() if tid == self.current_thread_id else None,
@@ -385,11 +392,22 @@ class MainWindow(QMainWindow):
 
     def _thread_context_menu(self, position: QPoint) -> None:
         item = self.sidebar.thread_list.itemAt(position)
-        if item is None or item.data(Qt.ItemDataRole.UserRole) == MORE:
+        if (item is not None and item.data(Qt.ItemDataRole.UserRole) == MORE) or self.services is None:
             return
         menu = QMenu(self)
-        self.thread_actions.fill(menu, str(item.data(Qt.ItemDataRole.UserRole)))
+        if not self.project_actions.fill(menu, item):  # a thread's row: its menu, and "Move to project"
+            thread_id = str(item.data(Qt.ItemDataRole.UserRole))  # type: ignore[union-attr]
+            self.thread_actions.fill(menu, thread_id)
+            self.project_actions.add_move_menu(menu, thread_id, item.data(PROJECT_ROLE))  # type: ignore[union-attr]
         menu.exec(self.sidebar.thread_list.viewport().mapToGlobal(position))
+
+    def new_chat_in_project(self, project_id: str) -> None:
+        """A new chat (the welcome draft) in ``project_id``, starting with its defaults."""
+        self.new_chat()
+        if self.services is not None:
+            self.background.op(self, partial(self.services.projects.get, project_id)).success(
+                self.header.start_in_project
+            ).failure(lambda exc: self.notices.notice(explain(exc))).run()
 
     def send_options(self) -> SendOptions:
         from mira_desktop.services.chat.service import SendOptions
@@ -400,7 +418,7 @@ class MainWindow(QMainWindow):
             role_id=draft.role_id,
             knowledge_base_id=draft.knowledge_base_id,
             agent=draft.agent,
-            workspace_id=draft.workspace_id if draft.agent else None,
+            workspace_id=draft.workspace_id if draft.agent else draft.project_id,
             greeting=self.greetings.chosen(),
             tts=draft.tts,
         )

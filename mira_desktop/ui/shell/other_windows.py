@@ -13,7 +13,6 @@ from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
 from shiboken6 import isValid
 
 from mira_desktop.ui.i18n import explain, tr
-from mira_desktop.ui.shell.sidebar import MORE
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
@@ -135,21 +134,28 @@ class OtherWindows:
         self.open_settings().open_get_models()
 
     def open_switcher(self) -> None:
-        """Ctrl+K: a thread or a command, by a few letters of its name. Every thread, active or
-        archived, whatever the sidebar's search shows: the sidebar's rows at once, the rest read in the
-        background and added as they come."""
+        """Ctrl+K: a thread, a project or a command, by a few letters of its name. Every thread, active
+        or archived, whatever the sidebar's search shows — only the project's while the sidebar's
+        search is kept to one ("Project: NAME" keeps it to that one): the sidebar's rows at once, the
+        rest read in the background and added as they come."""
+        from mira_desktop.ui.shell.project_groups import PROJECT_ROLE, is_thread
         from mira_desktop.ui.shell.quick_switcher import QuickSwitcher
 
         entries = self.palette_commands()
         listed: set[str] = set()
+        scope = self._sidebar.scope
         for row in range(self._sidebar.thread_list.count()):
             item = self._sidebar.thread_list.item(row)
-            thread_id = str(item.data(Qt.ItemDataRole.UserRole))
-            if thread_id == MORE:
+            thread_id = item.data(Qt.ItemDataRole.UserRole)
+            if not is_thread(thread_id) or (scope is not None and item.data(PROJECT_ROLE) != scope):
                 continue
-            listed.add(thread_id)
-            title = item.text().split("\n", 1)[0]
-            entries.append((tr("switcher.thread", title=title), partial(self._open_thread, thread_id)))
+            listed.add(str(thread_id))
+            title = item.text().split("\n", 1)[0].strip()
+            entries.append((tr("switcher.thread", title=title), partial(self._open_thread, str(thread_id))))
+        entries += [
+            (tr("switcher.project", name=p.workspace.name), partial(self._sidebar.set_scope, p.workspace.id))
+            for p in self._sidebar.projects
+        ]
         switcher = QuickSwitcher(entries, self._host())
         self.switcher = switcher
         switcher.show()
@@ -158,7 +164,8 @@ class OtherWindows:
         skills = self._services.skills
 
         def load() -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
-            rest = [(t.id, t.title) for t in threads.list(None) if t.id not in listed]
+            every = threads.in_project(scope) if scope is not None else threads.list(None)
+            rest = [(t.id, t.title) for t in every if t.id not in listed]
             return rest, [(s.name, s.description) for s in skills.enabled()]
 
         def add(found: tuple[list[tuple[str, str]], list[tuple[str, str]]]) -> None:

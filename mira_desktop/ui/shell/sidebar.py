@@ -1,4 +1,5 @@
-"""The thread sidebar: new chat, search, active/archived threads.
+"""The thread sidebar: new chat, search, active/archived threads, grouped by project once there is
+more than one (``project_groups``: collapsible headers with counts, the last used first).
 
 The list is read in the background and re-read whenever the services announce a change of threads
 (a run started or ended, a rename, an archive, a delete — from this window or any other).
@@ -14,7 +15,6 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
-    QListWidget,
     QListWidgetItem,
     QPushButton,
     QStackedWidget,
@@ -27,16 +27,26 @@ from mira_desktop.core.changes import Topic
 from mira_desktop.core.conversation.threads import Thread, ThreadStatus
 from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.shell.project_groups import (
+    GROUP_MORE,
+    GROUP_PAGE,
+    HEADER,
+    MORE,
+    PROJECT_ROLE,
+    ThreadList,
+)
+from mira_desktop.ui.shell.sidebar_listing import Listing, ListingAsked, read_listing
 from mira_desktop.ui.shortcuts import describe
 
 if TYPE_CHECKING:
+    from mira_desktop.core.workspaces import ProjectSummary
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.ui.changes import ChangeSignal
     from mira_desktop.ui.operations import OperationRunner
 
 
 PAGE = 200  # threads read at a time
-MORE = "__more__"  # the data of the list's last item when older threads remain
+__all__ = ["MORE", "PAGE", "ThreadSidebar"]
 
 
 class ThreadSidebar(QWidget):
@@ -57,6 +67,10 @@ class ThreadSidebar(QWidget):
         self.waiting: set[str] = set()  # threads whose agent run waits for approval
         self._listed: object = None  # what the list shows and its selection: the same read leaves it
         self.shown = PAGE  # newest threads listed; scrolling to the end (or "Show more") adds a page
+        self.projects: list[ProjectSummary] = []  # the groups shown (none: one project, a flat list)
+        self.collapsed: set[str] = set()  # projects whose threads are hidden
+        self.group_shown: dict[str, int] = {}  # projects showing more than GROUP_PAGE threads
+        self.scope: str | None = None  # the project the search is kept to
         self.setObjectName("sidebar")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setMinimumWidth(220)
@@ -81,6 +95,7 @@ class ThreadSidebar(QWidget):
         self.search_box.textChanged.connect(lambda _text: self._search_timer.start())
         describe(QShortcut(QKeySequence.StandardKey.Find, self, self.search_box.setFocus), "shortcuts.search")
 
+        self.scope_button = self._scope_button()
         self.status_tabs = QTabBar()
         self.status_tabs.addTab(tr("sidebar.active"))
         self.status_tabs.addTab(tr("sidebar.archived"))
@@ -88,13 +103,7 @@ class ThreadSidebar(QWidget):
         self.status_tabs.currentChanged.connect(lambda index: self.archived_toggled.emit(index == 1))
         self.status_tabs.currentChanged.connect(lambda _index: self.refresh())
 
-        self.thread_list = QListWidget()
-        self.thread_list.setObjectName("threadList")
-        self.thread_list.itemClicked.connect(self._item_clicked)
-        self.thread_list.verticalScrollBar().valueChanged.connect(self._scrolled)
-        self.thread_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.thread_list.setTextElideMode(Qt.TextElideMode.ElideRight)
-        self.thread_list.setWordWrap(False)
+        self.thread_list = self._thread_list()
         self.empty_label = QLabel(tr("sidebar.empty"))
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_label.setWordWrap(True)
@@ -107,11 +116,32 @@ class ThreadSidebar(QWidget):
         for widget, stretch in (
             (self.new_chat_button, 0),
             (self.search_box, 0),
+            (self.scope_button, 0),
             (self.status_tabs, 0),
             (self.list_stack, 1),
             (self.trash_button, 0),
         ):
             layout.addWidget(widget, stretch)
+
+    def _thread_list(self) -> ThreadList:
+        listed = ThreadList()
+        listed.setObjectName("threadList")
+        listed.itemClicked.connect(self._item_clicked)
+        listed.verticalScrollBar().valueChanged.connect(self._scrolled)
+        listed.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        listed.setTextElideMode(Qt.TextElideMode.ElideRight)
+        listed.setWordWrap(False)
+        return listed
+
+    def _scope_button(self) -> QPushButton:
+        """"Searching in NAME": a click searches every project again."""
+        button = QPushButton()
+        button.setObjectName("link")
+        button.setFlat(True)
+        button.setToolTip(tr("project.scope_clear"))
+        button.clicked.connect(lambda: self.set_scope(None))
+        button.hide()
+        return button
 
     def _trash_button(self) -> QPushButton:
         button = QPushButton(tr("sidebar.trash", count=0))
@@ -129,7 +159,9 @@ class ThreadSidebar(QWidget):
         self.services = services
         self.runner = runner
         # MODELS: a thread on the default model names it ("default: NAME"), which follows a new default.
-        self._follow = Follow(self, changes, {Topic.THREADS, Topic.RUNS, Topic.MODELS}, lambda _c: self.refresh())
+        self._follow = Follow(
+            self, changes, {Topic.THREADS, Topic.RUNS, Topic.MODELS, Topic.WORKSPACES}, lambda _c: self.refresh()
+        )
         self._follow_trash = Follow(self, changes, {Topic.TRASH}, lambda _c: self.count_trash())
         self.refresh()
         self.count_trash()
@@ -149,41 +181,42 @@ class ThreadSidebar(QWidget):
         """Re-read the list (in the background) for the tab and the search shown."""
         if self.services is None or self.runner is None:
             return
-        threads_service = self.services.threads
-        status = ThreadStatus.ARCHIVED if self.archived else ThreadStatus.ACTIVE
-        query = self.search_box.text().strip()
+        asked = ListingAsked(
+            status=ThreadStatus.ARCHIVED if self.archived else ThreadStatus.ACTIVE,
+            query=self.search_box.text().strip(),
+            shown=self.shown,
+            scope=self.scope,
+            collapsed=frozenset(self.collapsed),
+            group_shown=dict(self.group_shown),
+        )
+        services = self.services
 
-        shown = self.shown
+        def show(found: Listing) -> None:
+            self.default_model = found.default_model
+            self.show_listed(
+                found.threads, searching=found.searching, waiting=found.waiting, more=found.more, projects=found.projects
+            )
 
-        models = self.services.models
-
-        def load() -> tuple[list[Thread], bool, set[str], bool, str]:
-            if query:
-                matching = {hit.thread_id for hit in threads_service.search(query, limit=500)}
-                threads = [t for t in threads_service.list(status) if t.id in matching]
-                more = False
-            else:  # the newest page only: 10,000 threads take ~100 ms to read, a page of 200 ~5 ms
-                threads = threads_service.list(status, limit=shown + 1)
-                more, threads = len(threads) > shown, threads[:shown]
-            return threads, bool(query), set(threads_service.awaiting_approval()), more, models.default_ref()
-
-        def show(result: tuple[list[Thread], bool, set[str], bool, str]) -> None:
-            threads, searching, waiting, more, default = result
-            self.default_model = default
-            self.show_listed(threads, searching=searching, waiting=waiting, more=more)
-
-        self.runner.op(self, load).success(show).run()
+        self.runner.op(self, lambda: read_listing(services, asked)).success(show).run()
 
     def show_listed(
-        self, threads: Sequence[Thread], *, searching: bool = False, waiting: Set[str] = frozenset(), more: bool = False
+        self,
+        threads: Sequence[Thread],
+        *,
+        searching: bool = False,
+        waiting: Set[str] = frozenset(),
+        more: bool = False,
+        projects: Sequence[ProjectSummary] = (),
     ) -> None:
-        """Show ``threads`` (a read of the database: the first look, or a refresh) and say so."""
-        rows = tuple((t.id, t.title, t.model_ref) for t in threads)
-        listed = (rows, searching, frozenset(waiting), more, self.default_model)
+        """Show ``threads`` (a read of the database: the first look, or a refresh) and say so;
+        with ``projects``, grouped under them."""
+        rows = tuple((t.id, t.title, t.model_ref, t.workspace_id) for t in threads)
+        groups = (tuple(projects), frozenset(self.collapsed), tuple(sorted(self.group_shown.items())))
+        listed = (rows, searching, frozenset(waiting), more, groups, self.default_model)
         if (listed, self.selected_id) == self._listed:
             self.listed.emit()
             return  # nothing changed (another process wrote elsewhere): keep the scroll and selection
-        if isinstance(self._listed, tuple) and self._listed[0][:4] == listed[:4] != self._listed[0]:
+        if isinstance(self._listed, tuple) and self._listed[0][:5] == listed[:5] != self._listed[0]:
             self._listed = (listed, self.selected_id)  # the same rows, the default's name now known or
             self._name_the_default(threads)  # changed: their subtitles change in place, no rebuild
             self.select(self.selected_id)
@@ -196,15 +229,22 @@ class ThreadSidebar(QWidget):
             return
         self._listed = (listed, self.selected_id)
         self.waiting = set(waiting)
+        self.projects = list(projects)
         scrolled = self.thread_list.verticalScrollBar().value()
+        self.thread_list.setUpdatesEnabled(False)  # one paint for the whole list
         self.set_threads(list(threads), searching=searching, selected=self.selected_id)
         if more:
             item = QListWidgetItem(tr("sidebar.more"))
             item.setData(Qt.ItemDataRole.UserRole, MORE)
             item.setForeground(self.palette().placeholderText())
             self.thread_list.addItem(item)
+        self.thread_list.setUpdatesEnabled(True)
         self.thread_list.verticalScrollBar().setValue(scrolled)  # where the person was reading
         self.listed.emit()
+
+    def forget_listed(self) -> None:
+        """The next read builds every row again (benchmarks/sidebar_projects.py measures that)."""
+        self._listed = None
 
     def select(self, thread_id: str | None) -> None:
         self.selected_id = thread_id
@@ -221,11 +261,15 @@ class ThreadSidebar(QWidget):
         from mira_desktop.core.model_names import readable_model
 
         folder = self.services.folder.models_dir if self.services is not None else None
-        for thread in threads:
-            model = readable_model(thread.model_ref, folder) if thread.model_ref else self._default_text(folder)
+        names: dict[str | None, str] = {None: self._default_text(folder)}  # each model named once
+
+        def add(thread: Thread, project_id: str | None, indent: str = "") -> None:
+            ref = thread.model_ref
+            model = names.get(ref) or names.setdefault(ref, readable_model(ref, folder) if ref else "")
             title = thread.title or tr("thread.untitled")
-            item = QListWidgetItem(f"{title}\n{model}")
+            item = QListWidgetItem(f"{indent}{title}\n{indent}{model}")
             item.setData(Qt.ItemDataRole.UserRole, thread.id)
+            item.setData(PROJECT_ROLE, project_id)
             item.setToolTip(f"{title}\n{thread.model_ref or model}")
             if thread.id in self.waiting:  # an agent run of this thread waits for the user's approval
                 from PySide6.QtWidgets import QStyle
@@ -235,21 +279,50 @@ class ThreadSidebar(QWidget):
             self.thread_list.addItem(item)
             if thread.id == selected:
                 item.setSelected(True)
-        if threads:
+
+        if self.projects:
+            self.thread_list.add_groups(self.projects, threads, self.collapsed, searching, add)
+        else:
+            for thread in threads:  # one project: nowhere to drop a thread on
+                add(thread, None)
+        if threads or self.projects:
             self.list_stack.setCurrentWidget(self.thread_list)
         else:
             empty = tr("sidebar.no_archived") if self.archived else tr("sidebar.empty")
             self.empty_label.setText(tr("sidebar.no_match") if searching else empty)
             self.list_stack.setCurrentWidget(self.empty_label)
 
+    def thread_ids(self) -> list[str]:
+        """The threads the list shows, top to bottom (headers and "more" rows left out)."""
+        from mira_desktop.ui.shell.project_groups import is_thread
+
+        rows = (self.thread_list.item(r).data(Qt.ItemDataRole.UserRole) for r in range(self.thread_list.count()))
+        return [str(data) for data in rows if is_thread(data)]
+
+    def toggle_project(self, project_id: str) -> None:
+        """Open or close a project's group."""
+        self.collapsed ^= {project_id}
+        self.refresh()
+
+    def set_scope(self, project_id: str | None) -> None:
+        """Keep the search to one project (None: every project)."""
+        self.scope = project_id
+        name = next((p.workspace.name for p in self.projects if p.workspace.id == project_id), "")
+        self.scope_button.setText("✕  " + tr("project.scope", name=name))
+        self.scope_button.setVisible(project_id is not None)
+        if project_id is not None:
+            self.search_box.setFocus()
+        self.refresh()
+
     def _name_the_default(self, threads: Sequence[Thread]) -> None:
         folder = self.services.folder.models_dir if self.services is not None else None
         following = {t.id: t.title or tr("thread.untitled") for t in threads if not t.model_ref}
+        indent = "    " if self.projects else ""
         for row in range(self.thread_list.count()):
             item = self.thread_list.item(row)
             title = following.get(str(item.data(Qt.ItemDataRole.UserRole)))
             if title is not None:
-                item.setText(f"{title}\n{self._default_text(folder)}")
+                item.setText(f"{indent}{title}\n{indent}{self._default_text(folder)}")
                 item.setToolTip(item.text())
 
     def _default_text(self, folder: object) -> str:
@@ -272,8 +345,17 @@ class ThreadSidebar(QWidget):
             self.show_more()
 
     def _item_clicked(self, item: QListWidgetItem) -> None:
-        if item.data(Qt.ItemDataRole.UserRole) == MORE:
+        data = str(item.data(Qt.ItemDataRole.UserRole))
+        if data == MORE:
             self.show_more()
+            return
+        if data.startswith(HEADER):
+            self.toggle_project(data.removeprefix(HEADER))
+            return
+        if data.startswith(GROUP_MORE):
+            project_id = data.removeprefix(GROUP_MORE)
+            self.group_shown[project_id] = self.group_shown.get(project_id, GROUP_PAGE) + PAGE
+            self.refresh()
             return
         self.selected_id = item.data(Qt.ItemDataRole.UserRole)
         self.thread_selected.emit(self.selected_id)

@@ -2494,6 +2494,11 @@ It does not touch your original files, and it keeps every conversation: {threads
         <comment>meter.skills</comment>
         <translation>技能</translation>
     </message>
+    <message>
+        <source>Project instructions</source>
+        <comment>meter.project</comment>
+        <translation>项目说明</translation>
+    </message>
 </context>
 <context>
     <name>model_error</name>
@@ -7167,6 +7172,274 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <comment>phrase.workspace.taken_in_trash</comment>
         <translation>在回收站中：用 `mira trash restore {id}` 恢复它</translation>
     </message>
+    <message>
+        <source>A project&apos;s instructions hold at most {most} characters.</source>
+        <comment>phrase.project.instructions_long</comment>
+        <translation>项目说明最多 {most} 个字符。</translation>
+    </message>
+    <message>
+        <source>The thread {title!r} has an agent run waiting for approval: approve or deny it first, then move the thread. Nothing was changed.</source>
+        <comment>phrase.project.move_waiting</comment>
+        <translation>对话 {title!r} 有一个等待批准的智能体运行：请先批准或拒绝，再移动对话。未做任何更改。</translation>
+    </message>
+    <message>
+        <source>The thread {title!r} is answering: stop it or let it finish, then move the thread. Nothing was changed.</source>
+        <comment>phrase.project.move_answering</comment>
+        <translation>对话 {title!r} 正在回答：请停止它或等它结束，再移动对话。未做任何更改。</translation>
+    </message>
+    <message>
+        <source>The project {name!r} cannot be deleted while its thread {title!r} is answering or waits for approval: stop it or settle the approval first. Nothing was changed.</source>
+        <comment>phrase.project.busy</comment>
+        <translation>项目 {name!r} 的对话 {title!r} 正在回答或等待批准，因此不能删除：请先停止它或处理批准。未做任何更改。</translation>
+    </message>
+    <message>
+        <source>Say where the project&apos;s threads go: base (to Mira BASE) or trash (to the trash with the project), not {choice!r}.</source>
+        <comment>phrase.project.bad_threads_choice</comment>
+        <translation>请说明项目的对话去向：base（移到 Mira BASE）或 trash（随项目移到回收站），而不是 {choice!r}。</translation>
+    </message>
+    <message>
+        <source>The project {name!r} has no folder, and an agent run works inside one: set it with `mira projects set {id} --folder PATH` (or in the project&apos;s settings), or turn agent mode off.</source>
+        <comment>phrase.project.agent_needs_folder</comment>
+        <translation>项目 {name!r} 没有文件夹，而智能体运行需要在文件夹内工作：用 `mira projects set {id} --folder PATH`（或在项目设置中）设置一个，或关闭智能体模式。</translation>
+    </message>
+    <message>
+        <source>A project&apos;s memory is shared (the general facts and the project&apos;s), project (its facts only) or off, not {scope!r}.</source>
+        <comment>phrase.project.bad_memory</comment>
+        <translation>项目的记忆只能是 shared（通用事实和本项目的事实）、project（只用本项目的事实）或 off，而不是 {scope!r}。</translation>
+    </message>
+    <message>
+        <source>{path} is not a Mira project export: {why}</source>
+        <comment>phrase.project.import_bad</comment>
+        <translation>{path} 不是 Mira 项目导出文件：{why}</translation>
+    </message>
+</context>
+<context>
+    <name>project</name>
+    <message>
+        <source>{name}  ·  {count}</source>
+        <comment>project.header</comment>
+        <translation>{name}  ·  {count}</translation>
+    </message>
+    <message>
+        <source>Show {count} more…</source>
+        <comment>project.more</comment>
+        <translation>再显示 {count} 个…</translation>
+    </message>
+    <message>
+        <source>New thread in this project</source>
+        <comment>project.new_thread</comment>
+        <translation>在此项目中新建对话</translation>
+    </message>
+    <message>
+        <source>Search in this project</source>
+        <comment>project.search_here</comment>
+        <translation>在此项目中搜索</translation>
+    </message>
+    <message>
+        <source>Project settings…</source>
+        <comment>project.settings</comment>
+        <translation>项目设置…</translation>
+    </message>
+    <message>
+        <source>New project…</source>
+        <comment>project.create</comment>
+        <translation>新建项目…</translation>
+    </message>
+    <message>
+        <source>Delete project…</source>
+        <comment>project.delete</comment>
+        <translation>删除项目…</translation>
+    </message>
+    <message>
+        <source>Move to project</source>
+        <comment>project.move_to</comment>
+        <translation>移到项目</translation>
+    </message>
+    <message>
+        <source>Moved “{title}” to {name}.</source>
+        <comment>project.moved</comment>
+        <translation>已把“{title}”移到 {name}。</translation>
+    </message>
+    <message>
+        <source>New project</source>
+        <comment>project.new_title</comment>
+        <translation>新建项目</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <comment>project.name</comment>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Created the project “{name}”.</source>
+        <comment>project.created</comment>
+        <translation>已创建项目“{name}”。</translation>
+    </message>
+    <message>
+        <source>Delete project</source>
+        <comment>project.delete_title</comment>
+        <translation>删除项目</translation>
+    </message>
+    <message>
+        <source>Delete the project “{name}”? What should happen to its threads ({count})? Either way the project can be restored from the trash.</source>
+        <comment>project.delete_ask</comment>
+        <translation>删除项目“{name}”？它的对话（{count}）怎么处理？无论哪种方式，项目都可以从回收站恢复。</translation>
+    </message>
+    <message>
+        <source>Move threads to Mira BASE</source>
+        <comment>project.delete_to_base</comment>
+        <translation>把对话移到 Mira BASE</translation>
+    </message>
+    <message>
+        <source>Trash threads with it</source>
+        <comment>project.delete_to_trash</comment>
+        <translation>对话随项目移到回收站</translation>
+    </message>
+    <message>
+        <source>Moved the project “{name}” to the trash.</source>
+        <comment>project.deleted</comment>
+        <translation>已把项目“{name}”移到回收站。</translation>
+    </message>
+    <message>
+        <source>Searching in {name}</source>
+        <comment>project.scope</comment>
+        <translation>正在 {name} 中搜索</translation>
+    </message>
+    <message>
+        <source>Search every project</source>
+        <comment>project.scope_clear</comment>
+        <translation>搜索所有项目</translation>
+    </message>
+    <message>
+        <source>New thread in {name}</source>
+        <comment>project.new_in</comment>
+        <translation>在 {name} 中新建对话</translation>
+    </message>
+    <message>
+        <source>Project: {name}</source>
+        <comment>project.settings_title</comment>
+        <translation>项目：{name}</translation>
+    </message>
+    <message>
+        <source>Instructions</source>
+        <comment>project.instructions</comment>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>Sent with every request of this project&apos;s threads, never shown as a message.</source>
+        <comment>project.instructions_tip</comment>
+        <translation>随本项目每个对话的每次请求发送，从不显示为消息。</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <comment>project.folder</comment>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>No folder: agent runs and file tools need one.</source>
+        <comment>project.no_folder</comment>
+        <translation>没有文件夹：智能体运行和文件工具需要一个。</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <comment>project.choose_folder</comment>
+        <translation>选择…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <comment>project.remove_folder</comment>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>New threads in it start with</source>
+        <comment>project.defaults</comment>
+        <translation>项目中的新对话默认使用</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <comment>project.role</comment>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>Knowledge base</source>
+        <comment>project.kb</comment>
+        <translation>知识库</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <comment>project.model</comment>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Agent mode</source>
+        <comment>project.agent</comment>
+        <translation>智能体模式</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <comment>project.memory</comment>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>General facts and this project&apos;s</source>
+        <comment>project.memory_shared</comment>
+        <translation>通用事实和本项目的事实</translation>
+    </message>
+    <message>
+        <source>This project&apos;s facts only</source>
+        <comment>project.memory_project</comment>
+        <translation>只用本项目的事实</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <comment>project.memory_off</comment>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <comment>project.none</comment>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>The app&apos;s default model</source>
+        <comment>project.default_model</comment>
+        <translation>应用的默认模型</translation>
+    </message>
+    <message>
+        <source>Export project…</source>
+        <comment>project.export</comment>
+        <translation>导出项目…</translation>
+    </message>
+    <message>
+        <source>Import a project…</source>
+        <comment>project.import</comment>
+        <translation>导入项目…</translation>
+    </message>
+    <message>
+        <source>Saved {path}.</source>
+        <comment>project.exported</comment>
+        <translation>已保存 {path}。</translation>
+    </message>
+    <message>
+        <source>Imported the project “{name}” with its threads ({count}).</source>
+        <comment>project.imported</comment>
+        <translation>已导入项目“{name}”及其对话（{count}）。</translation>
+    </message>
+    <message>
+        <source>Not found here, left unbound: {names}.</source>
+        <comment>project.imported_missing</comment>
+        <translation>此处找不到，未绑定：{names}。</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <comment>project.save</comment>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Saved the project “{name}”.</source>
+        <comment>project.saved</comment>
+        <translation>已保存项目“{name}”。</translation>
+    </message>
 </context>
 <context>
     <name>quit</name>
@@ -8139,6 +8412,11 @@ Start one on the right.</source>
         <source>Skill: /{name} — {description}</source>
         <comment>switcher.skill</comment>
         <translation>技能：/{name} — {description}</translation>
+    </message>
+    <message>
+        <source>Project: {name}</source>
+        <comment>switcher.project</comment>
+        <translation>项目：{name}</translation>
     </message>
 </context>
 <context>

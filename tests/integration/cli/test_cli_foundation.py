@@ -44,6 +44,7 @@ def test_help_lists_the_command_groups() -> None:
     assert listed == [
         "info",
         "workspaces",
+        "projects",
         "roles",
         "chat",
         "threads",
