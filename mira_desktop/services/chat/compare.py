@@ -217,6 +217,8 @@ class CompareService:
         """Send ``text`` (as :meth:`ChatService.send`; None: a new thread) and have each model answer
         it. ``available``: the free memory to plan with (default: measured now)."""
         options = options or SendOptions()
+        if thread_id is None:  # a new thread takes its project's defaults, as a send does
+            options = self._chat.with_project_defaults(options)
         refs = self._checked(model_refs)
         self._refuse_agent(
             options.agent or (thread_id is not None and self._threads.get(thread_id).agent_enabled)

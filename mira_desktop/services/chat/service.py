@@ -137,6 +137,8 @@ class ChatService:
     def send(self, thread_id: str | None, text: str, options: SendOptions | None = None) -> RunHandle:
         """Send ``text`` to ``thread_id`` (None: a new thread, created by this first send)."""
         options = options or SendOptions()
+        if thread_id is None:  # a new thread takes its project's defaults
+            options = self.with_project_defaults(options)
         if thread_id is not None:
             waiting = next((r for r in self._runs.waiting() if r.thread_id == thread_id), None)
             if (
@@ -148,12 +150,15 @@ class ChatService:
                 )
         return self._start(self.new_turn(thread_id, text, options), options, create_thread=thread_id is None)
 
+    def with_project_defaults(self, options: SendOptions) -> SendOptions:
+        """``options`` for a new thread, with its project's defaults for what they leave unset."""
+        return self._inputs.with_project_defaults(options)
+
     def new_turn(self, thread_id: str | None, text: str, options: SendOptions) -> Turn:
-        """What sending ``text`` to ``thread_id`` answers (refused, writing nothing, when it cannot)."""
+        """What sending ``text`` to ``thread_id`` answers (refused, writing nothing, when it cannot);
+        a new thread's ``options`` already carry its project's defaults (``with_project_defaults``)."""
         if not text.strip():
             raise InvalidInputError.said("chat.empty")
-        if thread_id is None:  # a new thread takes its project's defaults
-            options = self._inputs.with_project_defaults(options)
         self._inputs.check_bindings(options)
         file = self._inputs.attached(options.attachment)
         if thread_id is None:
