@@ -735,6 +735,16 @@
         <translation>取消附加</translation>
     </message>
     <message>
+        <source>Detach data</source>
+        <comment>data.detach_thread</comment>
+        <translation>取消附加数据</translation>
+    </message>
+    <message>
+        <source>{name} ({kind})</source>
+        <comment>data.detach_item</comment>
+        <translation>{name}（{kind}）</translation>
+    </message>
+    <message>
         <source>Attach a data file</source>
         <comment>data.choose_file</comment>
         <translation>附加数据文件</translation>
