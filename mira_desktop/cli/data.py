@@ -21,7 +21,8 @@ query is one SELECT, checked by parsing it before it runs (writes, ATTACH, PRAGM
 INSTALL, COPY, CALL, file-reading functions and two statements are refused); it sees only the
 tables (or TABLE.COLUMN) in --allow (default: every table) and never the values of --mask columns;
 it is interrupted after 5 s and its result cut at 200 rows or 64 kB. A CSV or Parquet file is one
-table named after the file; an XLSX file has one table per sheet."""
+table named after the file; an XLSX file has one table per sheet. Such a file above 200 MB is
+refused; reading one stops after 30 s, and what was read is kept until the file changes."""
 
 
 def register(
@@ -47,11 +48,19 @@ def register(
     )
     add.add_argument("--mask", nargs="+", default=[], metavar="TABLE.COLUMN", help="columns shown as ***")
     add.set_defaults(handler=_add)
-    commands.add_parser("list", help="every attached file", parents=[common]).set_defaults(handler=_list)
+    listing = commands.add_parser("list", help="every attached file", parents=[common])
+    where = listing.add_mutually_exclusive_group()
+    where.add_argument("--workspace", metavar="ID", help="only the files attached to this workspace")
+    where.add_argument("--thread", metavar="ID", help="only the files attached to this thread itself")
+    listing.set_defaults(handler=_list)
     remove = commands.add_parser(
-        "remove", help="detach a file (the file itself is left alone)", parents=[common]
+        "remove",
+        help="detach a file, or every file of a thread (the files themselves are left alone)",
+        parents=[common],
     )
-    remove.add_argument("id")
+    which = remove.add_mutually_exclusive_group(required=True)
+    which.add_argument("id", nargs="?", help="the id `mira data list` shows")
+    which.add_argument("--thread", metavar="ID", help="every file attached to this thread itself")
     remove.set_defaults(handler=_remove)
     schema = commands.add_parser("schema", help="the tables and columns a run sees", parents=[common])
     schema.add_argument("id")
@@ -83,6 +92,11 @@ def _add(args: argparse.Namespace, services: AppServices, out: Output) -> int:
 
 def _list(args: argparse.Namespace, services: AppServices, out: Output) -> int:
     found = services.data.list()
+    if args.thread:
+        found = services.data.for_thread(services.threads.get(args.thread).id)
+    elif args.workspace:
+        workspace_id = services.workspaces.get(args.workspace).id
+        found = [s for s in found if s.workspace_id == workspace_id]
     if out.as_json:
         out.data([s.to_dict() for s in found])
         return 0
@@ -106,9 +120,21 @@ def _list(args: argparse.Namespace, services: AppServices, out: Output) -> int:
 
 
 def _remove(args: argparse.Namespace, services: AppServices, out: Output) -> int:
-    source = services.data.remove(args.id)
+    if args.id:
+        source = services.data.remove(args.id)
+        out.result(
+            {"id": source.id, "removed": True},
+            f"Detached {source.name} ({source.id}); the file is unchanged.",
+        )
+        return 0
+    thread_id = services.threads.get(args.thread).id
+    removed = [services.data.remove(s.id) for s in services.data.for_thread(thread_id)]
+    names = ", ".join(f"{s.name} ({s.id})" for s in removed)
     out.result(
-        {"id": source.id, "removed": True}, f"Detached {source.name} ({source.id}); the file is unchanged."
+        {"thread_id": thread_id, "removed": [s.id for s in removed]},
+        f"Detached {names} from the thread {thread_id}; the files are unchanged."
+        if removed
+        else f"No data is attached to the thread {thread_id} itself.",
     )
     return 0
 

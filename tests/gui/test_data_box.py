@@ -144,3 +144,81 @@ def test_the_thread_menu_attaches_data_to_that_thread_only(
     qtbot.waitUntil(lambda: notices == ["Attached people.db."])
     (source,) = app_services.data.list()
     assert (source.thread_id, source.workspace_id, source.allow) == (handle.thread_id, None, ("people",))
+
+
+def _thread_menu(
+    qtbot: QtBot, app_services: AppServices, runner: OperationRunner, script: Script
+) -> tuple[str, object, list[str]]:
+    from PySide6.QtWidgets import QWidget
+
+    from mira_desktop.core.conversation.runs import RunStatus
+    from mira_desktop.services.chat.service import SendOptions
+    from mira_desktop.ui.chat.thread_actions import ThreadActions
+
+    handle = app_services.chat.send(None, "Hello", SendOptions(model_ref=script({"text": "Hi."})))
+    assert handle.done.wait(30)
+    assert handle.status is RunStatus.COMPLETED
+    assert handle.thread_id is not None
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    notices: list[str] = []
+    actions = ThreadActions(
+        parent, services=app_services, runner=runner, current=lambda: handle.thread_id,
+        deleted=lambda _id: None, notice=notices.append,
+    )  # fmt: skip
+    return handle.thread_id, actions, notices
+
+
+def test_the_thread_menu_detaches_the_threads_own_data_and_leaves_the_file_and_the_workspace_alone(
+    qtbot: QtBot, app_services: AppServices, runner: OperationRunner, script: Script, tmp_path: Path
+) -> None:
+    from PySide6.QtWidgets import QMenu
+
+    from mira_desktop.ui.chat.thread_actions import ThreadActions
+
+    thread_id, actions, notices = _thread_menu(qtbot, app_services, runner, script)
+    assert isinstance(actions, ThreadActions)
+    database = _database(tmp_path)
+    before = database.read_bytes()
+    mine = app_services.data.add(database, thread_id=thread_id)
+    shared = app_services.data.add(database, workspace_id=app_services.workspaces.default().id)
+    menu = QMenu(actions.parent)
+    with qtbot.waitSignal(actions.state_shown):
+        actions.fill(menu, thread_id)
+    (detach,) = [a.menu() for a in menu.actions() if a.text() == "Detach data"]
+    assert detach is not None
+    assert detach.isEnabled()
+    assert [a.text() for a in detach.actions()] == ["people.db (sqlite)"]  # not the workspace's
+    detach.actions()[0].trigger()
+    qtbot.waitUntil(lambda: notices == ["Detached people.db; the file is unchanged."])
+    assert [s.id for s in app_services.data.list()] == [shared.id]
+    assert mine.id not in [s.id for s in app_services.data.for_run(None, thread_id)]
+    assert database.read_bytes() == before
+    with qtbot.waitSignal(actions.state_shown):
+        actions.fill(menu, thread_id)
+    (empty,) = [a.menu() for a in menu.actions() if a.text() == "Detach data"]
+    assert empty is not None
+    assert not empty.isEnabled()
+    assert empty.actions() == []
+
+
+@pytest.mark.usefixtures("chinese")
+def test_the_thread_menus_detach_speaks_chinese(
+    qtbot: QtBot, app_services: AppServices, runner: OperationRunner, script: Script, tmp_path: Path
+) -> None:
+    from PySide6.QtWidgets import QMenu
+
+    from mira_desktop.ui.chat.thread_actions import ThreadActions
+
+    thread_id, actions, notices = _thread_menu(qtbot, app_services, runner, script)
+    assert isinstance(actions, ThreadActions)
+    app_services.data.add(_database(tmp_path), thread_id=thread_id)
+    menu = QMenu(actions.parent)
+    with qtbot.waitSignal(actions.state_shown):
+        actions.fill(menu, thread_id)
+    (detach,) = [a.menu() for a in menu.actions() if a.text() == "取消附加数据"]
+    assert detach is not None
+    assert [a.text() for a in detach.actions()] == ["people.db（sqlite）"]
+    detach.actions()[0].trigger()
+    qtbot.waitUntil(lambda: notices == ["已取消附加 people.db；文件未改动。"])
+    assert app_services.data.list() == []

@@ -1,9 +1,10 @@
 """A JSON API on 127.0.0.1 for declared HTTP tools, with the ways a real one goes wrong: an HTML page,
 broken JSON, an answer past the cap (said up front, or only while streaming), redirects home and
-away, and one that never answers in time. It records every request it got."""
+away, one that never answers in time, and one that echoes the key base64-encoded. It records every request it got."""
 
 from __future__ import annotations
 
+import base64
 import json
 import threading
 from collections.abc import Iterator
@@ -74,6 +75,19 @@ def _handler(api: JsonApi) -> type[BaseHTTPRequestHandler]:
                             "temperature_2m": 21.5,
                             "query": dict(parse_qsl(parts.query)),
                             "key_seen": self.headers.get("X-Api-Key"),
+                        }
+                    ).encode(),
+                )
+            elif route == "/echo64":  # echoes the key base64-encoded, alone and inside longer strings
+                key = (self.headers.get("X-Api-Key") or "").encode()
+                self._send(
+                    "application/json",
+                    json.dumps(
+                        {
+                            "token": base64.b64encode(key).decode(),
+                            "urlsafe": base64.urlsafe_b64encode(key).decode().rstrip("="),
+                            "basic": "Basic " + base64.b64encode(b"me:" + key).decode(),
+                            "shifted": base64.b64encode(b"ab" + key + b"tail").decode(),
                         }
                     ).encode(),
                 )

@@ -25,6 +25,8 @@ ENGLISH: dict[str, str] = {
     "data.file_gone": "{path} is gone: attach the file again where it is now, or remove it with `mira data remove`.",
     "data.not_database": "{path} is not a SQLite database ({problem}): attach a SQLite, CSV, XLSX or Parquet file.",
     "data.not_readable": "{path} could not be read as {kind} ({problem}): check that it is a valid {kind} file.",
+    "data.too_big": "{path} is {size}, above the {most} limit for a CSV, XLSX or Parquet file: attach a smaller extract, or the data as a SQLite database.",
+    "data.load_timed_out": "Reading {path} took longer than {seconds} s and was stopped: attach a smaller extract, or the data as a SQLite database.",
     "data.no_source": "No attached data is named {name}: the sources are {names}.",
     "data.queried": "Queried {source}: {rows} rows",
     "data.why.no_data": "No data is attached to {workspace}: attach a file in Settings → Workspaces → Data or with `mira data add FILE`.",

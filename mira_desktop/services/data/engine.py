@@ -2,15 +2,15 @@
 
 SQLite is opened read-only (``file:…?mode=ro`` and ``PRAGMA query_only``); each allowed table is
 shadowed by a TEMP view of the same name that has only the allowed columns and ``'***'`` in place of
-the masked ones, so no query can see past them. CSV, XLSX and Parquet are loaded into an in-memory
-DuckDB the same way, then external access is turned off and the configuration locked. A query runs
+the masked ones, so no query can see past them. CSV, XLSX and Parquet are loaded once per version of
+the file (``loading``: a size cap, a time limit, Stop) and copied into an in-memory DuckDB the same
+way, then external access is turned off and the configuration locked. A query runs
 under a time limit (SQLite's progress handler, DuckDB's ``interrupt()``), and its result is cut at a
 number of rows, of bytes and of characters per cell.
 """
 
 from __future__ import annotations
 
-import re
 import sqlite3
 import threading
 import time
@@ -24,6 +24,7 @@ from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.errors import InvalidInputError
 from mira_desktop.core.phrases import Phrase, said
 from mira_desktop.services.data.guard import check
+from mira_desktop.services.data.loading import check_size, load
 from mira_desktop.services.data.sources import DataSource
 
 MASK = "***"
@@ -35,6 +36,8 @@ class Limits:
     rows: int = 200
     bytes: int = 64_000
     cell_chars: int = 500
+    file_bytes: int = 200_000_000  # a CSV, XLSX or Parquet file larger than this is refused
+    load_seconds: float = 30.0  # reading such a file, once per version of it (then kept)
 
 
 @dataclass(frozen=True)
@@ -62,10 +65,6 @@ class QueryFailedError(Exception):
 
 def _quote(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
-
-
-def table_name(text: str) -> str:
-    return re.sub(r"\W+", "_", text).strip("_").lower() or "data"
 
 
 class OpenedSource:
@@ -162,19 +161,31 @@ def _cell(value: Any, most: int) -> Any:
 
 
 @contextmanager
-def open_source(source: DataSource, *, every_table: bool = False) -> Iterator[OpenedSource]:
+def open_source(
+    source: DataSource,
+    *,
+    every_table: bool = False,
+    limits: Limits | None = None,
+    cancel: CancelToken | None = None,
+) -> Iterator[OpenedSource]:
     """The source opened for queries (``every_table``: ignore the allow list, to check it).
 
+    A CSV, XLSX or Parquet file is loaded once per version (see ``loading``), under
+    ``limits.load_seconds`` and ``cancel``.
+
     Raises:
-        InvalidInputError: the file is missing, or is not the kind of data its name says.
+        InvalidInputError: the file is missing, too big, or not the kind of data its name says.
+        LoadTimedOutError: loading the file took longer than ``limits.load_seconds``.
+        Cancelled: ``cancel`` was cancelled while loading.
     """
+    limits = limits or Limits()
     path = Path(source.path)
     if not path.is_file():
         raise InvalidInputError.said("data.file_gone", path=str(path))
     opened = (
         _open_sqlite(source, path, every_table)
         if source.kind == "sqlite"
-        else _open_duckdb(source, path, every_table)
+        else _open_duckdb(source, path, every_table, limits, cancel)
     )
     try:
         yield opened
@@ -202,6 +213,31 @@ def _shape(
     return ", ".join(parts) or "NULL AS nothing_allowed", shown
 
 
+def _shape_arrow(source: DataSource, table: str, data: Any, every: bool) -> tuple[Any, set[str]]:
+    """The loaded table as a query sees it: allowed columns only, masked ones all ``MASK``."""
+    import numpy
+    import pyarrow as pa  # type: ignore[import-untyped]
+
+    allowed = None if every else source.columns_allowed(table)
+    hidden = set() if every else source.masked(table)
+    names: list[str] = []
+    arrays: list[Any] = []
+    masked: set[str] = set()
+    for name, column in zip(data.column_names, data.columns, strict=True):
+        if allowed is not None and name.lower() not in allowed:
+            continue
+        names.append(name)
+        if name.lower() in hidden:
+            masked.add(name)
+            zeros = pa.array(numpy.zeros(data.num_rows, numpy.int8))
+            arrays.append(pa.DictionaryArray.from_arrays(zeros, pa.array([MASK])))
+        else:
+            arrays.append(column)
+    if not names:
+        return pa.table({"nothing_allowed": pa.nulls(data.num_rows)}), masked
+    return pa.Table.from_arrays(arrays, names=names), masked
+
+
 def _open_sqlite(source: DataSource, path: Path, every: bool) -> OpenedSource:
     connection = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, check_same_thread=False)
     try:
@@ -226,34 +262,39 @@ def _open_sqlite(source: DataSource, path: Path, every: bool) -> OpenedSource:
     return OpenedSource(source, connection, "sqlite", columns)
 
 
-def _open_duckdb(source: DataSource, path: Path, every: bool) -> OpenedSource:
+def _open_duckdb(
+    source: DataSource, path: Path, every: bool, limits: Limits, cancel: CancelToken | None
+) -> OpenedSource:
     import duckdb
 
-    connection = duckdb.connect(":memory:")
-    literal = "'" + str(path).replace("'", "''") + "'"
+    check_size(path, limits.file_bytes)
     try:
-        raw: list[str] = []
-        if source.kind == "xlsx":
-            raw = _load_xlsx(connection, path)
-        else:
-            reader = "read_parquet" if source.kind == "parquet" else "read_csv_auto"
-            name = table_name(path.stem)
-            connection.execute(f"CREATE TABLE {_quote('raw_' + name)} AS SELECT * FROM {reader}({literal})")
-            raw = [name]
+        loaded = load(path, source.kind, seconds=limits.load_seconds, cancel=cancel)
+    except (duckdb.Error, ValueError, OSError) as exc:
+        raise InvalidInputError.said(
+            "data.not_readable",
+            path=path.name,
+            kind=source.kind.upper(),
+            problem=str(exc).splitlines()[0][:200],
+        ) from exc
+    connection = duckdb.connect(":memory:")
+    try:
         columns: dict[str, list[Column]] = {}
-        for name in raw:
-            described = connection.execute(f"DESCRIBE {_quote('raw_' + name)}").fetchall()
+        for name, table in loaded:
             if every or source.table_allowed(name):
-                select, shown = _shape(source, name, [(r[0], str(r[1])) for r in described], every)
-                connection.execute(
-                    f"CREATE TABLE {_quote(name)} AS SELECT {select} FROM {_quote('raw_' + name)}"
-                )
-                columns[name] = shown
-            connection.execute(f"DROP TABLE {_quote('raw_' + name)}")
+                # only what the person allows is registered: the file's own table never enters
+                # this database, and nothing is copied (a registered Arrow table is a view)
+                shaped, masked = _shape_arrow(source, name, table, every)
+                connection.register(name, shaped)
+                described = connection.execute(f"DESCRIBE {_quote(name)}").fetchall()
+                columns[name] = [
+                    Column(str(r[0]), "masked", True) if str(r[0]) in masked else Column(str(r[0]), str(r[1]))
+                    for r in described
+                ]
         connection.execute("SET memory_limit = '1GB'")  # a runaway join spills or fails, not the machine
         connection.execute("SET enable_external_access = false")
         connection.execute("SET lock_configuration = true")
-    except (duckdb.Error, ValueError, OSError) as exc:
+    except duckdb.Error as exc:
         connection.close()
         raise InvalidInputError.said(
             "data.not_readable",
@@ -262,33 +303,3 @@ def _open_duckdb(source: DataSource, path: Path, every: bool) -> OpenedSource:
             problem=str(exc).splitlines()[0][:200],
         ) from exc
     return OpenedSource(source, connection, "duckdb", columns)
-
-
-def _load_xlsx(connection: Any, path: Path) -> list[str]:
-    """Each sheet as a table: its first row the column names."""
-    import openpyxl
-    import pyarrow as pa  # type: ignore[import-untyped]
-
-    names: list[str] = []
-    book = openpyxl.load_workbook(path, read_only=True, data_only=True)
-    try:
-        for sheet in book.worksheets:
-            rows = list(sheet.iter_rows(values_only=True))
-            if not rows:
-                continue
-            header = [str(h) if h is not None else f"column{i + 1}" for i, h in enumerate(rows[0])]
-            arrays = []
-            for i in range(len(header)):
-                values = [r[i] if i < len(r) else None for r in rows[1:]]
-                try:
-                    arrays.append(pa.array(values))
-                except (pa.ArrowInvalid, pa.ArrowTypeError):
-                    arrays.append(pa.array([None if v is None else str(v) for v in values]))
-            name = table_name(sheet.title)
-            connection.register("sheet_in", pa.Table.from_arrays(arrays, names=header))
-            connection.execute(f"CREATE TABLE {_quote('raw_' + name)} AS SELECT * FROM sheet_in")
-            connection.unregister("sheet_in")
-            names.append(name)
-    finally:
-        book.close()
-    return names

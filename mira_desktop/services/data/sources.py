@@ -97,6 +97,10 @@ class DataSources:
             or (s.thread_id is not None and s.thread_id == thread_id)
         ]
 
+    def for_thread(self, thread_id: str) -> builtins.list[DataSource]:
+        """The sources attached to this thread itself (not through its workspace)."""
+        return [s for s in self.list() if s.thread_id == thread_id]
+
     def add(
         self,
         path: Path,

@@ -17,6 +17,7 @@ from mira_desktop.core.errors import MiraError
 from mira_desktop.core.phrases import said
 from mira_desktop.services.data.engine import Limits, QueryFailedError, QueryResult, open_source
 from mira_desktop.services.data.guard import SQL_CHARS, SqlRefusedError
+from mira_desktop.services.data.loading import LoadTimedOutError
 from mira_desktop.services.data.sources import DataSource
 
 SQL_SCHEMA = "sql_schema"
@@ -44,9 +45,10 @@ def markdown_table(columns: list[str], rows: list[list[Any]]) -> str:
 
 
 class SqlSchema:
-    def __init__(self, sources: list[DataSource]) -> None:
+    def __init__(self, sources: list[DataSource], limits: Callable[[], Limits] = Limits) -> None:
         assert sources, "offered only with data attached"
         self._sources = names(sources)
+        self._limits = limits
 
     @property
     def definition(self) -> ToolDef:
@@ -61,12 +63,13 @@ class SqlSchema:
     def call(self, arguments: dict[str, Any], cancel: CancelToken) -> ToolResult:
         lines: list[str] = []
         listing: list[dict[str, Any]] = []
+        limits = self._limits()
         for name, source in self._sources.items():
             cancel.raise_if_cancelled()
             try:
-                with open_source(source) as opened:
+                with open_source(source, limits=limits, cancel=cancel) as opened:
                     tables = opened.schema()
-            except MiraError as exc:
+            except (MiraError, LoadTimedOutError) as exc:
                 lines.append(f"{name}: {exc}")
                 continue
             lines.append(f"{name} ({source.kind}):")
@@ -127,10 +130,11 @@ class SqlQuery:
                 said("data.no_source", name=name, names=", ".join(self._sources)), "not_found"
             )
         sql = str(arguments["sql"])
+        limits = self._limits()
         try:
-            with open_source(source) as opened:
-                result = opened.run(sql, self._limits(), cancel)
-        except (SqlRefusedError, QueryFailedError) as exc:
+            with open_source(source, limits=limits, cancel=cancel) as opened:
+                result = opened.run(sql, limits, cancel)
+        except (SqlRefusedError, QueryFailedError, LoadTimedOutError) as exc:
             return ToolResult.refused(exc.phrase, "refused" if isinstance(exc, SqlRefusedError) else "failed")
         except MiraError as exc:
             phrase = exc.phrase
@@ -163,4 +167,4 @@ def data_tools(
     sources: list[DataSource], limits: Callable[[], Limits] = Limits
 ) -> list[SqlSchema | SqlQuery]:
     """The tools of a run with ``sources`` attached (none without)."""
-    return [SqlSchema(sources), SqlQuery(sources, limits)] if sources else []
+    return [SqlSchema(sources, limits), SqlQuery(sources, limits)] if sources else []

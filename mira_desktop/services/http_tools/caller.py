@@ -4,25 +4,33 @@ Redirects are followed by hand, and only to the declared URL's scheme, host and 
 elsewhere is refused before it is followed). The whole call — connecting, waiting, reading — ends by
 the declaration's ``timeout_seconds``; a body past ``max_response_bytes`` is refused while it is read
 (a ``Content-Length`` past it, before). A response that is not JSON (its type, or its text) is
-refused. Secret header values are taken out of whatever comes back, so the model, the trace and the
-journal never hold them. ``httpx`` is imported on the first call.
+refused. Secret header values are taken out of whatever comes back (``redaction``), so the model,
+the trace and the journal never hold them. ``httpx`` is imported on the first call.
+
+Stop does not wait for the timeout: the call's sockets, seen through httpcore's documented ``trace``
+request extension as each connection opens, are shut down when the run's cancel token fires, so a
+read blocked on the network returns at once and the call ends as cancelled.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import socket
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import quote, urljoin, urlsplit
+from urllib.parse import urljoin, urlsplit
 
 from mira_desktop import __version__
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.errors import MiraError
 from mira_desktop.services.http_tools.declaration import HttpToolDeclaration
+from mira_desktop.services.http_tools.redaction import scrub, scrubbed
 
 MOST_REDIRECTS = 5
-REDACTED = "[secret]"
+TRACED = ("connection.connect_tcp.complete", "connection.start_tls.complete")
 
 
 class HttpCallError(MiraError):
@@ -30,6 +38,34 @@ class HttpCallError(MiraError):
 
     exit_code = 5
     kind = "http_failed"
+
+
+class _Sockets:
+    """The sockets of one call, shut down on cancel: a read blocked on the network wakes at once."""
+
+    def __init__(self, cancel: CancelToken) -> None:
+        self._cancel = cancel
+        self._lock = threading.Lock()
+        self._open: list[socket.socket] = []
+
+    def trace(self, event: str, info: dict[str, Any]) -> None:
+        """httpcore's ``trace`` extension: keep each connection's socket as it opens."""
+        if event not in TRACED:
+            return
+        stream = info.get("return_value")
+        found = stream.get_extra_info("socket") if stream is not None else None
+        if isinstance(found, socket.socket):
+            with self._lock:
+                self._open.append(found)
+            if self._cancel.cancelled:  # cancelled while connecting: the read must not start
+                self.shut()
+
+    def shut(self) -> None:
+        with self._lock:
+            held = list(self._open)
+        for sock in held:
+            with contextlib.suppress(OSError):  # already closed, or never connected
+                sock.shutdown(socket.SHUT_RDWR)
 
 
 @dataclass(frozen=True)
@@ -51,11 +87,20 @@ def call_declared(
     method, url = tool.method, tool.url
     params: Any = _query(arguments) if method == "GET" else None
     body = arguments if method == "POST" else None
+    sockets = _Sockets(cancel)
+    forget = cancel.on_cancel(sockets.shut)
     try:
         with httpx.Client(follow_redirects=False, timeout=httpx.Timeout(tool.timeout_seconds)) as client:
             for _ in range(MOST_REDIRECTS + 1):
                 cancel.raise_if_cancelled()
-                request = client.build_request(method, url, params=params, json=body, headers=headers)
+                request = client.build_request(
+                    method,
+                    url,
+                    params=params,
+                    json=body,
+                    headers=headers,
+                    extensions={"trace": sockets.trace},
+                )
                 response = client.send(request, stream=True)
                 try:
                     if response.is_redirect:
@@ -70,15 +115,22 @@ def call_declared(
                 finally:
                     response.close()
                 return _answer(tool, response.status_code, data, secrets)
-    except httpx.TimeoutException as exc:
-        raise HttpCallError.said(
-            "http_tools.timed_out", name=tool.name, seconds=f"{tool.timeout_seconds:g}"
-        ) from exc
     except httpx.HTTPError as exc:
-        raise HttpCallError.said(
-            "http_tools.unreachable", name=tool.name, host=tool.host, problem=_scrub(str(exc), secrets)
-        ) from exc
+        cancel.raise_if_cancelled()  # Stop shut the socket: cancelled, not a failure
+        raise _failed(tool, exc, secrets) from exc
+    finally:
+        forget()
     raise HttpCallError.said("http_tools.too_many_redirects", name=tool.name, most=MOST_REDIRECTS)
+
+
+def _failed(tool: HttpToolDeclaration, exc: Exception, secrets: dict[str, str]) -> HttpCallError:
+    import httpx
+
+    if isinstance(exc, httpx.TimeoutException):
+        return HttpCallError.said("http_tools.timed_out", name=tool.name, seconds=f"{tool.timeout_seconds:g}")
+    return HttpCallError.said(
+        "http_tools.unreachable", name=tool.name, host=tool.host, problem=scrub(str(exc), secrets)
+    )
 
 
 def _query(arguments: dict[str, Any]) -> list[tuple[str, str]]:
@@ -128,6 +180,7 @@ def _read(tool: HttpToolDeclaration, response: Any, deadline: float, cancel: Can
             )
         cancel.raise_if_cancelled()
         chunks.append(chunk)
+    cancel.raise_if_cancelled()  # a socket shut by Stop ends the body early: not an answer
     return b"".join(chunks)
 
 
@@ -138,23 +191,4 @@ def _answer(tool: HttpToolDeclaration, status: int, data: bytes, secrets: dict[s
         value = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
         raise HttpCallError.said("http_tools.not_json_text", name=tool.name) from exc
-    return HttpAnswer(status, _scrubbed(value, secrets), len(data))
-
-
-def _scrubbed(value: Any, secrets: dict[str, str]) -> Any:
-    """``value`` (parsed JSON: every string already unescaped) with each secret masked."""
-    if isinstance(value, str):
-        return _scrub(value, secrets)
-    if isinstance(value, list):
-        return [_scrubbed(item, secrets) for item in value]
-    if isinstance(value, dict):
-        return {_scrub(str(k), secrets): _scrubbed(v, secrets) for k, v in value.items()}
-    return value
-
-
-def _scrub(text: str, secrets: dict[str, str]) -> str:
-    for secret in secrets.values():
-        if secret:
-            for form in (secret, quote(secret, safe=""), quote(secret)):
-                text = text.replace(form, REDACTED)
-    return text
+    return HttpAnswer(status, scrubbed(value, secrets), len(data))

@@ -1,6 +1,6 @@
 """The thread menu (⋯ in the chat header, and right-click on a thread in the sidebar): rename,
-summary, archive, export, import, delete, and the switches for memory, spoken answers and a picture
-with each answer. Every read, change and file runs in the background (the menu's switches show the
+summary, archive, export, import, delete, data for SQL attached and detached, and the switches for
+memory, spoken answers and a picture with each answer. Every read, change and file runs in the background (the menu's switches show the
 thread once it is read); the lists follow the services' change feed."""
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
     from mira_desktop.core.conversation.threads import Thread
     from mira_desktop.services.app.bundle import AppServices
+    from mira_desktop.services.data.sources import DataSource
     from mira_desktop.ui.chat.header import Draft
     from mira_desktop.ui.operations import OperationRunner
 
@@ -37,6 +38,7 @@ class _Switches:
     memory: QAction
     speak: QAction
     picture: QAction
+    detach: QMenu  # one action per data file attached to the thread
 
 
 class _Events(QObject):
@@ -93,11 +95,14 @@ class ThreadActions:
             action.setEnabled(thread_id is not None)
             action.triggered.connect(lambda _c=False, s=slot: s(thread_id or ""))
             actions[text] = action
+        detach = menu.addMenu(tr("data.detach_thread"))
+        detach.setEnabled(False)  # until the thread's attached files are read
         switches = _Switches(
             archive=actions[tr("thread.archive")],
             memory=menu.addAction(tr("thread.memory")),
             speak=menu.addAction(tr("thread.speak")),
             picture=menu.addAction(tr("thread.picture")),
+            detach=detach,
         )
         for switch in (switches.memory, switches.speak, switches.picture):
             switch.setCheckable(True)
@@ -112,10 +117,11 @@ class ThreadActions:
             return
         services = self.services
 
-        def read() -> tuple[Thread, Any]:
-            return services.threads.get(thread_id), services.media.image_availability(thread_id)
+        def read() -> tuple[Thread, Any, list[DataSource]]:
+            thread = services.threads.get(thread_id)
+            return thread, services.media.image_availability(thread_id), services.data.for_thread(thread_id)
 
-        def show(found: tuple[Thread, Any]) -> None:
+        def show(found: tuple[Thread, Any, list[DataSource]]) -> None:
             if number == self._fills.get(id(menu)):  # else the menu was filled again: these actions are gone
                 self._show_state(switches, *found)
 
@@ -130,8 +136,14 @@ class ThreadActions:
         if draft is not None:
             switches.speak.toggled.connect(lambda on: self._speak_draft(draft, on))
 
-    def _show_state(self, switches: _Switches, thread: Thread, availability: Any) -> None:
+    def _show_state(
+        self, switches: _Switches, thread: Thread, availability: Any, attached: list[DataSource]
+    ) -> None:
         """The switches of ``thread`` as read; only now do they change anything."""
+        for source in attached:
+            item = switches.detach.addAction(tr("data.detach_item", name=source.name, kind=source.kind))
+            item.triggered.connect(lambda _c=False, s=source: self.detach_data(s))
+        switches.detach.setEnabled(bool(attached))
         if thread.status is ThreadStatus.ARCHIVED:
             switches.archive.setText(tr("thread.unarchive"))
         switches.memory.setChecked(thread.memory_enabled)
@@ -198,6 +210,13 @@ class ThreadActions:
             ask=self.ask_data,
             done=lambda source: self._notice(tr("data.attached", name=source.name)),
             failed=lambda exc: self._notice(explain(exc)),
+        )
+
+    def detach_data(self, source: DataSource) -> None:
+        """Detach one data file from this thread (the file itself is left alone)."""
+        data = self.services.data
+        self._run(
+            lambda: data.remove(source.id), lambda _r: self._notice(tr("data.detached", name=source.name))
         )
 
     def rename(self, thread_id: str) -> None:

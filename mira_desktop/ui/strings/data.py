@@ -17,6 +17,8 @@ STRINGS: dict[str, Source] = {
     "data.attach": translate("data", "Attach a file…", "data.attach"),
     "data.attach_thread": translate("data", "Attach data for SQL…", "data.attach_thread"),
     "data.detach": translate("data", "Detach", "data.detach"),
+    "data.detach_thread": translate("data", "Detach data", "data.detach_thread"),
+    "data.detach_item": translate("data", "{name} ({kind})", "data.detach_item"),
     "data.choose_file": translate("data", "Attach a data file", "data.choose_file"),
     "data.filter": translate(
         "data", "Data files (*.sqlite *.sqlite3 *.db *.csv *.xlsx *.parquet)", "data.filter"

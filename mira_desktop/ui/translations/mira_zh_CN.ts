@@ -735,6 +735,16 @@
         <translation>取消附加</translation>
     </message>
     <message>
+        <source>Detach data</source>
+        <comment>data.detach_thread</comment>
+        <translation>取消附加数据</translation>
+    </message>
+    <message>
+        <source>{name} ({kind})</source>
+        <comment>data.detach_item</comment>
+        <translation>{name}（{kind}）</translation>
+    </message>
+    <message>
         <source>Attach a data file</source>
         <comment>data.choose_file</comment>
         <translation>附加数据文件</translation>
@@ -4274,6 +4284,16 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <source>{path} could not be read as {kind} ({problem}): check that it is a valid {kind} file.</source>
         <comment>phrase.data.not_readable</comment>
         <translation>无法将 {path} 读作 {kind}（{problem}）：请确认它是有效的 {kind} 文件。</translation>
+    </message>
+    <message>
+        <source>{path} is {size}, above the {most} limit for a CSV, XLSX or Parquet file: attach a smaller extract, or the data as a SQLite database.</source>
+        <comment>phrase.data.too_big</comment>
+        <translation>{path} 有 {size}，超过了 CSV、XLSX 或 Parquet 文件 {most} 的上限：请附加一个较小的摘录，或把数据存为 SQLite 数据库后附加。</translation>
+    </message>
+    <message>
+        <source>Reading {path} took longer than {seconds} s and was stopped: attach a smaller extract, or the data as a SQLite database.</source>
+        <comment>phrase.data.load_timed_out</comment>
+        <translation>读取 {path} 超过了 {seconds} 秒，已停止：请附加一个较小的摘录，或把数据存为 SQLite 数据库后附加。</translation>
     </message>
     <message>
         <source>No attached data is named {name}: the sources are {names}.</source>

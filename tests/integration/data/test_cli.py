@@ -4,9 +4,11 @@ one-line error with nothing stored or changed for each bad input."""
 from __future__ import annotations
 
 import hashlib
+import json
 from pathlib import Path
 
 from tests.support.cli import Mira
+from tests.support.fixtures import Script
 
 
 def test_a_file_is_attached_listed_queried_and_detached(mira: Mira, people_db: Path) -> None:
@@ -70,3 +72,29 @@ def test_capabilities_say_the_sql_tools_need_attached_data_and_are_ready_once_it
     )
     assert mira("data", "add", str(cities_csv)).code == 0
     assert sql_query()["ready"] is True
+
+
+def test_a_threads_own_data_is_listed_and_removed_by_id_or_by_thread(
+    mira: Mira, script: Script, people_db: Path, cities_csv: Path
+) -> None:
+    sent = mira("--json", "chat", "send", "--model", script({"text": "Hi."}), "Hello")
+    assert sent.code == 0, sent.err
+    thread_id = json.loads(sent.out.splitlines()[0])["thread_id"]
+    first = mira("--json", "data", "add", str(people_db), "--thread", thread_id).json()
+    second = mira("--json", "data", "add", str(cities_csv), "--thread", thread_id).json()
+    shared = mira("--json", "data", "add", str(cities_csv)).json()  # Mira BASE's, not the thread's
+    mine = mira("--json", "data", "list", "--thread", thread_id).json()
+    assert sorted(s["id"] for s in mine) == sorted([first["id"], second["id"]])
+    assert mira("data", "remove", first["id"]).code == 0
+    assert [s["id"] for s in mira("--json", "data", "list", "--thread", thread_id).json()] == [second["id"]]
+    cleared = mira("data", "remove", "--thread", thread_id)
+    assert cleared.code == 0, cleared.err
+    assert cleared.out.strip() == (
+        f"Detached cities.csv ({second['id']}) from the thread {thread_id}; the files are unchanged."
+    )
+    assert [s["id"] for s in mira("--json", "data", "list").json()] == [shared["id"]]
+    assert mira("data", "remove", "--thread", thread_id).out.strip() == (
+        f"No data is attached to the thread {thread_id} itself."
+    )
+    assert people_db.exists()
+    assert cities_csv.exists()

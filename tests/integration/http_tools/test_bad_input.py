@@ -5,6 +5,8 @@ so a missing refusal fails the test as "unreachable", not by reaching anything."
 
 from __future__ import annotations
 
+import base64
+import json
 from typing import Any
 
 import pytest
@@ -114,3 +116,27 @@ def test_a_post_tool_sends_its_arguments_as_a_json_body(services: AppServices, j
     result = _call(services, json_api, "/weather", method="POST")
     assert result.ok is True
     assert json_api.requests[0]["body"] == b'{"latitude":1.5,"longitude":2.5}'
+
+
+def test_a_key_echoed_base64_encoded_reaches_the_model_masked_in_every_alignment(
+    services: AppServices, json_api: JsonApi
+) -> None:
+    result = _call(services, json_api, "/echo64")
+    assert result.ok is True, result.text
+    raw = SECRET.encode()
+    leaks = {
+        base64.b64encode(raw).decode(),
+        base64.urlsafe_b64encode(raw).decode().rstrip("="),
+        base64.b64encode(b"me:" + raw).decode(),
+        base64.b64encode(b"ab" + raw + b"tail").decode(),
+    }
+    for leak in leaks:
+        assert leak not in result.text
+    answer = json.loads(result.text)
+    for field, prefix in (("token", ""), ("urlsafe", ""), ("basic", "Basic "), ("shifted", "")):
+        echoed = answer[field]
+        assert echoed.startswith(prefix), field
+        assert echoed.count("[secret]") == 1, (field, echoed)
+        # left unmasked: only the base64 groups at the ends that mix secret bytes with others
+        assert len(echoed[len(prefix) :].replace("[secret]", "")) <= 12, (field, echoed)
+    assert SECRET not in result.text

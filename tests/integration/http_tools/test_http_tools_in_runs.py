@@ -4,6 +4,7 @@ no event, message or database page. Arguments that do not match the schema are n
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from tests.support.fixtures import Script
 from tests.support.json_api import SECRET, JsonApi
 from tests.support.memory_keyring import MemoryKeyring
 from tests.support.scripted import recorded_requests
+from tests.support.waiting import wait_for
 
 
 def _add(services: AppServices, api: JsonApi) -> None:
@@ -122,3 +124,25 @@ def test_capabilities_list_a_declared_tool_with_its_needs_and_why_it_is_not_read
     assert here["needs"] == ["network", "approval", "key"]
     assert here["ready"] is False
     assert "mira tools set-secret test-weather" in str(here["why_not"])
+
+
+@pytest.mark.usefixtures("keyring_backend")
+def test_stop_ends_a_call_blocked_on_a_silent_server_at_once_not_at_its_timeout(
+    services: AppServices, workspace: str, script: Script, json_api: JsonApi
+) -> None:
+    services.http_tools.set_secret("test-weather", SECRET)
+    services.http_tools.add(json_api.declaration("/slow", timeout_seconds=30))  # holds its answer 10 s
+    ref = script(call("weather_here", latitude=39.9, longitude=116.4), final("Never."), pick="by_turn")
+    handle = send_agent(services, ref, "Weather?", workspace)
+    assert settle(handle) is RunStatus.WAITING_APPROVAL
+    resumed = services.agent_runs.approve(handle.run_id)
+    wait_for(lambda: len(json_api.requests) == 1, 30, what="the call to reach the server")
+    stopped = time.monotonic()
+    services.agent_runs.cancel(handle.run_id)
+    assert settle(resumed) is RunStatus.CANCELLED
+    took = time.monotonic() - stopped
+    assert took < 1.5, f"the run ended {took:.1f} s after Stop (the server held its answer 10 s)"
+    assert not json_api.release.is_set()  # the server never answered: Stop cut the wait
+    (result,) = [r["result"] for r in event_data(services, handle.run_id, "tool.result")]
+    assert result["ok"] is False
+    assert SECRET not in str(result)
