@@ -7,6 +7,8 @@
 - ``project``: a small project folder (a README), for a workspace; the ``workspace`` fixture of
   tests/integration and tests/gui adds it to the test's services.
 - ``keyring_backend``: an in-memory keyring installed for the test, so no key reaches the OS one.
+- ``smollm2_in_parts``: the embedded SmolLM2 written as two real shards (``…-00001-of-00002.gguf``),
+  as a large model comes split; llama.cpp loads it from the first part.
 - ``script``: writes a scripted model file and returns its ``scripted:`` reference;
   ``tests.support.scripted.requests_sent`` gives what that model received.
 - ``failures`` (autouse): an ERROR notification or a crash report during a test fails it, unless the
@@ -152,6 +154,14 @@ def keyring_backend() -> Iterator[MemoryKeyring]:
     memory = MemoryKeyring()
     with use_keyring(memory):
         yield memory
+
+
+@pytest.fixture(scope="session")
+def smollm2_in_parts(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    """The parts, first part first (written once per session with the ``gguf`` package's split writer)."""
+    from tests.support.gguf_files import smollm2, split_gguf
+
+    return split_gguf(smollm2(), tmp_path_factory.mktemp("split"), "smollm2-135m-instruct-q4_1", parts=2)
 
 
 @pytest.fixture

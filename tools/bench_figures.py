@@ -28,7 +28,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results"
 DEFAULT_FILES = (ROOT / "README.md", ROOT / "benchmarks" / "README.md")
-BLOCK = re.compile(r"(<!-- bench-figures:(?P<names>[^>]*)-->\n)(?P<body>.*?)(<!-- /bench-figures -->)", re.S)
+# A block's body never holds another block's opening: a block left unclosed is then left alone (and
+# reported by ``unclosed``) instead of swallowing the text up to the next block's end.
+BLOCK = re.compile(
+    r"(<!-- bench-figures:(?P<names>[^>]*)-->\n)(?P<body>(?:(?!<!-- bench-figures:).)*?)(<!-- /bench-figures -->)",
+    re.S,
+)
+OPENING = re.compile(r"<!-- bench-figures:(?P<names>[^>]*)-->")
 
 
 def markdown_table(header: list[str], rows: list[list[Any]]) -> list[str]:
@@ -69,6 +75,12 @@ def render(name: str, results: dict[str, Any]) -> list[str]:
     return lines
 
 
+def unclosed(text: str) -> list[str]:
+    """The names of the blocks that open in ``text`` but do not close before the next one opens."""
+    closed = {m.start() for m in BLOCK.finditer(text)}
+    return [m["names"].strip() for m in OPENING.finditer(text) if m.start() not in closed]
+
+
 def rewrite(text: str, results_dir: Path = RESULTS) -> tuple[str, list[str]]:
     """``text`` with every block rewritten, and the results files its blocks named but that are missing."""
     missing: list[str] = []
@@ -97,6 +109,9 @@ def main(argv: list[str] | None = None) -> int:
         name = path.resolve().relative_to(ROOT) if path.resolve().is_relative_to(ROOT) else path
         before = path.read_text("utf-8")
         after, missing = rewrite(before)
+        for names in unclosed(before):
+            print(f"{name}: the block <!-- bench-figures: {names} --> has no <!-- /bench-figures --> before the next", file=sys.stderr)
+            status = 1
         for missing_name in missing:
             print(f"{name}: no benchmarks/results/{missing_name}.json: run benchmarks/{missing_name}.py first", file=sys.stderr)
             status = 1

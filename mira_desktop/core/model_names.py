@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import PurePath
 
 from mira_desktop.core.errors import MiraError
+from mira_desktop.core.gguf_names import model_name
 from mira_desktop.core.model_refs import ModelKind, parse_model_ref
 
 EMBEDDED_TARGET = "smollm2"
@@ -19,7 +20,10 @@ EMBEDDED_NAME = "SmolLM2-135M-Instruct"
 def readable_model(ref: str, models_dir: str | PurePath | None = None) -> str:
     """``ref`` in a few words: ``OWNER/REPO · FILE.gguf`` for a file under ``models_dir`` (where Get
     models downloads to), the file's name for another GGUF file, ``MODEL (PROVIDER)`` for a remote
-    model, ``Scripted (FILE)`` for a script; an unparsable reference is returned as it is."""
+    model, ``Scripted (FILE)`` for a script; an unparsable reference is returned as it is.
+
+    A model in parts is named by its split name (``STEM.gguf``, not ``STEM-00001-of-00002.gguf``),
+    as the picker, Settings and the downloads name it (:func:`~mira_desktop.core.gguf_names.model_name`)."""
     try:
         parsed = parse_model_ref(ref)
     except MiraError:
@@ -35,5 +39,5 @@ def readable_model(ref: str, models_dir: str | PurePath | None = None) -> str:
         except ValueError:
             inside = None
         if inside is not None and len(inside.parts) >= 3:
-            return f"{'/'.join(inside.parts[:-1])} · {inside.name}"
-    return path.name if parsed.kind is ModelKind.LOCAL else f"Scripted ({path.name})"
+            return f"{'/'.join(inside.parts[:-1])} · {model_name(inside.name)}"
+    return model_name(path.name) if parsed.kind is ModelKind.LOCAL else f"Scripted ({path.name})"

@@ -94,3 +94,22 @@ def test_a_block_whose_results_are_missing_is_left_as_it_was(tmp_path: Path) -> 
     text, missing = bench_figures.rewrite(readme, tmp_path)
     assert text == readme
     assert missing == ["search"]
+
+
+def test_an_unclosed_block_is_reported_and_never_swallows_the_next_section(tmp_path: Path) -> None:
+    (tmp_path / "search.json").write_text(json.dumps({"verdict": Goals("search").to_json()}))
+    readme = (
+        "<!-- bench-figures: serve -->\nserve's figures\n\n## Next section\nprose\n\n"
+        "<!-- bench-figures: search -->\nold\n<!-- /bench-figures -->\n"
+    )
+    text, missing = bench_figures.rewrite(readme, tmp_path)
+    assert bench_figures.unclosed(readme) == ["serve"]
+    assert text.startswith("<!-- bench-figures: serve -->\nserve's figures\n\n## Next section\nprose\n\n")
+    assert "**search**" in text  # the closed block after it is still rewritten
+    assert "\nold\n" not in text
+    assert missing == []
+
+
+def test_every_figures_block_of_the_readmes_is_closed() -> None:
+    for path in bench_figures.DEFAULT_FILES:
+        assert bench_figures.unclosed(path.read_text("utf-8")) == [], path

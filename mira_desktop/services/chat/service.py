@@ -1,7 +1,8 @@
 """Chat runs: send, edit, regenerate, retry, stop — durable, one at a time, on a background task.
 
 ``send`` validates and compiles the request before anything is written (an empty message or one
-larger than the model's window changes nothing), then persists the user message, the run and a
+larger than the model's window changes nothing; the turn each action answers is made by
+:class:`~mira_desktop.services.chat.turns.TurnMaker`), then persists the user message, the run and a
 streaming assistant message in one transaction and hands the run to the
 :class:`~mira_desktop.services.chat.worker.RunWorker` on a task of the task runner.
 """
@@ -30,8 +31,8 @@ from mira_desktop.services.chat.requests import RequestBuilder
 from mira_desktop.services.chat.routes.chat import ChatRoute
 from mira_desktop.services.chat.run_bus import RunBus
 from mira_desktop.services.chat.run_records import RunRecords, SendOptions, Turn
-from mira_desktop.services.chat.titles import make_title
 from mira_desktop.services.chat.turn_inputs import TurnInputs
+from mira_desktop.services.chat.turns import TurnMaker
 from mira_desktop.services.chat.worker import RouteRunner, RunHandle, RunWorker
 from mira_desktop.services.memory.service import MemoryService
 from mira_desktop.services.model_catalog.catalog import ModelService
@@ -50,7 +51,6 @@ if TYPE_CHECKING:
 
 __all__ = ["ChatService", "RunHandle", "SendOptions"]
 
-CONTINUE_PROMPT = "Continue your previous answer exactly where it stopped, without repeating it."
 _log = logging.getLogger(__name__)
 
 
@@ -99,6 +99,7 @@ class ChatService:
             branches=branches,
             attachments=attachments,
         )
+        self._turns = TurnMaker(self._inputs, threads, branches, attachments)
         self._worker = RunWorker(
             database=database,
             threads=threads,
@@ -155,60 +156,16 @@ class ChatService:
         return self._inputs.with_project_defaults(options)
 
     def new_turn(self, thread_id: str | None, text: str, options: SendOptions) -> Turn:
-        """What sending ``text`` to ``thread_id`` answers (refused, writing nothing, when it cannot);
-        a new thread's ``options`` already carry its project's defaults (``with_project_defaults``)."""
-        if not text.strip():
-            raise InvalidInputError.said("chat.empty")
-        self._inputs.check_bindings(options)
-        file = self._inputs.attached(options.attachment)
-        if thread_id is None:
-            thread = self._inputs.draft_thread(options)
-            greeting = (options.greeting or "").strip() or None
-            opening = [PromptMessage("assistant", greeting)] if greeting else []
-            history = [*opening, PromptMessage("user", text)]
-            return Turn(thread, None, text, history, greeting=greeting, attachment=file)
-        thread = self._inputs.apply_options(self._inputs.writable_thread(thread_id), options)
-        path = self._inputs.recent(thread, None)
-        parent = path.ids[-1] if path.ids else None
-        history = [*path.history, PromptMessage("user", text)]
-        return Turn(
-            thread,
-            parent,
-            text,
-            history,
-            attachment=file or self._inputs.carried(path.ids),
-            earlier=path.earlier,
-        )
+        """What sending ``text`` to ``thread_id`` answers (``TurnMaker.new_turn``)."""
+        return self._turns.new_turn(thread_id, text, options)
 
     def edit(self, message_id: str, text: str) -> RunHandle:
         """A new sibling of the user message ``message_id`` with ``text``, and a new answer to it."""
-        message = self._inputs.message(message_id)
-        if message.role is not MessageRole.USER:
-            raise InvalidInputError.said("chat.edit_own")
-        if not text.strip():
-            raise InvalidInputError.said("chat.empty")
-        thread = self._inputs.writable_thread(message.thread_id)
-        path = self._inputs.recent(thread, message.parent_id) if message.parent_id else RecentPath([], [], 0)
-        own = self.attachments.file_of_message(message)
-        turn = Turn(
-            thread, message.parent_id, text, [*path.history, PromptMessage("user", text)],
-            attachment=own or self._inputs.carried(path.ids),  # the edited message keeps its own file
-            earlier=path.earlier,
-        )  # fmt: skip
-        return self._start(turn, SendOptions(), create_thread=False)
+        return self._start(self._turns.edit_turn(message_id, text), SendOptions(), create_thread=False)
 
     def title_after_edit(self, message_id: str, text: str) -> str | None:
-        """The title to offer when ``message_id``, the thread's first user message, becomes ``text``
-        while the title still is that message as it was (a title the user chose is left alone)."""
-        message = self._inputs.message(message_id)
-        thread = self._threads.get(message.thread_id)
-        if thread is None or message.role is not MessageRole.USER:
-            return None
-        earlier = self._branches.path_to(thread, message.parent_id) if message.parent_id else []
-        if any(m.role is MessageRole.USER for m in earlier):
-            return None
-        old, new = make_title(message.content), make_title(text)
-        return new if thread.title == old and new != old else None
+        """The title to offer when the thread's first user message is edited (``TurnMaker``)."""
+        return self._turns.title_after_edit(message_id, text)
 
     def regenerate(self, message_id: str) -> RunHandle:
         """A new sibling answer to the user message that ``message_id`` answered."""
@@ -224,28 +181,9 @@ class ChatService:
         return self.regenerate(message_id)
 
     def continue_answer(self, message_id: str) -> RunHandle:
-        """A cut-off answer carries on: a new branch beside it that starts with its text (nothing is lost).
-        An answer cut off while thinking has no text to carry on from: a new answer to its question
-        gets twice the tokens that one used (its reasoning is never sent back)."""
-        answer = self._inputs.message(message_id)
-        if answer.role is MessageRole.ASSISTANT and answer.parent_id and (answer.error or {}).get("kind") == "cut_off_thinking":
-            used = int(answer.metadata.get("thinking_tokens") or 0)
-            return self._answer_again(self._inputs.message(answer.parent_id), max_tokens=2 * used or None)
-        if answer.role is not MessageRole.ASSISTANT or answer.parent_id is None or not answer.content:
-            raise InvalidInputError.said("chat.continue_text")
-        question = self._inputs.message(answer.parent_id)
-        thread = self._inputs.writable_thread(answer.thread_id)
-        path = self._inputs.recent(thread, question.id)
-        history = [
-            *path.history,
-            PromptMessage("assistant", answer.content),
-            PromptMessage("user", CONTINUE_PROMPT),
-        ]
-        turn = Turn(
-            thread, question.parent_id, CONTINUE_PROMPT, history, question.id, prefix=answer.content,
-            earlier=path.earlier,
-        )  # fmt: skip
-        return self._start(turn, SendOptions(), create_thread=False)
+        """A cut-off answer carries on: a new branch beside it that starts with its text (nothing is lost);
+        one cut off while thinking is answered again with more room (``TurnMaker.continue_turn``)."""
+        return self._start(self._turns.continue_turn(message_id), SendOptions(), create_thread=False)
 
     def greetings(self, role_id: str) -> list[str]:
         """The greetings a chat with ``role_id`` can open with: its first message, then the alternates."""
@@ -255,26 +193,12 @@ class ChatService:
         compiled = self._requests.role_greetings(role)
         return [g for g in compiled if g.strip()]
 
-    def _answer_again(self, user_message: Message, *, max_tokens: int | None = None) -> RunHandle:
-        return self._start(
-            self.again_turn(user_message.id, max_tokens=max_tokens), SendOptions(), create_thread=False
-        )
+    def _answer_again(self, user_message: Message) -> RunHandle:
+        return self._start(self.again_turn(user_message.id), SendOptions(), create_thread=False)
 
     def again_turn(self, message_id: str, *, max_tokens: int | None = None) -> Turn:
-        """What answering the user message ``message_id`` again answers (an answer: its question)."""
-        user_message = self._inputs.message(message_id)
-        if user_message.role is not MessageRole.USER:
-            if user_message.parent_id is None:
-                raise InvalidInputError.said("chat.no_question")
-            user_message = self._inputs.message(user_message.parent_id)
-        thread = self._inputs.writable_thread(user_message.thread_id)
-        path = self._inputs.recent(thread, user_message.id)
-        file = self.attachments.file_of_message(user_message)
-        file = file or self._inputs.carried(path.ids[:-1])
-        return Turn(
-            thread, user_message.parent_id, user_message.content, path.history, user_message.id,
-            attachment=file, earlier=path.earlier, max_tokens=max_tokens,
-        )  # fmt: skip
+        """What answering the user message ``message_id`` again answers (``TurnMaker.again_turn``)."""
+        return self._turns.again_turn(message_id, max_tokens=max_tokens)
 
     def _start(self, turn: Turn, options: SendOptions, *, create_thread: bool) -> RunHandle:
         with self._lock:

@@ -9,7 +9,7 @@ import pytest
 
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.hub.transfer import RetryPolicy
-from tests.support.gguf_files import smollm2, split_gguf, write_gguf
+from tests.support.gguf_files import smollm2, write_gguf
 from tests.support.hub_server import Repo, RepoFile, StandInHub
 
 TINY = "mira-tests/tiny-chat-GGUF"
@@ -31,10 +31,9 @@ def tiny_files(tmp_path_factory: pytest.TempPathFactory) -> list[RepoFile]:
 
 
 @pytest.fixture(scope="session")
-def split_files(tmp_path_factory: pytest.TempPathFactory) -> list[RepoFile]:
+def split_files(smollm2_in_parts: list[Path]) -> list[RepoFile]:
     """The embedded SmolLM2 written as two shards with the ``gguf`` package (llama.cpp loads them)."""
-    folder = tmp_path_factory.mktemp("split")
-    return [RepoFile(p.name, p.read_bytes()) for p in split_gguf(smollm2(), folder, SPLIT_STEM, parts=2)]
+    return [RepoFile(p.name, p.read_bytes()) for p in smollm2_in_parts]
 
 
 @pytest.fixture

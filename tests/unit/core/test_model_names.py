@@ -22,3 +22,10 @@ def test_the_embedded_remote_and_scripted_models_read_as_names() -> None:
     assert readable_model("remote:think/thinker") == "thinker (think)"
     assert readable_model("scripted:/tmp/pytest-1/s2.json") == "Scripted (s2.json)"
     assert readable_model("not a reference") == "not a reference"
+
+
+def test_a_model_in_parts_is_named_by_its_split_name_not_its_first_part() -> None:
+    first = "smollm2-135m-instruct-q4_1-00001-of-00002.gguf"
+    assert readable_model(f"local:/opt/models/{first}", MODELS) == "smollm2-135m-instruct-q4_1.gguf"
+    downloaded = f"local:{MODELS}/acme/SmolLM2-split-GGUF/{first}"
+    assert readable_model(downloaded, MODELS) == "acme/SmolLM2-split-GGUF · smollm2-135m-instruct-q4_1.gguf"
