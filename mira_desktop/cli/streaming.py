@@ -106,6 +106,8 @@ def _print_event(event: LiveEvent, out: TextIO, thinking: TextIO | None, *, as_j
         out.write(json.dumps(event.to_dict(), ensure_ascii=False) + "\n")
     elif event.type == EventType.MESSAGE_DELTA and event.seq is None:
         out.write(event.data["text"])
+    elif event.type == EventType.NOTICE and event.data.get("waiting"):
+        print(f"mira: {event.data.get('text', '')}", file=sys.stderr, flush=True)
     elif event.type == EventType.REASONING_DELTA and event.seq is None and thinking is not None:
         thinking.write(event.data["text"])
         thinking.flush()
