@@ -49,6 +49,7 @@ def produce(
         put("waiting", place)
 
     def work(_task_cancel: CancelToken) -> None:
+        last: tuple[str, Any] = ("end", None)
         try:
             with service.gate.turn(
                 model, cancel, asker=Asker.SERVER, timeout=service.wait_s, name=ask.model, on_place=waiting
@@ -57,15 +58,14 @@ def produce(
                 put("turn")
                 for chunk in service.answer(model, ask, cancel):
                     put("chunk", chunk)
-            put("end")
         except Cancelled:
-            put("end")
+            pass
         except MiraError as exc:
-            put("error", exc)
+            last = ("error", exc)
         except BaseException as bug:  # our bug: a crash report, and its sentence to the client
-            put("error", service.tasks.save_crash_report(bug))
-        finally:
-            service.in_progress.end(served.id)
+            last = ("error", service.tasks.save_crash_report(bug))
+        service.in_progress.end(served.id)  # before the end is heard: whoever heard it sees it gone
+        put(*last)
 
     service.tasks.start("serve-answer", work, report=False)
     return items

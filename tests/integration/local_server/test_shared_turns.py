@@ -182,3 +182,33 @@ def test_stopping_one_request_stops_it_alone_and_the_next_gets_its_turn(
     assert f"request {answered.id} from 127.0.0.1 for {ref} stopped in the window" in caplog.messages
     assert any("waits for" in line and "1 ahead (the server answering)" in line for line in caplog.messages)
     assert not services.local_server.in_progress.stop(answered.id)  # already ended
+
+
+def test_stopping_a_waiting_request_ends_its_stream_and_leaves_the_answer_being_written(
+    services: AppServices, serve: Serve, script: Script, tmp_path: Path
+) -> None:
+    ref = script({"text": "first words here", "hold_after": 1, "release_when": "first-go"}, {"text": "never"})
+    running = serve(ref)
+    progress = services.local_server.in_progress
+    with (
+        httpx.Client(timeout=30) as http,
+        http.stream("POST", f"{running.url}/chat/completions", json=_body(ref, "first")) as first,
+        http.stream("POST", f"{running.url}/chat/completions", json=_body(ref, "second")) as second,
+    ):
+        first_lines, second_lines = first.iter_lines(), second.iter_lines()
+        next(first_lines)
+        assert next(second_lines) == ": waiting, 1 ahead"
+        waiting = next(s for s in progress.listed() if s.ahead)
+
+        assert progress.stop(waiting.id)
+        stopped = list(second_lines)
+        assert [s.ahead for s in progress.listed()] == [0]  # the first is still being answered
+        _release(tmp_path, "first-go")
+        answered = list(first_lines)
+
+    assert stopped[-2] == "data: [DONE]"
+    assert _streamed_text(stopped) == ""
+    assert _streamed_text(answered) == "first words here"
+    assert sorted(r.outcome for r in services.local_server.recent()) == ["cancelled", "completed"]
+    model = services.models.registry.get(ref)
+    assert [r.messages[-1].content for r in model.requests] == ["first"]  # type: ignore[attr-defined]
