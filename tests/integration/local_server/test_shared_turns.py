@@ -4,6 +4,7 @@ one server request can be stopped on its own. Ordering is held with the scripted
 
 from __future__ import annotations
 
+import io
 import json
 import logging
 import threading
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING
 import httpx
 import pytest
 
+from mira_desktop.cli.streaming import follow
 from mira_desktop.core.conversation.runs import EventType, RunStatus
 from mira_desktop.services.chat.service import SendOptions
 from tests.support.waiting import wait_for
@@ -212,3 +214,43 @@ def test_stopping_a_waiting_request_ends_its_stream_and_leaves_the_answer_being_
     assert sorted(r.outcome for r in services.local_server.recent()) == ["cancelled", "completed"]
     model = services.models.registry.get(ref)
     assert [r.messages[-1].content for r in model.requests] == ["first"]  # type: ignore[attr-defined]
+
+
+def test_mira_chat_says_on_stderr_that_it_waits_for_a_program(
+    services: AppServices, serve: Serve, script: Script, tmp_path: Path
+) -> None:
+    ref = script(
+        {"text": "program words", "hold_after": 1, "release_when": "program-go"}, {"text": "window answer"}
+    )
+    running = serve(ref)
+    out, err = io.StringIO(), io.StringIO()
+
+    def release_once_said() -> None:
+        try:
+            wait_for(lambda: "Waiting for the model" in err.getvalue(), what="the wait said on stderr")
+        finally:
+            _release(tmp_path, "program-go")  # never left holding: the run below would wait forever
+
+    with (
+        httpx.Client(timeout=30) as http,
+        http.stream("POST", f"{running.url}/chat/completions", json=_body(ref, "from a program")) as served,
+    ):
+        lines = served.iter_lines()
+        next(lines)  # the program's answer holds the model
+        releaser = threading.Thread(target=release_once_said)
+        releaser.start()
+        code = follow(
+            services,
+            lambda: services.chat.send(None, "from the window", SendOptions(model_ref=ref)),
+            as_json=False,
+            stdout=out,
+            stderr=err,
+        )
+        releaser.join(30)
+        rest = list(lines)
+
+    assert code == 0
+    assert out.getvalue().startswith("window answer")
+    said = "mira: Waiting for the model: a program using Mira's server is being answered (1 ahead).\n"
+    assert said in err.getvalue()
+    assert _streamed_text(rest) == "program words"  # the program's answer went on, whole
