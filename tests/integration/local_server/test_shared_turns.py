@@ -254,3 +254,24 @@ def test_mira_chat_says_on_stderr_that_it_waits_for_a_program(
     said = "mira: Waiting for the model: a program using Mira's server is being answered (1 ahead).\n"
     assert said in err.getvalue()
     assert _streamed_text(rest) == "program words"  # the program's answer went on, whole
+
+
+def test_a_streamed_request_that_waits_past_the_limit_hears_busy_as_its_error_event(
+    services: AppServices, serve: Serve, script: Script
+) -> None:
+    ref = script({"text": "held words", "hold_after": 1})  # held until the server stops
+    running = serve(ref)
+    services.local_server.wait_s = 0.2
+    with (
+        httpx.Client(timeout=30) as http,
+        http.stream("POST", f"{running.url}/chat/completions", json=_body(ref, "first")) as first,
+        http.stream("POST", f"{running.url}/chat/completions", json=_body(ref, "second")) as second,
+    ):
+        first_lines = first.iter_lines()  # kept: a dropped iterator closes the connection
+        next(first_lines)
+        lines = list(second.iter_lines())
+
+    assert lines[0] == ": waiting, 1 ahead"
+    [error] = [json.loads(line[len("data: ") :])["error"] for line in lines if '"error"' in line]
+    assert error["code"] == 503, error
+    assert "requests ahead of this one: 1" in error["message"]
