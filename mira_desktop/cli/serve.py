@@ -16,6 +16,9 @@ Serves GET /v1/models, POST /v1/chat/completions (streaming too) and POST /v1/em
 models Mira knows, until Ctrl+C. Only this computer may ask (127.0.0.1) unless --lan is given (or
 LAN mode is on in Settings → Local server); in LAN mode every request needs the bearer token kept
 in the keyring: the first LAN start makes one and shows it once, `mira serve token --new` replaces it.
+A request waits its turn while the model answers another (a chat of this process included): a
+streamed one hears `: waiting, N ahead` comment lines meanwhile, and after 120 s it gets a 503.
+Each request is logged (client, model, tokens, time, a wait with its place, a cancellation).
 When the window is open, it serves instead (Settings → Local server)."""
 
 

@@ -66,7 +66,7 @@ def follow(
                 same_as = event.data.get("same_as")
             if event.type == "agent.no_tools":
                 unused_tools = str(event.data.get("note", ""))
-            _print_event(event, out, err if show_thinking else None, as_json=as_json)
+            _print_event(event, out, err if show_thinking else None, as_json=as_json, err=err)
             if event.type in PAUSE_EVENTS:
                 break
         handle.wait()
@@ -100,12 +100,17 @@ def _say_load(services: AppServices, change: Change, err: TextIO) -> None:
         print(f"mira: {change.ids[0]} loaded ({window})", file=err, flush=True)
 
 
-def _print_event(event: LiveEvent, out: TextIO, thinking: TextIO | None, *, as_json: bool) -> None:
-    """One event: a JSON line, or the answer's text on ``out`` and its reasoning on ``thinking``."""
+def _print_event(
+    event: LiveEvent, out: TextIO, thinking: TextIO | None, *, as_json: bool, err: TextIO
+) -> None:
+    """One event: a JSON line, or the answer's text on ``out``, its reasoning on ``thinking`` and a
+    wait for the model (another answer holds it) on ``err``."""
     if as_json:
         out.write(json.dumps(event.to_dict(), ensure_ascii=False) + "\n")
     elif event.type == EventType.MESSAGE_DELTA and event.seq is None:
         out.write(event.data["text"])
+    elif event.type == EventType.NOTICE and event.data.get("waiting"):
+        print(f"mira: {event.data.get('text', '')}", file=err, flush=True)
     elif event.type == EventType.REASONING_DELTA and event.seq is None and thinking is not None:
         thinking.write(event.data["text"])
         thinking.flush()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import socket
+import threading
 from pathlib import Path
 
 import httpx
@@ -71,11 +72,13 @@ def test_a_new_token_is_shown_once_in_chinese_and_kept_in_the_keyring(
     assert again.token_state.text() == "令牌已保存在密钥环中（不会再次显示）。"
 
 
-def test_stop_ends_an_answer_being_served_and_the_page_lists_each_request(
+def test_stop_ends_the_chosen_request_only_and_the_page_lists_each_request(
     qtbot: QtBot, app_services: AppServices, runner: OperationRunner, tmp_path: Path
 ) -> None:
-    script = tmp_path / "slow.json"
-    script.write_text(json.dumps({"replies": [{"text": " ".join(["word"] * 400), "token_delay_ms": 25}]}))
+    script = tmp_path / "held.json"  # the first answer holds after one word until stopped
+    script.write_text(
+        json.dumps({"replies": [{"text": "first words", "hold_after": 1}, {"text": "second answer"}]})
+    )
     ref = f"scripted:{script}"
     app_services.models.set_default(ref)
     page = LocalServerPage(app_services, runner)
@@ -84,6 +87,12 @@ def test_stop_ends_an_answer_being_served_and_the_page_lists_each_request(
     qtbot.waitUntil(lambda: page.loaded)
     running = app_services.local_server.start("127.0.0.1", 0)
     body = {"model": ref, "stream": True, "messages": [{"role": "user", "content": "talk"}]}
+    second: list[httpx.Response] = []
+    asking = threading.Thread(
+        target=lambda: second.append(
+            httpx.post(f"{running.url}/chat/completions", json={**body, "stream": False}, timeout=60)
+        )
+    )
 
     with (
         httpx.Client(timeout=60) as http,
@@ -91,12 +100,20 @@ def test_stop_ends_an_answer_being_served_and_the_page_lists_each_request(
     ):
         lines = reply.iter_lines()
         next(lines)  # the answer is being written
+        asking.start()
+        qtbot.waitUntil(
+            lambda: page.answering.count() == 2 and "waiting, 1 ahead" in page.answering.item(1).text()
+        )
+        assert page.answering.item(0).text().endswith(f"127.0.0.1 — {ref}: being answered")
+        assert not page.stop.isEnabled()  # nothing chosen yet
+        page.answering.setCurrentRow(0)
         page.stop.click()
-        rest = list(lines)  # the stream ends well before its 400 words (10 s)
+        rest = list(lines)  # the held answer ends: stopped
+    asking.join(60)
 
     assert [line for line in rest if line][-1] == "data: [DONE]"
-    assert sum(line.startswith("data: {") for line in rest) < 300
-    qtbot.waitUntil(lambda: page.requests.count() == 1)
-    line = page.requests.item(0).text()
-    assert line.startswith("127.0.0.1 · " + ref + " · 200 · ")
-    assert line.endswith(" · stopped")
+    assert second[0].json()["choices"][0]["message"]["content"] == "second answer"  # the other went on
+    qtbot.waitUntil(lambda: page.requests.count() == 2 and page.answering.count() == 0)
+    lines_shown = sorted(page.requests.item(i).text() for i in range(2))
+    assert lines_shown[0].startswith("127.0.0.1 · " + ref + " · 200 · ")
+    assert sorted(t.rsplit(" · ", 1)[1] for t in lines_shown) == ["answered", "stopped"]

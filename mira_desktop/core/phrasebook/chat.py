@@ -29,5 +29,7 @@ ENGLISH: dict[str, str] = {
     "chat.compare.in_turn": "One after the other: both do not fit in memory ({needed} needed, {available} free).",
     "chat.compare.two_models": "Pick two different models to compare.",
     "chat.compare.agent": "An agent thread works with one model at a time: turn agent mode off to compare answers.",
+    "chat.waiting_server": "Waiting for the model: a program using Mira's server is being answered ({ahead} ahead).",
+    "chat.waiting_window": "Waiting for the model: another answer is being written ({ahead} ahead).",
     "chat.summary.not_refreshed": "Could not refresh the conversation summary ({reason}); the full history is still sent.",
 }

@@ -108,6 +108,7 @@ class ChatService:
             bus=bus,
             routes={RunKind.CHAT: ChatRoute(), **routes},
             report_bug=tasks.save_crash_report,
+            turns=models.turns,
         )
         self.memory = memory  # proposals after an answer; facts marked used
         self.attachments = attachments  # files sent with messages

@@ -19,6 +19,8 @@ from mira_desktop.core.errors import MiraError
 from mira_desktop.core.tasks import BugReporter
 from mira_desktop.models.errors import ModelError
 from mira_desktop.models.protocol import ChatModel
+from mira_desktop.models.turns import ModelTurns
+from mira_desktop.services.chat.model_turn import TurnTakingModel
 from mira_desktop.services.chat.run_bus import LiveEvent, RunBus
 from mira_desktop.services.chat.run_context import RunContext, RunOutcome
 from mira_desktop.services.chat.titles import make_title
@@ -71,8 +73,10 @@ class RunWorker:
         bus: RunBus,
         routes: dict[RunKind, RouteRunner],
         report_bug: BugReporter,
+        turns: ModelTurns | None = None,
     ) -> None:
         self._db = database
+        self._turns = turns  # shared with the local server: one answer at a time per model
         self._report_bug = report_bug
         self._threads = threads
         self._messages = messages
@@ -95,6 +99,10 @@ class RunWorker:
         approval); returns the run's status. ``resume`` says how a paused agent run goes on."""
         thread = self._threads.get(handle.thread_id)
         assert thread is not None
+        if self._turns is not None:
+            model = TurnTakingModel(model, self._turns, lambda data: self._bus.publish(
+                LiveEvent(handle.run_id, handle.thread_id, EventType.NOTICE, data)
+            ))  # fmt: skip
         context = RunContext(
             run_id=handle.run_id,
             thread=thread,
@@ -162,7 +170,9 @@ class RunWorker:
         if outcome.error:
             terminal_data["error"] = outcome.error
         completed: dict[str, Any] = {
-            "message_id": message_id, "status": message_status.value, "length": len(context.text)
+            "message_id": message_id,
+            "status": message_status.value,
+            "length": len(context.text),
         }
         ending = outcome.metadata
         if outcome.status is RunStatus.COMPLETED and (same := self._same_answer(message_id, context.text)):

@@ -16,7 +16,7 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from mira_desktop.core.errors import InvalidInputError, MiraError, NotFoundError
-from mira_desktop.services.local_server.gate import ModelBusyError
+from mira_desktop.models.turns import ModelBusyError
 from mira_desktop.services.local_server.service import LocalServerService, RequestRecord
 
 MAX_BODY = 8 * 1024 * 1024  # pictures inline fit; a 10 MB body is refused

@@ -8,13 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import contextlib
-import json
 import struct
 import time
 import uuid
-from collections.abc import AsyncIterator
-from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -23,9 +19,9 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp
 
-from mira_desktop.core.cancel import Cancelled, CancelToken
+from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.errors import InvalidInputError, MiraError, NotFoundError
-from mira_desktop.models.protocol import Chunk, Finish, Usage
+from mira_desktop.models.protocol import Usage
 from mira_desktop.services.local_server.access import (
     Guard,
     client_of,
@@ -36,13 +32,14 @@ from mira_desktop.services.local_server.access import (
 from mira_desktop.services.local_server.openai_format import (
     Answer,
     CompletionAsk,
-    delta_of,
     finish_reason,
     model_name,
     parse_completion,
     usage_json,
 )
+from mira_desktop.services.local_server.produce import Items, produce
 from mira_desktop.services.local_server.service import LocalServerService, RequestRecord
+from mira_desktop.services.local_server.sse import events
 
 
 def build_app(service: LocalServerService, *, lan: bool) -> ASGIApp:
@@ -112,57 +109,37 @@ class Routes:
         except MiraError as exc:
             return self._refuse(request, name, exc, started)
         cancel = CancelToken()
+        served = self._service.in_progress.begin(client_of(request.scope), ask.model, cancel)
         watch = asyncio.create_task(_cancel_when_gone(request, cancel))
         try:
-            ahead = self._service.gate.ahead(ask.model)
-            items = self._produce(model, ask, cancel)
+            ahead = self._service.gate.ahead(model)
+            items = produce(self._service, model, ask, served, cancel)
             kind, first = await items.get()
+            while kind == "waiting" and not ask.stream:  # a whole answer waits quietly for its turn
+                kind, first = await items.get()
             if kind == "error":
                 return self._refuse(request, name, first, started)
-            if kind == "end":  # the client left while its request waited for the model
+            if kind == "end":  # the client left, or was stopped, while its request waited for the model
                 self._log(request, name, 499, tokens=(0, 0), started=started, outcome="cancelled")
                 return Response(status_code=499)
-            headers = {"X-Mira-Queue-Ahead": str(ahead)}
+            headers = {"X-Mira-Queue-Ahead": str(first.ahead if kind == "waiting" else ahead)}
             if ask.stream:
                 watch.cancel()  # from here the streaming response notices a client that leaves
-                return StreamingResponse(
-                    self._events(request, ask, items, cancel, started),
-                    media_type="text/event-stream",
-                    headers=headers,
-                )
-            return await self._whole(request, ask, items, started, headers)
+
+                def ended(status: int, usage: Usage | None, outcome: str) -> None:
+                    self._log(
+                        request, ask.model, status, tokens=_tokens(usage), started=started, outcome=outcome
+                    )
+
+                stream = events(ask, items, cancel, ended, waiting=first if kind == "waiting" else None,
+                                comment_every=self._service.wait_comment_s)  # fmt: skip
+                return StreamingResponse(stream, media_type="text/event-stream", headers=headers)
+            return await self._whole(request, ask, items, cancel, started=started, headers=headers)
         finally:
             watch.cancel()
 
-    def _produce(self, model: Any, ask: CompletionAsk, cancel: CancelToken) -> asyncio.Queue[tuple[str, Any]]:
-        """Run the model on a task of the service's runner; its items arrive on the returned queue:
-        ``turn`` (the model is ours), ``chunk``s, then ``end`` or ``error``."""
-        loop = asyncio.get_running_loop()
-        items: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
-
-        def put(kind: str, value: Any = None) -> None:
-            with contextlib.suppress(RuntimeError):  # the server's loop already ended: nobody listens
-                loop.call_soon_threadsafe(items.put_nowait, (kind, value))
-
-        def work(_task_cancel: CancelToken) -> None:
-            try:
-                with self._service.gate.turn(ask.model, self._service.wait_s, cancel):
-                    put("turn")
-                    for chunk in self._service.answer(model, ask, cancel):
-                        put("chunk", chunk)
-                put("end")
-            except Cancelled:
-                put("end")
-            except MiraError as exc:
-                put("error", exc)
-            except BaseException as bug:  # our bug: a crash report, and its sentence to the client
-                put("error", self._service.tasks.save_crash_report(bug))
-
-        self._service.tasks.start("serve-answer", work, report=False)
-        return items
-
     async def _whole(
-        self, request: Request, ask: CompletionAsk, items: asyncio.Queue[tuple[str, Any]], started: float,
+        self, request: Request, ask: CompletionAsk, items: Items, cancel: CancelToken, *, started: float,
         headers: dict[str, str],
     ) -> Response:  # fmt: skip
         answer = Answer()
@@ -180,7 +157,7 @@ class Routes:
             200,
             tokens=_tokens(answer.usage),
             started=started,
-            outcome=_outcome(answer.finish),
+            outcome="cancelled" if answer.finish == "cancelled" or cancel.cancelled else "completed",
         )
         body = {
             "id": f"chatcmpl-{uuid.uuid4().hex}",
@@ -193,50 +170,6 @@ class Routes:
             "usage": usage_json(answer.usage),
         }
         return JSONResponse(body, headers=headers)
-
-    async def _events(
-        self, request: Request, ask: CompletionAsk, items: asyncio.Queue[tuple[str, Any]], cancel: CancelToken,
-        started: float,
-    ) -> AsyncIterator[str]:  # fmt: skip
-        ident, created = f"chatcmpl-{uuid.uuid4().hex}", int(time.time())
-
-        def event(choices: list[dict[str, Any]], **extra: Any) -> str:
-            data = {"id": ident, "object": "chat.completion.chunk", "created": created, "model": ask.model,
-                    "choices": choices, **extra}  # fmt: skip
-            return f"data: {json.dumps(data, ensure_ascii=False)}\n\n"
-
-        usage: Usage | None = None
-        finish = "stop"
-        outcome = "cancelled"  # unless the end arrives: the client went away first
-        status = 200
-        try:
-            yield event([{"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": None}])
-            while True:
-                kind, value = await items.get()
-                if kind == "error":
-                    outcome, status = "failed", status_of(value)
-                    yield f"data: {json.dumps({'error': {'message': str(value), 'code': status}})}\n\n"
-                    break
-                if kind == "end":
-                    outcome = _outcome(finish)
-                    yield event([{"index": 0, "delta": {}, "finish_reason": finish_reason(finish)}])
-                    if ask.include_usage:
-                        yield event([], usage=usage_json(usage))
-                    yield "data: [DONE]\n\n"
-                    break
-                chunk: Chunk = value
-                if isinstance(chunk, Usage):
-                    usage = chunk
-                elif isinstance(chunk, Finish):
-                    finish = chunk.reason
-                else:
-                    delta = delta_of(chunk)
-                    if delta is not None:
-                        yield event([{"index": 0, "delta": delta, "finish_reason": None}])
-        finally:
-            if outcome == "cancelled":
-                cancel.cancel("user")  # the client went away: the generation stops
-            self._log(request, ask.model, status, tokens=_tokens(usage), started=started, outcome=outcome)
 
     def _refuse(self, request: Request, model: str, exc: MiraError, started: float) -> JSONResponse:
         status = status_of(exc)
@@ -277,10 +210,6 @@ async def _cancel_when_gone(request: Request, cancel: CancelToken) -> None:
 
 def _tokens(usage: Usage | None) -> tuple[int, int]:
     return (usage.prompt_tokens, usage.completion_tokens) if usage else (0, 0)
-
-
-def _outcome(finish: str) -> str:
-    return "cancelled" if finish == "cancelled" else "completed"
 
 
 def _encoded(vector: list[float]) -> str:

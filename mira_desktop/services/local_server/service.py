@@ -20,7 +20,8 @@ from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.errors import InvalidInputError, NotFoundError
 from mira_desktop.models.protocol import Chunk, ModelProfile
-from mira_desktop.services.local_server.gate import ModelGate
+from mira_desktop.models.turns import Asker
+from mira_desktop.services.local_server.in_progress import InProgress
 from mira_desktop.services.local_server.openai_format import CompletionAsk
 
 if TYPE_CHECKING:
@@ -40,6 +41,7 @@ PORT_SETTING = "local_server.port"
 LAN_SETTING = "local_server.lan"
 DEFAULT_PORT = 8765
 DEFAULT_WAIT_S = 120.0  # how long a request waits for a busy model before a 503
+WAIT_COMMENT_S = 10.0  # how often a streamed request waiting its turn hears `: waiting, N ahead`
 RECENT = 50
 
 
@@ -83,12 +85,13 @@ class LocalServerService:
         self.tasks = tasks
         self._changes = changes
         self.wait_s = wait_s
-        self.gate = ModelGate()
+        self.wait_comment_s = WAIT_COMMENT_S
+        self.gate = models.turns  # the same turns as the window's runs: one answer at a time per model
+        self.in_progress = InProgress()
         self._token: str | None = None
         self._lock = threading.Lock()
         self._recent: deque[RequestRecord] = deque(maxlen=RECENT)
         self._listeners: list[Callable[[RequestRecord], None]] = []
-        self._active: set[CancelToken] = set()
         self._running: RunningServer | None = None
 
     # -- settings --------------------------------------------------------------------------------
@@ -165,35 +168,25 @@ class LocalServerService:
 
     # -- the work --------------------------------------------------------------------------------
     def answer(self, model: ChatModel, ask: CompletionAsk, cancel: CancelToken) -> Iterator[Chunk]:
-        """The model's chunks for ``ask``, once its turn came (the caller entered the gate)."""
-        with self._lock:
-            self._active.add(cancel)
-        try:
-            yield from model.stream(ask.request, cancel)
-        finally:
-            with self._lock:
-                self._active.discard(cancel)
+        """The model's chunks for ``ask``, once its turn came (the caller took the model's turn)."""
+        yield from model.stream(ask.request, cancel)
 
     def embed(self, name: str, texts: list[str], cancel: CancelToken) -> tuple[list[list[float]], int]:
         names = {c.option.name for c in self._embedders.choices() if c.option.available}
         if name not in names:
             raise NotFoundError.said("server.unknown_embedder", model=name)
         embedder = self._embedders.get(name)
-        with self.gate.turn(f"embedder:{name}", self.wait_s, cancel):
+        with self.gate.turn(f"embedder:{name}", cancel, asker=Asker.SERVER, timeout=self.wait_s, name=name):
             vectors = embedder.encode(texts, cancel=cancel)
             tokens = sum(embedder.count_tokens(t) for t in texts)
         return [[float(x) for x in row] for row in vectors], tokens
 
     def stop_requests(self) -> None:
-        """Cancel every answer being written (the window's Stop, or the server stopping)."""
-        with self._lock:
-            active = list(self._active)
-        for token in active:
-            token.cancel("user")
+        """Cancel every request in progress (the server stopping); one: ``in_progress.stop(id)``."""
+        self.in_progress.stop_all()
 
     def active_count(self) -> int:
-        with self._lock:
-            return len(self._active)
+        return self.in_progress.count()
 
     # -- the log ---------------------------------------------------------------------------------
     def record(self, entry: RequestRecord) -> None:

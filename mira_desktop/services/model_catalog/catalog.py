@@ -22,6 +22,7 @@ from mira_desktop.models.embedded import EMBEDDED_CHAT_MODEL_REF
 from mira_desktop.models.protocol import ChatMessage, ChatRequest, ModelProfile, TextDelta, Usage
 from mira_desktop.models.registry import ModelRegistry
 from mira_desktop.models.secrets import SecretStore
+from mira_desktop.models.turns import ModelTurns
 from mira_desktop.services.model_catalog import local_options, projectors
 from mira_desktop.services.model_catalog.discovery import FoundModel, default_folders, discover
 from mira_desktop.services.model_catalog.local_options import LocalOptions, LocalWindow
@@ -71,6 +72,7 @@ class ModelService:
     ) -> None:
         self._changes = changes
         self.registry = registry
+        self.turns = ModelTurns()  # one answer at a time per model: the window's runs and the server's requests
         self._providers = providers
         self._settings = settings
         self._secrets = secrets

@@ -68,6 +68,7 @@ class ChatController(QObject):
     state_changed = Signal(object)
     threads_changed = Signal()
     notice = Signal(str)
+    waiting = Signal(str)  # the run waits for its model (someone else is answered); "": no more
     run_event = Signal(object)  # a journaled event of the run being written (not text deltas)
 
     def __init__(
@@ -156,9 +157,14 @@ class ChatController(QObject):
             thought = event.type == EventType.REASONING_DELTA
             self.dispatch(DeltaReceived(event.run_id, str(event.data.get("text", "")), reasoning=thought))
             return
+        if event.type == EventType.NOTICE and "waiting" in event.data:
+            waiting = phrases.from_dict(event.data.get("phrase")) if event.data["waiting"] else None
+            self.waiting.emit(say(waiting) if waiting is not None else "")
+            return
         if event.type not in (EventType.MESSAGE_DELTA, EventType.REASONING_DELTA):
             self.run_event.emit(event)  # the agent panel shows each step as it happens
         if event.type in PAUSE_EVENTS:
+            self.waiting.emit("")  # stopped while it waited: the window no longer says it waits
             error = event.data.get("error")
             message = explain_saved(error) if isinstance(error, dict) else ""
             thought = isinstance(error, dict) and error.get("kind") == "cut_off_thinking"

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
+    QListWidgetItem,
     QPushButton,
     QSpinBox,
     QWidget,
@@ -24,6 +25,7 @@ from mira_desktop.ui.i18n import explain, tr
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
+    from mira_desktop.services.local_server.in_progress import ServedRequest
     from mira_desktop.services.local_server.service import RequestRecord, ServerSettings
     from mira_desktop.ui.operations import OperationRunner
 
@@ -35,6 +37,7 @@ class _Served(QObject):
     """Each served request, re-emitted on the UI thread (the server logs it on its own thread)."""
 
     logged = Signal(object)
+    in_progress = Signal(object)  # the list of requests in progress, whenever it changes
 
 
 class LocalServerPage(QWidget):
@@ -69,13 +72,25 @@ class LocalServerPage(QWidget):
         layout.addRow(QLabel(tr("localserver.requests")))
         self.requests = QListWidget()
         layout.addRow(self.requests)
+        layout.addRow(QLabel(tr("localserver.in_progress")))
+        self.answering = QListWidget()  # one row per request in progress; Stop cancels the chosen one
+        layout.addRow(self.answering)
         self.stop = QPushButton(tr("localserver.stop"))
-        self.stop.clicked.connect(lambda: runner.op(self, self.server.stop_requests).run())
+        self.stop.setEnabled(False)
+        self.stop.clicked.connect(self._stop_chosen)
+        self.answering.currentRowChanged.connect(lambda row: self.stop.setEnabled(row >= 0))
         layout.addRow(self.stop)
         self._served = _Served()
         self._served.logged.connect(self._logged)
-        unregister = self.server.on_request(self._served.logged.emit)
-        self.destroyed.connect(lambda _page=None: unregister())  # the server stops telling a gone page
+        self._served.in_progress.connect(self._in_progress)
+        unregisters = (
+            self.server.on_request(self._served.logged.emit),
+            self.server.in_progress.on_change(self._served.in_progress.emit),
+        )
+        self.destroyed.connect(
+            lambda _page=None: [u() for u in unregisters]
+        )  # the server stops telling a gone page
+        self._in_progress(self.server.in_progress.listed())
         self.loaded = False
         server = self.server
         runner.op(
@@ -130,6 +145,28 @@ class LocalServerPage(QWidget):
 
     def _token_kept(self, kept: bool) -> None:
         self.token_state.setText(tr("localserver.token_kept" if kept else "localserver.token_none"))
+
+    def _in_progress(self, listed: list[ServedRequest]) -> None:
+        chosen = self.answering.currentItem()
+        chosen_id = chosen.data(Qt.ItemDataRole.UserRole) if chosen is not None else None
+        self.answering.clear()
+        for served in listed:
+            key = "localserver.queued" if served.ahead else "localserver.answering"
+            text = tr(key, id=served.id, client=served.client, model=served.model, ahead=served.ahead)
+            item = QListWidgetItem(text)
+            item.setData(Qt.ItemDataRole.UserRole, served.id)
+            self.answering.addItem(item)
+            if served.id == chosen_id:
+                self.answering.setCurrentItem(item)
+        self.stop.setEnabled(self.answering.currentItem() is not None)
+
+    def _stop_chosen(self) -> None:
+        chosen = self.answering.currentItem()
+        if chosen is None:
+            return
+        ident = int(chosen.data(Qt.ItemDataRole.UserRole))
+        progress = self.server.in_progress
+        self.runner.op(self, lambda: progress.stop(ident)).run()
 
     def _logged(self, record: RequestRecord) -> None:
         self.requests.addItem(

@@ -238,6 +238,7 @@ class MainWindow(QMainWindow):
         runner, notice = self.background, self.notices.notice
         self.controller = ChatController(services, runner, self._render, self.send_options, self)
         self.controller.notice.connect(notice)
+        self.controller.waiting.connect(self.notices.waiting)
         parts = build_shell_parts(self, services, changes, self.controller)
         self.greetings, self.model_status, self.following = parts.greetings, parts.model_status, parts.following
         self.questions, self.quitting = parts.questions, parts.quitting

@@ -27,9 +27,20 @@ class Notices:
 
     def __init__(self, window: QMainWindow) -> None:
         self._window = window
+        self._waiting = ""
 
     def notice(self, text: str) -> None:
         self._window.statusBar().showMessage(text, 10000)
+
+    def waiting(self, text: str) -> None:
+        """An answer waiting for its model: said until its turn comes (``""``: it came, the line clears
+        if it still says so)."""
+        bar = self._window.statusBar()
+        if text:
+            self._waiting = text
+            bar.showMessage(text)
+        elif self._waiting and bar.currentMessage() == self._waiting:
+            bar.clearMessage()
 
     def show_notification(self, note: Notification) -> None:
         """One display per level: an error is a dialog (its details behind "Show Details…"), anything

@@ -42,5 +42,12 @@ STRINGS: dict[str, Source] = {
     "localserver.outcome_cancelled": translate("localserver", "stopped", "localserver.outcome_cancelled"),
     "localserver.outcome_refused": translate("localserver", "refused", "localserver.outcome_refused"),
     "localserver.outcome_failed": translate("localserver", "failed", "localserver.outcome_failed"),
-    "localserver.stop": translate("localserver", "Stop the answers being written", "localserver.stop"),
+    "localserver.stop": translate("localserver", "Stop the chosen request", "localserver.stop"),
+    "localserver.in_progress": translate("localserver", "Requests in progress", "localserver.in_progress"),
+    "localserver.answering": translate(
+        "localserver", "#{id} {client} — {model}: being answered", "localserver.answering"
+    ),
+    "localserver.queued": translate(
+        "localserver", "#{id} {client} — {model}: waiting, {ahead} ahead", "localserver.queued"
+    ),
 }

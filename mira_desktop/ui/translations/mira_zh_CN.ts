@@ -1913,9 +1913,24 @@ It does not touch your original files, and it keeps every conversation: {threads
         <translation>失败</translation>
     </message>
     <message>
-        <source>Stop the answers being written</source>
+        <source>Stop the chosen request</source>
         <comment>localserver.stop</comment>
-        <translation>停止正在生成的回答</translation>
+        <translation>停止所选请求</translation>
+    </message>
+    <message>
+        <source>Requests in progress</source>
+        <comment>localserver.in_progress</comment>
+        <translation>进行中的请求</translation>
+    </message>
+    <message>
+        <source>#{id} {client} — {model}: being answered</source>
+        <comment>localserver.answering</comment>
+        <translation>#{id} {client} — {model}：正在回答</translation>
+    </message>
+    <message>
+        <source>#{id} {client} — {model}: waiting, {ahead} ahead</source>
+        <comment>localserver.queued</comment>
+        <translation>#{id} {client} — {model}：等待中，前面还有 {ahead} 个</translation>
     </message>
 </context>
 <context>
@@ -4166,6 +4181,16 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <source>An agent thread works with one model at a time: turn agent mode off to compare answers.</source>
         <comment>phrase.chat.compare.agent</comment>
         <translation>智能体对话一次只用一个模型：关闭智能体模式后才能比较回答。</translation>
+    </message>
+    <message>
+        <source>Waiting for the model: a program using Mira&apos;s server is being answered ({ahead} ahead).</source>
+        <comment>phrase.chat.waiting_server</comment>
+        <translation>正在等待模型：一个使用 Mira 服务器的程序正在获得回答（前面还有 {ahead} 个）。</translation>
+    </message>
+    <message>
+        <source>Waiting for the model: another answer is being written ({ahead} ahead).</source>
+        <comment>phrase.chat.waiting_window</comment>
+        <translation>正在等待模型：另一个回答正在生成（前面还有 {ahead} 个）。</translation>
     </message>
     <message>
         <source>Could not refresh the conversation summary ({reason}); the full history is still sent.</source>

@@ -156,7 +156,10 @@ def test_a_client_that_leaves_mid_stream_stops_the_generation(
     stopped = next(r for r in services.local_server.recent() if r.outcome == "cancelled")
     assert stopped.seconds < 8  # well before the 10 s the whole answer takes
     wait_for(
-        lambda: services.local_server.active_count() == 0 and services.local_server.gate.ahead(ref) == 0
+        lambda: (
+            services.local_server.active_count() == 0
+            and services.local_server.gate.ahead(services.models.registry.get(ref)) == 0
+        )
     )
     # The model is free at once: the next request is answered, not queued behind the abandoned one.
     assert (
@@ -250,7 +253,9 @@ def test_a_client_that_leaves_while_queued_gives_up_its_place(
             )
         wait_for(lambda: any(r.status == 499 for r in services.local_server.recent()))
 
-        assert services.local_server.gate.ahead(ref) == 1  # only the answer being written
+        assert (
+            services.local_server.gate.ahead(services.models.registry.get(ref)) == 1
+        )  # only the answer being written
     left = next(r for r in services.local_server.recent() if r.status == 499)
     assert left.outcome == "cancelled"
     assert len(services.models.registry.get(ref).requests) == 1  # type: ignore[attr-defined]

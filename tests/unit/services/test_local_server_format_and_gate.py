@@ -10,8 +10,9 @@ import pytest
 from mira_desktop.core.cancel import Cancelled, CancelToken
 from mira_desktop.core.errors import InvalidInputError
 from mira_desktop.models.protocol import Finish, ReasoningDelta, TextDelta, ToolCallDelta, Usage
-from mira_desktop.services.local_server.gate import ModelBusyError, ModelGate
+from mira_desktop.models.turns import Asker, ModelBusyError, ModelTurns, Place
 from mira_desktop.services.local_server.openai_format import Answer, delta_of, parse_completion
+from tests.support.waiting import wait_for
 
 
 def test_a_request_becomes_messages_sampling_tools_and_thinking() -> None:
@@ -92,46 +93,47 @@ def test_chunks_become_deltas_and_a_whole_answer() -> None:
     assert answer.finish == "tool_calls"
 
 
-def test_the_second_request_for_a_model_waits_and_hears_its_position() -> None:
-    gate = ModelGate()
-    heard: list[int] = []
+def test_the_second_ask_for_a_model_waits_and_hears_its_place_and_who_answers() -> None:
+    turns = ModelTurns()
+    heard: list[Place] = []
     entered = threading.Event()
-    with gate.turn("m", 5, CancelToken()):
+    with turns.turn("m", CancelToken(), asker=Asker.WINDOW):
 
         def second() -> None:
-            with gate.turn("m", 5, CancelToken(), on_position=heard.append):
+            with turns.turn("m", CancelToken(), asker=Asker.SERVER, timeout=5, on_place=heard.append):
                 entered.set()
 
         waiter = threading.Thread(target=second)
         waiter.start()
-        assert not entered.wait(0.2)  # the first still holds the model
-        assert gate.ahead("m") == 2
+        wait_for(lambda: heard != [])
+        assert not entered.is_set()  # the first still holds the model
+        assert turns.ahead("m") == 2
     waiter.join(5)
     assert entered.is_set()
-    assert heard == [1]
-    assert gate.ahead("m") == 0
+    assert heard == [Place(1, Asker.WINDOW)]
+    assert turns.ahead("m") == 0
 
 
 def test_a_wait_past_the_limit_is_busy_and_leaves_the_queue() -> None:
-    gate = ModelGate()
+    turns = ModelTurns()
     with (
-        gate.turn("m", 5, CancelToken()),
+        turns.turn("m", CancelToken(), asker=Asker.SERVER, timeout=5),
         pytest.raises(ModelBusyError, match="ahead of this one: 1"),
-        gate.turn("m", 0.05, CancelToken()),
+        turns.turn("m", CancelToken(), asker=Asker.SERVER, timeout=0.05, name="m"),
     ):
         pytest.fail("entered a busy model")
-    assert gate.ahead("m") == 0
+    assert turns.ahead("m") == 0
 
 
 def test_a_cancelled_wait_gives_up_its_place_at_once() -> None:
-    gate = ModelGate()
+    turns = ModelTurns()
     token = CancelToken()
     outcome: list[str] = []
-    with gate.turn("m", 5, CancelToken()):
+    with turns.turn("m", CancelToken(), asker=Asker.SERVER, timeout=5):
 
         def second() -> None:
             try:
-                with gate.turn("m", 30, token):
+                with turns.turn("m", token, asker=Asker.WINDOW):
                     outcome.append("entered")
             except Cancelled:
                 outcome.append("cancelled")
@@ -141,4 +143,4 @@ def test_a_cancelled_wait_gives_up_its_place_at_once() -> None:
         token.cancel()
         waiter.join(5)
         assert outcome == ["cancelled"]
-        assert gate.ahead("m") == 1  # only the holder
+        assert turns.ahead("m") == 1  # only the holder
