@@ -10,6 +10,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from mira_desktop.core.conversation import chat_state
 from mira_desktop.core.conversation.threads import MessageRole, Thread
 from mira_desktop.core.phrases import ENGLISH, said
 from mira_desktop.services.app.bundle import AppServices
@@ -17,6 +18,7 @@ from mira_desktop.services.app.first_look import read_first_look
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.threads import ThreadRepository
 from mira_desktop.ui.i18n import say, tr
+from mira_desktop.ui.shell import first_moments
 from mira_desktop.ui.shell.main_window import MainWindow
 from mira_desktop.ui.shell.sidebar import PAGE
 
@@ -201,3 +203,32 @@ def test_a_thread_opened_before_the_services_speaks_chinese_in_a_chinese_window(
     assert window.composer.wait_note.text() == tr("startup.queued")
     assert "模型" in window.composer.wait_note.text()
     window.close()
+
+
+def test_the_first_moments_name_the_welcome_page_as_the_chat_state_does() -> None:
+    assert first_moments.WELCOME == chat_state.WELCOME  # kept apart only so the first frame need not import it
+
+
+def test_the_app_process_clicks_the_newest_thread_at_first_paint_and_reports_when_it_showed(tmp_path: Path) -> None:
+    """What the start-up benchmark counts as usable: the clicked thread's messages on screen."""
+    import os
+    import subprocess
+    import sys
+
+    from mira_desktop.app import build_services
+
+    folder = tmp_path / "d"
+    setup = build_services(folder)
+    try:
+        thread = ThreadRepository(setup.database).create(title="Kyoto trip")
+        MessageRepository(setup.database).add(thread.id, MessageRole.USER, "Where should we stay?")
+    finally:
+        setup.close()
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    command = [sys.executable, "-m", "mira_desktop.app", "--data-dir", str(folder), "--exit-when-ready"]
+    result = subprocess.run(command, capture_output=True, text=True, env=env, timeout=120, check=False)
+    assert result.returncode == 0, result.stderr
+    ready = json.loads(result.stdout.strip().splitlines()[-1])
+    assert ready["threads_listed"] == 1
+    assert ready["first_paint_epoch"] <= ready["thread_clicked_epoch"] <= ready["thread_shown_epoch"]
+    assert isinstance(ready["thread_shown_before_attach"], bool)

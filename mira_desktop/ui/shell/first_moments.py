@@ -21,8 +21,6 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
-from mira_desktop.core.conversation.chat_state import WELCOME
-
 if TYPE_CHECKING:
     from mira_desktop.core.conversation.chat_view import ViewMessage
     from mira_desktop.services.app.first_look import FirstLook
@@ -31,6 +29,11 @@ if TYPE_CHECKING:
     from mira_desktop.ui.chat.view import ChatView
     from mira_desktop.ui.operations import OperationRunner
     from mira_desktop.ui.shell.sidebar import ThreadSidebar
+
+
+# The welcome page's key, as ``chat_state.WELCOME``: that module (some forty dataclasses) is not
+# imported before the first frame.
+WELCOME = ""
 
 
 @dataclass(frozen=True)

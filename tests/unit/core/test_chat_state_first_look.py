@@ -49,3 +49,4 @@ def test_the_welcome_page_carried_loads_nothing() -> None:
     assert state.current == WELCOME
     assert state.draft == "hi"
     assert effects == ()
+
