@@ -232,3 +232,26 @@ def test_the_app_process_clicks_the_newest_thread_at_first_paint_and_reports_whe
     assert ready["threads_listed"] == 1
     assert ready["first_paint_epoch"] <= ready["thread_clicked_epoch"] <= ready["thread_shown_epoch"]
     assert isinstance(ready["thread_shown_before_attach"], bool)
+
+
+def test_a_long_thread_opened_before_the_services_offers_its_earlier_messages_across_the_attach(
+    qtbot: QtBot, app_services: AppServices
+) -> None:
+    thread = ThreadRepository(app_services.database).create(title="Long")
+    messages = MessageRepository(app_services.database)
+    parent = None
+    for i in range(34):
+        role = MessageRole.USER if i % 2 == 0 else MessageRole.ASSISTANT
+        parent = messages.add(thread.id, role, f"message {i}", parent_id=parent.id if parent else None)
+    window = _first_frame(qtbot, app_services.folder.root)
+    with qtbot.waitSignal(window.thread_shown, timeout=10_000):
+        _click_first_thread(qtbot, window)
+    earlier = window.chat_view.earlier_button
+    assert earlier.isVisibleTo(window)  # 30 read of 34 (and the oldest of those not built yet)
+    offered = earlier.text()
+    window.attach(app_services)
+    assert earlier.isVisibleTo(window)  # not hidden while the services read it again
+    assert earlier.text() == offered
+    qtbot.waitUntil(lambda: thread.id in window.controller.stamps)
+    assert earlier.text() == offered  # the services count the same earlier messages
+    window.close()

@@ -50,6 +50,7 @@ class Carried:
 
     current: str  # the open page: a thread's id, or WELCOME
     shown: tuple[ViewMessage, ...]  # its messages on screen
+    hidden_earlier: int  # older messages of its branch, not shown
     drafts: tuple[tuple[str, str], ...]  # (page, the composer's text there)
     typed: frozenset[str]  # the pages whose text was typed, not read
 
@@ -78,6 +79,7 @@ class FirstMoments(QObject):
         self._sidebar, self._header, self._chat_view, self._composer = sidebar, header, chat_view, composer
         self.current = WELCOME
         self._shown: tuple[ViewMessage, ...] = ()
+        self._hidden_earlier = 0
         # Each page's saved draft as read (the welcome page's from the first look), and its text now.
         self._read: dict[str, str] = {WELCOME: look.welcome_draft} if look is not None and look.read else {}
         self._texts: dict[str, str] = {}
@@ -88,7 +90,7 @@ class FirstMoments(QObject):
         if self._handed_over or thread_id == self.current:
             return
         self._leave()
-        self.current, self._shown = thread_id, ()
+        self.current, self._shown, self._hidden_earlier = thread_id, (), 0
         item = self._sidebar.thread_list.currentItem()
         self._header.show_thread(thread_id, item.text().split("\n", 1)[0] if item is not None else "")
         self._sidebar.select(thread_id)
@@ -102,7 +104,7 @@ class FirstMoments(QObject):
         if self._handed_over:
             return
         self._leave()
-        self.current, self._shown = WELCOME, ()
+        self.current, self._shown, self._hidden_earlier = WELCOME, (), 0
         self._header.show_thread(None)
         self._sidebar.select(None)
         self._chat_view.show_history(())
@@ -116,7 +118,7 @@ class FirstMoments(QObject):
             (page, text) for page, text in self._texts.items() if page in self._read or text
         ) + tuple((page, draft) for page, draft in self._read.items() if page not in self._texts)
         typed = frozenset(page for page, text in self._texts.items() if text != self._read.get(page, ""))
-        return Carried(self.current, self._shown, drafts, typed)
+        return Carried(self.current, self._shown, self._hidden_earlier, drafts, typed)
 
     def _leave(self) -> None:
         """Keep the composer's text as the open page's."""
@@ -126,7 +128,7 @@ class FirstMoments(QObject):
         if read is None or self._handed_over or read.thread_id != self.current:
             return  # not readable yet (the services will open it), attached meanwhile, or left
         self._read[read.thread_id] = read.draft
-        self._shown = read.history
+        self._shown, self._hidden_earlier = read.history, read.hidden_earlier
         self._chat_view.show_history(read.history, hidden_earlier=read.hidden_earlier)
         if read.thread_id not in self._texts and not self._composer.editor.toPlainText():
             self._composer.set_text(read.draft)  # nothing typed there before it was read

@@ -93,7 +93,6 @@ class MainWindow(QMainWindow):
         self.background = OperationRunner(self._report_failure, workers=8)
         self.setWindowTitle(tr("app.title"))
         self.resize(1180, 760)
-        self._first_look = first_look
         self.current_thread_id: str | None = None
         self._shown_history: tuple[object, ...] = ()
         self._closed = False  # shut down: nothing more is read or shown
@@ -300,6 +299,7 @@ class MainWindow(QMainWindow):
 
         carried = self.first_moments.hand_over()
         event = FirstLookCarried(carried.current, carried.shown, carried.drafts, carried.typed)
+        self.controller.hidden_earlier = carried.hidden_earlier  # "Show earlier" stays while it is read again
         if carried.current == WELCOME:
             self.controller.dispatch(event)
             self.new_chat()
