@@ -255,3 +255,16 @@ def test_a_long_thread_opened_before_the_services_offers_its_earlier_messages_ac
     qtbot.waitUntil(lambda: thread.id in window.controller.stamps)
     assert earlier.text() == offered  # the services count the same earlier messages
     window.close()
+
+
+def test_a_right_click_on_a_thread_before_the_services_opens_no_menu_and_the_thread_still_opens(
+    qtbot: QtBot, app_services: AppServices
+) -> None:
+    _thread_with_two_branches(app_services)
+    window = _first_frame(qtbot, app_services.folder.root)
+    listed = window.sidebar.thread_list
+    listed.customContextMenuRequested.emit(listed.visualItemRect(listed.item(0)).center())  # raised before
+    with qtbot.waitSignal(window.thread_shown, timeout=10_000):
+        _click_first_thread(qtbot, window)
+    assert len(window.chat_view.widgets) == 2
+    window.close()

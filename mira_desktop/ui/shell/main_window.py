@@ -419,8 +419,8 @@ class MainWindow(QMainWindow):
 
     def _thread_context_menu(self, position: QPoint) -> None:
         item = self.sidebar.thread_list.itemAt(position)
-        if item is None or item.data(Qt.ItemDataRole.UserRole) == MORE:
-            return
+        if item is None or item.data(Qt.ItemDataRole.UserRole) == MORE or self.services is None:
+            return  # the thread menu's actions (rename, pin, delete…) need the services
         menu = QMenu(self)
         self.thread_actions.fill(menu, str(item.data(Qt.ItemDataRole.UserRole)))
         menu.exec(self.sidebar.thread_list.viewport().mapToGlobal(position))
