@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING
 
 from mira_desktop.core.conversation.branches import MessageTree, SiblingInfo
 from mira_desktop.services.app.first_look import open_first_look_database
+from mira_desktop.store.messages import MessageRepository
+from mira_desktop.store.threads import ThreadRepository
 
 if TYPE_CHECKING:
     from mira_desktop.core.conversation.threads import Message, Thread
@@ -35,9 +37,6 @@ class FirstThread:
 def read_first_thread(data_dir: Path, thread_id: str, limit: int) -> FirstThread | None:
     """The last ``limit`` messages of ``thread_id``'s visible branch, or None where the data folder
     cannot be read yet (see :func:`open_first_look_database`) or holds no such thread."""
-    from mira_desktop.store.messages import MessageRepository
-    from mira_desktop.store.threads import ThreadRepository
-
     database = open_first_look_database(data_dir)
     if database is None:
         return None

@@ -136,7 +136,8 @@ class FirstMoments(QObject):
 
 
 def _read_thread(data_dir: Path, thread_id: str) -> _Read | None:
-    """On a worker: the thread's newest visible messages, as the chat view shows them."""
+    """On a worker: the thread's newest visible messages, as the chat view shows them. (Imported
+    here, on the first click: the first frame does without the reader and the chat controller.)"""
     from mira_desktop.services.app.first_thread import read_first_thread
     from mira_desktop.ui.chat.controller import VISIBLE_MESSAGES, view_message
 
