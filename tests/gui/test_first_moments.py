@@ -268,3 +268,46 @@ def test_a_right_click_on_a_thread_before_the_services_opens_no_menu_and_the_thr
         _click_first_thread(qtbot, window)
     assert len(window.chat_view.widgets) == 2
     window.close()
+
+
+def test_a_thread_clicked_in_the_first_look_is_shown_without_importing_any_service(tmp_path: Path) -> None:
+    """The click must not wait for the services' modules (the build imports them meanwhile)."""
+    import os
+    import subprocess
+    import sys
+
+    from mira_desktop.app import build_services
+
+    folder = tmp_path / "d"
+    setup = build_services(folder)
+    try:
+        _thread_with_two_branches(setup)
+    finally:
+        setup.close()
+    code = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "from mira_desktop.services.app.first_look import read_first_look\n"
+        "from mira_desktop.ui.shell.main_window import MainWindow\n"
+        "from mira_desktop.ui.shell.sidebar import PAGE\n"
+        "app = QApplication(sys.argv[:1])\n"
+        f"root = Path({str(folder)!r})\n"
+        "window = MainWindow(str(root), read_first_look(root, PAGE))\n"
+        "window.show()\n"
+        "shown = []\n"
+        "window.thread_shown.connect(lambda thread_id: (shown.append(thread_id), app.quit()))\n"
+        "listed = window.sidebar.thread_list\n"
+        "listed.setCurrentItem(listed.item(0))\n"
+        "listed.itemClicked.emit(listed.item(0))\n"
+        "app.exec()\n"
+        "window.background.shutdown()\n"
+        "first_look = {'mira_desktop.services.app', 'mira_desktop.services.threads',"
+        " 'mira_desktop.services.threads.drafts'}  # what the first look itself imports\n"
+        "print(len(shown), ','.join(m for m in sys.modules if m.startswith('mira_desktop.services.')"
+        " and m not in first_look and not m.startswith('mira_desktop.services.app.')))\n"
+    )
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120, check=False)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["1"]  # shown, and no service module imported

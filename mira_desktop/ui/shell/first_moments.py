@@ -137,9 +137,9 @@ class FirstMoments(QObject):
 
 def _read_thread(data_dir: Path, thread_id: str) -> _Read | None:
     """On a worker: the thread's newest visible messages, as the chat view shows them. (Imported
-    here, on the first click: the first frame does without the reader and the chat controller.)"""
+    here, on the first click: the first frame does without the reader and the view's conversion.)"""
     from mira_desktop.services.app.first_thread import read_first_thread
-    from mira_desktop.ui.chat.controller import VISIBLE_MESSAGES, view_message
+    from mira_desktop.ui.chat.view_message import VISIBLE_MESSAGES, view_message
 
     first = read_first_thread(data_dir, thread_id, VISIBLE_MESSAGES)
     if first is None:
