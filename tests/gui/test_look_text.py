@@ -237,8 +237,8 @@ def test_citation_and_search_places_are_in_the_windows_language(speak: Speak) ->
 def test_a_cited_sources_place_under_an_answer_is_chinese(qtbot: QtBot, chinese: None) -> None:
     from mira_desktop.core.conversation.branches import SiblingInfo
     from mira_desktop.core.conversation.threads import Message, MessageRole, MessageStatus
-    from mira_desktop.ui.chat.controller import view_message
     from mira_desktop.ui.chat.message_widget import MessageWidget
+    from mira_desktop.ui.chat.view_message import view_message
 
     source = {"n": 1, "document": "notes.md", "location": {"line_start": 1, "line_end": 3}, "location_label": "lines 1–3"}
     message = Message(

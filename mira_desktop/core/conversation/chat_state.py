@@ -72,6 +72,19 @@ class ThreadOpened:
 
 
 @dataclass(frozen=True)
+class FirstLookCarried:
+    """What the window showed before the services existed, taken over: the open page (a thread or
+    ``WELCOME``) with the messages on screen, kept until its history is loaded again, and the
+    composer's text of each page shown then, as that page's draft. The texts of the pages in
+    ``typed`` were typed (not the saved draft as read) and are saved."""
+
+    current: str
+    shown: tuple[ViewMessage, ...]
+    drafts: tuple[tuple[str, str], ...]  # (thread id or WELCOME, text)
+    typed: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
 class HistoryLoaded:
     thread_id: str
     history: tuple[ViewMessage, ...]
@@ -169,6 +182,7 @@ class RunEnded:
 Event = (
     ThreadsLoaded
     | ThreadOpened
+    | FirstLookCarried
     | HistoryLoaded
     | PersonaShown
     | DraftEdited
@@ -234,6 +248,13 @@ def transition(state: ChatState, event: Event) -> tuple[ChatState, tuple[Effect,
         case ThreadOpened(thread_id):
             opened = replace(state, current=thread_id, history=(), notice="")
             return opened, ((LoadThread(thread_id),) if thread_id != WELCOME else ())
+        case FirstLookCarried(current, shown, carried, typed):
+            drafts = state.drafts
+            for page, text in carried:
+                drafts = _with(drafts, page, text)
+            saves = tuple(SaveDraft(page, text) for page, text in carried if page in typed)
+            carried_over = replace(state, current=current, history=shown, drafts=drafts, notice="")
+            return carried_over, saves + ((LoadThread(current),) if current != WELCOME else ())
         case HistoryLoaded(thread_id, history, draft):
             if thread_id != state.current:
                 return state, ()  # an answer for a thread the user already left

@@ -36,18 +36,31 @@ class FirstLook:
     read: bool = False  # False: the empty look (no database to read yet)
 
 
-def read_first_look(data_dir: Path, threads: int) -> FirstLook:
-    """The first look of the data folder at ``data_dir``, with up to ``threads`` threads (0: none)."""
+def open_first_look_database(data_dir: Path) -> Database | None:
+    """The data folder's database opened read-only, or None when there is none yet, it cannot be
+    opened or it is about to be migrated (its tables may differ). The caller closes it."""
     path = DataFolder(data_dir).database_path
     if not path.is_file():
-        return FirstLook()
+        return None
     try:
         database = open_read_only(path)
     except MiraError:
+        return None
+    try:
+        if database.schema_version == latest_version():
+            return database
+    except sqlite3.Error:
+        pass
+    database.close()
+    return None
+
+
+def read_first_look(data_dir: Path, threads: int) -> FirstLook:
+    """The first look of the data folder at ``data_dir``, with up to ``threads`` threads (0: none)."""
+    database = open_first_look_database(data_dir)
+    if database is None:
         return FirstLook()
     try:
-        if database.schema_version != latest_version():
-            return FirstLook()
         settings = SettingsRepository(database)
         language = settings.get(LANGUAGE_SETTING, "system")
         theme = settings.get(THEME_SETTING, "system")

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QEventLoop, QObject, QTimer
+from PySide6.QtCore import QEvent, QEventLoop, QObject, Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
 from mira_desktop.core.errors import MiraError
@@ -58,12 +58,15 @@ class _FirstPaint(QObject):
 
 
 class _ReadyProbe(QObject):
-    """For ``--exit-when-ready``: prints when the window became usable, then closes it.
+    """For ``--exit-when-ready``: clicks the first listed thread as soon as the first frame is
+    painted, and prints when the window became ready, then closes it.
 
-    Usable: the sidebar shows the threads read from the database (its ``listed`` signal) and the
-    model check has answered with the composer enabled (``model_readiness_changed``, emitted right
-    after the composer's ``set_ready``). The moment is the later of the two; a failed model check
-    is printed at once, since the window will not become usable.
+    Printed: when that click was made and when the thread's messages were on screen (usable: the
+    composer takes typing and queues Enter from the first frame); when the services were attached
+    and listed the threads (their ``listed`` signal); and when the model check answered with the
+    composer enabled (``model_readiness_changed``, emitted right after the composer's ``set_ready``:
+    Enter sends at once). It prints once the services listed the threads and the model answered; a
+    failed model check is printed at once, since Enter will not send.
     """
 
     def __init__(self, window: MainWindow, painted: _FirstPaint) -> None:
@@ -76,9 +79,26 @@ class _ReadyProbe(QObject):
         self._done = False
         self._attached_at: float | None = None
         self._moments: dict[str, float] = {}
+        self._clicked: tuple[str, float] | None = None  # the thread clicked, and when
+        self._shown_at: float | None = None
         self.succeeded = False
         window.sidebar.listed.connect(self._listed)
         window.model_readiness_changed.connect(self._model_checked)
+        window.thread_shown.connect(self._thread_shown)
+
+    def click_first_thread(self) -> None:
+        """What a person does first: a click on the newest thread listed (none in a new folder)."""
+        listed = self._window.sidebar.thread_list
+        if listed.count() == 0 or self._clicked is not None:
+            return
+        item = listed.item(0)
+        self._clicked = (str(item.data(Qt.ItemDataRole.UserRole)), time.time())
+        listed.setCurrentItem(item)
+        listed.itemClicked.emit(item)  # the list's own click handler, as a mouse click reaches it
+
+    def _thread_shown(self, thread_id: str) -> None:
+        if self._clicked is not None and thread_id == self._clicked[0] and self._shown_at is None:
+            self._shown_at = time.time()
 
     def attached(self, moments: dict[str, float]) -> None:
         """The services are attached; ``moments`` says when they were built and the attach began."""
@@ -125,6 +145,14 @@ class _ReadyProbe(QObject):
             line.update(self._moments, services_attached_epoch=self._attached_at)
         if self._listed_at is not None:
             line["threads_listed_epoch"] = self._listed_at[1]
+        if self._clicked is not None:
+            line["thread_clicked_epoch"] = self._clicked[1]
+            # Shown by the first moments' own read, or only once the services were attached.
+            line["thread_shown_before_attach"] = (
+                self._shown_at is not None and self._attached_at is not None and self._shown_at < self._attached_at
+            )
+        if self._shown_at is not None:
+            line["thread_shown_epoch"] = self._shown_at
         if not readiness.ready:
             line["problem"] = readiness.problem
         hold = float(os.environ.get("MIRA_READY_HOLD_S", "0") or 0)
@@ -224,14 +252,14 @@ def run_gui(
     """Show the window, open the data folder, run until the window closes; the exit status.
 
     The first frame is the data folder's first look (its threads, the welcome draft, the theme and
-    language, read-only) with a composer that takes typing; then the data folder is opened and every
-    service built on a worker, the window attached to them (it lists the threads: usable) and the
-    default model loaded.
+    language, read-only) with a composer that takes typing and queues Enter, and threads that open
+    on a click (read-only: usable); then the data folder is opened and every service built on a
+    worker, the window attached to them (it lists the threads again) and the default model loaded.
 
     For the start-up benchmark and smoke tests, ``exit_after_paint`` prints the first paint as a
     JSON line and quits without running the window; ``exit_when_ready`` runs the normal start
-    (data folder, services, threads, model check under the real event loop), prints one JSON line
-    once the window is usable (see :class:`_ReadyProbe`; with ``MIRA_READY_HOLD_S`` set, that many
+    (data folder, services, threads, model check under the real event loop), clicks the first listed
+    thread, prints one JSON line once the model is checked (see :class:`_ReadyProbe`; with ``MIRA_READY_HOLD_S`` set, that many
     seconds later, with the idle window's memory) and quits. Times in seconds are counted from the
     import of this module, ``*_epoch`` fields are wall-clock times.
     """
@@ -274,9 +302,11 @@ def run_gui(
     probe = _ReadyProbe(window, painted) if exit_when_ready else None
     start = _Start(window, probe)
     # The data folder is opened and the services built off the UI thread: the window keeps
-    # taking typing and clicks meanwhile (they are kept, and acted on once it is attached).
+    # taking typing and clicks meanwhile (a clicked thread opens read-only, Enter queues).
     opening = window.background.op(window, lambda: start.open(lambda: open_services(data_dir, bus)))
     opening.success(start.attach).failure(start.refuse).run()
+    if probe is not None:
+        QTimer.singleShot(0, probe.click_first_thread)
     try:
         if window.isVisible():  # closed while its first frame was awaited: Qt's quit came before the loop
             app.exec()  # until the last window closes

@@ -4,7 +4,8 @@ Built from the data folder's first look (:mod:`~mira_desktop.services.app.first_
 the welcome draft, the theme) and shown first, with the composer taking typing: the window paints
 before the data folder is opened and the services are built (on a worker); :meth:`attach` connects
 it to them.
-A thread clicked before then opens once they are, and what was typed stays in the composer. The
+A thread clicked before then opens at once, read-only, and what was typed on each page is kept
+(:class:`~mira_desktop.ui.shell.first_moments.FirstMoments`); the attached window takes both over. The
 composer has the keyboard whenever the window is activated (unless another text field of the
 window had it). Every list and label follows the services' change feed, and everything read from
 the database or a file is read through an operation, off the UI thread.
@@ -46,6 +47,7 @@ from mira_desktop.ui.chat.view import ChatView
 from mira_desktop.ui.chat.waiting_banner import WaitingBanner
 from mira_desktop.ui.i18n import explain, say, tr
 from mira_desktop.ui.operations import OperationRunner
+from mira_desktop.ui.shell.first_moments import FirstMoments
 from mira_desktop.ui.shell.menus import MenuCommands, build_menus
 from mira_desktop.ui.shell.model_status import current_model_ref
 from mira_desktop.ui.shell.notices import Notices
@@ -59,7 +61,7 @@ from mira_desktop.ui.theme import apply_theme
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QMessageBox
 
-    from mira_desktop.core.conversation.chat_state import ChatState
+    from mira_desktop.core.conversation.chat_state import ChatState, FirstLookCarried, ThreadOpened
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.app.first_look import FirstLook
     from mira_desktop.services.chat.service import SendOptions
@@ -82,6 +84,7 @@ class _NotificationRelay(QObject):
 class MainWindow(QMainWindow):
     model_readiness_changed = Signal(object)
     thread_followed = Signal(bool)  # a change of the open thread was looked at: True if it was shown anew
+    thread_shown = Signal(str)  # a thread's messages are on screen (before the services too)
 
     def __init__(self, data_dir: str, first_look: FirstLook | None = None) -> None:
         super().__init__()
@@ -92,9 +95,7 @@ class MainWindow(QMainWindow):
         self.background = OperationRunner(self._report_failure, workers=8)
         self.setWindowTitle(tr("app.title"))
         self.resize(1180, 760)
-        self._first_look = first_look
         self.current_thread_id: str | None = None
-        self._opening: str | None = None  # a thread clicked before the services were attached
         self._shown_history: tuple[object, ...] = ()
         self._closed = False  # shut down: nothing more is read or shown
         self._was_busy = False
@@ -102,6 +103,18 @@ class MainWindow(QMainWindow):
         self.notices = Notices(self)  # the status line and the dialogs that need nothing else
         self.windows: OtherWindows | None = None  # the windows it opens, once the services are attached
         self._build_layout()
+        # Before the services: a listed thread opens read-only, each page's text is kept.
+        self.first_moments = FirstMoments(
+            self,
+            data_dir=data_dir,
+            look=first_look,
+            runner=self.background,
+            sidebar=self.sidebar,
+            header=self.header,
+            chat_view=self.chat_view,
+            composer=self.composer,
+        )
+        self.first_moments.shown.connect(self.thread_shown)
         build_menus(  # in the first frame, so that nothing moves when the services arrive
             self,
             MenuCommands(
@@ -277,7 +290,7 @@ class MainWindow(QMainWindow):
 
     def _start(self, services: AppServices) -> None:
         """The attached window's first reads, and the background work that follows the data folder."""
-        from mira_desktop.ui.shell.window_parts import keep_what_was_typed, remember_folders
+        from mira_desktop.ui.shell.window_parts import remember_folders
 
         preferences = services.preferences
         self.background.op(self, preferences.theme).success(apply_theme).run()
@@ -286,10 +299,21 @@ class MainWindow(QMainWindow):
         services.other_processes.watch()  # a `mira` command's writes show here too
         services.idle_models.watch()  # a local model left unused gives its memory back
         self.model_status.follow_model_states()
-        keep_what_was_typed(self.composer, self._first_look, self.controller)
-        self.new_chat()
-        if self._opening is not None:
-            self.open_thread(self._opening)
+        self._take_over_the_first_moments()
+
+    def _take_over_the_first_moments(self) -> None:
+        """The page open before the services (its messages on screen, kept until read again through
+        them) and the text of each page shown then, typed or read: a queued message stays queued."""
+        from mira_desktop.core.conversation.chat_state import WELCOME, FirstLookCarried
+
+        carried = self.first_moments.hand_over()
+        event = FirstLookCarried(carried.current, carried.shown, carried.drafts, carried.typed)
+        self.controller.hidden_earlier = carried.hidden_earlier  # "Show earlier" stays while it is read again
+        if carried.current == WELCOME:
+            self.controller.dispatch(event)
+            self.new_chat()
+        else:
+            self._open(carried.current, event)
 
     def _once_usable(self, check_model: bool) -> None:
         """Once the threads are listed (the window is usable), the model loads: started earlier, it
@@ -352,9 +376,8 @@ class MainWindow(QMainWindow):
         """Show the welcome page: a draft, no thread row until the first send."""
         from mira_desktop.core.conversation.chat_state import WELCOME, HistoryLoaded, ThreadOpened
 
-        if self.services is None:  # before the services: the welcome page is what shows
-            self._opening = None
-            self.sidebar.select(None)
+        if self.services is None:  # before the services: the welcome page and its text
+            self.first_moments.new_chat()
             self.composer.editor.setFocus()
             return
         self.current_thread_id = None
@@ -374,17 +397,20 @@ class MainWindow(QMainWindow):
     def open_thread(self, thread_id: str) -> None:
         from mira_desktop.core.conversation.chat_state import ThreadOpened
 
-        if self.services is None:  # clicked in the first look: opened once the services are attached
-            self._opening = thread_id
-            self.sidebar.select(thread_id)
+        if self.services is None:  # clicked in the first look: shown as stored, read again on attach
+            self.first_moments.open_thread(thread_id)
+            self._composer_takes_keyboard(Qt.FocusReason.OtherFocusReason)
             return
+        self._open(thread_id, ThreadOpened(thread_id))
+
+    def _open(self, thread_id: str, opened: ThreadOpened | FirstLookCarried) -> None:
         self.current_thread_id = thread_id
         item = self.sidebar.thread_list.currentItem()
         title = item.text().split("\n", 1)[0] if item is not None else ""
         self.header.show_thread(thread_id, title)
         self.sidebar.select(thread_id)
         self.controller.reset_visible_limit()
-        self.controller.dispatch(ThreadOpened(thread_id))
+        self.controller.dispatch(opened)
         self.forks.show_for(thread_id)
         self.usage_timer.start()
         # A thread opened from the list, the switcher or the waiting banner: what is typed next is
@@ -432,6 +458,8 @@ class MainWindow(QMainWindow):
         if shown != self._shown_history:  # an answer ended, a branch switched, another thread opened
             self._shown_history = shown
             self.usage_timer.start()
+            if state.current != WELCOME and state.history:
+                self.thread_shown.emit(state.current)
         self.composer.set_text(state.draft)
         self.composer.set_busy(state.busy)
         if self._was_busy and not state.busy:

@@ -25,10 +25,8 @@ if TYPE_CHECKING:
     from PySide6.QtCore import QObject
 
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.services.app.first_look import FirstLook
     from mira_desktop.services.app.preferences import Preferences
     from mira_desktop.ui.changes import ChangeSignal
-    from mira_desktop.ui.chat.composer import Composer
     from mira_desktop.ui.chat.controller import ChatController
     from mira_desktop.ui.operations import OperationRunner
     from mira_desktop.ui.shell.main_window import MainWindow
@@ -162,20 +160,6 @@ def other_windows(
         start_chat_with_role=window.start_chat_with_role,
         notice=window.notices.notice,
     )
-
-
-def keep_what_was_typed(composer: Composer, look: FirstLook | None, controller: ChatController) -> None:
-    """The composer's text from before the services (the saved draft, or what was typed since)
-    becomes the welcome page's draft: saved when it differs from the saved one."""
-    from mira_desktop.core.conversation.chat_state import WELCOME, DraftEdited, HistoryLoaded
-
-    text = composer.editor.toPlainText()  # the same text: a queued send stays queued
-    if not text:
-        return  # nothing shown or typed: the saved draft loads as usual
-    if look is not None and look.read and text == look.welcome_draft:
-        controller.dispatch(HistoryLoaded(WELCOME, (), text))  # the saved draft, unchanged
-    else:
-        controller.dispatch(DraftEdited(text))
 
 
 def remember_folders(owner: QObject, runner: OperationRunner, preferences: Preferences) -> None:
