@@ -101,9 +101,9 @@ def test_a_backup_taken_while_a_reply_streams_and_an_index_job_runs_restores_cle
     services.knowledge.queue.add(kb.id, [str(p) for p in sorted(folder.iterdir())])
     services.knowledge.indexer.start()
     ref = script({"text": LONG_TEXT, "hold_after": 2, "release_when": RELEASE})  # writing during the backup
-    handle = services.chat.send(None, "Count slowly", SendOptions(model_ref=ref))
-    streaming = threading.Event()
+    streaming = threading.Event()  # heard from before the send: the held reply's first pieces may come at once
     services.chat.bus.subscribe(lambda event: streaming.set())
+    handle = services.chat.send(None, "Count slowly", SendOptions(model_ref=ref))
     assert streaming.wait(30)
     wait_for(lambda: services.knowledge.indexer.busy(kb.id), what="the index job under way")
     report = services.backup.create(tmp_path / "busy.zip")
