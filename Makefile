@@ -21,7 +21,7 @@ $(STAMP): pyproject.toml setup.py Makefile
 	# Tesseract reads scanned pages and pictures of text (OCR), in English and simplified Chinese.
 	(command -v tesseract >/dev/null && tesseract --list-langs 2>/dev/null | grep -qx chi_sim) || \
 		($(APT) update -qq && $(APT) install -y -qq tesseract-ocr tesseract-ocr-eng tesseract-ocr-chi-sim)
-	# A colour emoji font: without one, the emoji models answer with show as empty boxes (ui/fonts.py).
+	# A colour emoji font: without one, the emoji models answer with show as empty boxes (ui/look/fonts.py).
 	fc-list 2>/dev/null | grep -q "Noto Color Emoji" || \
 		($(APT) update -qq && $(APT) install -y -qq fonts-noto-color-emoji)
 	$(BIN)/python -m pip install --quiet --upgrade pip

@@ -35,8 +35,8 @@ from mira_desktop.core.clock import now_iso
 from mira_desktop.core.conversation.threads import ThreadStatus
 from mira_desktop.core.ids import new_id
 from mira_desktop.services.app.bundle import AppServices
-from mira_desktop.ui.changes import ChangeSignal
-from mira_desktop.ui.operations import OperationRunner
+from mira_desktop.ui.runtime.changes import ChangeSignal
+from mira_desktop.ui.runtime.operations import OperationRunner
 from mira_desktop.ui.shell.project_groups import GROUP_PAGE
 from mira_desktop.ui.shell.sidebar import ThreadSidebar
 

@@ -5,7 +5,7 @@ Every sentence lives in one place: its area's module of ``core/phrasebook/`` (``
 the key and its placeholders are checked where the phrase is made. A :class:`Phrase` carries the key
 and the values of its ``{placeholders}``; ``str()`` of it (and of an error that carries it) is the
 English sentence, as the ``mira`` command prints it. The window says it in its language with
-``ui.i18n.say``, by ``phrase.<key>`` in the context ``phrase.<area>`` of the translations, which
+``ui.language.i18n.say``, by ``phrase.<key>`` in the context ``phrase.<area>`` of the translations, which
 ``tools/i18n_sync.py`` writes from the phrasebook; a sentence without a key is shown as written.
 
 A value may itself be a :class:`Phrase` (a reason inside a sentence): the window says it in its

@@ -25,8 +25,8 @@ if TYPE_CHECKING:
 
     from mira_desktop.core.errors import InternalError
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.ui.changes import ChangeSignal
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.changes import ChangeSignal
+    from mira_desktop.ui.runtime.operations import OperationRunner
     from tests.support.failures import Failures
     from tests.support.ui_thread_guard import UiThreadCalls
 
@@ -152,7 +152,7 @@ def _harmless(category: str, message: str) -> bool:
 @pytest.fixture(scope="session", autouse=True)
 def collect_on_the_ui_thread(qapp: QApplication) -> Iterator[None]:
     """As the window's start does: Python's garbage collector runs on the UI thread only."""
-    from mira_desktop.ui.garbage_collection import install
+    from mira_desktop.ui.runtime.garbage_collection import install
 
     collector = install(qapp)
     yield
@@ -196,7 +196,7 @@ Speak = Callable[[str], str]  # the ``speak`` fixture: install a language, get t
 @pytest.fixture
 def speak(qapp: QApplication) -> Iterator[Speak]:
     """``speak("zh")`` installs a language for the test; the English source text comes back after."""
-    from mira_desktop.ui import i18n
+    from mira_desktop.ui.language import i18n
 
     yield lambda lang: i18n.use_language(qapp, lang)
     i18n.remove_translations(qapp)
@@ -236,7 +236,7 @@ def runner(failures: Failures) -> Iterator[OperationRunner]:
     bug is recorded as a crash report would be (``failures``: the test fails unless it expects it).
     """
     from mira_desktop.core.errors import InternalError
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.operations import OperationRunner
 
     def unhandled(exc: BaseException) -> None:
         raise exc
@@ -252,7 +252,7 @@ def runner(failures: Failures) -> Iterator[OperationRunner]:
 
 @pytest.fixture
 def changes(app_services: AppServices) -> Iterator[ChangeSignal]:
-    from mira_desktop.ui.changes import ChangeSignal
+    from mira_desktop.ui.runtime.changes import ChangeSignal
 
     signal = ChangeSignal(app_services.changes)
     yield signal

@@ -8,7 +8,7 @@ from pytestqt.qtbot import QtBot
 
 from mira_desktop.models.embedded import EMBEDDED_CHAT_MODEL_REF
 from mira_desktop.services.app.bundle import AppServices
-from mira_desktop.ui.operations import OperationRunner
+from mira_desktop.ui.runtime.operations import OperationRunner
 from mira_desktop.ui.settings.template_box import TemplateBox
 
 

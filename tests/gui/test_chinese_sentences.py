@@ -13,7 +13,7 @@ from mira_desktop.core.conversation.runs import RunKind
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.store.runs import RunRepository
 from mira_desktop.store.threads import ThreadRepository
-from mira_desktop.ui.operations import OperationRunner
+from mira_desktop.ui.runtime.operations import OperationRunner
 from tests.support.fixtures import Script
 
 BUSY = "有正在生成的回答，或有智能体运行在等待批准：请先停止或取消它。"
@@ -50,7 +50,7 @@ def test_trashing_a_workspace_whose_thread_is_answering_is_refused_in_chinese(
     app_services: AppServices, chinese: None, tmp_path: Path
 ) -> None:
     from mira_desktop.core.errors import ConflictError
-    from mira_desktop.ui.i18n import explain
+    from mira_desktop.ui.language.i18n import explain
 
     (tmp_path / "project").mkdir()
     workspace = app_services.workspaces.add("项目", str(tmp_path / "project"))
@@ -66,7 +66,7 @@ def test_a_folder_mira_keeps_its_data_in_is_refused_as_a_workspace_in_chinese(
 ) -> None:
     """The service turned the refusal into its own error and lost its phrase on the way."""
     from mira_desktop.core.errors import InvalidInputError
-    from mira_desktop.ui.i18n import explain
+    from mira_desktop.ui.language.i18n import explain
 
     with pytest.raises(InvalidInputError) as refused:
         app_services.workspaces.add("数据", str(tmp_path))  # it holds the data folder (mira-data)
@@ -77,7 +77,7 @@ def test_a_folder_that_is_a_trashed_workspace_says_where_it_is_in_chinese(
     app_services: AppServices, chinese: None, tmp_path: Path
 ) -> None:
     from mira_desktop.core.errors import ConflictError
-    from mira_desktop.ui.i18n import explain
+    from mira_desktop.ui.language.i18n import explain
 
     (tmp_path / "project").mkdir()
     workspace = app_services.workspaces.add("项目", str(tmp_path / "project"))
@@ -290,7 +290,7 @@ def test_a_damaged_copy_of_the_database_is_named_in_chinese(chinese: None, tmp_p
     from mira_desktop.core import phrases
     from mira_desktop.core.errors import InvalidInputError
     from mira_desktop.services.backup.service import check_database
-    from mira_desktop.ui.i18n import explain
+    from mira_desktop.ui.language.i18n import explain
 
     damaged = tmp_path / "copy.db"
     damaged.write_bytes(b"SQLite format 3\x00" + bytes(200))

@@ -15,7 +15,7 @@ from pytestqt.qtbot import QtBot
 
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.ui.chat.dictation import DeviceRefusedError, MicrophoneRecorder, Recorder, level_of
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.language.i18n import tr
 from tests.gui.support import open_window
 from tests.support.speech import piper_wav, word_error_rate
 

@@ -10,7 +10,7 @@ from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics
 from pytestqt.qtbot import QtBot
 
 from mira_desktop.services.app.bundle import AppServices
-from mira_desktop.ui.fonts import add_fonts
+from mira_desktop.ui.look.fonts import add_fonts
 from tests.gui.support import open_window
 
 STAR = 0x1F31F  # 🌟

@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from mira_desktop.core.errors import InternalError, InvalidInputError, MiraError
 from mira_desktop.core.notifications import Level
 from mira_desktop.services.app.bundle import AppServices
-from mira_desktop.ui.operations import OperationRunner
+from mira_desktop.ui.runtime.operations import OperationRunner
 from mira_desktop.ui.settings.model_roles import ModelRolesBox
 from mira_desktop.ui.shell.main_window import MainWindow
 from tests.gui.conftest import QtMessages

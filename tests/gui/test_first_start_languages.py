@@ -7,9 +7,9 @@ from __future__ import annotations
 from pytestqt.qtbot import QtBot
 
 from mira_desktop.services.app.bundle import AppServices
-from mira_desktop.ui.changes import ChangeSignal
 from mira_desktop.ui.knowledge.page import KnowledgePage
-from mira_desktop.ui.operations import OperationRunner
+from mira_desktop.ui.runtime.changes import ChangeSignal
+from mira_desktop.ui.runtime.operations import OperationRunner
 from tests.gui.support import open_window
 
 

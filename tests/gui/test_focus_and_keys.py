@@ -14,8 +14,8 @@ from pytestqt.qtbot import QtBot
 
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.store.downloads import DownloadState
-from mira_desktop.ui.changes import ChangeSignal
-from mira_desktop.ui.operations import OperationRunner
+from mira_desktop.ui.runtime.changes import ChangeSignal
+from mira_desktop.ui.runtime.operations import OperationRunner
 from mira_desktop.ui.settings.tools_page import ToolsPage
 from mira_desktop.ui.shell.main_window import MainWindow
 from tests.gui.conftest import QtMessages

@@ -12,8 +12,8 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from mira_desktop.services.app.bundle import AppServices
-from mira_desktop.ui.changes import ChangeSignal
-from mira_desktop.ui.operations import OperationRunner
+from mira_desktop.ui.runtime.changes import ChangeSignal
+from mira_desktop.ui.runtime.operations import OperationRunner
 from mira_desktop.ui.settings.capabilities_page import ON_COLUMN, CapabilitiesPage
 from mira_desktop.ui.settings.tools_page import ToolsPage
 from tests.support.json_api import JsonApi, json_api  # noqa: F401 (the fixture)

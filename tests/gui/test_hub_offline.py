@@ -9,7 +9,7 @@ import pytest
 
 from mira_desktop.core.errors import MiraError
 from mira_desktop.services.app.bundle import AppServices
-from mira_desktop.ui.i18n import explain
+from mira_desktop.ui.language.i18n import explain
 from mira_desktop.ui.settings.hub_errors import hub_error_text
 
 

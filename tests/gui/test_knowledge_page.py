@@ -15,9 +15,9 @@ from mira_desktop.core.conversation.threads import MessageRole
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.threads import ThreadRepository
-from mira_desktop.ui.changes import ChangeSignal
 from mira_desktop.ui.knowledge.page import KnowledgePage
-from mira_desktop.ui.operations import OperationRunner
+from mira_desktop.ui.runtime.changes import ChangeSignal
+from mira_desktop.ui.runtime.operations import OperationRunner
 from tests.conftest import SHARED_DATA
 from tests.gui.support import drop_files
 

@@ -19,10 +19,10 @@ from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.chat.service import SendOptions
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.threads import ThreadRepository
-from mira_desktop.ui.changes import ChangeSignal, Follow
 from mira_desktop.ui.knowledge.page import KnowledgePage
-from mira_desktop.ui.operations import OperationRunner
-from mira_desktop.ui.theme import current_is_dark
+from mira_desktop.ui.look.theme import current_is_dark
+from mira_desktop.ui.runtime.changes import ChangeSignal, Follow
+from mira_desktop.ui.runtime.operations import OperationRunner
 from tests.gui.conftest import Speak
 from tests.gui.support import open_window
 

@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.local_server.service import TOKEN_ACCOUNT
-from mira_desktop.ui.operations import OperationRunner
+from mira_desktop.ui.runtime.operations import OperationRunner
 from mira_desktop.ui.settings.local_server_page import LocalServerPage
 from tests.support.memory_keyring import MemoryKeyring
 

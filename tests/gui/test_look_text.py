@@ -17,9 +17,9 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QLabel
 from pytestqt.qtbot import QtBot
 
 from mira_desktop.services.app.bundle import AppServices
-from mira_desktop.ui import file_dialogs
+from mira_desktop.ui.desktop import file_dialogs
+from mira_desktop.ui.look.theme import DARK, LIGHT, apply_theme, style_sheet
 from mira_desktop.ui.shell.main_window import MainWindow
-from mira_desktop.ui.theme import DARK, LIGHT, apply_theme, style_sheet
 from tests.gui.conftest import Speak
 from tests.gui.support import open_window
 
@@ -171,7 +171,7 @@ def test_the_memory_tabs_and_the_trashs_hint_stay_on_top_of_an_empty_list(
 
 
 def memory_hint() -> str:
-    from mira_desktop.ui.i18n import tr
+    from mira_desktop.ui.language.i18n import tr
 
     return tr("memory.hint")[:20]
 
@@ -221,7 +221,7 @@ def test_the_request_previews_message_markers_are_chinese(
 
 
 def test_citation_and_search_places_are_in_the_windows_language(speak: Speak) -> None:
-    from mira_desktop.ui.location_text import location_text
+    from mira_desktop.ui.language.location_text import location_text
 
     lines = {"line_start": 1, "line_end": 3}
     assert location_text(lines) == "lines 1–3"
@@ -299,7 +299,7 @@ def test_file_dialogs_start_at_home_then_in_the_last_folder_used(
 
 # -- Ctrl+K and F1 -------------------------------------------------------------------------------------
 def test_the_palette_offers_the_windows_commands(qtbot: QtBot, app_services: AppServices) -> None:
-    from mira_desktop.ui.i18n import tr
+    from mira_desktop.ui.language.i18n import tr
 
     window = open_window(qtbot, app_services, ready=True)
     labels = [label for label, _run in window.palette_commands()]
@@ -324,7 +324,7 @@ def test_the_palette_offers_the_windows_commands(qtbot: QtBot, app_services: App
 
 
 def test_the_shortcut_sheet_lists_every_shortcut_of_the_window(qtbot: QtBot, app_services: AppServices) -> None:
-    from mira_desktop.ui.shortcuts import sheet_html, unnamed_shortcuts, window_shortcuts
+    from mira_desktop.ui.desktop.shortcuts import sheet_html, unnamed_shortcuts, window_shortcuts
 
     window = open_window(qtbot, app_services, ready=True)
     assert unnamed_shortcuts(window) == []  # a shortcut added without a name fails here
@@ -343,7 +343,7 @@ def test_the_shortcut_sheet_lists_every_shortcut_of_the_window(qtbot: QtBot, app
 def test_a_failed_answer_offers_try_again_and_a_good_one_new_answer(
     qtbot: QtBot, app_services: AppServices, script
 ) -> None:
-    from mira_desktop.ui.i18n import tr
+    from mira_desktop.ui.language.i18n import tr
 
     app_services.models.set_default(script({"error": {"kind": "auth", "message": "No."}}, {"text": "Yes."}))
     window = open_window(qtbot, app_services, ready=True)
@@ -394,7 +394,7 @@ def test_play_without_a_sound_device_says_so(qtbot: QtBot, tmp_path: Path, monke
     player = media_player.AudioPlayer(str(_wav(tmp_path / "a.wav")))
     qtbot.addWidget(player)
     opened: list[object] = []
-    from mira_desktop.ui import external_open
+    from mira_desktop.ui.desktop import external_open
 
     monkeypatch.setattr(external_open.QDesktopServices, "openUrl", lambda url: opened.append(url) or True)
     player.toggle()
@@ -412,7 +412,7 @@ def test_speak_answers_can_be_chosen_before_the_first_send(
     window = open_window(qtbot, app_services, ready=True)
     menu = window.thread_actions.menu
     window.thread_actions.fill(menu, None)
-    from mira_desktop.ui.i18n import tr
+    from mira_desktop.ui.language.i18n import tr
 
     speak = next(a for a in menu.actions() if a.text() == tr("thread.speak"))
     assert speak.isEnabled()

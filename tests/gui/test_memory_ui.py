@@ -9,8 +9,8 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from mira_desktop.services.app.bundle import AppServices
-from mira_desktop.ui.changes import ChangeSignal
-from mira_desktop.ui.operations import OperationRunner
+from mira_desktop.ui.runtime.changes import ChangeSignal
+from mira_desktop.ui.runtime.operations import OperationRunner
 from mira_desktop.ui.settings.memory_page import MemoryPage
 from tests.gui.support import open_window
 

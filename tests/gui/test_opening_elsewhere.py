@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from mira_desktop.services.app.bundle import AppServices
-from mira_desktop.ui.external_open import FAILED_BOX, open_externally
+from mira_desktop.ui.desktop.external_open import FAILED_BOX, open_externally
 from tests.gui.conftest import QtMessages
 from tests.gui.support import open_window
 

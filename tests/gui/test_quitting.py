@@ -15,7 +15,7 @@ from mira_desktop.core.cancel import Cancelled
 from mira_desktop.core.conversation.threads import MessageStatus
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.store.messages import MessageRepository
-from mira_desktop.ui.operations import OperationRunner
+from mira_desktop.ui.runtime.operations import OperationRunner
 from tests.gui.support import open_window
 from tests.support.scripted import RELEASE, release
 
@@ -50,7 +50,7 @@ def test_an_operation_that_ignores_its_cancel_is_logged_and_left_once_the_bound_
 
     runner.op(None, stubborn).run()
     assert started.wait(5)
-    with caplog.at_level(logging.WARNING, logger="mira_desktop.ui.operations"):
+    with caplog.at_level(logging.WARNING, logger="mira_desktop.ui.runtime.operations"):
         assert not runner.shutdown(timeout=0.3)  # returns: quitting goes on
     assert "still running after" in caplog.text
     assert "stubborn" in caplog.text

@@ -12,8 +12,8 @@ from mira_desktop.core.roles.records import Role
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.roles.cards import CardFormat
 from mira_desktop.store.threads import ThreadRepository
-from mira_desktop.ui.operations import OperationRunner
 from mira_desktop.ui.roles.workbench import RoleWorkbench
+from mira_desktop.ui.runtime.operations import OperationRunner
 from tests.conftest import SHARED_DATA
 from tests.gui.support import drop_files
 

@@ -10,8 +10,8 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from mira_desktop.services.app.bundle import AppServices
-from mira_desktop.ui.changes import ChangeSignal
-from mira_desktop.ui.operations import OperationRunner
+from mira_desktop.ui.runtime.changes import ChangeSignal
+from mira_desktop.ui.runtime.operations import OperationRunner
 from mira_desktop.ui.settings.capabilities_page import CapabilitiesPage
 from tests.gui.conftest import QtMessages
 from tests.gui.support import open_window

@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.knowledge.sources import CitedPassage, PageView, SourceFile
 from mira_desktop.ui.chat.source_viewer import DEFAULT_ZOOM, SourceViewer
-from mira_desktop.ui.operations import OperationRunner
+from mira_desktop.ui.runtime.operations import OperationRunner
 from tests.support.documents import make_pdf
 
 

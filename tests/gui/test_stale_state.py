@@ -8,8 +8,8 @@ from pytestqt.qtbot import QtBot
 
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.chat.run_records import SendOptions
-from mira_desktop.ui.changes import ChangeSignal
-from mira_desktop.ui.operations import OperationRunner
+from mira_desktop.ui.runtime.changes import ChangeSignal
+from mira_desktop.ui.runtime.operations import OperationRunner
 from mira_desktop.ui.settings.models_page import ModelsPage
 from tests.support.fixtures import Script
 

@@ -20,7 +20,7 @@ from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.app.first_look import read_first_look
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.threads import ThreadRepository
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.language.i18n import tr
 from mira_desktop.ui.shell.main_window import MainWindow
 from mira_desktop.ui.shell.sidebar import PAGE
 

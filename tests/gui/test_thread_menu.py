@@ -11,8 +11,8 @@ from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.threads import ThreadRepository
 from mira_desktop.ui.chat.summary_dialog import SummaryDialog
-from mira_desktop.ui.i18n import tr
-from mira_desktop.ui.operations import OperationRunner
+from mira_desktop.ui.language.i18n import tr
+from mira_desktop.ui.runtime.operations import OperationRunner
 from tests.gui.support import open_window
 
 

@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.ui.chat.agent_panel import AgentPanel
-from mira_desktop.ui.operations import OperationRunner
+from mira_desktop.ui.runtime.operations import OperationRunner
 from mira_desktop.ui.settings.models_page import ModelsPage
 from tests.gui.support import agent_draft_in, open_window
 from tests.support.memory_keyring import MemoryKeyring

@@ -14,8 +14,8 @@ from pytestqt.qtbot import QtBot
 
 from mira_desktop.core.tool_records import Permission
 from mira_desktop.services.app.bundle import AppServices
-from mira_desktop.ui.changes import ChangeSignal
-from mira_desktop.ui.operations import OperationRunner
+from mira_desktop.ui.runtime.changes import ChangeSignal
+from mira_desktop.ui.runtime.operations import OperationRunner
 from mira_desktop.ui.settings.tools_page import ToolsPage
 from tests.gui.support import agent_draft_in, open_window
 from tests.support.memory_keyring import MemoryKeyring

@@ -38,10 +38,10 @@ from mira_desktop.core.phrasebook import AREAS
 from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.store.messages import MessageRepository
 from mira_desktop.store.threads import ThreadRepository
-from mira_desktop.ui import i18n
-from mira_desktop.ui.i18n import chosen_language, language, saved_language, tr
-from mira_desktop.ui.locale_format import format_date, format_number, format_timestamp
-from mira_desktop.ui.operations import OperationRunner
+from mira_desktop.ui.language import i18n
+from mira_desktop.ui.language.i18n import chosen_language, language, saved_language, tr
+from mira_desktop.ui.language.locale_format import format_date, format_number, format_timestamp
+from mira_desktop.ui.runtime.operations import OperationRunner
 from mira_desktop.ui.settings.appearance_page import AppearancePage
 from mira_desktop.ui.strings import catalog
 from tests.gui.conftest import Speak
@@ -182,7 +182,7 @@ def test_a_missing_qm_file_falls_back_to_english_with_one_warning(
 ) -> None:
     monkeypatch.setattr(i18n, "TRANSLATIONS_DIR", tmp_path)
     monkeypatch.setattr(i18n, "_warned", [])
-    with caplog.at_level(logging.WARNING, logger="mira_desktop.ui.i18n"):
+    with caplog.at_level(logging.WARNING, logger="mira_desktop.ui.language.i18n"):
         assert speak("zh") == "en"
         assert speak("zh") == "en"
     warnings = [r for r in caplog.records if r.levelno == logging.WARNING]

@@ -65,7 +65,7 @@ def test_a_keyring_read_on_the_ui_thread_is_caught(
 def test_the_same_read_on_a_worker_thread_is_allowed(
     qtbot: QtBot, app_services: AppServices, runner: object, ui_thread_calls: UiThreadCalls
 ) -> None:
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.operations import OperationRunner
 
     assert isinstance(runner, OperationRunner)
     listed: list[object] = []

@@ -8,8 +8,8 @@ import threading
 
 from pytestqt.qtbot import QtBot
 
-from mira_desktop.ui.garbage_collection import UiThreadCollector
-from mira_desktop.ui.operations import OperationRunner
+from mira_desktop.ui.runtime.garbage_collection import UiThreadCollector
+from mira_desktop.ui.runtime.operations import OperationRunner
 
 
 class _Marker:

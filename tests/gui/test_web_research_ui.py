@@ -14,10 +14,10 @@ from pytestqt.qtbot import QtBot
 from mira_desktop.core.conversation.branches import SiblingInfo
 from mira_desktop.core.conversation.threads import Message, MessageRole, MessageStatus
 from mira_desktop.services.app.bundle import AppServices
-from mira_desktop.ui.changes import ChangeSignal
 from mira_desktop.ui.chat.controller import view_message
 from mira_desktop.ui.chat.message_widget import MessageWidget
-from mira_desktop.ui.operations import OperationRunner
+from mira_desktop.ui.runtime.changes import ChangeSignal
+from mira_desktop.ui.runtime.operations import OperationRunner
 from mira_desktop.ui.settings.tools_page import ToolsPage
 from mira_desktop.ui.settings.web_box import WebBox
 from tests.gui.support import agent_draft_in, open_window

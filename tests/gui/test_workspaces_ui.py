@@ -11,9 +11,9 @@ from PySide6.QtGui import QDesktopServices
 from pytestqt.qtbot import QtBot
 
 from mira_desktop.services.app.bundle import AppServices
-from mira_desktop.ui.changes import ChangeSignal
 from mira_desktop.ui.chat.header import ADD_FOLDER
-from mira_desktop.ui.operations import OperationRunner
+from mira_desktop.ui.runtime.changes import ChangeSignal
+from mira_desktop.ui.runtime.operations import OperationRunner
 from mira_desktop.ui.settings.workspaces_page import WorkspacesPage
 from tests.gui.support import open_window
 

@@ -194,6 +194,6 @@ class UiThreadCalls:
         if seen:
             pytest.fail(
                 "the UI thread read or wrote the database or the keyring (move the call onto an operation,"
-                " ui/operations.py):\n" + "\n".join(seen),
+                " ui/runtime/operations.py):\n" + "\n".join(seen),
                 pytrace=False,
             )

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QInputDialog, QMessageBox, QWidget
 from mira_desktop.core.conversation.runs import PAUSE_EVENTS, EventType
 from mira_desktop.services.chat.agent_runs import RuleScope
 from mira_desktop.ui.chat.output_dialog import OutputDialog
-from mira_desktop.ui.i18n import explain, tr
+from mira_desktop.ui.language.i18n import explain, tr
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from mira_desktop.ui.chat.agent_panel import AgentPanel
     from mira_desktop.ui.chat.controller import ChatController
     from mira_desktop.ui.chat.view import ChatView
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.operations import OperationRunner
 
 AGENT_EVENT_KINDS = {"tool", "approval", "agent", "change", "budget", "guardrail"}
 

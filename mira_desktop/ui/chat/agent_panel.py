@@ -30,9 +30,9 @@ from PySide6.QtWidgets import (
 )
 
 from mira_desktop.core import phrases
-from mira_desktop.ui.i18n import say, tr, tr_or
-from mira_desktop.ui.theme import current_is_dark
-from mira_desktop.ui.tool_calling import tool_calls_how, tool_calls_line
+from mira_desktop.ui.language.i18n import say, tr, tr_or
+from mira_desktop.ui.language.tool_calling import tool_calls_how, tool_calls_line
+from mira_desktop.ui.look.theme import current_is_dark
 
 MAX_DETAIL = 600
 

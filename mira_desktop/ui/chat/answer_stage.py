@@ -15,7 +15,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QLabel, QWidget
 
 from mira_desktop.core.conversation.runs import PAUSE_EVENTS
-from mira_desktop.ui.i18n import tr_or
+from mira_desktop.ui.language.i18n import tr_or
 
 STAGE_EVENT = "rag.stage"  # services/chat/routes/rag.py
 

@@ -20,12 +20,12 @@ from PySide6.QtWidgets import QWidget
 from mira_desktop.core.changes import Topic
 from mira_desktop.core.conversation.chat_state import WELCOME, AttachmentRef, SendRequested
 from mira_desktop.services.attachments.sniff import TEXT_SUFFIXES
-from mira_desktop.ui import file_dialogs
-from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.chat.attachment_chip import AttachmentChip
 from mira_desktop.ui.chat.drops import DroppedFiles
-from mira_desktop.ui.external_open import open_externally
-from mira_desktop.ui.i18n import explain, tr
+from mira_desktop.ui.desktop import file_dialogs
+from mira_desktop.ui.desktop.external_open import open_externally
+from mira_desktop.ui.language.i18n import explain, tr
+from mira_desktop.ui.runtime.changes import Follow
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QImage
@@ -34,9 +34,9 @@ if TYPE_CHECKING:
     from mira_desktop.core.conversation.chat_state import ChatState
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.attachments.views import AttachmentView, SendPlan
-    from mira_desktop.ui.changes import ChangeSignal
     from mira_desktop.ui.chat.composer import Composer
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.changes import ChangeSignal
+    from mira_desktop.ui.runtime.operations import OperationRunner
 
 PLAN_DELAY_MS = 300  # the plan follows typing and model changes, once typing pauses
 IMAGES = ("*.png", "*.jpg", "*.jpeg", "*.webp", "*.gif", "*.tif", "*.tiff")

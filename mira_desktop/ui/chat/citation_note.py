@@ -8,7 +8,7 @@ import html
 from PySide6.QtWidgets import QLabel, QVBoxLayout
 
 from mira_desktop.core.conversation.chat_state import ViewMessage
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.language.i18n import tr
 
 
 def citation_label(layout: QVBoxLayout) -> QLabel:

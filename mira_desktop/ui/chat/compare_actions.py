@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 
 from mira_desktop.ui.chat.compare_dialog import CompareDialog
-from mira_desktop.ui.i18n import explain, tr
+from mira_desktop.ui.language.i18n import explain, tr
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from mira_desktop.services.chat.compare import Comparison
     from mira_desktop.services.chat.service import SendOptions
     from mira_desktop.services.model_catalog.catalog import ModelEntry
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.operations import OperationRunner
 
 
 class CompareActions(QObject):

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from mira_desktop.core.conversation.runs import TERMINAL_EVENTS, EventType
-from mira_desktop.ui.i18n import explain, explain_saved, say, tr
+from mira_desktop.ui.language.i18n import explain, explain_saved, say, tr
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -28,9 +28,9 @@ from PySide6.QtWidgets import (
 )
 
 from mira_desktop.ui.chat.drops import dropped
-from mira_desktop.ui.i18n import tr
-from mira_desktop.ui.icons import themed
-from mira_desktop.ui.shortcuts import describe
+from mira_desktop.ui.desktop.shortcuts import describe
+from mira_desktop.ui.language.i18n import tr
+from mira_desktop.ui.look.icons import themed
 
 ATTACH_SHORTCUT = "Ctrl+Shift+A"
 DICTATION_SHORTCUT = "Ctrl+Shift+M"  # the microphone: ``dictation.Dictation`` binds it

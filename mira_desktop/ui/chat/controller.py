@@ -40,14 +40,14 @@ from mira_desktop.core.conversation.runs import PAUSE_EVENTS, EventType
 from mira_desktop.core.phrases import Phrase
 from mira_desktop.services.chat.service import RunHandle, SendOptions
 from mira_desktop.ui.chat.view_message import VISIBLE_MESSAGES, view_message
-from mira_desktop.ui.i18n import explain, explain_saved, say
+from mira_desktop.ui.language.i18n import explain, explain_saved, say
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.chat.run_bus import LiveEvent
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.operations import OperationRunner
 
 FRAME_MS = 16
 

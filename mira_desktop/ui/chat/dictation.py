@@ -24,13 +24,13 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QWidget
 
 from mira_desktop.ui.chat.composer import DICTATION_SHORTCUT, Composer
-from mira_desktop.ui.i18n import explain, language, tr
-from mira_desktop.ui.shortcuts import describe
+from mira_desktop.ui.desktop.shortcuts import describe
+from mira_desktop.ui.language.i18n import explain, language, tr
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.speech_input.transcriber import Transcript
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.operations import OperationRunner
 
 MAX_SECONDS = 120  # a recording stops by itself here: dictation is for a message, not a meeting
 RATE = 16_000  # what Whisper listens at

@@ -11,14 +11,14 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
 
 from mira_desktop.ui.chat.waiting_banner import MARGIN
-from mira_desktop.ui.i18n import explain, tr
+from mira_desktop.ui.language.i18n import explain, tr
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.threads.fork import Fork, ForkOrigin
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.operations import OperationRunner
 
 
 class ForkLink(QWidget):

@@ -17,11 +17,11 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QToolButton, QVBox
 
 from mira_desktop.core.changes import Topic
 from mira_desktop.core.errors import MiraError
-from mira_desktop.ui.changes import Follow
 from mira_desktop.ui.chat.header_picker import HeaderPicker
-from mira_desktop.ui.check_text import model_tooltip
-from mira_desktop.ui.elided_label import ElidedLabel
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.language.check_text import model_tooltip
+from mira_desktop.ui.language.i18n import tr
+from mira_desktop.ui.look.elided_label import ElidedLabel
+from mira_desktop.ui.runtime.changes import Follow
 
 if TYPE_CHECKING:
     from mira_desktop.core.conversation.threads import Thread
@@ -31,8 +31,8 @@ if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.model_catalog.catalog import ModelEntry
     from mira_desktop.services.model_check.service import ModelCheck
-    from mira_desktop.ui.changes import ChangeSignal
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.changes import ChangeSignal
+    from mira_desktop.ui.runtime.operations import OperationRunner
 
 
 ADD_FOLDER = "add-folder"  # the workspace picker's last item: add a folder as a new workspace
@@ -298,7 +298,7 @@ class ChatHeader(QWidget):
 
     def _show_window(self, choices: _Choices, ref: str) -> None:
         """The thread's model's window and why ("16,384 tokens — what memory allows")."""
-        from mira_desktop.ui.context_window_text import window_text
+        from mira_desktop.ui.language.context_window_text import window_text
 
         entry = next((e for e in choices.models if e.ref == ref), None)
         tokens = entry.capabilities.get("context_window") if entry is not None else None

@@ -13,17 +13,17 @@ from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QWidget
 
 from mira_desktop.core.changes import Topic
-from mira_desktop.ui.changes import Follow
-from mira_desktop.ui.i18n import explain
+from mira_desktop.ui.language.i18n import explain
+from mira_desktop.ui.runtime.changes import Follow
 
 if TYPE_CHECKING:
     from mira_desktop.core.changes import Change
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.media.service import MediaView
-    from mira_desktop.ui.changes import ChangeSignal
     from mira_desktop.ui.chat.media_player import MediaStrip
     from mira_desktop.ui.chat.view import ChatView
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.changes import ChangeSignal
+    from mira_desktop.ui.runtime.operations import OperationRunner
 
 
 class MediaActions(QObject):

@@ -15,9 +15,9 @@ from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget
 
-from mira_desktop.ui.external_open import open_externally
-from mira_desktop.ui.i18n import say, tr
-from mira_desktop.ui.icons import themed
+from mira_desktop.ui.desktop.external_open import open_externally
+from mira_desktop.ui.language.i18n import say, tr
+from mira_desktop.ui.look.icons import themed
 
 if TYPE_CHECKING:
     from mira_desktop.services.media.service import MediaView

@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
 
 from mira_desktop.ui.chat.long_text import without_breaks
 from mira_desktop.ui.chat.markdown import code_html, prose_html, segments
-from mira_desktop.ui.external_open import open_externally
-from mira_desktop.ui.theme import palette_for
+from mira_desktop.ui.desktop.external_open import open_externally
+from mira_desktop.ui.look.theme import palette_for
 
 CODE_MAX_HEIGHT = 480  # taller code scrolls down inside its box too
 

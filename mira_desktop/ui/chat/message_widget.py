@@ -28,8 +28,8 @@ from mira_desktop.ui.chat.reasoning_block import ReasoningBlock
 from mira_desktop.ui.chat.source_links import source_links
 from mira_desktop.ui.chat.streaming_text import StreamingText
 from mira_desktop.ui.chat.web_sources import show_web_sources, web_sources_label
-from mira_desktop.ui.i18n import tr
-from mira_desktop.ui.theme import current_is_dark
+from mira_desktop.ui.language.i18n import tr
+from mira_desktop.ui.look.theme import current_is_dark
 
 if TYPE_CHECKING:
     from mira_desktop.core.conversation.chat_state import ViewMessage

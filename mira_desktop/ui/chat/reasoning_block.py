@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QToolButton, QVBoxLayout, QWi
 
 from mira_desktop.ui.chat.long_text import breakable
 from mira_desktop.ui.chat.message_body import MessageLabel
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.language.i18n import tr
 
 
 class ReasoningBlock(QFrame):

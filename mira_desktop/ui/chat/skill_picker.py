@@ -13,14 +13,14 @@ from PySide6.QtWidgets import QAbstractItemView, QCompleter
 
 from mira_desktop.core.changes import Topic
 from mira_desktop.services.skills.context import picked
-from mira_desktop.ui.changes import Follow
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.language.i18n import tr
+from mira_desktop.ui.runtime.changes import Follow
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.ui.changes import ChangeSignal
     from mira_desktop.ui.chat.composer import Composer
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.changes import ChangeSignal
+    from mira_desktop.ui.runtime.operations import OperationRunner
 
 TYPED = re.compile(r"(?:^|(?<=\s))/([a-z0-9-]*)$")  # a "/name" being typed just before the cursor
 

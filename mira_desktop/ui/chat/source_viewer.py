@@ -36,15 +36,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mira_desktop.ui.external_open import open_externally
-from mira_desktop.ui.i18n import explain, tr
-from mira_desktop.ui.location_text import location_text
+from mira_desktop.ui.desktop.external_open import open_externally
+from mira_desktop.ui.language.i18n import explain, tr
+from mira_desktop.ui.language.location_text import location_text
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.knowledge.passage_marks import TextPassage
     from mira_desktop.services.knowledge.sources import CitedPassage, PageView, SourceFile
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.operations import OperationRunner
 
 ZOOMS = (0.75, 1.0, 1.25, 1.5, 2.0, 2.5, 3.0)
 DEFAULT_ZOOM = 1.5

@@ -15,9 +15,9 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog, QMenu, QMessageBox, QWidget
 
 from mira_desktop.core.conversation.threads import ThreadStatus
-from mira_desktop.ui import file_dialogs
 from mira_desktop.ui.chat.summary_dialog import SummaryDialog
-from mira_desktop.ui.i18n import explain, say, tr
+from mira_desktop.ui.desktop import file_dialogs
+from mira_desktop.ui.language.i18n import explain, say, tr
 from mira_desktop.ui.settings.data_box import ask_words, attach_file, choose_file
 
 if TYPE_CHECKING:
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.data.sources import DataSource
     from mira_desktop.ui.chat.header import Draft
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.operations import OperationRunner
 
 
 @dataclass(frozen=True)

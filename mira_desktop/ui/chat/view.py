@@ -22,7 +22,7 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QLabel, QPushButton, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
 
 from mira_desktop.ui.chat.drops import dropped
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.language.i18n import tr
 
 if TYPE_CHECKING:  # loaded with the first message, after the window has painted
     from mira_desktop.core.conversation.chat_state import ViewMessage

@@ -15,8 +15,8 @@ from mira_desktop.core import phrases
 from mira_desktop.core.conversation.chat_view import AttachmentRef, SourceRef, ViewMessage, WebSourceRef
 from mira_desktop.core.conversation.threads import Message, MessageRole, answer_model
 from mira_desktop.core.model_names import readable_model
-from mira_desktop.ui.i18n import explain_saved, say
-from mira_desktop.ui.location_text import location_text
+from mira_desktop.ui.language.i18n import explain_saved, say
+from mira_desktop.ui.language.location_text import location_text
 
 if TYPE_CHECKING:
     from collections.abc import Callable

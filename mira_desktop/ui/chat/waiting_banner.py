@@ -11,13 +11,13 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
 
 from mira_desktop.core.changes import Topic
-from mira_desktop.ui.changes import Follow
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.language.i18n import tr
+from mira_desktop.ui.runtime.changes import Follow
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.ui.changes import ChangeSignal
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.changes import ChangeSignal
+    from mira_desktop.ui.runtime.operations import OperationRunner
 
 
 MARGIN = 24  # the transcript's side margins (ui/chat/view.py, the header)

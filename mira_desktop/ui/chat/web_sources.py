@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout
 
 from mira_desktop.core.conversation.chat_view import ViewMessage, WebSourceRef
 from mira_desktop.ui.chat.source_links import LINK_STYLE
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.language.i18n import tr
 
 
 def web_sources_label(layout: QVBoxLayout) -> QLabel:

@@ -7,10 +7,10 @@ from typing import Any
 
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from mira_desktop.ui.i18n import tr
 from mira_desktop.ui.knowledge.metrics_chart import MetricsChart
 from mira_desktop.ui.knowledge.tables import cell, make_table
-from mira_desktop.ui.locale_format import format_number, format_timestamp
+from mira_desktop.ui.language.i18n import tr
+from mira_desktop.ui.language.locale_format import format_number, format_timestamp
 
 SERIES = ("right_source_rate", "gold_answer_rate", "wrong_refusal_rate")
 

@@ -10,14 +10,14 @@ from typing import TYPE_CHECKING, Any, cast
 from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 
 from mira_desktop.services.knowledge.indexing.folder_sync import sync_folder
-from mira_desktop.ui import file_dialogs
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.desktop import file_dialogs
 from mira_desktop.ui.knowledge import reindexing
+from mira_desktop.ui.language.i18n import tr
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.ui.knowledge.documents_tab import DocumentsTab
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.operations import OperationRunner
 
 
 class DocumentActions:

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
-from mira_desktop.ui.i18n import say, tr, tr_or
 from mira_desktop.ui.knowledge.tables import cell, make_table, state_label
+from mira_desktop.ui.language.i18n import say, tr, tr_or
 
 if TYPE_CHECKING:
     from mira_desktop.services.knowledge.bases import DocumentView

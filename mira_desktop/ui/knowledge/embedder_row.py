@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QWidget
 
-from mira_desktop.ui.i18n import language, say, tr, tr_or
+from mira_desktop.ui.language.i18n import language, say, tr, tr_or
 
 if TYPE_CHECKING:
     from mira_desktop.core.knowledge import KnowledgeBase

@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QPushButton, QVBoxLayout, QWidget
 
-from mira_desktop.ui import file_dialogs
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.desktop import file_dialogs
 from mira_desktop.ui.knowledge.answer_evaluations import AnswerEvaluations
 from mira_desktop.ui.knowledge.metrics_chart import MetricsChart
 from mira_desktop.ui.knowledge.tables import cell, make_table
-from mira_desktop.ui.locale_format import format_number, format_timestamp
+from mira_desktop.ui.language.i18n import tr
+from mira_desktop.ui.language.locale_format import format_number, format_timestamp
 
 if TYPE_CHECKING:
     from mira_desktop.services.knowledge.evaluation import EvaluationRun

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QProgressBar, QVBoxLayout, QWidget
 
-from mira_desktop.ui.i18n import say, tr
 from mira_desktop.ui.knowledge.tables import cell, make_table, state_label
+from mira_desktop.ui.language.i18n import say, tr
 
 if TYPE_CHECKING:
     from mira_desktop.services.knowledge.bases import JobView

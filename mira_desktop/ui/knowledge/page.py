@@ -30,8 +30,6 @@ from PySide6.QtWidgets import (
 )
 
 from mira_desktop.core.changes import Topic
-from mira_desktop.ui.changes import Follow
-from mira_desktop.ui.i18n import explain, tr
 from mira_desktop.ui.knowledge import embedder_row, reindexing
 from mira_desktop.ui.knowledge.document_actions import DocumentActions
 from mira_desktop.ui.knowledge.documents_tab import DocumentsTab
@@ -39,6 +37,8 @@ from mira_desktop.ui.knowledge.evaluation_tab import EvaluationTab
 from mira_desktop.ui.knowledge.jobs_tab import JobsTab
 from mira_desktop.ui.knowledge.search_actions import SearchActions
 from mira_desktop.ui.knowledge.search_tab import SearchTab
+from mira_desktop.ui.language.i18n import explain, tr
+from mira_desktop.ui.runtime.changes import Follow
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
@@ -46,8 +46,8 @@ if TYPE_CHECKING:
     from mira_desktop.services.knowledge.embedders import EmbedderChoice
     from mira_desktop.services.knowledge.evaluation import EvaluationRun
     from mira_desktop.services.knowledge.search import Hit
-    from mira_desktop.ui.changes import ChangeSignal
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.changes import ChangeSignal
+    from mira_desktop.ui.runtime.operations import OperationRunner
 
 FINISHED = ("published", "failed", "cancelled")
 

@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QWidget
 
-from mira_desktop.ui.i18n import explain, tr
+from mira_desktop.ui.language.i18n import explain, tr
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.knowledge.indexing.queue import ReindexResult
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.operations import OperationRunner
 
 
 def ask_password(parent: QWidget, name: str) -> str | None:

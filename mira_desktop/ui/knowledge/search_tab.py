@@ -16,8 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mira_desktop.ui.i18n import tr
-from mira_desktop.ui.location_text import location_text
+from mira_desktop.ui.language.i18n import tr
+from mira_desktop.ui.language.location_text import location_text
 
 if TYPE_CHECKING:
     from mira_desktop.services.knowledge.search import Hit

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QHeaderView, QTableWidget, QTableWidgetItem
 
-from mira_desktop.ui.i18n import tr_or
+from mira_desktop.ui.language.i18n import tr_or
 
 
 def make_table(headers: list[str]) -> QTableWidget:

@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QWidget
 from mira_desktop.core.errors import MiraError
 from mira_desktop.core.phrases import joined
 from mira_desktop.services.roles.cards import CardFormat
-from mira_desktop.ui import file_dialogs
-from mira_desktop.ui.i18n import explain, tr
+from mira_desktop.ui.desktop import file_dialogs
+from mira_desktop.ui.language.i18n import explain, tr
 
 if TYPE_CHECKING:
     from mira_desktop.services.roles.service import CardImport

@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
 from mira_desktop.core.roles.records import PROFILE_FIELDS, RoleStatus
 from mira_desktop.core.roles.schema import PROFILE_RANGES
 from mira_desktop.core.roles.validation import FieldError
-from mira_desktop.ui import file_dialogs
-from mira_desktop.ui.i18n import say, tr, tr_or
+from mira_desktop.ui.desktop import file_dialogs
+from mira_desktop.ui.language.i18n import say, tr, tr_or
 from mira_desktop.ui.roles.lorebook_editor import LorebookEditor
 
 TEXT_FIELDS = (

@@ -13,7 +13,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QLineEdit, QPlainTextEdit, QVBoxLayout, QWidget
 
-from mira_desktop.ui.i18n import tr, tr_or
+from mira_desktop.ui.language.i18n import tr, tr_or
 
 if TYPE_CHECKING:
     from mira_desktop.core.conversation.threads import Thread

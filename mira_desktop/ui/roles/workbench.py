@@ -36,18 +36,18 @@ from mira_desktop.core.changes import Topic
 from mira_desktop.core.roles.records import RoleStatus
 from mira_desktop.core.roles.validation import InvalidRoleError, role_errors
 from mira_desktop.services.roles.cards import CardFormat
-from mira_desktop.ui.changes import Follow
-from mira_desktop.ui.i18n import explain, tr
+from mira_desktop.ui.language.i18n import explain, tr
 from mira_desktop.ui.roles.cards import CardActions
 from mira_desktop.ui.roles.form import RoleForm
 from mira_desktop.ui.roles.request_preview import RequestPreview
+from mira_desktop.ui.runtime.changes import Follow
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.ui.changes import ChangeSignal
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.changes import ChangeSignal
+    from mira_desktop.ui.runtime.operations import OperationRunner
 
 PREVIEW_DELAY_MS = 250
 EXPORTS = (

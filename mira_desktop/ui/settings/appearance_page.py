@@ -8,9 +8,9 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel
 
 from mira_desktop.services.app.preferences import LANGUAGES, THEMES
-from mira_desktop.ui.i18n import chosen_language, language, tr
+from mira_desktop.ui.language.i18n import chosen_language, language, tr
+from mira_desktop.ui.look.theme import apply_theme
 from mira_desktop.ui.settings.page import SettingsPage
-from mira_desktop.ui.theme import apply_theme
 
 if TYPE_CHECKING:
     pass

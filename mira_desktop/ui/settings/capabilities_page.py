@@ -23,14 +23,14 @@ from PySide6.QtWidgets import (
 
 from mira_desktop.core.changes import Topic
 from mira_desktop.services.tools.capabilities import Capability, capabilities
-from mira_desktop.ui import file_dialogs
-from mira_desktop.ui.changes import Follow
-from mira_desktop.ui.i18n import explain, say, tr
+from mira_desktop.ui.desktop import file_dialogs
+from mira_desktop.ui.language.i18n import explain, say, tr
+from mira_desktop.ui.runtime.changes import Follow
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.ui.changes import ChangeSignal
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.changes import ChangeSignal
+    from mira_desktop.ui.runtime.operations import OperationRunner
 
 COLUMNS = (
     "capabilities.col.name",

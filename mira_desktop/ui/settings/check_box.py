@@ -22,14 +22,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mira_desktop.ui import check_text
-from mira_desktop.ui.i18n import explain, say, tr
+from mira_desktop.ui.language import check_text
+from mira_desktop.ui.language.i18n import explain, say, tr
 
 if TYPE_CHECKING:
     from mira_desktop.core.phrases import Phrase
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.model_check.service import ModelCheck
-    from mira_desktop.ui.operations import Operation, OperationRunner
+    from mira_desktop.ui.runtime.operations import Operation, OperationRunner
 
 
 class CheckBox(QGroupBox):

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.language.i18n import tr
 from mira_desktop.ui.settings.appearance_page import AppearancePage
 from mira_desktop.ui.settings.capabilities_page import CapabilitiesPage
 from mira_desktop.ui.settings.get_models_page import GetModelsPage
@@ -18,8 +18,8 @@ from mira_desktop.ui.settings.workspaces_page import WorkspacesPage
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.ui.changes import ChangeSignal
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.changes import ChangeSignal
+    from mira_desktop.ui.runtime.operations import OperationRunner
 
 
 class SettingsDialog(QDialog):

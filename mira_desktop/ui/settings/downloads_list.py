@@ -24,14 +24,14 @@ from PySide6.QtWidgets import (
 from mira_desktop.core.changes import Topic
 from mira_desktop.core.model_names import readable_model
 from mira_desktop.services.hub.listing import model_name
-from mira_desktop.ui.changes import Follow
-from mira_desktop.ui.i18n import explain, say, tr
+from mira_desktop.ui.language.i18n import explain, say, tr
+from mira_desktop.ui.runtime.changes import Follow
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.hub.downloads import Download
-    from mira_desktop.ui.changes import ChangeSignal
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.changes import ChangeSignal
+    from mira_desktop.ui.runtime.operations import OperationRunner
 
 ROLES = ("fast", "grader", "evaluator")
 

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from mira_desktop.services.hub.listing import model_name
 from mira_desktop.services.model_catalog.prompt_format import template_name
-from mira_desktop.ui.i18n import explain, language, say, tr
+from mira_desktop.ui.language.i18n import explain, language, say, tr
 from mira_desktop.ui.settings.check_box import CheckBox
 from mira_desktop.ui.settings.downloads_list import DownloadsList, size_text
 from mira_desktop.ui.settings.hub_errors import hub_error_text

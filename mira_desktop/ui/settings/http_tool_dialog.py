@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QComboBox, QFormLayout, QLineEdit, QPlainTextEdit, QWidget
 
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.language.i18n import tr
 from mira_desktop.ui.settings.adding_dialog import AddingDialog
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.operations import OperationRunner
 
 SCHEMA = '{\n  "type": "object",\n  "properties": {"city": {"type": "string", "maxLength": 100}},\n  "required": ["city"]\n}'
 

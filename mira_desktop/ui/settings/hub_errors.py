@@ -6,7 +6,7 @@ not known"), which the person cannot act on."""
 from __future__ import annotations
 
 from mira_desktop.core.errors import MiraError
-from mira_desktop.ui.i18n import explain, tr
+from mira_desktop.ui.language.i18n import explain, tr
 
 OFFLINE_PHRASES = {"hub.unreachable", "hub.timed_out"}
 

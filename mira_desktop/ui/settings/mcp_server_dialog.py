@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QFormLayout, QLineEdit, QPlainTextEdit, QRadioButton, QWidget
 
-from mira_desktop.ui.i18n import tr, tr_or
+from mira_desktop.ui.language.i18n import tr, tr_or
 from mira_desktop.ui.settings.adding_dialog import AddingDialog
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.operations import OperationRunner
 
 
 class AddServerDialog(AddingDialog):

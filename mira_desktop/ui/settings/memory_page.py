@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
 )
 
 from mira_desktop.core.changes import Topic
-from mira_desktop.ui.i18n import tr
-from mira_desktop.ui.layout import pin_to_top
+from mira_desktop.ui.language.i18n import tr
+from mira_desktop.ui.look.layout import pin_to_top
 from mira_desktop.ui.settings.page import SettingsPage
 
 if TYPE_CHECKING:

@@ -19,14 +19,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mira_desktop.ui.check_text import model_tooltip
-from mira_desktop.ui.i18n import explain, tr
+from mira_desktop.ui.language.check_text import model_tooltip
+from mira_desktop.ui.language.i18n import explain, tr
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.model_catalog.discovery import FoundModel
     from mira_desktop.services.model_check.service import ModelCheck
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.operations import OperationRunner
 
 ROLES = ("fast", "grader", "evaluator")
 _Roles = tuple[dict[str, "str | None"], list[tuple[str, str]], dict[str, "ModelCheck"]]

@@ -22,9 +22,9 @@ from PySide6.QtWidgets import (
 
 from mira_desktop.core.changes import Topic
 from mira_desktop.core.model_names import readable_model
-from mira_desktop.ui import file_dialogs
-from mira_desktop.ui.context_window_text import window_text
-from mira_desktop.ui.i18n import explain, tr
+from mira_desktop.ui.desktop import file_dialogs
+from mira_desktop.ui.language.context_window_text import window_text
+from mira_desktop.ui.language.i18n import explain, tr
 from mira_desktop.ui.settings.check_box import CheckBox
 from mira_desktop.ui.settings.model_roles import DiscoveryDialog, ModelRolesBox
 from mira_desktop.ui.settings.page import SettingsPage

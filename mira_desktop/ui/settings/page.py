@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from PySide6.QtWidgets import QWidget
 
-from mira_desktop.ui.changes import Follow
+from mira_desktop.ui.runtime.changes import Follow
 
 if TYPE_CHECKING:
     from mira_desktop.core.changes import Topic
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.ui.changes import ChangeSignal
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.changes import ChangeSignal
+    from mira_desktop.ui.runtime.operations import OperationRunner
 
 
 class SettingsPage(QWidget):

@@ -12,12 +12,12 @@ from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QGroupBox, QLabel, QPlainTextEdit, QVBoxLayout, QWidget
 
 from mira_desktop.services.model_catalog.prompt_format import SAMPLE, TemplateCheck
-from mira_desktop.ui.i18n import explain, say, tr
-from mira_desktop.ui.tool_calling import tool_calls_line
+from mira_desktop.ui.language.i18n import explain, say, tr
+from mira_desktop.ui.language.tool_calling import tool_calls_line
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.operations import OperationRunner
 
 
 class TemplateBox(QGroupBox):

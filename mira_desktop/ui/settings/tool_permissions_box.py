@@ -20,11 +20,11 @@ from PySide6.QtWidgets import (
 )
 
 from mira_desktop.core.tool_records import Permission
-from mira_desktop.ui.i18n import explain, say, tr
+from mira_desktop.ui.language.i18n import explain, say, tr
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.operations import OperationRunner
 
 CHOICES = ("", "ask", "allow", "deny")  # "" is the default
 

@@ -31,8 +31,8 @@ from PySide6.QtWidgets import (
 )
 
 from mira_desktop.core.changes import Topic
-from mira_desktop.ui import file_dialogs
-from mira_desktop.ui.i18n import explain, say, tr
+from mira_desktop.ui.desktop import file_dialogs
+from mira_desktop.ui.language.i18n import explain, say, tr
 from mira_desktop.ui.settings.http_tool_dialog import HttpToolDialog
 from mira_desktop.ui.settings.mcp_server_dialog import AddServerDialog
 from mira_desktop.ui.settings.page import SettingsPage

@@ -17,12 +17,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mira_desktop.ui import file_dialogs
-from mira_desktop.ui.i18n import explain, tr
+from mira_desktop.ui.desktop import file_dialogs
+from mira_desktop.ui.language.i18n import explain, tr
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.operations import OperationRunner
 
 SIDE_RANGE = (224, 4096)  # the setting's range (services/model_catalog/projectors.py checks it again)
 

@@ -21,12 +21,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mira_desktop.ui.i18n import explain, say, tr
+from mira_desktop.ui.language.i18n import explain, say, tr
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.web.research import WebStatus
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.operations import OperationRunner
 
 KINDS = (("", "web.off"), ("searxng", "web.searxng"), ("brave", "web.brave"))
 

@@ -19,13 +19,13 @@ from PySide6.QtWidgets import (
 )
 
 from mira_desktop.core.errors import ConflictError
-from mira_desktop.ui.context_window_text import window_text
-from mira_desktop.ui.i18n import explain, tr
+from mira_desktop.ui.language.context_window_text import window_text
+from mira_desktop.ui.language.i18n import explain, tr
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.model_catalog.local_options import LocalWindow
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.operations import OperationRunner
 
 STEP = 1024
 

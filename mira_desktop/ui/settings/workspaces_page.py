@@ -28,16 +28,16 @@ from PySide6.QtWidgets import (
 )
 
 from mira_desktop.core.changes import Topic
-from mira_desktop.ui import file_dialogs
-from mira_desktop.ui.external_open import open_externally
-from mira_desktop.ui.i18n import explain, tr
+from mira_desktop.ui.desktop import file_dialogs
+from mira_desktop.ui.desktop.external_open import open_externally
+from mira_desktop.ui.language.i18n import explain, tr
 from mira_desktop.ui.settings.data_box import DataBox
 from mira_desktop.ui.settings.page import SettingsPage
 
 if TYPE_CHECKING:
     from mira_desktop.core.workspaces import Workspace
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.operations import OperationRunner
 
 
 TITLE_BAR_BUTTONS = 160  # px a desktop's title bar keeps for its icon and buttons (openbox, GNOME, KDE)

@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QMainWindow, QMessageBox
 
-from mira_desktop.ui import file_dialogs
-from mira_desktop.ui.i18n import explain, tr
+from mira_desktop.ui.desktop import file_dialogs
+from mira_desktop.ui.language.i18n import explain, tr
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.backup.service import BackupReport
-    from mira_desktop.ui.operations import Operation, OperationRunner
+    from mira_desktop.ui.runtime.operations import Operation, OperationRunner
 
 
 def start_backup(

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from mira_desktop.ui.chat.composer import Composer
     from mira_desktop.ui.chat.header import ChatHeader
     from mira_desktop.ui.chat.view import ChatView
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.operations import OperationRunner
     from mira_desktop.ui.shell.sidebar import ThreadSidebar
 
 

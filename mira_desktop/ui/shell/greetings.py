@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from mira_desktop.services.chat.service import ChatService
     from mira_desktop.ui.chat.controller import ChatController
     from mira_desktop.ui.chat.header import ChatHeader
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.operations import OperationRunner
 
 GREETING = "greeting:"  # the id prefix of the welcome page's greeting (not a message of a thread yet)
 

@@ -16,8 +16,8 @@ from PySide6.QtCore import QEvent, QEventLoop, QObject, Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
 from mira_desktop.core.errors import MiraError
-from mira_desktop.ui.garbage_collection import install as install_collector
-from mira_desktop.ui.i18n import explain, install_translations, tr
+from mira_desktop.ui.language.i18n import explain, install_translations, tr
+from mira_desktop.ui.runtime.garbage_collection import install as install_collector
 
 if TYPE_CHECKING:
     from mira_desktop.core.notifications import NotificationBus

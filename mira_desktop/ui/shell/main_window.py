@@ -45,8 +45,9 @@ from mira_desktop.ui.chat.fork_actions import ForkActions, ForkLink
 from mira_desktop.ui.chat.header import ChatHeader
 from mira_desktop.ui.chat.view import ChatView
 from mira_desktop.ui.chat.waiting_banner import WaitingBanner
-from mira_desktop.ui.i18n import explain, say, tr
-from mira_desktop.ui.operations import OperationRunner
+from mira_desktop.ui.language.i18n import explain, say, tr
+from mira_desktop.ui.look.theme import apply_theme
+from mira_desktop.ui.runtime.operations import OperationRunner
 from mira_desktop.ui.shell.first_moments import FirstMoments
 from mira_desktop.ui.shell.menus import MenuCommands, build_menus
 from mira_desktop.ui.shell.model_status import current_model_ref
@@ -56,7 +57,6 @@ from mira_desktop.ui.shell.project_groups import PROJECT_ROLE
 from mira_desktop.ui.shell.quitting import close_other_windows
 from mira_desktop.ui.shell.sidebar import MORE, ThreadSidebar
 from mira_desktop.ui.shell.undo_notice import UndoNotice
-from mira_desktop.ui.theme import apply_theme
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QMessageBox
@@ -65,9 +65,9 @@ if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.app.first_look import FirstLook
     from mira_desktop.services.chat.service import SendOptions
-    from mira_desktop.ui.changes import ChangeSignal
     from mira_desktop.ui.knowledge.page import KnowledgePage
     from mira_desktop.ui.roles.workbench import RoleWorkbench
+    from mira_desktop.ui.runtime.changes import ChangeSignal
     from mira_desktop.ui.settings.dialog import SettingsDialog
     from mira_desktop.ui.shell.other_windows import OtherWindows
     from mira_desktop.ui.shell.quick_switcher import QuickSwitcher
@@ -239,8 +239,8 @@ class MainWindow(QMainWindow):
         """Connect the window to the opened data folder's services. Once the threads are listed, with
         ``check_model``, the default model loads."""
         from mira_desktop.core.changes import Topic
-        from mira_desktop.ui.changes import ChangeSignal, Follow
         from mira_desktop.ui.chat.controller import ChatController
+        from mira_desktop.ui.runtime.changes import ChangeSignal, Follow
         from mira_desktop.ui.shell.window_parts import build_chat_parts, build_shell_parts, other_windows
 
         self.services = services

@@ -9,8 +9,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow
 
-from mira_desktop.ui.i18n import tr
-from mira_desktop.ui.shortcuts import describe
+from mira_desktop.ui.desktop.shortcuts import describe
+from mira_desktop.ui.language.i18n import tr
 
 
 @dataclass(frozen=True)

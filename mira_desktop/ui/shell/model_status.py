@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QLabel, QProgressBar, QWidget
 
-from mira_desktop.ui.i18n import explain, tr
+from mira_desktop.ui.language.i18n import explain, tr
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QTimer
@@ -18,12 +18,12 @@ if TYPE_CHECKING:
     from mira_desktop.core.changes import Change
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.model_catalog.readiness import ModelReadiness
-    from mira_desktop.ui.changes import ChangeSignal
     from mira_desktop.ui.chat.composer import Composer
     from mira_desktop.ui.chat.controller import ChatController
     from mira_desktop.ui.chat.header import ChatHeader
     from mira_desktop.ui.chat.view import ChatView
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.changes import ChangeSignal
+    from mira_desktop.ui.runtime.operations import OperationRunner
 
 
 def current_model_ref(header: ChatHeader) -> str | None:

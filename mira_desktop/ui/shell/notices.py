@@ -11,14 +11,14 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMainWindow, QWidget
 
-from mira_desktop.ui.i18n import explain, tr
+from mira_desktop.ui.language.i18n import explain, tr
 
 if TYPE_CHECKING:
     from mira_desktop.core.notifications import Notification
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.ui.chat.controller import ChatController
     from mira_desktop.ui.chat.header import ChatHeader
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.operations import OperationRunner
     from mira_desktop.ui.shell.undo_notice import UndoNotice
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from mira_desktop.ui.i18n import explain
+from mira_desktop.ui.language.i18n import explain
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QObject, QTimer
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from mira_desktop.services.chat.service import SendOptions
     from mira_desktop.ui.chat.composer import Composer
     from mira_desktop.ui.chat.controller import ChatController
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.operations import OperationRunner
 
 
 class OpenThreadFollow:

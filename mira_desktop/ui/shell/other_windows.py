@@ -12,17 +12,17 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
 from shiboken6 import isValid
 
-from mira_desktop.ui.i18n import explain, tr
+from mira_desktop.ui.language.i18n import explain, tr
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.ui.changes import ChangeSignal
     from mira_desktop.ui.chat.composer import Composer
     from mira_desktop.ui.chat.header import ChatHeader
     from mira_desktop.ui.chat.thread_actions import ThreadActions
     from mira_desktop.ui.knowledge.page import KnowledgePage
-    from mira_desktop.ui.operations import OperationRunner
     from mira_desktop.ui.roles.workbench import RoleWorkbench
+    from mira_desktop.ui.runtime.changes import ChangeSignal
+    from mira_desktop.ui.runtime.operations import OperationRunner
     from mira_desktop.ui.settings.dialog import SettingsDialog
     from mira_desktop.ui.shell.quick_switcher import QuickSwitcher
     from mira_desktop.ui.shell.sidebar import ThreadSidebar
@@ -187,8 +187,8 @@ class OtherWindows:
         attach, …) with its keys, and the chat's switches (agent mode, speak answers)."""
         from PySide6.QtGui import QAction, QShortcut
 
+        from mira_desktop.ui.desktop.shortcuts import HELP, bound_keys, key_text
         from mira_desktop.ui.shell.quick_switcher import KEYS_GAP
-        from mira_desktop.ui.shortcuts import HELP, bound_keys, key_text
 
         host = self._host()
         commands: list[tuple[str, Callable[[], None]]] = []
@@ -214,7 +214,7 @@ class OtherWindows:
         self._thread_actions.toggle_speech(self._current())
 
     def show_shortcuts(self) -> None:
-        from mira_desktop.ui.shortcuts import sheet_html
+        from mira_desktop.ui.desktop.shortcuts import sheet_html
 
         box = QMessageBox(
             QMessageBox.Icon.NoIcon, tr("menu.shortcuts"), sheet_html(self._host()), parent=self._host()

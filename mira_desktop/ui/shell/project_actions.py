@@ -12,15 +12,15 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QInputDialog, QListWidgetItem, QMenu, QMessageBox, QPushButton, QWidget
 
-from mira_desktop.ui import file_dialogs
-from mira_desktop.ui.i18n import explain, tr
+from mira_desktop.ui.desktop import file_dialogs
+from mira_desktop.ui.language.i18n import explain, tr
 from mira_desktop.ui.shell.project_groups import GROUP_MORE, HEADER, is_thread
 
 if TYPE_CHECKING:
     from mira_desktop.core.workspaces import ProjectSummary, Workspace
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.workspaces.project_transfer import ImportedProject
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.operations import OperationRunner
     from mira_desktop.ui.shell.sidebar import ThreadSidebar
 
 

@@ -23,13 +23,13 @@ from PySide6.QtWidgets import (
 )
 
 from mira_desktop.core.workspaces import MEMORY_SCOPES
-from mira_desktop.ui import file_dialogs
-from mira_desktop.ui.i18n import explain, tr
+from mira_desktop.ui.desktop import file_dialogs
+from mira_desktop.ui.language.i18n import explain, tr
 
 if TYPE_CHECKING:
     from mira_desktop.core.workspaces import Workspace
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.operations import OperationRunner
 
 
 @dataclass(frozen=True)

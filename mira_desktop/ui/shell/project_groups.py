@@ -15,7 +15,7 @@ from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QDropEvent, QFont
 from PySide6.QtWidgets import QAbstractItemView, QListWidget, QListWidgetItem
 
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.language.i18n import tr
 
 if TYPE_CHECKING:
     from mira_desktop.core.conversation.threads import Thread

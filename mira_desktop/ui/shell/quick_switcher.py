@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QDialog, QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.language.i18n import tr
 
 KEYS_GAP = "    "  # between a command's name and its keys: typing matches the name, not "Ctrl"
 

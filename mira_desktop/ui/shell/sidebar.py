@@ -25,8 +25,9 @@ from PySide6.QtWidgets import (
 
 from mira_desktop.core.changes import Topic
 from mira_desktop.core.conversation.threads import Thread, ThreadStatus
-from mira_desktop.ui.changes import Follow
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.desktop.shortcuts import describe
+from mira_desktop.ui.language.i18n import tr
+from mira_desktop.ui.runtime.changes import Follow
 from mira_desktop.ui.shell.project_groups import (
     GROUP_MORE,
     GROUP_PAGE,
@@ -36,13 +37,12 @@ from mira_desktop.ui.shell.project_groups import (
     ThreadList,
 )
 from mira_desktop.ui.shell.sidebar_listing import Listing, ListingAsked, read_listing
-from mira_desktop.ui.shortcuts import describe
 
 if TYPE_CHECKING:
     from mira_desktop.core.workspaces import ProjectSummary
     from mira_desktop.services.app.bundle import AppServices
-    from mira_desktop.ui.changes import ChangeSignal
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.changes import ChangeSignal
+    from mira_desktop.ui.runtime.operations import OperationRunner
 
 
 PAGE = 200  # threads read at a time

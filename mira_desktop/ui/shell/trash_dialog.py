@@ -25,16 +25,16 @@ from PySide6.QtWidgets import (
 )
 
 from mira_desktop.core.changes import Topic
-from mira_desktop.ui.changes import Follow
-from mira_desktop.ui.i18n import explain, say, tr
-from mira_desktop.ui.layout import pin_to_top
-from mira_desktop.ui.locale_format import format_date, format_timestamp
+from mira_desktop.ui.language.i18n import explain, say, tr
+from mira_desktop.ui.language.locale_format import format_date, format_timestamp
+from mira_desktop.ui.look.layout import pin_to_top
+from mira_desktop.ui.runtime.changes import Follow
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.trash.service import Restored, TrashEntry
-    from mira_desktop.ui.changes import ChangeSignal
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.changes import ChangeSignal
+    from mira_desktop.ui.runtime.operations import OperationRunner
 
 
 class TrashDialog(QDialog):

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.language.i18n import tr
 
 SHOWN_MS = 12000
 

@@ -26,9 +26,9 @@ if TYPE_CHECKING:
 
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.app.preferences import Preferences
-    from mira_desktop.ui.changes import ChangeSignal
     from mira_desktop.ui.chat.controller import ChatController
-    from mira_desktop.ui.operations import OperationRunner
+    from mira_desktop.ui.runtime.changes import ChangeSignal
+    from mira_desktop.ui.runtime.operations import OperationRunner
     from mira_desktop.ui.shell.main_window import MainWindow
 
 
@@ -164,7 +164,7 @@ def other_windows(
 
 def remember_folders(owner: QObject, runner: OperationRunner, preferences: Preferences) -> None:
     """File dialogs open where the last one was left, across restarts (the home folder at first)."""
-    from mira_desktop.ui import file_dialogs
+    from mira_desktop.ui.desktop import file_dialogs
 
     def save(folder: str) -> None:
         runner.op(owner, lambda: preferences.set_last_folder(folder)).run()

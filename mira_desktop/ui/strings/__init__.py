@@ -1,4 +1,4 @@
-"""The catalog of the window's English text: every key of ``ui.i18n.tr`` and its message.
+"""The catalog of the window's English text: every key of ``ui.language.i18n.tr`` and its message.
 
 One module per area of the window, each with its ``STRINGS`` table; every module of this package
 joins the catalog (a new one needs no list to be edited). The sentences services say are in the

@@ -8,7 +8,7 @@ recognises a literal there, so which keyword of ``tr(key, ...)`` carries the cou
 afterwards with :meth:`Source.counted_by` (the default is ``count``). A message that holds several
 counts names, with :meth:`Source.with_counts`, the numerus fragments that fill its placeholders.
 
-Nothing here touches Qt: the catalog is plain data, read by ``ui.i18n.tr`` and by the tests.
+Nothing here touches Qt: the catalog is plain data, read by ``ui.language.i18n.tr`` and by the tests.
 """
 
 from __future__ import annotations

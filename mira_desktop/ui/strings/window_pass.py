@@ -8,7 +8,7 @@ from __future__ import annotations
 from mira_desktop.ui.strings.source import Source, translate
 
 STRINGS: dict[str, Source] = {
-    # ui/external_open.py: the system could not open a file, a folder or an address.
+    # ui/desktop/external_open.py: the system could not open a file, a folder or an address.
     "win.open_failed_title": translate("win", "Could not open it", "win.open_failed_title"),
     "win.open_failed_file": translate(
         "win",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.language.i18n import tr
 
 
 def window_text(tokens: int, reason: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.language.i18n import tr
 
 
 def location_text(location: Mapping[str, Any] | None, fallback: str = "") -> str:

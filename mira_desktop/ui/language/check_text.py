@@ -7,8 +7,8 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from mira_desktop.core import phrases
-from mira_desktop.ui.i18n import say, tr
-from mira_desktop.ui.locale_format import format_number, format_timestamp
+from mira_desktop.ui.language.i18n import say, tr
+from mira_desktop.ui.language.locale_format import format_number, format_timestamp
 
 if TYPE_CHECKING:
     from mira_desktop.services.model_check.service import ModelCheck

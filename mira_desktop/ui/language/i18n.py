@@ -26,7 +26,7 @@ from mira_desktop.ui.strings import entry
 from mira_desktop.ui.strings.source import Source
 
 LANGUAGES = ("en", "zh")
-TRANSLATIONS_DIR = Path(__file__).with_name("translations")
+TRANSLATIONS_DIR = Path(__file__).parent.parent / "translations"
 _QM_FILES = {"en": "mira_en.qm", "zh": "mira_zh_CN.qm"}
 _LOCALES = {
     "en": (QLocale.Language.English, QLocale.Script.LatinScript, QLocale.Country.UnitedStates),

@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QDesktopServices, QGuiApplication
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.language.i18n import tr
 
 FAILED_BOX = "openFailed"  # the object name of the message that says it could not be opened
 _shown: list[QMessageBox] = []  # kept until closed: a box without a parent has no other owner

@@ -4,7 +4,7 @@ from the profile's ``tool_call_format`` (a local family's own format, ``json`` f
 
 from __future__ import annotations
 
-from mira_desktop.ui.i18n import tr, tr_or
+from mira_desktop.ui.language.i18n import tr, tr_or
 
 
 def tool_calls_how(tool_call_format: str) -> str:

@@ -17,7 +17,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import QWidget
 
-from mira_desktop.ui.i18n import tr
+from mira_desktop.ui.language.i18n import tr
 
 HELP = "miraHelp"  # the catalog key of what a shortcut does
 KEYS = "miraKeys"  # keys a widget handles in its own key events (no QShortcut to read them from)

@@ -159,8 +159,8 @@ def qt_palette(dark: bool) -> QPalette:
 
 def apply_theme(choice: str) -> bool:
     """Style every Mira window for ``choice`` (system, light or dark); returns whether it is dark.
-    The first call also gives emoji a colour font (ui/fonts.py)."""
-    from mira_desktop.ui.fonts import use_emoji_font
+    The first call also gives emoji a colour font (ui/look/fonts.py)."""
+    from mira_desktop.ui.look.fonts import use_emoji_font
 
     use_emoji_font()
     app = QApplication.instance()

@@ -1,0 +1,1 @@
+"""The window and the desktop around it: the system's programs, file dialogs, keyboard shortcuts."""

@@ -1,0 +1,1 @@
+"""The window's look: the theme, icons, fonts and shared layout rules."""
