@@ -88,7 +88,7 @@ def lines(check: ModelCheck) -> list[str]:
         + (f"{first * 1000:,.0f} ms" if isinstance(first, int | float) else "—")
         + ", "
         + (f"{rate:,.1f} tokens/s" if isinstance(rate, int | float) else "— tokens/s")
-        + f" at a {speed.get('window', 0):,}-token window (loaded in {speed.get('load_s', 0):.1f} s)"
+        + f" with a window of {speed.get('window', 0):,} tokens (loaded in {speed.get('load_s', 0):.1f} s)"
     )
     head.append(f"thought: {'yes' if check.thought else 'no'}; calls tools as: {check.tool_format or '—'}")
     for kind, title in (("agent", "agent tasks"), ("knowledge", "knowledge answers")):

@@ -27,7 +27,7 @@ STRINGS: dict[str, Source] = {
     "check.row.result": translate("check", "Result", "check.row.result"),
     "check.machine": translate("check", "{cpu}, {cores} cores, {memory} GB memory", "check.machine"),
     "check.speed": translate(
-        "check", "first token {first} ms, {rate} tokens/s at a {window}-token window", "check.speed"
+        "check", "first token {first} ms, {rate} tokens/s with a window of {window} tokens", "check.speed"
     ),
     "check.speed_none": translate("check", "no answer to time", "check.speed_none"),
     "check.score": translate("check", "{passed} of {total}", "check.score"),

@@ -506,7 +506,7 @@
         <translation>{cpu}，{cores} 核，{memory} GB 内存</translation>
     </message>
     <message>
-        <source>first token {first} ms, {rate} tokens/s at a {window}-token window</source>
+        <source>first token {first} ms, {rate} tokens/s with a window of {window} tokens</source>
         <comment>check.speed</comment>
         <translation>首个词元 {first} 毫秒，{rate} 词元/秒，上下文窗口 {window} 词元</translation>
     </message>
