@@ -14,7 +14,8 @@ from contextlib import ExitStack
 
 from mira_desktop.core import phrases
 from mira_desktop.core.cancel import Cancelled, CancelToken
-from mira_desktop.models.protocol import ChatModel, ChatRequest, Chunk, Finish, ModelProfile
+from mira_desktop.models.passing import PassingModel
+from mira_desktop.models.protocol import ChatModel, ChatRequest, Chunk, Finish
 from mira_desktop.models.turns import Asker, ModelTurns, Place
 
 Announce = Callable[[dict[str, object]], None]  # the data of a ``notice`` event, published
@@ -32,31 +33,13 @@ def waiting_notice(place: Place) -> dict[str, object]:
     }
 
 
-class TurnTakingModel:
+class TurnTakingModel(PassingModel):
     """``model`` as a run uses it, each :meth:`stream` holding the model's turn while it writes."""
 
     def __init__(self, model: ChatModel, turns: ModelTurns, announce: Announce) -> None:
-        self._model = model
+        super().__init__(model)
         self._turns = turns
         self._announce = announce
-        self.ref = model.ref
-
-    @property
-    def wrapped(self) -> ChatModel:
-        return self._model
-
-    @property
-    def loaded(self) -> bool:
-        return self._model.loaded
-
-    def prepare(self) -> None:
-        self._model.prepare()
-
-    def profile(self) -> ModelProfile:
-        return self._model.profile()
-
-    def count_tokens(self, text: str) -> int:
-        return self._model.count_tokens(text)
 
     def unload_if_idle(self, seconds: float) -> bool:
         return self._model.unload_if_idle(seconds)

@@ -8,12 +8,12 @@ from dataclasses import dataclass
 
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.core.sampling import SamplingParams
+from mira_desktop.models.passing import PassingModel
 from mira_desktop.models.protocol import (
     ChatMessage,
     ChatModel,
     ChatRequest,
     Chunk,
-    ModelProfile,
     ReasoningDelta,
     TextDelta,
     Usage,
@@ -31,26 +31,12 @@ class Speed:
     load_s: float
 
 
-class Watched:
+class Watched(PassingModel):
     """A :class:`ChatModel` that passes everything through to ``model`` and remembers reasoning seen."""
 
     def __init__(self, model: ChatModel) -> None:
-        self.ref = model.ref
-        self._model = model
+        super().__init__(model)
         self.thought = False
-
-    @property
-    def loaded(self) -> bool:
-        return self._model.loaded
-
-    def prepare(self) -> None:
-        self._model.prepare()
-
-    def profile(self) -> ModelProfile:
-        return self._model.profile()
-
-    def count_tokens(self, text: str) -> int:
-        return self._model.count_tokens(text)
 
     def stream(self, request: ChatRequest, cancel: CancelToken) -> Iterator[Chunk]:
         for chunk in self._model.stream(request, cancel):

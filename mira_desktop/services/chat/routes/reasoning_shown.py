@@ -8,31 +8,18 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from mira_desktop.core.cancel import CancelToken
-from mira_desktop.models.protocol import ChatModel, ChatRequest, Chunk, ModelProfile, ReasoningDelta
+from mira_desktop.models.passing import PassingModel
+from mira_desktop.models.protocol import ChatModel, ChatRequest, Chunk, ReasoningDelta
 from mira_desktop.services.chat.run_context import RunContext
 
 
-class ReasoningShown:
+class ReasoningShown(PassingModel):
     """A :class:`ChatModel` that passes everything through to ``model`` and hands each
     :class:`ReasoningDelta` to ``context`` on its way."""
 
     def __init__(self, model: ChatModel, context: RunContext) -> None:
-        self.ref = model.ref
-        self._model = model
+        super().__init__(model)
         self._context = context
-
-    @property
-    def loaded(self) -> bool:
-        return self._model.loaded
-
-    def prepare(self) -> None:
-        self._model.prepare()
-
-    def profile(self) -> ModelProfile:
-        return self._model.profile()
-
-    def count_tokens(self, text: str) -> int:
-        return self._model.count_tokens(text)
 
     def stream(self, request: ChatRequest, cancel: CancelToken) -> Iterator[Chunk]:
         if request.thinking is None and self._context.request.thinking is not None:
