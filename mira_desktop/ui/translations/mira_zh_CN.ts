@@ -7218,6 +7218,11 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <translation>在回收站中：用 `mira trash restore {id}` 恢复它</translation>
     </message>
     <message>
+        <source>No project with id {project_id}: see `mira projects list`.</source>
+        <comment>phrase.project.not_found</comment>
+        <translation>没有 ID 为 {project_id} 的项目：请查看 `mira projects list`。</translation>
+    </message>
+    <message>
         <source>A project&apos;s instructions hold at most {most} characters.</source>
         <comment>phrase.project.instructions_long</comment>
         <translation>项目说明最多 {most} 个字符。</translation>
