@@ -6611,6 +6611,11 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <translation>没有 ID 为 {thread_id} 的对话：请查看 `mira threads list`。</translation>
     </message>
     <message>
+        <source>{title} (fork)</source>
+        <comment>phrase.threads.fork_title</comment>
+        <translation>{title}（分支）</translation>
+    </message>
+    <message>
         <source>Message {message_id} is in a thread in the trash: `mira trash restore {thread_id}` brings it back first.</source>
         <comment>phrase.threads.fork_trashed</comment>
         <translation>消息 {message_id} 所在的对话在回收站中：先用 `mira trash restore {thread_id}` 恢复它。</translation>
