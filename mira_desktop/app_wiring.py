@@ -265,7 +265,7 @@ def _wire(
         changes=changes,
         logs_dir=folder.logs_dir,
     )
-    skills = build_skills(folder.skills_dir, settings, changes)
+    skills = build_skills(folder.skills_dir, settings, changes, trash)
     data = DataSources(settings, changes)
     http_tools = HttpToolLibrary(settings, secrets, changes)
     web = WebResearch(settings, secrets, changes)

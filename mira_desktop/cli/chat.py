@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from mira_desktop.cli import compare, transcribe
 from mira_desktop.cli.output import Output
 from mira_desktop.cli.streaming import follow
-from mira_desktop.core.errors import InvalidInputError
+from mira_desktop.core.errors import InvalidInputError, NotFoundError
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
@@ -38,7 +38,7 @@ def register(
         metavar="N",
         type=int,
         default=1,
-        help="a new chat with a role opens with its greeting N (1: its first message, 2…: the alternates, 0: none)",
+        help="a new chat with a role (--role, or its project's default role) opens with its greeting N (1: its first message, 2…: the alternates, 0: none)",
     )
     send.add_argument("--kb", metavar="KB", help="bind the thread to this knowledge base (id or name)")
     send.add_argument("--agent", action="store_true", help="agent mode for the thread")
@@ -90,6 +90,18 @@ def register(
         )
 
 
+def _project_role(services: AppServices, project_id: str) -> str | None:
+    """The default role a new thread in the project takes: its greeting opens the thread as a
+    --role's would, as the window's "New chat in project" does (a role gone: none)."""
+    role_id = services.projects.get(project_id).defaults.role_id
+    if role_id is None:
+        return None
+    try:
+        return services.roles.get(role_id).id
+    except NotFoundError:
+        return None
+
+
 def _send(args: argparse.Namespace, services: AppServices, out: Output) -> int:
     from mira_desktop.services.chat.service import SendOptions
 
@@ -102,8 +114,11 @@ def _send(args: argparse.Namespace, services: AppServices, out: Output) -> int:
             print(f"mira: heard: {heard.text}", file=sys.stderr)
 
     greeting = None
-    if args.role and args.thread is None and args.greeting > 0:
-        greetings = services.chat.greetings(args.role)
+    role_id = args.role
+    if role_id is None and args.thread is None and args.workspace:
+        role_id = _project_role(services, args.workspace)
+    if role_id and args.thread is None and args.greeting > 0:
+        greetings = services.chat.greetings(role_id)
         if args.greeting > len(greetings) and greetings:
             raise InvalidInputError(
                 f"The role has {len(greetings)} greeting(s): use --greeting 1 to {len(greetings)}."

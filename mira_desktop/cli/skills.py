@@ -4,13 +4,11 @@ agent runs (a message picks one with ``/NAME``; an agent run may load one with `
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mira_desktop.cli.actions import action, command_group, named_actions
 from mira_desktop.cli.output import Output
-from mira_desktop.core.errors import InvalidInputError
 
 if TYPE_CHECKING:
     from mira_desktop.services.app.bundle import AppServices
@@ -51,11 +49,11 @@ def register(
         commands,
         common,
         "remove",
-        "delete an added skill's folder for good (asks first; shipped ones can only be disabled)",
+        "move an added skill's folder to the trash (`mira trash restore ID` brings it back; shipped ones can only be disabled)",
         _remove,
     )
     remove.add_argument("name")
-    remove.add_argument("--yes", action="store_true", help="do not ask")
+    remove.add_argument("--yes", action="store_true", help="accepted for older scripts: nothing is asked")
     action(
         commands,
         common,
@@ -118,18 +116,11 @@ def _add(args: argparse.Namespace, services: AppServices, out: Output) -> int:
 
 
 def _remove(args: argparse.Namespace, services: AppServices, out: Output) -> int:
-    skill = services.skills.removable(args.name)
-    if not args.yes:
-        if not sys.stdin.isatty():
-            raise InvalidInputError.said("skills.remove_confirm", name=skill.name)
-        if input(f"Delete the skill {skill.name} ({skill.folder}) for good? [y/N] ").strip().lower() not in (
-            "y",
-            "yes",
-        ):
-            out.line("Nothing was removed.")
-            return 1
-    services.skills.remove(skill.name)
-    out.result({"name": skill.name, "removed": True}, f"Removed the skill {skill.name}.")
+    entry = services.skills.remove(args.name)
+    out.result(
+        {"name": entry.label, "removed": True, "trash_id": entry.id},
+        f"Moved the skill {entry.label} to the trash: `mira trash restore {entry.id}` brings it back.",
+    )
     return 0
 
 

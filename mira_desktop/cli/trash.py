@@ -18,7 +18,7 @@ def register(
 ) -> None:
     parser = groups.add_parser(
         "trash",
-        help="deleted threads, roles, workspaces and documents: restore them or empty the trash",
+        help="deleted threads, roles, projects, documents, knowledge bases and skills: restore them or empty the trash",
         parents=[common],
     )
     commands = parser.add_subparsers(dest="action", required=True, metavar="ACTION")

@@ -25,6 +25,7 @@ PREFIXES = {
     "trash": "trs",
     "download": "dl",
     "mcp_server": "mcp",
+    "skill": "skl",  # a removed skill's folder in the trash (a skill's identity is its name)
 }
 
 

@@ -1,8 +1,9 @@
-"""The trash: entries that remember a trashed thread, role, workspace, document or knowledge base and
-its bindings.
+"""The trash: entries that remember a trashed thread, role, workspace, document, knowledge base or
+skill and its bindings.
 
 A trashed object keeps its rows; ``trashed_at`` hides it from every list and lookup until it is
-restored or purged.
+restored or purged. A skill has no row (it is a folder, which its kind moves aside): its entry is all
+the database holds of it.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ TABLES = {
     "workspace": "workspaces",
     "document": "documents",
     "knowledge_base": "knowledge_bases",
-}
+}  # a kind without a table here (a skill) keeps its object outside the database
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,8 @@ class TrashRepository:
         now = now_iso()
         entry_id = new_id("trash")
         with self._db.transaction():
-            self._db.execute(f"UPDATE {TABLES[kind]} SET trashed_at = ? WHERE id = ?", (now, object_id))
+            if kind in TABLES:
+                self._db.execute(f"UPDATE {TABLES[kind]} SET trashed_at = ? WHERE id = ?", (now, object_id))
             self._db.execute(
                 "INSERT INTO trash (id, kind, object_id, label, detail_json, trashed_at) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
@@ -62,9 +64,10 @@ class TrashRepository:
     def take_back(self, entry: TrashRow) -> None:
         """Show the object again and drop its entry; joins the caller's transaction."""
         with self._db.transaction():
-            self._db.execute(
-                f"UPDATE {TABLES[entry.kind]} SET trashed_at = NULL WHERE id = ?", (entry.object_id,)
-            )
+            if entry.kind in TABLES:
+                self._db.execute(
+                    f"UPDATE {TABLES[entry.kind]} SET trashed_at = NULL WHERE id = ?", (entry.object_id,)
+                )
             self._db.execute("DELETE FROM trash WHERE id = ?", (entry.id,))
 
     def forget(self, entry_id: str) -> None:
@@ -89,10 +92,15 @@ class TrashRepository:
         return [_entry(r) for r in rows]
 
     def exists(self, kind: str, object_id: str) -> bool:
-        """Whether the object's row is still there (trashed or not)."""
+        """Whether the object's row is still there (trashed or not); a kind without a table checks its
+        object itself."""
+        if kind not in TABLES:
+            return True
         row = self._db.one(f"SELECT 1 AS x FROM {TABLES[kind]} WHERE id = ?", (object_id,))
         return row is not None
 
     def row(self, kind: str, object_id: str) -> Row | None:
         """The object's row, trashed or not."""
+        if kind not in TABLES:
+            return None
         return self._db.one(f"SELECT * FROM {TABLES[kind]} WHERE id = ?", (object_id,))

@@ -59,6 +59,13 @@ def test_an_answer_names_its_model_in_chinese(
     menu = [a.text() for a in _answers(window)[0].build_menu().actions()]
     assert "从这里开始新对话" in menu
     assert "从这条消息起开始新对话" in menu
+    [action] = [a for a in _answers(window)[0].build_menu().actions() if a.text() == "从这里开始新对话"]
+    action.trigger()
+    qtbot.waitUntil(lambda: window.current_thread_id not in (None, thread_id), timeout=10_000)
+    title = app_services.threads.get(thread_id).title
+    assert app_services.threads.get(str(window.current_thread_id)).title == f"{title}（分支）"
+    qtbot.waitUntil(window.fork_link.isVisible, timeout=10_000)
+    assert title in window.fork_link.label.text()  # the link names the source by its own title
     window.close()
 
 
@@ -83,6 +90,7 @@ def test_new_thread_from_here_opens_the_fork_which_links_back_to_the_message(
     qtbot.waitUntil(window.fork_link.isVisible, timeout=10_000)
     title = app_services.threads.get(thread_id).title
     assert window.fork_link.label.text() == f'<a href="source">Forked from “{title}”</a>'
+    assert app_services.threads.get(str(fork_id)).title == f"{title} (fork)"  # not the source's twin
     window.fork_link.label.linkActivated.emit("source")  # a click on the link
     qtbot.waitUntil(lambda: window.current_thread_id == thread_id, timeout=10_000)
     qtbot.waitUntil(lambda: not window.fork_link.isVisible(), timeout=10_000)  # the source is no fork

@@ -13,6 +13,7 @@ from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.ui.runtime.changes import ChangeSignal
 from mira_desktop.ui.runtime.operations import OperationRunner
 from mira_desktop.ui.settings.capabilities_page import CapabilitiesPage
+from mira_desktop.ui.shell.trash_dialog import TrashDialog
 from tests.gui.conftest import QtMessages
 from tests.gui.support import open_window
 from tests.support.scripted import recorded_requests
@@ -158,3 +159,55 @@ def test_adding_a_bad_folder_on_the_page_says_why_and_adds_nothing(
     page.add_folder(bad)
     qtbot.waitUntil(lambda: "has no front matter: start it with a line ---" in page.result_label.text())
     assert app_services.skills.list() == [s for s in app_services.skills.list() if s.shipped]
+
+
+def test_remove_on_the_capabilities_page_moves_the_skill_to_the_trash_and_the_trash_brings_it_back(
+    qtbot: QtBot, app_services: AppServices, runner: OperationRunner, changes: ChangeSignal
+) -> None:
+    app_services.skills.add(TEMPLATE)
+    page = CapabilitiesPage(app_services, runner, changes)
+    qtbot.addWidget(page)
+    page.show()
+    qtbot.waitUntil(lambda: "/template-skill" in _rows(page))
+    page.table.setCurrentItem(page.table.findItems("/template-skill", Qt.MatchFlag.MatchExactly)[0])
+    assert page.remove_button.text() == "Move skill to trash"
+    page.remove_button.click()  # restorable: nothing is asked
+    qtbot.waitUntil(lambda: "/template-skill" not in _rows(page))
+    assert page.result_label.text() == (
+        "Moved the skill template-skill to the trash: Trash… in the menu brings it back."
+    )
+    dialog = TrashDialog(app_services, runner, changes, page)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitUntil(lambda: dialog.entries.topLevelItemCount() == 1)
+    row = dialog.entries.topLevelItem(0)
+    assert (row.text(0), row.text(1)) == ("template-skill", "Skill")
+    row.setSelected(True)
+    dialog.restore_selected()
+    qtbot.waitUntil(lambda: "/template-skill" in _rows(page))  # the page follows the restore
+    assert app_services.trash.list() == []
+    dialog.close()
+
+
+def test_a_skill_moved_to_the_trash_is_said_in_chinese(
+    qtbot: QtBot, chinese: None, app_services: AppServices, runner: OperationRunner, changes: ChangeSignal
+) -> None:
+    app_services.skills.add(TEMPLATE)
+    page = CapabilitiesPage(app_services, runner, changes)
+    qtbot.addWidget(page)
+    page.show()
+    qtbot.waitUntil(lambda: "/template-skill" in _rows(page))
+    page.table.setCurrentItem(page.table.findItems("/template-skill", Qt.MatchFlag.MatchExactly)[0])
+    assert page.remove_button.text() == "将技能移到回收站"
+    page.remove_button.click()
+    qtbot.waitUntil(
+        lambda: (
+            page.result_label.text() == "已将技能 template-skill 移到回收站：菜单中的“回收站…”可以恢复它。"
+        )
+    )
+    dialog = TrashDialog(app_services, runner, changes, page)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitUntil(lambda: dialog.entries.topLevelItemCount() == 1)
+    assert dialog.entries.topLevelItem(0).text(1) == "技能"
+    dialog.close()

@@ -21,7 +21,6 @@ ENGLISH: dict[str, str] = {
     "skills.not_found": "No skill named {name!r}: see `mira skills list`.",
     "skills.name_taken": "A skill named {name!r} is already there: remove it first (`mira skills remove {name}`) or rename the new one in its SKILL.md. Nothing was added.",
     "skills.shipped": "{name!r} comes with Mira and cannot be removed: turn it off instead (`mira skills disable {name}`).",
-    "skills.remove_confirm": "Removing the skill {name} deletes its folder for good: add --yes to confirm.",
     "skills.loaded": "Loaded the skill {name}",
     "capabilities.why.skill_off": "Turned off: turn it on on the Capabilities page or with `mira skills enable {name}`.",
     "capabilities.why.no_sandbox": "Its scripts run only in the sandbox, which does not work here: {reason}",

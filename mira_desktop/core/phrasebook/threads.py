@@ -25,6 +25,7 @@ ENGLISH: dict[str, str] = {
     "threads.import_too_big": "{path} is larger than {most} MB: not a thread export.",
     "threads.no_message_in": "No message {message_id} in thread {thread_id}.",
     "threads.not_found": "No thread with id {thread_id}: see `mira threads list`.",
+    "threads.fork_title": "{title} (fork)",
     "threads.fork_trashed": "Message {message_id} is in a thread in the trash: `mira trash restore {thread_id}` brings it back first.",
     "threads.fork_source_gone": "The message {message_id} this thread was made from is no longer here.",
     "threads.fork_unfinished": "An answer in that part of the thread is still being written (or waits for approval): fork once it has ended.",

@@ -20,6 +20,7 @@ ENGLISH: dict[str, str] = {
     "workspace.taken": "The folder {root} is already the workspace {name!r} ({where}).",
     "workspace.taken_in_trash": "in the trash: restore it with `mira trash restore {id}`",
     # projects: a workspace that groups threads and carries their defaults
+    "project.not_found": "No project with id {project_id}: see `mira projects list`.",
     "project.instructions_long": "A project's instructions hold at most {most} characters.",
     "project.move_waiting": "The thread {title!r} has an agent run waiting for approval: approve or deny it first, then move the thread. Nothing was changed.",
     "project.move_answering": "The thread {title!r} is answering: stop it or let it finish, then move the thread. Nothing was changed.",

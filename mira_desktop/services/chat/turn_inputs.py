@@ -135,11 +135,12 @@ class TurnInputs:
         checks: tuple[tuple[str | None, Callable[[str], object | None], str, str], ...] = (
             (options.role_id, self._roles.get, "role", "mira roles list"),
             (options.knowledge_base_id, self._kbs.get, "knowledge base", "mira kb list"),
-            (options.workspace_id, self._workspaces.get, "workspace", "mira workspaces list"),
         )
         for value, lookup, name, command in checks:
             if value is not None and lookup(value) is None:
                 raise NotFoundError.said("chat.not_found", name=name, id=value, command=command)
+        if options.workspace_id is not None and self._workspaces.get(options.workspace_id) is None:
+            raise NotFoundError.said("project.not_found", project_id=options.workspace_id)
 
     def thread(self, thread_id: str) -> Thread:
         thread = self._threads.get(thread_id)

@@ -1,5 +1,6 @@
 """The skills Mira knows: those it ships (package data, read-only) and those the person added (copied
-into the data folder's ``skills/``), each on or off; adding checks a folder before anything is copied.
+into the data folder's ``skills/``), each on or off; adding checks a folder before anything is copied,
+removing moves the folder into the trash (``skills/.trash/``, restorable, see :mod:`.trash`).
 
 A skill's name is its identity: ``/name`` in a message picks it, ``load_skill`` loads it, and no two
 skills share one. Only the names and descriptions of the skills that are on go into an agent's
@@ -13,6 +14,7 @@ import shutil
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mira_desktop.core.changes import ChangeFeed, Topic
 from mira_desktop.core.errors import ConflictError, NotFoundError
@@ -20,19 +22,30 @@ from mira_desktop.core.phrases import Phrase, of
 from mira_desktop.services.skills.folder import Skill, SkillError, read_skill
 from mira_desktop.store.settings import SettingsRepository
 
+if TYPE_CHECKING:
+    from mira_desktop.services.trash.service import TrashEntry, TrashService
+
 OFF_KEY = "skills.off"  # the names of the skills turned off
 LEFTOVERS = (".adding-", ".removing-")  # an add or remove killed midway leaves these folders
 LEFTOVER_AGE_S = 3600.0  # older than any add or remove still running in another process
+TRASH = ".trash"  # removed skills' folders, one per trash entry, named by its id
 
 
 class SkillLibrary:
     def __init__(
-        self, *, shipped_dir: Path | None, user_dir: Path, settings: SettingsRepository, changes: ChangeFeed
+        self,
+        *,
+        shipped_dir: Path | None,
+        user_dir: Path,
+        settings: SettingsRepository,
+        changes: ChangeFeed,
+        trash: TrashService,
     ) -> None:
         self._shipped = shipped_dir
         self.user_dir = user_dir
         self._settings = settings
         self._changes = changes
+        self.trash = trash  # where a removed skill goes
 
     # -- what there is ---------------------------------------------------------------------------
     def list(self) -> builtins.list[Skill]:
@@ -96,17 +109,40 @@ class SkillLibrary:
             raise ConflictError.said("skills.shipped", name=skill.name)
         return skill
 
-    def remove(self, name: str) -> Skill:
-        """Delete the added skill's folder for good (the trash keeps database rows, not folders: the
-        window and the command ask first). It is first renamed aside, so a failure leaves no half."""
+    def remove(self, name: str) -> TrashEntry:
+        """Move the added skill's folder into the trash (restorable until it is purged): the entry is
+        written first, then the folder renamed into ``.trash/ID``; a rename that fails takes the entry
+        back out, so a failure leaves the skill where it was."""
         skill = self.removable(name)
-        aside = self.user_dir / f".removing-{skill.name}"
-        shutil.rmtree(aside, ignore_errors=True)
-        skill.folder.rename(aside)
-        shutil.rmtree(aside, ignore_errors=True)
+        entry = self.trash.put("skill", skill.name)
+        try:
+            (self.user_dir / TRASH).mkdir(exist_ok=True)
+            skill.folder.rename(self._trashed(entry.object_id))
+        except OSError:
+            self.trash.purge(entry.id)
+            raise
         self._settings.set(OFF_KEY, sorted(self._off() - {skill.name}))
         self._changes.publish(Topic.TOOLS)
-        return skill
+        return entry
+
+    def take_back(self, trash_id: str, name: str, *, off: bool) -> None:
+        """Put a removed skill's folder back as ``skills/NAME`` (the trash's restore); refused while a
+        skill of that name is there again."""
+        if any(s.name == name for s in self.list()) or (self.user_dir / name).exists():
+            raise ConflictError.said("trash.skill_taken", name=name)
+        folder = self._trashed(trash_id)
+        if not folder.is_dir():
+            raise NotFoundError.said("trash.skill_folder_gone", name=name, path=str(folder))
+        folder.rename(self.user_dir / name)
+        if off:
+            self._settings.set(OFF_KEY, sorted(self._off() | {name}))
+
+    def purge_trashed(self, trash_id: str) -> None:
+        """Delete a removed skill's folder for good (the trash's purge)."""
+        shutil.rmtree(self._trashed(trash_id), ignore_errors=True)
+
+    def _trashed(self, trash_id: str) -> Path:
+        return self.user_dir / TRASH / trash_id
 
     def sweep_leftovers(self, now: float | None = None) -> builtins.list[Path]:
         """Remove what an add or a remove killed midway left in ``skills/`` (an hour old or more)."""

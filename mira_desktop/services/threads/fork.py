@@ -3,7 +3,8 @@
 "From here" copies the history up to and including the message; "onward" copies the message and
 what follows it on the visible branch (for a message on a hidden branch: the branch it is on, down
 to that branch's newest leaf). The new thread keeps the source's role, knowledge base, model,
-workspace (project) and switches. The copies are new rows: each says which message it was copied
+workspace (project) and switches; its title is the source's marked as a fork ("TITLE (fork)", said in
+the caller's language), so the two are told apart in the sidebar. The copies are new rows: each says which message it was copied
 from (``copied_from``), and the new thread's first message says where the thread came from
 (``forked_from``: thread, message, mode, title) — so the link survives a JSON export and import and
 needs no column. Files sent with a copied message get a reference of their own, and an answer's
@@ -16,6 +17,7 @@ import contextlib
 import json
 import os
 import shutil
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path, PurePath
@@ -26,6 +28,7 @@ from mira_desktop.core.conversation.branches import MessageTree
 from mira_desktop.core.conversation.threads import Message, MessageStatus, Thread
 from mira_desktop.core.errors import ConflictError, NotFoundError
 from mira_desktop.core.ids import new_id
+from mira_desktop.core.phrases import Phrase, said
 from mira_desktop.services.threads.answer_models import with_models
 from mira_desktop.services.threads.thinking import read_thinking, write_thinking
 from mira_desktop.store.attachments import AttachmentRepository
@@ -38,6 +41,7 @@ from mira_desktop.store.settings import SettingsRepository
 from mira_desktop.store.threads import ThreadRepository
 
 FORKED_FROM = "forked_from"  # on a fork's first message: where the thread came from
+TITLE_MOST = 200  # as a thread's title is kept
 COPIED_FROM = "copied_from"  # on every copied message: the message it is a copy of
 _NOT_COPIED = ("pending", "memory_proposal")  # a wait for approval and an offer belong to the source
 
@@ -69,6 +73,18 @@ class Fork:
     branch_leaf_id: str  # the last message copied from the source (the end of the branch taken)
 
 
+def fork_title(title: str, say: Callable[[Phrase], str] = str) -> str:
+    """``TITLE (fork)`` in ``say``'s words, the source's title shortened to keep it within a title's
+    length (an untitled source gives an untitled fork: it is named from its first message)."""
+    if not title.strip():
+        return title
+    marked = say(said("threads.fork_title", title=title))
+    over = len(marked) - TITLE_MOST
+    if over > 0:
+        marked = say(said("threads.fork_title", title=title[: max(1, len(title) - over - 1)] + "…"))
+    return marked
+
+
 class ThreadForks:
     def __init__(
         self,
@@ -93,8 +109,11 @@ class ThreadForks:
         self._media_folder = media_folder
         self._settings = settings
 
-    def fork(self, message_id: str, mode: ForkMode = ForkMode.FROM_HERE) -> Fork:
-        """A new thread from ``message_id`` (see the module); nothing is written when it is refused."""
+    def fork(
+        self, message_id: str, mode: ForkMode = ForkMode.FROM_HERE, *, say: Callable[[Phrase], str] = str
+    ) -> Fork:
+        """A new thread from ``message_id`` (see the module); nothing is written when it is refused.
+        ``say`` words its title (the window's language; English by default)."""
         message = self._messages.get(message_id)
         if message is None:
             raise NotFoundError.said("chat.no_message", message_id=message_id)
@@ -119,7 +138,7 @@ class ThreadForks:
         origin = {"thread_id": source.id, "message_id": message_id, "mode": mode.value, "title": source.title}
         with self._db.transaction():
             thread = self._threads.create(
-                title=source.title,
+                title=fork_title(source.title, say),
                 model_ref=source.model_ref,
                 workspace_id=source.workspace_id,
                 knowledge_base_id=source.knowledge_base_id,

@@ -187,7 +187,7 @@ class ThreadService:
         """The project's threads, most recent first (Mira BASE's include those bound to no project)."""
         project = self._workspaces.get(project_id)
         if project is None:
-            raise NotFoundError.said("workspace.not_found", workspace_id=project_id)
+            raise NotFoundError.said("project.not_found", project_id=project_id)
         ids = self._workspaces.thread_ids(project_id, is_default=project.is_default)
         return [t for t in (self._threads.get(i) for i in ids) if t is not None]
 

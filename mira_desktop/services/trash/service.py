@@ -1,4 +1,4 @@
-"""Moving threads, roles, workspaces and documents to the trash, restoring them, purging them.
+"""Moving threads, roles, workspaces, documents and skills to the trash, restoring them, purging them.
 
 Each kind of object says how it is hidden (and which bindings it loses), how it comes back and how it
 is deleted for good (``TrashKind``); this service keeps the entries, the retention period and the
@@ -32,6 +32,7 @@ class Moved:
     label: str
     detail: dict[str, Any] = field(default_factory=dict)
     topics: tuple[Topic, ...] = ()
+    object_id: str | None = None  # the id the entry keeps, when not the one given (a skill's, by name)
 
 
 class TrashKind(Protocol):
@@ -114,8 +115,9 @@ class TrashService:
         handler = self._handler(kind)
         with self._db.transaction():
             moved = handler.move(object_id)
-            row = self._trash.put(kind, object_id, moved.label, {**moved.detail, **(also or {})})
-        self._publish(handler, object_id, moved.topics)
+            kept_id = moved.object_id or object_id
+            row = self._trash.put(kind, kept_id, moved.label, {**moved.detail, **(also or {})})
+        self._publish(handler, kept_id, moved.topics)
         return self._entry(row)
 
     def list(self) -> builtins.list[TrashEntry]:

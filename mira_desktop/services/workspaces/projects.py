@@ -69,7 +69,10 @@ class ProjectService:
         return self._workspaces.summaries("archived" if archived else "active")
 
     def get(self, project_id: str) -> Workspace:
-        return self._folders.get(project_id)
+        found = self._workspaces.get(project_id)
+        if found is None:
+            raise NotFoundError.said("project.not_found", project_id=project_id)
+        return found
 
     def default(self) -> Workspace:
         return self._folders.default()

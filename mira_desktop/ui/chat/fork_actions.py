@@ -11,7 +11,7 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
 
 from mira_desktop.ui.chat.waiting_banner import MARGIN
-from mira_desktop.ui.language.i18n import explain, tr
+from mira_desktop.ui.language.i18n import explain, say, tr
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -85,7 +85,10 @@ class ForkActions(QObject):
         def made(fork: Fork) -> None:
             self._open_thread(fork.thread.id)
 
-        self.background.op(self, lambda: forks.fork(message_id, ForkMode(mode))).success(made).failure(
+        def forked() -> Fork:  # its title in the window's language
+            return forks.fork(message_id, ForkMode(mode), say=say)
+
+        self.background.op(self, forked).success(made).failure(
             lambda error: self._notice(explain(error))
         ).run()
 

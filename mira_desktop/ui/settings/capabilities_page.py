@@ -13,7 +13,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
-    QMessageBox,
     QPushButton,
     QTreeWidget,
     QTreeWidgetItem,
@@ -201,15 +200,10 @@ class CapabilitiesPage(QWidget):
         capability = self.selected()
         if capability is None or capability.kind.value != "skill" or capability.shipped:
             return
-        name = capability.name
-        asked = QMessageBox.question(
-            self, tr("capabilities.remove"), tr("capabilities.remove_confirm", name=name)
-        )
-        if asked != QMessageBox.StandardButton.Yes:
-            return
+        name = capability.name  # restorable from the trash: nothing to ask
         skills = self.services.skills
         self.runner.op(self, lambda: skills.remove(name)).success(
-            lambda _skill: self._said(tr("capabilities.removed", name=name))
+            lambda _entry: self._said(tr("capabilities.removed", name=name))
         ).failure(self._failed).run()
 
     def _said(self, text: str) -> None:

@@ -37,16 +37,15 @@ STRINGS: dict[str, Source] = {
     "capabilities.shipped": translate("capabilities", "comes with Mira", "capabilities.shipped"),
     "capabilities.add": translate("capabilities", "Add skill…", "capabilities.add"),
     "capabilities.use": translate("capabilities", "Use in chat", "capabilities.use"),
-    "capabilities.remove": translate("capabilities", "Remove skill…", "capabilities.remove"),
+    "capabilities.remove": translate("capabilities", "Move skill to trash", "capabilities.remove"),
     "capabilities.pick_folder": translate(
         "capabilities", "Choose a skill folder (it holds SKILL.md)", "capabilities.pick_folder"
     ),
     "capabilities.added": translate("capabilities", "Added the skill {name}.", "capabilities.added"),
-    "capabilities.removed": translate("capabilities", "Removed the skill {name}.", "capabilities.removed"),
-    "capabilities.remove_confirm": translate(
+    "capabilities.removed": translate(
         "capabilities",
-        "Delete the skill {name} and its folder for good? A skill's folder is not kept in the trash.",
-        "capabilities.remove_confirm",
+        "Moved the skill {name} to the trash: Trash… in the menu brings it back.",
+        "capabilities.removed",
     ),
     "skills.completion_tip": translate(
         "skills", "Skills: pick one to send its instructions with this message", "skills.completion_tip"

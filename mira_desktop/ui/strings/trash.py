@@ -21,6 +21,7 @@ STRINGS: dict[str, Source] = {
     "trash.kind_workspace": translate("trash", "Workspace", "trash.kind_workspace"),
     "trash.kind_document": translate("trash", "Document", "trash.kind_document"),
     "trash.kind_knowledge_base": translate("trash", "Knowledge base", "trash.kind_knowledge_base"),
+    "trash.kind_skill": translate("trash", "Skill", "trash.kind_skill"),
     "trash.empty_state": translate("trash", "The trash is empty.", "trash.empty_state"),
     "trash.restore": translate("trash", "Restore", "trash.restore"),
     "trash.purge": translate("trash", "Delete for good…", "trash.purge"),

@@ -363,9 +363,14 @@
         <translation>在对话中使用</translation>
     </message>
     <message>
-        <source>Remove skill…</source>
+        <source>Move skill to trash</source>
         <comment>capabilities.remove</comment>
-        <translation>移除技能…</translation>
+        <translation>将技能移到回收站</translation>
+    </message>
+    <message>
+        <source>Moved the skill {name} to the trash: Trash… in the menu brings it back.</source>
+        <comment>capabilities.removed</comment>
+        <translation>已将技能 {name} 移到回收站：菜单中的“回收站…”可以恢复它。</translation>
     </message>
     <message>
         <source>Choose a skill folder (it holds SKILL.md)</source>
@@ -376,16 +381,6 @@
         <source>Added the skill {name}.</source>
         <comment>capabilities.added</comment>
         <translation>已添加技能 {name}。</translation>
-    </message>
-    <message>
-        <source>Removed the skill {name}.</source>
-        <comment>capabilities.removed</comment>
-        <translation>已移除技能 {name}。</translation>
-    </message>
-    <message>
-        <source>Delete the skill {name} and its folder for good? A skill&apos;s folder is not kept in the trash.</source>
-        <comment>capabilities.remove_confirm</comment>
-        <translation>要永久删除技能 {name} 及其文件夹吗？技能文件夹不会保留在回收站中。</translation>
     </message>
     <message>
         <source>attached data</source>
@@ -6478,11 +6473,6 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <translation>{name!r} 是 Mira 自带的技能，不能移除：可以把它关闭（`mira skills disable {name}`）。</translation>
     </message>
     <message>
-        <source>Removing the skill {name} deletes its folder for good: add --yes to confirm.</source>
-        <comment>phrase.skills.remove_confirm</comment>
-        <translation>移除技能 {name} 会永久删除它的文件夹：请加上 --yes 确认。</translation>
-    </message>
-    <message>
         <source>Loaded the skill {name}</source>
         <comment>phrase.skills.loaded</comment>
         <translation>已加载技能 {name}</translation>
@@ -6619,6 +6609,11 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <source>No thread with id {thread_id}: see `mira threads list`.</source>
         <comment>phrase.threads.not_found</comment>
         <translation>没有 ID 为 {thread_id} 的对话：请查看 `mira threads list`。</translation>
+    </message>
+    <message>
+        <source>{title} (fork)</source>
+        <comment>phrase.threads.fork_title</comment>
+        <translation>{title}（分支）</translation>
     </message>
     <message>
         <source>Message {message_id} is in a thread in the trash: `mira trash restore {thread_id}` brings it back first.</source>
@@ -6900,6 +6895,16 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <source>The folder of {label!r} is now the workspace {name!r}: delete that one first, then restore this one. Nothing was restored.</source>
         <comment>phrase.trash.folder_taken</comment>
         <translation>{label!r} 的文件夹现在是工作区 {name!r}：请先删除那个工作区，再恢复这一个。未恢复任何内容。</translation>
+    </message>
+    <message>
+        <source>A skill named {name!r} is there again: remove or rename that one first, then restore this one. Nothing was restored.</source>
+        <comment>phrase.trash.skill_taken</comment>
+        <translation>又有一个名为 {name!r} 的技能了：请先移除或重命名那个技能，再恢复这个。没有恢复任何内容。</translation>
+    </message>
+    <message>
+        <source>The folder of the skill {name} is no longer in the trash ({path}): it cannot be restored; emptying the trash removes its entry.</source>
+        <comment>phrase.trash.skill_folder_gone</comment>
+        <translation>技能 {name} 的文件夹已不在回收站中（{path}）：无法恢复；清空回收站会移除它的条目。</translation>
     </message>
     <message>
         <source>No {noun} with id {object_id}: see `{hint}`.</source>
@@ -7216,6 +7221,11 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <source>in the trash: restore it with `mira trash restore {id}`</source>
         <comment>phrase.workspace.taken_in_trash</comment>
         <translation>在回收站中：用 `mira trash restore {id}` 恢复它</translation>
+    </message>
+    <message>
+        <source>No project with id {project_id}: see `mira projects list`.</source>
+        <comment>phrase.project.not_found</comment>
+        <translation>没有 ID 为 {project_id} 的项目：请查看 `mira projects list`。</translation>
     </message>
     <message>
         <source>A project&apos;s instructions hold at most {most} characters.</source>
@@ -9260,6 +9270,11 @@ Start one on the right.</source>
         <source>Knowledge base</source>
         <comment>trash.kind_knowledge_base</comment>
         <translation>知识库</translation>
+    </message>
+    <message>
+        <source>Skill</source>
+        <comment>trash.kind_skill</comment>
+        <translation>技能</translation>
     </message>
     <message>
         <source>The trash is empty.</source>

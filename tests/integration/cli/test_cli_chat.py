@@ -22,7 +22,8 @@ CHEF = {
     ("option", "message"),
     [
         ("--kb", "No knowledge base with id or name 'NOPE': see `mira kb list`."),
-        ("--workspace", "No workspace with id NOPE: see `mira workspaces list`."),
+        ("--project", "No project with id NOPE: see `mira projects list`."),
+        ("--workspace", "No project with id NOPE: see `mira projects list`."),  # the older name of --project
         ("--role", "No role with id NOPE: see `mira roles list`."),
     ],
 )
@@ -106,6 +107,31 @@ def test_the_cli_opens_a_chat_with_a_role_with_its_greeting(
     refused = mira("chat", "send", "--role", role_id, "--greeting", "3", "Tea?")
     assert refused.code == 2
     assert "--greeting 1 to 2" in refused.err
+
+
+def test_a_chat_in_a_project_whose_default_role_has_a_greeting_opens_with_it_as_with_role(
+    mira: Mira, script: Script, tmp_path: Path
+) -> None:
+    card = tmp_path / "innkeeper.json"
+    card.write_text(json.dumps(INNKEEPER))
+    role_id = mira("--json", "roles", "create", "--file", str(card)).json()["id"]
+    project_id = mira("--json", "projects", "create", "Inn").json()["id"]
+    assert mira("projects", "set", project_id, "--role", role_id).code == 0
+    threads = []
+    for greeting, answer in (("1", "Coming right up."), ("2", "Tea it is."), ("0", "Plain.")):
+        model = script({"text": answer})
+        sent = mira(
+            "--json", "chat", "send", "--model", model, "--project", project_id, "--greeting", greeting, "Tea?"
+        )  # fmt: skip
+        assert sent.code == 0, sent.err
+        threads.append(json.loads(sent.out.strip().splitlines()[-1])["thread_id"])
+    opened = [mira("--json", "threads", "show", t).json() for t in threads]
+    assert [o["thread"]["role_id"] for o in opened] == [role_id] * 3
+    assert [[m["content"] for m in o["messages"]] for o in opened] == [
+        ["Welcome, User! A room for the night?", "Tea?", "Coming right up."],
+        ["Back again, User?", "Tea?", "Tea it is."],
+        ["Tea?", "Plain."],  # --greeting 0: none, as with --role
+    ]
 
 
 def test_editing_the_first_message_prints_the_command_that_retitles_the_thread(

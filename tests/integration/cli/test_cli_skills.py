@@ -51,15 +51,39 @@ def test_a_skill_folder_is_added_listed_shown_turned_off_and_removed(mira: Mira,
     off = next(s for s in mira("--json", "skills", "list").json() if s["name"] == "template-skill")
     assert (off["on"], off["ready"]) == (False, False)
     assert "mira skills enable template-skill" in off["why_not"]
-    refused = mira("skills", "remove", "template-skill")  # no terminal to ask: --yes is needed
-    assert refused.code != 0
-    assert refused.err.strip() == (
-        "mira: error: Removing the skill template-skill deletes its folder for good: add --yes to confirm."
-    )
-    assert (data_dir / "skills" / "template-skill").is_dir()
-    assert mira("skills", "remove", "template-skill", "--yes").code == 0
+    removed = mira("--json", "skills", "remove", "template-skill")  # to the trash: nothing to ask
+    assert removed.code == 0, removed.err
+    trash_id = removed.json()["trash_id"]
     assert not (data_dir / "skills" / "template-skill").exists()
     assert all(s["name"] != "template-skill" for s in mira("--json", "skills", "list").json())
+    [entry] = mira("--json", "trash", "list").json()
+    assert (entry["id"], entry["kind"], entry["label"]) == (trash_id, "skill", "template-skill")
+    assert (data_dir / "skills" / ".trash" / entry["object_id"] / "SKILL.md").read_bytes() == (
+        TEMPLATE / "SKILL.md"
+    ).read_bytes()
+    restored = mira("trash", "restore", trash_id)
+    assert restored.out.strip() == f"Restored the skill 'template-skill' ({entry['object_id']})."
+    back = next(s for s in mira("--json", "skills", "list").json() if s["name"] == "template-skill")
+    assert back["on"] is False  # it was off when it went
+    said = mira("skills", "remove", "template-skill")
+    assert said.out.strip().startswith(
+        "Moved the skill template-skill to the trash: `mira trash restore trs_"
+    )
+    assert mira("trash", "empty", "--yes").code == 0
+    assert not any((data_dir / "skills" / ".trash").iterdir())
+
+
+def test_a_skill_is_not_restored_over_one_added_again_under_its_name(mira: Mira, data_dir: Path) -> None:
+    assert mira("skills", "add", str(TEMPLATE)).code == 0
+    trash_id = mira("--json", "skills", "remove", "template-skill").json()["trash_id"]
+    assert mira("skills", "add", str(TEMPLATE)).code == 0
+    refused = mira("trash", "restore", trash_id)
+    assert refused.code != 0
+    assert refused.err.strip() == (
+        "mira: error: A skill named 'template-skill' is there again: remove or rename that one first, "
+        "then restore this one. Nothing was restored."
+    )
+    assert [e["id"] for e in mira("--json", "trash", "list").json()] == [trash_id]
 
 
 @pytest.mark.parametrize(

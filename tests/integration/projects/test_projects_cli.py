@@ -99,6 +99,25 @@ def test_bad_project_commands_say_why_and_change_nothing(mira: Mira, tmp_path: P
     assert mira("--json", "projects", "show", project).json()["folder"] is None
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("projects", "show", "ws_nope"),
+        ("projects", "set", "ws_nope", "--name", "X"),
+        ("projects", "delete", "ws_nope", "--threads", "base"),
+        ("projects", "export", "ws_nope", "-o", "out.json"),
+        ("threads", "list", "--project", "ws_nope"),
+        ("threads", "search", "anything", "--project", "ws_nope"),
+    ],
+)
+def test_an_unknown_project_id_is_said_as_a_project_with_the_command_that_lists_them(
+    mira: Mira, command: tuple[str, ...]
+) -> None:
+    refused = mira(*command)
+    assert (refused.code, refused.out) == (3, "")
+    assert refused.err == "mira: error: No project with id ws_nope: see `mira projects list`.\n"
+
+
 def test_a_project_exported_and_imported_elsewhere_keeps_its_threads_instructions_and_bindings_by_name(
     mira: Mira, tmp_path: Path, open_services: OpenServices
 ) -> None:

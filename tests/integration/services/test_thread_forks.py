@@ -68,8 +68,9 @@ def test_a_fork_keeps_role_knowledge_base_model_and_workspace_and_links_back(
     handle.wait(30)
     source = services.threads.get(handle.thread_id)
     fork = services.forks.fork(handle.assistant_message_id)
-    kept = ("model_ref", "role_id", "knowledge_base_id", "workspace_id", "title")
+    kept = ("model_ref", "role_id", "knowledge_base_id", "workspace_id")
     assert {k: getattr(fork.thread, k) for k in kept} == {k: getattr(source, k) for k in kept}
+    assert fork.thread.title == f"{source.title} (fork)"  # told apart from the source in the sidebar
     origin = services.forks.origin(fork.thread.id)
     assert origin is not None
     assert (origin.thread_id, origin.message_id, origin.mode, origin.exists) == (
@@ -215,3 +216,21 @@ def test_the_next_turn_in_a_fork_is_sent_the_copied_history(
     handle = services.chat.send(fork.thread.id, "and then?", SendOptions())
     assert handle.wait(30) is RunStatus.COMPLETED
     assert _texts(services, fork.thread.id)[-1] == "Answer 4"  # the source's model answered
+
+
+def test_a_fork_of_a_long_title_stays_within_a_title_and_is_said_in_the_callers_words(
+    services: AppServices, conversation: list[RunHandle]
+) -> None:
+    source_id = conversation[0].thread_id
+    services.threads.rename(source_id, "长" * 200)
+    fork = services.forks.fork(conversation[0].assistant_message_id)
+    assert len(fork.thread.title) == 200
+    assert fork.thread.title.endswith("… (fork)")
+    chinese = services.forks.fork(
+        conversation[0].assistant_message_id, say=lambda phrase: f"{phrase.values['title']}（分支）"
+    )
+    assert chinese.thread.title.endswith("…（分支）")
+    assert len(chinese.thread.title) == 200
+    origin = services.forks.origin(fork.thread.id)
+    assert origin is not None
+    assert origin.title == "长" * 200  # the link names the source as it is called

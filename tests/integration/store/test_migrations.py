@@ -228,3 +228,37 @@ def test_workspace_rules_kept_in_settings_become_tool_permissions(tmp_path: Path
         assert left == []
     finally:
         database.close()
+
+
+def test_the_trash_takes_skills_after_0013_and_keeps_every_earlier_entry(tmp_path: Path) -> None:
+    path = tmp_path / "mira.db"
+    skill_trash = next(m for m in all_migrations() if m.name == "skill_trash")
+    conn = sqlite3.connect(path, isolation_level=None)
+    for migration in all_migrations()[: skill_trash.version - 1]:
+        conn.executescript(migration.sql)
+        conn.execute(f"PRAGMA user_version = {migration.version}")
+    conn.execute(
+        "INSERT INTO trash (id, kind, object_id, label, detail_json, trashed_at) "
+        "VALUES ('trs_1', 'knowledge_base', 'kb_1', 'Notes', '{\"a\": 1}', '2026-01-01T00:00:00Z')"
+    )
+    with pytest.raises(sqlite3.IntegrityError):  # before 0013 the CHECK refuses a skill
+        conn.execute(
+            "INSERT INTO trash (id, kind, object_id, label, trashed_at) "
+            "VALUES ('trs_2', 'skill', 'skl_1', 'demo', '2026-01-01T00:00:00Z')"
+        )
+    conn.close()
+    database = open_database(path)
+    try:
+        database.conn.execute(
+            "INSERT INTO trash (id, kind, object_id, label, trashed_at) "
+            "VALUES ('trs_2', 'skill', 'skl_1', 'demo', '2026-01-02T00:00:00Z')"
+        )
+        rows = database.conn.execute("SELECT id, kind, object_id, label, detail_json FROM trash ORDER BY id")
+        assert [tuple(r) for r in rows] == [
+            ("trs_1", "knowledge_base", "kb_1", "Notes", '{"a": 1}'),
+            ("trs_2", "skill", "skl_1", "demo", "{}"),
+        ]
+        indexes = {r[0] for r in database.conn.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+        assert {"trash_by_object", "trash_by_time"} <= indexes
+    finally:
+        database.close()

@@ -10,13 +10,12 @@ from pathlib import Path
 import pytest
 
 from mira_desktop.core.cancel import CancelToken
-from mira_desktop.core.changes import ChangeFeed
 from mira_desktop.services.sandbox.bwrap import Limits, sandbox_argv
 from mira_desktop.services.skills.context import SkillContext, picked
 from mira_desktop.services.skills.library import SkillLibrary
 from mira_desktop.services.skills.tool import LoadSkill
 from mira_desktop.store.database import open_database
-from mira_desktop.store.settings import SettingsRepository
+from tests.support.skills import skill_library
 
 DEMO = "---\nname: demo\ndescription: Does the demo.\n---\nSay DEMO-MARK.\n"
 
@@ -32,9 +31,7 @@ def library(tmp_path: Path) -> Iterator[SkillLibrary]:
         "---\nname: plain\ndescription: 朴素的技能。\n---\nPLAIN-MARK\n", encoding="utf-8"
     )
     database = open_database(tmp_path / "mira.db")
-    yield SkillLibrary(
-        shipped_dir=None, user_dir=user, settings=SettingsRepository(database), changes=ChangeFeed()
-    )
+    yield skill_library(database, shipped_dir=None, user_dir=user)
     database.close()
 
 

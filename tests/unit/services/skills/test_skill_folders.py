@@ -10,13 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from mira_desktop.core.changes import ChangeFeed
 from mira_desktop.core.errors import ConflictError
 from mira_desktop.services.skills import folder
 from mira_desktop.services.skills.folder import SkillError, read_skill
 from mira_desktop.services.skills.library import SkillLibrary
 from mira_desktop.store.database import open_database
-from mira_desktop.store.settings import SettingsRepository
+from tests.support.skills import skill_library
 
 REPO = Path(__file__).resolve().parents[4]
 PUBLIC_EXAMPLE = REPO / "tests" / "data" / "skills" / "template-skill"  # anthropics/skills, Apache-2.0
@@ -36,12 +35,7 @@ GOOD = "---\nname: demo\ndescription: Does the demo.\n---\n# Demo\nSay DEMO-MARK
 @pytest.fixture
 def library(tmp_path: Path) -> Iterator[SkillLibrary]:
     database = open_database(tmp_path / "mira.db")
-    yield SkillLibrary(
-        shipped_dir=SHIPPED,
-        user_dir=tmp_path / "data" / "skills",
-        settings=SettingsRepository(database),
-        changes=ChangeFeed(),
-    )
+    yield skill_library(database, shipped_dir=SHIPPED, user_dir=tmp_path / "data" / "skills")
     database.close()
 
 
