@@ -8,6 +8,7 @@ fitting, the answer-repetition guard, text decoding, joining OCR'd words.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 Ranges = tuple[tuple[int, int], ...]
 
@@ -41,9 +42,34 @@ CJK_CLASS = character_class(HAN_RANGES, KANA_RANGES, HANGUL_RANGES)
 # What tokenizers give about a token each: CJK characters and full-width forms.
 WIDE_CLASS = character_class(HAN_RANGES, KANA_RANGES, HANGUL_RANGES, FULLWIDTH_RANGES)
 
-HAN = re.compile(f"[{HAN_CLASS}]")
-KANA = re.compile(f"[{character_class(KANA_RANGES)}]")
-HANGUL = re.compile(f"[{character_class(HANGUL_RANGES)}]")
-CJK = re.compile(f"[{CJK_CLASS}]")
-# A character of CJK writing, set without spaces around it: wide characters and CJK punctuation.
-CJK_WRITING = re.compile(f"[{WIDE_CLASS}{character_class(PUNCTUATION_RANGES)}]")
+
+# The patterns are compiled on first use, not at import: their large ranges take some 9 ms to compile,
+# and the window's first click imports this module (through the message widgets) without needing them.
+@cache
+def han_pattern() -> re.Pattern[str]:
+    """One Han (Chinese) character."""
+    return re.compile(f"[{HAN_CLASS}]")
+
+
+@cache
+def kana_pattern() -> re.Pattern[str]:
+    """One kana (Japanese) character."""
+    return re.compile(f"[{character_class(KANA_RANGES)}]")
+
+
+@cache
+def hangul_pattern() -> re.Pattern[str]:
+    """One hangul (Korean) character."""
+    return re.compile(f"[{character_class(HANGUL_RANGES)}]")
+
+
+@cache
+def cjk_pattern() -> re.Pattern[str]:
+    """One Chinese, Japanese or Korean character."""
+    return re.compile(f"[{CJK_CLASS}]")
+
+
+@cache
+def cjk_writing_pattern() -> re.Pattern[str]:
+    """A character of CJK writing, set without spaces around it: wide characters and CJK punctuation."""
+    return re.compile(f"[{WIDE_CLASS}{character_class(PUNCTUATION_RANGES)}]")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from mira_desktop.core.cjk import HAN, HANGUL, KANA
+from mira_desktop.core.cjk import han_pattern, hangul_pattern, kana_pattern
 
 UNDETERMINED = "und"
 # CJK characters carry about a word each, Latin letters a fifth of one: a text counts as CJK
@@ -39,9 +39,9 @@ def text_language(text: str) -> str:
     letters = [c for c in text if c.isalpha()]
     if not letters:
         return UNDETERMINED
-    han = len(HAN.findall(text))
-    kana = len(KANA.findall(text))
-    hangul = len(HANGUL.findall(text))
+    han = len(han_pattern().findall(text))
+    kana = len(kana_pattern().findall(text))
+    hangul = len(hangul_pattern().findall(text))
     cjk = han + kana + hangul
     if cjk >= CJK_SHARE * len(letters):
         if hangul > han + kana:

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Protocol
 
 from mira_desktop.core.cancel import Cancelled, CancelToken
-from mira_desktop.core.cjk import CJK_WRITING
+from mira_desktop.core.cjk import cjk_writing_pattern
 from mira_desktop.core.phrases import said
 from mira_desktop.ingest.types import ReadError, ReadErrorKind
 
@@ -102,7 +102,7 @@ class OcrPage:
 
 
 def _cjk(char: str) -> bool:
-    return CJK_WRITING.fullmatch(char) is not None
+    return cjk_writing_pattern().fullmatch(char) is not None
 
 
 def _tight(before: str, after: str) -> bool:

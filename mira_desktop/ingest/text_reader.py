@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from mira_desktop.core.cjk import HAN
+from mira_desktop.core.cjk import han_pattern
 from mira_desktop.ingest.limits import ReaderLimits, check_chars
 from mira_desktop.ingest.types import Block, Location, ParsedDocument, ReadError, ReadErrorKind
 
@@ -40,7 +40,7 @@ def decode(data: bytes, name: str) -> str:
         text = data.decode("gb18030")
     except UnicodeDecodeError:
         text = ""
-    if len(HAN.findall(text)) >= 8:
+    if len(han_pattern().findall(text)) >= 8:
         return text
     return data.decode("cp1252", errors="replace")
 

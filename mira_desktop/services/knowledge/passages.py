@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from mira_desktop.core.cjk import HAN
+from mira_desktop.core.cjk import han_pattern
 
 TokenCounter = Callable[[str], int]
 MIN_QUOTE_TOKENS = 48  # a passage cut shorter than this says too little to be worth its header
@@ -96,7 +96,7 @@ def best_quote(text: str, query: str, limit: int) -> str:
 
 def _query_terms(query: str) -> set[str]:
     words = {w for w in _QUERY_WORD.findall(query.lower()) if len(w) > 2 or not w.isascii()}
-    terms = {w for w in words if not HAN.search(w)}
+    terms = {w for w in words if not han_pattern().search(w)}
     for word in words - terms:  # a run of Chinese characters: its character pairs
         terms |= {word[i : i + 2] for i in range(len(word) - 1)} or {word}
     return terms

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from mira_desktop.core.cjk import CJK, HAN, HANGUL, KANA, WIDE_CLASS
+from mira_desktop.core.cjk import WIDE_CLASS, cjk_pattern, han_pattern, hangul_pattern, kana_pattern
 from mira_desktop.core.token_estimate import estimate_tokens
 
 PACKAGE = Path(__file__).resolve().parents[3] / "mira_desktop"
@@ -15,10 +15,10 @@ def test_the_table_tells_han_kana_and_hangul_apart_and_cjk_is_all_three() -> Non
     han = "中文丽𠀀"  # unified, compatibility (U+F900 block) and Extension B ideographs
     kana = "ひらカタㇰ"  # hiragana, katakana, a phonetic extension
     hangul = "한국ᄀㄱ"  # syllables, conjoining and compatibility jamo
-    assert len(HAN.findall(han + kana + hangul)) == len(han)
-    assert len(KANA.findall(han + kana + hangul)) == len(kana)
-    assert len(HANGUL.findall(han + kana + hangul)) == len(hangul)
-    assert len(CJK.findall(han + kana + hangul + "Latin, 123 ！")) == len(han + kana + hangul)
+    assert len(han_pattern().findall(han + kana + hangul)) == len(han)
+    assert len(kana_pattern().findall(han + kana + hangul)) == len(kana)
+    assert len(hangul_pattern().findall(han + kana + hangul)) == len(hangul)
+    assert len(cjk_pattern().findall(han + kana + hangul + "Latin, 123 ！")) == len(han + kana + hangul)
     assert re.fullmatch(f"[{WIDE_CLASS}]+", "中ひ한ＡＢ！")
 
 

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from mira_desktop.core.cjk import CJK, CJK_CLASS
+from mira_desktop.core.cjk import CJK_CLASS, cjk_pattern
 from mira_desktop.core.conversation.runs import RunStatus
 from mira_desktop.core.phrases import said
 from mira_desktop.ingest.sentences import split_sentences
@@ -139,7 +139,7 @@ class RepetitionGuard:
 
 def _mostly_cjk(words: list[str]) -> bool:
     """Whether most of ``words`` are CJK characters (each one a "word", so runs are counted twice as long)."""
-    cjk = sum(1 for w in words if len(w) == 1 and CJK.match(w))
+    cjk = sum(1 for w in words if len(w) == 1 and cjk_pattern().match(w))
     return cjk * 2 > len(words)
 
 
