@@ -378,4 +378,5 @@ TOOL_CALLS = {
     "mistral": "mistral — its own format, [TOOL_CALLS][{…}], grammar from [TOOL_CALLS]",
     "mistral_args": "mistral_args — its own format, [TOOL_CALLS]name[ARGS]{…}, grammar from [TOOL_CALLS]",
     "gpt_oss": "gpt_oss — its own format (harmony), to=functions.name … <|message|>{…}, grammar from to=functions.",
+    "gemma4": "gemma4 — Gemma 4's own format, <|tool_call>call:name{key:<|\"|>…<|\"|>}<tool_call|>, grammar from <|tool_call>",
 }

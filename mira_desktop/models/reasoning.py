@@ -4,8 +4,9 @@ Thinking models write their reasoning before the answer, either in a field of th
 ``reasoning_content`` / ``reasoning`` deltas, read by the remote adapter) or inside tags in the text:
 ``<think>…</think>`` (Qwen3, DeepSeek-R1, QwQ), ``<thinking>…</thinking>``, or gpt-oss's analysis
 channel (``<|channel|>analysis<|message|>…<|end|>`` then ``<|start|>assistant<|channel|>final
-<|message|>`` before the answer). :class:`ReasoningSplitter` turns such a text, fed delta by delta,
-into :class:`ReasoningDelta` and :class:`TextDelta` chunks. Both adapters use it, so a local and a
+<|message|>`` before the answer), or Gemma 4's thought channel (``<|channel>thought…<channel|>``).
+:class:`ReasoningSplitter` turns such a text, fed delta by delta, into :class:`ReasoningDelta` and
+:class:`TextDelta` chunks. Both adapters use it, so a local and a
 remote model read alike.
 
 As in llama.cpp's ``common/chat`` parsers, reasoning is read at the start of an answer only: once
@@ -37,6 +38,7 @@ THINKING = ThinkTags("<thinking>", "</thinking>")
 GPT_OSS = ThinkTags(
     "<|channel|>analysis<|message|>", "<|end|>", "<|start|>assistant<|channel|>final<|message|>"
 )
+GEMMA4 = ThinkTags("<|channel>thought", "<channel|>")  # Gemma 4's thought channel
 DEFAULT_TAGS: tuple[ThinkTags, ...] = (THINK, THINKING)
 
 

@@ -16,7 +16,7 @@ from mira_desktop.ui.runtime.operations import OperationRunner
 from mira_desktop.ui.settings.models_page import ModelsPage
 from tests.gui.support import agent_draft_in, open_window
 from tests.support.memory_keyring import MemoryKeyring
-from tests.support.tools_gguf import HERMES_TEMPLATE, smollm2_with_template
+from tests.support.tools_gguf import HERMES_TEMPLATE, smollm2_gemma4, smollm2_with_template
 
 # Hermes calls and a switch Qwen 3's way: the template reads ``enable_thinking``.
 THINKING_HERMES = "{%- set thinking = enable_thinking | default(true) %}" + HERMES_TEMPLATE.read_text(
@@ -54,6 +54,19 @@ def models_page(
     return page
 
 
+@pytest.fixture
+def gemma4_page(
+    qtbot: QtBot, app_services: AppServices, runner: OperationRunner, tmp_path: Path
+) -> tuple[ModelsPage, str]:
+    """Settings → Models with SmolLM2 carrying Gemma 4's real template, and its reference."""
+    gguf = smollm2_gemma4(tmp_path / "smollm2-gemma4.gguf")
+    app_services.models.add_local(str(gguf))
+    page = ModelsPage(app_services, runner)
+    qtbot.addWidget(page)
+    page.show()
+    return page, f"local:{gguf}"
+
+
 def pick(qtbot: QtBot, page: ModelsPage, ref: str) -> None:
     """Select ``ref`` in the list and wait until the prompt-format box has read it."""
     def refs() -> list[str]:
@@ -88,6 +101,22 @@ def test_the_models_page_says_how_the_selected_model_calls_tools_and_whether_it_
     pick(qtbot, models_page, "remote:lab/tiny")
     assert models_page.template_box.summary.text() == "The server applies its own chat template."
     assert shown(models_page) == ("Tool calls: the server's native calls", "")  # its template is the server's
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", ("Tool calls: Gemma 4's own format", "Thinking switch: yes, its template can turn thinking on or off")),
+        ("zh", ("工具调用：Gemma 4 自己的格式", "思考开关：有，它的模板可以打开或关闭思考")),
+    ],
+)
+def test_the_models_page_says_a_gemma_4_template_calls_tools_in_gemma_4s_format(
+    qtbot: QtBot, speak: Callable[[str], str], gemma4_page: tuple[ModelsPage, str], language: str, expected: tuple[str, str]
+) -> None:
+    page, ref = gemma4_page
+    speak(language)
+    pick(qtbot, page, ref)
+    assert shown(page) == expected
 
 
 def test_the_models_page_says_it_in_chinese(

@@ -8,6 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 HERMES_TEMPLATE = Path(__file__).parents[1] / "unit" / "models" / "tool_templates" / "hermes.jinja"
+# llama.cpp's models/templates/google-gemma-4-31B-it-interleaved.jinja, unchanged
+GEMMA4_TEMPLATE = HERMES_TEMPLATE.with_name("gemma4.jinja")
 
 
 def smollm2_with_template(template: str, out: Path) -> Path:
@@ -30,3 +32,8 @@ def smollm2_with_template(template: str, out: Path) -> Path:
 def smollm2_hermes(out: Path) -> Path:
     """SmolLM2 whose template writes tools and calls as Qwen 2.5 and Hermes do (``<tool_call>``)."""
     return smollm2_with_template(HERMES_TEMPLATE.read_text(encoding="utf-8"), out)
+
+
+def smollm2_gemma4(out: Path) -> Path:
+    """SmolLM2 whose template is Gemma 4's own (``<|tool_call>call:NAME{…}<tool_call|>``)."""
+    return smollm2_with_template(GEMMA4_TEMPLATE.read_text(encoding="utf-8"), out)

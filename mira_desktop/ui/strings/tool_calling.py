@@ -25,6 +25,7 @@ STRINGS: dict[str, Source] = {
     "toolcalls.how.gpt_oss": translate(
         "toolcalls", "in its own format (gpt-oss harmony)", "toolcalls.how.gpt_oss"
     ),
+    "toolcalls.how.gemma4": translate("toolcalls", "Gemma 4's own format", "toolcalls.how.gemma4"),
     "toolcalls.how.openai": translate("toolcalls", "the server's native calls", "toolcalls.how.openai"),
     "toolcalls.thinking_yes": translate(
         "toolcalls",

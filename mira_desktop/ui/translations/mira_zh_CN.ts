@@ -8663,6 +8663,11 @@ Start one on the right.</source>
         <translation>它自己的格式（gpt-oss 的 harmony 格式）</translation>
     </message>
     <message>
+        <source>Gemma 4&apos;s own format</source>
+        <comment>toolcalls.how.gemma4</comment>
+        <translation>Gemma 4 自己的格式</translation>
+    </message>
+    <message>
         <source>the server&apos;s native calls</source>
         <comment>toolcalls.how.openai</comment>
         <translation>服务器的原生工具调用</translation>

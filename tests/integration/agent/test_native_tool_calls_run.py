@@ -19,7 +19,7 @@ from mira_desktop.services.app.bundle import AppServices
 from mira_desktop.services.chat.service import SendOptions
 from tests.integration.agent.conftest import Mira
 from tests.integration.agent.runs import event_data, set_limits
-from tests.support.tools_gguf import smollm2_hermes
+from tests.support.tools_gguf import smollm2_gemma4, smollm2_hermes
 
 pytestmark = pytest.mark.slow
 
@@ -69,3 +69,15 @@ def test_mira_models_says_which_way_each_model_calls_tools(mira: Mira, tmp_path:
     assert (template["tool_call_format"], template["thinking_switch"]) == ("hermes", False)
     shown = mira("models", "template", f"local:{gguf}").out
     assert "Tool calls: hermes — its own format" in shown
+
+
+def test_mira_models_says_a_gemma_4_template_calls_tools_in_gemma_4s_format(mira: Mira, tmp_path: Path) -> None:
+    gguf = smollm2_gemma4(tmp_path / "smollm2-gemma4.gguf")
+    assert mira("models", "add-local", str(gguf)).code == 0
+    table = mira("models", "list").out.splitlines()
+    calls, switch = (table[0].index(name) for name in ("TOOL CALLS", "THINKING SWITCH"))
+    row = next(line for line in table[1:] if f"local:{gguf}" in line)
+    assert row[calls:switch].strip() == "gemma4"
+    template = mira("--json", "models", "template", f"local:{gguf}").json()
+    assert (template["tool_call_format"], template["thinking_switch"]) == ("gemma4", True)
+    assert "Tool calls: gemma4 — Gemma 4's own format" in mira("models", "template", f"local:{gguf}").out

@@ -29,7 +29,7 @@ from mira_desktop.models.protocol import (
     ToolCallDelta,
     ToolSpec,
 )
-from tests.support.tools_gguf import smollm2_hermes
+from tests.support.tools_gguf import smollm2_gemma4, smollm2_hermes
 
 pytestmark = pytest.mark.slow
 
@@ -116,6 +116,28 @@ def test_the_model_writes_free_text_until_it_starts_a_call_then_the_grammar_take
     replies = list(hermes.stream(answer, CancelToken()))
     assert not [c for c in replies if isinstance(c, ToolCallDelta)]
     assert "".join(c.text for c in replies if isinstance(c, TextDelta)).strip()  # a free answer, streamed
+
+
+def test_with_gemma_4s_template_a_required_call_is_written_and_read_in_gemma_4s_syntax(tmp_path: Path) -> None:
+    """SmolLM2 with Gemma 4's real template: the prompt is Gemma 4's, the grammar writes
+    ``<|tool_call>call:list_files{path:<|"|>…<|"|>}<tool_call|>`` and its parser reads the call."""
+    gguf = smollm2_gemma4(tmp_path / "smollm2-gemma4.gguf")
+    model = LlamaCppModel("local:" + str(gguf), gguf, "SmolLM2 (Gemma 4 template)")
+    try:
+        profile = model.profile()
+        assert (profile.tool_call_format, profile.supports_tools) == ("gemma4", True)
+        assert profile.thinking_switch == "enable_thinking"
+        request = ChatRequest(
+            (ChatMessage("user", "List the files in the folder docs."),), GREEDY, (LIST_FILES,), tool_choice="required"
+        )
+        chunks = list(model.stream(request, CancelToken()))
+    finally:
+        model.close()
+    calls = [c for c in chunks if isinstance(c, ToolCallDelta)]
+    assert [c.name for c in calls] == ["list_files"]
+    assert set(json.loads(calls[0].arguments)) == {"path"}  # the grammar allows only the tool's own keys
+    assert isinstance(json.loads(calls[0].arguments)["path"], str)
+    assert chunks[-1] == Finish("tool_calls")
 
 
 @pytest.mark.parametrize("fmt", [f for f in ToolCallFormat if f.native])

@@ -4,8 +4,9 @@ The output samples are llama.cpp's own, from ``tests/test-chat.cpp`` of ggml-org
 parser tests of COMMON_CHAT_FORMAT_HERMES_2_PRO, LLAMA_3_X, MISTRAL_NEMO and GPT_OSS), copied as
 the one-line literals they are there. The templates below are Mira's own short ones that render
 tools, calls and results the way each family's published template does (Qwen 2.5's, Llama 3.2's,
-Mistral Nemo's and Small 3.2's, gpt-oss's — ``models/templates/*.jinja`` of llama.cpp); the real
-ones are checked by ``test_real_templates_are_told_apart`` when ``MIRA_CHAT_TEMPLATES`` names a
+Mistral Nemo's and Small 3.2's, gpt-oss's — ``models/templates/*.jinja`` of llama.cpp), except
+``gemma4.jinja``, which is llama.cpp's ``models/templates/google-gemma-4-31B-it-interleaved.jinja``
+itself, unchanged (Gemma 4's tests are in ``test_gemma4_tool_calls.py``); the real ones are checked by ``test_real_templates_are_told_apart`` when ``MIRA_CHAT_TEMPLATES`` names a
 folder of them.
 """
 
@@ -104,6 +105,7 @@ TEMPLATES = Path(__file__).parent / "tool_templates"
         ("mistral_nemo", ToolCallFormat.MISTRAL),
         ("mistral_v11", ToolCallFormat.MISTRAL_ARGS),
         ("gpt_oss", ToolCallFormat.GPT_OSS),
+        ("gemma4", ToolCallFormat.GEMMA4),
         ("chatml_without_tools", ToolCallFormat.JSON),
     ],
 )
@@ -126,6 +128,7 @@ EXPECTED_REAL = {
     "Mistral-Small-3.2-24B-Instruct-2506": ToolCallFormat.MISTRAL_ARGS,
     "openai-gpt-oss-120b": ToolCallFormat.GPT_OSS,
     "google-gemma-2-2b-it": ToolCallFormat.JSON,
+    "google-gemma-4-31B-it-interleaved": ToolCallFormat.GEMMA4,
 }
 
 

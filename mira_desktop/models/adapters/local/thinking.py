@@ -3,7 +3,7 @@
 Everything here is read from the model's own template, never guessed from its name:
 
 - **tags**: ``<think>`` (Qwen3, DeepSeek-R1, QwQ), ``<thinking>``, gpt-oss's analysis channel
-  (``<|channel|>analysis``); a template with none of them has no reasoning to read, though
+  (``<|channel|>analysis``), Gemma 4's thought channel (``<|channel>thought``); a template with none of them has no reasoning to read, though
   :class:`~mira_desktop.models.reasoning.ReasoningSplitter` still reads the common tags.
 - **switch**: ``enable_thinking`` (Qwen3, GLM) or ``reasoning_effort`` (gpt-oss), a variable the
   template takes; the thread's setting is passed to the template as that variable.
@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from mira_desktop.models.reasoning import DEFAULT_TAGS, GPT_OSS, THINK, THINKING, ThinkTags
+from mira_desktop.models.reasoning import DEFAULT_TAGS, GEMMA4, GPT_OSS, THINK, THINKING, ThinkTags
 
 EFFORT_ON, EFFORT_OFF = "medium", "low"  # gpt-oss cannot stop thinking: "off" thinks least
 
@@ -57,6 +57,8 @@ def thinking_format(template: str | None) -> ThinkingFormat:
     tags: list[ThinkTags] = []
     if "<|channel|>" in template and "analysis" in template:
         tags.append(GPT_OSS)
+    if GEMMA4.open in template:
+        tags.append(GEMMA4)
     for family in (THINK, THINKING):
         if family.open in template:
             tags.append(family)

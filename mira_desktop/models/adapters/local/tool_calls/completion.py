@@ -16,6 +16,7 @@ from typing import Any
 from mira_desktop.core.cancel import CancelToken
 from mira_desktop.models.adapters.local.grammar import compiled_grammar, schema_rules
 from mira_desktop.models.adapters.local.lazy_generation import Sampling, Watch, generate_with_lazy_grammar
+from mira_desktop.models.adapters.local.tool_calls import gemma4
 from mira_desktop.models.adapters.local.tool_calls.formats import ToolCallFormat
 from mira_desktop.models.adapters.local.tool_calls.grammars import arguments_schema, call_grammar
 from mira_desktop.models.adapters.local.tool_calls.parsers import parse_reply
@@ -25,9 +26,12 @@ from mira_desktop.models.protocol import ChatRequest, Chunk, Finish, TextDelta, 
 DEFAULT_MAX_TOKENS = 2048
 
 
-def render_prompt(formatter: Any, request: ChatRequest) -> str:
+def render_prompt(formatter: Any, request: ChatRequest, fmt: ToolCallFormat = ToolCallFormat.HERMES) -> str:
     """The prompt of ``request`` with its tools, written by the model's own template."""
-    rendered = formatter(messages=template_messages(request.messages), tools=template_tools(request.tools))
+    messages = template_messages(request.messages)
+    if fmt is ToolCallFormat.GEMMA4:  # results inside the model's turn, as its template reads them
+        messages = gemma4.with_tool_responses(messages)
+    rendered = formatter(messages=messages, tools=template_tools(request.tools))
     return str(rendered.prompt)
 
 
@@ -64,7 +68,7 @@ def tool_completion(
     emit: Callable[[Chunk], None],
 ) -> None:
     """Generate one reply to ``request`` and emit its text, calls, usage and finish."""
-    prompt = render_prompt(formatter, request)
+    prompt = render_prompt(formatter, request, fmt)
     grammar, watch = call_grammar_for(llm, fmt, request)
     streams = fmt is not ToolCallFormat.GPT_OSS  # harmony's channels are read whole
 

@@ -11,6 +11,8 @@ tells the same families apart by the same markers):
 - ``mistral`` — ``[TOOL_CALLS][{"name": …, "arguments": …}]`` (Mistral Nemo, Small 3.0/3.1)
 - ``mistral_args`` — ``[TOOL_CALLS]name[ARGS]{…}`` (Mistral Small 3.2, Devstral, Magistral)
 - ``gpt_oss`` — the harmony format's ``to=functions.NAME … <|message|>{…}`` (gpt-oss)
+- ``gemma4`` — ``<|tool_call>call:NAME{key:<|"|>text<|"|>,…}<tool_call|>``, strings between ``<|"|>``
+  and bare keys (Gemma 4; :mod:`.gemma4`)
 
 The family is never guessed from the model's name. The thinking switch is whether the template reads
 one (``enable_thinking``, Qwen 3 and SmolLM3; ``reasoning_effort``, gpt-oss).
@@ -31,6 +33,7 @@ class ToolCallFormat(StrEnum):
     MISTRAL = "mistral"
     MISTRAL_ARGS = "mistral_args"
     GPT_OSS = "gpt_oss"
+    GEMMA4 = "gemma4"
 
     @property
     def native(self) -> bool:
@@ -69,16 +72,23 @@ PROBE_MESSAGES: list[dict[str, Any]] = [
     },
     {"role": "tool", "tool_call_id": PROBE_ID, "name": PROBE_TOOL, "content": "hello"},
 ]
+# The marker a family's calls are written with, in the order they are looked for.
+_MARKERS = (
+    ("<|tool_call>call:", ToolCallFormat.GEMMA4),
+    ("to=functions.", ToolCallFormat.GPT_OSS),
+    ("<tool_call>", ToolCallFormat.HERMES),
+)
+
+
 def format_of_rendering(with_tools: str, without_tools: str) -> ToolCallFormat:
     """The family a template writes, from its rendering of the probe with and without the tools."""
     if PROBE_TOOL not in with_tools or with_tools == without_tools:
         return ToolCallFormat.JSON
-    if "to=functions." in with_tools:
-        return ToolCallFormat.GPT_OSS
     if "[TOOL_CALLS]" in with_tools:
         return ToolCallFormat.MISTRAL_ARGS if "[ARGS]" in with_tools else ToolCallFormat.MISTRAL
-    if "<tool_call>" in with_tools:
-        return ToolCallFormat.HERMES
+    for marker, fmt in _MARKERS:
+        if marker in with_tools:
+            return fmt
     if '"parameters": {"path": "a.txt"}' in with_tools and "<|start_header_id|>" in with_tools:
         return ToolCallFormat.LLAMA3
     return ToolCallFormat.JSON  # a tools template of a family Mira cannot parse: its own grammar

@@ -1,10 +1,11 @@
 """The grammar of one tool call in a family's format, and what starts it (a "lazy" grammar).
 
 The model writes freely — it may think, answer at any length or call a tool — and only once the
-reply reaches the family's trigger (``<tool_call>``, ``[TOOL_CALLS]``, ``to=functions.``, or a
-Llama 3 reply that opens with ``{``) is the rest held to this grammar: the call's name is one of the
-offered tools and its arguments fit that tool's schema (llama.cpp PR #9639 does the same inside its
-sampler; :mod:`..lazy_generation` does it by restarting generation with the grammar at the trigger).
+reply reaches the family's trigger (``<tool_call>``, ``[TOOL_CALLS]``, ``to=functions.``,
+``<|tool_call>``, or a Llama 3 reply that opens with ``{``) is the rest held to this grammar: the
+call's name is one of the offered tools and its arguments fit that tool's schema, or Gemma 4's own
+argument syntax (llama.cpp PR #9639 does the same inside its sampler; :mod:`..lazy_generation` does
+it by restarting generation with the grammar at the trigger).
 Strings are not capped: a file's content can be as long as the model writes it.
 
 The rules of every tool's arguments come from one JSON schema whose properties ``a0``, ``a1``, … are
@@ -37,7 +38,23 @@ TRIGGERS: dict[ToolCallFormat, tuple[tuple[str, ...], bool]] = {
     ToolCallFormat.MISTRAL: (("[TOOL_CALLS]",), False),
     ToolCallFormat.MISTRAL_ARGS: (("[TOOL_CALLS]",), False),
     ToolCallFormat.GPT_OSS: (("to=functions.",), False),
+    ToolCallFormat.GEMMA4: (("<|tool_call>",), False),
 }
+
+# Gemma 4's argument syntax (:mod:`.gemma4`): bare keys, strings between ``<|"|>``. The grammar holds
+# the call's name to an offered tool and its arguments to this syntax; their schema is checked once
+# the call is read, as for every call.
+GEMMA4_RULES = r"""gemma-obj ::= "{" ( gemma-pair ( "," gemma-pair )* )? "}"
+gemma-pair ::= gemma-key ":" gemma-val
+gemma-key ::= [a-zA-Z_] [a-zA-Z0-9_.-]*
+gemma-val ::= gemma-str | gemma-num | "true" | "false" | "null" | gemma-obj | gemma-arr
+gemma-arr ::= "[" ( gemma-val ( "," gemma-val )* )? "]"
+gemma-str ::= "<|\"|>" gemma-char* "<|\"|>"
+gemma-char ::= [^<] | "<" [^|]
+gemma-num ::= gemma-int ( "." [0-9]+ )? ( [eE] [-+]? [0-9]+ )?
+gemma-int ::= "-"? [0-9]+
+gemma-bool ::= "true" | "false"
+"""
 
 
 NESTED_CAP = 160  # a longer maxLength nests too deep for llama.cpp's grammar parser
@@ -81,6 +98,25 @@ def _literal(text: str) -> str:
     return json.dumps(text)  # a GBNF literal is written like a JSON string
 
 
+_GEMMA4_VALUES = {"string": "gemma-str", "integer": "gemma-int", "number": "gemma-num", "boolean": "gemma-bool"}
+
+
+def gemma4_arguments_rule(index: int, tool: ToolSpec) -> str:
+    """Tool ``index``'s arguments in Gemma 4's syntax: only its own keys, each with a value of its
+    type (a list or an object in the general syntax); required keys and nested schemas are checked
+    once the call is read, as for every call."""
+    properties = (tool.parameters or {}).get("properties") or {}
+    pairs = []
+    for key, schema in sorted(properties.items()):
+        kind = schema.get("type") if isinstance(schema, dict) else None
+        value = _GEMMA4_VALUES.get(kind, "gemma-val") if isinstance(kind, str) else "gemma-val"
+        pairs.append(f'{_literal(key)} ":" {value}')
+    pair = " | ".join(f"( {p} )" for p in pairs)
+    if not pairs:
+        return f'gemma-args{index} ::= "{{" "}}"'
+    return f'gemma-args{index} ::= "{{" ( ( {pair} ) ( "," ( {pair} ) )* )? "}}"'
+
+
 def call_rules(fmt: ToolCallFormat, tools: Sequence[ToolSpec], arguments_rules: str) -> str:
     """The GBNF of one call of ``tools`` in ``fmt``, around the converter's ``arguments_rules``."""
     kept = [line for line in arguments_rules.splitlines() if not line.startswith("root ::=")]
@@ -95,6 +131,9 @@ def call_rules(fmt: ToolCallFormat, tools: Sequence[ToolSpec], arguments_rules: 
     alternatives: list[str]
     if fmt is ToolCallFormat.MISTRAL_ARGS:
         alternatives = [f'{_literal(t.name)} "[ARGS]" a{i}' for i, t in enumerate(tools)]
+    elif fmt is ToolCallFormat.GEMMA4:
+        alternatives = [f"{_literal(t.name)} gemma-args{i}" for i, t in enumerate(tools)]
+        kept += [gemma4_arguments_rule(i, t) for i, t in enumerate(tools)] + [GEMMA4_RULES]
     elif fmt is ToolCallFormat.GPT_OSS:
         tail = '" "? ("<|constrain|>" "json" | "<|channel|>commentary" " json"?)? "<|message|>"'
         alternatives = [f"{_literal(t.name)} {tail} a{i}" for i, t in enumerate(tools)]
@@ -107,6 +146,7 @@ def call_rules(fmt: ToolCallFormat, tools: Sequence[ToolSpec], arguments_rules: 
         ToolCallFormat.MISTRAL: 'root ::= "[TOOL_CALLS]" "[" call "]"',
         ToolCallFormat.MISTRAL_ARGS: 'root ::= "[TOOL_CALLS]" call',
         ToolCallFormat.GPT_OSS: 'root ::= "to=functions." call',
+        ToolCallFormat.GEMMA4: 'root ::= "<|tool_call>call:" call "<tool_call|>"',
     }[fmt]
     return "\n".join([root, call, *kept])
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from mira_desktop.models.adapters.local.tool_calls import gemma4
 from mira_desktop.models.adapters.local.tool_calls.formats import ToolCallFormat
 
 _THINK = re.compile(r"<think>(.*?)(?:</think>|$)", re.DOTALL)
@@ -141,12 +142,21 @@ def parse_gpt_oss(text: str) -> ParsedReply:
     return ParsedReply("\n".join(content), tuple(calls), "\n".join(reasoning))
 
 
+def parse_gemma4(text: str) -> ParsedReply:
+    """``<|channel>thought…<channel|>`` reasoning, then text and ``<|tool_call>call:NAME{…}<tool_call|>``
+    calls in Gemma 4's own argument syntax (:mod:`.gemma4`)."""
+    reasoning, text = gemma4.split_thought(text)
+    content, calls = gemma4.read_calls(text.replace("<turn|>", ""))
+    return ParsedReply(content.strip(), tuple(calls), reasoning)
+
+
 PARSERS: dict[ToolCallFormat, Callable[[str], ParsedReply]] = {
     ToolCallFormat.HERMES: parse_hermes,
     ToolCallFormat.LLAMA3: parse_llama3,
     ToolCallFormat.MISTRAL: parse_mistral,
     ToolCallFormat.MISTRAL_ARGS: parse_mistral,
     ToolCallFormat.GPT_OSS: parse_gpt_oss,
+    ToolCallFormat.GEMMA4: parse_gemma4,
 }
 
 
