@@ -162,7 +162,9 @@ def test_selecting_an_mcp_server_leaves_test_and_remove_in_place(
     app_services.mcp.add_stdio("exits", sys.executable, ["-c", "import sys; sys.exit(1)"])
     page = ToolsPage(app_services, runner, changes)
     qtbot.addWidget(page)
-    page.resize(800, 700)
+    # As tall as the settings dialog's scroll area lets it be: shorter, the boxes below (the web research
+    # box fills in when its settings are read) squeeze the servers' list while the test measures.
+    page.resize(800, 1200)
     page.show()
     qtbot.waitUntil(lambda: page.servers.topLevelItemCount() == 1)
     page.servers.setCurrentItem(None)

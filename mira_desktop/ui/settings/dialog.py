@@ -45,7 +45,10 @@ class SettingsDialog(QDialog):
         self.memory_page = MemoryPage(services, runner, changes)
         self.tabs.addTab(self.memory_page, tr("settings.memory"))
         self.tools_page = ToolsPage(services, runner, changes)
-        self.tabs.addTab(self.tools_page, tr("tools.tab"))
+        tools = QScrollArea()  # servers, permissions, limits and web research: taller than the dialog
+        tools.setWidgetResizable(True)
+        tools.setWidget(self.tools_page)
+        self.tabs.addTab(tools, tr("tools.tab"))
         self.capabilities_page = CapabilitiesPage(services, runner, changes)
         self.tabs.addTab(self.capabilities_page, tr("capabilities.tab"))
         self.appearance_page = AppearancePage(services, runner)
