@@ -73,3 +73,48 @@ def test_finished_lines_and_earlier_messages_are_never_squeezed_while_an_answer_
     assert shrinks.labels == []
     for label in frozen:  # and each is exactly as tall as its text needs
         assert label.height() == label.heightForWidth(label.width())
+
+
+class _FirstPaint(QObject):
+    """The height and the height for the width of each message when the list first paints."""
+
+    def __init__(self, view: ChatView) -> None:
+        super().__init__()
+        self.view = view
+        self.sizes: list[tuple[int, int]] | None = None
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt naming)
+        if watched is self.view.list_widget and event.type() == QEvent.Type.Paint and self.sizes is None:
+            shown = [self.view.widgets[i] for i in self.view._order[self.view._start :]]
+            self.sizes = [(widget.height(), widget.heightForWidth(widget.width())) for widget in shown]
+        return False
+
+
+def test_an_opened_thread_first_paints_its_messages_at_their_full_height(qtbot: QtBot) -> None:
+    view = ChatView()
+    qtbot.addWidget(view)
+    view.resize(900, 700)
+    view.show()
+    qtbot.waitExposed(view)
+    other = ViewMessage(id="other", parent_id=None, role="user", content="Another thread", status="complete")
+    view.show_history([other])  # another thread is open
+    qtbot.waitUntil(view.widgets["other"].isVisible)
+    view.show_history([])  # a new chat, then the long thread is clicked
+    first = _FirstPaint(view)
+    view.list_widget.installEventFilter(first)
+    history = [
+        ViewMessage(
+            id=f"m{i}",
+            parent_id=None,
+            role=("user", "assistant")[i % 2],
+            content=f"Message {i}: " + "some text " * 12,
+            status="complete",
+        )
+        for i in range(30)
+    ]
+    view.show_history(history)
+    qtbot.waitUntil(lambda: first.sizes is not None)
+
+    assert first.sizes is not None
+    assert len(first.sizes) >= 8  # more than a screenful of messages
+    assert [height for height, _ in first.sizes] == [needed for _, needed in first.sizes]  # none squeezed
