@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from mira_desktop.ui.chat.agent_panel import AgentPanel
 from mira_desktop.ui.chat.citation_note import citation_label, citation_note
+from mira_desktop.ui.chat.grow_first import grow_to_fit
 from mira_desktop.ui.chat.long_text import breakable, without_breaks
 from mira_desktop.ui.chat.message_body import MessageLabel, show_settled
 from mira_desktop.ui.chat.message_parts import add_parts
@@ -368,10 +369,16 @@ class MessageWidget(QFrame):
         self._pieces = []
         cut = _freeze_point(text, self._frozen_length)
         if cut > self._frozen_length:
-            piece = MessageLabel(breakable(text[self._frozen_length : cut].rstrip("\n")))
+            lines = self._frozen_lines()
+            piece = MessageLabel(breakable(text[self._frozen_length : cut].rstrip("\n")), self._frozen_box)
             piece.setTextFormat(Qt.TextFormat.PlainText)
             piece.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            self._frozen_lines().addWidget(piece)
+            # Shown before it joins the layout: showing a widget lays its parent out at once, in the
+            # box's old height (every line squeezed, then grown back); added after, the box grows
+            # first (grow_first) and its lines keep their size.
+            piece.show()
+            lines.addWidget(piece)
+            grow_to_fit(self._frozen_box)  # before Qt lays it out in its old height (grow_first)
             self._frozen.append(piece)
             self._frozen_length = cut
         tail = text[self._frozen_length :]
@@ -379,6 +386,7 @@ class MessageWidget(QFrame):
             self.body.hide()
             self._live_text().setText(tail)
             self._live_text().show()
+            grow_to_fit(self)  # a new line: laid out once, in the new height (grow_first)
             return
         if self.live is not None:
             self.live.hide()

@@ -22,6 +22,7 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QLabel, QPushButton, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
 
 from mira_desktop.ui.chat.drops import dropped
+from mira_desktop.ui.chat.grow_first import grow_to_fit
 from mira_desktop.ui.language.i18n import tr
 
 if TYPE_CHECKING:  # loaded with the first message, after the window has painted
@@ -230,16 +231,33 @@ class ChatView(QStackedWidget):
             widget = self.widgets.pop(message_id)
             self.list_layout.removeWidget(widget)
             widget.deleteLater()
+        made: list[MessageWidget] = []
         for index, message in enumerate(history[start:]):
             existing = self.widgets.get(message.id)
             if existing is None:
                 existing = self._make(message)
                 self.widgets[message.id] = existing
+                made.append(existing)
             elif existing.message != message:
                 existing.update_message(message)
             if self.list_layout.indexOf(existing) != index + 1:
                 self.list_layout.insertWidget(index + 1, existing)  # after the "earlier" button
         self._history, self._start = history, start
+        if made and self._anchor is None:
+            self._show_at_full_height(made)
+
+    def _show_at_full_height(self, made: list[MessageWidget]) -> None:
+        """Show new message widgets laid out once, at their full height. Left to Qt, each is shown
+        by a queued call that lays the list out at once in its old height (a new chat's: the
+        window's), squeezing every message to fit, and the first paint showed them so; the scroll
+        area grows the list only after. Shown here with the list's layout off, then the list grown
+        to their height before its layout runs. (Not when older messages are shown above the one
+        being read: that keeps its place from their positions, which the layout gives.)"""
+        self.list_layout.setEnabled(False)
+        for widget in made:
+            widget.show()
+        self.list_layout.setEnabled(True)
+        grow_to_fit(self.list_widget)
 
     def _make(self, message: ViewMessage) -> MessageWidget:
         from mira_desktop.ui.chat.message_widget import MessageWidget
