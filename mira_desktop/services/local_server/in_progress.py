@@ -30,6 +30,7 @@ class ServedRequest:
 class InProgress:
     def __init__(self) -> None:
         self._lock = threading.Lock()
+        self._telling = threading.Lock()  # the order changes are told in: see _changed
         self._ids = itertools.count(1)
         self._requests: dict[int, tuple[ServedRequest, CancelToken]] = {}
         self._listeners: list[Callable[[list[ServedRequest]], None]] = []
@@ -97,8 +98,12 @@ class InProgress:
         return unregister
 
     def _changed(self) -> None:
-        with self._lock:
-            listeners = list(self._listeners)
-        listed = self.listed()
-        for listener in listeners:
-            listener(listed)
+        # One change told at a time, its list read inside: two requests ending on two threads at once
+        # could otherwise tell their lists in the other order, and the last one told (the window's) be
+        # the older. Listeners only hand the list on (a queued signal), never call back in here.
+        with self._telling:
+            with self._lock:
+                listeners = list(self._listeners)
+                listed = [served for served, _cancel in self._requests.values()]
+            for listener in listeners:
+                listener(listed)
