@@ -132,13 +132,13 @@ class TurnInputs:
         return self._attachments.file_for_send(draft_key)
 
     def check_bindings(self, options: SendOptions) -> None:
-        checks: tuple[tuple[str | None, Callable[[str], object | None], str, str], ...] = (
-            (options.role_id, self._roles.get, "role", "mira roles list"),
-            (options.knowledge_base_id, self._kbs.get, "knowledge base", "mira kb list"),
+        checks: tuple[tuple[str | None, Callable[[str], object | None], str], ...] = (
+            (options.role_id, self._roles.get, "chat.role_not_found"),
+            (options.knowledge_base_id, self._kbs.get, "chat.kb_not_found"),
         )
-        for value, lookup, name, command in checks:
+        for value, lookup, key in checks:
             if value is not None and lookup(value) is None:
-                raise NotFoundError.said("chat.not_found", name=name, id=value, command=command)
+                raise NotFoundError.said(key, id=value)
         if options.workspace_id is not None and self._workspaces.get(options.workspace_id) is None:
             raise NotFoundError.said("project.not_found", project_id=options.workspace_id)
 

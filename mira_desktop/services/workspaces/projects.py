@@ -123,14 +123,12 @@ class ProjectService:
         defaults = project.defaults
         if role_id is not UNSET:
             if role_id is not None and self._roles.get(str(role_id)) is None:
-                raise NotFoundError.said("chat.not_found", name="role", id=role_id, command="mira roles list")
+                raise NotFoundError.said("chat.role_not_found", id=role_id)
             defaults = replace(defaults, role_id=None if role_id is None else str(role_id))
         if knowledge_base_id is not UNSET:
             kb = None if knowledge_base_id is None else str(knowledge_base_id)
             if kb is not None and self._kbs.get(kb) is None:
-                raise NotFoundError.said(
-                    "chat.not_found", name="knowledge base", id=kb, command="mira kb list"
-                )
+                raise NotFoundError.said("chat.kb_not_found", id=kb)
             defaults = replace(defaults, knowledge_base_id=kb)
         if model_ref is not UNSET:
             ref = None if model_ref is None else str(model_ref)

@@ -4143,9 +4143,14 @@ You can continue the run with raised limits, or undo what it changed.</source>
         <translation>没有 ID 为 {run_id} 的运行：请查看 `mira threads show`。</translation>
     </message>
     <message>
-        <source>No {name} with id {id}: see `{command}`.</source>
-        <comment>phrase.chat.not_found</comment>
-        <translation>没有 ID 为 {id} 的{name}：请查看 `{command}`。</translation>
+        <source>No role with id {id}: see `mira roles list`.</source>
+        <comment>phrase.chat.role_not_found</comment>
+        <translation>没有 ID 为 {id} 的角色：请查看 `mira roles list`。</translation>
+    </message>
+    <message>
+        <source>No knowledge base with id {id}: see `mira kb list`.</source>
+        <comment>phrase.chat.kb_not_found</comment>
+        <translation>没有 ID 为 {id} 的知识库：请查看 `mira kb list`。</translation>
     </message>
     <message>
         <source>Cut off while thinking: the model spent its {tokens} tokens on reasoning and wrote no answer. Continue gives it twice the room, or turn thinking off for this thread.</source>
