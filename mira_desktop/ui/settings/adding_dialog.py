@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 
 
 class AddingDialog(QDialog):
-    """A dialog whose form adds one thing; ``submit`` reads the form and calls :meth:`add`."""
+    """A dialog whose form adds one thing. Each kind connects ``buttons.accepted`` to its own
+    submit, which reads the form and calls :meth:`add`."""
 
     added = Signal(str)  # the name of what was added
 
@@ -36,7 +37,6 @@ class AddingDialog(QDialog):
         self.add_button = self.buttons.addButton(
             tr("tools.add_button"), QDialogButtonBox.ButtonRole.AcceptRole
         )
-        self.buttons.accepted.connect(self.submit)
         self.buttons.rejected.connect(self.reject)
 
     def lay_out(self, form: QFormLayout) -> None:
@@ -45,9 +45,6 @@ class AddingDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(self.error)
         layout.addWidget(self.buttons)
-
-    def submit(self) -> None:
-        raise NotImplementedError
 
     def add(self, name: str, adding: Callable[[], object]) -> None:
         """Run ``adding`` in the background; then say ``name`` was added and close, or show why not."""

@@ -24,6 +24,7 @@ SCHEMA = '{\n  "type": "object",\n  "properties": {"city": {"type": "string", "m
 class HttpToolDialog(AddingDialog):
     def __init__(self, services: AppServices, runner: OperationRunner, parent: QWidget | None = None) -> None:
         super().__init__(services, runner, tr("tools.http.title"), parent)
+        self.buttons.accepted.connect(self.submit)
         self.resize(640, 560)
         self.name = QLineEdit()
         self.name.setPlaceholderText("weather_now")

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 class AddServerDialog(AddingDialog):
     def __init__(self, services: AppServices, runner: OperationRunner, parent: QWidget | None = None) -> None:
         super().__init__(services, runner, tr("tools.add_title"), parent)
+        self.buttons.accepted.connect(self.submit)
         self.resize(620, 420)
         self.name = QLineEdit()
         self.name.setPlaceholderText("files")
