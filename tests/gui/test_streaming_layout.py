@@ -37,7 +37,7 @@ def _stream_lines(qtbot: QtBot, view: ChatView, history: list[ViewMessage], line
         for word in range(8):
             text += f"line{line}word{word} "
             view.show_history([*history, replace(answer, content=text)])
-            qtbot.wait(1)  # one frame: the posted layout requests and the paint run
+            QApplication.processEvents()  # the posted layout requests and the paint, as a frame runs them
         text += "\n"
 
 

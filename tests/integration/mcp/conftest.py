@@ -16,6 +16,7 @@ import pytest
 
 from mira_desktop.services.app.bundle import AppServices
 from tests.conftest import REPO_ROOT
+from tests.support.waiting import wait_for
 
 SERVER = REPO_ROOT / "tests" / "support" / "mcp_server.py"
 
@@ -82,13 +83,13 @@ def http_notes(notes: NotesServer) -> Iterator[str]:
         [sys.executable, *notes.argv, "--http", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
     )
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            with socket.socket() as probe:
-                if probe.connect_ex(("127.0.0.1", port)) == 0:
-                    break
+
+        def listening() -> bool:
             assert process.poll() is None, process.stderr.read().decode() if process.stderr else ""
-            time.sleep(0.1)
+            with socket.socket() as probe:
+                return probe.connect_ex(("127.0.0.1", port)) == 0
+
+        wait_for(listening, 60, what="the notes server listening on its port")
         yield f"http://127.0.0.1:{port}/mcp"
     finally:
         process.terminate()
