@@ -28,23 +28,13 @@ from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QComboBox,
-    QLabel,
     QLineEdit,
     QMainWindow,
     QMenu,
     QPlainTextEdit,
-    QProgressBar,
-    QSplitter,
-    QVBoxLayout,
     QWidget,
 )
 
-from mira_desktop.ui.chat.compare_actions import CompareActions
-from mira_desktop.ui.chat.composer import Composer
-from mira_desktop.ui.chat.fork_actions import ForkActions, ForkLink
-from mira_desktop.ui.chat.header import ChatHeader
-from mira_desktop.ui.chat.view import ChatView
-from mira_desktop.ui.chat.waiting_banner import WaitingBanner
 from mira_desktop.ui.language.i18n import explain, say, tr
 from mira_desktop.ui.look.theme import apply_theme
 from mira_desktop.ui.runtime.operations import OperationRunner
@@ -52,26 +42,34 @@ from mira_desktop.ui.shell.first_moments import FirstMoments
 from mira_desktop.ui.shell.menus import MenuCommands, build_menus
 from mira_desktop.ui.shell.model_status import current_model_ref
 from mira_desktop.ui.shell.notices import Notices
-from mira_desktop.ui.shell.project_actions import ProjectActions
 from mira_desktop.ui.shell.project_groups import PROJECT_ROLE
 from mira_desktop.ui.shell.quitting import close_other_windows
-from mira_desktop.ui.shell.sidebar import MORE, ThreadSidebar
-from mira_desktop.ui.shell.undo_notice import UndoNotice
+from mira_desktop.ui.shell.sidebar import MORE
+from mira_desktop.ui.shell.window_layout import build_layout, build_status_bar
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QMessageBox
+    from PySide6.QtWidgets import QComboBox, QLabel, QMessageBox, QProgressBar
 
     from mira_desktop.core.conversation.chat_state import ChatState, FirstLookCarried, ThreadOpened
     from mira_desktop.services.app.bundle import AppServices
     from mira_desktop.services.app.first_look import FirstLook
     from mira_desktop.services.chat.service import SendOptions
+    from mira_desktop.ui.chat.answer_stage import AnswerStage
+    from mira_desktop.ui.chat.composer import Composer
+    from mira_desktop.ui.chat.fork_actions import ForkLink
+    from mira_desktop.ui.chat.header import ChatHeader
+    from mira_desktop.ui.chat.view import ChatView
+    from mira_desktop.ui.chat.waiting_banner import WaitingBanner
     from mira_desktop.ui.knowledge.page import KnowledgePage
+    from mira_desktop.ui.look.elided_label import ElidedLabel
     from mira_desktop.ui.roles.workbench import RoleWorkbench
     from mira_desktop.ui.runtime.changes import ChangeSignal
     from mira_desktop.ui.settings.dialog import SettingsDialog
     from mira_desktop.ui.shell.other_windows import OtherWindows
     from mira_desktop.ui.shell.quick_switcher import QuickSwitcher
+    from mira_desktop.ui.shell.sidebar import ThreadSidebar
     from mira_desktop.ui.shell.trash_dialog import TrashDialog
+    from mira_desktop.ui.shell.undo_notice import UndoNotice
 
 
 USABLE_WITHIN_MS = 2000  # the model starts loading then at the latest
@@ -85,6 +83,23 @@ class MainWindow(QMainWindow):
     model_readiness_changed = Signal(object)
     thread_followed = Signal(bool)  # a change of the open thread was looked at: True if it was shown anew
     thread_shown = Signal(str)  # a thread's messages are on screen (before the services too)
+    # The widgets ui/shell/window_layout builds in the first frame.
+    sidebar: ThreadSidebar
+    header: ChatHeader
+    bindings: ChatHeader  # the header, under the name tests and scripts use
+    thread_title: ElidedLabel
+    model_picker: QComboBox
+    usage_timer: QTimer
+    chat_view: ChatView
+    composer: Composer
+    waiting_banner: WaitingBanner
+    fork_link: ForkLink
+    answer_stage: AnswerStage
+    data_label: QLabel
+    model_label: QLabel
+    model_progress: QProgressBar
+    undo_notice: UndoNotice
+    memory_label: QLabel
 
     def __init__(self, data_dir: str, first_look: FirstLook | None = None) -> None:
         super().__init__()
@@ -130,7 +145,7 @@ class MainWindow(QMainWindow):
             ),
         )
         self.menuBar().setEnabled(False)  # its windows need the services
-        self._build_status_bar(data_dir)
+        build_status_bar(self, data_dir)
         self._notes = _NotificationRelay()
         self._notes.arrived.connect(self.notices.show_notification)
         self._show_first_look(first_look)
@@ -168,72 +183,13 @@ class MainWindow(QMainWindow):
 
     # -- building --------------------------------------------------------------------------------
     def _build_layout(self) -> None:
-        self.sidebar = ThreadSidebar()
-        self.sidebar.thread_selected.connect(self.open_thread)
-        self.sidebar.new_chat_requested.connect(self.new_chat)
-        self.sidebar.trash_requested.connect(self.open_trash)
-        self.sidebar.thread_list.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        build_layout(self)  # the widgets, laid out; what they tell the window's own steps:
         self.sidebar.thread_list.customContextMenuRequested.connect(self._thread_context_menu)
-        self.header = ChatHeader()
         self.header.changed.connect(self._bindings_changed)
-        self.header.model_picked.connect(self.start_model_check)
         self.header.loaded.connect(self._header_loaded)
-        self.header.notice.connect(self.notices.notice)
-        self.header.models_requested.connect(self.open_get_models)
         self.header.keyboard_released.connect(
             lambda: self._composer_takes_keyboard(Qt.FocusReason.PopupFocusReason)
         )
-        # The header's parts under the names the window's tests and scripts use.
-        self.bindings = self.header
-        self.thread_title = self.header.title
-        self.model_picker = self.header.model_picker
-        self.usage_timer = QTimer(self)
-        self.usage_timer.setSingleShot(True)
-        self.usage_timer.setInterval(300)
-        self.usage_timer.timeout.connect(self.update_usage)
-
-        self.chat_view = ChatView()
-        self.composer = Composer()
-        chat_area = QWidget()
-        chat_layout = QVBoxLayout(chat_area)
-        chat_layout.setContentsMargins(0, 0, 0, 0)
-        chat_layout.setSpacing(0)
-        chat_layout.addWidget(self.header)
-        self.waiting_banner = WaitingBanner()
-        self.waiting_banner.thread_requested.connect(self.open_thread)
-        chat_layout.addWidget(self.waiting_banner)
-        self.fork_link = ForkLink()  # a forked thread's way back to the message it came from
-        chat_layout.addWidget(self.fork_link)
-        chat_layout.addWidget(self.chat_view, 1)
-        from mira_desktop.ui.chat.answer_stage import AnswerStage
-
-        self.answer_stage = AnswerStage()  # a knowledge answer's stage and seconds, while it comes
-        chat_layout.addWidget(self.answer_stage)
-        chat_layout.addWidget(self.composer)
-
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(self.sidebar)
-        splitter.addWidget(chat_area)
-        splitter.setStretchFactor(1, 1)
-        splitter.setSizes([260, 920])
-        splitter.setChildrenCollapsible(False)
-        self.setCentralWidget(splitter)
-
-    def _build_status_bar(self, data_dir: str) -> None:
-        self.data_label = QLabel(tr("status.data", path=data_dir))
-        self.model_label = QLabel("")
-        self.model_progress = QProgressBar()
-        self.model_progress.setRange(0, 0)
-        self.model_progress.setFixedWidth(90)
-        self.model_progress.setTextVisible(False)
-        self.statusBar().addWidget(self.data_label, 1)
-        self.undo_notice = UndoNotice()
-        self.statusBar().addPermanentWidget(self.undo_notice)
-        self.statusBar().addPermanentWidget(self.model_progress)
-        self.statusBar().addPermanentWidget(self.model_label)
-        self.memory_label = QLabel("")  # which local models are in memory now
-        self.memory_label.setObjectName("modelsInMemory")
-        self.statusBar().addPermanentWidget(self.memory_label)
 
     def attach(self, services: AppServices, *, check_model: bool = False) -> None:
         """Connect the window to the opened data folder's services. Once the threads are listed, with
@@ -241,7 +197,13 @@ class MainWindow(QMainWindow):
         from mira_desktop.core.changes import Topic
         from mira_desktop.ui.chat.controller import ChatController
         from mira_desktop.ui.runtime.changes import ChangeSignal, Follow
-        from mira_desktop.ui.shell.window_parts import build_chat_parts, build_shell_parts, other_windows
+        from mira_desktop.ui.shell.window_parts import (
+            build_chat_parts,
+            build_shell_parts,
+            build_thread_actions,
+            connect_chat,
+            other_windows,
+        )
 
         self.services = services
         self.background.set_bug_reporter(services.tasks.save_crash_report)
@@ -263,28 +225,12 @@ class MainWindow(QMainWindow):
         self.thread_actions.menu.aboutToHide.connect(
             lambda: QTimer.singleShot(0, self.header.keyboard_released.emit)  # after its action ran
         )
-        self._connect_chat()
+        connect_chat(self)
         self.header.attach(services, runner, changes)
         self._once_usable(check_model)
         self.sidebar.attach(services, runner, changes)
         self.waiting_banner.attach(services, runner, changes)
-        self.forks = ForkActions(services, runner, self.fork_link, open_thread=self.open_thread, notice=notice, parent=self)
-        self.chat_view.fork_requested.connect(self.forks.fork)
-        self.project_actions = ProjectActions(
-            self, services=services, runner=runner, sidebar=self.sidebar, notice=notice,
-            new_thread_in=self.new_chat_in_project,
-        )  # fmt: skip
-        self.compare = CompareActions(
-            self, services, runner, open_thread=self.open_thread, offer_undo=self.undo_notice.offer,
-            reload_thread=lambda tid: self.controller.reload() if tid == self.current_thread_id else None,
-            notice=notice,
-        )  # fmt: skip
-        self.chat_view.compare_requested.connect(lambda mid: self.compare.compare_message(mid, self.current_model_ref()))
-        self.composer.compare_requested.connect(lambda text: self.compare.compare_draft(
-            self.current_thread_id, text, welcome_options=self.send_options(), model_ref=self.current_model_ref(),
-            attachment=self.attachment_actions.view.draft_key if self.attachment_actions.view else None,
-            sent=(self.composer.editor.clear, self.attachment_actions.reload),  # as after a send
-        ))  # fmt: skip
+        self.forks, self.project_actions, self.compare = build_thread_actions(self, services, runner, notice)
         self._follow = Follow(self, changes, {Topic.MESSAGES, Topic.THREADS}, self.following.thread_data_changed)
         self._start(services)
 
@@ -331,33 +277,6 @@ class MainWindow(QMainWindow):
         self.sidebar.listed.disconnect(self._after_listing)
         if check_model:
             self.model_status.start_check()
-
-    def _connect_chat(self) -> None:
-        from mira_desktop.core.conversation import chat_state as uchat
-
-        dispatch, attachments = self.controller.dispatch, self.attachment_actions
-        self.composer.send_requested.connect(lambda text: dispatch(attachments.send_event(text)))
-        self.controller.state_changed.connect(attachments.follow_state)
-        self.header.changed.connect(attachments.refresh_plan)
-        attachments.file_tokens_changed.connect(self.composer.set_file_tokens)
-        self.chat_view.files_given.connect(attachments.give)
-        self.composer.stop_requested.connect(lambda: dispatch(uchat.StopRequested()))
-        self.composer.draft_changed.connect(lambda text: dispatch(uchat.DraftEdited(text)))
-        self.composer.draft_changed.connect(lambda _text: self.usage_timer.start())
-        self.chat_view.edit_submitted.connect(self.questions.offer_retitle)
-        self.chat_view.edit_submitted.connect(lambda mid, text: dispatch(uchat.EditRequested(mid, text)))
-        self.chat_view.regenerate_requested.connect(lambda mid: dispatch(uchat.RegenerateRequested(mid)))
-        self.chat_view.retry_requested.connect(lambda mid: dispatch(uchat.RetryRequested(mid)))
-        self.chat_view.sibling_requested.connect(self.greetings.sibling_requested)
-        self.chat_view.continue_requested.connect(lambda mid: dispatch(uchat.ContinueRequested(mid)))
-        self.chat_view.delete_requested.connect(self.questions.delete_message)
-        self.chat_view.source_requested.connect(self.open_source)
-        self.chat_view.earlier_requested.connect(self.controller.show_earlier)
-        self.chat_view.agent_panel_needed.connect(self.agent_actions.fill_panel)
-        self.chat_view.memory_answered.connect(self.questions.memory_answered)
-        self.chat_view.better_model_requested.connect(self.open_get_models)
-        self.controller.run_event.connect(self.agent_actions.live_event)
-        self.controller.run_event.connect(self.answer_stage.live_event)
 
     def _bindings_changed(self) -> None:
         self.usage_timer.start()

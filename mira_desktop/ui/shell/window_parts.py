@@ -8,9 +8,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from mira_desktop.core.conversation import chat_state as uchat
 from mira_desktop.ui.chat.agent_actions import AgentActions
 from mira_desktop.ui.chat.attachment_actions import AttachmentActions
+from mira_desktop.ui.chat.compare_actions import CompareActions
 from mira_desktop.ui.chat.dictation import Dictation
+from mira_desktop.ui.chat.fork_actions import ForkActions
 from mira_desktop.ui.chat.media_actions import MediaActions
 from mira_desktop.ui.chat.skill_picker import SkillCompletion
 from mira_desktop.ui.chat.thread_actions import ThreadActions
@@ -19,6 +22,7 @@ from mira_desktop.ui.shell.model_status import ModelStatus, StatusLine
 from mira_desktop.ui.shell.notices import MessageQuestions
 from mira_desktop.ui.shell.open_thread import OpenThreadFollow
 from mira_desktop.ui.shell.other_windows import OtherWindows
+from mira_desktop.ui.shell.project_actions import ProjectActions
 from mira_desktop.ui.shell.quitting import Quitting
 
 if TYPE_CHECKING:
@@ -170,3 +174,56 @@ def remember_folders(owner: QObject, runner: OperationRunner, preferences: Prefe
         runner.op(owner, lambda: preferences.set_last_folder(folder)).run()
 
     runner.op(owner, preferences.last_folder).success(lambda folder: file_dialogs.use(folder, save)).run()
+
+
+def connect_chat(window: MainWindow) -> None:
+    """The chat's widgets to the controller and the parts built on attach: sending, stopping, the
+    draft, a message's actions and the run's live events."""
+    dispatch, attachments = window.controller.dispatch, window.attachment_actions
+    window.composer.send_requested.connect(lambda text: dispatch(attachments.send_event(text)))
+    window.controller.state_changed.connect(attachments.follow_state)
+    window.header.changed.connect(attachments.refresh_plan)
+    attachments.file_tokens_changed.connect(window.composer.set_file_tokens)
+    window.chat_view.files_given.connect(attachments.give)
+    window.composer.stop_requested.connect(lambda: dispatch(uchat.StopRequested()))
+    window.composer.draft_changed.connect(lambda text: dispatch(uchat.DraftEdited(text)))
+    window.composer.draft_changed.connect(lambda _text: window.usage_timer.start())
+    window.chat_view.edit_submitted.connect(window.questions.offer_retitle)
+    window.chat_view.edit_submitted.connect(lambda mid, text: dispatch(uchat.EditRequested(mid, text)))
+    window.chat_view.regenerate_requested.connect(lambda mid: dispatch(uchat.RegenerateRequested(mid)))
+    window.chat_view.retry_requested.connect(lambda mid: dispatch(uchat.RetryRequested(mid)))
+    window.chat_view.sibling_requested.connect(window.greetings.sibling_requested)
+    window.chat_view.continue_requested.connect(lambda mid: dispatch(uchat.ContinueRequested(mid)))
+    window.chat_view.delete_requested.connect(window.questions.delete_message)
+    window.chat_view.source_requested.connect(window.open_source)
+    window.chat_view.earlier_requested.connect(window.controller.show_earlier)
+    window.chat_view.agent_panel_needed.connect(window.agent_actions.fill_panel)
+    window.chat_view.memory_answered.connect(window.questions.memory_answered)
+    window.chat_view.better_model_requested.connect(window.open_get_models)
+    window.controller.run_event.connect(window.agent_actions.live_event)
+    window.controller.run_event.connect(window.answer_stage.live_event)
+
+
+def build_thread_actions(
+    window: MainWindow, services: AppServices, runner: OperationRunner, notice: Callable[[str], None]
+) -> tuple[ForkActions, ProjectActions, CompareActions]:
+    """What a message or a thread row offers beyond its own menu: a fork into a new thread, the
+    project a thread moves to, and the same message answered by two models side by side."""
+    forks = ForkActions(services, runner, window.fork_link, open_thread=window.open_thread, notice=notice, parent=window)
+    window.chat_view.fork_requested.connect(forks.fork)
+    projects = ProjectActions(
+        window, services=services, runner=runner, sidebar=window.sidebar, notice=notice,
+        new_thread_in=window.new_chat_in_project,
+    )  # fmt: skip
+    compare = CompareActions(
+        window, services, runner, open_thread=window.open_thread, offer_undo=window.undo_notice.offer,
+        reload_thread=lambda tid: window.controller.reload() if tid == window.current_thread_id else None,
+        notice=notice,
+    )  # fmt: skip
+    window.chat_view.compare_requested.connect(lambda mid: compare.compare_message(mid, window.current_model_ref()))
+    window.composer.compare_requested.connect(lambda text: compare.compare_draft(
+        window.current_thread_id, text, welcome_options=window.send_options(), model_ref=window.current_model_ref(),
+        attachment=window.attachment_actions.view.draft_key if window.attachment_actions.view else None,
+        sent=(window.composer.editor.clear, window.attachment_actions.reload),  # as after a send
+    ))  # fmt: skip
+    return forks, projects, compare
